@@ -1,0 +1,119 @@
+"""The `hexwright` command. Thin (house style 2): parse options, call one library function, render, exit."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from authoring.diagnostics import has_errors
+
+FORMATS = ("full", "concise", "json", "sarif")
+
+
+def _render(diags, fmt: str, root: Path | None = None) -> str:
+    from authoring.diagnostics import format as f
+    if fmt == "sarif":
+        return f.render_sarif(diags, root)
+    return f.RENDERERS[fmt](diags)
+
+
+def _emit(diags, fmt: str, root: Path | None = None) -> None:
+    out = _render(diags, fmt, root)
+    stream = sys.stdout if fmt in ("json", "sarif") or not has_errors(diags) else sys.stderr
+    click.echo(out, file=stream)
+
+
+class _Group(click.Group):
+    """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+        except Exception as exc:  # noqa: BLE001 - last-resort guard
+            if ctx.obj and ctx.obj.get("debug"):
+                raise
+            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
+                       "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
+@click.version_option(package_name="hexwright")
+@click.pass_context
+def main(ctx: click.Context, debug: bool) -> None:
+    """Validate, check and build hex-and-counter wargames."""
+    ctx.obj = {"debug": debug}
+
+
+@main.command()
+@click.argument("path", type=click.Path(exists=True, path_type=Path), default=".")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
+@click.option("--no-rules", is_flag=True, help="Only schema and reference checks; skip the set-up rules engine.")
+def validate(path: Path, fmt: str, no_rules: bool) -> None:
+    """Validate every game in the project (or the game a PATH names)."""
+    from authoring.validate import validate_path
+    root, diags, count = validate_path(path, rules=not no_rules)
+    if count == 0:
+        raise click.UsageError(f"no game found at {path} (a game has scenarios/<game>/game.yaml)")
+    _emit(diags, fmt, root)
+    sys.exit(1 if has_errors(diags) else 0)
+
+
+@main.command(name="list")
+@click.argument("path", type=click.Path(exists=True, path_type=Path), default=".")
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+def list_(path: Path, fmt: str) -> None:
+    """List games, their maps, scenarios and counter counts."""
+    from authoring.validate import summarize
+    rows, diags = summarize(path)
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for g in rows:
+            click.echo(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)")
+            maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
+            click.echo(f"  maps: {maps}")
+            click.echo(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}")
+    if has_errors(diags):
+        click.echo("(some files have errors: run `hexwright validate`)", err=True)
+
+
+@main.command()
+@click.argument("kind", required=False)
+def schema(kind: str | None) -> None:
+    """Print the JSON Schema of a file KIND (game, map, counters, tables, scenario, setup-card)."""
+    from authoring.load import schemas
+    if kind is None:
+        for k in schemas.KINDS:
+            click.echo(f"{k}: schemas/{k}.schema.json")
+        return
+    if kind not in schemas.KINDS:
+        raise click.BadParameter(f"{kind!r}; expected one of: {', '.join(schemas.KINDS)}", param_hint="KIND")
+    click.echo(schemas.schema_text(kind), nl=False)
+
+
+def _register_optional() -> None:
+    """Commands of later stages, added when their modules are present."""
+    import importlib
+    for module, name in (("authoring.cli_check", "check"), ("authoring.cli_build", "build")):
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        main.add_command(getattr(mod, name))
+
+
+_register_optional()
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,12 @@
+"""Findings of the loader and the rules engine, and their renderers."""
+from authoring.diagnostics.record import (
+    Diagnostic,
+    Loc,
+    Severity,
+    error,
+    has_errors,
+    sorted_diagnostics,
+    warning,
+)
+
+__all__ = ["Diagnostic", "Loc", "Severity", "error", "warning", "has_errors", "sorted_diagnostics"]

@@ -1,0 +1,64 @@
+"""Diagnostics as records (house style 7): what went wrong, where, and how to fix it.
+
+Rendering lives in `diagnostics.format`; checks only ever yield these records.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Loc:
+    """A position in a source file: 1-based line and column (0 when unknown)."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding. `code` is stable once released; `rule` cites the rulebook section it enforces."""
+
+    severity: Severity
+    code: str
+    message: str
+    loc: Loc | None = None
+    help: str = ""
+    rule: str = ""
+    path: tuple = ()
+    related: tuple[Loc, ...] = field(default=())
+    hex: str = ""
+
+    @property
+    def sort_key(self) -> tuple:
+        loc = self.loc or Loc("")
+        return (loc.file, loc.line, loc.col, self.code, self.message)
+
+
+def error(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
+    return Diagnostic(Severity.ERROR, code, message, loc, help, **kw)
+
+
+def warning(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
+    return Diagnostic(Severity.WARNING, code, message, loc, help, **kw)
+
+
+def has_errors(diags) -> bool:
+    return any(d.severity is Severity.ERROR for d in diags)
+
+
+def sorted_diagnostics(diags) -> list[Diagnostic]:
+    return sorted(diags, key=lambda d: d.sort_key)

@@ -1,0 +1,52 @@
+"""Shared helpers for resolving references: located errors with "did you mean" hints."""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.load.source import Source
+
+_LENGTH = re.compile(r"([0-9]+(?:\.[0-9]+)?)(in|mm|pt)\Z")
+_PER_INCH = {"in": 1.0, "mm": 1 / 25.4, "pt": 1 / 72}
+
+
+def length_in(text: str | None, default: float) -> float:
+    """A schema-checked length such as '0.625in' or '16mm', in inches."""
+    if not text:
+        return default
+    m = _LENGTH.match(str(text))
+    return float(m.group(1)) * _PER_INCH[m.group(2)] if m else default
+
+
+def suggest(value: str, known: Iterable[str]) -> str:
+    known = sorted(set(known))
+    close = difflib.get_close_matches(str(value), known, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    if len(known) <= 12:
+        return f"known ids: {', '.join(known)}" if known else "none are declared"
+    return f"{len(known)} ids are declared; check the spelling"
+
+
+@dataclass
+class Ctx:
+    """Collects diagnostics while one file is resolved."""
+
+    src: Source
+    diags: list[Diagnostic] = field(default_factory=list)
+
+    def loc(self, path: tuple) -> Loc:
+        return self.src.loc(path)
+
+    def error(self, code: str, message: str, path: tuple, help: str = "") -> None:
+        self.diags.append(error(code, message, self.src.loc(path), help=help, path=path))
+
+    def ref(self, value, known, what: str, path: tuple, code: str = "HW-REF-001") -> bool:
+        """Check that `value` names one of `known`; report with a suggestion when it does not."""
+        if value is None or str(value) in known:
+            return True
+        self.error(code, f"unknown {what} {str(value)!r}", path, help=suggest(str(value), known))
+        return False

@@ -1,0 +1,259 @@
+"""Find a project's games and load each one: files -> schema -> references -> model.
+
+All problems of a run are collected and returned together; a game with errors still yields
+whatever parts resolved, so `validate` can report everything at once.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from authoring.diagnostics import Diagnostic, Loc, error, has_errors
+from authoring.load import schemas
+from authoring.load.context import Ctx
+from authoring.load.resolve_counters import csv_to_counters, resolve_counters
+from authoring.load.resolve_game import manifest_parts, tables
+from authoring.load.resolve_map import resolve_map
+from authoring.load.resolve_scenario import resolve_card, resolve_scenario
+from authoring.load.source import Source, SourceError, load_source
+from authoring.model import Game, Scenario, SetupCard
+from authoring.model.game import frozen_map
+
+MANIFEST = "game.yaml"
+TABLES = "tables.yaml"
+
+
+@dataclass(frozen=True)
+class GameFiles:
+    id: str
+    root: Path
+    manifest: Path
+    tables: Path | None
+    scenarios: tuple[Path, ...]
+    maps: tuple[Path, ...]
+    counters: tuple[Path, ...]
+
+    @property
+    def all(self) -> tuple[Path, ...]:
+        extra = (self.tables,) if self.tables else ()
+        return (self.manifest, *extra, *self.maps, *self.counters, *self.scenarios)
+
+
+@dataclass
+class LoadResult:
+    game: Game | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: GameFiles | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not has_errors(self.diagnostics)
+
+
+def display(path: Path) -> str:
+    """A path as users see it in messages: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def find_root(start: Path) -> Path:
+    """The project folder: the nearest folder at or above `start` that holds `scenarios/`."""
+    start = start.resolve()
+    for p in (start, *start.parents):
+        if (p / "scenarios").is_dir():
+            return p
+    return start
+
+
+def _data_files(folder: Path, exts: tuple[str, ...]) -> tuple[Path, ...]:
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in exts))
+
+
+def discover(root: Path) -> list[GameFiles]:
+    games = []
+    for manifest in sorted((root / "scenarios").glob(f"*/{MANIFEST}")):
+        gid = manifest.parent.name
+        scen = tuple(p for p in _data_files(manifest.parent, (".yaml", ".yml")) if p.name not in (MANIFEST, TABLES))
+        tables_path = manifest.parent / TABLES
+        games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
+                               _data_files(root / "maps" / gid, (".yaml", ".yml")),
+                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv"))))
+    return games
+
+
+def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | None = None) -> Source | None:
+    """Parse and schema-check one file; None (with diagnostics) when it cannot be used.
+
+    `failed` collects the ids of parsed files that failed their schema, so that references to
+    them are not reported again as dangling (one mistake, one error)."""
+    try:
+        src = load_source(path, display(path))
+    except SourceError as exc:
+        diags.append(exc.diag)
+        return None
+    if path.suffix.lower() == ".csv":
+        if kind == "counters":
+            src = csv_to_counters(src)
+        else:
+            return src
+    found = src.data.get("kind") if isinstance(src.data, dict) else None
+    if not isinstance(src.data, dict):
+        diags.append(error("HW-SCHEMA-006", "a data file must be a mapping with a `kind:` key", src.loc(()),
+                           help=f"start the file with `kind: {kind or 'game'}`"))
+        return None
+    if kind and found != kind:
+        diags.append(error("HW-KIND-001", f"expected `kind: {kind}` here, found {found!r}", src.loc(("kind",)),
+                           help=f"files in this folder are {kind} files"))
+        return None
+    kind = kind or found
+    if kind not in schemas.KINDS:
+        diags.append(error("HW-KIND-002", f"unknown file kind {found!r}", src.loc(("kind",)),
+                           help=f"use one of: {', '.join(schemas.KINDS)}"))
+        return None
+    found_diags = schemas.validate(src, kind)
+    diags.extend(found_diags)
+    if found_diags and failed is not None and isinstance(src.data.get("id"), str):
+        failed[src.data["id"]] = src.path
+    return None if found_diags else src
+
+
+def _defs(parts: dict, game_src: Source) -> dict:
+    ids = lambda items: {x.id for x in items}  # noqa: E731
+    return {"sides": ids(parts["sides"]), "nationalities": ids(parts["nationalities"]),
+            "terrain": ids(parts["terrain"]), "terrain_order": [t.id for t in parts["terrain"]],
+            "hex_features": ids(parts["hex_features"]), "hexside_features": ids(parts["hexside_features"]),
+            "paths": ids(parts["paths"]), "unit_types": ids(parts["unit_types"]), "unit_sizes": ids(parts["unit_sizes"]),
+            "values": ids(parts["values"]), "strength_states": ids(parts["strength_states"]), "flags": ids(parts["flags"])}
+
+
+def load_game(files: GameFiles) -> LoadResult:
+    diags: list[Diagnostic] = []
+    game_src = read(files.manifest, "game", diags)
+    if game_src is None:
+        return LoadResult(None, diags, files)
+    gctx = Ctx(game_src)
+    parts = manifest_parts(gctx)
+    defs = _defs(parts, game_src)
+    table_list = ()
+    if files.tables:
+        tsrc = read(files.tables, "tables", diags)
+        if tsrc:
+            tctx = Ctx(tsrc)
+            table_list = tables(tctx)
+            diags += tctx.diags
+    maps = {}
+    broken: dict[str, str] = {}
+    for path in files.maps:
+        src = read(path, "map", diags, broken)
+        if src is None:
+            continue
+        ctx = Ctx(src)
+        mid = src.data["id"]
+        if mid in maps:
+            ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
+        m = resolve_map(ctx, defs, tuple(parts["layout"].get(mid, (0, 0))))
+        diags += ctx.diags
+        if m is not None:
+            maps[mid] = m
+    counters: dict = {}
+    seen: dict[str, str] = {}
+    for path in files.counters:
+        src = read(path, "counters", diags)
+        if src is None:
+            broken["<counters>"] = display(path)
+            continue
+        ctx = Ctx(src)
+        for c in resolve_counters(ctx, defs, seen):
+            counters[c.id] = c
+        diags += ctx.diags
+    for mid in parts["layout"]:
+        gctx.ref(mid, maps, "map", ("layout", mid), code="HW-REF-003")
+    if broken:
+        gctx.diags = [d for d in gctx.diags if not _cascade(d, broken)]
+    else:
+        _check_hex_sets(gctx, parts, maps)
+    scenarios = {}
+    for path in files.scenarios:
+        src = read(path, "scenario", diags)
+        if src is None:
+            continue
+        ctx = Ctx(src)
+        s = resolve_scenario(ctx, defs, maps, counters)
+        diags += [d for d in ctx.diags if not _cascade(d, broken)]
+        if s is not None:
+            if s.id in scenarios:
+                ctx.error("HW-DUP-004", f"duplicate scenario id {s.id!r}", ("id",))
+                diags += ctx.diags[-1:]
+            scenarios[s.id] = s
+    diags += gctx.diags
+    game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
+                scenarios=frozen_map(scenarios), root=str(files.root))
+    return LoadResult(game, diags, files)
+
+
+_CASCADE = {"HW-HEX-001", "HW-HEX-002", "HW-REF-003"}
+
+
+def _cascade(d: Diagnostic, broken: dict[str, str]) -> bool:
+    """A reference error that only follows from another file having failed to load."""
+    if d.code in _CASCADE and any(k != "<counters>" for k in broken):
+        return True
+    return d.code == "HW-REF-002" and "<counters>" in broken
+
+
+def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
+    names = set(parts["hex_sets"])
+    feats = {f.id for f in parts["hex_features"]}
+    terr = {t.id for t in parts["terrain"]}
+    for name, spec in parts["hex_sets"].items():
+        path = ("hex_sets", name)
+        if "map" in spec:
+            ctx.ref(spec["map"], maps, "map", path + ("map",), code="HW-REF-003")
+        if "feature" in spec:
+            ctx.ref(spec["feature"], feats, "hex feature", path + ("feature",))
+        if "terrain" in spec:
+            ctx.ref(spec["terrain"], terr, "terrain type", path + ("terrain",))
+        for i, other in enumerate(spec.get("union", ())):
+            ctx.ref(other, names - {name}, "hex set", path + ("union", i))
+        for i, label in enumerate(spec.get("hexes", ())):
+            if not any(m.grid.label_to_hex(str(label)) is not None for m in maps.values()):
+                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i))
+
+
+def load_project(path: Path) -> tuple[Path, list[LoadResult]]:
+    root = find_root(path)
+    return root, [load_game(files) for files in discover(root)]
+
+
+def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | None) -> tuple[SetupCard | None, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    src = read(path, "setup-card", diags)
+    if src is None:
+        return None, diags
+    game = result.game
+    ctx = Ctx(src)
+    defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
+    card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)
+    return card, diags + ctx.diags
+
+
+def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:
+    """The games a path names: the project (all games), one game's folder or file, or a file inside one."""
+    path = path.resolve()
+    root = find_root(path)
+    games = discover(root)
+    if path == root:
+        return root, games
+    chosen = [g for g in games if any(path == f or f.is_relative_to(path) for f in g.all) or path == g.manifest.parent]
+    return root, chosen
+
+
+def unknown_game(root: Path, name: str) -> Diagnostic:
+    ids = [g.id for g in discover(root)]
+    return error("HW-CLI-001", f"no game {name!r} in {display(root)}", Loc(display(root)),
+                 help=f"games here: {', '.join(ids) or 'none'}")

@@ -1,0 +1,92 @@
+"""Resolve counter manifests (YAML, or CSV from a spreadsheet) into Counter objects."""
+from __future__ import annotations
+
+import re
+
+from authoring.load.context import Ctx
+from authoring.load.source import Source
+from authoring.model import Counter, Face
+from authoring.model.game import frozen_map
+
+_NUM = re.compile(r"-?[0-9]+\Z")
+_SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note")
+_INT_COLUMNS = ("steps", "quantity", "stacking")
+
+
+def csv_to_counters(src: Source) -> Source:
+    """Turn CSV rows into the YAML counters shape, carrying each cell's position to its new path."""
+    counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
+    key_locs = {}
+    for i, row in enumerate(src.data):
+        c: dict = {}
+        faces: dict[str, dict] = {}
+        base = ("counters", i)
+        locs[base] = src.locs[(i,)]
+        for col, cell in row.items():
+            pos = src.locs[(i, col)]
+            if "." in col:
+                state, value = col.split(".", 1)
+                faces.setdefault(state, {"state": state, "values": {}})
+                faces[state]["values"][value] = int(cell) if _NUM.match(cell) else cell
+                k = list(faces).index(state)
+                locs[base + ("faces", k)] = pos
+                locs[base + ("faces", k, "values", value)] = pos
+            elif col == "flags":
+                c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]
+                locs[base + ("flags",)] = pos
+            elif col == "marker":
+                c["marker"] = cell.lower() in ("1", "true", "yes", "x")
+            elif col in _INT_COLUMNS:
+                c[col] = int(cell) if _NUM.match(cell) else cell
+                locs[base + (col,)] = pos
+            else:
+                c[col] = cell
+                locs[base + (col,)] = pos
+            key_locs[base + (col,)] = src.key_locs.get((i, col), pos)
+        c["faces"] = list(faces.values())
+        counters.append(c)
+    return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)
+
+
+def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter]:
+    out = []
+    for i, c in enumerate(ctx.src.data.get("counters", [])):
+        path = ("counters", i)
+        cid = str(c["id"])
+        if cid in seen:
+            ctx.error("HW-DUP-002", f"duplicate counter id {cid!r} (also in {seen[cid]})", path + ("id",),
+                      help="counter ids must be unique within a game; use `quantity` for several copies")
+            continue
+        seen[cid] = str(ctx.loc(path + ("id",)))
+        out.append(_counter(ctx, defs, c, path))
+    return out
+
+
+def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
+    marker = bool(c.get("marker", False))
+    if c.get("side") is None and not marker:
+        ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
+                  help="give `side:`, or `marker: true` for a neutral marker")
+    ctx.ref(c.get("side"), defs["sides"], "side", path + ("side",))
+    ctx.ref(c.get("nationality"), defs["nationalities"], "nationality", path + ("nationality",))
+    ctx.ref(c.get("type"), defs["unit_types"], "unit type", path + ("type",))
+    ctx.ref(c.get("size"), defs["unit_sizes"], "unit size", path + ("size",))
+    for j, flag in enumerate(c.get("flags", [])):
+        ctx.ref(flag, defs["flags"], "flag", path + ("flags", j))
+    faces, states = [], set()
+    for j, f in enumerate(c["faces"]):
+        fpath = path + ("faces", j)
+        ctx.ref(f["state"], defs["strength_states"], "strength state", fpath + ("state",))
+        if f["state"] in states:
+            ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
+        states.add(f["state"])
+        for v in f.get("values", {}) or {}:
+            ctx.ref(v, defs["values"], "printed value", fpath + ("values", v))
+        faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
+                          None if f.get("designation") is None else str(f["designation"])))
+    return Counter(
+        id=str(c["id"]), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
+        size=c.get("size"), designation=str(c.get("designation", "")), faces=tuple(faces),
+        steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
+        setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,
+        name=c.get("name", ""), loc=ctx.loc(path))

@@ -1,0 +1,93 @@
+"""Resolve the game manifest and rule tables into model parts (before maps, counters, scenarios)."""
+from __future__ import annotations
+
+from authoring.load.context import Ctx, length_in
+from authoring.model import Dice, Nationality, RuleSpec, Side, Table, TypeDef
+from authoring.model.game import frozen_map
+
+_TYPE_KEYS = {"id", "name", "color", "symbol", "style", "width", "note"}
+
+
+def type_defs(items: list | None, ctx: Ctx, path: tuple, what: str) -> tuple[TypeDef, ...]:
+    out, seen = [], set()
+    for i, item in enumerate(items or []):
+        if item["id"] in seen:
+            ctx.error("HW-DUP-001", f"duplicate {what} id {item['id']!r}", path + (i, "id"))
+        seen.add(item["id"])
+        extra = {k: v for k, v in item.items() if k not in _TYPE_KEYS}
+        out.append(TypeDef(item["id"], item.get("name", item["id"]), item.get("color"), item.get("symbol"),
+                           item.get("style"), item.get("width"), frozen_map(extra), ctx.loc(path + (i,))))
+    return tuple(out)
+
+
+def rule_specs(items: list | None, ctx: Ctx, path: tuple, origin: str) -> tuple[RuleSpec, ...]:
+    out = []
+    for i, item in enumerate(items or []):
+        params = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
+        out.append(RuleSpec(item["type"], str(item.get("rule", "")), frozen_map(params), ctx.loc(path + (i,)), origin))
+    return tuple(out)
+
+
+def manifest_parts(ctx: Ctx) -> dict:
+    """Everything in game.yaml except the maps, counters and scenarios it is joined with later."""
+    d = ctx.src.data
+    sides = tuple(Side(s["id"], s["name"], s["color"], s.get("text_color", "#000000")) for s in d["sides"])
+    side_ids = {s.id for s in sides}
+    nats = []
+    for i, n in enumerate(d.get("nationalities", [])):
+        ctx.ref(n["side"], side_ids, "side", ("nationalities", i, "side"))
+        nats.append(Nationality(n["id"], n["side"], n["name"], n.get("abbrev", ""), n.get("color"), n.get("text_color")))
+    _check_unique(ctx, d.get("sides", []), ("sides",), "side")
+    stacking = None
+    if d.get("stacking"):
+        st = d["stacking"]
+        stacking = RuleSpec("stacking", str(st.get("rule", "")), frozen_map(st), ctx.loc(("stacking",)))
+    hex_sets = d.get("hex_sets", {}) or {}
+    layout = {k: tuple(v["origin"]) for k, v in (d.get("layout") or {}).items()}
+    return dict(
+        id=d["id"], name=d["name"], version=str(d.get("version", "1.0")), rules_ref=d.get("rules_ref", d["name"]),
+        sides=sides, nationalities=tuple(nats),
+        terrain=type_defs(d.get("terrain"), ctx, ("terrain",), "terrain"),
+        hex_features=type_defs(d.get("hex_features"), ctx, ("hex_features",), "hex feature"),
+        hexside_features=type_defs(d.get("hexside_features"), ctx, ("hexside_features",), "hexside feature"),
+        paths=type_defs(d.get("paths"), ctx, ("paths",), "path type"),
+        unit_types=type_defs(d.get("unit_types"), ctx, ("unit_types",), "unit type"),
+        unit_sizes=type_defs(d.get("unit_sizes"), ctx, ("unit_sizes",), "unit size"),
+        values=type_defs(d.get("values"), ctx, ("values",), "value"),
+        strength_states=type_defs(d.get("strength_states"), ctx, ("strength_states",), "strength state"),
+        flags=type_defs(d.get("flags"), ctx, ("flags",), "flag"),
+        counter_size_in=length_in(d.get("counter_size"), 0.625),
+        dice=tuple(Dice(x["name"], x["sides"], x.get("zero_is")) for x in d.get("dice", [])),
+        phases=tuple(d.get("phases", [])),
+        stacking=stacking,
+        setup_codes=tuple(frozen_map(c) for c in d.get("setup_codes", []) or []),
+        setup_rules=rule_specs(d.get("setup_rules"), ctx, ("setup_rules",), "game"),
+        hex_sets=frozen_map({k: frozen_map(v) for k, v in hex_sets.items()}),
+        hex_set_locs=frozen_map({k: ctx.loc(("hex_sets", k)) for k in hex_sets}),
+        layout=frozen_map(layout),
+        publisher=d.get("publisher", ""), description=d.get("description", ""),
+        rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
+    )
+
+
+def _check_unique(ctx: Ctx, items: list, path: tuple, what: str) -> None:
+    seen = set()
+    for i, item in enumerate(items):
+        if item.get("id") in seen:
+            ctx.error("HW-DUP-001", f"duplicate {what} id {item['id']!r}", path + (i, "id"))
+        seen.add(item.get("id"))
+
+
+def tables(ctx: Ctx) -> tuple[Table, ...]:
+    out = []
+    for i, t in enumerate(ctx.src.data.get("tables", [])):
+        cols = tuple(str(c) for c in t["columns"])
+        for j, row in enumerate(t["rows"]):
+            if len(row) != len(cols):
+                ctx.error("HW-TABLE-001", f"table {t['id']!r} row {j + 1} has {len(row)} cells for {len(cols)} columns",
+                          ("tables", i, "rows", j), help="give one cell per column (use null for an empty cell)")
+        out.append(Table(t["id"], t["name"], cols, tuple(tuple(r) for r in t["rows"]), str(t.get("rule", "")),
+                         t.get("kind", ""), frozen_map(t.get("legend")), tuple(t.get("notes", [])),
+                         ctx.loc(("tables", i))))
+    _check_unique(ctx, ctx.src.data.get("tables", []), ("tables",), "table")
+    return tuple(out)

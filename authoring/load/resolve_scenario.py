@@ -1,0 +1,145 @@
+"""Resolve scenarios and set-up cards: maps in play, hexes on those maps, units, sides and states."""
+from __future__ import annotations
+
+from authoring.hexgrid import Hex
+from authoring.load.context import Ctx, suggest
+from authoring.load.resolve_game import rule_specs
+from authoring.model import Map, OffMap, Option, Placement, Pool, Scenario, Scheduled, SetupCard, Turn, Victory
+from authoring.model.game import frozen_map
+
+
+class HexLookup:
+    """Printed hex ids of the maps in play -> axial hexes (maps sharing edges share cells)."""
+
+    def __init__(self, maps: list[Map]):
+        self.maps = maps
+
+    def find(self, label: str) -> Hex | None:
+        for m in self.maps:
+            h = m.grid.label_to_hex(label)
+            if h is not None:
+                return h
+        return None
+
+
+def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple) -> Hex | None:
+    h = lookup.find(label)
+    if h is None:
+        elsewhere = [m.id for m in all_maps.values() if m.grid.label_to_hex(label) is not None]
+        if elsewhere:
+            ctx.error("HW-HEX-002", f"hex {label!r} is on map {elsewhere[0]!r}, which this scenario does not use", path,
+                      help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
+                           f"{', '.join(m.id for m in lookup.maps)}")
+        else:
+            ctx.error("HW-HEX-001", f"hex {label!r} is not on any map in play", path,
+                      help="hex ids are written as printed, e.g. " +
+                           ", ".join(m.grid.hex_to_label(m.grid.hexes[0]) for m in lookup.maps))
+    return h
+
+
+def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
+    out, locs = [], []
+    for j, u in enumerate(units):
+        ctx.ref(str(u), counters, "counter", path + ("units", j), code="HW-REF-002")
+        out.append(str(u))
+        locs.append(ctx.loc(path + ("units", j)))
+    return tuple(out), tuple(locs)
+
+
+def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> list[Placement]:
+    out = []
+    for i, e in enumerate(entries):
+        path = base + (i,)
+        label = str(e["hex"])
+        h = _hex(ctx, lookup, all_maps, label, path + ("hex",))
+        units, locs = _units(ctx, counters, e["units"], path)
+        ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
+        out.append(Placement(side, label, h, units, e.get("state"), ctx.loc(path), locs))
+    return out
+
+
+def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict) -> Scenario | None:
+    d = ctx.src.data
+    in_play = []
+    for i, m in enumerate(d["maps"]):
+        if ctx.ref(m, maps, "map", ("maps", i), code="HW-REF-003"):
+            in_play.append(maps[m])
+    lookup = HexLookup(in_play)
+    sides = defs["sides"]
+    turns = _turns(ctx, d["turns"])
+    setup = []
+    for side, entries in (d.get("setup") or {}).items():
+        if ctx.ref(side, sides, "side", ("setup", side)):
+            setup += _placements(ctx, defs, lookup, maps, counters, side, entries, ("setup", side))
+    off_map = []
+    for side, boxes in (d.get("off_map") or {}).items():
+        ctx.ref(side, sides, "side", ("off_map", side))
+        for i, b in enumerate(boxes):
+            units, locs = _units(ctx, counters, b["units"], ("off_map", side, i))
+            off_map.append(OffMap(side, b["box"], units, b.get("state"), ctx.loc(("off_map", side, i)), locs))
+    reinf = _scheduled(ctx, counters, sides, d.get("reinforcements", []), "reinforcements", defs)
+    withdrawals = _scheduled(ctx, counters, sides, d.get("withdrawals", []), "withdrawals", defs)
+    pools = []
+    for i, p in enumerate(d.get("pools", [])):
+        ctx.ref(p["side"], sides, "side", ("pools", i, "side"))
+        units, locs = _units(ctx, counters, p["units"], ("pools", i))
+        pools.append(Pool(p["id"], p["side"], units, p.get("name", ""), p.get("available"), p.get("cost"),
+                          ctx.loc(("pools", i)), locs))
+    options = tuple(Option(o["id"], o["name"], bool(o.get("default", False)), o.get("description", ""),
+                           frozen_map(o.get("effects"))) for o in d.get("options", []))
+    victory = tuple(Victory(v) if isinstance(v, str) else Victory(v["text"], v.get("side", ""), v.get("points"))
+                    for v in d.get("victory", []))
+    return Scenario(d["id"], d["name"], tuple(m.id for m in in_play), turns, tuple(setup), tuple(off_map),
+                    reinf, withdrawals, tuple(pools), options, victory,
+                    rule_specs(d.get("setup_rules"), ctx, ("setup_rules",), "scenario"),
+                    frozen_map(d.get("values")), d.get("description", ""), ctx.src.path, ctx.loc(()))
+
+
+def _turns(ctx: Ctx, items: list) -> tuple[Turn, ...]:
+    return tuple(Turn(t["turn"], str(t.get("date", "")), str(t.get("weather", "")), tuple(t.get("notes", [])),
+                      frozen_map(t.get("values")), ctx.loc(("turns", i))) for i, t in enumerate(items))
+
+
+def _scheduled(ctx, counters, sides, items, key, defs) -> tuple[Scheduled, ...]:
+    out = []
+    for i, r in enumerate(items or []):
+        ctx.ref(r["side"], sides, "side", (key, i, "side"))
+        ctx.ref(r.get("state"), defs["strength_states"], "strength state", (key, i, "state"))
+        units, locs = _units(ctx, counters, r["units"], (key, i))
+        out.append(Scheduled(r["turn"], r["side"], units, str(r.get("at", "") or ""), r.get("state"),
+                             ctx.loc((key, i)), locs))
+    return tuple(out)
+
+
+def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map], counters: dict,
+                 side: str | None) -> SetupCard:
+    """A set-up card (YAML entries or CSV rows hex,unit,state) resolved against a scenario's maps."""
+    d = ctx.src.data
+    lookup = HexLookup([maps[m] for m in scenario.maps])
+    if isinstance(d, list):  # CSV rows
+        entries = [{"hex": r.get("hex", ""), "units": [r.get("unit", "")], "state": r.get("state")} for r in d]
+        placements = []
+        for i, e in enumerate(entries):
+            path = (i,)
+            for col in ("hex", "unit"):
+                if not d[i].get(col):
+                    ctx.error("HW-CARD-001", f"row {ctx.loc(path).line} has no {col!r} cell", path,
+                              help="a set-up card CSV has the columns hex,unit,state")
+            if not d[i].get("hex") or not d[i].get("unit"):
+                continue
+            h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",))
+            unit = str(e["units"][0])
+            ctx.ref(unit, counters, "counter", path + ("unit",), code="HW-REF-002")
+            ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
+            owner = side or (counters[unit].side if unit in counters else "") or ""
+            placements.append(Placement(owner, str(e["hex"]), h, (unit,), e.get("state"), ctx.loc(path),
+                                        (ctx.loc(path + ("unit",)),)))
+        return SetupCard(tuple(placements), side, scenario.id, None, ctx.src.path)
+    side = d.get("side") or side
+    if side is not None:
+        ctx.ref(side, defs["sides"], "side", ("side",))
+    placements = _placements(ctx, defs, lookup, maps, counters, side or "", d["entries"], ("entries",))
+    return SetupCard(tuple(placements), side, d.get("scenario"), d.get("game"), ctx.src.path)
+
+
+__all__ = ["resolve_scenario", "resolve_card", "HexLookup", "suggest"]

@@ -1,0 +1,105 @@
+"""JSON Schema validation (Draft 2020-12) with errors mapped back to file:line:col.
+
+The schemas in `schemas/` are the single source of structure (house style 14); this module only
+turns jsonschema's errors into located diagnostics, with a "did you mean" for unknown keys.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.load.source import Source
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((doc["$id"], Resource.from_contents(doc)))
+    return Registry().with_resources(resources)
+
+
+def schema_text(kind: str) -> str:
+    return (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    doc = json.loads(schema_text(kind))
+    return Draft202012Validator(doc, registry=_registry())
+
+
+def validate(src: Source, kind: str) -> list[Diagnostic]:
+    """All schema errors of one file, one diagnostic per failing location (best match of each)."""
+    errors = list(validator(kind).iter_errors(src.data))
+    by_path: dict[tuple, list[ValidationError]] = {}
+    for err in errors:
+        by_path.setdefault(tuple(err.absolute_path), []).append(err)
+    diags: list[Diagnostic] = []
+    for path, errs in by_path.items():
+        diags.extend(_describe(src, path, best_match(errs)))
+    return diags
+
+
+def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic]:
+    where = _where(path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = sorted(err.schema.get("properties", {}))
+        out = []
+        for key in sorted(k for k in err.instance if k not in allowed):
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"allowed keys here: {', '.join(allowed)}"
+            out.append(error("HW-SCHEMA-002", f"unknown key {key!r} in {where}", src.key_loc(path + (key,)),
+                             help=hint, path=path + (key,)))
+        if out:
+            return out
+    if err.validator == "required":
+        return [error("HW-SCHEMA-003", f"{where} is missing a required field: {err.message.split(' ')[0]}",
+                      src.loc(path), help="add the field; see `hexwright schema` for its meaning", path=path)]
+    if err.validator == "type":
+        expected = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        return [error("HW-SCHEMA-004", f"{where} must be {_article(expected)}, got {_show(err.instance)}",
+                      src.loc(path), help=_schema_help(err), path=path)]
+    if err.validator in ("enum", "const"):
+        allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
+        close = difflib.get_close_matches(str(err.instance), [str(a) for a in allowed], n=1)
+        hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, allowed))}"
+        return [error("HW-SCHEMA-005", f"{where}: {_show(err.instance)} is not one of {allowed}", src.loc(path),
+                      help=hint, path=path)]
+    return [error("HW-SCHEMA-001", f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
+
+
+def _schema_help(err: ValidationError) -> str:
+    desc = err.schema.get("description") if isinstance(err.schema, dict) else None
+    return desc or ""
+
+
+def _where(path: tuple) -> str:
+    if not path:
+        return "the document"
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return f"`{out}`"
+
+
+def _article(t: str) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "an integer",
+             "number": "a number", "boolean": "true or false", "null": "empty"}
+    return names.get(t, t)
+
+
+def _show(value) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."

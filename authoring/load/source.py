@@ -1,0 +1,209 @@
+"""Read YAML and CSV into plain data plus a map from JSON path to source position.
+
+PyYAML's libyaml composer gives nodes with line/column marks; we build Python values from
+those nodes ourselves so that: duplicate keys are errors (never last-one-wins), hex ids such as
+0201 stay strings (YAML 1.1 would read them as octal), `yes`/`no` stay strings, and alias bombs
+and deep nesting are refused with a clear error instead of exhausting memory.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from authoring.diagnostics import Diagnostic, Loc, error
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 2_000_000
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
+_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
+_NULL = {"", "~", "null", "Null", "NULL"}
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_STD_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq",
+                                                "timestamp", "binary", "merge", "value", "yaml")}
+
+
+@dataclass
+class Source:
+    """A parsed file: its data and the positions of every value (and of mapping keys)."""
+
+    path: str
+    data: object
+    locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    key_locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+
+    def loc(self, path: tuple = ()) -> Loc:
+        """Position of the value at `path`, or of its nearest located ancestor."""
+        path = tuple(path)
+        while path and path not in self.locs:
+            path = path[:-1]
+        line, col = self.locs.get(path, (1, 1))
+        return Loc(self.path, line, col)
+
+    def key_loc(self, path: tuple) -> Loc:
+        """Position of the mapping key that ends `path` (falls back to the value)."""
+        if tuple(path) in self.key_locs:
+            line, col = self.key_locs[tuple(path)]
+            return Loc(self.path, line, col)
+        return self.loc(path)
+
+
+class SourceError(Exception):
+    def __init__(self, diag: Diagnostic):
+        super().__init__(diag.message)
+        self.diag = diag
+
+
+def read_text(path: Path, display: str) -> str:
+    """Read a UTF-8 file, refusing oversized and undecodable ones with a located error."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise SourceError(error("HW-IO-001", f"cannot read file: {exc.strerror}", Loc(display))) from None
+    if size > MAX_FILE_BYTES:
+        raise SourceError(error(
+            "HW-IO-002", f"file is {size / 1048576:.1f} MiB, over the {MAX_FILE_BYTES // 1048576} MiB limit",
+            Loc(display, 1, 1), help="split the data into several files (for example one counters file per side)"))
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(error(
+            "HW-IO-003", f"invalid UTF-8 byte 0x{raw[exc.start]:02x}", Loc(display, line, col),
+            help="save the file as UTF-8")) from None
+    return text.removeprefix("\ufeff")
+
+
+def parse_yaml(text: str, display: str) -> Source:
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise SourceError(error("HW-YAML-001", f"YAML syntax error: {problem}", Loc(display, line, col),
+                                help="check indentation, colons and quotes on this line")) from None
+    except yaml.YAMLError as exc:
+        raise SourceError(error("HW-YAML-001", f"YAML error: {exc}", Loc(display, 1, 1))) from None
+    if node is None:
+        raise SourceError(error("HW-YAML-002", "file is empty", Loc(display, 1, 1),
+                                help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)"))
+    builder = _Builder(display)
+    data = builder.build(node, (), 0)
+    return Source(display, data, builder.locs, builder.key_locs)
+
+
+class _Builder:
+    def __init__(self, display: str):
+        self.display = display
+        self.locs: dict[tuple, tuple[int, int]] = {}
+        self.key_locs: dict[tuple, tuple[int, int]] = {}
+        self.count = 0
+
+    def _fail(self, code: str, message: str, node, help: str = "") -> None:
+        loc = Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+        raise SourceError(error(code, message, loc, help=help))
+
+    def build(self, node, path: tuple, depth: int):
+        self.count += 1
+        if self.count > MAX_NODES:
+            self._fail("HW-YAML-005", f"document expands to more than {MAX_NODES:,} values (alias bomb?)", node,
+                       help="remove recursive or heavily repeated YAML aliases")
+        if depth > MAX_DEPTH:
+            self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
+        self.locs[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if node.tag not in _STD_TAGS and not node.tag.startswith("tag:yaml.org,2002:"):
+            self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
+        if isinstance(node, yaml.ScalarNode):
+            return _scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+        return self._mapping(node, path, depth)
+
+    def _mapping(self, node, path: tuple, depth: int) -> dict:
+        out: dict = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self._fail("HW-YAML-009", "YAML merge keys (<<) are not supported", key_node,
+                           help="write the fields out, or use the counters CSV form for repeated values")
+            key = key_node.value
+            if key in out:
+                first = self.key_locs[path + (key,)]
+                self._fail("HW-YAML-003", f"duplicate key {key!r} (first defined at line {first[0]})", key_node,
+                           help="remove or rename one of the two; hexwright never keeps the last one silently")
+            self.key_locs[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.build(value_node, path + (key,), depth + 1)
+        return out
+
+
+def _scalar(node: yaml.ScalarNode):
+    value = node.value
+    if node.style:  # quoted or block scalar: always a string
+        return value
+    if value in _NULL:
+        return None
+    if value in _BOOL:
+        return _BOOL[value]
+    if _INT.match(value):
+        return int(value)
+    if _FLOAT.match(value):
+        return float(value)
+    return value
+
+
+def parse_csv(text: str, display: str) -> Source:
+    """CSV as a list of row dicts; locations are file:row:column (row 1 is the header)."""
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
+    if not rows or not any(cell.strip() for cell in rows[0]):
+        raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
+    header = [h.strip() for h in rows[0]]
+    src = Source(display, [])
+    col_starts = list(range(1, len(header) + 1))
+    seen: dict[str, int] = {}
+    for i, name in enumerate(header):
+        if name in seen:
+            raise SourceError(error("HW-CSV-003", f"duplicate column {name!r}", Loc(display, 1, col_starts[i])))
+        seen[name] = i
+    records = []
+    for r, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
+                                    Loc(display, r, 1)))
+        rec = {}
+        idx = len(records)
+        src.locs[(idx,)] = (r, 1)
+        for c, cell in enumerate(row):
+            cell = cell.strip()
+            if cell != "":
+                rec[header[c]] = cell
+                src.locs[(idx, header[c])] = (r, c + 1)
+                src.key_locs[(idx, header[c])] = (1, c + 1)
+        records.append(rec)
+    src.data = records
+    src.locs[()] = (1, 1)
+    return src
+
+
+def load_source(path: Path, display: str | None = None) -> Source:
+    display = display or str(path)
+    text = read_text(path, display)
+    if path.suffix.lower() == ".csv":
+        return parse_csv(text, display)
+    return parse_yaml(text, display)

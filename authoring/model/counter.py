@@ -1,0 +1,42 @@
+"""Counters: units and markers, one face per strength level with its printed values."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from authoring.diagnostics import Loc
+from authoring.model.game import EMPTY
+
+
+@dataclass(frozen=True, eq=False)
+class Face:
+    state: str
+    values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    label: str = ""
+    designation: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Counter:
+    id: str
+    side: str | None
+    nationality: str | None
+    type: str | None
+    size: str | None
+    designation: str
+    faces: tuple[Face, ...]
+    steps: int
+    stacking: float | None = None
+    flags: frozenset[str] = frozenset()
+    setup_code: str = ""
+    quantity: int = 1
+    marker: bool = False
+    name: str = ""
+    loc: Loc | None = None
+
+    def face(self, state: str) -> Face | None:
+        return next((f for f in self.faces if f.state == state), None)
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.designation or self.id

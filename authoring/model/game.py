@@ -1,0 +1,143 @@
+"""The game manifest: sides, terrain and feature types, unit classes, tables and rule parameters."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from authoring.diagnostics import Loc
+
+EMPTY: Mapping = MappingProxyType({})
+
+
+def frozen_map(d: Mapping | None) -> Mapping:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True, eq=False)
+class Side:
+    id: str
+    name: str
+    color: str
+    text_color: str = "#000000"
+
+
+@dataclass(frozen=True, eq=False)
+class Nationality:
+    id: str
+    side: str
+    name: str
+    abbrev: str = ""
+    color: str | None = None
+    text_color: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class TypeDef:
+    """A declared kind of thing (terrain, feature, path, unit type...) with its display attributes."""
+
+    id: str
+    name: str
+    color: str | None = None
+    symbol: str | None = None
+    style: str | None = None
+    width: float | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Dice:
+    name: str
+    sides: int
+    zero_is: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    id: str
+    name: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple, ...]
+    rule: str = ""
+    kind: str = ""
+    legend: Mapping[str, str] = field(default_factory=lambda: EMPTY)
+    notes: tuple[str, ...] = ()
+    loc: Loc | None = None
+
+    def cell(self, row_key, column: str):
+        """The cell in the row whose first cell equals `row_key`, under `column`."""
+        col = self.columns.index(column)
+        for row in self.rows:
+            if str(row[0]) == str(row_key):
+                return row[col]
+        raise KeyError(row_key)
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSpec:
+    """A rule as data: a registered type, the rule it cites and its parameters (checked by `rules`)."""
+
+    type: str
+    rule: str
+    params: Mapping[str, Any]
+    loc: Loc | None = None
+    origin: str = "game"
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    id: str
+    name: str
+    version: str
+    rules_ref: str
+    sides: tuple[Side, ...]
+    nationalities: tuple[Nationality, ...]
+    terrain: tuple[TypeDef, ...]
+    hex_features: tuple[TypeDef, ...]
+    hexside_features: tuple[TypeDef, ...]
+    paths: tuple[TypeDef, ...]
+    unit_types: tuple[TypeDef, ...]
+    unit_sizes: tuple[TypeDef, ...]
+    values: tuple[TypeDef, ...]
+    strength_states: tuple[TypeDef, ...]
+    flags: tuple[TypeDef, ...]
+    counter_size_in: float
+    dice: tuple[Dice, ...]
+    phases: tuple[str, ...]
+    stacking: RuleSpec | None
+    setup_codes: tuple[Mapping, ...]
+    setup_rules: tuple[RuleSpec, ...]
+    hex_sets: Mapping[str, Mapping]
+    layout: Mapping[str, tuple[int, int]]
+    tables: tuple[Table, ...]
+    maps: Mapping[str, "Map"]  # noqa: F821
+    counters: Mapping[str, "Counter"]  # noqa: F821
+    scenarios: Mapping[str, "Scenario"]  # noqa: F821
+    root: str = "."
+    publisher: str = ""
+    description: str = ""
+    rules_summary: str | None = None
+    loc: Loc | None = None
+    hex_set_locs: Mapping[str, Loc] = field(default_factory=lambda: EMPTY)
+
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def cite(self, rule: str) -> str:
+        """A rule reference as findings print it, e.g. 'Typhoon 3.2.1'."""
+        return f"{self.rules_ref} {rule}".strip() if rule else self.rules_ref
+
+    def table(self, table_id: str) -> Table | None:
+        return next((t for t in self.tables if t.id == table_id), None)
+
+    def colours_for(self, side: str | None, nationality: str | None) -> tuple[str, str]:
+        """(background, text) colours: the nationality's where it sets them, else the side's."""
+        bg, fg = "#dddddd", "#000000"
+        if side:
+            s = self.side(side)
+            bg, fg = s.color, s.text_color
+        for n in self.nationalities:
+            if n.id == nationality:
+                bg, fg = n.color or bg, n.text_color or fg
+        return bg, fg

@@ -1,0 +1,93 @@
+"""A map: its grid, per-hex terrain and features, hexside features and paths, all in axial hexes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from authoring.diagnostics import Loc
+from authoring.hexgrid import Hex, Hexside, MapGrid
+from authoring.model.game import EMPTY
+
+
+@dataclass(frozen=True, eq=False)
+class HexFeature:
+    type: str
+    name: str = ""
+    kind: str = ""
+    label: str = ""
+    side: str = ""
+    points: int | None = None
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class HexInfo:
+    hex: Hex
+    label: str
+    terrain: tuple[str, ...]
+    features: tuple[HexFeature, ...] = ()
+
+    def has_feature(self, feature: str) -> bool:
+        return any(f.type == feature for f in self.features)
+
+
+@dataclass(frozen=True, eq=False)
+class HexsideInfo:
+    type: str
+    side: Hexside
+    faces: Hex | None = None
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeSideInfo:
+    """A hexside feature on the map edge, where the second hex is off the map."""
+
+    type: str
+    hex: Hex
+    direction: int
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class PathInfo:
+    type: str
+    name: str
+    hexes: tuple[Hex, ...]
+    exits: tuple[tuple[Hex, int], ...] = ()  # (end hex, compass direction) where the line leaves the map
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class MapLabel:
+    text: str
+    hex: Hex
+
+
+@dataclass(frozen=True, eq=False)
+class Map:
+    id: str
+    name: str
+    grid: MapGrid
+    hex_size_in: float
+    default_terrain: str
+    hexes: Mapping[Hex, HexInfo]
+    hexsides: tuple[HexsideInfo, ...]
+    edge_sides: tuple[EdgeSideInfo, ...]
+    paths: tuple[PathInfo, ...]
+    labels: tuple[MapLabel, ...]
+    edges: Mapping[str, str] = field(default_factory=lambda: EMPTY)
+    path: str = ""
+    loc: Loc | None = None
+
+    def label(self, h: Hex) -> str:
+        return self.grid.hex_to_label(h)
+
+    def hexes_with_feature(self, feature: str) -> tuple[Hex, ...]:
+        return tuple(h for h, info in self.hexes.items() if info.has_feature(feature))
+
+    def hexes_with_terrain(self, terrain: str) -> tuple[Hex, ...]:
+        return tuple(h for h, info in self.hexes.items() if terrain in info.terrain)
+
+    def hexside_types(self, side: Hexside) -> tuple[str, ...]:
+        return tuple(s.type for s in self.hexsides if s.side == side)

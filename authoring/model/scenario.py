@@ -1,0 +1,117 @@
+"""Scenarios: maps in play, turn record, set-up, schedules, pools and options; and set-up cards."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from authoring.diagnostics import Loc
+from authoring.hexgrid import Hex
+from authoring.model.game import EMPTY, RuleSpec
+
+
+@dataclass(frozen=True, eq=False)
+class Turn:
+    turn: int
+    date: str = ""
+    weather: str = ""
+    notes: tuple[str, ...] = ()
+    values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    loc: Loc | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Placement:
+    """Units starting in one hex. `hex` is None when the label names no hex of the maps in play."""
+
+    side: str
+    label: str
+    hex: Hex | None
+    units: tuple[str, ...]
+    state: str | None = None
+    loc: Loc | None = None
+    unit_locs: tuple[Loc, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class OffMap:
+    side: str
+    box: str
+    units: tuple[str, ...]
+    state: str | None = None
+    loc: Loc | None = None
+    unit_locs: tuple[Loc, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Scheduled:
+    """A reinforcement (with `at`) or a withdrawal (without) of some units on a turn."""
+
+    turn: int
+    side: str
+    units: tuple[str, ...]
+    at: str = ""
+    state: str | None = None
+    loc: Loc | None = None
+    unit_locs: tuple[Loc, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Pool:
+    id: str
+    side: str
+    units: tuple[str, ...]
+    name: str = ""
+    available: int | None = None
+    cost: float | None = None
+    loc: Loc | None = None
+    unit_locs: tuple[Loc, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Option:
+    id: str
+    name: str
+    default: bool = False
+    description: str = ""
+    effects: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+
+
+@dataclass(frozen=True, eq=False)
+class Victory:
+    text: str
+    side: str = ""
+    points: float | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    id: str
+    name: str
+    maps: tuple[str, ...]
+    turns: tuple[Turn, ...]
+    setup: tuple[Placement, ...]
+    off_map: tuple[OffMap, ...] = ()
+    reinforcements: tuple[Scheduled, ...] = ()
+    withdrawals: tuple[Scheduled, ...] = ()
+    pools: tuple[Pool, ...] = ()
+    options: tuple[Option, ...] = ()
+    victory: tuple[Victory, ...] = ()
+    setup_rules: tuple[RuleSpec, ...] = ()
+    values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    description: str = ""
+    path: str = ""
+    loc: Loc | None = None
+
+    def placements(self, side: str | None = None) -> tuple[Placement, ...]:
+        return tuple(p for p in self.setup if side is None or p.side == side)
+
+
+@dataclass(frozen=True, eq=False)
+class SetupCard:
+    """One side's set-up as a player writes it, to be checked against a scenario."""
+
+    entries: tuple[Placement, ...]
+    side: str | None = None
+    scenario: str | None = None
+    game: str | None = None
+    path: str = ""
