@@ -19,6 +19,7 @@ together must agree on it (see `multimap.MultiMapLayout`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .coords import DIRECTIONS, Hex, direction_index, direction_name
@@ -126,7 +127,7 @@ class MapGrid:
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Hex]:
         return iter(self.hexes)
 
     @property

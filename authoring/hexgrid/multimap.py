@@ -19,6 +19,7 @@ checks this (`MapGrid.global_shift_parity`) and raises ValueError otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 
 from .coords import Hex
 from .grid import MapGrid
@@ -34,7 +35,7 @@ class MultiMapLayout:
     def __init__(self, maps: Mapping[str, MapGrid]) -> None:
         if not maps:
             raise ValueError("a layout needs at least one map")
-        self.maps: dict[str, MapGrid] = dict(maps)
+        self.maps: Mapping[str, MapGrid] = MappingProxyType(dict(maps))
         _check_consistent(self.maps)
         self._by_label: dict[str, Hex] = {}
         labels_of: dict[Hex, list[str]] = {}
@@ -53,7 +54,7 @@ class MultiMapLayout:
         self.hexes: frozenset[Hex] = frozenset(self._labels_of)
 
     def __repr__(self) -> str:
-        return f"MultiMapLayout({self.maps!r})"
+        return f"MultiMapLayout({dict(self.maps)!r})"
 
     def __contains__(self, h: object) -> bool:
         return h in self._labels_of

@@ -95,6 +95,8 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         src = load_source(path, display(path))
     except SourceError as exc:
         diags.append(exc.diag)
+        if failed is not None:
+            failed[f"<{display(path)}>"] = display(path)
         return None
     if path.suffix.lower() == ".csv":
         if kind == "counters":

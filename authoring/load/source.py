@@ -121,7 +121,7 @@ class _Builder:
         if depth > MAX_DEPTH:
             self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
         self.locs[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if node.tag not in _STD_TAGS and not node.tag.startswith("tag:yaml.org,2002:"):
+        if node.tag not in _STD_TAGS:
             self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
         if isinstance(node, yaml.ScalarNode):
             return _scalar(node)

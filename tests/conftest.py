@@ -1,0 +1,27 @@
+"""Shared fixtures: the repository root, the bundled games, a scratch copy of the mini game."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MINI = ROOT / "tests" / "load" / "mini"
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    """A writable copy of the minimal game."""
+    dst = tmp_path / "mini"
+    shutil.copytree(MINI, dst)
+    return dst
+
+
+@pytest.fixture(scope="session")
+def bfm():
+    from authoring.load import discover, load_game
+    files = next(f for f in discover(ROOT) if f.id == "bfm")
+    result = load_game(files)
+    assert result.ok, result.diagnostics
+    return result.game
