@@ -1,0 +1,1 @@
+"""VASSAL module compiler: engine encodings (codec), traits, buildFile elements and archives."""

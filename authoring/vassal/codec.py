@@ -1,0 +1,168 @@
+"""VASSAL's text encodings: sequence escaping, trait nesting, commands and save-file obfuscation.
+
+Mirrors VASSAL 3.6 `VASSAL.tools.SequenceEncoder`, `Decorator.getType/getState`,
+`BasicCommandEncoder.encode(AddPiece)`, `GameModule.encode` and
+`ObfuscatingOutputStream`, so the engine re-encodes what we write to the same bytes
+(the checker's `canonical: true`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+TRAIT_SEPARATOR = "\t"
+COMMAND_SEPARATOR = "\x1b"
+ADD_PIECE_PREFIX = "+/"
+ADD_PIECE_SEPARATOR = "/"
+NULL_ID = "null"
+OBFUSCATION_HEADER = "!VCSK"
+
+_ESCAPE = "\\"
+_QUOTE = "'"
+
+# java.awt.event.InputEvent: KeyStroke.getModifiers() reports old | new masks.
+_SHIFT = 1 | 64
+_CTRL = 2 | 128
+_META = 4 | 256
+_ALT = 8 | 512
+
+
+class Definition(NamedTuple):
+    """A piece's nested type and state strings, as the engine's `getType()`/`getState()`."""
+
+    type: str
+    state: str
+
+
+def encode(fields: Sequence[str], delimiter: str) -> str:
+    """Join `fields` like SequenceEncoder: escape the delimiter, quote risky fields.
+
+    A field ending in a backslash cannot survive the engine's decoder (it would escape
+    the next delimiter), so it is refused rather than silently corrupted.
+    """
+    if not fields:
+        raise ValueError("VASSAL cannot encode an empty sequence")
+    if len(delimiter) != 1 or delimiter in (_ESCAPE, _QUOTE):
+        raise ValueError(f"Expected a one-character delimiter other than \\ and ' but received: {delimiter!r}")
+    return delimiter.join(_encode_field(field, delimiter) for field in fields)
+
+
+def _encode_field(field: str, delimiter: str) -> str:
+    if field.endswith(_ESCAPE) and not field.startswith(_ESCAPE):
+        raise ValueError(f"VASSAL cannot encode a field ending in a backslash: {field!r}")
+    escaped = field.replace(delimiter, _ESCAPE + delimiter)
+    if field.startswith(_ESCAPE) or (field.startswith(_QUOTE) and field.endswith(_QUOTE)):
+        return _QUOTE + escaped + _QUOTE
+    return escaped
+
+
+def decode(text: str, delimiter: str) -> list[str]:
+    """Split `text` like SequenceEncoder.Decoder: `\\` + delimiter is literal, `'...'` unwrapped."""
+    fields: list[str] = []
+    current: list[str] = []
+    for index, char in enumerate(text):
+        if char != delimiter:
+            current.append(char)
+        elif index > 0 and text[index - 1] == _ESCAPE:
+            current[-1] = delimiter
+        else:
+            fields.append(_unquote("".join(current)))
+            current = []
+    fields.append(_unquote("".join(current)))
+    return fields
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token.startswith(_QUOTE) and token.endswith(_QUOTE):
+        return token[1:-1]
+    return token
+
+
+def nest(parts: Sequence[str]) -> str:
+    """Compose trait strings outermost first, as each Decorator wraps its inner piece."""
+    if not parts:
+        raise ValueError("A piece needs at least its basic piece")
+    if decode(parts[-1], TRAIT_SEPARATOR) != [parts[-1]]:
+        raise ValueError(f"The innermost piece is not escaped, so it cannot hold a tab or be quoted: {parts[-1]!r}")
+    result = parts[-1]
+    for outer in reversed(parts[:-1]):
+        result = encode([outer, result], TRAIT_SEPARATOR)
+    return result
+
+
+def unnest(text: str) -> list[str]:
+    """Split a nested type or state into per-trait strings, outermost first."""
+    parts: list[str] = []
+    while True:
+        fields = decode(text, TRAIT_SEPARATOR)
+        parts.append(fields[0])
+        if len(fields) == 1:
+            return parts
+        text = fields[1]
+
+
+def add_piece_command(type_: str, state: str, id: str = NULL_ID) -> str:
+    """`+/ID/TYPE/STATE`: the text of a PieceSlot/PrototypeDefinition or a saved-game entry."""
+    return ADD_PIECE_PREFIX + encode([id, type_, state], ADD_PIECE_SEPARATOR)
+
+
+def parse_add_piece_command(command: str) -> tuple[str, Definition]:
+    """Inverse of `add_piece_command`: (id, Definition)."""
+    if not command.startswith(ADD_PIECE_PREFIX):
+        raise ValueError(f"Expected a command starting with '+/' but received: {command[:20]!r}")
+    fields = decode(command[len(ADD_PIECE_PREFIX):], ADD_PIECE_SEPARATOR)
+    if len(fields) != 3:
+        raise ValueError(f"Expected 3 fields (id, type, state) but received: {len(fields)}")
+    return fields[0], Definition(fields[1], fields[2])
+
+
+def join_commands(commands: Sequence[str]) -> str:
+    """Join commands with ESC, as GameModule.encode does for a compound command."""
+    return encode(commands, COMMAND_SEPARATOR)
+
+
+def split_commands(text: str) -> list[str]:
+    """Inverse of `join_commands`."""
+    return decode(text, COMMAND_SEPARATOR)
+
+
+def obfuscate(text: str, key: int) -> str:
+    """`!VCSK`, the key in two hex digits, then each UTF-8 byte XOR key in two hex digits."""
+    if not 0 <= key <= 0xFF:
+        raise ValueError(f"Expected a key in 0..255 but received: {key}")
+    body = bytes(byte ^ key for byte in text.encode("utf-8"))
+    return OBFUSCATION_HEADER + f"{key:02x}" + body.hex()
+
+
+def deobfuscate(text: str) -> str:
+    """Inverse of `obfuscate`; plain text (no header) is returned unchanged, as the engine does."""
+    if not text.startswith(OBFUSCATION_HEADER):
+        return text
+    payload = bytes.fromhex(text[len(OBFUSCATION_HEADER):])
+    key, body = payload[0], payload[1:]
+    return bytes(byte ^ key for byte in body).decode("utf-8")
+
+
+def java_bool(value: bool) -> str:
+    """Java's `String.valueOf(boolean)`."""
+    return "true" if value else "false"
+
+
+def java_double(value: float) -> str:
+    """Java's `String.valueOf(double)` for ordinary magnitudes (1e-3 .. 1e7)."""
+    number = float(value)
+    if number != 0 and not 1e-3 <= abs(number) < 1e7:
+        raise ValueError(f"Expected a double between 1e-3 and 1e7 but received: {value!r}")
+    return repr(number)
+
+
+def key_stroke(code: int, *, ctrl: bool = False, shift: bool = False, alt: bool = False,
+               meta: bool = False) -> str:
+    """A keystroke as VASSAL stores it: `KEYCODE,MODIFIERS` (Java's combined modifier masks).
+
+    `code` is a java.awt.event.KeyEvent VK_ code; for letters and digits it is the
+    upper-case ASCII code (`ord("F")`).
+    """
+    modifiers = (_CTRL if ctrl else 0) | (_SHIFT if shift else 0) | (_ALT if alt else 0) | (_META if meta else 0)
+    return f"{code},{modifiers}"

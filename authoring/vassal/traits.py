@@ -1,0 +1,337 @@
+"""VASSAL piece traits as frozen dataclasses, one per engine class, with their type/state strings.
+
+Field order follows each class's `myGetType`/`myGetState` in VASSAL 3.6
+(`VASSAL/counters/*.java`); defaults follow the engine's own defaults. These classes
+make no game decisions: the compile step fills every field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from .codec import (
+    NULL_ID,
+    Definition,
+    add_piece_command,
+    encode,
+    java_bool,
+    java_double,
+    key_stroke,
+    nest,
+)
+
+BASIC_PIECE_ID = "piece;"
+LAYER_ID = "emb2;"
+MARKER_ID = "mark;"
+PROTOTYPE_ID = "prototype;"
+REPORT_ID = "report;"
+DELETE_ID = "delete;"
+CLONE_ID = "clone;"
+SEND_TO_ID = "sendto;"
+MOVEMENT_MARKABLE_ID = "markmoved;"
+
+NO_KEY = ""
+MOVED_ICON = "/images/moved.gif"
+
+# SendToLocation destinations (the first letter of the engine's option names).
+DEST_LOCATION = "L"
+DEST_ZONE = "Z"
+DEST_REGION = "R"
+DEST_GRID_LOCATION = "G"
+
+
+class Trait(Protocol):
+    """What `Piece` needs from each layer."""
+
+    def type_string(self) -> str: ...
+
+    def state_string(self) -> str: ...
+
+
+def _fields(prefix: str, *values: str) -> str:
+    return prefix + encode(values, ";")
+
+
+@dataclass(frozen=True)
+class BasicPiece:
+    """`piece;CLONEKEY;DELETEKEY;IMAGE;NAME`, state `MAPID;X;Y;GPID;N[;key;value...]`."""
+
+    name: str = ""
+    image: str = ""
+    clone_key: str = ""
+    delete_key: str = ""
+    map_id: str = NULL_ID
+    x: int = 0
+    y: int = 0
+    gpid: str = ""
+    properties: tuple[tuple[str, str], ...] = ()
+
+    def type_string(self) -> str:
+        return BASIC_PIECE_ID + encode([self.clone_key, self.delete_key, self.image, self.name], ";")
+
+    def state_string(self) -> str:
+        pairs = [item for pair in self.properties for item in pair]
+        fields = [self.map_id, str(self.x), str(self.y), self.gpid, str(len(self.properties)), *pairs]
+        return encode(fields, ";")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Embellishment (`emb2;`): the 31 type fields in engine order; state is the 1-based level.
+
+    A level name `+X` appends X to the piece name, `X+` prepends it, a plain name replaces it.
+    """
+
+    images: tuple[str, ...]
+    level_names: tuple[str, ...] = ()
+    name: str = ""
+    level: int = 1
+    activate_command: str = ""
+    activate_modifiers: int = 0
+    activate_key: str = ""
+    up_command: str = ""
+    up_modifiers: int = 0
+    up_key: str = ""
+    down_command: str = ""
+    down_modifiers: int = 0
+    down_key: str = ""
+    reset_command: str = ""
+    reset_key: str = NO_KEY
+    reset_level: str = "1"
+    draw_underneath: bool = False
+    x_offset: int = 0
+    y_offset: int = 0
+    loop_levels: bool = True
+    random_key: str = NO_KEY
+    random_text: str = ""
+    follow_property: bool = False
+    property_name: str = ""
+    first_level_value: int = 1
+    version: int = 1
+    always_active: bool = True
+    activate_keystroke: str = NO_KEY
+    increase_keystroke: str = NO_KEY
+    decrease_keystroke: str = NO_KEY
+    description: str = ""
+    scale: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.images:
+            raise ValueError("A Layer needs at least one image")
+        if self.level_names and len(self.level_names) != len(self.images):
+            raise ValueError(f"Expected {len(self.images)} level names but received: {len(self.level_names)}")
+        if self.version != 1:
+            raise ValueError("Layer version must be 1 (version 0 makes the engine convert the type)")
+
+    def type_string(self) -> str:
+        names = self.level_names or ("",) * len(self.images)
+        fields = [
+            self.activate_command, str(self.activate_modifiers), self.activate_key,
+            self.up_command, str(self.up_modifiers), self.up_key,
+            self.down_command, str(self.down_modifiers), self.down_key,
+            self.reset_command, self.reset_key, self.reset_level,
+            java_bool(self.draw_underneath), str(self.x_offset), str(self.y_offset),
+            encode(self.images, ","), encode(names, ","),
+            java_bool(self.loop_levels), self.name, self.random_key, self.random_text,
+            java_bool(self.follow_property), self.property_name, str(self.first_level_value),
+            str(self.version), java_bool(self.always_active),
+            self.activate_keystroke, self.increase_keystroke, self.decrease_keystroke,
+            self.description, java_double(self.scale),
+        ]
+        return LAYER_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return str(self.level)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """Static properties (`mark;k1,k2`), state `v1,v2`."""
+
+    properties: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        if not self.properties:
+            raise ValueError("A Marker needs at least one property (the engine writes 'mark;null' otherwise)")
+
+    def type_string(self) -> str:
+        return MARKER_ID + encode([key for key, _ in self.properties], ",")
+
+    def state_string(self) -> str:
+        return encode([value for _, value in self.properties], ",")
+
+
+@dataclass(frozen=True)
+class UsePrototype:
+    """`prototype;NAME`: splice a PrototypeDefinition's traits in here; empty state."""
+
+    prototype: str
+
+    def type_string(self) -> str:
+        return PROTOTYPE_ID + encode([self.prototype], ";")
+
+    def state_string(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Report:
+    """ReportState (`report;`): chat a message when one of `keys` is applied to the piece.
+
+    Format properties: $oldPieceName$, $newPieceName$, $location$, $oldLocation$,
+    $mapName$, $oldMapName$, $menuCommand$, $PlayerName$. State -1 = no cycle position.
+    """
+
+    keys: tuple[str, ...]
+    report_format: str
+    cycle_down_keys: tuple[str, ...] = ()
+    cycle_formats: tuple[str, ...] = ()
+    description: str = ""
+    no_suppress: bool = False
+    cycle_index: int = -1
+
+    def type_string(self) -> str:
+        fields = [
+            _key_list(self.keys), self.report_format, _key_list(self.cycle_down_keys),
+            encode(self.cycle_formats, ",") if self.cycle_formats else "",
+            self.description, java_bool(self.no_suppress),
+        ]
+        return REPORT_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return str(self.cycle_index)
+
+
+def _key_list(keys: tuple[str, ...]) -> str:
+    present = [key for key in keys if key]
+    return encode(present, ",") if present else ""
+
+
+@dataclass(frozen=True)
+class Delete:
+    """`delete;COMMAND;KEY;DESCRIPTION`: a menu command removing the piece."""
+
+    command: str = "Delete"
+    key: str = key_stroke(ord("D"), ctrl=True)
+    description: str = ""
+
+    def type_string(self) -> str:
+        return DELETE_ID + encode([self.command, self.key, self.description], ";")
+
+    def state_string(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Clone:
+    """`clone;COMMAND;KEY;DESCRIPTION`: a menu command duplicating the piece."""
+
+    command: str = "Clone"
+    key: str = key_stroke(ord("C"), ctrl=True)
+    description: str = ""
+
+    def type_string(self) -> str:
+        return CLONE_ID + encode([self.command, self.key, self.description], ";")
+
+    def state_string(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class SendTo:
+    """SendToLocation (`sendto;`): move the piece to a map location, zone, region or hex.
+
+    The optional back command returns the piece to where it was sent from (used to
+    restore an eliminated unit). State: the remembered back map and point.
+    """
+
+    command: str
+    key: str
+    map_name: str
+    destination: str = DEST_LOCATION
+    board_name: str = ""
+    x: str = "0"
+    y: str = "0"
+    zone: str = ""
+    region: str = ""
+    grid_location: str = ""
+    back_command: str = ""
+    back_key: str = NO_KEY
+    x_index: str = "0"
+    y_index: str = "0"
+    x_offset: str = "1"
+    y_offset: str = "1"
+    property_filter: str = ""
+    description: str = ""
+    back_map: str = ""
+    back_x: str = ""
+    back_y: str = ""
+
+    def type_string(self) -> str:
+        fields = [
+            self.command, self.key, self.map_name, self.board_name, self.x, self.y,
+            self.back_command, self.back_key, self.x_index, self.y_index,
+            self.x_offset, self.y_offset, self.description, self.destination,
+            self.zone, self.region, self.property_filter, self.grid_location,
+        ]
+        return SEND_TO_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return encode([self.back_map, self.back_x, self.back_y], ";")
+
+
+@dataclass(frozen=True)
+class MovementMarkable:
+    """`markmoved;ICON;X;Y;COMMAND;KEY;DESCRIPTION`; state `true`/`false` (has moved)."""
+
+    icon: str = MOVED_ICON
+    x_offset: int = 0
+    y_offset: int = 0
+    command: str = "Mark Moved"
+    key: str = key_stroke(ord("M"), ctrl=True)
+    description: str = ""
+    moved: bool = False
+
+    def type_string(self) -> str:
+        fields = [self.icon, str(self.x_offset), str(self.y_offset), self.command, self.key, self.description]
+        return MOVEMENT_MARKABLE_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return java_bool(self.moved)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A whole piece: traits outermost first, the BasicPiece last."""
+
+    traits: tuple[Trait, ...]
+
+    def __post_init__(self) -> None:
+        if not self.traits or not isinstance(self.traits[-1], BasicPiece):
+            raise ValueError("A Piece must end with its BasicPiece")
+        if any(isinstance(trait, BasicPiece) for trait in self.traits[:-1]):
+            raise ValueError("A Piece has exactly one BasicPiece, innermost")
+
+    @property
+    def basic(self) -> BasicPiece:
+        return self.traits[-1]  # type: ignore[return-value]
+
+    def definition(self) -> Definition:
+        """Nested type and state, as the engine's outermost `getType()`/`getState()`."""
+        return Definition(
+            nest([trait.type_string() for trait in self.traits]),
+            nest([trait.state_string() for trait in self.traits]),
+        )
+
+    def slot_text(self, id: str = NULL_ID) -> str:
+        """The add-piece command a PieceSlot or PrototypeDefinition holds as its text."""
+        definition = self.definition()
+        return add_piece_command(definition.type, definition.state, id)
+
+    def at(self, map_id: str, x: int, y: int) -> Piece:
+        """The same piece placed at map pixel (x, y), for a saved game."""
+        return self.with_basic(replace(self.basic, map_id=map_id, x=x, y=y))
+
+    def with_basic(self, basic: BasicPiece) -> Piece:
+        return Piece((*self.traits[:-1], basic))
