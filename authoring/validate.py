@@ -7,7 +7,7 @@ from authoring.diagnostics import Diagnostic
 from authoring.load import game_for_path, load_game
 
 
-def _rule_checks(result) -> list[Diagnostic]:
+def rule_checks(result) -> list[Diagnostic]:
     try:
         from authoring.rules import check_game
     except ModuleNotFoundError:
@@ -22,7 +22,7 @@ def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic
         result = load_game(files)
         diags += result.diagnostics
         if rules and result.ok:
-            diags += _rule_checks(result)
+            diags += rule_checks(result)
     return root, diags, len(games)
 
 

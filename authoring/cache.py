@@ -1,0 +1,48 @@
+"""Content-hashed up-to-date checks: a second build with nothing changed reuses what it made.
+
+An output's digest covers the bytes of every data file of its game, the options it was built
+with and hexwright's own code, so any change that could alter the output rebuilds it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    h = hashlib.sha256()
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".ttf", ".json"):
+            h.update(path.relative_to(PACKAGE).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def inputs_digest(files: tuple[Path, ...], options: dict) -> str:
+    h = hashlib.sha256(code_digest().encode())
+    for path in sorted(files):
+        h.update(str(path.name).encode())
+        h.update(path.read_bytes())
+    h.update(json.dumps(options, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def _stamp(target: Path) -> Path:
+    return target.with_name(f".{target.name}.digest")
+
+
+def up_to_date(target: Path, digest: str) -> bool:
+    stamp = _stamp(target)
+    return target.exists() and stamp.exists() and stamp.read_text().strip() == digest
+
+
+def record(target: Path, digest: str) -> None:
+    stamp = _stamp(target)
+    tmp = stamp.with_name(stamp.name + ".tmp")
+    tmp.write_text(digest + "\n")
+    tmp.replace(stamp)

@@ -1,0 +1,200 @@
+"""`hexwright build`: every artifact of one game or all games, after the data checks clean."""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from authoring.diagnostics import has_errors
+
+COUNTER_SIZES = {"1/2": 0.5, "9/16": 0.5625, "5/8": 0.625, "3/4": 0.75, "1": 1.0}
+
+
+def _counter_size(ctx, param, value):
+    if value is None:
+        return None
+    if value in COUNTER_SIZES:
+        return COUNTER_SIZES[value]
+    try:
+        return float(value.removesuffix("in").removesuffix('"'))
+    except ValueError:
+        raise click.BadParameter(f"{value!r}; use one of {', '.join(COUNTER_SIZES)} (inches) or a number") from None
+
+
+def _offset(ctx, param, value):
+    try:
+        x, _, y = value.partition(",")
+        return float(x), float(y or 0)
+    except ValueError:
+        raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
+
+
+def _load(project: Path, game: str | None):
+    """Load and check the chosen games; exit 1 with the findings if any has errors."""
+    from authoring.cli import _emit
+    from authoring.load import discover, find_root, load_game
+    from authoring.validate import rule_checks
+    root = find_root(project)
+    games = discover(root)
+    if game:
+        games = [g for g in games if g.id == game]
+        if not games:
+            ids = ", ".join(g.id for g in discover(root)) or "none"
+            raise click.UsageError(f"no game {game!r} in {root} (games: {ids})")
+    if not games:
+        raise click.UsageError(f"no games found under {root} (a game has scenarios/<game>/game.yaml)")
+    results, diags = [], []
+    for files in games:
+        r = load_game(files)
+        diags += r.diagnostics
+        if r.ok:
+            diags += rule_checks(r)
+        results.append(r)
+    if has_errors(diags):
+        _emit(diags, "full", root)
+        click.echo("Nothing was built: fix the errors above first.", err=True)
+        sys.exit(1)
+    return root, results
+
+
+def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
+         sheet_opts: dict | None = None) -> None:
+    from authoring import build
+    root, results = _load(project, game)
+    out_root = out or root / "build"
+    settings = build.SheetSettings(**(sheet_opts or {}))
+    for r in results:
+        dest = out_root / r.game.id
+        for stage in stages:
+            label = f"{r.game.id}: {stage}"
+            with _progress(label) as progress:
+                if stage == "sheets":
+                    paths = build.build_sheets(r, dest, settings, force, jobs, progress)
+                else:
+                    paths = getattr(build, f"build_{stage}")(r, dest, force, jobs, progress)
+            for p in paths:
+                click.echo(f"  wrote {_rel(p)}")
+
+
+@contextmanager
+def _progress(label: str):
+    """A progress bar on a terminal; one line per stage otherwise (logs, CI)."""
+    if not sys.stderr.isatty():
+        click.echo(label, err=True)
+        yield None
+        return
+    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
+        def update(done: int, total: int) -> None:
+            bar.length = total
+            bar.update(done - bar.pos)
+        yield update
+
+
+def _rel(p: Path) -> str:
+    try:
+        return str(Path(p).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(p)
+
+
+common = [
+    click.argument("game", required=False),
+    click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
+                 help="Project folder (holds scenarios/, maps/, counters/)."),
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+                 help="Output folder [default: <project>/build]."),
+    click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
+    click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
+]
+sheet_options = [
+    click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True),
+    click.option("--counter-size", callback=_counter_size, default=None,
+                 help="Counter edge: 1/2, 9/16, 5/8, 3/4 or 1 (inches) [default: the game's]."),
+    click.option("--bleed", type=click.FloatRange(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
+    click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
+    click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
+                 help="Shift of the backs in mm, X,Y (measure it with the calibration sheet)."),
+    click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                 help="Which edge your printer flips on."),
+    click.option("--cut-marks", type=click.Choice(["front", "back", "both", "none"]), default="both",
+                 show_default=True),
+    click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
+    click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
+]
+
+
+def _apply(options):
+    def deco(f):
+        for opt in reversed(options):
+            f = opt(f)
+        return f
+    return deco
+
+
+def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, duplex, cut_marks, cut_lines, dpi):
+    return dict(paper=paper, counter_in=counter_size, bleed_mm=bleed, bleed_outer_only=bleed_outer_only,
+                back_offset_mm=back_offset, duplex=duplex, cut_marks=cut_marks, cut_lines=cut_lines, dpi=dpi)
+
+
+@click.group()
+def build() -> None:
+    """Build VASSAL modules, counter sheets, maps, set-up cards and charts into build/<game>/."""
+
+
+@build.command(name="all")
+@_apply(common + sheet_options)
+def build_all(game, project, out, force, jobs, **sheet):
+    """Every artifact of every game (or of GAME)."""
+    from authoring.build import STAGES
+    _run(STAGES, game, project, out, force, jobs, _sheet_settings(**sheet))
+
+
+@build.command()
+@_apply(common + sheet_options)
+def sheets(game, project, out, force, jobs, **sheet):
+    """Print-and-play counter sheets (PDF: fronts, mirrored backs, bleed, cut marks)."""
+    _run(("sheets",), game, project, out, force, jobs, _sheet_settings(**sheet))
+
+
+@build.command()
+@_apply(common)
+def module(game, project, out, force, jobs):
+    """The VASSAL module, with every scenario as a ready set-up."""
+    _run(("module",), game, project, out, force, jobs)
+
+
+@build.command()
+@_apply(common)
+def maps(game, project, out, force, jobs):
+    """Map images (PNG) and tiled print maps (PDF)."""
+    _run(("maps",), game, project, out, force, jobs)
+
+
+@build.command()
+@_apply(common)
+def cards(game, project, out, force, jobs):
+    """Set-up cards per scenario and side (PDF and PNG)."""
+    _run(("cards",), game, project, out, force, jobs)
+
+
+@build.command()
+@_apply(common)
+def charts(game, project, out, force, jobs):
+    """Charts from the rule tables: CRT, TEC, turn record, weather... (PDF and PNG)."""
+    _run(("charts",), game, project, out, force, jobs)
+
+
+@build.command()
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("build/duplex-calibration.pdf"),
+              show_default=True)
+@_apply(sheet_options)
+def calibration(out, **sheet):
+    """A one-page duplex calibration sheet to measure your printer's back offset."""
+    from authoring.render.sheets import SheetOptions, write_calibration_pdf
+    s = _sheet_settings(**sheet)
+    opts = SheetOptions(paper=s["paper"], counter_in=s["counter_in"] or 0.625, dpi=s["dpi"], duplex=s["duplex"])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_calibration_pdf(opts, out)
+    click.echo(f"  wrote {_rel(out)}")
