@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from authoring.model import Counter, Face, Game
-from authoring.render.counter import FaceArt, RenderIssue, draw_face, min_text_px, safe_inset_px
+from authoring.render.counter import MIN_SCREEN_TEXT_PX, FaceArt, RenderIssue, draw_face, min_text_px, safe_inset_px
 
 MOVEMENT_IDS = ("movement", "ma", "move")
 
@@ -64,17 +64,21 @@ def face_art(game: Game, counter: Counter, face: Face) -> FaceArt:
 
 
 def counter_image(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
-                  counter_mm: float | None = None) -> Image.Image:
-    """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed."""
-    return render_face(game, counter, state, size_px, bleed_px, counter_mm).image
+                  counter_mm: float | None = None, screen: bool = False) -> Image.Image:
+    """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed.
+
+    `screen=True` (VASSAL pieces, card thumbnails) lets text go down to a legible pixel size
+    instead of 6 pt at the counter's print scale."""
+    return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
 
 
 def render_face(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
-                counter_mm: float | None = None) -> FaceRender:
+                counter_mm: float | None = None, screen: bool = False) -> FaceRender:
     face = counter.face(state) if state else counter.faces[0]
     face = face or counter.faces[0]
     mm = counter_mm or game.counter_size_in * 25.4
+    floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
     image, issues = draw_face(face_art(game, counter, face), size_px, bleed_px,
-                              safe_inset_px(size_px, mm), min_text_px(size_px, mm),
+                              safe_inset_px(size_px, mm), floor,
                               name=f"{counter.id}/{face.state}")
     return FaceRender(image, tuple(issues))

@@ -1,0 +1,300 @@
+"""NATO-style unit symbols, drawn at any size from proportions only.
+
+Every painter works in a box given in supersampled pixels and derives all
+lengths from that box, so the same code serves a 300 dpi print face and a
+75 px VASSAL piece. ``render_symbol`` draws at ``SUPERSAMPLE`` times the target
+size and downsamples with LANCZOS, which is the antialiasing.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from PIL import Image, ImageColor, ImageDraw
+
+from authoring.render.fonts import font
+
+SUPERSAMPLE = 4
+"""Drawing scale before the LANCZOS downsample."""
+
+FRAME_RATIO = 1.5
+"""Width to height of the land-unit frame (APP-6 friendly rectangle)."""
+
+STROKE_RATIO = 0.055
+"""Line width as a fraction of the symbol height."""
+
+Box = tuple[float, float, float, float]
+RGBA = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Pen:
+    """What a painter needs: a draw surface at supersampled scale and its inks."""
+
+    draw: ImageDraw.ImageDraw
+    ink: RGBA
+    fill: RGBA | None
+    stroke: float
+
+
+Painter = Callable[[Pen, Box], None]
+
+
+# --- geometry helpers -------------------------------------------------------
+
+
+def _size(box: Box) -> tuple[float, float]:
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _at(box: Box, fx: float, fy: float) -> tuple[float, float]:
+    """The point at fractions (fx, fy) of a box."""
+    return box[0] + fx * (box[2] - box[0]), box[1] + fy * (box[3] - box[1])
+
+
+def _frame_box(box: Box) -> Box:
+    """The largest 3:2 frame centred in ``box``."""
+    w, h = _size(box)
+    fh = min(h, w / FRAME_RATIO)
+    fw = fh * FRAME_RATIO
+    x0 = box[0] + (w - fw) / 2
+    y0 = box[1] + (h - fh) / 2
+    return x0, y0, x0 + fw, y0 + fh
+
+
+def _inset(box: Box, d: float) -> Box:
+    return box[0] + d, box[1] + d, box[2] - d, box[3] - d
+
+
+def _line(pen: Pen, *points: tuple[float, float]) -> None:
+    pen.draw.line(list(points), fill=pen.ink, width=max(1, round(pen.stroke)), joint="curve")
+
+
+def _frame(pen: Pen, frame: Box) -> Box:
+    """Draw the unit frame (with its fill) and return the area inside the line."""
+    s = max(1, round(pen.stroke))
+    pen.draw.rectangle(frame, fill=pen.fill, outline=pen.ink, width=s)
+    return _inset(frame, s)
+
+
+# --- icons: drawn inside a frame's inner box ----------------------------------
+
+
+def _cross(pen: Pen, b: Box) -> None:
+    _line(pen, (b[0], b[1]), (b[2], b[3]))
+    _line(pen, (b[0], b[3]), (b[2], b[1]))
+
+
+def _oval(pen: Pen, b: Box) -> None:
+    w, h = _size(b)
+    x0, y0 = _at(b, 0.2, 0.27)
+    x1, y1 = _at(b, 0.8, 0.73)
+    r = (y1 - y0) / 2
+    pen.draw.rounded_rectangle((x0, y0, x1, y1), radius=r, outline=pen.ink, width=max(1, round(pen.stroke)))
+
+
+def _slash(pen: Pen, b: Box) -> None:
+    _line(pen, (b[0], b[3]), (b[2], b[1]))
+
+
+def _dot(pen: Pen, b: Box) -> None:
+    cx, cy = _at(b, 0.5, 0.5)
+    r = 0.2 * _size(b)[1]
+    pen.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=pen.ink)
+
+
+def _bridge(pen: Pen, b: Box) -> None:
+    """The engineer's 'E' on its back: a span with three piers."""
+    y_top, y_leg = _at(b, 0, 0.3)[1], _at(b, 0, 0.7)[1]
+    xl, xm, xr = _at(b, 0.25, 0)[0], _at(b, 0.5, 0)[0], _at(b, 0.75, 0)[0]
+    _line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
+    _line(pen, (xm, y_top), (xm, y_leg))
+
+
+def _mountain(pen: Pen, b: Box) -> None:
+    w, h = _size(b)
+    cx, base = _at(b, 0.5, 1.0)
+    pen.draw.polygon([(cx - 0.16 * w, base), (cx + 0.16 * w, base), (cx, base - 0.36 * h)], fill=pen.ink)
+
+
+def _ski(pen: Pen, b: Box) -> None:
+    """A runner with an upturned tip under the crossing."""
+    x0, y = _at(b, 0.3, 0.84)
+    x1, _ = _at(b, 0.66, 0.84)
+    tip = _at(b, 0.76, 0.64)
+    _line(pen, (x0, y), (x1, y), tip)
+
+
+def _star(pen: Pen, cx: float, cy: float, r: float) -> None:
+    points = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.42
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    pen.draw.polygon(points, fill=pen.ink)
+
+
+def _guards_star(pen: Pen, b: Box) -> None:
+    cx, cy = _at(b, 0.5, 0.24)
+    _star(pen, cx, cy, 0.22 * _size(b)[1])
+
+
+def _shock_arrow(pen: Pen, b: Box) -> None:
+    """A solid arrowhead in the upper wedge: the breakthrough unit."""
+    w, h = _size(b)
+    cx, top = _at(b, 0.5, 0.06)
+    pen.draw.polygon([(cx, top), (cx + 0.12 * w, top + 0.34 * h), (cx, top + 0.25 * h),
+                      (cx - 0.12 * w, top + 0.34 * h)], fill=pen.ink)
+
+
+def _supply_bar(pen: Pen, b: Box) -> None:
+    y = _at(b, 0, 0.68)[1]
+    _line(pen, (b[0], y), (b[2], y))
+
+
+def _wheels_axis(pen: Pen, b: Box) -> None:
+    cx = _at(b, 0.5, 0)[0]
+    _line(pen, (cx, b[1]), (cx, b[3]))
+
+
+def _wings(pen: Pen, b: Box) -> None:
+    """Airborne: two shallow arcs under the crossing."""
+    w, h = _size(b)
+    s = max(1, round(pen.stroke))
+    cy = _at(b, 0, 0.86)[1]
+    for fx in (0.38, 0.62):
+        cx = _at(b, fx, 0)[0]
+        pen.draw.arc((cx - 0.12 * w, cy - 0.12 * h, cx + 0.12 * w, cy + 0.2 * h), 200, 340, fill=pen.ink, width=s)
+
+
+def _antitank(pen: Pen, b: Box) -> None:
+    _line(pen, (b[0], b[3]), _at(b, 0.5, 0.0), (b[2], b[3]))
+
+
+def _antiair(pen: Pen, b: Box) -> None:
+    w, h = _size(b)
+    s = max(1, round(pen.stroke))
+    pen.draw.arc((b[0] + 0.1 * w, b[1] + 0.35 * h, b[2] - 0.1 * w, b[3] + 0.6 * h), 180, 360, fill=pen.ink, width=s)
+
+
+def _question(pen: Pen, b: Box) -> None:
+    h = _size(b)[1]
+    cx, cy = _at(b, 0.5, 0.5)
+    pen.draw.text((cx, cy), "?", fill=pen.ink, font=font(h * 0.85, bold=True), anchor="mm")
+
+
+# --- painters: whole symbols ----------------------------------------------
+
+
+def framed(*icons: Callable[[Pen, Box], None]) -> Painter:
+    """A land-unit painter: the frame, then each icon inside it."""
+
+    def paint(pen: Pen, box: Box) -> None:
+        frame = _frame_box(_inset(box, pen.stroke / 2))
+        inner = _frame(pen, frame)
+        for icon in icons:
+            icon(pen, inner)
+        # Outline again on top so icon line ends tuck under the frame.
+        pen.draw.rectangle(frame, outline=pen.ink, width=max(1, round(pen.stroke)))
+
+    return paint
+
+
+def paint_hq(pen: Pen, box: Box) -> None:
+    """Headquarters: a frame on a staff dropping from its lower-left corner."""
+    b = _inset(box, pen.stroke / 2)
+    w, h = _size(b)
+    frame = _frame_box((b[0], b[1], b[2], b[1] + 0.74 * h))
+    frame = (b[0] + (w - (frame[2] - frame[0])) / 2, frame[1], b[0] + (w + (frame[2] - frame[0])) / 2, frame[3])
+    inner = _frame(pen, frame)
+    fx, fy = _at(inner, 0.5, 0.5)
+    flag_h = 0.36 * _size(inner)[1]
+    pen.draw.polygon([(fx - flag_h, fy - flag_h), (fx + flag_h * 1.2, fy - flag_h * 0.3),
+                      (fx - flag_h, fy + flag_h * 0.4)], fill=pen.ink)
+    _line(pen, (fx - flag_h, fy - flag_h), (fx - flag_h, fy + flag_h))
+    x = frame[0] + pen.stroke / 2
+    _line(pen, (x, frame[3]), (x, b[3]))
+
+
+def _plane(pen: Pen, box: Box, wing_sweep: float, span: float, engines: int) -> None:
+    """A top-down aircraft silhouette fitted into a square centred in ``box``."""
+    w, h = _size(box)
+    side = min(w, h)
+    x0, y0 = box[0] + (w - side) / 2, box[1] + (h - side) / 2
+
+    def p(fx: float, fy: float) -> tuple[float, float]:
+        return x0 + fx * side, y0 + fy * side
+
+    body = 0.05 if engines else 0.04
+    pen.draw.rounded_rectangle((*p(0.5 - body, 0.02), *p(0.5 + body, 0.96)), radius=body * side, fill=pen.ink)
+    half = span / 2
+    pen.draw.polygon([p(0.5, 0.3), p(0.5 + half, 0.42 + wing_sweep), p(0.5 + half, 0.52 + wing_sweep),
+                      p(0.5, 0.5), p(0.5 - half, 0.52 + wing_sweep), p(0.5 - half, 0.42 + wing_sweep)], fill=pen.ink)
+    pen.draw.polygon([p(0.5, 0.76), p(0.68, 0.9), p(0.68, 0.95), p(0.5, 0.9), p(0.32, 0.95), p(0.32, 0.9)],
+                     fill=pen.ink)
+    for i in range(engines):
+        fx = 0.5 + (-1) ** i * (0.15 + 0.14 * (i // 2))
+        pen.draw.rounded_rectangle((*p(fx - 0.035, 0.3), *p(fx + 0.035, 0.5)), radius=0.03 * side, fill=pen.ink)
+
+
+def paint_fighter(pen: Pen, box: Box) -> None:
+    _plane(pen, box, wing_sweep=0.14, span=0.78, engines=0)
+
+
+def paint_bomber(pen: Pen, box: Box) -> None:
+    _plane(pen, box, wing_sweep=0.02, span=0.98, engines=4)
+
+
+def paint_nothing(pen: Pen, box: Box) -> None:
+    """Markers carry a label instead of a symbol."""
+
+
+SYMBOLS: dict[str, Painter] = {
+    "infantry": framed(_cross),
+    "armor": framed(_oval),
+    "mechanized": framed(_cross, _oval),
+    "motorized": framed(_cross, _wheels_axis),
+    "cavalry": framed(_slash),
+    "recon": framed(_slash, _oval),
+    "artillery": framed(_dot),
+    "hq": paint_hq,
+    "engineer": framed(_bridge),
+    "mountain": framed(_cross, _mountain),
+    "ski": framed(_cross, _ski),
+    "shock": framed(_cross, _shock_arrow),
+    "guards": framed(_cross, _guards_star),
+    "airborne": framed(_cross, _wings),
+    "antitank": framed(_antitank),
+    "antiaircraft": framed(_antiair),
+    "fighter": paint_fighter,
+    "bomber": paint_bomber,
+    "supply": framed(_supply_bar),
+    "marker": paint_nothing,
+    "fallback": framed(_question),
+}
+"""Symbol key -> painter. Unknown keys draw ``fallback`` (a frame with '?')."""
+
+
+def _rgba(color: str | None) -> RGBA | None:
+    if color is None:
+        return None
+    r, g, b = ImageColor.getrgb(color)[:3]
+    return r, g, b, 255
+
+
+@lru_cache(maxsize=512)
+def render_symbol(kind: str, width_px: int, height_px: int, color: str, fill: str | None = None) -> Image.Image:
+    """The symbol ``kind`` as an RGBA image of exactly ``width_px`` x ``height_px``, antialiased.
+
+    Cached (a countersheet repeats a few symbols thousands of times): treat the result as read-only."""
+    painter = SYMBOLS.get(kind, SYMBOLS["fallback"])
+    big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
+    layer = Image.new("RGBA", big, (0, 0, 0, 0))
+    stroke = max(1.0, STROKE_RATIO * min(height_px, width_px / FRAME_RATIO)) * SUPERSAMPLE
+    pen = Pen(ImageDraw.Draw(layer), _rgba(color), _rgba(fill), stroke)
+    painter(pen, (0.0, 0.0, float(big[0]), float(big[1])))
+    return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
