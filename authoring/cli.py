@@ -39,6 +39,10 @@ class _Group(click.Group):
         except Exception as exc:  # noqa: BLE001 - last-resort guard
             if ctx.obj and ctx.obj.get("debug"):
                 raise
+            if isinstance(exc, OSError) and exc.filename:  # the file system said no: a path the user gave
+                click.echo(f"error: {exc.strerror or exc}: {exc.filename}\n"
+                           "  = help: check that the folder exists, is a folder and is writable", err=True)
+                sys.exit(2)
             click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
                        "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)
             sys.exit(2)
@@ -103,7 +107,10 @@ def schema(kind: str | None) -> None:
 def _register_optional() -> None:
     """Commands of later stages, added when their modules are present."""
     import importlib
-    for module, name in (("authoring.cli_check", "check"), ("authoring.cli_build", "build")):
+    for module, name in (("authoring.cli_check", "check"), ("authoring.cli_build", "build"),
+                         ("authoring.cli_author", "init"), ("authoring.cli_author", "new"),
+                         ("authoring.cli_author", "watch"), ("authoring.cli_author", "import_setup_cmd"),
+                         ("authoring.cli_author", "export_setup_cmd"), ("authoring.cli_author", "docs")):
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -115,5 +122,5 @@ def _register_optional() -> None:
 
 _register_optional()
 
-if __name__ == "__main__":  # pragma: no cover
+if __name__ == "__main__":  # pragma: no cover - `python -m authoring.cli`
     main()

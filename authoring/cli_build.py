@@ -138,9 +138,23 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
                 back_offset_mm=back_offset, duplex=duplex, cut_marks=cut_marks, cut_lines=cut_lines, dpi=dpi)
 
 
-@click.group()
-def build() -> None:
-    """Build VASSAL modules, counter sheets, maps, set-up cards and charts into build/<game>/."""
+@click.group(invoke_without_command=True)
+@click.option("--watch", is_flag=True, help="Keep running: re-check and rebuild what changed on every save.")
+@click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
+              help="Project folder (with --watch).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (with --watch).")
+@click.pass_context
+def build(ctx: click.Context, watch: bool, project: Path, out: Path | None) -> None:
+    """Build VASSAL modules, counter sheets, maps, set-up cards and charts into build/<game>/.
+
+    `hexwright build --watch` rebuilds what changed whenever a data file is saved."""
+    if watch:
+        from authoring.cli_author import watch as watch_cmd
+        ctx.invoke(watch_cmd, game=None, project=project, out=out, once=False, no_build=False, stages=(),
+                   interval=0.5)
+    elif ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
 
 
 @build.command(name="all")

@@ -13,7 +13,7 @@ from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
 from authoring.load.context import Ctx
 from authoring.load.resolve_counters import csv_to_counters, resolve_counters
-from authoring.load.resolve_game import manifest_parts, tables
+from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source
@@ -133,13 +133,24 @@ def _defs(parts: dict, game_src: Source) -> dict:
             "values": ids(parts["values"]), "strength_states": ids(parts["strength_states"]), "flags": ids(parts["flags"])}
 
 
+def _links_out(files: GameFiles) -> list[Diagnostic]:
+    """Data files that are symbolic links to outside the project: never read (HW-PATH-010)."""
+    root = os.path.realpath(files.root)
+    return [error("HW-PATH-010", f"data file is a symbolic link to {os.path.realpath(p)!r}, outside the project folder",
+                  Loc(display(p)), help="copy the file into the project instead of linking to it")
+            for p in files.all if not Path(os.path.realpath(p)).is_relative_to(root)]
+
+
 def load_game(files: GameFiles) -> LoadResult:
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = _links_out(files)
+    if diags:
+        return LoadResult(None, diags, files)
     game_src = read(files.manifest, "game", diags)
     if game_src is None:
         return LoadResult(None, diags, files)
     gctx = Ctx(game_src)
     parts = manifest_parts(gctx)
+    check_named_files(gctx, files.root, files.manifest.parent)
     defs = _defs(parts, game_src)
     table_list = ()
     if files.tables:

@@ -1,6 +1,8 @@
 """Resolve the game manifest and rule tables into model parts (before maps, counters, scenarios)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from authoring.load.context import Ctx, length_in
 from authoring.model import Dice, Nationality, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
@@ -68,6 +70,22 @@ def manifest_parts(ctx: Ctx) -> dict:
         publisher=d.get("publisher", ""), description=d.get("description", ""),
         rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
     )
+
+
+def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
+    """Files the manifest names (relative to `base`) must exist inside the project `root` (HW-PATH-010/011)."""
+    from authoring.safepath import UnsafePath, resolve_inside
+    name = ctx.src.data.get("rules_summary")
+    if name is None:
+        return
+    try:
+        real = resolve_inside(root, name, "rules summary", base=base)
+    except UnsafePath as exc:
+        ctx.error("HW-PATH-010", str(exc), ("rules_summary",), help=exc.help)
+        return
+    if not real.is_file():
+        ctx.error("HW-PATH-011", f"rules summary file {name!r} not found", ("rules_summary",),
+                  help="paths are relative to the folder of game.yaml")
 
 
 def _check_unique(ctx: Ctx, items: list, path: tuple, what: str) -> None:

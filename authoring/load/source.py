@@ -162,39 +162,57 @@ def _scalar(node: yaml.ScalarNode):
     return value
 
 
+def _cell_starts(line: str) -> list[int]:
+    """1-based character columns where each CSV cell of one physical line starts."""
+    starts, quoted = [1], False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            starts.append(i + 2)
+    return starts
+
+
 def parse_csv(text: str, display: str) -> Source:
-    """CSV as a list of row dicts; locations are file:row:column (row 1 is the header)."""
+    """CSV as a list of row dicts; locations are file:line:column of each cell (line 1 is the header)."""
     reader = csv.reader(io.StringIO(text))
+    rows: list[tuple[int, list[str]]] = []
     try:
-        rows = list(reader)
+        prev = 0
+        for row in reader:
+            rows.append((prev + 1, row))  # physical line where the row starts
+            prev = reader.line_num
     except csv.Error as exc:
         raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
-    if not rows or not any(cell.strip() for cell in rows[0]):
+    if not rows or not any(cell.strip() for cell in rows[0][1]):
         raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
-    header = [h.strip() for h in rows[0]]
+    lines = text.splitlines()
+    header = [h.strip() for h in rows[0][1]]
+    head_cols = _cell_starts(lines[0]) if lines else []
     src = Source(display, [])
-    col_starts = list(range(1, len(header) + 1))
     seen: dict[str, int] = {}
     for i, name in enumerate(header):
         if name in seen:
-            raise SourceError(error("HW-CSV-003", f"duplicate column {name!r}", Loc(display, 1, col_starts[i])))
+            raise SourceError(error("HW-CSV-003", f"duplicate column {name!r}",
+                                    Loc(display, 1, head_cols[i] if i < len(head_cols) else 1)))
         seen[name] = i
     records = []
-    for r, row in enumerate(rows[1:], start=2):
+    for line_no, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
             raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
-                                    Loc(display, r, 1)))
+                                    Loc(display, line_no, 1), help="remove the extra cells or add a column header"))
+        cols = _cell_starts(lines[line_no - 1]) if line_no <= len(lines) else []
         rec = {}
         idx = len(records)
-        src.locs[(idx,)] = (r, 1)
+        src.locs[(idx,)] = (line_no, 1)
         for c, cell in enumerate(row):
             cell = cell.strip()
             if cell != "":
                 rec[header[c]] = cell
-                src.locs[(idx, header[c])] = (r, c + 1)
-                src.key_locs[(idx, header[c])] = (1, c + 1)
+                src.locs[(idx, header[c])] = (line_no, cols[c] if c < len(cols) else 1)
+                src.key_locs[(idx, header[c])] = (1, head_cols[c] if c < len(head_cols) else 1)
         records.append(rec)
     src.data = records
     src.locs[()] = (1, 1)

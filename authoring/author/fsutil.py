@@ -1,0 +1,43 @@
+"""Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+from authoring.errors import UsageError
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write `text` (UTF-8, LF) to a temporary file beside `path`, then rename: readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def refuse_existing(paths: Iterable[Path], base: Path) -> None:
+    """Stop (usage error, exit 2) before writing anything if any target already exists."""
+    taken = sorted(str(p.relative_to(base)) if p.is_relative_to(base) else str(p) for p in paths if p.exists())
+    if taken:
+        listed = ", ".join(taken[:5]) + (f" and {len(taken) - 5} more" if len(taken) > 5 else "")
+        raise UsageError(f"{listed} already exist{'s' if len(taken) == 1 else ''} in {base}; hexwright never "
+                         "overwrites your files: pick another folder or name, or move them away first")
+
+
+def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
+    """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
+    known = sorted(set(known))
+    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+    if close:
+        return f"unknown {what} {value!r}; did you mean {close[0]!r}?"
+    if not known:
+        return f"unknown {what} {value!r}; there are none"
+    return f"unknown {what} {value!r}; expected one of: {', '.join(known)}"

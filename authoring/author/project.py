@@ -1,0 +1,95 @@
+"""`hexwright init`: a new game project with the fixed layout, from the starter template or a bundled game."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from authoring.author import templates
+from authoring.author.fsutil import atomic_write, did_you_mean, refuse_existing
+from authoring.errors import UsageError
+from authoring.load import discover
+from authoring.load.schemas import SCHEMA_DIR
+
+BUNDLED_ROOT = SCHEMA_DIR.parent   # the games shipped with hexwright live beside schemas/
+_ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+
+
+@dataclass(frozen=True)
+class InitPlan:
+    """What `init` will write: target path -> text. Computed in full before anything is written."""
+
+    dest: Path
+    game_id: str
+    files: dict[Path, str]
+
+
+def game_id_for(dest: Path, given: str | None) -> str:
+    """The game id: `--id`, else the folder name made into an id ("My Game" -> "my-game")."""
+    gid = given if given is not None else re.sub(r"[^a-z0-9]+", "-", dest.resolve().name.lower()).strip("-")
+    if not _ID.match(gid or ""):
+        raise UsageError(f"{gid!r} is not a usable game id; use lower-case letters, digits and '-' (pass --id)")
+    return gid
+
+
+def bundled_games(root: Path = BUNDLED_ROOT) -> dict[str, Path]:
+    return {g.id: g.root for g in discover(root)}
+
+
+def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = None,
+              name: str | None = None) -> InitPlan:
+    """Every file of the new project, read before any is written; refuses if one already exists."""
+    dest = dest.resolve()
+    if dest.exists() and not dest.is_dir():
+        raise UsageError(f"{dest} is a file; give a folder for the new project")
+    files = _schema_files(dest)
+    if from_game:
+        games = bundled_games()
+        if from_game not in games:
+            raise UsageError(did_you_mean(from_game, games, "bundled game"))
+        gid = from_game
+        files.update(_copied_game(games[from_game], dest, from_game))
+    else:
+        gid = game_id_for(dest, game_id)
+        title = name or gid.replace("-", " ").title()
+        for rel, text in templates.FILES.items():
+            files[dest / rel.replace("GAME_ID", gid)] = _fill(text, gid, title)
+    refuse_existing(files, dest)
+    return InitPlan(dest, gid, files)
+
+
+def _fill(text: str, gid: str, title: str) -> str:
+    ref = "".join(w[0] for w in title.split()).upper() or gid
+    return text.replace("GAME_ID", gid).replace("GAME_NAME", title).replace("RULES_REF", ref)
+
+
+def _schema_files(dest: Path) -> dict[Path, str]:
+    """The JSON Schemas, so the `$schema=../../schemas/...` line of every data file resolves in editors."""
+    return {dest / "schemas" / p.name: p.read_text(encoding="utf-8") for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
+
+
+def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str]:
+    out = {}
+    for folder in ("scenarios", "maps", "counters"):
+        base = src_root / folder / gid
+        for p in sorted(base.rglob("*")) if base.is_dir() else ():
+            if p.is_file() and not p.name.startswith("."):
+                out[dest / p.relative_to(src_root)] = p.read_text(encoding="utf-8")
+    out[dest / ".gitignore"] = templates.GITIGNORE
+    return out
+
+
+def write_plan(plan: InitPlan) -> list[Path]:
+    """Write the planned files (each atomically), in sorted order; returns them."""
+    for path in sorted(plan.files):
+        atomic_write(path, plan.files[path])
+    return sorted(plan.files)
+
+
+def init_project(dest: Path, from_game: str | None = None, game_id: str | None = None,
+                 name: str | None = None) -> InitPlan:
+    plan = plan_init(dest, from_game, game_id, name)
+    write_plan(plan)
+    return plan
+
+

@@ -1,0 +1,215 @@
+"""Set-up cards to and from spreadsheets: export a side's set-up as CSV (hex,unit,state) or a YAML
+setup-card, and import one back into the scenario file. Export then import gives back the same bytes.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from authoring.author.fsutil import atomic_write, did_you_mean
+from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
+from authoring.diagnostics import Diagnostic, has_errors
+from authoring.errors import HexwrightError, UsageError
+from authoring.load import discover, find_root, load_card, load_game
+from authoring.load.project import GameFiles, display
+from authoring.load.source import SourceError, load_source
+
+CSV_COLUMNS = ("hex", "unit", "state")
+
+
+@dataclass(frozen=True)
+class ScenarioFile:
+    """A scenario located on disk: its game's files, its path, its id and its raw data."""
+
+    files: GameFiles
+    path: Path
+    id: str
+    data: dict
+
+
+def find_scenario(project: Path, scenario: str, game: str | None = None) -> ScenarioFile:
+    """A scenario by id (searched in every game, or in `game`) or by the path of its file."""
+    root = find_root(project)
+    games = discover(root)
+    if game is not None:
+        chosen = [g for g in games if g.id == game]
+        if not chosen:
+            raise UsageError(did_you_mean(game, [g.id for g in games], "game"))
+        games = chosen
+    as_path = Path(scenario)
+    found, known = [], []
+    for g in games:
+        for p in g.scenarios:
+            data = _read(p)
+            sid = data.get("id") if isinstance(data, dict) else None
+            known.append(str(sid or p.stem))
+            if sid == scenario or (as_path.suffix in (".yaml", ".yml") and as_path.resolve() == p.resolve()):
+                found.append(ScenarioFile(g, p, str(sid), data))
+    if not found:
+        raise UsageError(did_you_mean(scenario, known, "scenario"))
+    if len(found) > 1:
+        raise UsageError(f"scenario {scenario!r} is in several games ({', '.join(f.files.id for f in found)}); "
+                         "say which with --game")
+    return found[0]
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = load_source(path, display(path)).data
+    except SourceError as exc:
+        raise HexwrightError(f"{exc.diag.loc}: {exc.diag.message}") from None
+    return data if isinstance(data, dict) else {}
+
+
+def _check_side(sf: ScenarioFile, side: str) -> None:
+    sides = _game_sides(sf.files)
+    if side not in sides:
+        raise UsageError(did_you_mean(side, sides, "side"))
+
+
+def _game_sides(files: GameFiles) -> list[str]:
+    data = _read(files.manifest)
+    return [str(s.get("id")) for s in data.get("sides", []) if isinstance(s, dict)]
+
+
+# --- export -------------------------------------------------------------------------------
+
+def side_entries(sf: ScenarioFile, side: str) -> list[dict]:
+    """The side's placements as written in the scenario file (hex as printed, units, state, note)."""
+    _check_side(sf, side)
+    return [dict(e) for e in ((sf.data.get("setup") or {}).get(side) or [])]
+
+
+def to_csv(entries: list[dict]) -> str:
+    """One unit per row; a `note` column only when some placement has a note (on its first row)."""
+    with_note = any(e.get("note") for e in entries)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS + (("note",) if with_note else ()))
+    for e in entries:
+        for i, unit in enumerate(e["units"]):
+            row = [str(e["hex"]), str(unit), str(e.get("state") or "")]
+            if with_note:
+                row.append(str(e.get("note") or "") if i == 0 else "")
+            w.writerow(row)
+    return out.getvalue()
+
+
+def to_card_yaml(entries: list[dict], game: str, scenario: str, side: str) -> str:
+    lines = ["kind: setup-card", f"game: {scalar(game)}", f"scenario: {scalar(scenario)}", f"side: {scalar(side)}",
+             "entries:" + ("" if entries else " []")]
+    lines += [f"  {entry_line(e)}" for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def export_setup(sf: ScenarioFile, side: str, fmt: str = "csv") -> str:
+    entries = side_entries(sf, side)
+    if fmt == "csv":
+        return to_csv(entries)
+    return to_card_yaml(entries, sf.files.id, sf.id, side)
+
+
+# --- import -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ImportResult:
+    path: Path
+    side: str
+    placements: int
+    units: int
+    dropped_comments: int
+    findings: list[Diagnostic]     # the rules engine's findings for the scenario after the import
+
+
+def read_card(card: Path) -> tuple[list[dict], str | None]:
+    """Entries of a CSV card (consecutive rows with the same hex and state form one placement) or a YAML card."""
+    src = load_source(card, display(card))
+    if isinstance(src.data, dict):
+        return [dict(e) for e in src.data.get("entries") or []], src.data.get("side")
+    entries: list[dict] = []
+    for row in src.data:
+        hex_, unit, state, note = (row.get(k, "") for k in ("hex", "unit", "state", "note"))
+        last = entries[-1] if entries else None
+        if last and last["hex"] == hex_ and (last.get("state") or "") == state and not note:
+            last["units"].append(unit)
+            continue
+        entries.append({"hex": hex_, "units": [unit], **({"state": state} if state else {}),
+                        **({"note": note} if note else {})})
+    return entries, None
+
+
+def _card_side(entries: list[dict], card_side: str | None, side: str | None, counters: dict) -> str:
+    if side and card_side and side != card_side:
+        raise UsageError(f"the card is for side {card_side!r} but --side says {side!r}")
+    side = side or card_side
+    if side:
+        return side
+    owners = sorted({counters[u].side for e in entries for u in e["units"] if u in counters and counters[u].side})
+    if len(owners) != 1:
+        raise UsageError("cannot tell which side this card sets up" +
+                         (f" (its units belong to {', '.join(owners)})" if owners else "") + "; pass --side")
+    return owners[0]
+
+
+def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> ImportResult:
+    """Check the card against the scenario, then rewrite that side's `setup:` list in the scenario file.
+
+    Nothing is written when the card has errors (unknown hex, unit or state); rule findings of the
+    resulting set-up (stacking, wrong hex...) are returned, since fixing them is what comes next."""
+    result = load_game(sf.files)
+    if result.game is None or sf.id not in result.game.scenarios:
+        raise CardError(f"scenario {sf.id!r} does not load; fix it first (run `hexwright validate`)",
+                        result.diagnostics)
+    try:
+        entries, card_side = read_card(card)
+    except SourceError as exc:
+        raise CardError("the set-up card cannot be read", [exc.diag]) from None
+    side = _card_side(entries, card_side, side, result.game.counters)
+    _check_side(sf, side)
+    _, diags = load_card(card, result, result.game.scenarios[sf.id], side)
+    if has_errors(diags):
+        raise CardError(f"{display(card)} has errors; nothing was written", _zero_hints(diags, result.game))
+    try:
+        edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
+    except BlockError as exc:
+        raise HexwrightError(f"{display(sf.path)}: {exc}") from None
+    atomic_write(sf.path, edit.text)
+    return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
+                        scenario_findings(sf))
+
+
+def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
+    """Loader and rules-engine findings for one scenario (the game's other scenarios left out)."""
+    result = load_game(sf.files)
+    diags = list(result.diagnostics)
+    if result.ok and sf.id in result.game.scenarios:
+        try:
+            from authoring.rules import check_scenario
+        except ModuleNotFoundError:
+            return diags
+        diags += check_scenario(result.game, result.game.scenarios[sf.id])
+    return diags
+
+
+def _zero_hints(diags: list[Diagnostic], game) -> list[Diagnostic]:
+    """Spreadsheets turn "0301" into 301: say so when padding the hex with zeros finds it."""
+    out = []
+    for d in diags:
+        label = d.message.split("'")[1] if d.code == "HW-HEX-001" and d.message.count("'") >= 2 else ""
+        fixed = next((label.zfill(n) for n in range(len(label) + 1, 7) for m in game.maps.values()
+                      if label.isdigit() and m.grid.label_to_hex(label.zfill(n)) is not None), None)
+        if fixed:
+            d = replace(d, help=f"did you mean {fixed!r}? spreadsheets drop leading zeros: format the hex "
+                                "column as text")
+        out.append(d)
+    return out
+
+
+class CardError(HexwrightError):
+    """The card (or the scenario it goes into) has data errors; they are in `diagnostics`."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic]):
+        super().__init__(message)
+        self.diagnostics = diagnostics

@@ -1,0 +1,181 @@
+"""`hexwright watch`: re-check and rebuild a game whenever one of its data files is saved.
+
+Polls file modification times (stat of a few dozen files twice a second costs nothing) rather
+than using OS notifications: no new dependency, and it behaves the same on every platform, on
+network drives and with editors that save by writing a new file and renaming it over the old.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from authoring.diagnostics import Diagnostic, Severity, has_errors
+from authoring.load import LoadResult, discover, load_game
+from authoring.load.project import display
+
+Emit = Callable[[str], None]
+DATA_DIRS = ("scenarios", "maps", "counters")
+DATA_EXTS = (".yaml", ".yml", ".csv")
+ALL_STAGES = ("module", "sheets", "maps", "cards", "charts")
+Snapshot = dict[Path, tuple[int, int]]
+
+
+def scan(root: Path, games: tuple[str, ...] = ()) -> Snapshot:
+    """(mtime_ns, size) of every data file of the project (or of the named games)."""
+    out: Snapshot = {}
+    for folder in DATA_DIRS:
+        base = root / folder
+        for gdir in sorted(base.iterdir()) if base.is_dir() else ():
+            if not gdir.is_dir() or (games and gdir.name not in games):
+                continue
+            for p in sorted(gdir.iterdir()):
+                if p.is_file() and p.suffix.lower() in DATA_EXTS and not p.name.startswith("."):
+                    st = p.stat()
+                    out[p] = (st.st_mtime_ns, st.st_size)
+    return out
+
+
+def changed(old: Snapshot, new: Snapshot) -> list[Path]:
+    """Files added, removed or modified between two scans, sorted."""
+    return sorted(p for p in old.keys() | new.keys() if old.get(p) != new.get(p))
+
+
+def stages_for(path: Path, root: Path) -> set[str]:
+    """Which outputs a changed file can alter: the manifest feeds everything, tables only the charts."""
+    folder = path.relative_to(root).parts[0]
+    if folder == "maps":
+        return {"maps", "module", "cards"}
+    if folder == "counters":
+        return {"sheets", "module", "cards"}
+    if path.name == "game.yaml":
+        return set(ALL_STAGES)
+    if path.name == "tables.yaml":
+        return {"charts", "module"}
+    return {"module", "cards"}
+
+
+def game_of(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).parts
+    return parts[1] if len(parts) > 2 else ""
+
+
+@dataclass
+class Cycle:
+    """What one check-and-build round found and made."""
+
+    changed: list[Path]
+    diagnostics: list[Diagnostic]
+    built: list[Path] = field(default_factory=list)
+    new: int = 0
+    fixed: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+@dataclass
+class Watcher:
+    """Holds the last scan and the last findings; `step` does one poll, `cycle` one check-and-build."""
+
+    root: Path
+    games: tuple[str, ...] = ()
+    stages: tuple[str, ...] = ALL_STAGES
+    out: Path | None = None
+    emit: Emit = print
+    build: bool = True
+    snapshot: Snapshot = field(default_factory=dict)
+    previous: set = field(default_factory=set)
+    unavailable: set = field(default_factory=set)
+
+    def start(self) -> Cycle:
+        """The first round: check and build everything (outputs that are up to date are reused)."""
+        self.snapshot = scan(self.root, self.games)
+        return self.cycle([], set(self.stages))
+
+    def step(self) -> Cycle | None:
+        """Poll once; when files changed, re-check and rebuild what they feed."""
+        new = scan(self.root, self.games)
+        paths = changed(self.snapshot, new)
+        self.snapshot = new
+        if not paths:
+            return None
+        wanted = set().union(*(stages_for(p, self.root) for p in paths)) & set(self.stages)
+        return self.cycle(paths, wanted)
+
+    def cycle(self, paths: list[Path], wanted: set[str]) -> Cycle:
+        for p in paths:
+            self.emit(f"changed: {display(p)}" + ("" if p.exists() else " (deleted)"))
+        per_game = self.check()
+        diags = [d for _, found in per_game for d in found]
+        report = Cycle(paths, diags)
+        keys = {(d.code, d.message, str(d.loc)) for d in diags if d.severity is not Severity.INFO}
+        report.new, report.fixed = len(keys - self.previous), len(self.previous - keys)
+        self.previous = keys
+        self._report(report, first=not paths)
+        if self.build and wanted:
+            for r, found in per_game:
+                report.built += self._build(r, found, wanted)
+        return report
+
+    def check(self) -> list[tuple[LoadResult, list[Diagnostic]]]:
+        """Each watched game loaded, with its loader and rules-engine findings."""
+        from authoring.validate import rule_checks
+        out = []
+        for files in discover(self.root):
+            if self.games and files.id not in self.games:
+                continue
+            r = load_game(files)
+            out.append((r, list(r.diagnostics) + (rule_checks(r) if r.ok else [])))
+        return out
+
+    def _report(self, c: Cycle, first: bool) -> None:
+        from authoring.diagnostics.format import render_full
+        if c.diagnostics:
+            self.emit(render_full(c.diagnostics))
+        else:
+            self.emit("All checks passed.")
+        if not first:
+            self.emit(f"({c.new} new, {c.fixed} fixed since the last check)")
+
+    def _build(self, result: LoadResult, found: list[Diagnostic], wanted: set[str]) -> list[Path]:
+        if has_errors(found):
+            self.emit(f"{result.files.id}: nothing rebuilt until the errors above are fixed")
+            return []
+        from authoring import build
+        dest = (self.out or self.root / "build") / result.files.id
+        made: list[Path] = []
+        for stage in (s for s in ALL_STAGES if s in wanted and s not in self.unavailable):
+            try:
+                if stage == "sheets":
+                    paths = build.build_sheets(result, dest, build.SheetSettings())
+                else:
+                    paths = getattr(build, f"build_{stage}")(result, dest)
+            except ImportError as exc:  # a stage whose renderer is not part of this hexwright yet
+                if not (exc.name or "").startswith("authoring"):
+                    raise
+                self.unavailable.add(stage)
+                self.emit(f"{result.files.id}: {stage} skipped: this hexwright cannot build it yet ({exc.name})")
+                continue
+            except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
+                self.emit(f"{result.files.id}: {stage} failed: {type(exc).__name__}: {exc}")
+                continue
+            for p in paths:
+                self.emit(f"{result.files.id}: {stage}: wrote {display(Path(p))}")
+            made += [Path(p) for p in paths]
+        return made
+
+    def run(self, interval: float = 0.5, rounds: int | None = None) -> None:
+        """Poll until interrupted (or for `rounds` polls); waits for a save to settle before checking."""
+        self.start()
+        self.emit(f"watching {display(self.root)} for changes (Ctrl-C to stop)")
+        n = 0
+        while rounds is None or n < rounds:
+            time.sleep(interval)
+            n += 1
+            if changed(self.snapshot, scan(self.root, self.games)):
+                time.sleep(min(interval, 0.2))   # let an editor finish writing
+                self.step()
+

@@ -1,0 +1,170 @@
+"""Authoring commands: init, new scenario, watch, import-setup, export-setup, docs format.
+
+Thin (house style 2): each parses options, calls one function of `authoring.author`, prints, exits
+0 (ok), 1 (data errors) or 2 (usage).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from authoring.diagnostics import has_errors
+
+_project = click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
+                        help="Project folder (holds scenarios/, maps/, counters/).")
+
+
+def _show(diags, root: Path | None = None) -> None:
+    from authoring.cli import _emit
+    _emit(diags, "full", root)
+
+
+def _rel(p: Path) -> str:
+    from authoring.load.project import display
+    return display(Path(p))
+
+
+@click.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--from", "from_game", metavar="GAME", help="Start from a copy of a bundled game (e.g. bfm).")
+@click.option("--id", "game_id", help="Game id [default: from the folder name].")
+@click.option("--name", help="Game title [default: from the id].")
+def init(directory: Path, from_game: str | None, game_id: str | None, name: str | None) -> None:
+    """Create a new game project in DIRECTORY: a small working game (or a copy of --from GAME)."""
+    from authoring.author.project import init_project
+    from authoring.validate import validate_path
+    plan = init_project(directory, from_game, game_id, name)
+    for p in sorted(plan.files):
+        click.echo(f"  created {_rel(p)}")
+    _, diags, _ = validate_path(plan.dest)
+    if has_errors(diags):  # pragma: no cover - the templates are tested to validate
+        _show(diags, plan.dest)
+        sys.exit(1)
+    click.echo(f"\nGame {plan.game_id!r} is ready and passes every check. Next:\n"
+               f"  cd {_rel(plan.dest)}\n  hexwright validate\n  hexwright watch {plan.game_id}\n"
+               f"  hexwright build sheets {plan.game_id}")
+
+
+@click.group()
+def new() -> None:
+    """Add something new to a game (a scenario)."""
+
+
+@new.command(name="scenario")
+@click.argument("game")
+@click.argument("name")
+@click.option("--from", "from_scenario", metavar="SCENARIO", help="Copy this scenario of the game to vary it.")
+@_project
+def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: Path) -> None:
+    """Create scenarios/GAME/NAME.yaml: a skeleton, or a copy of --from SCENARIO."""
+    from authoring.author.scenario import new_scenario
+    path = new_scenario(project, game, name, from_scenario)
+    click.echo(f"  created {_rel(path)}")
+    what = "change what the variant does differently" if from_scenario else "fill in the turns and the set-up"
+    click.echo(f"Open it, {what}, and run `hexwright validate` (or keep `hexwright watch {game}` running).")
+
+
+@click.command()
+@click.argument("game", required=False)
+@_project
+@click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors).")
+@click.option("--no-build", is_flag=True, help="Only check; build nothing.")
+@click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
+              help="Build only these outputs (repeatable) [default: all].")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: <project>/build].")
+@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+              help="Seconds between checks for saved files.")
+def watch(game, project, once, no_build, stages, out, interval) -> None:
+    """Re-check (and rebuild what changed) every time a data file is saved."""
+    from authoring.author.watch import ALL_STAGES, Watcher
+    from authoring.load import discover, find_root
+    root = find_root(project)
+    ids = [g.id for g in discover(root)]
+    if game and game not in ids:
+        from authoring.author.fsutil import did_you_mean
+        raise click.UsageError(did_you_mean(game, ids, "game"))
+    if not ids:
+        raise click.UsageError(f"no games found under {root} (a game has scenarios/<game>/game.yaml)")
+    w = Watcher(root, (game,) if game else (), tuple(stages) or ALL_STAGES, out, lambda s: click.echo(s),
+                build=not no_build)
+    if once:
+        sys.exit(0 if w.start().ok else 1)
+    try:
+        w.run(interval)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+
+
+@click.command(name="import-setup")
+@click.argument("card", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--scenario", "scenario", required=True, help="Scenario id (or its file) to write the set-up into.")
+@click.option("--side", help="The side the card sets up [default: the card's, or its units' side].")
+@click.option("--game", help="The game, when several have a scenario of that id.")
+@_project
+def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | None, project: Path) -> None:
+    """Write a set-up card (CSV hex,unit,state or YAML setup-card) into a scenario's `setup:`."""
+    from authoring.author.setup_io import CardError, find_scenario, import_setup
+    sf = find_scenario(project, scenario, game)
+    try:
+        r = import_setup(card, sf, side)
+    except CardError as exc:
+        _show(exc.diagnostics)
+        click.echo(str(exc.message), err=True)
+        sys.exit(1)
+    click.echo(f"wrote {r.placements} placements ({r.units} units) for {r.side} into {_rel(r.path)}")
+    if r.dropped_comments:
+        click.echo(f"note: {r.dropped_comments} comment(s) between the old {r.side} placements were dropped", err=True)
+    _show(r.findings)
+    sys.exit(1 if has_errors(r.findings) else 0)
+
+
+@click.command(name="export-setup")
+@click.argument("scenario")
+@click.option("--side", required=True, help="The side whose set-up to export.")
+@click.option("--format", "fmt", type=click.Choice(["csv", "yaml"]), default="csv", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write [default: standard output].")
+@click.option("--game", help="The game, when several have a scenario of that id.")
+@_project
+def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, game: str | None, project: Path) -> None:
+    """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
+    from authoring.author.fsutil import atomic_write
+    from authoring.author.setup_io import export_setup, find_scenario
+    text = export_setup(find_scenario(project, scenario, game), side, fmt)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    atomic_write(out, text)
+    click.echo(f"wrote {_rel(out)}", err=True)
+
+
+@click.group()
+def docs() -> None:
+    """Generated documentation."""
+
+
+@docs.command(name="format")
+@click.option("--write", is_flag=True, help="Write docs/format.md instead of printing it.")
+@click.option("--check", is_flag=True, help="Exit 1 if docs/format.md differs from the schemas.")
+def docs_format(write: bool, check: bool) -> None:
+    """The data format reference (docs/format.md), generated from schemas/*.schema.json."""
+    from authoring.author.formatdoc import doc_path, render
+    from authoring.author.fsutil import atomic_write
+    text, path = render(), doc_path()
+    if check:
+        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        if current != text:
+            click.echo(f"{_rel(path)} is out of date: run `hexwright docs format --write`", err=True)
+            sys.exit(1)
+        click.echo(f"{_rel(path)} is up to date")
+    elif write:
+        atomic_write(path, text)
+        click.echo(f"wrote {_rel(path)}")
+    else:
+        click.echo(text, nl=False)
+
+
+COMMANDS = (init, new, watch, import_setup_cmd, export_setup_cmd, docs)

@@ -1,0 +1,61 @@
+"""`hexwright check`: a scenario's set-up (or a set-up card) against the game's rules. Thin (house style 2)."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import click
+
+FORMATS = ("full", "concise", "json", "sarif")
+IMAGE_MODULE = "authoring.render.findings"
+
+
+@click.command(name="check")
+@click.argument("scenario")
+@click.option("--game", "game_id", help="Game id, when several games have a scenario of that id.")
+@click.option("--card", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A set-up card (YAML or CSV) to check in place of its side's set-up.")
+@click.option("--side", help="The side a CSV card sets up (default: the one side of its units).")
+@click.option("--option", "options", multiple=True, metavar="ID", help="Turn on a scenario option (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
+@click.option("--image", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the findings on the map (PNG).")
+def check(scenario: str, game_id: str | None, card: Path | None, side: str | None, options: tuple[str, ...],
+          fmt: str, image: Path | None) -> None:
+    """Check SCENARIO's set-up (a file, GAME/SCENARIO, or a scenario id) against the game's rules."""
+    from authoring.cli import _emit
+    from authoring.diagnostics import has_errors
+    from authoring.load import load_card
+    from authoring.load.context import suggest
+    from authoring.rules import check_scenario
+    from authoring.rules.target import TargetError, find_target
+
+    if image is not None and importlib.util.find_spec(IMAGE_MODULE) is None:
+        raise click.UsageError("image output needs the map renderer (authoring.render.findings is not installed)")
+    try:
+        target = find_target(scenario, game_id)
+    except TargetError as exc:
+        raise click.UsageError(str(exc)) from None
+    if target.scenario is None or has_errors(target.diagnostics):
+        _emit(target.diagnostics, fmt, target.root)
+        sys.exit(1)
+    game, scen = target.result.game, target.scenario
+    if side is not None and side not in {s.id for s in game.sides}:
+        raise click.BadParameter(f"{side!r}; {suggest(side, [s.id for s in game.sides])}", param_hint="--side")
+    unknown = [o for o in options if o not in {x.id for x in scen.options}]
+    if unknown:
+        raise click.BadParameter(f"{unknown[0]!r} is not an option of {scen.id}; "
+                                 f"{suggest(unknown[0], [x.id for x in scen.options])}", param_hint="--option")
+    diags = list(target.diagnostics)
+    the_card = None
+    if card is not None:
+        the_card, card_diags = load_card(card, target.result, scen, side)
+        diags += card_diags
+        if the_card is None:
+            _emit(diags, fmt, target.root)
+            sys.exit(1)
+    diags += check_scenario(game, scen, the_card, options)
+    _emit(diags, fmt, target.root)
+    if image is not None:
+        importlib.import_module(IMAGE_MODULE).findings_image(game, scen, diags, image)
+    sys.exit(1 if has_errors(diags) else 0)

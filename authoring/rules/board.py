@@ -1,0 +1,185 @@
+"""The state a set-up is checked in: the scenario (with a card's entries swapped in), indexed once.
+
+Everything the checks need is looked up through dicts keyed by unit id or by cell, so each
+check stays linear in the number of units (a 1,080-counter game is the target).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from authoring.diagnostics import Loc
+from authoring.hexgrid import Hex
+from authoring.model import Counter, Game, HexFeature, Map, Placement, RuleSpec, Scenario, SetupCard
+from authoring.rules.hexsets import HexSets
+
+START_KINDS = ("setup", "off_map")
+
+
+@dataclass(frozen=True)
+class Use:
+    """One unit in one entry (set-up hex, off-map box, arrival, withdrawal or pool) and where it is written."""
+
+    unit: str
+    kind: str
+    side: str
+    loc: Loc | None
+    state: str | None = None
+    turn: int = 0
+    hex: Hex | None = None
+    label: str = ""
+    place: str = ""  # off-map box, pool id, or a reinforcement's `at`
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One hex of the maps in play; on an overlapping edge it has a label (and data) from each map."""
+
+    hex: Hex
+    labels: tuple[str, ...]
+    maps: tuple[str, ...]
+    terrain: tuple[str, ...]
+    features: tuple[HexFeature, ...]
+
+    def has(self, feature: str) -> bool:
+        return any(f.type == feature for f in self.features)
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    game: Game
+    scenario: Scenario
+    maps: tuple[Map, ...]
+    cells: Mapping[Hex, Cell]
+    hexsets: HexSets
+    uses: tuple[Use, ...]
+    by_unit: Mapping[str, tuple[Use, ...]]
+    by_cell: Mapping[Hex, tuple[Use, ...]]
+    rules: tuple[RuleSpec, ...] = ()
+    stacking: RuleSpec | None = None
+    card: SetupCard | None = None
+    card_sides: frozenset[str] | None = None
+
+    def counter(self, unit: str) -> Counter | None:
+        return self.game.counters.get(unit)
+
+    def side_of(self, use: Use) -> str:
+        c = self.counter(use.unit)
+        return (c.side if c and c.side else use.side) or ""
+
+    def state_of(self, use: Use) -> str | None:
+        """The state a unit is in: as written, else its counter's first face."""
+        if use.state:
+            return use.state
+        c = self.counter(use.unit)
+        return c.faces[0].state if c and c.faces else None
+
+    def kinds(self, *kinds: str) -> Iterable[Use]:
+        return (u for u in self.uses if u.kind in kinds)
+
+    def on_map(self) -> Iterable[Use]:
+        return (u for u in self.uses if u.kind == "setup" and u.hex is not None)
+
+    def label(self, h: Hex) -> str:
+        cell = self.cells.get(h)
+        return cell.labels[0] if cell else f"{h}"
+
+    def describe(self, h: Hex, label: str = "") -> str:
+        """A hex as findings show it: its label, terrain and features, e.g. '0601 (clear; city)'."""
+        cell = self.cells.get(h)
+        label = label or self.label(h)
+        if cell is None:
+            return label
+        feats = sorted({f.type for f in cell.features})
+        return f"{label} ({', '.join(cell.terrain) or 'no terrain'}{'; ' + ', '.join(feats) if feats else ''})"
+
+    def setup_files(self) -> tuple[Loc, ...]:
+        """Where the set-up of the sides being checked is written (for findings about an absence)."""
+        files = [Loc(self.card.path)] if self.card and self.card.path else []
+        if self.card is None or self.card_sides is not None:
+            files.append(Loc(self.scenario.path))
+        return tuple(files)
+
+    def nearest(self, h: Hex, candidates: Iterable[Hex]) -> Hex | None:
+        best = None
+        for c in candidates:
+            key = (h.distance(c), self.label(c))
+            if best is None or key < best[0]:
+                best = (key, c)
+        return best[1] if best else None
+
+
+def build_cells(maps: tuple[Map, ...]) -> dict[Hex, Cell]:
+    parts: dict[Hex, tuple[list, list, list, list]] = {}
+    for m in maps:
+        for h, info in m.hexes.items():
+            labels, ids, terrain, feats = parts.setdefault(h, ([], [], [], []))
+            labels.append(info.label)
+            ids.append(m.id)
+            terrain.extend(t for t in info.terrain if t not in terrain)
+            feats.extend(info.features)
+    return {h: Cell(h, tuple(a), tuple(b), tuple(c), tuple(d)) for h, (a, b, c, d) in parts.items()}
+
+
+def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
+    """The sides a card replaces: its own side, else the one side all its units belong to; None = all.
+
+    An undeclared card side (already reported by the loader) is ignored rather than trusted."""
+    if card is None:
+        return None
+    counters = game.counters
+    if card.side and any(s.id == card.side for s in game.sides):
+        return frozenset((card.side,))
+    sides = {counters[u].side for p in card.entries for u in p.units if u in counters and counters[u].side}
+    return frozenset(sides) if len(sides) == 1 else None
+
+
+def _placement_uses(p: Placement) -> list[Use]:
+    return [Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label)
+            for i, u in enumerate(p.units)]
+
+
+def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
+    return locs[i] if i < len(locs) and locs[i] is not None else default
+
+
+def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None) -> list[Use]:
+    """Every unit entry of the scenario, with the card's entries replacing the set-up it covers."""
+    uses: list[Use] = []
+    carded = {u for p in card.entries for u in p.units} if card else set()
+    for p in scenario.setup:
+        if card is None or (sides is not None and p.side not in sides):
+            uses += _placement_uses(p)
+    for p in card.entries if card else ():
+        uses += _placement_uses(p)
+    for b in scenario.off_map:
+        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box)
+                 for i, u in enumerate(b.units) if u not in carded]
+    for r in scenario.reinforcements:
+        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at)
+                 for i, u in enumerate(r.units)]
+    for w in scenario.withdrawals:
+        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn)
+                 for i, u in enumerate(w.units)]
+    for pool in scenario.pools:
+        turn = pool.available if pool.available is not None else 0
+        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id)
+                 for i, u in enumerate(pool.units)]
+    return uses
+
+
+def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
+                stacking: RuleSpec | None = None) -> Board:
+    maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
+    cells = build_cells(maps)
+    sides = card_sides(card, game)
+    uses = collect_uses(scenario, card, sides)
+    by_unit: dict[str, list[Use]] = {}
+    by_cell: dict[Hex, list[Use]] = {}
+    for u in uses:
+        by_unit.setdefault(u.unit, []).append(u)
+        if u.kind == "setup" and u.hex is not None:
+            by_cell.setdefault(u.hex, []).append(u)
+    return Board(game, scenario, maps, cells, HexSets(game.hex_sets, maps), tuple(uses),
+                 {k: tuple(v) for k, v in by_unit.items()}, {k: tuple(v) for k, v in by_cell.items()},
+                 rules, stacking, card, sides)

@@ -1,0 +1,168 @@
+"""Printed set-up codes (rules-spec "Set-up code grammar", e.g. Typhoon 14.1): parse, resolve, enforce.
+
+The grammar is data (`game.setup_codes`): regular expressions tried in order, the first full match
+wins, each with a meaning. Codes are enforced only where a scenario asks (`follow-setup-codes`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator, Mapping
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.hexgrid import Hex
+from authoring.model import Game, RuleSpec
+from authoring.rules.board import Board, Use
+
+MEANING_TEXT = {"hex": "set up in hex {hex}", "hex-set": "set up in hex set {hex_set}", "turn": "arrive on turn {turn}",
+                "turn-at": "arrive on turn {turn} in hex set {hex_set}", "pool": "start in a pool",
+                "box": "start in off-map box {box}", "any": "no constraint"}
+
+
+@dataclass(frozen=True)
+class CodeMatch:
+    code: str
+    meaning: str
+    spec: Mapping
+    groups: Mapping[str, str]
+
+    def text(self) -> str:
+        fields = {"hex": self.hex_label, "hex_set": self.spec.get("hex_set", ""), "box": self.spec.get("box", ""),
+                  "turn": self.groups.get("turn", "?")}
+        return MEANING_TEXT[self.meaning].format(**fields)
+
+    @property
+    def hex_label(self) -> str:
+        return self.groups.get("hex") or self.code
+
+
+@lru_cache(maxsize=64)
+def grammar(game: Game) -> tuple[tuple[re.Pattern | None, Mapping], ...]:
+    """The compiled grammar; a pattern that does not compile is kept as None (see `check_grammar`)."""
+    out = []
+    for spec in game.setup_codes:
+        try:
+            out.append((re.compile(str(spec["pattern"])), spec))
+        except re.error:
+            out.append((None, spec))
+    return tuple(out)
+
+
+def parse(game: Game, code: str) -> CodeMatch | None:
+    for regex, spec in grammar(game):
+        m = regex.fullmatch(code) if regex is not None and code else None
+        if m:
+            groups = {k: v for k, v in m.groupdict().items() if v is not None}
+            return CodeMatch(code, str(spec.get("meaning", "any")), spec, groups)
+    return None
+
+
+def check_grammar(game: Game) -> Iterator[Diagnostic]:
+    """Every pattern of the grammar compiles."""
+    for i, (regex, spec) in enumerate(grammar(game)):
+        if regex is None:
+            try:
+                re.compile(str(spec["pattern"]))
+            except re.error as exc:
+                yield error("HW-CODE-004", f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: "
+                            f"{exc}", game.loc, help="write a Python regular expression, e.g. '^(?P<hex>[0-9]{4})$'",
+                            rule=game.cite(str(spec.get("rule", ""))), path=("setup_codes", i))
+
+
+def resolve_at(board: Board, at: str) -> frozenset[Hex] | None:
+    """Hexes an arrival location names: a hex id, a hex-set name or a code; None when it names nothing."""
+    h = board.hexsets.label_to_hex(at)
+    if h is not None:
+        return frozenset((h,))
+    found = board.hexsets.resolve(at)
+    if found is not None:
+        return found
+    m = parse(board.game, at)
+    if m is None:
+        return None
+    if m.meaning == "hex":
+        h = board.hexsets.label_to_hex(m.hex_label)
+        return frozenset((h,)) if h is not None else frozenset()
+    if m.meaning in ("hex-set", "turn-at"):
+        return board.hexsets.resolve(m.spec["hex_set"]) or frozenset()
+    return None
+
+
+def valid_codes(game: Game) -> str:
+    return "; ".join(f"{s['pattern']} ({s.get('meaning', 'any')})" for s in game.setup_codes) or "the game declares none"
+
+
+def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """Each unit of the scenario carries a code of the grammar and is where its code says (unit-at rules excepted)."""
+    only = spec.params.get("only")
+    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"}
+    for unit, uses in board.by_unit.items():
+        c = board.counter(unit)
+        if c is None or c.marker or unit in errata:
+            continue  # a unit-at rule (errata) overrides the printed code
+        m = parse(board.game, c.setup_code)
+        if m is None:
+            what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
+            yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,
+                        help=f"valid codes: {valid_codes(board.game)}", rule=board.game.cite(spec.rule),
+                        related=(c.loc,) if c.loc else (), hex=uses[0].label)
+            continue
+        if only and m.meaning not in only:
+            continue
+        yield from _follow(board, spec, m, uses)
+
+
+def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -> Iterator[Diagnostic]:
+    target = _target(board, m)
+    rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
+    related = (board.counter(uses[0].unit).loc,) if board.counter(uses[0].unit).loc else ()
+    if target is not None and not target:
+        yield error("HW-CODE-003", f"{uses[0].unit}'s code {m.code!r} ({m.text()}) names no hex on the maps in play "
+                    f"({', '.join(board.scenario.maps)})", uses[0].loc, rule=rule, related=related, hex=uses[0].label,
+                    help="add the maps the code needs to the scenario, or leave this unit out of it")
+        return
+    if any(_obeys(board, m, target, u) for u in uses):
+        return
+    wrong = next((u for u in uses if u.kind in ("setup", "off_map", "reinforcement", "pool")), uses[0])
+    yield error("HW-CODE-002", f"{wrong.unit}'s code {m.code!r} says {m.text()}, but it {_whereabouts(board, wrong)}",
+                wrong.loc, rule=rule, related=related, hex=wrong.label,
+                help=f"{m.text()} as the code says, or record the errata with a unit-at rule")
+
+
+def _target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
+    if m.meaning == "hex":
+        h = board.hexsets.label_to_hex(m.hex_label)
+        return frozenset((h,)) if h is not None else frozenset()
+    if m.meaning in ("hex-set", "turn-at"):
+        return board.hexsets.resolve(m.spec["hex_set"]) or frozenset()
+    return None
+
+
+def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) -> bool:
+    if m.meaning in ("hex", "hex-set"):
+        return u.kind == "setup" and u.hex in target
+    if m.meaning == "turn":
+        return u.kind == "reinforcement" and ("turn" not in m.groups or int(m.groups["turn"]) == u.turn)
+    if m.meaning == "turn-at":
+        at = resolve_at(board, u.place) if u.place else None
+        turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
+        return u.kind == "reinforcement" and turn_ok and bool(at) and at <= target
+    if m.meaning == "pool":
+        wanted = m.spec.get("pool_id")
+        return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))
+    if m.meaning == "box":
+        return u.kind == "off_map" and u.place == m.spec["box"]
+    return True
+
+
+def _whereabouts(board: Board, u: Use) -> str:
+    if u.kind == "setup":
+        return f"starts in hex {board.describe(u.hex, u.label) if u.hex else u.label}"
+    if u.kind == "off_map":
+        return f"starts in off-map box {u.place}"
+    if u.kind == "reinforcement":
+        return f"arrives on turn {u.turn}" + (f" at {u.place}" if u.place else "")
+    if u.kind == "pool":
+        return f"is in pool {u.place}"
+    return f"is withdrawn on turn {u.turn}"

@@ -1,0 +1,113 @@
+"""Run the set-up checks: assemble the rules in force, build the board, run every check, sort the findings.
+
+`check_scenario` checks one scenario (or a set-up card against it); `check_game` checks every
+scenario with its default options plus the counter-mix rules, and is what `hexwright validate` runs.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
+from authoring.load.context import suggest
+from authoring.model import Game, RuleSpec, Scenario, SetupCard
+from authoring.model.game import frozen_map
+from authoring.rules import codes, params
+from authoring.rules.board import build_board
+from authoring.rules.registry import GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES, registered_types
+
+
+def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
+    """Rules an option adds through `effects: {setup_rules: [...]}`; located at the scenario (options keep no lines)."""
+    out = []
+    for o in scenario.options:
+        if o.id not in chosen:
+            continue
+        for item in o.effects.get("setup_rules", ()) or ():
+            if not isinstance(item, dict) or "type" not in item:
+                item = {"type": "?", "params": item}
+            rest = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
+            out.append(RuleSpec(str(item["type"]), str(item.get("rule", "")), frozen_map(rest), scenario.loc,
+                                f"option:{o.id}"))
+    return out
+
+
+def rules_in_force(game: Game, scenario: Scenario, options: Iterable[str] = ()) -> tuple[
+        tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
+    """Game rules, then the scenario's, then chosen options' (default-on plus `options`), less disabled types."""
+    offered = {o.id for o in scenario.options}
+    diags = [error("HW-RULE-003", f"scenario {scenario.id!r} has no option {o!r}", scenario.loc,
+                   help=suggest(o, offered), rule=game.cite("")) for o in options if o not in offered]
+    chosen = {o.id for o in scenario.options if o.default} | set(options)
+    added = list(scenario.setup_rules) + _option_rules(scenario, chosen)
+    off = {str(t) for r in added if r.type == "disable" for t in r.params.get("rules", ())}
+    rules = tuple(r for r in game.setup_rules if r.type not in off) + tuple(added)
+    stacking = game.stacking if "stacking" not in off else None
+    return rules, stacking, diags
+
+
+def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[Diagnostic]]:
+    """Rules whose parameters are sound (only those run), and findings for the others."""
+    ok, diags = [], []
+    types = registered_types()
+    for r in rules:
+        found = list(params.shape_findings(game, r, types))
+        found = found or list(params.ref_findings(game, r, types))
+        diags += found
+        if not found:
+            ok.append(r)
+    return ok, diags
+
+
+def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[Diagnostic]:
+    for what, named, actual in (("game", card.game, game.id), ("scenario", card.scenario, scenario.id)):
+        if named and named != actual:
+            yield warning("HW-CARD-002", f"this set-up card is for {what} {named!r}, checked against {actual!r}",
+                          Loc(card.path, 1, 1) if card.path else None, help=f"check the card's `{what}:`")
+
+
+def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None,
+                   options: Iterable[str] = ()) -> list[Diagnostic]:
+    """Every finding for one scenario's set-up, or for a set-up card checked against it."""
+    rules, stacking, diags = rules_in_force(game, scenario, tuple(options))
+    rules, bad = _valid(game, rules + ((stacking,) if stacking else ()))
+    diags += bad
+    stacking = stacking if stacking in rules else None
+    board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking)
+    if card is not None:
+        diags += _card_findings(card, game, scenario)
+    diags += codes.check_grammar(game)
+    diags += params.code_findings(game)
+    for check in GENERIC_CHECKS.values():
+        diags += check(board)
+    for r in board.rules:
+        check = RULE_TYPES.get(r.type)
+        if check is not None:
+            diags += check(board, r)
+    return sorted_diagnostics(_unique(diags))
+
+
+def check_game(game: Game) -> list[Diagnostic]:
+    """Counter-mix rules, the code grammar, and every scenario with its default options."""
+    diags: list[Diagnostic] = []
+    rules, bad = _valid(game, game.setup_rules + ((game.stacking,) if game.stacking else ()))
+    diags += bad
+    diags += codes.check_grammar(game)
+    diags += params.code_findings(game)
+    for r in rules:
+        check = GAME_RULE_TYPES.get(r.type)
+        if check is not None:
+            diags += check(game, r)
+    for scenario in game.scenarios.values():
+        diags += check_scenario(game, scenario)
+    return sorted_diagnostics(_unique(diags))
+
+
+def _unique(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Game-level rule findings repeat once per scenario; keep one of each."""
+    seen, out = set(), []
+    for d in diags:
+        key = (d.code, d.message, d.loc, d.hex)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out

@@ -1,0 +1,79 @@
+"""The counter mix: no unit used more often than its copies, at any time; steps that follow printed values.
+
+Uses are replayed in turn order (set-up, off-map boxes and pools at the start; then per turn,
+withdrawals before arrivals), so a unit withdrawn and brought back later is not a double use.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.model import Counter, Game, RuleSpec
+from authoring.rules.board import Board, Use
+from authoring.rules.selectors import selects
+
+_ORDER = {"setup": 0, "off_map": 0, "pool": 0, "withdrawal": 1, "reinforcement": 2}
+
+
+def _timeline(board: Board) -> list[Use]:
+    start = [u for u in board.uses if _ORDER[u.kind] == 0]
+    later = sorted((u for u in board.uses if _ORDER[u.kind] > 0), key=lambda u: (u.turn, _ORDER[u.kind]))
+    return start + later
+
+
+def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
+    """Copies in play never exceed a counter's quantity; a withdrawn unit is in play when it leaves."""
+    in_play: dict[str, list[Use]] = {}
+    for u in _timeline(board):
+        c = board.counter(u.unit)
+        if c is None:
+            continue  # unknown ids are the loader's (HW-REF-002)
+        held = in_play.setdefault(u.unit, [])
+        if u.kind == "withdrawal":
+            if held:
+                held.pop()
+            else:
+                yield error("HW-SCHED-003", f"{u.unit} is withdrawn on turn {u.turn} but is not in play by then", u.loc,
+                            help=f"set {u.unit} up, or bring it in on or before turn {u.turn}, or drop the withdrawal",
+                            rule=board.game.cite(""))
+            continue
+        if len(held) >= c.quantity:
+            yield _overuse(board, c, u, held)
+            continue
+        held.append(u)
+
+
+def _overuse(board: Board, c: Counter, u: Use, held: list[Use]) -> Diagnostic:
+    copies = f"{c.quantity} cop{'y' if c.quantity == 1 else 'ies'}"
+    where = "; ".join(f"{x.kind.replace('_', '-')} at {x.loc}" for x in held if x.loc)
+    return error("HW-MIX-001", f"{u.unit} is used {len(held) + 1} times but the counter mix has {copies}", u.loc,
+                 help=f"remove this use or another one ({where})", rule=board.game.cite(""),
+                 related=tuple(x.loc for x in held if x.loc), hex=u.label)
+
+
+def steps_for(table, value: float, faces: int) -> int | None:
+    """Steps the first matching row gives: value inside [min, max] and, if the row says, that many faces."""
+    for row in table:
+        if ("min" not in row or value >= row["min"]) and ("max" not in row or value <= row["max"]) and (
+                "faces" not in row or faces == row["faces"]):
+            return int(row["steps"])
+    return None
+
+
+def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """A counter's steps equal what its printed value gives (e.g. Typhoon 8.5.2); a counter-mix rule."""
+    name = spec.params["value"]
+    for c in game.counters.values():
+        if not selects(spec.params, c) or not c.faces:
+            continue
+        value = c.faces[0].values.get(name)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            continue
+        want = steps_for(spec.params["table"], value, len(c.faces))
+        if want is None:
+            yield error("HW-MIX-002", f"{c.id}'s {name} {value:g} is in no row of the steps table", c.loc,
+                        help="add a row covering this value to the rule's table", rule=game.cite(spec.rule))
+        elif c.steps != want:
+            faces = f"{len(c.faces)} printed face{'s' * (len(c.faces) != 1)}"
+            yield error("HW-MIX-002", f"{c.id} has {c.steps} step{'s' * (c.steps != 1)}, but {name} {value:g} with "
+                        f"{faces} gives {want}", c.loc, help=f"set `steps: {want}` for {c.id}", rule=game.cite(spec.rule))

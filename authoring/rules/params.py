@@ -1,0 +1,124 @@
+"""Rule parameters: shape against schemas/rules.schema.json (HW-RULE-001), references against the game (HW-RULE-002).
+
+Rules written in game.yaml and scenarios were already schema-checked by the loader; this catches
+rules the loader does not see (an option's `effects.setup_rules`) and every reference by id.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator, Mapping
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.load.context import suggest
+from authoring.model import Game, RuleSpec
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
+
+
+@lru_cache(maxsize=None)
+def _validator(definition: str) -> Draft202012Validator:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((doc["$id"], Resource.from_contents(doc)))
+    registry = Registry().with_resources(resources)
+    return Draft202012Validator({"$ref": f"{RULES_SCHEMA_ID}#/$defs/{definition}"}, registry=registry)
+
+
+def schema_types() -> tuple[str, ...]:
+    """The rule types the schema describes (kept equal to the registry by a test)."""
+    doc = json.loads((SCHEMA_DIR / "rules.schema.json").read_text(encoding="utf-8"))
+    return tuple(doc["$defs"]["setupRule"]["properties"]["type"]["enum"])
+
+
+def _where(path) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> Iterator[Diagnostic]:
+    """HW-RULE-001 when the type is not registered or its parameters do not fit the type's schema."""
+    known = sorted(known_types)
+    cite = game.cite(spec.rule)
+    if spec.type == "stacking":
+        instance, definition = dict(spec.params), "stacking"
+    elif spec.type not in known:
+        yield error("HW-RULE-001", f"unknown rule type {spec.type!r}", spec.loc, help=suggest(spec.type, known), rule=cite)
+        return
+    else:
+        instance = {"type": spec.type, **({"rule": spec.rule} if spec.rule else {}), **spec.params}
+        definition = "setupRule"
+    errors = list(_validator(definition).iter_errors(instance))
+    if errors:
+        err = best_match(errors)
+        where = _where(err.absolute_path)
+        yield error("HW-RULE-001", f"rule {spec.type}: {where + ': ' if where else ''}{err.message}", spec.loc,
+                    help=err.schema.get("description", "") if isinstance(err.schema, dict) else "", rule=cite)
+
+
+def _ids(items) -> set[str]:
+    return {x.id for x in items}
+
+
+@lru_cache(maxsize=16)
+def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, set[str]]]:
+    """Parameter name -> (what it names, the ids it may take)."""
+    counters = set(game.counters)
+    return {
+        "feature": ("hex feature", _ids(game.hex_features)), "side": ("side", _ids(game.sides)),
+        "nationality": ("nationality", _ids(game.nationalities)), "unit_type": ("unit type", _ids(game.unit_types)),
+        "size": ("unit size", _ids(game.unit_sizes)), "flag": ("flag", _ids(game.flags)),
+        "state": ("strength state", _ids(game.strength_states)), "hex_set": ("hex set", set(game.hex_sets)),
+        "terrain": ("terrain type", _ids(game.terrain)), "value": ("value", _ids(game.values)),
+        "units": ("counter", counters), "unit": ("counter", counters),
+        "rules": ("rule type", set(registered) | {"stacking"}),
+    }
+
+
+def _values(value) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def ref_findings(game: Game, spec: RuleSpec, registered: Iterable[str]) -> Iterator[Diagnostic]:
+    """HW-RULE-002 for every id a rule names that the game does not declare."""
+    known = known_ids(game, tuple(registered))
+    yield from _refs(game, spec, spec.params, known)
+    if spec.type == "stacking":
+        yield from _stacking_refs(game, spec, known)
+
+
+def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[Diagnostic]:
+    for key, value in params.items():
+        if key not in known or value is None:
+            continue
+        what, ids = known[key]
+        for v in _values(value):
+            if v not in ids:
+                yield error("HW-RULE-002", f"rule {spec.type} names unknown {what} {v!r} in `{key}`", spec.loc,
+                            help=suggest(v, ids), rule=game.cite(spec.rule))
+
+
+def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnostic]:
+    sizes = known["size"][1] | {"*"}
+    groups = [({"side": side}, per.get("combos", ())) for side, per in spec.params.get("per_side", {}).items()]
+    groups += [(o, o.get("combos", ())) for o in spec.params.get("overrides", ())]
+    for params, combos in groups:
+        yield from _refs(game, spec, {k: v for k, v in params.items() if k in ("side", "feature", "terrain")}, known)
+        for combo in combos:
+            yield from _refs(game, spec, {"size": [k for k in combo if k not in sizes]} if set(combo) - sizes else {},
+                             known)
+
+
+def code_findings(game: Game) -> Iterator[Diagnostic]:
+    """Each set-up code pattern that names a hex set names a declared one."""
+    for spec in game.setup_codes:
+        name = spec.get("hex_set")
+        if name is not None and name not in game.hex_sets:
+            yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
+                        game.loc, help=suggest(name, game.hex_sets), rule=game.cite(str(spec.get("rule", ""))))

@@ -1,0 +1,74 @@
+"""Always-on placement checks: no enemy units in a hex, no prohibited terrain, units set up by their own side.
+
+The loader already refuses hexes that are on no map in play (HW-HEX-001/002), so placements
+without a hex are skipped here (one mistake, one error).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.model import RuleSpec
+from authoring.rules.board import Board, Use
+from authoring.rules.selectors import selects
+
+
+def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
+    """No hex holds units of two sides at set-up."""
+    for h, uses in board.by_cell.items():
+        first: dict[str, Use] = {}
+        for u in uses:
+            c = board.counter(u.unit)
+            if c is None or c.marker:
+                continue
+            side = board.side_of(u)
+            first.setdefault(side, u)
+            if len(first) > 1 and first[side] is u:
+                owner = next(iter(first.values()))
+                yield error("HW-PLACE-003", f"{u.unit} ({side}) is set up in hex {u.label}, which holds enemy unit "
+                            f"{owner.unit} ({board.side_of(owner)})", u.loc,
+                            help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+
+
+def prohibited_terrain(board: Board) -> dict[str, str]:
+    """Terrain no unit may start in -> the rule that says so ('' = declared `prohibited: true`)."""
+    return {t.id: "" for t in board.game.terrain if t.extra.get("prohibited")}
+
+
+def _terrain_findings(board: Board, banned: dict[str, str], spec: RuleSpec | None) -> Iterator[Diagnostic]:
+    for u in board.on_map():
+        if spec is not None and not selects(spec.params, board.counter(u.unit)):
+            continue
+        if spec is None and (board.counter(u.unit) is None or board.counter(u.unit).marker):
+            continue
+        cell = board.cells.get(u.hex)
+        bad = [t for t in (cell.terrain if cell else ()) if t in banned]
+        if bad:
+            rule = spec.rule if spec is not None else banned[bad[0]]
+            yield error("HW-PLACE-002", f"{u.unit} may not start in hex {board.describe(u.hex, u.label)}: {bad[0]} terrain "
+                        "is prohibited", u.loc, help=f"pick a hex without {', '.join(bad)} terrain",
+                        rule=board.game.cite(rule), hex=u.label)
+
+
+def check_declared_prohibited_terrain(board: Board) -> Iterator[Diagnostic]:
+    """Terrain declared `prohibited: true` in game.yaml is closed to every unit."""
+    banned = prohibited_terrain(board)
+    if banned:
+        yield from _terrain_findings(board, banned, None)
+
+
+def check_prohibited_terrain(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """Rule type prohibited-terrain: no selected unit starts in these terrain types."""
+    yield from _terrain_findings(board, {t: spec.rule for t in spec.params["terrain"]}, spec)
+
+
+def check_sides(board: Board) -> Iterator[Diagnostic]:
+    """A unit is set up, held off-map, scheduled or pooled by the side it belongs to."""
+    declared = {s.id for s in board.game.sides}
+    for u in board.uses:
+        c = board.counter(u.unit)
+        if c is None or c.marker or not c.side or c.side == u.side or u.side not in declared:
+            continue  # an undeclared side is the loader's finding (HW-REF-001)
+        yield error("HW-SIDE-001", f"{u.unit} belongs to side {c.side} but is listed under side {u.side}",
+                    u.loc, help=f"move {u.unit} to the {c.side} entries, or pick a {u.side} unit",
+                    rule=board.game.cite(""), hex=u.label)

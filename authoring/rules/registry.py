@@ -1,0 +1,101 @@
+"""The explicit tables of checks (house style 6 and 20): rule types -> checks, and always-on checks by code.
+
+Adding a rule type means: a check function, an entry here, and a `rule-<type>` definition in
+schemas/rules.schema.json (a test keeps the two lists equal).
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from authoring.diagnostics import Diagnostic
+from authoring.model import Game, RuleSpec
+from authoring.rules import codes, hexrules, mix, placement, schedule, stacking, units
+from authoring.rules.board import Board
+
+BoardCheck = Callable[[Board], Iterator[Diagnostic]]
+RuleCheck = Callable[[Board, RuleSpec], Iterator[Diagnostic]]
+GameRuleCheck = Callable[[Game, RuleSpec], Iterator[Diagnostic]]
+
+
+def _handled_by_engine(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """`disable` acts when the rules in force are assembled; it checks nothing itself."""
+    return iter(())
+
+
+# Checks every set-up gets, keyed by the (first) code each reports.
+GENERIC_CHECKS: dict[str, BoardCheck] = {
+    "HW-STACK-001": stacking.check_stacking,  # also HW-STACK-002 (points), HW-STACK-003 (composition)
+    "HW-PLACE-002": placement.check_declared_prohibited_terrain,
+    "HW-PLACE-003": placement.check_enemy_units,
+    "HW-SIDE-001": placement.check_sides,
+    "HW-STATE-001": units.check_states_exist,
+    "HW-MIX-001": mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
+    "HW-SCHED-001": schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
+    "HW-SCHED-005": schedule.check_turn_record,
+}
+
+# Rule types checked against a scenario's set-up.
+RULE_TYPES: dict[str, RuleCheck] = {
+    "one-per-feature": hexrules.check_one_per_feature,
+    "only-on-feature": hexrules.check_only_on_feature,
+    "start-state": units.check_start_state,
+    "not-on-map-at-start": units.check_not_on_map_at_start,
+    "not-in-play-before": schedule.check_not_in_play_before,
+    "in-hex-set": hexrules.check_in_hex_set,
+    "not-in-hex-set": hexrules.check_not_in_hex_set,
+    "unit-at": hexrules.check_unit_at,
+    "max-per-map": hexrules.check_max_per_map,
+    "in-box": units.check_in_box,
+    "garrison": hexrules.check_garrison,
+    "follow-setup-codes": codes.check_follow_setup_codes,
+    "prohibited-terrain": placement.check_prohibited_terrain,
+    "pool-cost": schedule.check_pool_cost,
+    "disable": _handled_by_engine,
+}
+
+# Rule types checked once per game, on the counter mix.
+GAME_RULE_TYPES: dict[str, GameRuleCheck] = {
+    "steps-from-value": mix.check_steps_from_value,
+}
+
+# Every finding code the engine reports, with its one-line meaning (stable once released).
+CODES: dict[str, str] = {
+    "HW-RULE-001": "unknown rule type, or parameters that do not fit the type",
+    "HW-RULE-002": "a rule names a feature, side, unit, hex set... the game does not declare",
+    "HW-RULE-003": "an option id the scenario does not offer",
+    "HW-STACK-001": "too many units in a hex (count model)",
+    "HW-STACK-002": "too many stacking points in a hex (points model)",
+    "HW-STACK-003": "a side's units in a hex fit no allowed combination (composition model)",
+    "HW-PLACE-002": "a unit starts in prohibited terrain",
+    "HW-PLACE-003": "a unit starts in a hex with enemy units",
+    "HW-PLACE-004": "a feature hex does not hold exactly one unit of the side (one-per-feature)",
+    "HW-PLACE-005": "a unit starts off the feature hexes it is limited to (only-on-feature)",
+    "HW-PLACE-006": "a unit starts outside its hex set (in-hex-set)",
+    "HW-PLACE-007": "a unit starts or arrives inside a forbidden hex set (not-in-hex-set)",
+    "HW-PLACE-008": "a unit is not in the hex a unit-at rule names",
+    "HW-PLACE-009": "too many selected units on one map (max-per-map)",
+    "HW-PLACE-010": "a hex of a garrison set holds too few units (garrison)",
+    "HW-PLACE-011": "a unit that may not start on the map is set up on it (not-on-map-at-start)",
+    "HW-PLACE-012": "a unit does not start in its off-map box (in-box)",
+    "HW-SIDE-001": "a unit is listed under a side it does not belong to",
+    "HW-STATE-001": "a unit's state is not one of its counter's faces",
+    "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",
+    "HW-MIX-001": "a unit is used more often than the counter mix has copies",
+    "HW-MIX-002": "a counter's steps do not follow its printed value (steps-from-value)",
+    "HW-CODE-001": "a unit's set-up code is missing or matches no pattern of the grammar",
+    "HW-CODE-002": "a unit is not where its set-up code says",
+    "HW-CODE-003": "a set-up code names no hex on the maps in play",
+    "HW-CODE-004": "a set-up code pattern is not a valid regular expression",
+    "HW-SCHED-001": "a reinforcement or withdrawal falls outside the turn record",
+    "HW-SCHED-002": "an arrival location names nothing, or nothing on the maps in play",
+    "HW-SCHED-003": "a withdrawn unit is not in play by then",
+    "HW-SCHED-004": "a pool becomes available outside the turn record",
+    "HW-SCHED-005": "the turn record is not numbered consecutively from its first turn",
+    "HW-SCHED-006": "a unit is in play before the turn it may enter (not-in-play-before)",
+    "HW-SCHED-007": "a pool states no cost or no availability turn (pool-cost)",
+    "HW-CARD-002": "a set-up card was written for another game or scenario",
+}
+
+
+def registered_types() -> tuple[str, ...]:
+    return tuple(sorted({*RULE_TYPES, *GAME_RULE_TYPES}))

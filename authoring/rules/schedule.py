@@ -1,0 +1,92 @@
+"""Turn record, reinforcements, withdrawals and pools (rules-spec "Always-on generic checks: schedules")."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.model import RuleSpec
+from authoring.rules.board import START_KINDS, Board
+from authoring.rules.codes import resolve_at
+from authoring.rules.selectors import describe, selects
+
+
+def _span(board: Board) -> str:
+    turns = [t.turn for t in board.scenario.turns]
+    return f"{min(turns)}-{max(turns)}" if turns else "none"
+
+
+def check_turn_record(board: Board) -> Iterator[Diagnostic]:
+    """The turn record counts up by one from its first turn, with no repeats."""
+    turns = board.scenario.turns
+    for i, t in enumerate(turns[1:], start=1):
+        want = turns[0].turn + i
+        if t.turn != want:
+            yield error("HW-SCHED-005", f"turn {t.turn} is entry {i + 1} of the turn record, which starts at turn "
+                        f"{turns[0].turn}; expected turn {want}", t.loc,
+                        help="number the turns consecutively, each once", rule=board.game.cite(""))
+            return
+
+
+def check_schedules(board: Board) -> Iterator[Diagnostic]:
+    """Arrivals and withdrawals fall inside the turn record and arrive somewhere on the maps in play."""
+    turns = {t.turn for t in board.scenario.turns}
+    cite = board.game.cite("")
+    for what, entries in (("reinforcement", board.scenario.reinforcements), ("withdrawal", board.scenario.withdrawals)):
+        for s in entries:
+            if s.turn not in turns:
+                yield error("HW-SCHED-001", f"{what} of {', '.join(s.units)} on turn {s.turn} is outside the turn "
+                            f"record ({_span(board)})", s.loc, help="pick a turn of the scenario's turn record", rule=cite)
+            if what == "reinforcement" and s.at:
+                yield from _arrival(board, s)
+    for p in board.scenario.pools:
+        if p.available is not None and p.available not in turns:
+            yield error("HW-SCHED-004", f"pool {p.id} becomes available on turn {p.available}, outside the turn record "
+                        f"({_span(board)})", p.loc, help="pick a turn of the scenario's turn record", rule=cite)
+
+
+def _arrival(board: Board, s) -> Iterator[Diagnostic]:
+    at = resolve_at(board, s.at)
+    boxes = {b.box for b in board.scenario.off_map} | {p.id for p in board.scenario.pools}
+    if at is None and s.at in boxes:
+        return
+    if at is None:
+        yield error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} is not a hex, hex set, "
+                    "set-up code or off-map box of this scenario", s.loc,
+                    help=f"hex sets: {', '.join(board.hexsets.names()) or 'none'}", rule=board.game.cite(""))
+    elif not at:
+        yield error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} has no hex on the maps in play "
+                    f"({', '.join(board.scenario.maps)})", s.loc,
+                    help="pick a location on the scenario's maps, or add the map it needs", rule=board.game.cite(""))
+
+
+def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """The selected units are not set up, arriving or available in a pool before `turn`."""
+    first = spec.params["turn"]
+    start = board.scenario.turns[0].turn if board.scenario.turns else 1
+    for u in board.uses:
+        if u.kind == "withdrawal" or not selects(spec.params, board.counter(u.unit)):
+            continue
+        turn = start if u.kind in START_KINDS else max(u.turn, start)
+        if turn < first:
+            how = {"setup": "is set up at the start", "off_map": f"starts in off-map box {u.place}",
+                   "reinforcement": f"arrives on turn {u.turn}", "pool": f"is available in pool {u.place} on turn {turn}"}
+            yield error("HW-SCHED-006", f"{u.unit} {how[u.kind]}, but may not be in play before turn {first}", u.loc,
+                        help=f"bring {u.unit} in on turn {first} or later", rule=board.game.cite(spec.rule), hex=u.label)
+
+
+def check_pool_cost(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """The selected pools state a cost (VP) and an availability turn (e.g. Typhoon 14.4)."""
+    params = spec.params
+    for p in board.scenario.pools:
+        if "side" in params and p.side != params["side"]:
+            continue
+        if "units" in params and not set(p.units) & set(params["units"]):
+            continue
+        if any(k in params for k in ("nationality", "unit_type", "size", "flag")) and not any(
+                selects(params, board.counter(u)) for u in p.units):
+            continue
+        missing = [k for k, v in (("cost", p.cost), ("available", p.available)) if v is None]
+        if missing:
+            yield error("HW-SCHED-007", f"pool {p.id} states no {' and no '.join(missing)}", p.loc,
+                        help=f"add {', '.join(f'`{k}:`' for k in missing)} to pool {p.id} ({describe(params)})",
+                        rule=board.game.cite(spec.rule))

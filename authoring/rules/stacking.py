@@ -1,0 +1,115 @@
+"""Stacking at set-up, per CELL (an overlapping edge hex is one cell under two labels).
+
+Models (rules-spec "Stacking"): count (units per hex), points (sum of stacking values; zero or
+missing values stack free, Typhoon 3.2.3) and composition (unit sizes per side, e.g. 1941 3.1-3.2).
+"""
+from __future__ import annotations
+
+from typing import Iterator, Mapping
+
+from authoring.diagnostics import Diagnostic, error
+from authoring.rules.board import Board, Cell, Use
+
+
+def _units(board: Board, uses: tuple[Use, ...]) -> list[Use]:
+    """Uses that count for stacking: known counters that are not markers."""
+    out = []
+    for u in uses:
+        c = board.counter(u.unit)
+        if c is not None and not c.marker:
+            out.append(u)
+    return out
+
+
+def check_stacking(board: Board) -> Iterator[Diagnostic]:
+    spec = board.stacking
+    if spec is None:
+        return
+    model = spec.params.get("model")
+    check = MODELS.get(model)
+    if check is None:
+        return  # the schema refuses unknown models; nothing to enforce here
+    for h, uses in board.by_cell.items():
+        units = _units(board, uses)
+        if len(units) > 1 or model == "points":
+            yield from check(board, board.cells.get(h), units)
+
+
+def _count(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
+    spec = board.stacking
+    limit = spec.params["limit"]
+    if len(units) <= limit:
+        return
+    over = units[int(limit)]
+    names = ", ".join(u.unit for u in units)
+    yield error("HW-STACK-001", f"{len(units)} units in hex {over.label}, limit is {limit:g}", over.loc,
+                help=f"move {over.unit} to another hex (units here: {names})",
+                rule=board.game.cite(spec.rule), hex=over.label)
+
+
+def _points(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
+    spec = board.stacking
+    limit = spec.params["limit"]
+    total = 0.0
+    for u in units:
+        total += board.counter(u.unit).stacking or 0
+        if total > limit:
+            worth = ", ".join(f"{x.unit} {board.counter(x.unit).stacking or 0:g}" for x in units)
+            full = sum(board.counter(x.unit).stacking or 0 for x in units)
+            yield error("HW-STACK-002", f"{full:g} stacking points in hex {u.label}, limit is {limit:g}", u.loc,
+                        help=f"move {u.unit} to another hex (stacking points here: {worth}); units with value 0 stack free",
+                        rule=board.game.cite(spec.rule), hex=u.label)
+            return
+
+
+def fits(sizes: Mapping[str, int], combo: Mapping[str, int]) -> bool:
+    """Whether units of these sizes fill the combination: own-size slots first, the rest in '*' slots."""
+    spill = sum(max(0, n - combo.get(size, 0)) for size, n in sizes.items() if size != "*")
+    return spill <= combo.get("*", 0)
+
+
+def side_combos(spec_params: Mapping, side: str, cell: Cell | None) -> tuple[list, str] | None:
+    """The combinations a side must fit in a cell, and the rule that sets them; None = no limit."""
+    rule = spec_params.get("rule", "")
+    for o in spec_params.get("overrides", ()):
+        if o["side"] == side and cell is not None and (
+                ("feature" in o and cell.has(o["feature"])) or ("terrain" in o and o["terrain"] in cell.terrain)):
+            return list(o["combos"]), str(o.get("rule", rule))
+    per = spec_params.get("per_side", {}).get(side)
+    if per is None:
+        return None
+    return list(per["combos"]), str(per.get("rule", rule))
+
+
+def _combo_text(combo: Mapping[str, int]) -> str:
+    return " + ".join(f"{n} {'of any size' if k == '*' else k}" for k, n in combo.items())
+
+
+def _composition(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
+    by_side: dict[str, list[Use]] = {}
+    for u in units:
+        by_side.setdefault(board.side_of(u), []).append(u)
+    for side, group in by_side.items():
+        found = side_combos(board.stacking.params, side, cell)
+        if found is None:
+            continue
+        combos, rule = found
+        sizes: dict[str, int] = {}
+        for i, u in enumerate(group):
+            size = board.counter(u.unit).size or "*"
+            sizes[size] = sizes.get(size, 0) + 1
+            if not any(fits(sizes, c) for c in combos):
+                yield _composition_error(board, side, group, i, combos, rule)
+                break
+
+
+def _composition_error(board: Board, side: str, group: list[Use], i: int, combos: list, rule: str) -> Diagnostic:
+    u = group[i]
+    here = ", ".join(f"{x.unit} ({board.counter(x.unit).size or 'no size'})" for x in group)
+    allowed = "; or ".join(_combo_text(c) for c in combos)
+    return error("HW-STACK-003", f"{side} units in hex {u.label} fit no allowed stack: {here}", u.loc,
+                 help=f"move {u.unit} to another hex; {side} units here may stack as: {allowed}",
+                 rule=board.game.cite(rule), hex=u.label)
+
+
+MODELS = {"count": _count, "points": _points, "composition": _composition}

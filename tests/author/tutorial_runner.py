@@ -1,0 +1,86 @@
+"""Reads docs/tutorial.md into steps (commands with their expected output, file edits) and runs them."""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Command:
+    argv: list[str]
+    expected: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if any(line.startswith("error[") for line in self.expected) else 0
+
+
+@dataclass
+class Edit:
+    path: str
+    hunks: list[tuple[str, str]]   # (old text, new text)
+
+
+def parse(text: str) -> list[Command | Edit]:
+    """Console blocks give commands (`$ ...`) and output lines; diff blocks give edits. A block right
+    after an `<!-- not run: ... -->` comment is skipped."""
+    steps: list[Command | Edit] = []
+    lines = text.splitlines()
+    i, skip = 0, False
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("<!-- not run"):
+            skip = True
+        elif line.startswith("```") and len(line) > 3:
+            lang = line[3:].strip()
+            j = i + 1
+            while not lines[j].startswith("```"):
+                j += 1
+            body = lines[i + 1:j]
+            if not skip:
+                steps += _commands(body) if lang == "console" else [_edit(body)] if lang == "diff" else []
+            skip, i = False, j
+        elif line.strip():
+            skip = skip and line.startswith("<!--")
+        i += 1
+    return steps
+
+
+def _commands(body: list[str]) -> list[Command]:
+    out: list[Command] = []
+    for line in body:
+        if line.startswith("$ "):
+            out.append(Command(shlex.split(line[2:])))
+        elif line.strip() and line.strip() != "..." and out:
+            out[-1].expected.append(line.strip())
+    return out
+
+
+def _edit(body: list[str]) -> Edit:
+    path = next(ln[4:].strip() for ln in body if ln.startswith("+++ "))
+    hunks, old, new = [], [], []
+    for ln in body:
+        if ln.startswith(("--- ", "+++ ")):
+            continue
+        if ln.startswith("@@"):
+            hunks.append(("\n".join(old), "\n".join(new)))
+            old, new = [], []
+            continue
+        tag, rest = ln[:1], ln[1:]
+        if tag in (" ", "-"):
+            old.append(rest)
+        if tag in (" ", "+"):
+            new.append(rest)
+    hunks.append(("\n".join(old), "\n".join(new)))
+    return Edit(path, hunks)
+
+
+def apply(edit: Edit, cwd: Path) -> None:
+    path = cwd / edit.path
+    text = path.read_text(encoding="utf-8")
+    for old, new in edit.hunks:
+        count = text.count(old + "\n")
+        assert count == 1, f"tutorial edit of {edit.path}: expected the lines {old!r} once, found {count}"
+        text = text.replace(old + "\n", new + "\n")
+    path.write_text(text, encoding="utf-8")
