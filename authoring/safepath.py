@@ -1,0 +1,64 @@
+"""Files a game names must stay inside its project; outputs must stay inside the build folder.
+
+Game data is often downloaded from strangers: a `rules_summary: ../../../home/me/.ssh/id_rsa`
+must be refused, not packed into a module and shared. Every path a data file names goes
+through `resolve_inside`, which refuses absolute paths, `..` escapes and symlinks whose
+target lies outside the root, with a message that says which rule was broken.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+
+class UnsafePath(ValueError):
+    """A named file resolves outside the folder it must stay in; `help` names the fix."""
+
+    def __init__(self, message: str, help: str = ""):
+        super().__init__(message)
+        self.help = help
+
+
+def _is_absolute(relative: str) -> bool:
+    """Absolute on any platform: `/x`, `\\\\server\\x`, `C:\\x`, `C:x` (data files travel between systems)."""
+    win = PureWindowsPath(relative)
+    return PurePosixPath(relative).is_absolute() or bool(win.drive) or bool(win.root)
+
+
+def resolve_inside(root: Path, relative: str, what: str, base: Path | None = None) -> Path:
+    """The real path of `relative` (taken from `base`, default `root`), which must lie inside `root`.
+
+    Raises `UnsafePath` for an empty or absolute path, a path that climbs out with `..`, or one
+    that leaves `root` through a symlink. The file need not exist; the caller reports a missing one.
+    """
+    if not isinstance(relative, str) or not relative.strip():
+        raise UnsafePath(f"{what} path is empty", help="write a path relative to the file that names it")
+    if "\x00" in relative:
+        raise UnsafePath(f"{what} path {relative!r} contains a NUL character")
+    if _is_absolute(relative):
+        raise UnsafePath(f"{what} path {relative!r} is absolute",
+                         help="write it relative to the file that names it, inside the project folder")
+    real_root = Path(os.path.realpath(root))
+    start = Path(os.path.realpath(base if base is not None else root))
+    lexical = Path(os.path.normpath(start / relative.replace("\\", "/")))
+    if not _within(lexical, real_root):
+        raise UnsafePath(f"{what} path {relative!r} leads outside the project folder",
+                         help="copy the file into the project and name it from there")
+    real = Path(os.path.realpath(lexical))
+    if not _within(real, real_root):
+        raise UnsafePath(f"{what} path {relative!r} is a symbolic link to {str(real)!r}, outside the project folder",
+                         help="copy the file into the project instead of linking to it")
+    return real
+
+
+def check_output(out_root: Path, target: Path) -> Path:
+    """`target` itself, after making sure it is inside `out_root` (a build never writes elsewhere)."""
+    real_root = Path(os.path.realpath(out_root))
+    real = Path(os.path.realpath(target))
+    if not _within(real, real_root):
+        raise UnsafePath(f"output {str(target)!r} would be written outside the build folder {str(out_root)!r}")
+    return target
+
+
+def _within(path: Path, root: Path) -> bool:
+    return path == root or path.is_relative_to(root)
