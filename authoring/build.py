@@ -112,16 +112,42 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     return [compile_module(result.game, out, cache_dir=out.parent / ".cache", progress=progress)]
 
 
+def _stage_dir(result: LoadResult, folder: Path, options: dict, force: bool, write) -> list[Path]:
+    """Run `write(folder)` unless the folder was built from the same inputs; return the files in it."""
+    marker = folder / "index.txt"
+    digest = inputs_digest(result.files.all, options)
+    if force or not up_to_date(marker, digest):
+        folder.mkdir(parents=True, exist_ok=True)
+        paths = sorted(Path(p) for p in write(folder))
+        tmp = marker.with_name(marker.name + ".tmp")
+        tmp.write_text("".join(f"{p.name}\n" for p in paths))
+        tmp.replace(marker)
+        record(marker, digest)
+    return [folder / name for name in marker.read_text().split()]
+
+
+MAP_PX_PER_HEX = 150
+TILE_DPI = 150
+
+
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
-    from authoring.render import map_build
-    return map_build.build_maps(result.game, out / "maps")
+    from authoring.render.map_draw import write_map_pngs
+    from authoring.render.tiles import write_tiled_pdfs
+
+    def write(folder: Path) -> list[Path]:
+        pngs = write_map_pngs(result.game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
+        pdfs = []
+        for paper in ("letter", "a4"):
+            pdfs += write_tiled_pdfs(result.game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
+        return [*pngs, *pdfs]
+    return _stage_dir(result, out / "maps", {"maps": MAP_PX_PER_HEX, "dpi": TILE_DPI}, force, write)
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.render.cards import write_setup_cards
-    return write_setup_cards(result.game, out / "cards")
+    return _stage_dir(result, out / "cards", {"cards": 1}, force, lambda d: write_setup_cards(result.game, d))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.render.charts import write_charts
-    return write_charts(result.game, out / "charts")
+    return _stage_dir(result, out / "charts", {"charts": 1}, force, lambda d: write_charts(result.game, d))

@@ -186,6 +186,7 @@ def load_game(files: GameFiles) -> LoadResult:
         diags += ctx.diags
     for mid in parts["layout"]:
         gctx.ref(mid, maps, "map", ("layout", mid), code="HW-REF-003")
+    _check_layout(gctx, parts["layout"], maps)
     if broken:
         gctx.diags = [d for d in gctx.diags if not _cascade(d, broken)]
     else:
@@ -207,6 +208,19 @@ def load_game(files: GameFiles) -> LoadResult:
     game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
                 scenarios=frozen_map(scenarios), root=str(files.root))
     return LoadResult(game, diags, files)
+
+
+def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
+    """Maps joined by the layout must agree on their shared cells (same parity, one label per cell)."""
+    from authoring.hexgrid import MultiMapLayout
+    joined = {mid: maps[mid].grid for mid in layout if mid in maps}
+    if len(joined) < 2:
+        return
+    try:
+        MultiMapLayout(joined)
+    except ValueError as exc:
+        ctx.error("HW-MAP-003", f"the maps of the layout do not join: {exc}", ("layout",),
+                  help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide")
 
 
 _CASCADE = {"HW-HEX-001", "HW-HEX-002", "HW-REF-003"}

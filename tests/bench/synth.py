@@ -60,8 +60,10 @@ hex_sets:
 
 
 def _map(out: Path, prefix: str, rng: random.Random) -> None:
+    # M starts on an odd global column, so its printed even columns are the unshifted ones (2.1: shared cells)
+    shifted = "odd" if MAPS[prefix][0] % 2 else "even"
     lines = [f"kind: map\nid: {prefix}\nname: Map {prefix}\ngame: synth",
-             f"grid: {{orientation: flat, columns: {COLS}, rows: {ROWS}, shifted: even, "
+             f"grid: {{orientation: flat, columns: {COLS}, rows: {ROWS}, shifted: {shifted}, "
              f"label: {{prefix: {prefix}}}, hex_size: 0.75in}}", "terrain:"]
     for t in TERRAIN[1:]:
         hexes = sorted({_label(prefix, rng.randint(1, COLS), rng.randint(1, ROWS)) for _ in range(300)})

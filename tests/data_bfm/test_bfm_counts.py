@@ -180,7 +180,7 @@ def test_every_map_hex_id_is_on_the_grid(data):
     for feature, value in m["features"].items():
         used |= set(value)
     used |= {h for r in m["hexsides"]["river"] for h in (r if isinstance(r, list) else [r["hex"]])}
-    used |= {label["hex"] for label in m["labels"]}
+    used |= {label["hex"] for label in m.get("labels", [])}
     assert used <= _all_hexes()
 
 

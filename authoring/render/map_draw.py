@@ -1,0 +1,246 @@
+"""Map images: one map, or several joined on their shared edges, as PNG.
+
+Size convention: ``px_per_hex`` is the hex width ACROSS THE FLATS in pixels (the same
+measure as a map's ``hex_size``), so print resolution is ``px_per_hex = hex_size_in * dpi``.
+The `PixelLayout` radius is ``px_per_hex / sqrt(3)``. `map_layout` gives the exact layout
+an image was drawn with: the VASSAL compiler reads its grid origin, dx and dy from it.
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import re
+from pathlib import Path
+from typing import Sequence
+
+from PIL import Image
+
+from authoring.hexgrid import MultiMapLayout, PixelLayout
+from authoring.model import Game, Map
+from authoring.render.map_raster import Bitmap, Line, Poly, Text, rasterize
+from authoring.render.map_scene import Scene, build_scene, hex_centre
+from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
+from authoring.render.map_style import INK, map_style
+from authoring.render.fonts import font
+from authoring.render.pdf import save_png
+
+MARGIN = 0.7
+"""Left, right and bottom margin, in hex widths (room for entry arrows and edge names)."""
+TOP = 1.2
+"""Top margin, in hex widths (title and compass)."""
+SQRT3 = math.sqrt(3.0)
+
+
+def supersampling(px_per_hex: float) -> int:
+    """Small hexes get more supersampling: their lines are only a pixel or two wide."""
+    return 3 if px_per_hex < 90 else 2
+
+
+def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
+    size = px_per_hex / SQRT3
+    margin = MARGIN * px_per_hex
+    base = PixelLayout.for_grid(grid, size, margin)
+    layout = PixelLayout(base.orientation, size, (base.origin[0], base.origin[1] + (TOP - MARGIN) * px_per_hex))
+    width, height = layout.bounds(grid.hexes, margin)
+    return layout, (width, height)
+
+
+def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
+    """The pixel layout `render_map` draws ``map_id`` with at ``px_per_hex`` (hex width across flats)."""
+    return _layout_for(_map(game, map_id).grid, px_per_hex)[0]
+
+
+def map_image_size(game: Game, map_id: str, px_per_hex: float) -> tuple[int, int]:
+    return _layout_for(_map(game, map_id).grid, px_per_hex)[1]
+
+
+def _map(game: Game, map_id: str) -> Map:
+    try:
+        return game.maps[map_id]
+    except KeyError:
+        raise KeyError(f"no map {map_id!r} in game {game.id!r}; maps: {', '.join(sorted(game.maps))}") from None
+
+
+def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> Scene:
+    """The full scene of some maps: map layers plus title, compass and edge names."""
+    grid = maps[0].grid if len(maps) == 1 else MultiMapLayout({m.id: m.grid for m in maps})
+    layout, size = _layout_for(grid, px_per_hex)
+    style = map_style(game)
+    scene = build_scene(maps, style, layout, size)
+    add_title(scene, title, px_per_hex)
+    add_compass(scene, px_per_hex)
+    add_edge_names(scene, px_per_hex)
+    return scene
+
+
+def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
+    return rasterize(scene.layers + list(extra_layers), scene.size, scene.style.paper,
+                     supersampling(scene.f))
+
+
+def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None = None) -> Image.Image:
+    """One map as an RGB image (and a PNG at ``out_path`` when given)."""
+    m = _map(game, map_id)
+    title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
+    image = render_scene(map_scene(game, [m], px_per_hex, title))
+    if out_path is not None:
+        save_png(image, Path(out_path))
+    return image
+
+
+def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
+                  ) -> tuple[Image.Image, dict[str, tuple[float, float]]]:
+    """Maps joined on their shared edges (the game's layout) as one image.
+
+    Returns the image and, per map, the offset to add to a pixel of that map's own image
+    (`map_layout`) to find it in the joined image.
+    """
+    ids = list(map_ids) if map_ids else sorted(game.maps)
+    maps = [_map(game, i) for i in ids]
+    scene = map_scene(game, maps, px_per_hex, game.name)
+    offsets = {}
+    for m in maps:
+        own = map_layout(game, m.id, px_per_hex)
+        offsets[m.id] = (scene.layout.origin[0] - own.origin[0], scene.layout.origin[1] - own.origin[1])
+    return render_scene(scene), offsets
+
+
+_JOB: dict = {}
+
+
+_LAYOUT_JOB = ""
+"""Job key of the joined layout image (map ids are never empty)."""
+
+
+def _write_one(job: tuple[str, str]) -> str:
+    map_id, path = job
+    game = _JOB["game"]
+    if map_id == _LAYOUT_JOB:
+        image, _ = render_layout(game, layout_px_per_hex(game, _JOB["px"]))
+        save_png(image, Path(path))
+    else:
+        render_map(game, map_id, _JOB["px"], Path(path))
+    return path
+
+
+def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **shared) -> list:
+    """``worker(job)`` for each job, in forked processes when there are several jobs and cores.
+
+    The game reaches the workers through fork (module global), not pickling: the model holds
+    mapping proxies that do not pickle.
+    """
+    procs = min(len(jobs), processes or multiprocessing.cpu_count())
+    _JOB.update(game=game, **shared)
+    try:
+        if procs > 1 and "fork" in multiprocessing.get_all_start_methods():
+            with multiprocessing.get_context("fork").Pool(procs) as pool:
+                return pool.map(worker, jobs, chunksize=1)
+        return [worker(j) for j in jobs]
+    finally:
+        _JOB.clear()
+
+
+def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int | None = None) -> list[Path]:
+    """``<out_dir>/<map>.png`` for every map, plus ``layout.png`` when the game joins several maps.
+
+    Maps (and the layout) render in parallel processes (fork) when there are several and more
+    than one core. The layout image is drawn at `layout_px_per_hex`, capped in size.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    jobs = [(mid, str(out_dir / f"{mid}.png")) for mid in sorted(game.maps)]
+    if len(game.maps) > 1 and game.layout:
+        jobs.append((_LAYOUT_JOB, str(out_dir / "layout.png")))
+    return [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+
+
+LAYOUT_MAX_PIXELS = 40_000_000
+"""The joined overview is drawn smaller when it would exceed this many pixels (memory and time)."""
+
+
+def layout_px_per_hex(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None) -> float:
+    """``px_per_hex``, reduced so the joined layout image stays under `LAYOUT_MAX_PIXELS`."""
+    ids = list(map_ids) if map_ids else sorted(game.maps)
+    grid = MultiMapLayout({i: game.maps[i].grid for i in ids})
+    w, h = _layout_for(grid, px_per_hex)[1]
+    if w * h <= LAYOUT_MAX_PIXELS:
+        return px_per_hex
+    return math.floor(px_per_hex * math.sqrt(LAYOUT_MAX_PIXELS / (w * h)))
+
+
+# --- decorations ------------------------------------------------------------------------------
+
+
+def add_title(scene: Scene, title: str, px: float) -> None:
+    x0 = MARGIN * px
+    y = TOP * px * 0.45
+    scene.text.add(Text(title, x0, y, 0.42 * px, INK, anchor="lm", bold=True))
+
+
+_EDGE_ANGLE = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}
+"""Screen bearing of each grid edge, clockwise from up."""
+
+
+def north_edge(maps: Sequence[Map]) -> str:
+    """The grid edge that is geographic north: the edge whose name begins with a compass word.
+
+    A map printed sideways says so in its edge names (``west: {name: North edge}``); maps that
+    name no edges that way have north at the top.
+    """
+    for m in maps:
+        for edge, name in sorted(m.edges.items()):
+            word = re.match(r"\s*(north|south|east|west)\b", name or "", re.IGNORECASE)
+            if word and edge in _EDGE_ANGLE:
+                geo = _EDGE_ANGLE[word.group(1).lower()]
+                return min(_EDGE_ANGLE, key=lambda e: abs(((_EDGE_ANGLE[e] - (_EDGE_ANGLE[edge] - geo)) + 180) % 360 - 180))
+    return "north"
+
+
+def add_compass(scene: Scene, px: float) -> None:
+    """A north arrow in the top-right margin, pointing at the map's north edge (`north_edge`)."""
+    x = scene.size[0] - MARGIN * px
+    y = TOP * px * 0.5
+    h, w = 0.36 * px, 0.12 * px
+    a = math.radians(_EDGE_ANGLE[north_edge(scene.maps)])
+
+    def rot(dx: float, dy: float) -> tuple[float, float]:
+        return (x + dx * math.cos(a) - dy * math.sin(a), y + dx * math.sin(a) + dy * math.cos(a))
+
+    top, bottom = rot(0, -h), rot(0, h * 0.6)
+    scene.vector.add(Poly((top, rot(-w, h * 0.35), bottom), INK))
+    scene.vector.add(Poly((top, rot(w, h * 0.35), bottom), (250, 248, 240), INK, 0.01 * px))
+    scene.vector.add(Line((rot(-1.6 * w, 0), rot(1.6 * w, 0)), INK, 0.012 * px))
+    lx, ly = rot(0, -h - 0.14 * px)
+    scene.text.add(Text("N", lx, ly, 0.2 * px, INK, anchor="mm", bold=True))
+
+
+def add_edge_names(scene: Scene, px: float) -> None:
+    """Names of map edges (``edges:`` in the map file), in the margin beside the edge."""
+    W, H = scene.size
+    for m in scene.maps:
+        for edge, name in sorted(m.edges.items()):
+            hexes = m.grid.edge_hexes(edge) if edge in ("north", "south", "east", "west") else ()
+            if not hexes or not name:
+                continue
+            pts = [hex_centre(scene, h) for h in hexes]
+            mx = sum(p[0] for p in pts) / len(pts)
+            my = sum(p[1] for p in pts) / len(pts)
+            size = 0.17 * px
+            if edge == "north":
+                scene.text.add(Text(name, mx, min(p[1] for p in pts) - 0.62 * px, size, INK, "mm", True))
+            elif edge == "south":
+                scene.text.add(Text(name, mx, min(H - 0.2 * px, max(p[1] for p in pts) + 0.75 * px),
+                                    size, INK, "mm", True))
+            else:
+                x = min(p[0] for p in pts) - 0.78 * px if edge == "west" else max(p[0] for p in pts) + 0.78 * px
+                scene.text.add(_vertical(name, x, my, size, edge == "west"))
+
+
+def _vertical(text: str, x: float, y: float, size: float, west: bool) -> Bitmap:
+    fnt = font(size, True)
+    l, t, r, b = fnt.getbbox(text)
+    img = Image.new("RGBA", (r - l + 2, b - t + 2), (0, 0, 0, 0))
+    from PIL import ImageDraw
+    ImageDraw.Draw(img).text((1 - l, 1 - t), text, font=fnt, fill=INK)
+    img = img.rotate(90 if west else -90, expand=True)
+    return Bitmap(img, x - img.width / 2, y - img.height / 2)

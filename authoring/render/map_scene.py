@@ -1,0 +1,425 @@
+"""One or more maps as a scene: layers of vector items and text in a `PixelLayout`'s pixels.
+
+Drawing order (later on top): hex fills, terrain symbols, grid, hexside features, paths,
+map edge, point features, then text (hex ids, names, labels). Every position comes from the
+layout, the same `PixelLayout` the validator and the VASSAL grid use.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from authoring.hexgrid import Hex, PixelLayout
+from authoring.model import HexFeature, HexInfo, Map
+from authoring.render import map_geometry as geo
+from authoring.render.map_raster import Disc, Item, Layer, Line, Poly, Text, text_box
+from authoring.render.map_style import HEXSIDE_ORDER, INK, PATH_ORDER, Look, MapStyle, shade
+from authoring.render.map_symbols import FEATURE_SYMBOLS, FORT_RING, MARK_SYMBOLS, TERRAIN_SYMBOLS, arrow
+
+ID_OFFSET = 0.37
+"""Hex id baseline-middle, fraction of f above the centre."""
+ID_SIZE = 0.12
+"""Hex id font size, fraction of f."""
+NAME_SIZE = 0.15
+"""Feature name font size, fraction of f."""
+MARK_OFFSET = (0.2, 0.22)
+"""Where set-up marks sit, fractions of f from the centre."""
+RIVER_ROUNDING = 0.3
+"""Corner rounding of hexside lines: the middle 40% of every hexside is exact."""
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One drawn hex: its data (from the first map that holds it) and every printed id."""
+
+    hex: Hex
+    info: HexInfo
+    labels: tuple[str, ...]
+
+
+class BoxIndex:
+    """Boxes bucketed on a coarse grid, so overlap queries only look at near neighbours."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = max(1.0, cell)
+        self.buckets: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, box: Box):
+        c = self.cell
+        for gy in range(int(box[1] // c), int(box[3] // c) + 1):
+            for gx in range(int(box[0] // c), int(box[2] // c) + 1):
+                yield gx, gy
+
+    def append(self, box: Box) -> None:
+        for k in self._keys(box):
+            self.buckets.setdefault(k, []).append(box)
+
+    def overlap(self, box: Box) -> float:
+        """Total area of ``box`` covered by stored boxes (each stored box counted once)."""
+        seen: set[int] = set()
+        total = 0.0
+        for k in self._keys(box):
+            for other in self.buckets.get(k, ()):
+                if id(other) not in seen:
+                    seen.add(id(other))
+                    total += _overlap(box, other)
+        return total
+
+
+@dataclass
+class Scene:
+    """Layers plus the boxes text placement must avoid."""
+
+    layout: PixelLayout
+    size: tuple[int, int]
+    style: MapStyle
+    cells: Mapping[Hex, Cell]
+    maps: Sequence[Map]
+    vector: Layer = field(default_factory=lambda: Layer(True))
+    text: Layer = field(default_factory=lambda: Layer(False))
+    occupied: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
+
+    @property
+    def f(self) -> float:
+        """Hex width across the flats, in pixels."""
+        return self.layout.size * math.sqrt(3.0)
+
+    @property
+    def layers(self) -> list[Layer]:
+        return [self.vector, self.text]
+
+
+def cells_of(maps: Sequence[Map]) -> dict[Hex, Cell]:
+    """Every hex of the maps, once; shared edge cells carry each map's printed id."""
+    cells: dict[Hex, Cell] = {}
+    for m in maps:
+        for h in m.grid.hexes:
+            info = m.hexes[h]
+            if h in cells:
+                old = cells[h]
+                if info.label not in old.labels:
+                    cells[h] = Cell(h, old.info, old.labels + (info.label,))
+            else:
+                cells[h] = Cell(h, info, (info.label,))
+    return cells
+
+
+def build_scene(maps: Sequence[Map], style: MapStyle, layout: PixelLayout, size: tuple[int, int]) -> Scene:
+    """All map layers of ``maps`` drawn with ``layout`` into an image of ``size``."""
+    scene = Scene(layout, size, style, cells_of(maps), maps)
+    scene.occupied = BoxIndex(layout.size * 2)
+    add_fills(scene)
+    add_terrain_symbols(scene)
+    add_grid(scene)
+    add_hexsides(scene)
+    add_paths(scene)
+    add_edge(scene)
+    add_features(scene)
+    add_hex_ids(scene)
+    add_names(scene)
+    return scene
+
+
+def hex_centre(scene: Scene, h: Hex) -> tuple[float, float]:
+    return scene.layout.hex_to_pixel(h)
+
+
+def add_fills(scene: Scene) -> None:
+    for h in sorted(scene.cells):
+        look = scene.style.terrain_look(scene.cells[h].info.terrain[0])
+        scene.vector.add(Poly(tuple(scene.layout.corners(h)), look.color))
+
+
+def add_terrain_symbols(scene: Scene) -> None:
+    f = scene.f
+    for h in sorted(scene.cells):
+        x, y = hex_centre(scene, h)
+        for t in scene.cells[h].info.terrain:
+            look = scene.style.terrain_look(t)
+            painter = TERRAIN_SYMBOLS.get(look.symbol)
+            if painter:
+                scene.vector.extend(painter(x, y, f, look.color))
+
+
+def add_grid(scene: Scene) -> None:
+    """North, north-east and south-east sides of every hex: each shared side once."""
+    width, colour = scene.style.grid_width * scene.f, scene.style.grid
+    for h in sorted(scene.cells):
+        c = scene.layout.corners(h)
+        scene.vector.add(Line((c[4], c[5], c[0], c[1]), colour, width, round_caps=False, sharp=False))
+
+
+def edge_sides(scene: Scene) -> list[tuple[Hex, int]]:
+    """(hex, direction) of every side whose neighbour is not drawn: the outline of the map area."""
+    return [(h, d) for h in sorted(scene.cells) for d in range(6) if h.neighbour(d) not in scene.cells]
+
+
+def add_edge(scene: Scene) -> None:
+    segs = [scene.layout.edge_segment(h, d) for h, d in edge_sides(scene)]
+    for line in geo.chain(segs):
+        scene.vector.add(Line(tuple(line), scene.style.ink, scene.style.edge_width * scene.f))
+
+
+# --- hexside features -----------------------------------------------------------------------
+
+
+def _hexside_segments(scene: Scene) -> dict[str, list[tuple[geo.Segment, Hex | None, Hex]]]:
+    """Feature type -> (segment, faced hex, reference hex) for inner and map-edge sides, deduplicated."""
+    out: dict[str, list] = {}
+    seen: set = set()
+    for m in scene.maps:
+        for s in m.hexsides:
+            if (s.type, s.side) not in seen:
+                seen.add((s.type, s.side))
+                out.setdefault(s.type, []).append((scene.layout.hexside_segment(s.side), s.faces, s.side.a))
+        for e in m.edge_sides:
+            if (e.type, e.hex, e.direction) not in seen:
+                seen.add((e.type, e.hex, e.direction))
+                out.setdefault(e.type, []).append((scene.layout.edge_segment(e.hex, e.direction), e.hex, e.hex))
+    return out
+
+
+def add_hexsides(scene: Scene) -> None:
+    by_type = _hexside_segments(scene)
+    order = {s: i for i, s in enumerate(HEXSIDE_ORDER)}
+    for tid in sorted(by_type, key=lambda t: (order.get(scene.style.hexsides[t].style, 99), t)):
+        look = scene.style.hexsides[tid]
+        if look.style == "fortified-line":
+            for seg, faces, _ in by_type[tid]:
+                scene.vector.extend(fortified_side(scene, seg, faces, look))
+        else:
+            lines = geo.chain(seg for seg, _, _ in by_type[tid])
+            for line in lines:
+                scene.vector.extend(hexside_line(scene, geo.round_corners(line, RIVER_ROUNDING), look))
+
+
+def _curve(pts, colour, width: float) -> Line:
+    return Line(tuple(pts), colour, width, sharp=False)
+
+
+def hexside_line(scene: Scene, pts: list, look: Look) -> list[Item]:
+    f, w = scene.f, look.width * scene.f
+    pts = tuple(pts)
+    if look.style in ("major-river", "lake", "sea"):
+        return [_curve(pts, look.color, w), _curve(pts, shade(look.color, 1.35), w * 0.35)]
+    if look.style == "border":
+        out: list[Item] = [_curve(pts, shade(look.color, 1.6), w * 2.2)]
+        out += [_curve(tuple(d), look.color, w) for d in geo.dashes(pts, 0.14 * f, 0.08 * f)]
+        return out
+    return [_curve(pts, look.color, w)]
+
+
+def fortified_side(scene: Scene, seg: geo.Segment, faces: Hex | None, look: Look) -> list[Item]:
+    """A line along the hexside with triangular teeth pointing into the hex it faces (``faces``)."""
+    f, w = scene.f, look.width * scene.f
+    out: list[Item] = [Line(seg, look.color, w)]
+    targets = [hex_centre(scene, faces)] if faces is not None else []
+    if not targets:
+        mx, my = (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2
+        targets = [(mx, my - 1.0)]
+    nx, ny = geo.normal_toward(seg, targets[0])
+    (x0, y0), (x1, y1) = seg
+    teeth = 4
+    for k in range(teeth):
+        t0, t1 = (k + 0.2) / teeth, (k + 0.8) / teeth
+        a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
+        b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
+        tip = ((a[0] + b[0]) / 2 + nx * 0.07 * f, (a[1] + b[1]) / 2 + ny * 0.07 * f)
+        out.append(Poly((a, tip, b), look.color))
+    return out
+
+
+# --- paths ------------------------------------------------------------------------------------
+
+
+def _path_segments(scene: Scene) -> dict[str, list[geo.Segment]]:
+    out: dict[str, list[geo.Segment]] = {}
+    for m in scene.maps:
+        for p in m.paths:
+            segs = out.setdefault(p.type, [])
+            segs += geo.centre_segments(scene.layout, p.hexes)
+            for h, d in p.exits:
+                reach = 1.0 if h.neighbour(d) in scene.cells else 0.85
+                segs.append(geo.exit_segment(scene.layout, h, d, reach))
+    return out
+
+
+def add_paths(scene: Scene) -> None:
+    by_type = _path_segments(scene)
+    order = {s: i for i, s in enumerate(PATH_ORDER)}
+    for tid in sorted(by_type, key=lambda t: (order.get(scene.style.paths[t].style, 99), t)):
+        look = scene.style.paths[tid]
+        for line in geo.chain(by_type[tid]):
+            scene.vector.extend(path_line(scene, geo.round_corners(line, 0.5), look))
+
+
+def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
+    f, w = scene.f, look.width * scene.f
+    pts = tuple(pts)
+    if look.style == "rail":
+        ties = [Line(t, look.color, max(1.0, w * 0.45), round_caps=False)
+                for t in geo.ticks(pts, 0.11 * f, 0.055 * f)]
+        return [_curve(pts, look.color, w)] + ties
+    if look.style == "road":
+        return [_curve(pts, shade(look.color, 0.45), w * 1.6), _curve(pts, look.color, w)]
+    if look.style == "track":
+        return [_curve(tuple(d), look.color, w) for d in geo.dashes(pts, 0.07 * f, 0.05 * f)]
+    return [_curve(pts, look.color, w)]
+
+
+# --- point features ---------------------------------------------------------------------------
+
+
+def feature_colour(scene: Scene, feat: HexFeature, look: Look) -> str:
+    if feat.side and look.symbol in ("arrow", "supply") and feat.side in scene.style.side_colors:
+        return scene.style.side_colors[feat.side]
+    return look.color
+
+
+def add_features(scene: Scene) -> None:
+    f = scene.f
+    for h in sorted(scene.cells):
+        feats = scene.cells[h].info.features
+        x, y = hex_centre(scene, h)
+        centre = [ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS]
+        marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
+        for ft in feats:
+            look = scene.style.feature_look(ft.type)
+            if look.symbol == "fort":
+                scene.vector.extend(fort_ring(scene, h, look.color))
+            elif look.symbol == "arrow":
+                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look)))
+        for i, ft in enumerate(centre):
+            cx = x + (i - (len(centre) - 1) / 2) * 0.24 * f
+            _place_symbol(scene, ft, cx, y)
+        for i, ft in enumerate(marks):
+            mx = x + (MARK_OFFSET[0] - 0.2 * i) * f
+            _place_symbol(scene, ft, mx, y + MARK_OFFSET[1] * f)
+
+
+def _symbol(scene: Scene, feat: HexFeature) -> str:
+    return scene.style.feature_look(feat.type).symbol
+
+
+def _place_symbol(scene: Scene, feat: HexFeature, x: float, y: float) -> None:
+    look = scene.style.feature_look(feat.type)
+    f = scene.f
+    colour = feature_colour(scene, feat, look)
+    if look.symbol == "victory" and feat.points is not None:
+        scene.vector.add(Disc(x, y, 0.1 * f, colour, INK, 0.012 * f))
+        scene.vector.add(Text(str(feat.points), x, y, 0.13 * f, INK, bold=True))
+    else:
+        scene.vector.extend(FEATURE_SYMBOLS[look.symbol](x, y, f, colour))
+    r = 0.12 * f
+    scene.occupied.append((x - r, y - r, x + r, y + r))
+
+
+def fort_ring(scene: Scene, h: Hex, colour: str) -> list[Item]:
+    """The hex outline shrunk to `FORT_RING`, with teeth pointing outwards."""
+    f = scene.f
+    x, y = hex_centre(scene, h)
+    ring = [(x + (cx - x) * FORT_RING, y + (cy - y) * FORT_RING) for cx, cy in scene.layout.corners(h)]
+    out: list[Item] = [Line(tuple(ring + ring[:1]), colour, 0.03 * f)]
+    for i in range(6):
+        a, b = ring[i], ring[(i + 1) % 6]
+        out += fortified_teeth((a, b), (x, y), colour, f, outward=True)
+    return out
+
+
+def fortified_teeth(seg, centre, colour, f, outward: bool) -> list[Item]:
+    nx, ny = geo.normal_toward(seg, centre)
+    if outward:
+        nx, ny = -nx, -ny
+    (x0, y0), (x1, y1) = seg
+    out: list[Item] = []
+    for k in range(3):
+        t0, t1 = (k + 0.25) / 3, (k + 0.75) / 3
+        a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
+        b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
+        tip = ((a[0] + b[0]) / 2 + nx * 0.05 * f, (a[1] + b[1]) / 2 + ny * 0.05 * f)
+        out.append(Poly((a, tip, b), colour))
+    return out
+
+
+def entry_arrow(scene: Scene, h: Hex, colour: str) -> list[Item]:
+    """An arrow from outside the map edge into ``h``; inside the hex when it is not on the edge."""
+    f = scene.f
+    x, y = hex_centre(scene, h)
+    outs = [d for d in range(6) if h.neighbour(d) not in scene.cells]
+    if not outs:
+        return arrow((x, y + 0.05 * f), (x, y - 0.3 * f), f, colour)
+    vx = sum(scene.layout.hex_to_pixel(h.neighbour(d))[0] - x for d in outs)
+    vy = sum(scene.layout.hex_to_pixel(h.neighbour(d))[1] - y for d in outs)
+    n = math.hypot(vx, vy) or 1.0
+    ux, uy = vx / n, vy / n
+    return arrow((x + ux * 0.38 * f, y + uy * 0.38 * f), (x + ux * 0.95 * f, y + uy * 0.95 * f), f, colour)
+
+
+# --- text -------------------------------------------------------------------------------------
+
+
+def hex_id_text(scene: Scene, h: Hex) -> Text:
+    """The printed id(s) of a hex, small, at the top of the hex."""
+    f = scene.f
+    x, y = hex_centre(scene, h)
+    labels = scene.cells[h].labels
+    size = ID_SIZE * f * (0.8 if len(labels) > 1 else 1.0)
+    return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15))
+
+
+def add_hex_ids(scene: Scene) -> None:
+    for h in sorted(scene.cells):
+        t = hex_id_text(scene, h)
+        scene.text.add(t)
+        scene.occupied.append(t.bbox)
+
+
+def name_candidates(x: float, y: float, f: float) -> list[tuple[float, float, str]]:
+    """Where a feature's name may go, in order of preference: below, right, left, above."""
+    e = 0.13 * f
+    return [(x, y + e, "mt"), (x + e, y, "lm"), (x - e, y, "rm"), (x, y - e, "mb"),
+            (x, y + 2.2 * e, "mt")]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def place_name(scene: Scene, text: str, x: float, y: float, size: float, bold: bool = True) -> Text:
+    """A name put where it overlaps the least already placed marks (first best candidate wins)."""
+    best, best_score = None, math.inf
+    W, H = scene.size
+    for cx, cy, anchor in name_candidates(x, y, scene.f):
+        box = text_box(text, cx, cy, size, bold, anchor)
+        score = scene.occupied.overlap(box)
+        score += 1e6 * (box[0] < 0 or box[1] < 0 or box[2] > W or box[3] > H)
+        if score < best_score - 1e-9:
+            best, best_score = (cx, cy, anchor, box), score
+    cx, cy, anchor, box = best
+    scene.occupied.append(box)
+    halo = max(1, round(0.018 * scene.f))
+    return Text(text, cx, cy, size, INK, anchor, bold, halo=(255, 252, 240), halo_width=halo)
+
+
+def add_names(scene: Scene) -> None:
+    f = scene.f
+    for h in sorted(scene.cells):
+        x, y = hex_centre(scene, h)
+        for ft in scene.cells[h].info.features:
+            text = ft.name or ft.label
+            if text:
+                big = scene.style.feature_look(ft.type).symbol == "major-city"
+                scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
+    for m in scene.maps:
+        for lab in m.labels:
+            if lab.hex in scene.cells:
+                x, y = hex_centre(scene, lab.hex)
+                scene.text.add(Text(lab.text, x, y, 0.2 * f, shade(INK, 1.3), bold=True,
+                                    halo=(255, 252, 240), halo_width=max(1, round(0.015 * f))))
+
+

@@ -1,0 +1,134 @@
+"""Lossless image -> PDF and PNG writing, always atomic (temp file + os.replace).
+
+PNG pages go into the PDF through img2pdf, which copies the PNG's compressed
+data unchanged: no JPEG artefacts on hex ids or factors, and byte-identical
+output for identical images (`nodate=True`: img2pdf otherwise stamps the clock into
+/CreationDate, and its pikepdf engine a random /ID; the internal engine writes neither).
+"""
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+import zlib
+from pathlib import Path
+from typing import Iterable
+
+import img2pdf
+import numpy as np
+from PIL import Image
+
+PAPER_IN: dict[str, tuple[float, float]] = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
+"""Portrait paper sizes in inches."""
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+PNG_LEVEL = 1
+"""zlib level: flat-colour maps gain little from higher levels and encode several times slower."""
+
+
+def paper_in(paper: str) -> tuple[float, float]:
+    """Portrait (width, height) of a paper name, in inches; ValueError if unknown."""
+    try:
+        return PAPER_IN[paper.lower()]
+    except KeyError:
+        raise ValueError(f"Expected one of: {sorted(PAPER_IN)} but received: {paper!r}") from None
+
+
+def atomic_write(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+_BAND = 256
+"""Rows encoded per step."""
+
+_PNG_COLOUR = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
+"""Pillow mode -> (PNG colour type, bytes per pixel)."""
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """PNG encoding of an RGB/RGBA/L image, with its dpi recorded when given.
+
+    Written here rather than by Pillow because maps are mostly flat colour: rows stored
+    unfiltered and deflated at level 1 come out smaller than Pillow's adaptive filtering and
+    several times faster, which matters for 50-megapixel maps.
+    """
+    if image.mode not in _PNG_COLOUR:
+        image = image.convert("RGBA" if "A" in image.mode else "RGB")
+    colour, bpp = _PNG_COLOUR[image.mode]
+    w, h = image.size
+    packer = zlib.compressobj(PNG_LEVEL)
+    parts = []
+    for y in range(0, h, _BAND):  # a band at a time: memory stays near one image, not four
+        band = np.asarray(image.crop((0, y, w, min(h, y + _BAND))), dtype=np.uint8)
+        raw = np.zeros((band.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
+        raw[:, 1:] = band.reshape(band.shape[0], w * bpp)
+        parts.append(packer.compress(raw.tobytes()))
+    parts.append(packer.flush())
+    data = b"".join(parts)
+    out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
+    if dpi:
+        ppm = int(round(dpi / 0.0254))
+        out.append(_chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+    step = 1 << 22
+    out += [_chunk(b"IDAT", data[i:i + step]) for i in range(0, len(data), step)]
+    out.append(_chunk(b"IEND", b""))
+    return b"".join(out)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
+    """Atomically save ``image`` as PNG."""
+    return atomic_write(Path(path), png_bytes(image, dpi))
+
+
+def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
+              paper: str | tuple[float, float] | None = None) -> Path:
+    """One page per image, each at ``dpi`` (1:1), centred on ``paper`` (or page = image).
+
+    Items may be PIL images or ready PNG bytes (encoded once by the caller).
+    """
+    blobs = [p if isinstance(p, bytes) else png_bytes(_flat(p), dpi) for p in pages]
+    if not blobs:
+        raise ValueError("a PDF needs at least one page")
+    page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
+    data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.ifvalid, layout_fun=_one_to_one(dpi, page),
+                           nodate=True, engine=img2pdf.Engine.internal)
+    return atomic_write(Path(path), data)
+
+
+def _one_to_one(dpi: float, page_in: tuple[float, float] | None):
+    """img2pdf layout: the image at exactly ``dpi`` (never scaled to fit), centred on the page."""
+    def layout(width_px: int, height_px: int, _ndpi) -> tuple[float, float, float, float]:
+        w_pt, h_pt = width_px * 72.0 / dpi, height_px * 72.0 / dpi
+        if page_in is None:
+            return w_pt, h_pt, w_pt, h_pt
+        return page_in[0] * 72.0, page_in[1] * 72.0, w_pt, h_pt
+    return layout
+
+
+def _flat(image: Image.Image) -> Image.Image:
+    """PDF pages carry no alpha: composite on white."""
+    if image.mode in ("RGB", "L"):
+        return image
+    rgba = image.convert("RGBA")
+    base = Image.new("RGB", rgba.size, (255, 255, 255))
+    base.paste(rgba, mask=rgba.getchannel("A"))
+    return base

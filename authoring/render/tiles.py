@@ -1,0 +1,222 @@
+"""A map tiled over Letter or A4 pages at 1:1, for players who print at home.
+
+The map is drawn once at print resolution (``hex_size_in * dpi`` px per hex) and cut into
+pages of the printable area (paper minus `PAGE_MARGIN_IN` all round). Neighbouring pages
+share ``overlap_in``: page A2's left strip repeats the right strip of A1. Trim each page to
+its printed edge and lay it over its left and upper neighbours, edge on the registration
+line. Everything the player must not see after gluing (registration lines and crosses, glue
+hatching, page labels) sits in the strips that the next page covers, except the label of the
+last page, which has no covered strip. Page 1 of the PDF is the assembly diagram with a scale bar.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from authoring.model import Game
+from authoring.render.fonts import font
+from authoring.render.map_draw import render_map
+from authoring.render.pdf import paper_in, write_pdf
+
+PAGE_MARGIN_IN = 0.25
+"""Unprinted border of every page (home printers cannot print to the edge)."""
+MARK = (110, 110, 110)
+INK = (30, 30, 30)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a map image is cut into pages (all sizes in pixels at ``dpi``)."""
+
+    dpi: float
+    paper_in: tuple[float, float]
+    """Page size as printed (after choosing the orientation)."""
+    page_px: tuple[int, int]
+    """Printable area of a page."""
+    overlap_px: int
+    columns: int
+    rows: int
+    map_px: tuple[int, int]
+
+    @property
+    def step(self) -> tuple[int, int]:
+        return self.page_px[0] - self.overlap_px, self.page_px[1] - self.overlap_px
+
+    def origin(self, row: int, col: int) -> tuple[int, int]:
+        """Top-left pixel of the map that page (row, col) shows."""
+        return col * self.step[0], row * self.step[1]
+
+    @staticmethod
+    def label(row: int, col: int) -> str:
+        """Page label: row letter, column number ("A1", "B3")."""
+        letters = ""
+        n = row + 1
+        while n:
+            n, rem = divmod(n - 1, 26)
+            letters = chr(65 + rem) + letters
+        return f"{letters}{col + 1}"
+
+    def label_box(self, row: int, col: int) -> tuple[int, int, int, int]:
+        """Where the page label is drawn: the bottom-right corner of the page."""
+        w, h = self.page_px
+        room = max(self.overlap_px - 4, int(0.2 * self.dpi))
+        bw, bh = min(int(0.6 * self.dpi), room), min(int(0.3 * self.dpi), room)
+        return w - bw - 2, h - bh - 2, w - 2, h - 2
+
+
+def plan_tiles(map_px: tuple[int, int], dpi: float, paper: str, overlap_in: float) -> TilePlan:
+    """Pages needed for a map image, in whichever orientation needs fewer of them (portrait on a tie)."""
+    pw, ph = paper_in(paper)
+    best = None
+    for paper_size in ((pw, ph), (ph, pw)):
+        page = (int((paper_size[0] - 2 * PAGE_MARGIN_IN) * dpi), int((paper_size[1] - 2 * PAGE_MARGIN_IN) * dpi))
+        overlap = int(round(overlap_in * dpi))
+        if overlap * 2 >= min(page):
+            raise ValueError(f"overlap of {overlap_in} in is too large for {paper} paper")
+        cols = _count(map_px[0], page[0], overlap)
+        rows = _count(map_px[1], page[1], overlap)
+        plan = TilePlan(dpi, paper_size, page, overlap, cols, rows, map_px)
+        if best is None or cols * rows < best.columns * best.rows:
+            best = plan
+    return best
+
+
+def _count(length: int, page: int, overlap: int) -> int:
+    return max(1, math.ceil((length - overlap) / (page - overlap)))
+
+
+def page_image(plan: TilePlan, image: Image.Image, row: int, col: int) -> Image.Image:
+    """Page (row, col): its piece of the map (white beyond the map) with its marks."""
+    x, y = plan.origin(row, col)
+    page = Image.new("RGB", plan.page_px, (255, 255, 255))
+    page.paste(image.crop((x, y, min(x + plan.page_px[0], image.width), min(y + plan.page_px[1], image.height))))
+    if col < plan.columns - 1:
+        _glue_strip(page, plan, vertical=True)
+    if row < plan.rows - 1:
+        _glue_strip(page, plan, vertical=False)
+    _page_label(ImageDraw.Draw(page), plan, row, col)
+    return page
+
+
+def _glue_strip(page: Image.Image, plan: TilePlan, vertical: bool) -> None:
+    """Hatching, "glue" and a registration line with crosses in the strip the next page covers."""
+    w, h = plan.page_px
+    o = plan.overlap_px
+    line = max(1, int(plan.dpi / 75))
+    box = (w - o, 0, w, h) if vertical else (0, h - o, w, h)
+    strip = page.crop(box)
+    sd = ImageDraw.Draw(strip)
+    span = strip.width + strip.height
+    for k in range(-span, span, max(4, o // 6)):
+        sd.line(((k, 0), (k + strip.height, strip.height)), fill=(170, 170, 170), width=1)
+    page.paste(strip, box[:2])
+    draw = ImageDraw.Draw(page)
+    if vertical:
+        x0 = w - o
+        draw.line(((x0 + line // 2, 0), (x0 + line // 2, h)), fill=MARK, width=line)
+        for y in (o, h // 2, h - o):
+            _cross(draw, x0 + o / 2, y, o // 3, line)
+        draw.text((x0 + o / 2, h / 2 + o), "GLUE", fill=MARK, font=font(o / 4, True), anchor="mm")
+    else:
+        y0 = h - o
+        draw.line(((0, y0 + line // 2), (w, y0 + line // 2)), fill=MARK, width=line)
+        for x in (o, w // 2, w - 2 * o):
+            _cross(draw, x, y0 + o / 2, o // 3, line)
+        draw.text((w / 2 + o, y0 + o / 2), "GLUE", fill=MARK, font=font(o / 4, True), anchor="mm")
+
+
+def _cross(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int) -> None:
+    draw.ellipse((x - r * 0.6, y - r * 0.6, x + r * 0.6, y + r * 0.6), outline=INK, width=width)
+    draw.line(((x - r, y), (x + r, y)), fill=INK, width=width)
+    draw.line(((x, y - r), (x, y + r)), fill=INK, width=width)
+
+
+def _page_label(draw: ImageDraw.ImageDraw, plan: TilePlan, row: int, col: int) -> None:
+    box = plan.label_box(row, col)
+    draw.rectangle(box, fill=(255, 255, 255), outline=INK, width=max(1, int(plan.dpi / 75)))
+    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), TilePlan.label(row, col), fill=INK,
+              font=font((box[3] - box[1]) * 0.6, True), anchor="mm")
+
+
+def assembly_page(plan: TilePlan, image: Image.Image, title: str) -> Image.Image:
+    """The assembly diagram: a thumbnail with the page grid and labels, instructions and a scale bar."""
+    w, h = plan.page_px
+    dpi = plan.dpi
+    page = Image.new("RGB", (w, h), (255, 255, 255))
+    draw = ImageDraw.Draw(page)
+    draw.text((w / 2, 0.3 * dpi), title, fill=INK, font=font(0.22 * dpi, True), anchor="mm")
+    info = (f"{plan.columns * plan.rows} pages ({plan.rows} rows x {plan.columns} columns), "
+            f"{plan.paper_in[0]:.2f} x {plan.paper_in[1]:.2f} in, {plan.overlap_px / dpi:.2f} in overlap")
+    draw.text((w / 2, 0.6 * dpi), info, fill=INK, font=font(0.12 * dpi), anchor="mm")
+    box = (int(0.2 * dpi), int(0.85 * dpi), w - int(0.2 * dpi), h - int(2.2 * dpi))
+    _diagram(page, plan, image, box)
+    steps = ["Print at 100% / actual size (no 'fit to page'); check the scale bar below.",
+             "Trim each page along the edge of its printed area.",
+             "Lay each page over its left and upper neighbours, its edge on the registration line;",
+             "glue in the hatched strips. Labels: row letter, column number."]
+    for i, text in enumerate(steps):
+        draw.text((0.3 * dpi, h - (2.05 - 0.2 * i) * dpi), text, fill=INK, font=font(0.11 * dpi), anchor="lm")
+    scale_bar(draw, 0.3 * dpi, h - 0.9 * dpi, dpi)
+    return page
+
+
+def _diagram(page: Image.Image, plan: TilePlan, image: Image.Image, box) -> None:
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
+    k = min(bw / total[0], bh / total[1])
+    thumb = image.resize((max(1, int(image.width * k)), max(1, int(image.height * k))), Image.Resampling.BOX)
+    ox = box[0] + (bw - total[0] * k) / 2
+    oy = box[1] + (bh - total[1] * k) / 2
+    page.paste(thumb, (int(ox), int(oy)))
+    draw = ImageDraw.Draw(page)
+    for r in range(plan.rows):
+        for c in range(plan.columns):
+            x, y = plan.origin(r, c)
+            rect = (ox + x * k, oy + y * k, ox + (x + plan.page_px[0]) * k, oy + (y + plan.page_px[1]) * k)
+            draw.rectangle(rect, outline=(200, 30, 30), width=max(1, int(plan.dpi / 60)))
+            cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+            draw.text((cx, cy), TilePlan.label(r, c), fill=(200, 30, 30), font=font(0.3 * plan.dpi, True),
+                      anchor="mm", stroke_width=max(1, int(plan.dpi / 50)), stroke_fill=(255, 255, 255))
+
+
+def scale_bar(draw: ImageDraw.ImageDraw, x: float, y: float, dpi: float) -> None:
+    """A 4-inch bar with inch ticks and a 10 cm bar with cm ticks, to check 1:1 printing."""
+    line = max(1, int(dpi / 75))
+    for length, unit, ticks, label in ((4 * dpi, dpi, 4, "4 in"), (10 / 2.54 * dpi, dpi / 2.54, 10, "10 cm")):
+        draw.rectangle((x, y, x + length, y + 0.08 * dpi), outline=INK, width=line)
+        for t in range(ticks + 1):
+            draw.line(((x + t * unit, y - 0.06 * dpi), (x + t * unit, y + 0.08 * dpi)), fill=INK, width=line)
+            if t % 2 == 0 and t < ticks:
+                draw.rectangle((x + t * unit, y, x + (t + 1) * unit, y + 0.08 * dpi), fill=INK)
+        draw.text((x + length + 0.1 * dpi, y + 0.04 * dpi), label + " if printed at 1:1", fill=INK,
+                  font=font(0.11 * dpi), anchor="lm")
+        y += 0.35 * dpi
+
+
+def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "letter", overlap_in: float = 0.5,
+                    dpi: float = 150) -> Path:
+    """The map at 1:1 over as many pages as it needs, with an assembly page first."""
+    m = game.maps[map_id]
+    image = render_map(game, map_id, m.hex_size_in * dpi)
+    plan = plan_tiles(image.size, dpi, paper, overlap_in)
+    title = m.name if m.name == game.name else f"{game.name}: {m.name}"
+    pages = [assembly_page(plan, image, title)]
+    pages += [page_image(plan, image, r, c) for r in range(plan.rows) for c in range(plan.columns)]
+    return write_pdf(pages, Path(out_path), dpi, plan.paper_in)
+
+
+def _tiled_job(job: tuple[str, str]) -> str:
+    from authoring.render.map_draw import _JOB
+    map_id, path = job
+    return str(write_tiled_pdf(_JOB["game"], map_id, Path(path), _JOB["paper"], _JOB["overlap"], _JOB["dpi"]))
+
+
+def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
+                     processes: int | None = None) -> list[Path]:
+    """``<out_dir>/<map>-<paper>.pdf`` for every map, maps in parallel processes."""
+    from authoring.render.map_draw import run_per_map
+    jobs = [(mid, str(Path(out_dir) / f"{mid}-{paper}.pdf")) for mid in sorted(game.maps)]
+    return [Path(p) for p in run_per_map(game, jobs, _tiled_job, processes, paper=paper, overlap=overlap_in, dpi=dpi)]

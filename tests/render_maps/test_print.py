@@ -1,0 +1,151 @@
+"""Tiled print maps, charts, set-up cards and the findings image, checked on the files written."""
+from __future__ import annotations
+
+import io
+import re
+
+import pypdf
+import pytest
+from PIL import Image
+
+from authoring.diagnostics import Loc, error, warning
+from authoring.render.cards import card_sections, render_setup_card, write_setup_cards
+from authoring.render.charts import render_table, render_turn_track, write_charts
+from authoring.render.findings import SEVERITY_COLOURS, findings_image
+from authoring.render.map_draw import map_layout, render_map
+from authoring.render.map_legend import legend_entries, render_legend
+from authoring.render.map_style import map_style, rgb
+from authoring.render.tiles import TilePlan, plan_tiles, write_tiled_pdf
+
+
+def _page_images(path):
+    reader = pypdf.PdfReader(str(path))
+    return reader, [Image.open(io.BytesIO(p.images[0].data)).convert("RGB") for p in reader.pages]
+
+
+def test_22x34_map_takes_12_letter_pages():
+    plan = plan_tiles((22 * 150, 34 * 150), 150, "letter", 0.5)
+    assert (plan.columns, plan.rows) == (3, 4)
+    assert plan.paper_in == (8.5, 11.0)
+    a4 = plan_tiles((22 * 150, 34 * 150), 150, "a4", 0.5)
+    assert a4.columns * a4.rows == 12
+    assert [TilePlan.label(r, c) for r in (0, 1) for c in (0, 1)] == ["A1", "A2", "B1", "B2"]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
+    dpi = 60
+    out = write_tiled_pdf(bfm, "main", tmp_path / "map.pdf", paper=paper, overlap_in=0.5, dpi=dpi)
+    full = render_map(bfm, "main", bfm.maps["main"].hex_size_in * dpi)
+    plan = plan_tiles(full.size, dpi, paper, 0.5)
+    reader, pages = _page_images(out)
+    assert len(pages) == plan.rows * plan.columns + 1
+    assert plan.rows * plan.columns > 1
+    for page in reader.pages:  # every page is the paper, image drawn at exactly dpi
+        assert float(page.mediabox.width) == pytest.approx(plan.paper_in[0] * 72, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(plan.paper_in[1] * 72, abs=0.01)
+    content = reader.pages[1].get_contents().get_data().decode()
+    w_pt, h_pt = map(float, re.search(r"([\d.]+) 0 0 ([\d.]+) [\d.]+ [\d.]+ cm", content).groups())
+    assert w_pt == pytest.approx(plan.page_px[0] * 72 / dpi, abs=0.01)
+    assert h_pt == pytest.approx(plan.page_px[1] * 72 / dpi, abs=0.01)
+    assembled = Image.new("RGB", (plan.step[0] * plan.columns + plan.overlap_px,
+                                  plan.step[1] * plan.rows + plan.overlap_px), (255, 255, 255))
+    expected = Image.new("RGB", assembled.size, (255, 255, 255))
+    expected.paste(full, (0, 0))
+    for r in range(plan.rows):  # glue in order: each page over its left and upper neighbours
+        for c in range(plan.columns):
+            page = pages[1 + r * plan.columns + c]
+            assert page.size == plan.page_px
+            x, y = plan.origin(r, c)
+            if r == plan.rows - 1 and c == plan.columns - 1:  # the last page's label stays visible
+                lx0, ly0, lx1, ly1 = plan.label_box(r, c)
+                page = page.copy()
+                page.paste(expected.crop((x + lx0, y + ly0, x + lx1 + 1, y + ly1 + 1)), (lx0, ly0))
+            assembled.paste(page, (x, y))
+    assert assembled.tobytes() == expected.tobytes()
+    # the overlap: page A2's left strip is A1's right strip of the map
+    o = plan.overlap_px
+    if plan.columns > 1:
+        a2 = pages[2]
+        x2, _ = plan.origin(0, 1)
+        assert a2.crop((0, 0, o, 50)).tobytes() == full.crop((x2, 0, x2 + o, 50)).tobytes()
+        assert x2 == plan.page_px[0] - o
+
+
+def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
+    paths = write_charts(bfm, tmp_path)
+    names = [p.name for p in paths]
+    assert names[-1] == "charts.pdf"
+    assert {f"table-{t.id}.png" for t in bfm.tables} <= set(names)
+    assert {"turns-seven-turn.png", "turns-campaign.png", "legend.png"} <= set(names)
+    assert len(pypdf.PdfReader(str(paths[-1])).pages) == len(paths) - 1
+
+
+def test_terrain_effects_chart_shows_the_map_samples(bfm):
+    tec = render_table(bfm, bfm.table("tec"))
+    forest = rgb(map_style(bfm).terrain["forest"].color)
+    pixels = tec.crop((20, 60, 90, tec.height)).getcolors(1 << 20)
+    assert any(all(abs(a - b) < 6 for a, b in zip(col, forest)) and n > 50 for n, col in pixels)
+    crt = render_table(bfm, bfm.table("crt"))
+    assert crt.width > 600 and crt.height > 200
+
+
+def test_turn_track_has_a_box_per_turn(bfm):
+    s = bfm.scenarios["campaign"]
+    img = render_turn_track(bfm, s)
+    assert img.width >= 7 * 170
+    mud = (222, 200, 160)
+    muddy = sum(1 for t in s.turns if t.weather == "mud")
+    assert muddy == 2 and img.getcolors(1 << 20) and any(c == mud for _, c in img.getcolors(1 << 20))
+
+
+def test_legend_lists_every_type(bfm):
+    style = map_style(bfm)
+    ids = [tid for _, tid, _ in legend_entries(bfm, style)]
+    assert ids == ["clear", "forest", "moscow", "city", "fortification", "star", "cross", "river", "rail"]
+    assert render_legend(bfm).height > 300
+
+
+def test_setup_card_matches_the_scenario(bfm, tmp_path):
+    s = bfm.scenarios["seven-turn"]
+    for side in ("soviet", "german"):
+        sections = card_sections(bfm, s, side)
+        setup = next(x for x in sections if x.title == "Set-up")
+        assert [(e.label, e.units, e.state) for e in setup.entries] == \
+               [(p.label, p.units, p.state) for p in s.placements(side)]
+        on_card = {u for sec in sections for e in sec.entries for u in e.units}
+        expected = {u for p in s.placements(side) for u in p.units}
+        expected |= {u for r in s.reinforcements if r.side == side for u in r.units}
+        expected |= {u for o in s.off_map if o.side == side for u in o.units}
+        assert expected <= on_card
+    reinf = next(x for x in card_sections(bfm, s, "soviet") if x.title == "Reinforcements")
+    assert reinf.entries[0].label.startswith("Turn 4")
+    pages = render_setup_card(bfm, s, "soviet")
+    assert pages[0].size == (1275, 1650)
+    assert pages[0].getpixel((5, 5)) == rgb(bfm.side("soviet").color)
+    paths = write_setup_cards(bfm, tmp_path)
+    pdfs = [p for p in paths if p.suffix == ".pdf"]
+    assert {p.name for p in pdfs} == {f"setup-{sc}-{sd}.pdf" for sc in ("seven-turn", "campaign")
+                                      for sd in ("soviet", "german")}
+
+
+def test_findings_marked_and_numbered_on_their_hexes(bfm, tmp_path):
+    s = bfm.scenarios["seven-turn"]
+    diags = [warning("HW-B", "second", Loc("b.yaml", 2, 1), hex="0803"),
+             error("HW-A", "first", Loc("a.yaml", 1, 1), hex="0301"),
+             error("HW-C", "no hex", Loc("c.yaml", 1, 1))]
+    out = tmp_path / "f.png"
+    img = findings_image(bfm, s, diags, out, px_per_hex=80)
+    assert Image.open(out).size == img.size
+    layout = map_layout(bfm, "main", 80)
+    m = bfm.maps["main"]
+    for label, sev in (("0301", "error"), ("0803", "warning")):
+        h = m.grid.label_to_hex(label)
+        x, y = layout.hex_to_pixel(h)
+        cx, cy = layout.corners(h)[3]
+        ring = (round(x + (cx - x) * 0.93), round(y + (cy - y) * 0.93))
+        assert all(abs(a - b) < 30 for a, b in zip(img.getpixel(ring), SEVERITY_COLOURS[sev]))
+    untouched = layout.hex_to_pixel(m.grid.label_to_hex("1410"))
+    cx, cy = layout.corners(m.grid.label_to_hex("1410"))[3]
+    assert img.getpixel((round(untouched[0] + (cx - untouched[0]) * 0.93), round(cy))) not in SEVERITY_COLOURS.values()
+    assert img.width > render_map(bfm, "main", 80).width
