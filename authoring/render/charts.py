@@ -139,7 +139,7 @@ def _grid_lines(d: ImageDraw.ImageDraw, x0: int, y0: int, widths, heights, sampl
 def _footer_lines(table: Table, width: int) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = []
     for key, meaning in table.legend.items():
-        out += [(line, i == 0) for i, line in enumerate(wrap(f"{key} = {meaning}", BODY - 2, width))]
+        out += [(line, i == 0) for i, line in enumerate(wrap(f"{key} = {meaning}", BODY - 2, width, True))]
     for note in table.notes:
         out += [(line, False) for line in wrap(f"• {note}", BODY - 2, width)]
     return out
