@@ -109,7 +109,9 @@ def _sheet_order(game: Game):
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.vassal.compile import build_module as compile_module
-    return [compile_module(result.game, out, cache_dir=out.parent / ".cache", progress=progress)]
+    if force:  # the compiler skips a module whose inputs' hash is unchanged; forget that hash
+        (out / f"{result.game.id}.vmod.manifest.json").unlink(missing_ok=True)
+    return [compile_module(result.game, out, progress=progress)]
 
 
 def _stage_dir(result: LoadResult, folder: Path, options: dict, force: bool, write) -> list[Path]:

@@ -30,6 +30,7 @@ DELETE_ID = "delete;"
 CLONE_ID = "clone;"
 SEND_TO_ID = "sendto;"
 MOVEMENT_MARKABLE_ID = "markmoved;"
+CALCULATED_PROPERTY_ID = "calcProp;"
 
 NO_KEY = ""
 MOVED_ICON = "/images/moved.gif"
@@ -299,6 +300,21 @@ class MovementMarkable:
 
     def state_string(self) -> str:
         return java_bool(self.moved)
+
+
+@dataclass(frozen=True)
+class CalculatedProperty:
+    """`calcProp;NAME;EXPRESSION;DESCRIPTION`: a property computed on demand (e.g. `{Step_Level==1?8:4}`)."""
+
+    name: str
+    expression: str
+    description: str = ""
+
+    def type_string(self) -> str:
+        return CALCULATED_PROPERTY_ID + encode([self.name, self.expression, self.description], ";")
+
+    def state_string(self) -> str:
+        return ""
 
 
 @dataclass(frozen=True)

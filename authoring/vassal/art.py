@@ -1,0 +1,213 @@
+"""Images for the module, from the project's renderers, cached on disk by a hash of their inputs.
+
+A cached PNG is keyed by everything that draws it: the data it shows (source positions left
+out, so moving a line in a YAML file redraws nothing), the size, and the source code of the
+renderers. Same key, same bytes: a rebuild after a small data change only redraws what changed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import multiprocessing
+import os
+import struct
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from PIL import Image
+
+_SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
+_RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
+_CODE_DIRS = (_RENDER_DIR, Path(__file__).resolve().parent, _RENDER_DIR.parent / "hexgrid")
+
+
+def canonical(value: object) -> str:
+    """A stable text form of model data: dataclass fields by name, mappings sorted, no locations."""
+    out: list[str] = []
+    _walk(value, out)
+    return "".join(out)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _fields_of(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
+        _FIELDS[kind] = names
+    return names
+
+
+def _walk(value: object, out: list[str]) -> None:
+    kind = type(value)
+    if kind in _PLAIN:
+        out.append(repr(value))
+    elif kind is tuple or kind is list:
+        out.append("[")
+        for item in value:  # type: ignore[attr-defined]
+            _walk(item, out)
+            out.append(",")
+        out.append("]")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out.append(kind.__name__ + "(")
+        for name in _fields_of(kind):
+            out.append(name + "=")
+            _walk(getattr(value, name), out)
+            out.append(",")
+        out.append(")")
+    elif isinstance(value, (dict, MappingProxyType, Mapping)):
+        out.append("{")
+        for key in sorted(value, key=repr):
+            out.append(repr(key) + ":")
+            _walk(value[key], out)
+            out.append(",")
+        out.append("}")
+    elif isinstance(value, (set, frozenset)):
+        out.append("{" + ",".join(sorted(repr(v) for v in value)) + "}")
+    elif isinstance(value, tuple):
+        out.append(repr(value))
+    else:
+        out.append(repr(value))
+
+
+def digest(*parts: object) -> str:
+    """sha256 of the canonical form of `parts`, hex."""
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(canonical(part).encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """Hash of the renderer, hex-grid and compiler sources: new drawing code invalidates the cache."""
+    h = hashlib.sha256()
+    for folder in _CODE_DIRS:
+        for path in sorted(folder.rglob("*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """PNG without metadata (no time stamps): same pixels, same bytes. Light compression: the
+    module zip deflates again, and big pages would otherwise dominate the build time."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+Draw = Callable[[], "Image.Image | list[Image.Image]"]
+_JOBS: list[tuple[Draw, bool]] = []
+_PARALLEL_MIN = 8
+
+
+def _pack(pngs: list[bytes]) -> bytes:
+    return struct.pack(f">I{len(pngs)}I", len(pngs), *map(len, pngs)) + b"".join(pngs)
+
+
+def _unpack(data: bytes) -> list[bytes]:
+    (count,) = struct.unpack_from(">I", data)
+    sizes = struct.unpack_from(f">{count}I", data, 4)
+    out, at = [], 4 + 4 * count
+    for size in sizes:
+        out.append(data[at:at + size])
+        at += size
+    return out
+
+
+def jpeg_bytes(image: Image.Image) -> bytes:
+    """JPEG for big text pages (set-up cards): several times faster to encode than PNG."""
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "JPEG", quality=90)
+    return buffer.getvalue()
+
+
+def _run(index: int) -> bytes:
+    draw, jpeg = _JOBS[index]
+    drawn = draw()
+    encode = jpeg_bytes if jpeg else png_bytes
+    return _pack([encode(image) for image in (drawn if isinstance(drawn, list) else [drawn])])
+
+
+class ImageCache:
+    """Drawn images stored under a folder by key; no folder means no caching.
+
+    Missing images are drawn in forked worker processes when there are enough of them.
+    """
+
+    def __init__(self, folder: Path | None, processes: int | None = None) -> None:
+        self.folder = Path(folder) if folder else None
+        self.processes = processes or multiprocessing.cpu_count()
+        self.hits = 0
+        self.misses = 0
+
+    def _path(self, key: str) -> Path | None:
+        return self.folder / key[:2] / f"{key}.bin" if self.folder else None
+
+    def _get(self, key: str) -> bytes | None:
+        path = self._path(key)
+        return path.read_bytes() if path is not None and path.exists() else None
+
+    def _put(self, key: str, data: bytes) -> None:
+        path = self._path(key)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(handle, "wb") as f:
+                f.write(data)
+            os.replace(temp, path)
+
+    def has(self, key: str) -> bool:
+        path = self._path(key)
+        return path is not None and path.exists()
+
+    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False) -> list[list[bytes]]:
+        """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages."""
+        found = [self._get(key) for key, _ in jobs]
+        missing = [i for i, data in enumerate(found) if data is None]
+        self.hits += len(jobs) - len(missing)
+        self.misses += len(missing)
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing])):
+            self._put(jobs[i][0], data)
+            found[i] = data
+        return [_unpack(data) for data in found]  # type: ignore[arg-type]
+
+    def many(self, jobs: Sequence[tuple[str, Draw]]) -> list[bytes]:
+        """One PNG per (key, draw) job."""
+        return [pages[0] for pages in self.pages(jobs)]
+
+    def png(self, key: str, draw: Draw) -> bytes:
+        return self.many([(key, draw)])[0]
+
+    def _draw(self, draws: list[tuple[Draw, bool]]) -> list[bytes]:
+        workers = min(self.processes, len(draws))
+        if workers < 2 or len(draws) < min(_PARALLEL_MIN, 2 * workers) or not _can_fork():
+            _JOBS[:] = draws
+            try:
+                return [_run(i) for i in range(len(draws))]
+            finally:
+                _JOBS.clear()
+        _JOBS[:] = draws
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                return pool.map(_run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
+        finally:
+            _JOBS.clear()
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def image_name(*parts: str) -> str:
+    """An archive image name from id parts: only [A-Za-z0-9_.-], joined by '_'."""
+    clean = ("".join(ch if ch.isalnum() or ch in "-." else "_" for ch in part) for part in parts)
+    return "_".join(clean) + ".png"

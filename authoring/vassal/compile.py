@@ -1,0 +1,267 @@
+"""Game data -> a finished VASSAL module (`<game>.vmod`), regenerated whole on every build.
+
+`build_module` reads top to bottom: images, pieces, windows, set-ups, archive. Nothing in the
+module is hand-made, so it cannot drift from the data. Speed: images are cached on disk by a
+hash of their inputs (`art.ImageCache`), and when the hash of *all* inputs matches the manifest
+written next to the module, the module is left as it is.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+
+from authoring.errors import BuildError
+from authoring.model import Counter, Game
+from authoring.vassal import archive, elements as el, images, windows
+from authoring.vassal.art import ImageCache, code_version, digest
+from authoring.vassal.boards import BoardPlan
+from authoring.vassal.pieces import (
+    DEAD_MAP,
+    TRACK_MAP,
+    WITHDRAWAL_IMAGE,
+    at_state,
+    counter_piece,
+    dead_box,
+    prototypes,
+    withdrawal_piece,
+)
+from authoring.vassal.setups import SetupContext, box_positions, saved_game, track_sections
+from authoring.vassal.traits import Piece
+
+DEFAULT_PX_PER_HEX = 72
+"""Hex width across the flats on screen, in pixels."""
+DATE_MS = 946_684_800_000
+"""Fixed `dateSaved` (2000-01-01): the module's bytes depend on the data only."""
+VASSAL_VERSION = "3.6.0"
+MANIFEST_VERSION = 1
+IMAGES = "images/"
+
+Progress = Callable[[str], None] | None
+
+
+@dataclass(frozen=True)
+class Options:
+    px_per_hex: float
+    counter_px: int
+
+
+def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PER_HEX,
+                 counter_px: int | None = None, cache_dir: Path | None = None,
+                 progress: Progress = None) -> Path:
+    """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
+
+    `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
+    `build/.cache/vassal` for `build/<game>`).
+    """
+    say = progress or (lambda _message: None)
+    out_dir = Path(out_dir)
+    target = out_dir / f"{game.id}.vmod"
+    options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
+    inputs = input_hash(game, options)
+    if _up_to_date(target, inputs):
+        say(f"{target}: up to date")
+        return target
+    cache = ImageCache(cache_dir if cache_dir is not None else out_dir.parent / ".cache" / "vassal")
+    try:
+        build_file, files = compile_module(game, options, cache, say)
+    except (ValueError, KeyError, OSError) as error:
+        raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
+    moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
+    data = archive.module_archive(build_file, moduledata, files)
+    archive.write_atomic(target, data)
+    _write_manifest(target, inputs, data)
+    say(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
+    return target
+
+
+def default_counter_px(game: Game, px_per_hex: float) -> int:
+    """Counters keep their printed size relative to the hexes."""
+    hex_in = min((m.hex_size_in for m in game.maps.values()), default=game.counter_size_in) or 1.0
+    return max(16, round(px_per_hex * game.counter_size_in / hex_in))
+
+
+def input_hash(game: Game, options: Options) -> str:
+    return digest("module", MANIFEST_VERSION, code_version(), game, options, _help_source(game))
+
+
+def compile_module(game: Game, options: Options, cache: ImageCache,
+                   say: Callable[[str], None]) -> tuple[etree._Element, dict[str, bytes]]:
+    """The buildFile tree and every archive file except buildFile.xml and moduledata."""
+    # 1. images: counter faces, boards, box boards, charts
+    say("drawing counters")
+    faces = images.counter_faces(game, cache, options.counter_px)
+    say("drawing maps")
+    plans, board_files = images.boards(game, cache, options.px_per_hex, say)
+    box_px = (round(options.counter_px * 2.2), round(options.counter_px * 1.7))
+    dead, dead_png = images.box_board(DEAD_MAP, "Eliminated units",
+                                      [("By side", [(dead_box(s.name), s.name) for s in game.sides])], box_px)
+    track, track_png = images.box_board(TRACK_MAP, "Reinforcements", track_sections(game), box_px)
+    say("drawing charts")
+    pages, chart_files = images.charts(game, cache)
+    pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
+                                {dead.image: dead_png, track.image: track_png,
+                                 WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
+    files = {IMAGES + name: data for name, data in pictures.items()}
+    # 2. pieces and palette
+    gpids = {c.id: i + 1 for i, c in enumerate(sorted(game.counters.values(), key=lambda c: c.id))}
+    face_names = {key: name for key, (name, _png) in faces.items()}
+    pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
+              for cid, gpid in gpids.items()}
+    withdrawal_gpid = len(gpids) + 1
+    # 3. help files
+    help_files, help_titles = _help(game)
+    files.update(help_files)
+    # 4. set-ups
+    say("writing set-ups")
+    setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track))
+    files.update(setups)
+    # 5. the component tree
+    children = [
+        el.basic_command_encoder(),
+        windows.documentation(help_titles),
+        el.player_roster([s.name for s in game.sides]),
+        el.global_options(),
+        el.chatter(),
+        el.key_namer(),
+        windows.main_map(game, plans),
+        windows.dead_map(game, dead),
+        windows.track_map(game, track),
+        windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
+        el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
+                                 for p in prototypes(game)]),
+        *windows.dice(game),
+        *windows.turn_trackers(game),
+        windows.chart_window(pages),
+        *[el.predefined_setup(game.scenarios[sid].name, name) for sid, name in _setup_names(game)],
+    ]
+    root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
+                          vassal_version=VASSAL_VERSION)
+    return root, files
+
+
+def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
+    return {f.state: face_names[(counter.id, f.state)] for f in counter.faces}
+
+
+def _palette(game: Game, pieces: Mapping[str, Piece], gpids: Mapping[str, int], size: int,
+             withdrawal_gpid: int) -> list:
+    """Tabs per side (lists per nationality, else per unit type) and a Markers tab."""
+    def slot(cid: str) -> el.Element:
+        return el.piece_slot(pieces[cid].basic.name, gpids[cid], pieces[cid].slot_text(), size, size)
+
+    tabs = []
+    counters = sorted(game.counters.values(), key=lambda c: c.id)
+    for side in game.sides:
+        own = [c for c in counters if c.side == side.id and not c.marker]
+        if not own:
+            continue
+        by_nat = any(c.nationality for c in own)
+        groups: dict[str, list[str]] = {}
+        for c in own:
+            groups.setdefault(_group_name(game, c, by_nat), []).append(c.id)
+        tabs.append((side.name, [(name, [slot(cid) for cid in ids]) for name, ids in groups.items()]))
+    markers = [slot(c.id) for c in counters if c.marker or not c.side]
+    chit = _with_gpid(withdrawal_piece("Withdraw"), withdrawal_gpid)
+    markers.append(el.piece_slot("Withdrawal reminder", withdrawal_gpid, chit.slot_text(), size, size))
+    tabs.append(("Markers", [("Markers", markers)]))
+    return tabs
+
+
+def _with_gpid(piece: Piece, gpid: int) -> Piece:
+    return piece.with_basic(replace(piece.basic, gpid=str(gpid)))
+
+
+def _group_name(game: Game, counter: Counter, by_nationality: bool) -> str:
+    if by_nationality:
+        return next((n.name for n in game.nationalities if n.id == counter.nationality),
+                    game.side(counter.side).name if counter.side else "Other")
+    return next((t.name for t in game.unit_types if t.id == counter.type), counter.type or "Other")
+
+
+def _setup_names(game: Game) -> list[tuple[str, str]]:
+    return [(sid, f"setup_{sid}.vsav") for sid in sorted(game.scenarios)]
+
+
+def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece],
+            boxes: Mapping[str, tuple[str, int, int]], box_boards: tuple) -> dict[str, bytes]:
+    dead, track = box_boards
+    board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
+                  (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
+
+    @lru_cache(maxsize=None)
+    def piece_for(cid: str, state: str | None) -> Piece:
+        return at_state(pieces[cid], game.counters[cid], state)
+
+    ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
+    return {name: saved_game(ctx, game.scenarios[sid], DATE_MS) for sid, name in _setup_names(game)}
+
+
+def _description(game: Game) -> str:
+    return game.description or game.publisher or game.name
+
+
+def _help_source(game: Game) -> Path | None:
+    """The rules summary file (relative to the game manifest), if the game names one."""
+    if not game.rules_summary:
+        return None
+    manifest_dir = Path(game.loc.file).parent if game.loc else Path(game.root) / "scenarios" / game.id
+    for base in (manifest_dir, Path(game.root) / manifest_dir, Path(game.root) / "scenarios" / game.id):
+        if (base / game.rules_summary).is_file():
+            return base / game.rules_summary
+    raise BuildError(f"rules summary {game.rules_summary!r} of game {game.id!r} not found next to its manifest")
+
+
+def _help(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
+    """Help menu files: the game's rules summary (if any) and a scenario overview from the data."""
+    files, titles = {}, {}
+    source = _help_source(game)
+    if source is not None:
+        name = "rules_summary" + source.suffix.lower()
+        files[name] = source.read_bytes()
+        titles["Rules summary"] = name
+    files["scenarios.html"] = _scenario_html(game).encode("utf-8")
+    titles["Scenarios"] = "scenarios.html"
+    return files, titles
+
+
+def _scenario_html(game: Game) -> str:
+    e = html.escape
+    parts = [f"<html><body><h1>{e(game.name)}</h1>"]
+    for sid in sorted(game.scenarios):
+        s = game.scenarios[sid]
+        parts.append(f"<h2>{e(s.name)}</h2><p>{e(s.description)}</p>")
+        if s.turns:
+            parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
+                         f"{e(windows.turn_label(s.turns[0]))} to {e(windows.turn_label(s.turns[-1]))}.</p>")
+        if s.victory:
+            parts.append("<ul>" + "".join(f"<li>{e(v.text)}</li>" for v in s.victory) + "</ul>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _manifest_path(target: Path) -> Path:
+    return target.with_name(target.name + ".manifest.json")
+
+
+def _up_to_date(target: Path, inputs: str) -> bool:
+    manifest = _manifest_path(target)
+    if not (target.is_file() and manifest.is_file()):
+        return False
+    try:
+        recorded = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (recorded.get("inputs") == inputs and recorded.get("size") == target.stat().st_size
+            and recorded.get("sha256") == hashlib.sha256(target.read_bytes()).hexdigest())
+
+
+def _write_manifest(target: Path, inputs: str, data: bytes) -> None:
+    record = {"inputs": inputs, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    archive.write_atomic(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

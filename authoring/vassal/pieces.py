@@ -1,0 +1,200 @@
+"""Counters as VASSAL pieces: faces as a Layer, values as properties, shared traits in prototypes.
+
+Each unit uses two prototypes: its side's (eliminate to the side's dead-pile box and restore,
+moved marker, clone, delete, a chat report of every change) and its unit type's. The piece
+itself holds what differs per counter: its properties and its faces, one Layer level per
+strength state in the order the data lists them (strongest first), flipped with Ctrl+F.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from authoring.model import Counter, Game
+from authoring.vassal.codec import key_stroke
+from authoring.vassal.traits import (
+    DEST_REGION,
+    BasicPiece,
+    CalculatedProperty,
+    Clone,
+    Delete,
+    Layer,
+    Marker,
+    MovementMarkable,
+    Piece,
+    Report,
+    SendTo,
+    UsePrototype,
+)
+
+MAIN_MAP = "Map"
+DEAD_MAP = "Eliminated"
+TRACK_MAP = "Reinforcements"
+LAYER_NAME = "Step"
+LEVEL_PROPERTY = LAYER_NAME + "_Level"
+MARKER_PROTOTYPE = "Marker"
+WITHDRAWAL_IMAGE = "withdrawal.png"
+
+FLIP = key_stroke(ord("F"), ctrl=True)
+UNFLIP = key_stroke(ord("F"), ctrl=True, shift=True)
+ELIMINATE = key_stroke(ord("E"), ctrl=True)
+RESTORE = key_stroke(ord("R"), ctrl=True)
+MOVED = key_stroke(ord("M"), ctrl=True)
+DELETE = key_stroke(ord("D"), ctrl=True)
+CLONE = key_stroke(ord("C"), ctrl=True)
+REPORT_FORMAT = "$oldPieceName$ ($oldLocation$): $menuCommand$ -> $newPieceName$ ($location$)"
+
+
+@dataclass(frozen=True)
+class Prototype:
+    name: str
+    description: str
+    piece: Piece
+
+
+def dead_box(side_name: str) -> str:
+    """The dead-pile region a side's eliminated units go to."""
+    return f"{side_name} eliminated"
+
+
+def side_prototype_name(game: Game, side_id: str) -> str:
+    return f"{game.side(side_id).name} unit"
+
+
+def type_prototype_name(game: Game, type_id: str) -> str:
+    return f"{_type_name(game, type_id)} (class)"
+
+
+def prototypes(game: Game) -> tuple[Prototype, ...]:
+    """One per side, one per unit type in use, and one for markers."""
+    out = [Prototype(side_prototype_name(game, s.id), f"traits every {s.name} unit shares", _side_piece(s.name))
+           for s in game.sides]
+    for type_id in sorted({c.type for c in game.counters.values() if c.type and not c.marker}):
+        props = (("Type", _type_name(game, type_id)), ("TypeId", type_id))
+        out.append(Prototype(type_prototype_name(game, type_id), "unit class", Piece((Marker(props), BasicPiece()))))
+    marker = Piece((Clone(key=CLONE), Delete(key=DELETE), Marker((("Type", "Marker"),)), BasicPiece()))
+    out.append(Prototype(MARKER_PROTOTYPE, "markers and reminders", marker))
+    return tuple(out)
+
+
+def _side_piece(side_name: str) -> Piece:
+    report = Report(keys=(ELIMINATE, RESTORE, FLIP, UNFLIP), report_format=REPORT_FORMAT)
+    send = SendTo(command="Eliminate", key=ELIMINATE, map_name=DEAD_MAP, destination=DEST_REGION,
+                  region=dead_box(side_name), back_command="Restore", back_key=RESTORE)
+    return Piece((report, send, MovementMarkable(key=MOVED), Clone(key=CLONE), Delete(key=DELETE),
+                  Marker((("Side", side_name),)), BasicPiece()))
+
+
+def _type_name(game: Game, type_id: str | None) -> str:
+    return next((t.name for t in game.unit_types if t.id == type_id), type_id or "")
+
+
+def _size_name(game: Game, size_id: str | None) -> str:
+    return next((t.name for t in game.unit_sizes if t.id == size_id), size_id or "")
+
+
+def unit_name(game: Game, counter: Counter) -> str:
+    """The piece name chat reports use: the counter's name, else its designation (a bare number
+    gets its size, "3 Army"), else its id."""
+    if counter.name or counter.marker:
+        return counter.display_name
+    if counter.designation.isdigit() and counter.size:
+        return f"{counter.designation} {_size_name(game, counter.size)}"
+    return counter.display_name
+
+
+def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, str]) -> Piece:
+    """The palette piece of a counter; `images` maps each face state to its archive image name."""
+    faces = [images[f.state] for f in counter.faces]
+    traits: list = []
+    if counter.marker or not counter.side:
+        traits.append(UsePrototype(MARKER_PROTOTYPE))
+    else:
+        traits.append(UsePrototype(side_prototype_name(game, counter.side)))
+        if counter.type:
+            traits.append(UsePrototype(type_prototype_name(game, counter.type)))
+    traits.append(Marker(_static_properties(game, counter)))
+    traits += _value_properties(game, counter)
+    if len(faces) > 1:
+        traits.append(_layer(game, counter, tuple(faces)))
+        basic = BasicPiece(name=unit_name(game, counter), gpid=str(gpid))
+    else:
+        basic = BasicPiece(name=unit_name(game, counter), image=faces[0], gpid=str(gpid))
+    return Piece((*traits, basic))
+
+
+def _static_properties(game: Game, counter: Counter) -> tuple[tuple[str, str], ...]:
+    nationality = next((n.name for n in game.nationalities if n.id == counter.nationality), counter.nationality)
+    pairs = [("CounterId", counter.id), ("Designation", counter.designation),
+             ("Size", _size_name(game, counter.size)), ("Nationality", nationality or ""),
+             ("stacking", _number(counter.stacking) if counter.stacking is not None else ""),
+             ("Steps", str(counter.steps)), ("SetupCode", counter.setup_code)]
+    if counter.side:
+        pairs.insert(0, ("SideId", counter.side))
+    return tuple((k, v) for k, v in pairs if v != "")
+
+
+def _value_properties(game: Game, counter: Counter) -> list:
+    """A value equal on every face is a static property; one that changes follows the Layer level."""
+    order = [v.id for v in game.values]
+    present = [v for v in order if any(v in f.values for f in counter.faces)]
+    static, calculated = [], []
+    for value in present:
+        per_face = [f.values.get(value, "") for f in counter.faces]
+        if len({repr(v) for v in per_face}) == 1:
+            static.append((value, _number(per_face[0])))
+        else:
+            calculated.append(CalculatedProperty(value, _by_level(per_face)))
+    if len(counter.faces) > 1:
+        calculated.append(CalculatedProperty("Strength", _by_level([_state_name(game, f.state) for f in counter.faces])))
+    return ([Marker(tuple(static))] if static else []) + calculated
+
+
+def _state_name(game: Game, state: str) -> str:
+    return next((s.name for s in game.strength_states if s.id == state), state)
+
+
+def _number(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _literal(value: object) -> str:
+    """A BeanShell literal: numbers bare (so stack totals can sum them), anything else quoted."""
+    if isinstance(value, bool):
+        return '"' + str(value).lower() + '"'
+    if isinstance(value, (int, float)):
+        return _number(value)
+    return '"' + str(value).replace("\\", "").replace('"', "'") + '"'
+
+
+def _by_level(values: Sequence[object]) -> str:
+    """`{Step_Level==1?a:(Step_Level==2?b:c)}`: the value of the face shown."""
+    expr = _literal(values[-1])
+    for level in range(len(values) - 1, 0, -1):
+        expr = f"{LEVEL_PROPERTY}=={level}?{_literal(values[level - 1])}:({expr})"
+    return "{" + expr + "}"
+
+
+def _layer(game: Game, counter: Counter, images: tuple[str, ...]) -> Layer:
+    two = len(images) == 2
+    names = ("",) + tuple(f"+ ({_state_name(game, f.state).lower()})" for f in counter.faces[1:])
+    return Layer(images=images, level_names=names, name=LAYER_NAME,
+                 up_command="Flip" if two else "Lose step", increase_keystroke=FLIP,
+                 down_command="" if two else "Recover step", decrease_keystroke="" if two else UNFLIP,
+                 loop_levels=two, description="strength faces")
+
+
+def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
+    """The piece showing the face of `state` (default: the first face)."""
+    states = [f.state for f in counter.faces]
+    level = states.index(state) + 1 if state in states else 1
+    traits = tuple(replace(t, level=level) if isinstance(t, Layer) else t for t in piece.traits)
+    return Piece(traits)
+
+
+def withdrawal_piece(text: str) -> Piece:
+    """A reminder chit on the turn track: which units leave on that turn."""
+    return Piece((UsePrototype(MARKER_PROTOTYPE), Marker((("Type", "Withdrawal"),)),
+                  BasicPiece(name=text, image=WITHDRAWAL_IMAGE)))

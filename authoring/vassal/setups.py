@@ -1,0 +1,146 @@
+"""One predefined set-up per scenario: a .vsav regenerated from the scenario data on every build.
+
+Units go on the VASSAL centre of their hex at their starting face; off-map units, pools and
+reinforcements wait in their boxes of the reinforcement window (reinforcements on the box of
+their arrival turn, with a reminder chit where units are withdrawn). Pieces sharing a spot
+are joined in a VASSAL stack, as the engine's own saves do.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from authoring.model import Game, Scenario
+from authoring.vassal import archive
+from authoring.vassal.boards import BoardPlan, hex_position
+from authoring.vassal.codec import Definition, encode
+from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
+from authoring.vassal.traits import Piece
+
+STACK_TYPE = "stack"
+FIRST_PIECE_ID = 1000
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One piece of a set-up: what, where (map window pixel) and, for hexes, which hex."""
+
+    name: str
+    counter: str | None
+    map: str
+    x: int
+    y: int
+    label: str = ""
+    box: str = ""
+
+
+def titled(ident: str) -> str:
+    """`replacement-pool` -> `Replacement Pool`."""
+    return " ".join(word.capitalize() for word in ident.replace("_", "-").split("-"))
+
+
+def turn_box(turn: int) -> str:
+    return f"Turn {turn}"
+
+
+def pool_box(game: Game, side: str, pool_id: str, name: str = "") -> str:
+    return f"{game.side(side).name} {name or titled(pool_id)}"
+
+
+def track_sections(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(section title, [(region, box title)]) of the reinforcement window, from every scenario."""
+    scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
+    last = max([t.turn for s in scenarios for t in s.turns] +
+               [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)] + [1])
+    turns = [(turn_box(t), turn_box(t)) for t in range(1, last + 1)]
+    boxes: dict[str, str] = {}
+    for s in scenarios:
+        for o in s.off_map:
+            boxes.setdefault(pool_box(game, o.side, o.box), "")
+        for p in s.pools:
+            boxes.setdefault(pool_box(game, p.side, p.id, p.name), "")
+    sections = [("Reinforcements and withdrawals by turn", turns)]
+    if boxes:
+        sections.append(("Off-map boxes and pools", [(name, name) for name in sorted(boxes)]))
+    return sections
+
+
+@dataclass(frozen=True)
+class SetupContext:
+    """What a set-up needs from the rest of the build."""
+
+    game: Game
+    plans: tuple[BoardPlan, ...]
+    boxes: Mapping[str, tuple[str, int, int]]
+    """region name -> (map name, x, y)."""
+    piece_for: Callable[[str, str | None], Piece]
+    """(counter id, state) -> palette piece at that face."""
+    board_maps: Sequence[tuple[str, Sequence[archive.BoardPlacement]]]
+
+
+def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piece]]:
+    """Every piece the scenario starts with, in data order."""
+    game = ctx.game
+    grids = {m: game.maps[m].grid for m in game.maps}
+    out = []
+    for p in scenario.setup:
+        if p.hex is None:
+            continue
+        map_id = _map_of(game, scenario, p.label)
+        board, x, y = hex_position(ctx.plans, grids, map_id, p.hex)
+        for unit in p.units:
+            out.append((Placed(_name(ctx, unit), unit, MAIN_MAP, x, y, label=p.label), ctx.piece_for(unit, p.state)))
+    for o in scenario.off_map:
+        out += _in_box(ctx, pool_box(game, o.side, o.box), o.units, o.state)
+    for r in scenario.reinforcements:
+        out += _in_box(ctx, turn_box(r.turn), r.units, r.state)
+    for w in scenario.withdrawals:
+        text = "Withdraw: " + ", ".join(_name(ctx, u) for u in w.units)
+        map_name, x, y = ctx.boxes[turn_box(w.turn)]
+        out.append((Placed(text, None, map_name, x, y, box=turn_box(w.turn)), withdrawal_piece(text)))
+    for pool in scenario.pools:
+        out += _in_box(ctx, pool_box(game, pool.side, pool.id, pool.name), pool.units, None)
+    return out
+
+
+def _name(ctx: SetupContext, unit: str) -> str:
+    return ctx.piece_for(unit, None).basic.name
+
+
+def _in_box(ctx: SetupContext, box: str, units: Sequence[str], state: str | None) -> list[tuple[Placed, Piece]]:
+    map_name, x, y = ctx.boxes[box]
+    return [(Placed(_name(ctx, u), u, map_name, x, y, box=box), ctx.piece_for(u, state)) for u in units]
+
+
+def _map_of(game: Game, scenario: Scenario, label: str) -> str:
+    """The map whose printed ids include `label` (scenario maps first)."""
+    for map_id in (*scenario.maps, *sorted(game.maps)):
+        if map_id in game.maps and game.maps[map_id].grid.label_to_hex(label) is not None:
+            return map_id
+    raise ValueError(f"hex {label!r} is on no map of the game")
+
+
+def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int) -> bytes:
+    """The scenario's .vsav: boards, every piece, stacks for shared spots."""
+    pieces: list[tuple[Definition, str]] = []
+    spots: dict[tuple[str, int, int], list[str]] = {}
+    for index, (placed, piece) in enumerate(placements(ctx, scenario)):
+        piece_id = str(FIRST_PIECE_ID + index)
+        pieces.append((piece.at(placed.map, placed.x, placed.y).definition(), piece_id))
+        spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
+    next_id = FIRST_PIECE_ID + len(pieces)
+    for (map_name, x, y), ids in sorted(spots.items()):
+        if len(ids) > 1:
+            state = encode([map_name, str(x), str(y), *ids], ";")
+            pieces.append((Definition(STACK_TYPE, state), str(next_id)))
+            next_id += 1
+    game = ctx.game
+    return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
+                              description=scenario.name)
+
+
+def box_positions(dead: Sequence, track: Sequence) -> dict[str, tuple[str, int, int]]:
+    """region name -> (window, x, y) for the dead-pile and reinforcement boxes."""
+    out = {b.name: (DEAD_MAP, b.x, b.y) for b in dead}
+    out.update({b.name: (TRACK_MAP, b.x, b.y) for b in track})
+    return out

@@ -1,0 +1,136 @@
+"""The generated buildFile.xml: the component tree a finished module needs, all from the data."""
+from __future__ import annotations
+
+import io
+import zipfile
+
+from lxml import etree
+from PIL import Image
+
+from authoring.vassal import elements as el
+from authoring.vassal.boards import board_name
+from authoring.vassal.codec import decode
+from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
+from authoring.vassal.windows import turn_label
+
+from conftest import Built
+
+
+def _all(tree: etree._Element, tag: str) -> list[etree._Element]:
+    return list(tree.iter(tag))
+
+
+def test_root_and_moduledata_name_the_game(built: Built) -> None:
+    game, tree = built.game, built.tree
+    assert tree.tag == el.GAME_MODULE
+    assert (tree.get("name"), tree.get("version")) == (game.name, game.version)
+    assert tuple(int(x) for x in tree.get("VassalVersion").split(".")[:2]) >= (3, 6)
+    data = etree.fromstring(built.read("moduledata"))
+    assert (data.findtext("name"), data.findtext("version")) == (game.name, game.version)
+    assert tuple(int(x) for x in data.findtext("VassalVersion").split(".")[:2]) >= (3, 6)
+
+
+def test_one_main_map_with_a_numbered_board_per_map(built: Built) -> None:
+    maps = {m.get("mapName"): m for m in _all(built.tree, el.MAP)}
+    assert set(maps) == {MAIN_MAP, DEAD_MAP, TRACK_MAP}
+    boards = _all(maps[MAIN_MAP], el.BOARD)
+    assert sorted(b.get("name") for b in boards) == sorted(board_name(m) for m in built.game.maps.values())
+    for board in boards:
+        grid = board.find(el.HEX_GRID)
+        numbering = grid.find(el.HEX_GRID_NUMBERING)
+        assert numbering.get("stagger") == "false"
+        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values() if board_name(m) == board.get("name")}
+        assert numbering.get("locationFormat") == prefixes.pop() + "$gridLocation$"
+        assert "images/" + board.get("image") in built.names
+    assert maps[MAIN_MAP].get("moveWithinFormat") == "$pieceName$ moves $previousLocation$ -> $location$"
+
+
+def test_leading_zeros_are_kept(built: Built) -> None:
+    (options,) = _all(built.tree, el.GLOBAL_OPTIONS)
+    assert options.get("storeLeadingZeroIntegersAsStrings") == "true"
+
+
+def test_dead_pile_has_a_box_per_side(built: Built) -> None:
+    dead = next(m for m in _all(built.tree, el.MAP) if m.get("mapName") == DEAD_MAP)
+    assert [r.get("name") for r in _all(dead, el.REGION)] == [dead_box(s.name) for s in built.game.sides]
+
+
+def test_track_has_a_box_per_turn_and_pool(built: Built) -> None:
+    track = next(m for m in _all(built.tree, el.MAP) if m.get("mapName") == TRACK_MAP)
+    regions = {r.get("name") for r in _all(track, el.REGION)}
+    last = max(t.turn for s in built.game.scenarios.values() for t in s.turns)
+    assert {f"Turn {t}" for t in range(1, last + 1)} <= regions
+    for s in built.game.scenarios.values():
+        for pool in s.pools:
+            assert any(pool.id.split("-")[0].lower() in r.lower() or (pool.name and pool.name in r) for r in regions)
+
+
+def test_palette_has_a_tab_per_side_and_every_counter(built: Built) -> None:
+    (window,) = _all(built.tree, el.PIECE_WINDOW)
+    tabs = [t.get("entryName") for t in window.find(el.TAB_WIDGET).findall(el.TAB_WIDGET)]
+    sides_with_units = [s.name for s in built.game.sides
+                        if any(c.side == s.id and not c.marker for c in built.game.counters.values())]
+    assert tabs == [*sides_with_units, "Markers"]
+    slots = _all(window, el.PIECE_SLOT)
+    assert len(slots) == len(built.game.counters) + 1  # + the withdrawal reminder
+    gpids = [int(s.get("gpid")) for s in slots]
+    assert len(set(gpids)) == len(gpids) and int(built.tree.get("nextPieceSlotId")) > max(gpids)
+
+
+def test_every_referenced_image_is_in_the_archive(built: Built) -> None:
+    text = etree.tostring(built.tree).decode()
+    for slot in _all(built.tree, el.PIECE_SLOT):
+        for field in decode(slot.text, "/")[1:2]:
+            for part in field.split(";"):
+                if part.endswith(".png"):
+                    for image in part.replace("\\", "").split(","):
+                        assert "images/" + image in built.names, image
+    for chart in _all(built.tree, el.CHART):
+        assert "images/" + chart.get("fileName") in built.names
+    assert "images/" in text or True
+
+
+def test_counter_faces_are_the_print_art(built: Built) -> None:
+    game = built.game
+    counter = sorted(game.counters.values(), key=lambda c: c.id)[0]
+    image = Image.open(io.BytesIO(built.read(f"images/u_{counter.id}_{counter.faces[0].state}.png")))
+    from authoring.render.counter_art import counter_image
+    from authoring.vassal.compile import default_counter_px
+    from conftest import PX_PER_HEX
+    expected = counter_image(game, counter, counter.faces[0].state, default_counter_px(game, PX_PER_HEX))
+    assert image.size == expected.size and image.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
+
+
+def test_prototypes_per_side_and_unit_class(built: Built) -> None:
+    names = {p.get("name") for p in _all(built.tree, el.PROTOTYPE_DEFINITION)}
+    assert {f"{s.name} unit" for s in built.game.sides} <= names
+    assert "Marker" in names
+
+
+def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
+    game = built.game
+    turn_lists = [decode(lvl.get("list"), ",") for t in _all(built.tree, el.TURN_TRACKER)
+                  for lvl in t.findall(el.LIST_TURN_LEVEL)]
+    for s in game.scenarios.values():
+        labels = [turn_label(t) for t in s.turns]
+        assert any(lst[:len(labels)] == labels for lst in turn_lists), s.id
+    if game.phases:
+        phases = [decode(p.get("list"), ",") for p in _all(built.tree, el.LIST_TURN_LEVEL) if p.get("name") == "Phase"]
+        assert phases and all(p == list(game.phases) for p in phases)
+    dice = {(d.get("name"), d.get("nSides")) for d in _all(built.tree, el.DICE_BUTTON)}
+    assert dice == {(d.name, str(d.sides)) for d in game.dice}
+    charts = {c.get("chartName") for c in _all(built.tree, el.CHART)}
+    assert {t.name for t in game.tables} <= charts
+    assert {f"Turn record: {s.name}" for s in game.scenarios.values()} <= charts
+    setups = {p.get("name"): p.get("file") for p in _all(built.tree, el.PREDEFINED_SETUP)}
+    assert set(setups) == {s.name for s in game.scenarios.values()}
+    assert all(f in built.names for f in setups.values())
+    (roster,) = _all(built.tree, el.PLAYER_ROSTER)
+    assert [e.text for e in roster.findall("entry")] == [s.name for s in game.sides]
+
+
+def test_archive_entries_are_sorted_with_fixed_dates(built: Built) -> None:
+    with zipfile.ZipFile(built.path) as z:
+        infos = z.infolist()
+    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+    assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
