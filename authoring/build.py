@@ -44,61 +44,105 @@ def workers(jobs: int) -> int:
     return jobs or max(1, min(os.cpu_count() or 1, 8))
 
 
-# --- counter faces, rendered in parallel --------------------------------------------------
+# --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
 
-_GAME: Game | None = None
-
-
-def _render_one(args: tuple[str, str, int, int]):
-    from authoring.render.counter_art import render_face
-    cid, state, size_px, bleed_px = args
-    result = render_face(_GAME, _GAME.counters[cid], state, size_px, bleed_px)
-    return cid, state, result.image.tobytes(), result.image.size, result.issues
+def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
+    """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
+    return inputs_digest(files.all, {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" else None})
 
 
-def face_images(game: Game, size_px: int, bleed_px: int = 0, jobs: int = 0) -> tuple[dict, list]:
-    """Every face of every counter: {(counter id, state): Image}, plus text-fit issues."""
-    from PIL import Image
-    global _GAME
-    tasks = [(c.id, f.state, size_px, bleed_px) for c in game.counters.values() for f in c.faces]
-    _GAME = game
-    n = workers(jobs)
-    if n > 1 and len(tasks) > 64 and "fork" in mp.get_all_start_methods():
-        with mp.get_context("fork").Pool(n) as pool:
-            results = pool.map(_render_one, tasks, chunksize=max(1, len(tasks) // (n * 8)))
-    else:
-        results = [_render_one(t) for t in tasks]
-    images, issues = {}, []
-    for cid, state, raw, size, found in results:
-        images[(cid, state)] = Image.frombytes("RGB", size, raw)
-        issues.extend(found)
-    return images, issues
+def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:
+    if stage == "sheets":
+        return out / sheets_name(game_id, sheets)
+    if stage == "module":
+        return out / f"{game_id}.vmod"
+    return out / stage / "index.txt"
+
+
+def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> bool:
+    """True when every stage's output exists and was built from exactly these inputs."""
+    return all(up_to_date(stage_target(files.id, st, out, sheets), stage_digest(files, st, sheets))
+               for st in stages)
 
 
 # --- stages -------------------------------------------------------------------------------
 
 def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
                  progress: Progress = None) -> list[Path]:
-    from authoring.render.sheets import SheetItem, SheetOptions, mm_to_px, write_sheets_pdf
+    from authoring.render.sheets import write_sheets_pdf
     game = result.game
-    opts = SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
-                        bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
-                        back_offset_mm=tuple(s.back_offset_mm), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
-    target = out / f"{game.id}-counters-{s.paper}.pdf"
-    digest = inputs_digest(result.files.all, {"sheets": asdict(s)})
+    opts = sheet_options(game, s)
+    target = out / sheets_name(game.id, s)
+    digest = stage_digest(result.files, "sheets", s)
     if not force and up_to_date(target, digest):
         return [target]
-    size = round(opts.counter_in * opts.dpi)
-    images, _ = face_images(game, size, mm_to_px(opts.bleed_mm, opts.dpi), jobs)
-    items = []
-    for c in sorted(game.counters.values(), key=_sheet_order(game)):
-        front = images[(c.id, c.faces[0].state)]
-        back = images[(c.id, c.faces[1].state)] if len(c.faces) > 1 else None
-        items += [SheetItem(c.display_name if c.marker else f"{c.designation or c.id} ({c.id})", front, back)] * c.quantity
+    specs, items = _sheet_specs(game)
     out.mkdir(parents=True, exist_ok=True)
-    write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress)
+    write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress,
+                     render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs))
     record(target, digest)
     return [target]
+
+
+def sheet_options(game: Game, s: SheetSettings):
+    from authoring.render.sheets import SheetOptions
+    return SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
+                        bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
+                        back_offset_mm=tuple(s.back_offset_mm), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
+
+
+def sheets_name(game_id: str, s: SheetSettings) -> str:
+    return f"{game_id}-counters-{s.paper}.pdf"
+
+
+def _sheet_specs(game: Game):
+    """One entry per physical counter (quantity honoured), and name-only items for the layout and index."""
+    from PIL import Image
+
+    from authoring.render.sheets import SheetItem
+    blank = Image.new("RGB", (1, 1))
+    specs, items = [], []
+    for c in sorted(game.counters.values(), key=_sheet_order(game)):
+        name = c.display_name if c.marker else f"{c.designation or c.id} ({c.id})"
+        for _ in range(c.quantity):
+            specs.append(c.id)
+            items.append(SheetItem(name, blank, blank if len(c.faces) > 1 else None))
+    return specs, items
+
+
+_SHEETS: tuple | None = None
+
+
+def _sheet_worker(sheet):
+    """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
+    from authoring.render.counter_art import render_face
+    from authoring.render.sheets import SheetItem, mm_to_px, sheet_pngs
+    game, specs, opts = _SHEETS
+    size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+    faces: dict = {}
+
+    def face(cid: str, state: str):
+        if (cid, state) not in faces:
+            faces[(cid, state)] = render_face(game, game.counters[cid], state, size, bleed).image
+        return faces[(cid, state)]
+    items = {}
+    for p in sheet.placements:
+        c = game.counters[specs[p.item]]
+        items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state),
+                                  face(c.id, c.faces[1].state) if len(c.faces) > 1 else None)
+    return sheet_pngs(sheet, items, opts)
+
+
+def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
+    """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays."""
+    global _SHEETS
+    _SHEETS = (game, specs, opts)
+    n = min(workers(jobs), len(sheets))
+    if n > 1 and "fork" in mp.get_all_start_methods():
+        with mp.get_context("fork").Pool(n) as pool:
+            yield from pool.imap(_sheet_worker, sheets)
+    else:
+        yield from map(_sheet_worker, sheets)
 
 
 def _sheet_order(game: Game):
@@ -109,15 +153,21 @@ def _sheet_order(game: Game):
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.vassal.compile import build_module as compile_module
-    if force:  # the compiler skips a module whose inputs' hash is unchanged; forget that hash
+    target = stage_target(result.game.id, "module", out, SheetSettings())
+    digest = stage_digest(result.files, "module")
+    if not force and up_to_date(target, digest):
+        return [target]
+    if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         (out / f"{result.game.id}.vmod.manifest.json").unlink(missing_ok=True)
-    return [compile_module(result.game, out, progress=progress)]
+    path = compile_module(result.game, out, progress=progress)
+    record(target, digest)
+    return [path]
 
 
-def _stage_dir(result: LoadResult, folder: Path, options: dict, force: bool, write) -> list[Path]:
+def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> list[Path]:
     """Run `write(folder)` unless the folder was built from the same inputs; return the files in it."""
     marker = folder / "index.txt"
-    digest = inputs_digest(result.files.all, options)
+    digest = stage_digest(result.files, folder.name)
     if force or not up_to_date(marker, digest):
         folder.mkdir(parents=True, exist_ok=True)
         paths = sorted(Path(p) for p in write(folder))
@@ -142,14 +192,14 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
         for paper in ("letter", "a4"):
             pdfs += write_tiled_pdfs(result.game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
         return [*pngs, *pdfs]
-    return _stage_dir(result, out / "maps", {"maps": MAP_PX_PER_HEX, "dpi": TILE_DPI}, force, write)
+    return _stage_dir(result, out / "maps", force, write)
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.render.cards import write_setup_cards
-    return _stage_dir(result, out / "cards", {"cards": 1}, force, lambda d: write_setup_cards(result.game, d))
+    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.game, d))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
     from authoring.render.charts import write_charts
-    return _stage_dir(result, out / "charts", {"charts": 1}, force, lambda d: write_charts(result.game, d))
+    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.game, d))

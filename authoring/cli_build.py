@@ -31,11 +31,8 @@ def _offset(ctx, param, value):
         raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
 
 
-def _load(project: Path, game: str | None):
-    """Load and check the chosen games; exit 1 with the findings if any has errors."""
-    from authoring.cli import _emit
-    from authoring.load import discover, find_root, load_game
-    from authoring.validate import rule_checks
+def _games(project: Path, game: str | None):
+    from authoring.load import discover, find_root
     root = find_root(project)
     games = discover(root)
     if game:
@@ -45,6 +42,14 @@ def _load(project: Path, game: str | None):
             raise click.UsageError(f"no game {game!r} in {root} (games: {ids})")
     if not games:
         raise click.UsageError(f"no games found under {root} (a game has scenarios/<game>/game.yaml)")
+    return root, games
+
+
+def _load(root: Path, games):
+    """Load and check the chosen games; exit 1 with the findings if any has errors."""
+    from authoring.cli import _emit
+    from authoring.load import load_game
+    from authoring.validate import rule_checks
     results, diags = [], []
     for files in games:
         r = load_game(files)
@@ -56,16 +61,20 @@ def _load(project: Path, game: str | None):
         _emit(diags, "full", root)
         click.echo("Nothing was built: fix the errors above first.", err=True)
         sys.exit(1)
-    return root, results
+    return results
 
 
 def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
          sheet_opts: dict | None = None) -> None:
     from authoring import build
-    root, results = _load(project, game)
+    root, games = _games(project, game)
     out_root = out or root / "build"
     settings = build.SheetSettings(**(sheet_opts or {}))
-    for r in results:
+    stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings)]
+    for g in games:
+        if g not in stale:
+            click.echo(f"{g.id}: up to date", err=True)
+    for r in _load(root, stale) if stale else []:
         dest = out_root / r.game.id
         for stage in stages:
             label = f"{r.game.id}: {stage}"

@@ -452,24 +452,38 @@ def write_atomic(path: Path, data: bytes) -> None:
 Progress = Callable[[int, int], None]
 
 
+SheetRenderer = Callable[[Sequence[SheetPage]], Iterable[tuple[bytes, bytes]]]
+
+
+def sheet_pngs(sheet: SheetPage, items, opts: SheetOptions) -> tuple[bytes, bytes]:
+    """The front and back page of one sheet as PNG bytes (``items`` may be any index -> SheetItem lookup)."""
+    return tuple(_png(render_sheet_side(sheet, items, side, opts)) for side in ("front", "back"))
+
+
 def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str | os.PathLike, title: str,
-                     progress: Progress | None = None) -> SheetReport:
-    """Index page(s), then front and back page of every sheet; ``progress(done, total)`` per page."""
+                     progress: Progress | None = None, render: SheetRenderer | None = None) -> SheetReport:
+    """Index page(s), then front and back page of every sheet; ``progress(done, total)`` per page.
+
+    ``render`` turns the laid-out sheets into (front, back) PNG pairs, in order; the default draws
+    them here from ``items``. A caller with many counters passes one that draws sheets in parallel
+    processes, where only the names in ``items`` are needed for the layout and the index.
+    """
     sheets = layout_sheets(items, opts)
     index = _render_index(title, opts, sheets)
     total = len(index) + 2 * len(sheets)
     pngs: list[bytes] = []
 
-    def add(image: Image.Image) -> None:
-        pngs.append(_png(image))
+    def add(png: bytes) -> None:
+        pngs.append(png)
         if progress:
             progress(len(pngs), total)
 
     for page in index:
-        add(page)
-    for sheet in sheets:
-        for side in ("front", "back"):
-            add(render_sheet_side(sheet, items, side, opts))
+        add(_png(page))
+    pairs = render(sheets) if render else (sheet_pngs(sheet, items, opts) for sheet in sheets)
+    for front, back in pairs:
+        add(front)
+        add(back)
     target = Path(path)
     write_atomic(target, pdf_bytes(pngs, opts.paper, title))
     g = grid(opts)
