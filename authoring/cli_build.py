@@ -181,32 +181,19 @@ def sheets(game, project, out, force, jobs, **sheet):
     _run(("sheets",), game, project, out, force, jobs, _sheet_settings(**sheet))
 
 
-@build.command()
-@_apply(common)
-def module(game, project, out, force, jobs):
-    """The VASSAL module, with every scenario as a ready set-up."""
-    _run(("module",), game, project, out, force, jobs)
+def _stage_command(stage: str, doc: str) -> None:
+    """`hexwright build <stage>`: one stage, the same options as the others (table-driven, not copied)."""
+    def command(game, project, out, force, jobs):
+        _run((stage,), game, project, out, force, jobs)
+    command.__doc__ = doc
+    build.command(name=stage)(_apply(common)(command))
 
 
-@build.command()
-@_apply(common)
-def maps(game, project, out, force, jobs):
-    """Map images (PNG) and tiled print maps (PDF)."""
-    _run(("maps",), game, project, out, force, jobs)
-
-
-@build.command()
-@_apply(common)
-def cards(game, project, out, force, jobs):
-    """Set-up cards per scenario and side (PDF and PNG)."""
-    _run(("cards",), game, project, out, force, jobs)
-
-
-@build.command()
-@_apply(common)
-def charts(game, project, out, force, jobs):
-    """Charts from the rule tables: CRT, TEC, turn record, weather... (PDF and PNG)."""
-    _run(("charts",), game, project, out, force, jobs)
+for _stage, _doc in (("module", "The VASSAL module, with every scenario as a ready set-up."),
+                     ("maps", "Map images (PNG) and tiled print maps (PDF)."),
+                     ("cards", "Set-up cards per scenario and side (PDF and PNG)."),
+                     ("charts", "Charts from the rule tables: CRT, TEC, turn record, weather... (PDF and PNG).")):
+    _stage_command(_stage, _doc)
 
 
 @build.command()

@@ -79,14 +79,7 @@ def resolve_at(board: Board, at: str) -> frozenset[Hex] | None:
     if found is not None:
         return found
     m = parse(board.game, at)
-    if m is None:
-        return None
-    if m.meaning == "hex":
-        h = board.hexsets.label_to_hex(m.hex_label)
-        return frozenset((h,)) if h is not None else frozenset()
-    if m.meaning in ("hex-set", "turn-at"):
-        return board.hexsets.resolve(m.spec["hex_set"]) or frozenset()
-    return None
+    return None if m is None else _target(board, m)
 
 
 def valid_codes(game: Game) -> str:
