@@ -31,5 +31,9 @@ test: $(STAMP) vassal-check
 bench: $(STAMP)
 	$(BIN)/python tests/bench/run.py
 
+# Nightly-style fuzzing: 10,000 mutated inputs (make test runs a 500-case slice of the same test).
+fuzz: $(STAMP)
+	$(BIN)/python -m pytest tests/fuzz -m fuzz --hypothesis-profile=nightly
+
 clean:
 	rm -rf build

@@ -62,3 +62,11 @@ def check_output(out_root: Path, target: Path) -> Path:
 
 def _within(path: Path, root: Path) -> bool:
     return path == root or path.is_relative_to(root)
+
+
+def xml_parser():
+    """The only way hexwright parses XML it did not write (an imported module's buildFile.xml, say):
+    no entity expansion, no DTD loading, no network, no huge trees (XXE and billion-laughs stay out)."""
+    from lxml import etree
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+                           huge_tree=False)

@@ -9,6 +9,7 @@ from typing import Iterable
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.load.source import Source
 
+MAX_ERRORS_PER_FILE = 200
 _LENGTH = re.compile(r"([0-9]+(?:\.[0-9]+)?)(in|mm|pt)\Z")
 _PER_INCH = {"in": 1.0, "mm": 1 / 25.4, "pt": 1 / 72}
 
@@ -42,6 +43,13 @@ class Ctx:
         return self.src.loc(path)
 
     def error(self, code: str, message: str, path: tuple, help: str = "") -> None:
+        """Record an error; past MAX_ERRORS_PER_FILE, one summary instead (a 10^6-hex list must not print 10^6 lines)."""
+        if len(self.diags) > MAX_ERRORS_PER_FILE:
+            return
+        if len(self.diags) == MAX_ERRORS_PER_FILE:
+            self.diags.append(error("HW-LIMIT-001", f"more than {MAX_ERRORS_PER_FILE} errors in this file; "
+                                    "the rest are not shown", self.src.loc(()), help="fix the errors above first"))
+            return
         self.diags.append(error(code, message, self.src.loc(path), help=help, path=path))
 
     def ref(self, value, known, what: str, path: tuple, code: str = "HW-REF-001") -> bool:

@@ -6,6 +6,7 @@ turns jsonschema's errors into located diagnostics, with a "did you mean" for un
 from __future__ import annotations
 
 import difflib
+import itertools
 import json
 from urllib.parse import urljoin
 from functools import lru_cache
@@ -21,6 +22,7 @@ from authoring.load.source import Source
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
+MAX_SCHEMA_ERRORS = 1000   # a file with a million bad values reports the first thousand, in bounded memory
 
 
 @lru_cache(maxsize=None)
@@ -88,7 +90,7 @@ def validate(src: Source, kind: str) -> list[Diagnostic]:
     fast = _fast(kind)
     if fast is not None and fast(src.data):
         return []
-    errors = list(validator(kind).iter_errors(src.data))
+    errors = list(itertools.islice(validator(kind).iter_errors(src.data), MAX_SCHEMA_ERRORS))
     by_path: dict[tuple, list[ValidationError]] = {}
     for err in errors:
         by_path.setdefault(tuple(err.absolute_path), []).append(err)

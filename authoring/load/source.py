@@ -19,7 +19,8 @@ from authoring.diagnostics import Diagnostic, Loc, error
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_NODES = 2_000_000
+MAX_NODES = 1_000_000
+PRESCAN_BYTES = 256 * 1024   # larger files (and any with anchors) are counted before they are composed
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
@@ -83,8 +84,46 @@ def read_text(path: Path, display: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+def _prescan(text: str, display: str) -> None:
+    """Refuse a document of more than MAX_NODES values (aliases expanded) before composing it.
+
+    Composing holds every node in memory (~300 bytes each) and expanding an alias bomb takes
+    seconds; counting parser events takes constant memory and multiplies alias sizes instead."""
+    sizes: dict[str, int] = {}
+    stack: list[list] = []   # open collections: [anchor, values inside, is mapping, next node is a key]
+    total = 0
+    for ev in yaml.parse(text, Loader=_Loader):
+        if isinstance(ev, yaml.CollectionEndEvent):
+            anchor, n = stack.pop()[:2]
+            if anchor:
+                sizes[anchor] = n
+            if stack:
+                stack[-1][1] += n
+            continue
+        if not isinstance(ev, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
+            continue
+        key = bool(stack) and stack[-1][2] and stack[-1][3]
+        if stack and stack[-1][2]:
+            stack[-1][3] = not stack[-1][3]
+        n = sizes.get(ev.anchor, 1) if isinstance(ev, yaml.AliasEvent) else int(not key)
+        if isinstance(ev, yaml.CollectionStartEvent):
+            stack.append([ev.anchor, n, isinstance(ev, yaml.MappingStartEvent), True])
+        else:
+            if isinstance(ev, yaml.ScalarEvent) and ev.anchor:
+                sizes[ev.anchor] = n
+            if stack:
+                stack[-1][1] += n
+        total += n
+        if total > MAX_NODES:
+            loc = Loc(display, ev.start_mark.line + 1, ev.start_mark.column + 1)
+            raise SourceError(error("HW-YAML-005", f"document has more than {MAX_NODES:,} values (aliases expanded)",
+                                    loc, help="split the data into several files, or remove repeated YAML aliases"))
+
+
 def parse_yaml(text: str, display: str) -> Source:
     try:
+        if len(text) > PRESCAN_BYTES or "&" in text:
+            _prescan(text, display)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

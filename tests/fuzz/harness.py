@@ -1,0 +1,101 @@
+"""Run one fuzz case in-process: load, check, render every report format; nothing may escape, nothing may hang.
+
+The project copies are made once per session (one per game) and each case restores the file it
+changed, so a case costs one file write and one game load.
+"""
+from __future__ import annotations
+
+import atexit
+import shutil
+import signal
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MINI = ROOT / "tests" / "load" / "mini"
+CASE_SECONDS = 5
+
+
+class CaseTimeout(Exception):
+    """A case ran longer than CASE_SECONDS: a hang, or a limit that is not enforced early enough."""
+
+
+@dataclass(frozen=True)
+class FuzzGame:
+    id: str
+    project: Path                  # a scratch copy holding only this game
+    files: tuple[str, ...]         # data files, relative to the project
+
+
+def _copy(game: str, scratch: Path) -> Path:
+    src = MINI if game == "mini" else ROOT
+    dst = scratch / game
+    for part in ("scenarios", "maps", "counters"):
+        if (src / part / game).is_dir():
+            shutil.copytree(src / part / game, dst / part / game)
+    return dst
+
+
+def bundled_games() -> list[str]:
+    """Every game with a manifest in the repository, plus the loader tests' mini game."""
+    return ["mini"] + sorted(p.parent.name for p in (ROOT / "scenarios").glob("*/game.yaml"))
+
+
+_GAMES: dict[str, FuzzGame] = {}
+
+
+def fuzz_game(game: str) -> FuzzGame:
+    if game not in _GAMES:
+        scratch = Path(tempfile.mkdtemp(prefix="hw-fuzz-"))
+        atexit.register(shutil.rmtree, scratch, True)
+        project = _copy(game, scratch)
+        files = sorted(str(p.relative_to(project)) for p in project.rglob("*") if p.is_file())
+        _GAMES[game] = FuzzGame(game, project, tuple(files))
+    return _GAMES[game]
+
+
+@contextmanager
+def time_limit(seconds: float = CASE_SECONDS):
+    def expire(signum, frame):
+        raise CaseTimeout(f"case ran longer than {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@contextmanager
+def mutated(game: FuzzGame, rel: str, content: bytes):
+    """The game's file `rel` replaced by `content` for the duration of the block."""
+    path = game.project / rel
+    original = path.read_bytes()
+    path.write_bytes(content)
+    try:
+        yield path
+    finally:
+        path.write_bytes(original)
+
+
+def exercise(project: Path, game_id: str) -> list:
+    """What `validate` and `check` do for one game, in-process; returns the diagnostics."""
+    from authoring.diagnostics import format as fmt
+    from authoring.load import discover, load_game
+    from authoring.rules import check_game, check_scenario
+    (files,) = [f for f in discover(project) if f.id == game_id] or [None]
+    if files is None:   # the manifest is gone: discover finds no game, the CLI says so (usage error)
+        return []
+    result = load_game(files)
+    diags = list(result.diagnostics)
+    if result.ok:   # validate runs the game checks; check runs each scenario's, whatever validate says
+        diags += check_game(result.game)
+        for scenario in result.game.scenarios.values():
+            diags += check_scenario(result.game, scenario)
+    for render in fmt.RENDERERS.values():
+        render(diags)
+    fmt.render_sarif(diags, project)
+    return diags
