@@ -48,7 +48,8 @@ def workers(jobs: int) -> int:
 
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
     """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
-    return inputs_digest(files.all, {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" else None})
+    return inputs_digest(files.all + files.extras,
+                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" else None})
 
 
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:

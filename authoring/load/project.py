@@ -33,6 +33,7 @@ class GameFiles:
     scenarios: tuple[Path, ...]
     maps: tuple[Path, ...]
     counters: tuple[Path, ...]
+    extras: tuple[Path, ...] = ()  # other files beside the manifest (a rules summary...), for build digests
 
     @property
     def all(self) -> tuple[Path, ...]:
@@ -80,9 +81,11 @@ def discover(root: Path) -> list[GameFiles]:
         gid = manifest.parent.name
         scen = tuple(p for p in _data_files(manifest.parent, (".yaml", ".yml")) if p.name not in (MANIFEST, TABLES))
         tables_path = manifest.parent / TABLES
+        extras = tuple(p for p in sorted(manifest.parent.iterdir())
+                       if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith("."))
         games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
                                _data_files(root / "maps" / gid, (".yaml", ".yml")),
-                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv"))))
+                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv")), extras))
     return games
 
 

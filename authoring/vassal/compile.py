@@ -208,14 +208,22 @@ def _description(game: Game) -> str:
 
 
 def _help_source(game: Game) -> Path | None:
-    """The rules summary file (relative to the game manifest), if the game names one."""
+    """The rules summary file (relative to the game manifest), if the game names one.
+
+    The loader already refused paths that leave the project; this is the second guard, at the
+    one place that reads the file into a module that will be shared."""
+    from authoring.safepath import UnsafePath, resolve_inside
     if not game.rules_summary:
         return None
-    manifest_dir = Path(game.loc.file).parent if game.loc else Path(game.root) / "scenarios" / game.id
-    for base in (manifest_dir, Path(game.root) / manifest_dir, Path(game.root) / "scenarios" / game.id):
-        if (base / game.rules_summary).is_file():
-            return base / game.rules_summary
-    raise BuildError(f"rules summary {game.rules_summary!r} of game {game.id!r} not found next to its manifest")
+    root = Path(game.root)
+    base = root / "scenarios" / game.id
+    try:
+        path = resolve_inside(root, game.rules_summary, "rules summary", base=base)
+    except UnsafePath as exc:
+        raise BuildError(str(exc)) from None
+    if not path.is_file():
+        raise BuildError(f"rules summary {game.rules_summary!r} of game {game.id!r} not found next to its manifest")
+    return path
 
 
 def _help(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
