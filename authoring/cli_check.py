@@ -57,5 +57,6 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     diags += check_scenario(game, scen, the_card, options)
     _emit(diags, fmt, target.root)
     if image is not None:
-        importlib.import_module(IMAGE_MODULE).findings_image(game, scen, diags, image)
+        from authoring.rules.board import with_card
+        importlib.import_module(IMAGE_MODULE).findings_image(game, with_card(game, scen, the_card), diags, image)
     sys.exit(1 if has_errors(diags) else 0)

@@ -5,7 +5,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from authoring.diagnostics import Loc
@@ -132,6 +132,15 @@ def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
         return frozenset((card.side,))
     sides = {counters[u].side for p in card.entries for u in p.units if u in counters and counters[u].side}
     return frozenset(sides) if len(sides) == 1 else None
+
+
+def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenario:
+    """The scenario as the card sets it up: the card's entries in place of the sides it replaces."""
+    if card is None:
+        return scenario
+    sides = card_sides(card, game)
+    kept = tuple(p for p in scenario.setup if sides is not None and p.side not in sides)
+    return replace(scenario, setup=kept + tuple(card.entries))
 
 
 def _placement_uses(p: Placement) -> list[Use]:
