@@ -1,0 +1,282 @@
+"""`make bench` section (issue 7): the synthetic game's module built by hexwright and, from the same images, by pywargame.
+
+pywargame (PyPI) needs Python 3.12+ while hexwright targets 3.11, so it runs in its own virtual
+environment `.venv-pywargame` at the repository root (created here on first use, at bench time
+only) through `pywargame_build.py`. Its input is read back from hexwright's module: the board and
+counter images, and a JSON spec of the boards, grids, pieces, prototypes and set-up positions.
+The pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
+Alone: `python tests/bench/bench_pywargame.py`; `HEXWRIGHT_PY312=/path/to/python3.12` picks the interpreter.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+from lxml import etree
+
+from authoring.load import discover, load_game
+from authoring.vassal import elements as el
+from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands, unnest
+from authoring.vassal.compile import build_module
+from authoring.vassal.pieces import MAIN_MAP
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV = ROOT / ".venv-pywargame"
+PYWARGAME = "pywargame==0.8.0"
+BUILDER = Path(__file__).with_name("pywargame_build.py")
+PY_ENV = "HEXWRIGHT_PY312"
+MIN_PY = (3, 12)
+COMMAND_TRAITS = {"report", "sendto", "markmoved", "clone", "delete"}
+# Field positions in VASSAL's Embellishment ("emb2") type, counted with the "emb2" id at 0.
+LAYER_INCREASE_NAME, LAYER_DECREASE_NAME, LAYER_IMAGES, LAYER_NAMES, LAYER_NAME = 4, 7, 16, 17, 19
+LAYER_INCREASE_KEY, LAYER_DECREASE_KEY, LAYER_DESCRIPTION = 28, 29, 30
+
+
+class Skip(Exception):
+    """The comparison cannot run here (no Python 3.12+, no pywargame): said, not failed."""
+
+
+def run(synth_root: Path, tmp: Path) -> None:
+    print(f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, one run")
+    try:
+        _compare(synth_root, Path(tmp) / "bench-pywargame")
+    except Skip as reason:
+        print(f"  pywargame comparison skipped: {reason}")
+    except Exception as error:  # noqa: BLE001 - the bench reports and goes on
+        print(f"  pywargame comparison failed: {type(error).__name__}: {_one_line(str(error))}")
+
+
+def _compare(synth_root: Path, out: Path) -> None:
+    shutil.rmtree(out, ignore_errors=True)
+    python = venv_python()
+    game = load_game(discover(synth_root)[0]).game
+    clean, cached, vmod = _hexwright(game, out)
+    images = out / "input" / "images"
+    spec = module_spec(vmod, images)
+    print(f"  {'hexwright':<28} clean {clean:6.1f} s (draws every image)   from cached images {cached:5.1f} s   "
+          f"{_size(vmod, images)}")
+    target, seconds, wall, result = _pywargame(python, spec, images, out / "pywargame" / f"{game.id}.vmod")
+    print(f"  {'pywargame 0.8.0':<28} from the same images {seconds:5.1f} s (process {wall:5.1f} s)   "
+          f"{_size(target, images)}   {len(spec['boards'])} boards, {result['pieces']:,} pieces, "
+          f"{len(spec['setups'])} set-ups placing {result['placed']:,} units on the map")
+    elsewhere = sum(s["elsewhere"] for s in spec["setups"])
+    print(f"  (same boards, grids, pieces, faces, prototypes and map set-ups; hexwright's module also has the box "
+          f"windows with {elsewhere:,} more set-up placements, turn track, charts, cards and help)")
+
+
+def _pywargame(python: Path, spec: dict, images: Path, target: Path) -> tuple[Path, float, float, dict]:
+    """(module, in-process build seconds, process seconds, counts) of `pywargame_build.py`."""
+    spec_path = images.parent / "spec.json"
+    spec_path.write_text(json.dumps(spec, indent=1), encoding="utf-8")
+    target.parent.mkdir(parents=True)
+    start = time.perf_counter()
+    done = subprocess.run([str(python), str(BUILDER), str(spec_path), str(images), str(target)],
+                          capture_output=True, text=True, timeout=1800)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(_last_line(done.stderr) or f"exit status {done.returncode}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return target, result["seconds"], wall, result
+
+
+def _hexwright(game, out: Path) -> tuple[float, float, Path]:
+    """(clean seconds, seconds with every image cached, module path) of hexwright's own build."""
+    start = time.perf_counter()
+    path = build_module(game, out / "hexwright" / game.id, cache_dir=out / "hexwright" / ".cache")
+    clean = time.perf_counter() - start
+    path.with_name(path.name + ".manifest.json").unlink()
+    start = time.perf_counter()
+    build_module(game, out / "hexwright" / game.id, cache_dir=out / "hexwright" / ".cache")
+    return clean, time.perf_counter() - start, path
+
+
+def _size(vmod: Path, images: Path) -> str:
+    """Module size, and the compressed bytes in it of the images both modules hold (those in `images`)."""
+    names = {"images/" + p.name for p in images.iterdir()}
+    with zipfile.ZipFile(vmod) as archive:
+        shared = sum(info.compress_size for info in archive.infolist() if info.filename in names)
+    return f"{vmod.stat().st_size / 1e6:6.1f} MB (shared images {shared / 1e6:4.1f} MB)"
+
+
+# -- Python 3.12+ and the pywargame environment ------------------------------------------------------
+
+def venv_python() -> Path:
+    """The pywargame venv's interpreter, creating the venv (once) with a Python >= 3.12."""
+    python = VENV / "bin" / "python"
+    if python.exists() and _has_pywargame(python):
+        return python
+    base = find_python()
+    if base is None:
+        raise Skip(f"pywargame needs Python 3.12+ (none found; set {PY_ENV} to one)")
+    print(f"  setting up {VENV.name} with {base} and {PYWARGAME} (once)")
+    for command in ([base, "-m", "venv", "--clear", str(VENV)],
+                    [str(python), "-m", "pip", "install", "-q", PYWARGAME]):
+        done = subprocess.run(command, capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise Skip(f"could not install {PYWARGAME}: {_last_line(done.stderr) or done.returncode}")
+    return python
+
+
+def _has_pywargame(python: Path) -> bool:
+    check = "import importlib.metadata as m, pywargame.vassal; print(m.version('pywargame'))"
+    done = subprocess.run([str(python), "-c", check], capture_output=True, text=True, timeout=120)
+    return done.returncode == 0 and done.stdout.strip() == PYWARGAME.split("==")[1]
+
+
+def find_python() -> str | None:
+    """`$HEXWRIGHT_PY312`, python3.12/3.13 on PATH, else a pyenv-installed 3.12+ (pyenv shims may not resolve)."""
+    candidates = [os.environ.get(PY_ENV), shutil.which("python3.12"), shutil.which("python3.13"), sys.executable]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    if pyenv.is_dir():
+        candidates += [str(p / "bin" / "python3") for p in sorted(pyenv.iterdir(), key=_version_key)]
+    return next((c for c in candidates if c and _is_recent(c)), None)
+
+
+def _version_key(path: Path) -> tuple:
+    return tuple(int(part) if part.isdigit() else 0 for part in path.name.split("."))
+
+
+def _is_recent(python: str) -> bool:
+    check = f"import sys; sys.exit(0 if sys.version_info >= {MIN_PY} else 1)"
+    try:
+        return subprocess.run([python, "-c", check], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+# -- hexwright's module -> the spec and images pywargame_build.py assembles --------------------------
+
+def module_spec(vmod: Path, images_dir: Path) -> dict:
+    """What the pywargame build needs, read back from hexwright's module; its images go to `images_dir`."""
+    with zipfile.ZipFile(vmod) as archive:
+        root = etree.fromstring(archive.read("buildFile.xml"))
+        setups = [_setup(archive, s) for s in root.iter(el.PREDEFINED_SETUP) if s.get("useFile") == "true"]
+        main = next(m for m in root.iter(el.MAP) if m.get("mapName") == MAIN_MAP)
+        boards = _boards(main, setups[0]["layout"] if setups else [])
+        palette = _palette(root)
+        images = {b["image"] for b in boards}
+        images |= {i for g in palette for p in g["pieces"] for i in [p["image"], *(p["layer"] or {}).get("images", [])]}
+        images.discard("")
+        images_dir.mkdir(parents=True, exist_ok=True)
+        for name in sorted(images):
+            (images_dir / name).write_bytes(archive.read("images/" + name))
+    return {"name": root.get("name"), "version": root.get("version"), "description": root.get("description"),
+            "sides": [entry.text for roster in root.iter(el.PLAYER_ROSTER) for entry in roster.iter("entry")],
+            "map": MAIN_MAP, "boards": boards, "prototypes": _prototypes(root), "palette": palette,
+            "setups": [{k: v for k, v in s.items() if k != "layout"} for s in setups]}
+
+
+def _boards(main, layout: list) -> list[dict]:
+    cells = {name: (column, row) for name, column, row in layout}
+    out = []
+    for index, board in enumerate(main.iter(el.BOARD)):
+        grid = board.find(el.HEX_GRID)
+        column, row = cells.get(board.get("name"), (index, 0))
+        out.append({"name": board.get("name"), "image": board.get("image"), "column": column, "row": row,
+                    "grid": dict(grid.attrib), "numbering": dict(grid.find(el.HEX_GRID_NUMBERING).attrib)})
+    return out
+
+
+def _prototypes(root) -> list[dict]:
+    out = []
+    for proto in root.iter(el.PROTOTYPE_DEFINITION):
+        traits = _traits(proto.text)
+        out.append({"name": proto.get("name"), "description": proto.get("description", ""),
+                    "commands": any(t[0] in COMMAND_TRAITS for t, _ in traits), "properties": _marks(traits)})
+    return out
+
+
+def _palette(root) -> list[dict]:
+    """Piece slots grouped by their tab/list path, in document order."""
+    groups: list[dict] = []
+    for slot in root.iter(el.PIECE_SLOT):
+        path = [["tab" if a.tag == el.TAB_WIDGET else "list", a.get("entryName")]
+                for a in reversed(list(slot.iterancestors())) if a.tag in (el.TAB_WIDGET, el.LIST_WIDGET)]
+        if not groups or groups[-1]["path"] != path:
+            groups.append({"path": path, "pieces": []})
+        groups[-1]["pieces"].append(_piece(slot))
+    return groups
+
+
+def _piece(slot) -> dict:
+    traits = _traits(slot.text)
+    layer = next((t for t, _ in traits if t[0] == "emb2"), None)
+    basic = traits[-1][0]
+    return {"name": slot.get("entryName"), "gpid": int(slot.get("gpid")),
+            "width": int(slot.get("width")), "height": int(slot.get("height")),
+            "prototypes": [t[1] for t, _ in traits if t[0] == "prototype"], "properties": _marks(traits),
+            "calculated": [[t[1], t[2]] for t, _ in traits if t[0] == "calcProp"],
+            "layer": _layer(layer) if layer else None, "image": basic[3] if len(basic) > 3 else ""}
+
+
+def _layer(t: list[str]) -> dict:
+    return {"images": decode(t[LAYER_IMAGES], ","), "names": decode(t[LAYER_NAMES], ","), "name": t[LAYER_NAME],
+            "increase": [t[LAYER_INCREASE_NAME], t[LAYER_INCREASE_KEY]],
+            "decrease": [t[LAYER_DECREASE_NAME], t[LAYER_DECREASE_KEY]], "description": t[LAYER_DESCRIPTION]}
+
+
+def _traits(text: str) -> list[tuple[list[str], str]]:
+    """(type fields, state) per trait, outermost first, of a PieceSlot's or prototype's definition."""
+    _id, definition = parse_add_piece_command(text)
+    return [(decode(t, ";"), s) for t, s in zip(unnest(definition.type), unnest(definition.state))]
+
+
+def _marks(traits: list[tuple[list[str], str]]) -> dict[str, str]:
+    props: dict[str, str] = {}
+    for fields, state in traits:
+        if fields[0] == "mark":
+            props.update(zip(decode(fields[1], ","), decode(state, ",")))
+    return props
+
+
+def _setup(archive: zipfile.ZipFile, element) -> dict:
+    """A set-up's board layout and its units on the main map: [gpid, x, y, face level]."""
+    with zipfile.ZipFile(io.BytesIO(archive.read(element.get("file")))) as vsav:
+        text = deobfuscate(vsav.read("savedGame").decode("utf-8"))
+    layout, pieces, elsewhere = [], [], 0
+    for command in split_commands(text):
+        if command.startswith(MAIN_MAP + "BoardPicker\t"):
+            fields = decode(command, "\t")
+            layout = [(fields[i], int(fields[i + 1]), int(fields[i + 2])) for i in range(1, len(fields) - 2, 3)]
+        elif command.startswith("+/"):
+            _id, definition = parse_add_piece_command(command)
+            if definition.type == "stack":
+                continue
+            types, states = unnest(definition.type), unnest(definition.state)
+            basic = decode(states[-1], ";")
+            if basic[0] != MAIN_MAP:
+                elsewhere += 1
+                continue
+            level = next((int(s) for t, s in zip(types, states) if t.startswith("emb2;")), 1)
+            pieces.append([int(basic[3]), int(basic[1]), int(basic[2]), level])
+    return {"name": element.get("name"), "file": element.get("file"), "layout": layout, "pieces": pieces,
+            "elsewhere": elsewhere}
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return _one_line(lines[-1]) if lines else ""
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]
+
+
+def main() -> None:
+    """Only this section (`python tests/bench/bench_pywargame.py`), on a freshly generated synthetic game."""
+    import tempfile
+    sys.path.insert(0, str(Path(__file__).parent))
+    from synth import generate
+    with tempfile.TemporaryDirectory() as tmp:
+        run(generate(Path(tmp) / "synth"), Path(tmp))
+
+
+if __name__ == "__main__":
+    main()
