@@ -306,6 +306,10 @@ def _hline(draw: ImageDraw.ImageDraw, y: int, x0: int, x1: int, width: int, fill
         draw.rectangle((x0, y - width // 2, x1 - 1, y - width // 2 + width - 1), fill=fill)
 
 
+MARK_MAX_MM = 8.0
+"""Cut marks stop this far out: on a part-filled sheet they must not run down the empty page."""
+
+
 def _draw_cuts(page: Image.Image, sheet: SheetPage, side: str, opts: SheetOptions) -> None:
     """Cut marks in the margin zone beside every cut line; optionally full-length lines."""
     marks = opts.cut_marks in (side, "both")
@@ -322,13 +326,14 @@ def _draw_cuts(page: Image.Image, sheet: SheetPage, side: str, opts: SheetOption
             _vline(draw, x, lo, hi_y, width, (90, 90, 90))
         for y in ys:
             _hline(draw, y, lo, hi_x, width, (90, 90, 90))
-    if marks:
+    if marks:  # from just outside the bleed towards the page edge, at most MARK_MAX_MM long
+        reach = mm_to_px(MARK_MAX_MM, opts.dpi)
         for x in xs:
-            _vline(draw, x, lo, by0 - g.mark_start, width, BLACK)
-            _vline(draw, x, by1 + g.mark_start, hi_y, width, BLACK)
+            _vline(draw, x, max(lo, by0 - g.mark_start - reach), by0 - g.mark_start, width, BLACK)
+            _vline(draw, x, by1 + g.mark_start, min(hi_y, by1 + g.mark_start + reach), width, BLACK)
         for y in ys:
-            _hline(draw, y, lo, bx0 - g.mark_start, width, BLACK)
-            _hline(draw, y, bx1 + g.mark_start, hi_x, width, BLACK)
+            _hline(draw, y, max(lo, bx0 - g.mark_start - reach), bx0 - g.mark_start, width, BLACK)
+            _hline(draw, y, bx1 + g.mark_start, min(hi_x, bx1 + g.mark_start + reach), width, BLACK)
 
 
 def render_sheet_side(sheet: SheetPage, items: Sequence[SheetItem], side: str, opts: SheetOptions) -> Image.Image:
