@@ -6,6 +6,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from authoring.diagnostics import Loc
@@ -109,7 +110,10 @@ class Board:
         return best[1] if best else None
 
 
-def build_cells(maps: tuple[Map, ...]) -> dict[Hex, Cell]:
+@lru_cache(maxsize=16)
+def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
+    """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
+    same maps has the same cells and the model is immutable. Treat the result as read-only."""
     parts: dict[Hex, tuple[list, list, list, list]] = {}
     for m in maps:
         for h, info in m.hexes.items():
