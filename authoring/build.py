@@ -135,15 +135,25 @@ def _sheet_worker(sheet):
 
 
 def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
-    """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays."""
+    """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays.
+
+    The work is submitted at once (not on first iteration), so the caller can draw the index
+    page in the meantime."""
     global _SHEETS
     _SHEETS = (game, specs, opts)
     n = min(workers(jobs), len(sheets))
-    if n > 1 and "fork" in mp.get_all_start_methods():
-        with mp.get_context("fork").Pool(n) as pool:
-            yield from pool.imap(_sheet_worker, sheets)
-    else:
-        yield from map(_sheet_worker, sheets)
+    if n < 2 or "fork" not in mp.get_all_start_methods():
+        return map(_sheet_worker, sheets)
+    pool = mp.get_context("fork").Pool(n)
+    results = pool.imap(_sheet_worker, sheets)
+
+    def drain():
+        try:
+            yield from results
+        finally:
+            pool.close()
+            pool.join()
+    return drain()
 
 
 def _sheet_order(game: Game):

@@ -474,6 +474,8 @@ def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str |
     processes, where only the names in ``items`` are needed for the layout and the index.
     """
     sheets = layout_sheets(items, opts)
+    # start the sheets first: a parallel renderer works on them while the index is drawn here
+    pairs = render(sheets) if render else (sheet_pngs(sheet, items, opts) for sheet in sheets)
     index = _render_index(title, opts, sheets)
     total = len(index) + 2 * len(sheets)
     pngs: list[bytes] = []
@@ -485,7 +487,6 @@ def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str |
 
     for page in index:
         add(_png(page))
-    pairs = render(sheets) if render else (sheet_pngs(sheet, items, opts) for sheet in sheets)
     for front, back in pairs:
         add(front)
         add(back)
