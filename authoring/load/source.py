@@ -22,7 +22,17 @@ MAX_DEPTH = 64
 MAX_NODES = 1_000_000
 PRESCAN_BYTES = 256 * 1024   # larger files (and any with anchors) are counted before they are composed
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_KIND_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
+              yaml.MappingNode: "tag:yaml.org,2002:map"}
+
+
+class _Loader(_Base):
+    """libyaml's parser and composer without YAML 1.1 implicit typing: `_scalar` types plain
+    scalars itself (0201 stays a string, `yes` is not true), so guessing tags is wasted work."""
+
+    def resolve(self, kind, value, implicit):
+        return _KIND_TAGS[kind]
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -173,7 +183,7 @@ class _Builder:
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if key_node.tag == "tag:yaml.org,2002:merge" or (key_node.value == "<<" and not key_node.style):
                 self._fail("HW-YAML-009", "YAML merge keys (<<) are not supported", key_node,
                            help="write the fields out, or use the counters CSV form for repeated values")
             key = key_node.value
