@@ -63,6 +63,7 @@ def manifest_parts(ctx: Ctx) -> dict:
         phases=tuple(d.get("phases", [])),
         stacking=stacking,
         setup_codes=tuple(frozen_map(c) for c in d.get("setup_codes", []) or []),
+        setup_code_locs=tuple(ctx.loc(("setup_codes", i)) for i in range(len(d.get("setup_codes", []) or []))),
         setup_rules=rule_specs(d.get("setup_rules"), ctx, ("setup_rules",), "game"),
         hex_sets=frozen_map({k: frozen_map(v) for k, v in hex_sets.items()}),
         hex_set_locs=frozen_map({k: ctx.loc(("hex_sets", k)) for k in hex_sets}),

@@ -86,7 +86,8 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         pools.append(Pool(p["id"], p["side"], units, p.get("name", ""), p.get("available"), p.get("cost"),
                           ctx.loc(("pools", i)), locs))
     options = tuple(Option(o["id"], o["name"], bool(o.get("default", False)), o.get("description", ""),
-                           frozen_map(o.get("effects"))) for o in d.get("options", []))
+                           frozen_map(o.get("effects")), ctx.loc(("options", i)))
+                    for i, o in enumerate(d.get("options", [])))
     victory = tuple(Victory(v) if isinstance(v, str) else Victory(v["text"], v.get("side", ""), v.get("points"))
                     for v in d.get("victory", []))
     return Scenario(d["id"], d["name"], tuple(m.id for m in in_play), turns, tuple(setup), tuple(off_map),

@@ -120,6 +120,7 @@ class Game:
     rules_summary: str | None = None
     loc: Loc | None = None
     hex_set_locs: Mapping[str, Loc] = field(default_factory=lambda: EMPTY)
+    setup_code_locs: tuple[Loc, ...] = ()
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -74,6 +74,7 @@ class Option:
     default: bool = False
     description: str = ""
     effects: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    loc: Loc | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -58,6 +58,11 @@ def parse(game: Game, code: str) -> CodeMatch | None:
     return None
 
 
+def _code_loc(game: Game, i: int):
+    """Where grammar entry `i` is written (the manifest's top when unknown)."""
+    return game.setup_code_locs[i] if i < len(game.setup_code_locs) else game.loc
+
+
 def check_grammar(game: Game) -> Iterator[Diagnostic]:
     """Every pattern of the grammar compiles."""
     for i, (regex, spec) in enumerate(grammar(game)):
@@ -66,7 +71,8 @@ def check_grammar(game: Game) -> Iterator[Diagnostic]:
                 re.compile(str(spec["pattern"]))
             except re.error as exc:
                 yield error("HW-CODE-004", f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: "
-                            f"{exc}", game.loc, help="write a Python regular expression, e.g. '^(?P<hex>[0-9]{4})$'",
+                            f"{exc}", _code_loc(game, i),
+                            help="write a Python regular expression, e.g. '^(?P<hex>[0-9]{4})$'",
                             rule=game.cite(str(spec.get("rule", ""))), path=("setup_codes", i))
 
 

@@ -17,7 +17,7 @@ from authoring.rules.registry import GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES
 
 
 def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
-    """Rules an option adds through `effects: {setup_rules: [...]}`; located at the scenario (options keep no lines)."""
+    """Rules an option adds through `effects: {setup_rules: [...]}`; located at the option's entry."""
     out = []
     for o in scenario.options:
         if o.id not in chosen:
@@ -26,7 +26,7 @@ def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
             if not isinstance(item, dict) or "type" not in item:
                 item = {"type": "?", "params": item}
             rest = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
-            out.append(RuleSpec(str(item["type"]), str(item.get("rule", "")), frozen_map(rest), scenario.loc,
+            out.append(RuleSpec(str(item["type"]), str(item.get("rule", "")), frozen_map(rest), o.loc or scenario.loc,
                                 f"option:{o.id}"))
     return out
 

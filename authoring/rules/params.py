@@ -117,8 +117,9 @@ def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnost
 
 def code_findings(game: Game) -> Iterator[Diagnostic]:
     """Each set-up code pattern that names a hex set names a declared one."""
-    for spec in game.setup_codes:
+    for i, spec in enumerate(game.setup_codes):
         name = spec.get("hex_set")
         if name is not None and name not in game.hex_sets:
+            loc = game.setup_code_locs[i] if i < len(game.setup_code_locs) else game.loc
             yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
-                        game.loc, help=suggest(name, game.hex_sets), rule=game.cite(str(spec.get("rule", ""))))
+                        loc, help=suggest(name, game.hex_sets), rule=game.cite(str(spec.get("rule", ""))))

@@ -1,0 +1,45 @@
+"""Findings about a set-up code pattern or an option's rules point at the line that wrote them."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from authoring.load import discover, load_game
+from authoring.rules import check_game
+
+MINI = Path(__file__).resolve().parents[1] / "load" / "mini"
+
+
+def _game(tmp_path: Path, extra_manifest: str = "", scenario_extra: str = ""):
+    root = tmp_path / "g"
+    shutil.copytree(MINI, root)
+    manifest = root / "scenarios/mini/game.yaml"
+    manifest.write_text(manifest.read_text() + extra_manifest)
+    scen = root / "scenarios/mini/intro.yaml"
+    scen.write_text(scen.read_text() + scenario_extra)
+    result = load_game(discover(root)[0])
+    assert result.ok, result.diagnostics
+    return result.game, manifest, scen
+
+
+def _line(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_unknown_hex_set_in_a_code_points_at_its_pattern(tmp_path):
+    game, manifest, _ = _game(tmp_path, "setup_codes:\n  - {pattern: '^w$', meaning: hex-set, hex_set: wset, rule: '9.1'}\n")
+    found = [d for d in check_game(game) if d.code == "HW-RULE-002"]
+    assert len(found) == 1
+    assert found[0].loc.line == _line(manifest, "pattern: '^w$'") and found[0].rule == "Mini 9.1"
+    assert "did you mean 'west'?" in found[0].help
+
+
+def test_option_rule_points_at_its_option(tmp_path):
+    extra = ("options:\n  - id: no-blue\n    name: No blue\n    default: true\n"
+             "    effects: {setup_rules: [{type: not-on-map-at-start, rule: '7.2', side: blue}, {type: bogus, rule: '1'}]}\n")
+    game, _, scen = _game(tmp_path, scenario_extra=extra)
+    found = check_game(game)
+    bad = [d for d in found if d.code == "HW-RULE-001"]
+    assert len(bad) == 1 and bad[0].loc.line == _line(scen, "- id: no-blue")
+    placed = [d for d in found if d.code == "HW-PLACE-011"]
+    assert len(placed) == 1 and placed[0].rule == "Mini 7.2" and placed[0].loc.line == _line(scen, "0505")
