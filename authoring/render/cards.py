@@ -54,7 +54,9 @@ def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
     def when(turn: int) -> str:
         return f"Turn {turn}" + (f" ({turn_date[turn]})" if turn_date.get(turn) else "")
 
-    setup = tuple(Entry(p.label, "", p.units, p.state) for p in scenario.placements(side))
+    # in printed-id order, so a player setting up finds each hex the way the map numbers them
+    setup = tuple(Entry(p.label, "", p.units, p.state)
+                  for p in sorted(scenario.placements(side), key=lambda p: (p.label, p.state or "")))
     off_map = tuple(Entry(o.box, "off map", o.units, o.state) for o in scenario.off_map if o.side == side)
     reinf = tuple(Entry(when(r.turn), f"arrive at {_where(game, r.at)}" if r.at else "", r.units, r.state)
                   for r in sorted(scenario.reinforcements, key=lambda r: r.turn) if r.side == side)

@@ -112,7 +112,7 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
         sections = card_sections(bfm, s, side)
         setup = next(x for x in sections if x.title == "Set-up")
         assert [(e.label, e.units, e.state) for e in setup.entries] == \
-               [(p.label, p.units, p.state) for p in s.placements(side)]
+               sorted((p.label, p.units, p.state) for p in s.placements(side))  # printed-id order
         on_card = {u for sec in sections for e in sec.entries for u in e.units}
         expected = {u for p in s.placements(side) for u in p.units}
         expected |= {u for r in s.reinforcements if r.side == side for u in r.units}
