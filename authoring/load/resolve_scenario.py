@@ -31,9 +31,10 @@ def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path
                       help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
                            f"{', '.join(m.id for m in lookup.maps)}")
         else:
+            ranges = "; ".join(f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to "
+                               f"{m.grid.hex_to_label(m.grid.hexes[-1])}" for m in lookup.maps)
             ctx.error("HW-HEX-001", f"hex {label!r} is not on any map in play", path,
-                      help="hex ids are written as printed, e.g. " +
-                           ", ".join(m.grid.hex_to_label(m.grid.hexes[0]) for m in lookup.maps))
+                      help=f"hex ids are written as printed ({ranges})" if ranges else "the scenario has no maps")
     return h
 
 

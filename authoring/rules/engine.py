@@ -5,6 +5,7 @@ scenario with its default options plus the counter-mix rules, and is what `hexwr
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable, Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
@@ -13,7 +14,7 @@ from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
 from authoring.rules.board import build_board
-from authoring.rules.registry import GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES, registered_types
+from authoring.rules.registry import GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES, TOPICS, registered_types
 
 
 def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
@@ -83,7 +84,7 @@ def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None
         check = RULE_TYPES.get(r.type)
         if check is not None:
             diags += check(board, r)
-    return sorted_diagnostics(_unique(diags))
+    return sorted_diagnostics(_unique(diags, game))
 
 
 def check_game(game: Game) -> list[Diagnostic]:
@@ -99,15 +100,19 @@ def check_game(game: Game) -> list[Diagnostic]:
             diags += check(game, r)
     for scenario in game.scenarios.values():
         diags += check_scenario(game, scenario)
-    return sorted_diagnostics(_unique(diags))
+    return sorted_diagnostics(_unique(diags, game))
 
 
-def _unique(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
-    """Game-level rule findings repeat once per scenario; keep one of each."""
+def _unique(diags: Iterable[Diagnostic], game: Game) -> list[Diagnostic]:
+    """Game-level rule findings repeat once per scenario; keep one of each. A generic check's
+    finding that cites no rulebook section cites what it checks instead: 'BfM (counter mix)'."""
     seen, out = set(), []
+    bare = game.cite("")
     for d in diags:
         key = (d.code, d.message, d.loc, d.hex)
         if key not in seen:
             seen.add(key)
+            if d.rule in ("", bare) and d.code in TOPICS:
+                d = replace(d, rule=f"{bare} ({TOPICS[d.code]})".strip())
             out.append(d)
     return out

@@ -97,5 +97,21 @@ CODES: dict[str, str] = {
 }
 
 
+TOPICS: dict[str, str] = {
+    "HW-RULE-003": "scenario options",
+    "HW-PLACE-002": "prohibited terrain",
+    "HW-PLACE-003": "enemy units",
+    "HW-SIDE-001": "sides",
+    "HW-STATE-001": "strength states",
+    "HW-MIX-001": "counter mix",
+    "HW-SCHED-001": "schedules",
+    "HW-SCHED-002": "arrival locations",
+    "HW-SCHED-003": "withdrawals",
+    "HW-SCHED-004": "pools",
+    "HW-SCHED-005": "turn record",
+}
+"""What a generic check enforces, cited when the game's data names no rulebook section for it."""
+
+
 def registered_types() -> tuple[str, ...]:
     return tuple(sorted({*RULE_TYPES, *GAME_RULE_TYPES}))

@@ -79,3 +79,18 @@ def test_data_error_exits_1_without_traceback(tmp_path: Path):
     assert "Traceback" not in r.stderr + r.stdout
     assert "board.yaml:1:1: " not in r.stderr  # full format: header then arrow
     assert "error[HW-SCHEMA-003]" in r.stderr and "--> " in r.stderr
+
+
+def test_validate_reports_loader_and_rule_findings_together(tmp_path: Path):
+    import shutil
+    shutil.copytree(ROOT / "tests/load/mini", tmp_path / "g")
+    scen = tmp_path / "g/scenarios/mini/intro.yaml"
+    text = scen.read_text().replace("units: [blue-1]", "units: [blue-1, red-1]").replace("units: [red-2]", "units: [red-9]")
+    scen.write_text(text)
+    r = run("validate", str(tmp_path / "g"), "--format", "json")
+    codes = sorted(d["code"] for d in json.loads(r.stdout))
+    assert r.returncode == 1
+    assert "HW-REF-002" in codes            # the loader: unknown counter red-9
+    assert "HW-MIX-001" in codes            # the engine, same run: red-1 used twice
+    mix = next(d for d in json.loads(r.stdout) if d["code"] == "HW-MIX-001")
+    assert mix["rule"] == "Mini (counter mix)"

@@ -74,7 +74,7 @@ def test_scenario_file_in_fixture_project(monkeypatch):
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
         "scenarios/tiny/enemy-illegal.yaml:11:30: error[HW-PLACE-003]: so-c1 (soviet) is set up in hex N0303, "
-        "which holds enemy unit ax-c1 (axis) [Tiny]")
+        "which holds enemy unit ax-c1 (axis) [Tiny (enemy units)]")
 
 
 def test_option_turns_on_option_rules(monkeypatch):
