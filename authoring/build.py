@@ -69,7 +69,9 @@ def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> b
 # --- stages -------------------------------------------------------------------------------
 
 def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
-                 progress: Progress = None) -> list[Path]:
+                 progress: Progress = None, warnings: list | None = None) -> list[Path]:
+    """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
+    to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
     from authoring.render.sheets import write_sheets_pdf
     game = result.game
     opts = sheet_options(game, s)
@@ -79,10 +81,23 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
         return [target]
     specs, items = _sheet_specs(game)
     out.mkdir(parents=True, exist_ok=True)
+    issues: dict = {}
     write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress,
-                     render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs))
+                     render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
     record(target, digest)
+    if warnings is not None:
+        warnings += _fit_warnings(game, issues)
     return [target]
+
+
+def _fit_warnings(game: Game, issues: dict) -> list:
+    from authoring.diagnostics import warning
+    out = []
+    for (cid, state), found in sorted(issues.items()):
+        for issue in found:
+            out.append(warning("HW-ART-001", f"{cid} ({state} face): {issue.message}", game.counters[cid].loc,
+                               help="shorten the text in the data, or print larger counters (--counter-size)"))
+    return out
 
 
 def sheet_options(game: Game, s: SheetSettings):
@@ -121,20 +136,22 @@ def _sheet_worker(sheet):
     game, specs, opts = _SHEETS
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
     faces: dict = {}
+    issues: dict = {}
 
     def face(cid: str, state: str):
         if (cid, state) not in faces:
-            faces[(cid, state)] = render_face(game, game.counters[cid], state, size, bleed).image
+            rendered = render_face(game, game.counters[cid], state, size, bleed)
+            faces[(cid, state)], issues[(cid, state)] = rendered.image, rendered.issues
         return faces[(cid, state)]
     items = {}
     for p in sheet.placements:
         c = game.counters[specs[p.item]]
         items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state),
                                   face(c.id, c.faces[1].state) if len(c.faces) > 1 else None)
-    return sheet_pngs(sheet, items, opts)
+    return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
-def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
+def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues: dict):
     """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays.
 
     The work is submitted at once (not on first iteration), so the caller can draw the index
@@ -142,17 +159,18 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
     global _SHEETS
     _SHEETS = (game, specs, opts)
     n = min(workers(jobs), len(sheets))
-    if n < 2 or "fork" not in mp.get_all_start_methods():
-        return map(_sheet_worker, sheets)
-    pool = mp.get_context("fork").Pool(n)
-    results = pool.imap(_sheet_worker, sheets)
+    pool = mp.get_context("fork").Pool(n) if n > 1 and "fork" in mp.get_all_start_methods() else None
+    results = pool.imap(_sheet_worker, sheets) if pool else map(_sheet_worker, sheets)
 
     def drain():
         try:
-            yield from results
+            for pngs, found in results:
+                issues.update(found)
+                yield pngs
         finally:
-            pool.close()
-            pool.join()
+            if pool:
+                pool.close()
+                pool.join()
     return drain()
 
 

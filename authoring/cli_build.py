@@ -74,17 +74,21 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     for g in games:
         if g not in stale:
             click.echo(f"{g.id}: up to date", err=True)
+    warnings: list = []
     for r in _load(root, stale) if stale else []:
         dest = out_root / r.game.id
         for stage in stages:
             label = f"{r.game.id}: {stage}"
             with _progress(label) as progress:
                 if stage == "sheets":
-                    paths = build.build_sheets(r, dest, settings, force, jobs, progress)
+                    paths = build.build_sheets(r, dest, settings, force, jobs, progress, warnings)
                 else:
                     paths = getattr(build, f"build_{stage}")(r, dest, force, jobs, progress)
             for p in paths:
                 click.echo(f"  wrote {_rel(p)}")
+    if warnings:
+        from authoring.cli import _render
+        click.echo(_render(warnings, "concise"), err=True)
 
 
 @contextmanager

@@ -42,6 +42,12 @@ GAP = 0.015
 SYMBOL_MAX_WIDTH = 0.7
 """Widest symbol, as a fraction of the safe width."""
 
+CODE_SHARES = (0.35, 0.5, 0.65)
+"""Widths of the top row a set-up code may take, tried in order."""
+
+TEXT_INK = 0.95
+"""Ink height per em of a line with brackets or a slash: the least a small-text band must offer."""
+
 DIGIT_HEIGHT = 0.73
 """Cap/digit height of DejaVu Sans per em, to turn a row height into a font size."""
 
@@ -50,7 +56,8 @@ ABBREVIATIONS: dict[str, str] = {
     "Battalion": "Bn", "Brigade": "Bde", "Cavalry": "Cav", "Corps": "C", "Division": "Div",
     "Grenadier": "Gren", "Guards": "Gds", "Infantry": "Inf", "Mechanized": "Mech", "Motorized": "Mot",
     "Mountain": "Mtn", "Panzer": "Pz", "Regiment": "Rgt", "Reserve": "Res", "Rifle": "Rfl",
-    "Shock": "Sh", "Tank": "Tk",
+    "Shock": "Sh", "Tank": "Tk", "Emergency": "Emerg", "Supply": "Sup", "Reinforcement": "Reinf",
+    "Withdrawal": "Wdr", "Replacement": "Repl", "Control": "Ctrl",
 }
 """Word -> short form tried before a designation is shrunk below legibility."""
 
@@ -221,17 +228,20 @@ class _Rows:
     values: Box | None
 
 
-def _rows(face: FaceArt, size: int, inset: int) -> _Rows:
+def _rows(face: FaceArt, size: int, inset: int, floor: float) -> _Rows:
+    """Bands as fractions of the edge, but a text band never lower than its smallest legible text
+    (ink of capitals, digits and brackets at the floor size): on a 1/2" counter the symbol gives way."""
     gap = max(1, round(GAP * size))
+    text_min = math.ceil(floor * TEXT_INK) + 1
     x0, x1, y0, y1 = inset, size - inset, inset, size - inset
-    top = (x0, y0, x1, y0 + round(TOP_ROW * size))
+    top = (x0, y0, x1, y0 + max(round(TOP_ROW * size), text_min))
     values = None
     if face.values:
         values = (x0, y1 - round(VALUES_ROW * size), x1, y1)
         y1 = values[1] - gap
     designation = None
     if face.designation:
-        designation = (x0, y1 - round(DESIGNATION_ROW * size), x1, y1)
+        designation = (x0, y1 - max(round(DESIGNATION_ROW * size), text_min), x1, y1)
         y1 = designation[1] - gap
     return _Rows(top, (x0, top[3] + gap, x1, y1), designation, values)
 
@@ -251,43 +261,89 @@ def _em_for(height: int, share: float = 1.0) -> float:
     return height * share / DIGIT_HEIGHT
 
 
-def _top_row(face: FaceArt, rows: _Rows, floor: float, issues: list[RenderIssue], name: str) -> list:
-    """Setup code in the corner; band text or size mark centred beside it."""
-    placed = []
-    box = rows.top
+@dataclass(frozen=True)
+class _RowText:
+    """What one text row carries: the set-up code on the left, a centred text (band or size mark)."""
+
+    code: str = ""
+    centre: str = ""
+    role: str = "size_mark"
+
+
+def _fit_code(code: str, width: int, height: int, floor: float) -> Fitted | None:
+    """A corner first; a long code (a prefixed hex id on a small counter) may take more of the row."""
+    return next((r for share in CODE_SHARES
+                 if (r := fit_text(code, int(width * share), height, _em_for(height, 0.6), floor, False, True))), None)
+
+
+def _row(box: Box, want: _RowText, floor: float, issues: list[RenderIssue], name: str,
+         last: bool) -> tuple[list, _RowText]:
+    """Place a row's texts; what does not fit is handed back for the next row (or, on the last
+    row, shortened and reported)."""
+    placed: list = []
     width, height = box[2] - box[0], box[3] - box[1]
-    reserved = 0
-    if face.setup_code:
-        run = fit_text(face.setup_code, int(width * 0.35), height, _em_for(height, 0.6), floor, False, True)
-        run = run or fit_run("setup code", face.setup_code, (int(width * 0.35), height), floor, floor, False,
-                             issues, name)
-        if run:
-            placed.append(_place("setup_code", run, box, "left"))
-            reserved = run.width + max(2, height // 3)
-    centre_text, role = (face.band, "band") if face.band else (face.size_mark, "size_mark")
-    if not centre_text:
-        return placed
     pref = _em_for(height, 0.85)
-    run = fit_text(centre_text, width - 2 * reserved, height, pref, floor, True, False)
-    if run:
-        return placed + [_place(role, run, box, "centre")]
-    # Not room to centre it beside the setup code: centre it in what is left on the right.
+    code = _fit_code(want.code, width, height, floor) if want.code else None
+    centre = fit_text(want.centre, width, height, pref, floor, True, False) if want.centre else None
+    if want.role == "band" and want.code and centre:  # the band is a stripe: it stays, the code may move
+        beside = _beside(code, want, box, floor, pref) if code else None
+        if beside is None:
+            return [_place("band", centre, box, "centre")], _RowText(code=want.code)
+        return beside, _RowText()
+    if want.code and code is None and not last:
+        return _row(box, _RowText(centre=want.centre, role=want.role), floor, issues, name, last)[0], \
+            _RowText(code=want.code)
+    if want.code:
+        code = code or fit_run("setup code", want.code, (int(width * CODE_SHARES[-1]), height), floor, floor,
+                               False, issues, name)
+        if code:
+            placed.append(_place("setup_code", code, box, "left"))
+    if not want.centre:
+        return placed, _RowText()
+    beside = _beside(code, want, box, floor, pref) if code else None
+    if beside is not None:
+        return beside, _RowText()
+    if code is None and centre:
+        return placed + [_place(want.role, centre, box, "centre")], _RowText()
+    if not last:
+        return placed, _RowText(centre=want.centre, role=want.role)
+    reserved = code.width + max(2, height // 3) if code else 0
     right = (box[0] + reserved, box[1], box[2], box[3])
-    run = fit_run(role.replace("_", " "), centre_text, (width - reserved, height), pref, floor, True, issues, name)
-    return placed + [_place(role, run, right, "centre")] if run else placed
+    run = fit_run(want.role.replace("_", " "), want.centre, (width - reserved, height), pref, floor, True, issues, name)
+    return placed + [_place(want.role, run, right, "centre")] if run else placed, _RowText()
+
+
+def _beside(code: Fitted, want: _RowText, box: Box, floor: float, pref: float) -> list | None:
+    """The code on the left and the centred text beside it, or None when they do not both fit."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    reserved = code.width + max(2, height // 3)
+    placed = [_place("setup_code", code, box, "left")]
+    run = fit_text(want.centre, width - 2 * reserved, height, pref, floor, True, False)
+    if run:
+        return placed + [_place(want.role, run, box, "centre")]
+    run = fit_text(want.centre, width - reserved, height, pref, floor, True, False)
+    if run:
+        return placed + [_place(want.role, run, (box[0] + reserved, box[1], box[2], box[3]), "centre")]
+    return None
+
+
+def _top_row(face: FaceArt, rows: _Rows, floor: float, issues: list[RenderIssue], name: str) -> tuple[list, _RowText]:
+    """Setup code in the corner; band text or size mark centred beside it; leftovers go one row down."""
+    want = _RowText(face.setup_code, face.band or face.size_mark, "band" if face.band else "size_mark")
+    return _row(rows.top, want, floor, issues, name, last=False)
 
 
 def _middle(face: FaceArt, rows: _Rows, size: int, floor: float, issues: list[RenderIssue],
-            name: str) -> tuple[list, Box | None]:
-    """Size mark (when the band took the top row), then the symbol or the marker label."""
+            name: str, left: _RowText) -> tuple[list, Box | None]:
+    """A second text row when needed (size mark under a band, or what the top row could not hold),
+    then the symbol or the marker label."""
     placed: list = []
     x0, y0, x1, y1 = rows.middle
-    if face.band and face.size_mark:
-        row = (x0, y0, x1, y0 + max(round(SIZE_ROW * size), math.ceil(floor * DIGIT_HEIGHT) + 1))
-        run = fit_run("size mark", face.size_mark, (x1 - x0, row[3] - row[1]), _em_for(row[3] - row[1], 0.85),
-                      floor, True, issues, name)
-        if run:
-            placed.append(_place("size_mark", run, row, "centre"))
+    second = _RowText(left.code, face.size_mark if face.band else left.centre, "size_mark")
+    if second.code or second.centre:
+        row = (x0, y0, x1, y0 + max(round(SIZE_ROW * size), math.ceil(floor * TEXT_INK) + 1))
+        texts, _ = _row(row, second, floor, issues, name, last=True)
+        placed.extend(texts)
         y0 = row[3] + max(1, round(GAP * size / 2))
     if face.label:
         placed.extend(_label(face.label, (x0, y0, x1, y1), floor, issues, name))
@@ -297,13 +353,24 @@ def _middle(face: FaceArt, rows: _Rows, size: int, floor: float, issues: list[Re
     height = y1 - y0
     width = min(round((x1 - x0) * SYMBOL_MAX_WIDTH), round(height * FRAME_RATIO))
     height = min(height, round(width / FRAME_RATIO))
-    left = x0 + (x1 - x0 - width) // 2
+    left_x = x0 + (x1 - x0 - width) // 2
     top = y0 + (y1 - y0 - height) // 2
-    return placed, (left, top, left + width, top + height)
+    return placed, (left_x, top, left_x + width, top + height)
 
 
 def _label(text: str, box: Box, floor: float, issues: list[RenderIssue], name: str) -> list:
-    """A marker's big centred text, on one line or split over two."""
+    """A marker's big centred text, on one line or split over two; abbreviated before it is cut."""
+    for candidate in [text, *abbreviations(text)]:
+        placed = _label_lines(candidate, box, floor)
+        if placed is not None:
+            return placed
+    width, height = box[2] - box[0], box[3] - box[1]
+    run = fit_run("label", text, (width, height), _em_for(height, 0.55), floor, True, issues, name)
+    return [_place("label", run, box, "centre")] if run else []
+
+
+def _label_lines(text: str, box: Box, floor: float) -> list | None:
+    """The label on one line, or on two balanced lines; None when neither fits at the floor."""
     width, height = box[2] - box[0], box[3] - box[1]
     pref = _em_for(height, 0.55)
     one = fit_text(text, width, height, pref, floor, True, True)
@@ -318,8 +385,7 @@ def _label(text: str, box: Box, floor: float, issues: list[RenderIssue], name: s
             runs = [fit_text(line, width, height // 2, size, size, True, True) for line in lines]
             lower = (box[0], box[1] + height // 2, box[2], box[3])
             return [_place("label", runs[0], half, "centre"), _place("label", runs[1], lower, "centre")]
-    run = one or fit_run("label", text, (width, height), pref, floor, True, issues, name)
-    return [_place("label", run, box, "centre")] if run else []
+    return [_place("label", one, box, "centre")] if one else None
 
 
 def layout_face(face: FaceArt, size_px: int, safe_inset_px: int | None = None,
@@ -330,9 +396,9 @@ def layout_face(face: FaceArt, size_px: int, safe_inset_px: int | None = None,
     floor = math.ceil(floor / SIZE_STEP - 1e-9) * SIZE_STEP   # on the font-size grid, never below
     name = name or face.designation or face.label or face.symbol
     issues: list[RenderIssue] = []
-    rows = _rows(face, size_px, inset)
-    texts = _top_row(face, rows, floor, issues, name)
-    middle, symbol_box = _middle(face, rows, size_px, floor, issues, name)
+    rows = _rows(face, size_px, inset, floor)
+    texts, leftover = _top_row(face, rows, floor, issues, name)
+    middle, symbol_box = _middle(face, rows, size_px, floor, issues, name, leftover)
     texts += middle
     if rows.designation:
         d = rows.designation
