@@ -354,8 +354,27 @@ def _index_lines(sheets: Sequence[SheetPage], first_sheet_page: int) -> list[tup
     for s in sheets:
         front = first_sheet_page + 2 * (s.sheet - 1)
         lines.append((f"Sheet {s.sheet}  (pages {front}-{front + 1})", True))
-        lines += [(f"r{p.row + 1:02d} c{p.col + 1:02d}  {p.name}", False) for p in s.placements]
+        lines += [(_run_line(run), False) for run in _runs(s.placements)]
     return lines
+
+
+def _runs(placements: Sequence[Placement]) -> list[list[Placement]]:
+    """Consecutive copies of one counter in one row, grouped (30 'Overrun' markers are one line)."""
+    runs: list[list[Placement]] = []
+    for p in placements:
+        last = runs[-1][-1] if runs else None
+        if last and last.name == p.name and last.row == p.row and last.col + 1 == p.col:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return runs
+
+
+def _run_line(run: list[Placement]) -> str:
+    first, last = run[0], run[-1]
+    if len(run) == 1:
+        return f"r{first.row + 1:02d} c{first.col + 1:02d}  {first.name}"
+    return f"r{first.row + 1:02d} c{first.col + 1:02d}-{last.col + 1:02d}  {first.name} x{len(run)}"
 
 
 def _index_header(title: str, opts: SheetOptions, g: Grid, sheets: int) -> list[str]:
