@@ -21,7 +21,7 @@ def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic
     for files in games:
         result = load_game(files)
         diags += result.diagnostics
-        if rules and result.game is not None:
+        if rules and result.checkable:
             # the engine skips entries the loader could not resolve, so all findings come in one run
             diags += rule_checks(result)
     return root, diags, len(games)

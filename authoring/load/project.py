@@ -41,6 +41,10 @@ class GameFiles:
         return (self.manifest, *extra, *self.maps, *self.counters, *self.scenarios)
 
 
+FILE_LEVEL = ("HW-IO-", "HW-YAML-", "HW-CSV-", "HW-SCHEMA-", "HW-KIND-", "HW-MAP-")
+"""Codes that mean a whole file could not be used: the model is missing parts, not just references."""
+
+
 @dataclass
 class LoadResult:
     game: Game | None
@@ -50,6 +54,12 @@ class LoadResult:
     @property
     def ok(self) -> bool:
         return self.game is not None and not has_errors(self.diagnostics)
+
+    @property
+    def checkable(self) -> bool:
+        """Every file loaded (some references may dangle): the rules engine's findings are then real,
+        not echoes of a missing file."""
+        return self.game is not None and not any(d.code.startswith(FILE_LEVEL) for d in self.diagnostics)
 
 
 def display(path: Path) -> str:
@@ -107,6 +117,8 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         else:
             return src
     found = src.data.get("kind") if isinstance(src.data, dict) else None
+    if failed is not None and (not isinstance(src.data, dict) or (kind and found != kind)):
+        failed[f"<{display(path)}>"] = display(path)
     if not isinstance(src.data, dict):
         diags.append(error("HW-SCHEMA-006", "a data file must be a mapping with a `kind:` key", src.loc(()),
                            help=f"start the file with `kind: {kind or 'game'}`"))
@@ -176,6 +188,8 @@ def load_game(files: GameFiles) -> LoadResult:
         diags += ctx.diags
         if m is not None:
             maps[mid] = m
+        else:
+            broken[mid] = src.path
     counters: dict = {}
     seen: dict[str, str] = {}
     for path in files.counters:

@@ -67,7 +67,8 @@ def check_sides(board: Board) -> Iterator[Diagnostic]:
     declared = {s.id for s in board.game.sides}
     for u in board.uses:
         c = board.counter(u.unit)
-        if c is None or c.marker or not c.side or c.side == u.side or u.side not in declared:
+        if c is None or c.marker or not c.side or c.side == u.side or u.side not in declared \
+                or c.side not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)
         yield error("HW-SIDE-001", f"{u.unit} belongs to side {c.side} but is listed under side {u.side}",
                     u.loc, help=f"move {u.unit} to the {c.side} entries, or pick a {u.side} unit",
