@@ -13,7 +13,7 @@ BAD = Path(__file__).parent / "bad"
 CASES = sorted(BAD.iterdir())
 
 
-def _case(path: Path) -> tuple[str, str, int, str]:
+def _case(path: Path) -> tuple[str, str, int, str, list[str]]:
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     meta = {}
     body = []
@@ -24,7 +24,7 @@ def _case(path: Path) -> tuple[str, str, int, str]:
         else:
             body.append(line)
     code, line_no = meta["expect"].split()
-    return meta["target"], code, int(line_no), "".join(body)
+    return meta["target"], code, int(line_no), "".join(body), meta.get("also", "").split()
 
 
 def _validate(project: Path) -> tuple[int, str]:
@@ -38,7 +38,7 @@ def test_corpus_is_large_enough():
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
 def test_bad_input(case: Path, mini: Path):
-    target, code, line, body = _case(case)
+    target, code, line, body, also = _case(case)
     (mini / target).write_text(body, encoding="utf-8")
     exit_code, out = _validate(mini)
     assert exit_code == 1, out
@@ -47,6 +47,8 @@ def test_bad_input(case: Path, mini: Path):
     line_re = str(line) if line else r"\d+"
     pattern = rf"{where}:{line_re}:\d+: error\[{code}\]"
     assert re.search(pattern, out), out
+    found = sorted(re.findall(r"error\[([A-Z0-9-]+)\]", out))
+    assert found == sorted([code, *also]), f"one mistake, one error: {found}"
 
 
 def test_non_utf8_bytes(mini: Path):
