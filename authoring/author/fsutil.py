@@ -1,9 +1,9 @@
 """Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
 from __future__ import annotations
 
+from authoring import atomic
+
 import difflib
-import os
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -12,15 +12,7 @@ from authoring.errors import UsageError
 
 def atomic_write(path: Path, text: str) -> None:
     """Write `text` (UTF-8, LF) to a temporary file beside `path`, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_text(path, text)
 
 
 def refuse_existing(paths: Iterable[Path], base: Path) -> None:

@@ -7,9 +7,9 @@ output for identical images (`nodate=True`: img2pdf otherwise stamps the clock i
 """
 from __future__ import annotations
 
-import os
+from authoring import atomic
+
 import struct
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Iterable
@@ -21,8 +21,6 @@ from PIL import Image
 PAPER_IN: dict[str, tuple[float, float]] = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
 """Portrait paper sizes in inches."""
 
-_UMASK = os.umask(0)
-os.umask(_UMASK)
 
 PNG_LEVEL = 1
 """zlib level: flat-colour maps gain little from higher levels and encode several times slower."""
@@ -38,19 +36,7 @@ def paper_in(paper: str) -> tuple[float, float]:
 
 def atomic_write(path: Path, data: bytes) -> Path:
     """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return path
+    return atomic.write_bytes(path, data)
 
 
 _BAND = 256

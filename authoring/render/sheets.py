@@ -14,6 +14,8 @@ Conventions: /work/shared/docs/print-and-play.md.
 
 from __future__ import annotations
 
+from authoring import atomic
+
 import io
 import math
 import os
@@ -462,15 +464,7 @@ def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, then rename over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_bytes(path, data)
 
 
 Progress = Callable[[int, int], None]

@@ -6,9 +6,9 @@ permissions, no clock reads (dates come in as arguments).
 
 from __future__ import annotations
 
+from authoring import atomic
+
 import io
-import os
-import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -50,17 +50,7 @@ def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, then rename over `path`."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as temp:
-            temp.write(data)
-        os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    atomic.write_bytes(path, data)
 
 
 def xml_bytes(root: etree._Element) -> bytes:

@@ -9,7 +9,7 @@ from authoring.hexgrid import MultiMapLayout
 from authoring.model.scenario import Placement
 from authoring.rules.engine import check_game, check_scenario
 from authoring.rules.hexsets import HexSets
-from helpers_data_games import feature, hexinfo, sides_of
+from helpers_data_games import feature, hexinfo
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@ a traceback with --debug for an internal error."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
