@@ -131,7 +131,7 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @_project
 def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, game: str | None, project: Path) -> None:
     """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
-    from authoring.author.fsutil import atomic_write
+    from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
     text = export_setup(find_scenario(project, scenario, game), side, fmt)
     if out is None:
@@ -151,8 +151,8 @@ def docs() -> None:
 @click.option("--check", is_flag=True, help="Exit 1 if docs/format.md differs from the schemas.")
 def docs_format(write: bool, check: bool) -> None:
     """The data format reference (docs/format.md), generated from schemas/*.schema.json."""
+    from authoring.atomic import write_text as atomic_write
     from authoring.author.formatdoc import doc_path, render
-    from authoring.author.fsutil import atomic_write
     text, path = render(), doc_path()
     if check:
         current = path.read_text(encoding="utf-8") if path.exists() else ""

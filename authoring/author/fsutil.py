@@ -1,18 +1,11 @@
 """Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
 from __future__ import annotations
 
-from authoring import atomic
-
 import difflib
 from pathlib import Path
 from typing import Iterable
 
 from authoring.errors import UsageError
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write `text` (UTF-8, LF) to a temporary file beside `path`, then rename: readers never see half a file."""
-    atomic.write_text(path, text)
 
 
 def refuse_existing(paths: Iterable[Path], base: Path) -> None:

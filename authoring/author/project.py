@@ -5,8 +5,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from authoring.atomic import write_text as atomic_write
 from authoring.author import templates
-from authoring.author.fsutil import atomic_write, did_you_mean, refuse_existing
+from authoring.author.fsutil import did_you_mean, refuse_existing
 from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR

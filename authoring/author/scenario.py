@@ -4,8 +4,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from authoring.atomic import write_text as atomic_write
 from authoring.author import templates
-from authoring.author.fsutil import atomic_write, did_you_mean, refuse_existing
+from authoring.author.fsutil import did_you_mean, refuse_existing
 from authoring.author.setup_io import find_scenario
 from authoring.author.yamlblock import scalar
 from authoring.errors import HexwrightError, UsageError

@@ -8,7 +8,8 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from authoring.author.fsutil import atomic_write, did_you_mean
+from authoring.atomic import write_text as atomic_write
+from authoring.author.fsutil import did_you_mean
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.errors import HexwrightError, UsageError

@@ -3,7 +3,15 @@ from __future__ import annotations
 
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
 from authoring.load.context import Ctx, length_in
-from authoring.model import EdgeSideInfo, HexFeature, HexInfo, HexsideInfo, Map, MapLabel, PathInfo
+from authoring.model import (
+    EdgeSideInfo,
+    HexFeature,
+    HexInfo,
+    HexsideInfo,
+    Map,
+    MapLabel,
+    PathInfo,
+)
 from authoring.model.game import frozen_map
 
 MAX_MAP_HEXES = 200_000

@@ -4,7 +4,18 @@ from __future__ import annotations
 from authoring.hexgrid import Hex
 from authoring.load.context import Ctx, suggest
 from authoring.load.resolve_game import rule_specs
-from authoring.model import Map, OffMap, Option, Placement, Pool, Scenario, Scheduled, SetupCard, Turn, Victory
+from authoring.model import (
+    Map,
+    OffMap,
+    Option,
+    Placement,
+    Pool,
+    Scenario,
+    Scheduled,
+    SetupCard,
+    Turn,
+    Victory,
+)
 from authoring.model.game import frozen_map
 
 

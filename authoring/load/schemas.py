@@ -8,9 +8,9 @@ from __future__ import annotations
 import difflib
 import itertools
 import json
-from urllib.parse import urljoin
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urljoin
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match

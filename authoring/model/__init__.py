@@ -1,8 +1,26 @@
 """Typed, immutable model of a game (house style 19): what `load` produces and every consumer reads."""
 from authoring.model.counter import Counter, Face
 from authoring.model.game import Dice, Game, Nationality, RuleSpec, Side, Table, TypeDef
-from authoring.model.map import EdgeSideInfo, HexFeature, HexInfo, HexsideInfo, Map, MapLabel, PathInfo
-from authoring.model.scenario import OffMap, Option, Placement, Pool, Scenario, Scheduled, SetupCard, Turn, Victory
+from authoring.model.map import (
+    EdgeSideInfo,
+    HexFeature,
+    HexInfo,
+    HexsideInfo,
+    Map,
+    MapLabel,
+    PathInfo,
+)
+from authoring.model.scenario import (
+    OffMap,
+    Option,
+    Placement,
+    Pool,
+    Scenario,
+    Scheduled,
+    SetupCard,
+    Turn,
+    Victory,
+)
 
 __all__ = [
     "Counter", "Face", "Dice", "Game", "Nationality", "RuleSpec", "Side", "Table", "TypeDef",

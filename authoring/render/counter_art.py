@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from PIL import Image
 
 from authoring.model import Counter, Face, Game
-from authoring.render.counter import MIN_SCREEN_TEXT_PX, FaceArt, RenderIssue, draw_face, min_text_px, safe_inset_px
+from authoring.render.counter import (
+    MIN_SCREEN_TEXT_PX,
+    FaceArt,
+    RenderIssue,
+    draw_face,
+    min_text_px,
+    safe_inset_px,
+)
 
 MOVEMENT_IDS = ("movement", "ma", "move")
 

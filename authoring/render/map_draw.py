@@ -17,11 +17,11 @@ from PIL import Image
 
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
+from authoring.render.fonts import font
+from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.map_raster import Bitmap, Line, Poly, Text, rasterize
 from authoring.render.map_scene import Scene, build_scene, hex_centre
-from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.map_style import INK, map_style
-from authoring.render.fonts import font
 from authoring.render.pdf import save_png
 
 MARGIN = 0.7

@@ -12,7 +12,13 @@ from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game
 from authoring.render.map_geometry import round_corners
 from authoring.render.map_raster import Item, Layer, Line, Poly, Text, rasterize
-from authoring.render.map_scene import Scene, fortified_side, fort_ring, hexside_line, path_line
+from authoring.render.map_scene import (
+    Scene,
+    fort_ring,
+    fortified_side,
+    hexside_line,
+    path_line,
+)
 from authoring.render.map_style import INK, MapStyle, map_style
 from authoring.render.map_symbols import FEATURE_SYMBOLS, TERRAIN_SYMBOLS, arrow
 

@@ -14,8 +14,21 @@ from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import HexFeature, HexInfo, Map
 from authoring.render import map_geometry as geo
 from authoring.render.map_raster import Disc, Item, Layer, Line, Poly, Text, text_box
-from authoring.render.map_style import HEXSIDE_ORDER, INK, PATH_ORDER, Look, MapStyle, shade
-from authoring.render.map_symbols import FEATURE_SYMBOLS, FORT_RING, MARK_SYMBOLS, TERRAIN_SYMBOLS, arrow
+from authoring.render.map_style import (
+    HEXSIDE_ORDER,
+    INK,
+    PATH_ORDER,
+    Look,
+    MapStyle,
+    shade,
+)
+from authoring.render.map_symbols import (
+    FEATURE_SYMBOLS,
+    FORT_RING,
+    MARK_SYMBOLS,
+    TERRAIN_SYMBOLS,
+    arrow,
+)
 
 ID_OFFSET = 0.37
 """Hex id baseline-middle, fraction of f above the centre."""

@@ -7,8 +7,6 @@ output for identical images (`nodate=True`: img2pdf otherwise stamps the clock i
 """
 from __future__ import annotations
 
-from authoring import atomic
-
 import struct
 import zlib
 from pathlib import Path
@@ -18,8 +16,13 @@ import img2pdf
 import numpy as np
 from PIL import Image
 
-PAPER_IN: dict[str, tuple[float, float]] = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
-"""Portrait paper sizes in inches."""
+from authoring import atomic
+
+PAPER_MM: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+"""Portrait paper sizes in millimetres: the one table every printed output uses."""
+
+PAPER_IN: dict[str, tuple[float, float]] = {k: (w / 25.4, h / 25.4) for k, (w, h) in PAPER_MM.items()}
+"""The same sizes in inches."""
 
 
 PNG_LEVEL = 1
@@ -32,11 +35,6 @@ def paper_in(paper: str) -> tuple[float, float]:
         return PAPER_IN[paper.lower()]
     except KeyError:
         raise ValueError(f"Expected one of: {sorted(PAPER_IN)} but received: {paper!r}") from None
-
-
-def atomic_write(path: Path, data: bytes) -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    return atomic.write_bytes(path, data)
 
 
 _BAND = 256
@@ -82,7 +80,7 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
     """Atomically save ``image`` as PNG."""
-    return atomic_write(Path(path), png_bytes(image, dpi))
+    return atomic.write_bytes(Path(path), png_bytes(image, dpi))
 
 
 def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
@@ -97,7 +95,7 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
     page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
     data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.ifvalid, layout_fun=_one_to_one(dpi, page),
                            nodate=True, engine=img2pdf.Engine.internal)
-    return atomic_write(Path(path), data)
+    return atomic.write_bytes(Path(path), data)
 
 
 def _one_to_one(dpi: float, page_in: tuple[float, float] | None):

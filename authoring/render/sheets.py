@@ -14,8 +14,6 @@ Conventions: /work/shared/docs/print-and-play.md.
 
 from __future__ import annotations
 
-from authoring import atomic
-
 import io
 import math
 import os
@@ -26,15 +24,13 @@ from typing import Callable, Iterable, Sequence
 import img2pdf
 from PIL import Image, ImageDraw
 
+from authoring import atomic
 from authoring.render.fonts import font
+from authoring.render.pdf import PAPER_MM
 
 MM_PER_IN = 25.4
 
-PAPER_MM: dict[str, tuple[float, float]] = {
-    "letter": (215.9, 279.4),
-    "a4": (210.0, 297.0),
-}
-"""Paper sizes, portrait, in millimetres."""
+
 
 MARK_GAP_MM = 1.5
 """Clear space between the bleed and a cut mark (marks start ~3 mm out from the cut)."""
@@ -462,11 +458,6 @@ def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
                            engine=img2pdf.Engine.internal)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, then rename over ``path``."""
-    atomic.write_bytes(path, data)
-
-
 Progress = Callable[[int, int], None]
 
 
@@ -504,7 +495,7 @@ def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str |
         add(front)
         add(back)
     target = Path(path)
-    write_atomic(target, pdf_bytes(pngs, opts.paper, title))
+    atomic.write_bytes(target, pdf_bytes(pngs, opts.paper, title))
     g = grid(opts)
     return SheetReport(target, total, len(index), len(sheets), len(items), g.cols, g.rows, g.pitch)
 
@@ -594,5 +585,5 @@ def write_calibration_pdf(opts: SheetOptions, path: str | os.PathLike) -> Path:
     """A two-page duplex calibration PDF for measuring the back offset in mm."""
     front, back = render_calibration(opts)
     target = Path(path)
-    write_atomic(target, pdf_bytes([_png(front), _png(back)], opts.paper, "Duplex calibration"))
+    atomic.write_bytes(target, pdf_bytes([_png(front), _png(back)], opts.paper, "Duplex calibration"))
     return target

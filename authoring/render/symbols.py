@@ -8,10 +8,9 @@ size and downsamples with LANCZOS, which is the antialiasing.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from PIL import Image, ImageColor, ImageDraw

@@ -11,7 +11,16 @@ from typing import Iterable, Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
-from authoring.model import Counter, Game, HexFeature, Map, Placement, RuleSpec, Scenario, SetupCard
+from authoring.model import (
+    Counter,
+    Game,
+    HexFeature,
+    Map,
+    Placement,
+    RuleSpec,
+    Scenario,
+    SetupCard,
+)
 from authoring.rules.hexsets import HexSets
 
 START_KINDS = ("setup", "off_map")

@@ -14,7 +14,13 @@ from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
 from authoring.rules.board import build_board
-from authoring.rules.registry import GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES, TOPICS, registered_types
+from authoring.rules.registry import (
+    GAME_RULE_TYPES,
+    GENERIC_CHECKS,
+    RULE_TYPES,
+    TOPICS,
+    registered_types,
+)
 
 
 def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:

@@ -6,14 +6,14 @@ permissions, no clock reads (dates come in as arguments).
 
 from __future__ import annotations
 
-from authoring import atomic
-
 import io
 import zipfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from lxml import etree
+
+from authoring import atomic
 
 from .codec import Definition, add_piece_command, encode, join_commands, obfuscate
 
@@ -46,11 +46,6 @@ def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
             info.create_system = _UNIX
             archive.writestr(info, entries[name], compresslevel=9)
     return buffer.getvalue()
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, then rename over `path`."""
-    atomic.write_bytes(path, data)
 
 
 def xml_bytes(root: etree._Element) -> bytes:
@@ -91,7 +86,7 @@ def module_archive(build_file: etree._Element, moduledata: bytes, files: Mapping
 def write_module(path: Path, build_file: etree._Element, moduledata: bytes,
                  files: Mapping[str, bytes]) -> None:
     """Write a .vmod atomically."""
-    write_atomic(path, module_archive(build_file, moduledata, files))
+    atomic.write_bytes(path, module_archive(build_file, moduledata, files))
 
 
 def board_picker_command(map_id: str, boards: Sequence[BoardPlacement]) -> str:

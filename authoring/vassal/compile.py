@@ -17,9 +17,11 @@ from pathlib import Path
 
 from lxml import etree
 
+from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
-from authoring.vassal import archive, elements as el, images, windows
+from authoring.vassal import archive, images, windows
+from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.pieces import (
@@ -32,7 +34,12 @@ from authoring.vassal.pieces import (
     prototypes,
     withdrawal_piece,
 )
-from authoring.vassal.setups import SetupContext, box_positions, saved_game, track_sections
+from authoring.vassal.setups import (
+    SetupContext,
+    box_positions,
+    saved_game,
+    track_sections,
+)
 from authoring.vassal.traits import Piece
 
 DEFAULT_PX_PER_HEX = 72
@@ -75,7 +82,7 @@ def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PE
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
     data = archive.module_archive(build_file, moduledata, files)
-    archive.write_atomic(target, data)
+    atomic.write_bytes(target, data)
     _write_manifest(target, inputs, data)
     say(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
@@ -272,4 +279,4 @@ def _up_to_date(target: Path, inputs: str) -> bool:
 
 def _write_manifest(target: Path, inputs: str, data: bytes) -> None:
     record = {"inputs": inputs, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
-    archive.write_atomic(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
+    atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

@@ -15,7 +15,13 @@ from PIL import Image, ImageDraw
 from authoring.model import Game, Scenario
 from authoring.render.fonts import font
 from authoring.vassal.art import ImageCache, code_version, digest, image_name, png_bytes
-from authoring.vassal.boards import BoardPlan, MapArt, is_whole, plan_boards, side_by_side
+from authoring.vassal.boards import (
+    BoardPlan,
+    MapArt,
+    is_whole,
+    plan_boards,
+    side_by_side,
+)
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)

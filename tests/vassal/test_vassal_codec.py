@@ -7,7 +7,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from authoring.vassal.codec import (
     Definition,

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lxml import etree
-
 import vassal_sample_module as sample
+from lxml import etree
 
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 

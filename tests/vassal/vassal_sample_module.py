@@ -14,7 +14,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from authoring.vassal import archive, elements as el
+from authoring import atomic
+from authoring.vassal import archive
+from authoring.vassal import elements as el
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
@@ -184,5 +186,5 @@ def write_sample_module(folder: Path) -> tuple[Path, Path]:
     moduledata = archive.module_data(MODULE_NAME, MODULE_VERSION, "built by tests", DATE_MS)
     archive.write_module(module, build_file(), moduledata, module_files())
     extra = folder / "dead.vsav"
-    archive.write_atomic(extra, dead_pile_vsav())
+    atomic.write_bytes(extra, dead_pile_vsav())
     return module, extra
