@@ -49,13 +49,11 @@ def _load(root: Path, games):
     """Load and check the chosen games; exit 1 with the findings if any has errors."""
     from authoring.cli import _emit
     from authoring.load import load_game
-    from authoring.validate import rule_checks
+    from authoring.validate import findings
     results, diags = [], []
     for files in games:
         r = load_game(files)
-        diags += r.diagnostics
-        if r.ok:
-            diags += rule_checks(r)
+        diags += findings(r)
         results.append(r)
     if has_errors(diags):
         _emit(diags, "full", root)

@@ -1,14 +1,12 @@
 """`hexwright check`: a scenario's set-up (or a set-up card) against the game's rules. Thin (house style 2)."""
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 import click
 
 FORMATS = ("full", "concise", "json", "sarif")
-IMAGE_MODULE = "authoring.render.findings"
 
 
 @click.command(name="check")
@@ -30,8 +28,6 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     from authoring.rules import check_scenario
     from authoring.rules.target import TargetError, find_target
 
-    if image is not None and importlib.util.find_spec(IMAGE_MODULE) is None:
-        raise click.UsageError("image output needs the map renderer (authoring.render.findings is not installed)")
     try:
         target = find_target(scenario, game_id)
     except TargetError as exc:
@@ -57,6 +53,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     diags += check_scenario(game, scen, the_card, options)
     _emit(diags, fmt, target.root)
     if image is not None:
+        from authoring.render.findings import findings_image
         from authoring.rules.board import with_card
-        importlib.import_module(IMAGE_MODULE).findings_image(game, with_card(game, scen, the_card), diags, image)
+        findings_image(game, with_card(game, scen, the_card), diags, image)
     sys.exit(1 if has_errors(diags) else 0)

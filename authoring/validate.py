@@ -4,26 +4,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
-from authoring.load import game_for_path, load_game
+from authoring.load import LoadResult, game_for_path, load_game
 
 
-def rule_checks(result) -> list[Diagnostic]:
-    try:
-        from authoring.rules import check_game
-    except ModuleNotFoundError:
-        return []
-    return list(check_game(result.game))
+def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
+    """Everything wrong with a loaded game: the loader's findings, then the rules engine's.
+
+    The engine runs whenever every file loaded (it skips entries whose references dangle, so all
+    findings come in one run), never on a game missing a file, whose findings would be echoes."""
+    from authoring.rules import check_game
+    return list(result.diagnostics) + (list(check_game(result.game)) if rules and result.checkable else [])
 
 
 def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic], int]:
     root, games = game_for_path(path)
     diags: list[Diagnostic] = []
     for files in games:
-        result = load_game(files)
-        diags += result.diagnostics
-        if rules and result.checkable:
-            # the engine skips entries the loader could not resolve, so all findings come in one run
-            diags += rule_checks(result)
+        diags += findings(load_game(files), rules)
     return root, diags, len(games)
 
 

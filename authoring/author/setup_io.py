@@ -186,10 +186,7 @@ def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
     result = load_game(sf.files)
     diags = list(result.diagnostics)
     if result.ok and sf.id in result.game.scenarios:
-        try:
-            from authoring.rules import check_scenario
-        except ModuleNotFoundError:
-            return diags
+        from authoring.rules import check_scenario
         diags += check_scenario(result.game, result.game.scenarios[sf.id])
     return diags
 

@@ -88,7 +88,6 @@ class Watcher:
     build: bool = True
     snapshot: Snapshot = field(default_factory=dict)
     previous: set = field(default_factory=set)
-    unavailable: set = field(default_factory=set)
 
     def start(self) -> Cycle:
         """The first round: check and build everything (outputs that are up to date are reused)."""
@@ -122,13 +121,13 @@ class Watcher:
 
     def check(self) -> list[tuple[LoadResult, list[Diagnostic]]]:
         """Each watched game loaded, with its loader and rules-engine findings."""
-        from authoring.validate import rule_checks
+        from authoring.validate import findings
         out = []
         for files in discover(self.root):
             if self.games and files.id not in self.games:
                 continue
             r = load_game(files)
-            out.append((r, list(r.diagnostics) + (rule_checks(r) if r.ok else [])))
+            out.append((r, findings(r)))
         return out
 
     def _report(self, c: Cycle, first: bool) -> None:
@@ -147,18 +146,12 @@ class Watcher:
         from authoring import build
         dest = (self.out or self.root / "build") / result.files.id
         made: list[Path] = []
-        for stage in (s for s in ALL_STAGES if s in wanted and s not in self.unavailable):
+        for stage in (s for s in ALL_STAGES if s in wanted):
             try:
                 if stage == "sheets":
                     paths = build.build_sheets(result, dest, build.SheetSettings())
                 else:
                     paths = getattr(build, f"build_{stage}")(result, dest)
-            except ImportError as exc:  # a stage whose renderer is not part of this hexwright yet
-                if not (exc.name or "").startswith("authoring"):
-                    raise
-                self.unavailable.add(stage)
-                self.emit(f"{result.files.id}: {stage} skipped: this hexwright cannot build it yet ({exc.name})")
-                continue
             except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
                 self.emit(f"{result.files.id}: {stage} failed: {type(exc).__name__}: {exc}")
                 continue

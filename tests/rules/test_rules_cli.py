@@ -1,17 +1,13 @@
 """The `hexwright check` contract: scenario lookup, exit codes (0 clean, 1 errors, 2 usage), json and sarif output."""
 from __future__ import annotations
 
-import importlib.machinery
 import json
 import shutil
-import sys
-import types
 
 import pytest
 from click.testing import CliRunner
 from rules_support import FIXTURES, HERE, ROOT
 
-from authoring import cli_check
 from authoring.cli import main
 
 CARD = HERE / "cards" / "bfm"
@@ -98,20 +94,20 @@ def test_usage_errors_exit_2(at_root, args, message):
     assert message in result.stderr
 
 
-def test_image_without_renderer_exits_2(at_root, monkeypatch, tmp_path):
-    monkeypatch.setattr(cli_check, "IMAGE_MODULE", "authoring.rules.no_such_renderer")
-    result = run("seven-turn", "--image", str(tmp_path / "out.png"))
-    assert result.exit_code == 2
-    assert "image output needs the map renderer" in result.stderr
+def test_image_is_written_by_the_real_renderer(at_root, tmp_path):
+    from PIL import Image
+    out = tmp_path / "out.png"
+    result = run("seven-turn", "--card", str(CARD / "german-unit-twice.csv"), "--image", str(out))
+    assert result.exit_code == 1
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.width > 1000 and image.height > 800
 
 
 def test_image_calls_the_renderer_with_the_findings(at_root, monkeypatch, tmp_path):
     calls = []
-    fake = types.ModuleType("fake_findings_renderer")
-    fake.__spec__ = importlib.machinery.ModuleSpec("fake_findings_renderer", None)
-    fake.findings_image = lambda game, scenario, diags, out: calls.append((game.id, scenario.id, len(diags), out))
-    monkeypatch.setitem(sys.modules, "fake_findings_renderer", fake)
-    monkeypatch.setattr(cli_check, "IMAGE_MODULE", "fake_findings_renderer")
+    import authoring.render.findings as renderer
+    monkeypatch.setattr(renderer, "findings_image",
+                        lambda game, scenario, diags, out: calls.append((game.id, scenario.id, len(diags), out)))
     out = tmp_path / "out.png"
     result = run("seven-turn", "--card", str(CARD / "german-unit-twice.csv"), "--image", str(out))
     assert result.exit_code == 1
