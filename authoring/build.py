@@ -9,13 +9,11 @@ import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
-
 from authoring.cache import inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
+from authoring.progress import SILENT, Progress
 
-Progress = Callable[[int, int], None] | None
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
 
@@ -69,7 +67,7 @@ def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> b
 # --- stages -------------------------------------------------------------------------------
 
 def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
-                 progress: Progress = None, warnings: list | None = None) -> list[Path]:
+                 progress: Progress = SILENT, warnings: list | None = None) -> list[Path]:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
     from authoring.render.sheets import write_sheets_pdf
@@ -180,7 +178,7 @@ def _sheet_order(game: Game):
                       c.type or "", c.id)
 
 
-def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
+def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.vassal.compile import build_module as compile_module
     target = stage_target(result.game.id, "module", out, SheetSettings())
     digest = stage_digest(result.files, "module")
@@ -211,7 +209,7 @@ MAP_PX_PER_HEX = 150
 TILE_DPI = 150
 
 
-def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
+def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.render.map_draw import write_map_pngs
     from authoring.render.tiles import write_tiled_pdfs
 
@@ -224,11 +222,11 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
     return _stage_dir(result, out / "maps", force, write)
 
 
-def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
+def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.render.cards import write_setup_cards
     return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.game, d))
 
 
-def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
+def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.render.charts import write_charts
     return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.game, d))

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from authoring.diagnostics import has_errors
+from authoring.progress import SILENT, Progress
 
 COUNTER_SIZES = {"1/2": 0.5, "9/16": 0.5625, "5/8": 0.625, "3/4": 0.75, "1": 1.0}
 
@@ -90,17 +92,29 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
 
 
 @contextmanager
-def _progress(label: str):
+def _progress(label: str) -> Iterator[Progress]:
     """A progress bar on a terminal; one line per stage otherwise (logs, CI)."""
     if not sys.stderr.isatty():
         click.echo(label, err=True)
-        yield None
+        yield SILENT
         return
     with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
-        def update(done: int, total: int) -> None:
-            bar.length = total
-            bar.update(done - bar.pos)
-        yield update
+        yield _Bar(bar, label)
+
+
+class _Bar(Progress):
+    """`Progress` drawn as click's bar: advances move it, notes show after the stage's label."""
+
+    def __init__(self, bar, label: str) -> None:
+        self.bar, self.label = bar, label
+
+    def advance(self, done: int, total: int) -> None:
+        self.bar.length = max(total, 1)
+        self.bar.update(max(0, min(done, self.bar.length) - self.bar.pos))
+
+    def note(self, message: str) -> None:
+        self.bar.label = f"{self.label}: {message}"
+        self.bar.render_progress()
 
 
 def _rel(p: Path) -> str:

@@ -25,6 +25,7 @@ import img2pdf
 from PIL import Image, ImageDraw
 
 from authoring import atomic
+from authoring.progress import SILENT, Progress
 from authoring.render.fonts import font
 from authoring.render.pdf import PAPER_MM
 
@@ -458,9 +459,6 @@ def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
                            engine=img2pdf.Engine.internal)
 
 
-Progress = Callable[[int, int], None]
-
-
 SheetRenderer = Callable[[Sequence[SheetPage]], Iterable[tuple[bytes, bytes]]]
 
 
@@ -470,8 +468,8 @@ def sheet_pngs(sheet: SheetPage, items, opts: SheetOptions) -> tuple[bytes, byte
 
 
 def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str | os.PathLike, title: str,
-                     progress: Progress | None = None, render: SheetRenderer | None = None) -> SheetReport:
-    """Index page(s), then front and back page of every sheet; ``progress(done, total)`` per page.
+                     progress: Progress = SILENT, render: SheetRenderer | None = None) -> SheetReport:
+    """Index page(s), then front and back page of every sheet; ``progress.advance(done, total)`` per page.
 
     ``render`` turns the laid-out sheets into (front, back) PNG pairs, in order; the default draws
     them here from ``items``. A caller with many counters passes one that draws sheets in parallel
@@ -486,8 +484,7 @@ def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str |
 
     def add(png: bytes) -> None:
         pngs.append(png)
-        if progress:
-            progress(len(pngs), total)
+        progress.advance(len(pngs), total)
 
     for page in index:
         add(_png(page))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +20,7 @@ from lxml import etree
 from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
+from authoring.progress import SILENT, Progress
 from authoring.vassal import archive, images, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
@@ -50,7 +51,6 @@ VASSAL_VERSION = "3.6.0"
 MANIFEST_VERSION = 1
 IMAGES = "images/"
 
-Progress = Callable[[str], None] | None
 
 
 @dataclass(frozen=True)
@@ -61,30 +61,29 @@ class Options:
 
 def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PER_HEX,
                  counter_px: int | None = None, cache_dir: Path | None = None,
-                 progress: Progress = None) -> Path:
+                 progress: Progress = SILENT) -> Path:
     """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
 
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
     `build/.cache/vassal` for `build/<game>`).
     """
-    say = progress or (lambda _message: None)
     out_dir = Path(out_dir)
     target = out_dir / f"{game.id}.vmod"
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options)
     if _up_to_date(target, inputs):
-        say(f"{target}: up to date")
+        progress.note(f"{target}: up to date")
         return target
     cache = ImageCache(cache_dir if cache_dir is not None else out_dir.parent / ".cache" / "vassal")
     try:
-        build_file, files = compile_module(game, options, cache, say)
+        build_file, files = compile_module(game, options, cache, progress)
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
     data = archive.module_archive(build_file, moduledata, files)
     atomic.write_bytes(target, data)
     _write_manifest(target, inputs, data)
-    say(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
+    progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
 
 
@@ -99,18 +98,19 @@ def input_hash(game: Game, options: Options) -> str:
 
 
 def compile_module(game: Game, options: Options, cache: ImageCache,
-                   say: Callable[[str], None]) -> tuple[etree._Element, dict[str, bytes]]:
+                   progress: Progress = SILENT) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata."""
+    step = progress.steps(5)
     # 1. images: counter faces, boards, box boards, charts
-    say("drawing counters")
+    step.next("drawing counters")
     faces = images.counter_faces(game, cache, options.counter_px)
-    say("drawing maps")
-    plans, board_files = images.boards(game, cache, options.px_per_hex, say)
+    step.next("drawing maps")
+    plans, board_files = images.boards(game, cache, options.px_per_hex, progress)
     box_px = (round(options.counter_px * 2.2), round(options.counter_px * 1.7))
     dead, dead_png = images.box_board(DEAD_MAP, "Eliminated units",
                                       [("By side", [(dead_box(s.name), s.name) for s in game.sides])], box_px)
     track, track_png = images.box_board(TRACK_MAP, "Reinforcements", track_sections(game), box_px)
-    say("drawing charts")
+    step.next("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
                                 {dead.image: dead_png, track.image: track_png,
@@ -126,10 +126,11 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     help_files, help_titles = _help(game)
     files.update(help_files)
     # 4. set-ups
-    say("writing set-ups")
+    step.next("writing set-ups")
     setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track))
     files.update(setups)
     # 5. the component tree
+    step.next("assembling the module")
     children = [
         el.basic_command_encoder(),
         windows.documentation(help_titles),

@@ -7,12 +7,13 @@ Counters come from `render.counter_art` (the print sheets' drawing), maps from
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from authoring.model import Game, Scenario
+from authoring.progress import SILENT, Progress
 from authoring.render.fonts import font
 from authoring.vassal.art import ImageCache, code_version, digest, image_name, png_bytes
 from authoring.vassal.boards import (
@@ -27,7 +28,6 @@ PAPER = (250, 248, 240)
 INK = (30, 30, 30)
 BOX_LINE = (90, 90, 90)
 
-Progress = Callable[[str], None] | None
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
     return dict(zip(ids, cache.many(jobs)))
 
 
-def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = None) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
+def boards(game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
     """Board plans and their images (archive name -> PNG)."""
     from authoring.render.map_draw import map_image_size, map_layout
 
@@ -90,8 +90,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = Non
     try:
         plans = plan_boards(game, arts)
     except ValueError as error:
-        if say:
-            say(f"warning: maps shown side by side, not joined: {error}")
+        progress.note(f"warning: maps shown side by side, not joined: {error}")
         plans = side_by_side(game, arts)
     keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
     if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans):

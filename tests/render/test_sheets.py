@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from authoring.progress import Recorder
 from authoring.render.counter import FaceArt, draw_face
 from authoring.render.sheets import (
     SheetItem, SheetOptions, grid, layout_sheets, mm_to_px, render_calibration, render_sheet_side,
@@ -170,13 +171,13 @@ def test_pdf_pages_sizes_lossless_images_and_determinism(tmp_path: Path):
     for paper, size in (("letter", (612, 792)), ("a4", (595.28, 841.89))):
         opts = SheetOptions(paper=paper, counter_in=1.0, **LOW)
         items = solid_items(75, opts, backs=False)
-        calls = []
+        calls = Recorder()
         out = tmp_path / f"{paper}.pdf"
-        report = write_sheets_pdf(items, opts, out, "Test", progress=lambda d, t: calls.append((d, t)))
+        report = write_sheets_pdf(items, opts, out, "Test", progress=calls)
         reader = PdfReader(out)
         assert len(reader.pages) == report.pages == report.index_pages + 2 * report.sheets
         assert report.index_pages % 2 == 0 and report.sheets == 2 and report.counters == 75
-        assert calls == [(i, report.pages) for i in range(1, report.pages + 1)]
+        assert calls.advances == [(i, report.pages) for i in range(1, report.pages + 1)]
         for page in reader.pages:
             assert abs(float(page.mediabox.width) - size[0]) < 0.1
             assert abs(float(page.mediabox.height) - size[1]) < 0.1
