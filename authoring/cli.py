@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_args import GAME_HELP, game_argument, project_option, select
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
@@ -48,36 +49,42 @@ class _Group(click.Group):
             sys.exit(2)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show a traceback on internal errors.")
 @click.version_option(package_name="hexwright")
 @click.pass_context
 def main(ctx: click.Context, debug: bool) -> None:
-    """Validate, check and build hex-and-counter wargames."""
+    """Validate, check and build hex-and-counter wargames.
+
+    Every command that takes a GAME accepts a game id (bfm) or a path, and --project."""
     ctx.obj = {"debug": debug}
+    if ctx.invoked_subcommand is None:  # a bare `hexwright` is a request for help, not a mistake
+        click.echo(ctx.get_help())
 
 
-@main.command()
-@click.argument("path", type=click.Path(exists=True, path_type=Path), default=".")
+@main.command(epilog=GAME_HELP)
+@game_argument
+@project_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
 @click.option("--no-rules", is_flag=True, help="Only schema and reference checks; skip the set-up rules engine.")
-def validate(path: Path, fmt: str, no_rules: bool) -> None:
-    """Validate every game in the project (or the game a PATH names)."""
-    from authoring.validate import validate_path
-    root, diags, count = validate_path(path, rules=not no_rules)
-    if count == 0:
-        raise click.UsageError(f"no game found at {path} (a game has scenarios/<game>/game.yaml)")
+def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
+    """Validate every game in the project (or the one GAME names)."""
+    from authoring.validate import validate_games
+    root, games = select(project, game)
+    diags = validate_games(games, rules=not no_rules)
     _emit(diags, fmt, root)
     sys.exit(1 if has_errors(diags) else 0)
 
 
-@main.command(name="list")
-@click.argument("path", type=click.Path(exists=True, path_type=Path), default=".")
+@main.command(name="list", epilog=GAME_HELP)
+@game_argument
+@project_option
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
-def list_(path: Path, fmt: str) -> None:
+def list_(game: str | None, project: Path, fmt: str) -> None:
     """List games, their maps, scenarios and counter counts."""
     from authoring.validate import summarize
-    rows, diags = summarize(path)
+    _root, games = select(project, game)
+    rows, diags = summarize(games)
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_args import GAME_HELP, game_argument, project_option, select
+from authoring.cli_build import _apply, watch_options
 from authoring.diagnostics import has_errors
-
-_project = click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
-                        help="Project folder (holds scenarios/, maps/, counters/).")
 
 
 def _show(diags, root: Path | None = None) -> None:
@@ -56,7 +55,7 @@ def new() -> None:
 @click.argument("game")
 @click.argument("name")
 @click.option("--from", "from_scenario", metavar="SCENARIO", help="Copy this scenario of the game to vary it.")
-@_project
+@project_option
 def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: Path) -> None:
     """Create scenarios/GAME/NAME.yaml: a skeleton, or a copy of --from SCENARIO."""
     from authoring.author.scenario import new_scenario
@@ -66,29 +65,15 @@ def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: P
     click.echo(f"Open it, {what}, and run `hexwright validate` (or keep `hexwright watch {game}` running).")
 
 
-@click.command()
-@click.argument("game", required=False)
-@_project
-@click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors).")
-@click.option("--no-build", is_flag=True, help="Only check; build nothing.")
-@click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
-              help="Build only these outputs (repeatable) [default: all].")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder [default: <project>/build].")
-@click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
-              help="Seconds between checks for saved files.")
+@click.command(epilog=GAME_HELP)
+@game_argument
+@_apply(watch_options)
 def watch(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
-    from authoring.load import discover, find_root
-    root = find_root(project)
-    ids = [g.id for g in discover(root)]
-    if game and game not in ids:
-        from authoring.author.fsutil import did_you_mean
-        raise click.UsageError(did_you_mean(game, ids, "game"))
-    if not ids:
-        raise click.UsageError(f"no games found under {root} (a game has scenarios/<game>/game.yaml)")
-    w = Watcher(root, (game,) if game else (), tuple(stages) or ALL_STAGES, out, lambda s: click.echo(s),
+    root, games = select(project, game)
+    w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
+                lambda s: click.echo(s),
                 build=not no_build)
     if once:
         sys.exit(0 if w.start().ok else 1)
@@ -103,7 +88,7 @@ def watch(game, project, once, no_build, stages, out, interval) -> None:
 @click.option("--scenario", "scenario", required=True, help="Scenario id (or its file) to write the set-up into.")
 @click.option("--side", help="The side the card sets up [default: the card's, or its units' side].")
 @click.option("--game", help="The game, when several have a scenario of that id.")
-@_project
+@project_option
 def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | None, project: Path) -> None:
     """Write a set-up card (CSV hex,unit,state or YAML setup-card) into a scenario's `setup:`."""
     from authoring.author.setup_io import CardError, find_scenario, import_setup
@@ -128,7 +113,7 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="File to write [default: standard output].")
 @click.option("--game", help="The game, when several have a scenario of that id.")
-@_project
+@project_option
 def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, game: str | None, project: Path) -> None:
     """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
     from authoring.atomic import write_text as atomic_write
@@ -149,11 +134,14 @@ def docs() -> None:
 @docs.command(name="format")
 @click.option("--write", is_flag=True, help="Write docs/format.md instead of printing it.")
 @click.option("--check", is_flag=True, help="Exit 1 if docs/format.md differs from the schemas.")
-def docs_format(write: bool, check: bool) -> None:
-    """The data format reference (docs/format.md), generated from schemas/*.schema.json."""
+@project_option
+def docs_format(write: bool, check: bool, project: Path) -> None:
+    """The data format reference, generated from hexwright's schemas: printed, or written to the
+    project's docs/format.md (--write), or compared with it (--check)."""
     from authoring.atomic import write_text as atomic_write
     from authoring.author.formatdoc import doc_path, render
-    text, path = render(), doc_path()
+    from authoring.load import find_root
+    text, path = render(), doc_path(find_root(project))
     if check:
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if current != text:

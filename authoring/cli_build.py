@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_args import game_argument, project_option
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
@@ -34,17 +35,8 @@ def _offset(ctx, param, value):
 
 
 def _games(project: Path, game: str | None):
-    from authoring.load import discover, find_root
-    root = find_root(project)
-    games = discover(root)
-    if game:
-        games = [g for g in games if g.id == game]
-        if not games:
-            ids = ", ".join(g.id for g in discover(root)) or "none"
-            raise click.UsageError(f"no game {game!r} in {root} (games: {ids})")
-    if not games:
-        raise click.UsageError(f"no games found under {root} (a game has scenarios/<game>/game.yaml)")
-    return root, games
+    from authoring.cli_args import select
+    return select(project, game)
 
 
 def _load(root: Path, games):
@@ -125,9 +117,8 @@ def _rel(p: Path) -> str:
 
 
 common = [
-    click.argument("game", required=False),
-    click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
-                 help="Project folder (holds scenarios/, maps/, counters/)."),
+    game_argument,
+    project_option,
     click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
@@ -150,6 +141,19 @@ sheet_options = [
 ]
 
 
+watch_options = [
+    project_option,
+    click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
+    click.option("--no-build", is_flag=True, help="Only check; build nothing."),
+    click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
+                 help="Build only these outputs (repeatable) [default: all]."),
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+                 help="Output folder [default: <project>/build]."),
+    click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+                 help="Seconds between checks for saved files."),
+]
+
+
 def _apply(options):
     def deco(f):
         for opt in reversed(options):
@@ -165,19 +169,16 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
 
 @click.group(invoke_without_command=True)
 @click.option("--watch", is_flag=True, help="Keep running: re-check and rebuild what changed on every save.")
-@click.option("--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
-              help="Project folder (with --watch).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder (with --watch).")
+@_apply(watch_options)
 @click.pass_context
-def build(ctx: click.Context, watch: bool, project: Path, out: Path | None) -> None:
+def build(ctx: click.Context, watch: bool, **watching) -> None:
     """Build VASSAL modules, counter sheets, maps, set-up cards and charts into build/<game>/.
 
-    `hexwright build --watch` rebuilds what changed whenever a data file is saved."""
+    `hexwright build --watch` rebuilds what changed whenever a data file is saved; it takes the
+    options of `hexwright watch`."""
     if watch:
         from authoring.cli_author import watch as watch_cmd
-        ctx.invoke(watch_cmd, game=None, project=project, out=out, once=False, no_build=False, stages=(),
-                   interval=0.5)
+        ctx.invoke(watch_cmd, game=None, **watching)
     elif ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_args import project_option
+
 FORMATS = ("full", "concise", "json", "sarif")
 
 
@@ -18,8 +20,9 @@ FORMATS = ("full", "concise", "json", "sarif")
 @click.option("--option", "options", multiple=True, metavar="ID", help="Turn on a scenario option (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
 @click.option("--image", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the findings on the map (PNG).")
+@project_option
 def check(scenario: str, game_id: str | None, card: Path | None, side: str | None, options: tuple[str, ...],
-          fmt: str, image: Path | None) -> None:
+          fmt: str, image: Path | None, project: Path) -> None:
     """Check SCENARIO's set-up (a file, GAME/SCENARIO, or a scenario id) against the game's rules."""
     from authoring.cli import _emit
     from authoring.diagnostics import has_errors
@@ -29,7 +32,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     from authoring.rules.target import TargetError, find_target
 
     try:
-        target = find_target(scenario, game_id)
+        target = find_target(scenario, game_id, project)
     except TargetError as exc:
         raise click.UsageError(str(exc)) from None
     if target.scenario is None or has_errors(target.diagnostics):

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult, game_for_path, load_game
+from authoring.load.project import GameFiles
 
 
 def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
@@ -18,14 +19,17 @@ def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
 
 def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic], int]:
     root, games = game_for_path(path)
+    return root, validate_games(games, rules), len(games)
+
+
+def validate_games(games: list[GameFiles], rules: bool = True) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for files in games:
         diags += findings(load_game(files), rules)
-    return root, diags, len(games)
+    return diags
 
 
-def summarize(path: Path) -> tuple[list[dict], list[Diagnostic]]:
-    root, games = game_for_path(path)
+def summarize(games: list[GameFiles]) -> tuple[list[dict], list[Diagnostic]]:
     rows, diags = [], []
     for files in games:
         result = load_game(files)

@@ -195,5 +195,6 @@ def render(schemas: dict | None = None) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def doc_path(root: Path = SCHEMA_DIR.parent) -> Path:
+def doc_path(root: Path) -> Path:
+    """The format reference of the project at `root` (never hexwright's own folder by default)."""
     return root / "docs" / "format.md"

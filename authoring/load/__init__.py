@@ -1,5 +1,6 @@
 """Files -> validated, immutable model. The only stage that reads data files."""
 from authoring.load.project import (
+    GameNotFound,
     LoadResult,
     discover,
     find_root,
@@ -7,6 +8,8 @@ from authoring.load.project import (
     load_card,
     load_game,
     load_project,
+    select_games,
 )
 
-__all__ = ["LoadResult", "discover", "find_root", "game_for_path", "load_card", "load_game", "load_project"]
+__all__ = ["GameNotFound", "LoadResult", "discover", "find_root", "game_for_path", "load_card", "load_game",
+           "load_project", "select_games"]

@@ -301,3 +301,29 @@ def unknown_game(root: Path, name: str) -> Diagnostic:
     ids = [g.id for g in discover(root)]
     return error("HW-CLI-001", f"no game {name!r} in {display(root)}", Loc(display(root)),
                  help=f"games here: {', '.join(ids) or 'none'}")
+
+
+class GameNotFound(LookupError):
+    """A command-line argument names no game (the message says what does exist)."""
+
+
+def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[GameFiles]]:
+    """The games a command-line argument names, the one grammar of every command that takes a game.
+
+    `arg` is None (every game of the project), an existing path (the project, a game's folder, or
+    a file inside a game), or a game id of the project at `project`. An unknown id raises
+    `GameNotFound` with a did-you-mean."""
+    if arg is not None and Path(arg).exists():
+        return game_for_path(Path(arg))
+    root = find_root(project)
+    games = discover(root)
+    if arg is None:
+        return root, games
+    chosen = [g for g in games if g.id == arg]
+    if not chosen and ("/" in arg or os.sep in arg or Path(arg).suffix):
+        raise GameNotFound(f"path {arg!r} does not exist (nor is it a game id of {display(root)})")
+    if not chosen:
+        from authoring.load.context import suggest
+        raise GameNotFound(f"no game {arg!r} in {display(root)} and no such path; "
+                           f"{suggest(arg, [g.id for g in games])}")
+    return root, chosen

@@ -50,7 +50,7 @@ TABLE = [
     (["check", "GOOD/scenarios/mini/intro.yaml", "--card", "/no/such.csv"], 2, "does not exist"),
     (["check", "GOOD/maps/mini/board.yaml"], 2, "is not a scenario of game 'mini'"),
     (["build", "sheets", "nogame", "--project", "GOOD", "--out", "OUT"], 2, "no game 'nogame'"),
-    (["build", "sheets", "--project", "EMPTY", "--out", "OUT"], 2, "no games found"),
+    (["build", "sheets", "--project", "EMPTY", "--out", "OUT"], 2, "no game found at"),
     (["build", "sheets", "mini", "--project", "BAD", "--out", "OUT"], 1, "Nothing was built"),
     (["build", "sheets", "mini", "--project", "GOOD", "--dpi", "5"], 2, "Invalid value for '--dpi'"),
     (["build", "sheets", "mini", "--project", "GOOD", "--counter-size", "big"], 2, "Invalid value for '--counter-size'"),
@@ -82,7 +82,7 @@ def _boom(*args, **kwargs):
 
 
 def test_internal_error_is_one_line_exit_2(monkeypatch, places):
-    monkeypatch.setattr("authoring.validate.validate_path", _boom)
+    monkeypatch.setattr("authoring.validate.validate_games", _boom)
     r = CliRunner().invoke(main, ["validate", places["GOOD"]])
     assert r.exit_code == 2
     assert r.stderr.splitlines() == ["internal error: RuntimeError: boom",
@@ -90,14 +90,14 @@ def test_internal_error_is_one_line_exit_2(monkeypatch, places):
 
 
 def test_debug_reraises_internal_error(monkeypatch, places):
-    monkeypatch.setattr("authoring.validate.validate_path", _boom)
+    monkeypatch.setattr("authoring.validate.validate_games", _boom)
     r = CliRunner().invoke(main, ["--debug", "validate", places["GOOD"]])
     assert isinstance(r.exception, RuntimeError) and str(r.exception) == "boom"
 
 
 SIMULATED_BUG = ("import sys, authoring.validate as v\n"
                  "def boom(*a, **k): raise RuntimeError('boom')\n"
-                 "v.validate_path = boom\n"
+                 "v.validate_games = boom\n"
                  "from authoring.cli import main\n"
                  "sys.argv[0] = 'hexwright'\n"
                  "main()\n")
