@@ -1,6 +1,6 @@
 """VASSAL `HexGrid` / `HexGridNumbering` parameters for one board, and the engine's formulas.
 
-Facts from /work/shared/docs/vassal-module-format.md, checked against the engine
+Facts from ../shared/docs/vassal-module-format.md, checked against the engine
 source (VASSAL 3.6, ``HexGrid.java`` and ``HexGridNumbering.java``):
 
 * ``sideways=false``: flat-top hexes in vertical columns. Raw column ``c`` has its

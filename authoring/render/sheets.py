@@ -9,7 +9,7 @@ printable margin; when they need room the grid loses a row or column (see
 ``grid``). Pages are drawn with Pillow at the print dpi and stored losslessly
 with img2pdf.
 
-Conventions: /work/shared/docs/print-and-play.md.
+Conventions: ../shared/docs/print-and-play.md.
 """
 
 from __future__ import annotations

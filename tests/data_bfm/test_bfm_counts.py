@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from shared_files import shared_file
+
 ROOT = Path(__file__).resolve().parents[2]
-FACTS_PATH = Path("/work/shared/docs/bfm-map-facts.yaml")
 FILES = {
     "map": ROOT / "maps/bfm/main.yaml",
     "counters": ROOT / "counters/bfm/counters.yaml",
@@ -54,7 +55,7 @@ def data() -> dict[str, dict]:
 
 @pytest.fixture(scope="module")
 def facts() -> dict:
-    return _load(FACTS_PATH)
+    return _load(shared_file("docs/bfm-map-facts.yaml"))
 
 
 @pytest.fixture(scope="module")

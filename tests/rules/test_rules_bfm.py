@@ -2,15 +2,14 @@
 both scenarios clean under the rules engine."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import yaml
 
 from authoring.hexgrid import Hexside
 from authoring.rules import check_game, check_scenario
+from shared_files import shared_file
 
-FACTS = Path("/work/shared/docs/bfm-map-facts.yaml")
 
 # Rulebook, "Combat Results Table": die roll -> results under 1:1 .. 6:1.
 CRT = {
@@ -26,9 +25,7 @@ ODDS = ["1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
 
 @pytest.fixture(scope="module")
 def facts() -> dict:
-    if not FACTS.exists():
-        pytest.skip("facts file /work/shared/docs/bfm-map-facts.yaml is not on this machine")
-    return yaml.safe_load(FACTS.read_text(encoding="utf-8"))
+    return yaml.safe_load(shared_file("docs/bfm-map-facts.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
