@@ -47,7 +47,7 @@ def workers(jobs: int) -> int:
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
     """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
     return inputs_digest(files.all + files.extras,
-                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" else None})
+                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None})
 
 
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:
@@ -71,7 +71,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
     from authoring.render.sheets import write_sheets_pdf
-    game = result.game
+    game = result.valid_game
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
     digest = stage_digest(result.files, "sheets", s)
@@ -102,7 +102,7 @@ def sheet_options(game: Game, s: SheetSettings):
     from authoring.render.sheets import SheetOptions
     return SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
                         bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
-                        back_offset_mm=tuple(s.back_offset_mm), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
+                        back_offset_mm=(s.back_offset_mm[0], s.back_offset_mm[1]), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
 
 
 def sheets_name(game_id: str, s: SheetSettings) -> str:
@@ -180,13 +180,13 @@ def _sheet_order(game: Game):
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.vassal.compile import build_module as compile_module
-    target = stage_target(result.game.id, "module", out, SheetSettings())
+    target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     digest = stage_digest(result.files, "module")
     if not force and up_to_date(target, digest):
         return [target]
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
-        (out / f"{result.game.id}.vmod.manifest.json").unlink(missing_ok=True)
-    path = compile_module(result.game, out, progress=progress)
+        (out / f"{result.valid_game.id}.vmod.manifest.json").unlink(missing_ok=True)
+    path = compile_module(result.valid_game, out, progress=progress)
     record(target, digest)
     return [path]
 
@@ -214,19 +214,19 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
     from authoring.render.tiles import write_tiled_pdfs
 
     def write(folder: Path) -> list[Path]:
-        pngs = write_map_pngs(result.game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
+        pngs = write_map_pngs(result.valid_game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
         pdfs = []
         for paper in ("letter", "a4"):
-            pdfs += write_tiled_pdfs(result.game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
+            pdfs += write_tiled_pdfs(result.valid_game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
         return [*pngs, *pdfs]
     return _stage_dir(result, out / "maps", force, write)
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.render.cards import write_setup_cards
-    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.game, d))
+    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
     from authoring.render.charts import write_charts
-    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.game, d))
+    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d))

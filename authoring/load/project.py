@@ -56,6 +56,13 @@ class LoadResult:
         return self.game is not None and not has_errors(self.diagnostics)
 
     @property
+    def valid_game(self) -> Game:
+        """The game, for build stages (they run only after the checks passed)."""
+        if self.game is None:
+            raise ValueError("the game did not load; build stages run only on a game that validates")
+        return self.game
+
+    @property
     def checkable(self) -> bool:
         """Every file loaded (some references may dangle): the rules engine's findings are then real,
         not echoes of a missing file."""

@@ -151,6 +151,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     ]
     root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
                           vassal_version=VASSAL_VERSION)
+    step.finish()
     return root, files
 
 

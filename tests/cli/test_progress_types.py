@@ -1,0 +1,68 @@
+"""Every stage reports progress through one interface, and mypy proves each call matches it.
+
+The whole package is not yet clean under mypy, so the check keeps the errors on lines that touch
+progress; a control module with the wrong calls shows that such errors are found."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shared_files import ROOT
+
+PROGRESS_LINE = re.compile(r"\bprogress\b|\bProgress\b|\.advance\(|\.note\(|\bsteps\(|\bstep\.")
+WRONG = '''from authoring.progress import SILENT, Progress
+
+
+def stage(progress: Progress = SILENT) -> None:
+    progress(3, 10)
+    progress.advance("drawing maps")
+    progress.note(3, 10)
+
+
+stage(lambda done, total: None)
+'''
+
+
+def _stage_modules() -> list[str]:
+    """Every module that takes a Progress: found by its import, so a new stage is covered too."""
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "authoring").rglob("*.py")
+                  if "authoring.progress import" in p.read_text(encoding="utf-8"))
+
+
+def _mypy(paths: list[str]) -> list[str]:
+    pytest.importorskip("mypy", reason="mypy is a test dependency (pip install -e '.[test]')")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                        "--no-error-summary", "--no-incremental", "--cache-dir=/dev/null", *paths],
+                       cwd=ROOT, capture_output=True, text=True)
+    return [line for line in r.stdout.splitlines() if ": error:" in line]
+
+
+def _on_progress_lines(errors: list[str]) -> list[str]:
+    found = []
+    for e in errors:
+        path, line_no = e.split(":")[:2]
+        source = (ROOT / path).read_text(encoding="utf-8").splitlines()[int(line_no) - 1]
+        if PROGRESS_LINE.search(source):
+            found.append(f"{e}\n    {source.strip()}")
+    return found
+
+
+def test_every_stage_calls_progress_with_its_one_signature():
+    modules = _stage_modules()
+    assert {"authoring/build.py", "authoring/cli_build.py", "authoring/vassal/compile.py",
+            "authoring/render/sheets.py"} <= set(modules)
+    assert _on_progress_lines(_mypy(modules)) == []
+
+
+def test_a_wrong_call_is_caught(tmp_path: Path):
+    control = ROOT / "authoring" / f"_progress_control_{tmp_path.name}.py"
+    control.write_text(WRONG, encoding="utf-8")
+    try:
+        found = _on_progress_lines(_mypy([str(control.relative_to(ROOT))]))
+    finally:
+        control.unlink()
+    assert {int(f.split(':')[1]) for f in found} >= {5, 6, 7}, found
