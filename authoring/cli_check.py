@@ -50,13 +50,27 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     if card is not None:
         the_card, card_diags = load_card(card, target.result, scen, side)
         diags += card_diags
-        if the_card is None:
+        if the_card is None or has_errors(card_diags):  # the rules would only echo the card's own errors
             _emit(diags, fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
     _emit(diags, fmt, target.root)
+    if the_card is not None:
+        sys.stdout.flush()  # after the findings, on a terminal as in a log
+        click.echo(_card_summary(game, scen, the_card, card), err=True)
     if image is not None:
         from authoring.render.findings import findings_image
         from authoring.rules.board import with_card
         findings_image(game, with_card(game, scen, the_card), diags, image)
     sys.exit(1 if has_errors(diags) else 0)
+
+
+def _card_summary(game, scen, the_card, card: Path) -> str:
+    """Which sides the card set up and which came from the scenario, so a reader knows what was checked."""
+    from authoring.load.project import display
+    from authoring.rules.board import card_sides
+    held = sorted(card_sides(the_card, game) or ())
+    rest = [s.id for s in game.sides if s.id not in held]
+    several = f" (the card holds units of {len(held)} sides: each is replaced)" if len(held) > 1 else ""
+    line = f"checked: {', '.join(held) or 'no side'} from the card {display(card)}{several}"
+    return line + (f"; {', '.join(rest)} as scenario {scen.id!r} sets up" if rest else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from authoring.atomic import write_text as atomic_write
@@ -14,6 +14,7 @@ from authoring.author.yamlblock import BlockError, entry_line, replace_side, sca
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root, load_card, load_game
+from authoring.load.columns import CARD_COLUMNS, conform
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source
 
@@ -129,6 +130,10 @@ def read_card(card: Path) -> tuple[list[dict], str | None]:
     src = load_source(card, display(card))
     if isinstance(src.data, dict):
         return [dict(e) for e in src.data.get("entries") or []], src.data.get("side")
+    conformed, found = conform(src, CARD_COLUMNS)
+    if conformed is None:
+        raise CardError("the set-up card cannot be read", found)
+    src = conformed
     entries: list[dict] = []
     for row in src.data:
         hex_, unit, state, note = (row.get(k, "") for k in ("hex", "unit", "state", "note"))
@@ -171,7 +176,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     _check_side(sf, side)
     _, diags = load_card(card, result, result.game.scenarios[sf.id], side)
     if has_errors(diags):
-        raise CardError(f"{display(card)} has errors; nothing was written", _zero_hints(diags, result.game))
+        raise CardError(f"{display(card)} has errors; nothing was written", diags)
     try:
         edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
@@ -189,20 +194,6 @@ def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
         from authoring.rules import check_scenario
         diags += check_scenario(result.game, result.game.scenarios[sf.id])
     return diags
-
-
-def _zero_hints(diags: list[Diagnostic], game) -> list[Diagnostic]:
-    """Spreadsheets turn "0301" into 301: say so when padding the hex with zeros finds it."""
-    out = []
-    for d in diags:
-        label = d.message.split("'")[1] if d.code == "HW-HEX-001" and d.message.count("'") >= 2 else ""
-        fixed = next((label.zfill(n) for n in range(len(label) + 1, 7) for m in game.maps.values()
-                      if label.isdigit() and m.grid.label_to_hex(label.zfill(n)) is not None), None)
-        if fixed:
-            d = replace(d, help=f"did you mean {fixed!r}? spreadsheets drop leading zeros: format the hex "
-                                "column as text")
-        out.append(d)
-    return out
 
 
 class CardError(HexwrightError):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
+from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
@@ -119,10 +120,15 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
             failed[f"<{display(path)}>"] = display(path)
         return None
     if path.suffix.lower() == ".csv":
-        if kind == "counters":
-            src = csv_to_counters(src)
-        else:
-            return src
+        conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS)
+        diags += found
+        if conformed is None:
+            if failed is not None:
+                failed[f"<{display(path)}>"] = display(path)
+            return None
+        if kind != "counters":
+            return conformed
+        src = csv_to_counters(conformed)
     found = src.data.get("kind") if isinstance(src.data, dict) else None
     if failed is not None and (not isinstance(src.data, dict) or (kind and found != kind)):
         failed[f"<{display(path)}>"] = display(path)

@@ -44,9 +44,19 @@ def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path
         else:
             ranges = "; ".join(f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to "
                                f"{m.grid.hex_to_label(m.grid.hexes[-1])}" for m in lookup.maps)
+            padded = _zero_padded(lookup, label)
             ctx.error("HW-HEX-001", f"hex {label!r} is not on any map in play", path,
-                      help=f"hex ids are written as printed ({ranges})" if ranges else "the scenario has no maps")
+                      help=f"did you mean {padded!r}? spreadsheets drop leading zeros: format the hex column as "
+                           "text" if padded else
+                      f"hex ids are written as printed ({ranges})" if ranges else "the scenario has no maps")
     return h
+
+
+def _zero_padded(lookup: HexLookup, label: str) -> str | None:
+    """Spreadsheets turn "0301" into 301: the hex that padding with zeros finds, if any."""
+    if not label.isdigit():
+        return None
+    return next((label.zfill(n) for n in range(len(label) + 1, 7) if lookup.find(label.zfill(n)) is not None), None)
 
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:

@@ -151,3 +151,9 @@ def _article(t: str) -> str:
 def _show(value) -> str:
     text = json.dumps(value, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+@lru_cache(maxsize=None)
+def counter_properties() -> dict[str, dict]:
+    """The fields of one counter (name -> flattened schema), in schema order: the counters CSV's columns."""
+    return dict(_flat("counters")["properties"]["counters"]["items"]["properties"])

@@ -49,6 +49,7 @@ class Source:
     data: object
     locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     key_locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
@@ -211,20 +212,43 @@ def _scalar(node: yaml.ScalarNode):
     return value
 
 
-def _cell_starts(line: str) -> list[int]:
+DELIMITERS = ",;\t"
+"""What spreadsheets write: comma (English locales), semicolon (locales with a decimal comma), tab."""
+
+
+def sniff_delimiter(first_line: str) -> str:
+    """The delimiter of a CSV file from its header line: the candidate that splits it most, outside quotes."""
+    counts, quoted = dict.fromkeys(DELIMITERS, 0), False
+    for ch in first_line:
+        if ch == '"':
+            quoted = not quoted
+        elif ch in counts and not quoted:
+            counts[ch] += 1
+    best = max(DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def _cell_starts(line: str, delimiter: str) -> list[int]:
     """1-based character columns where each CSV cell of one physical line starts."""
     starts, quoted = [1], False
     for i, ch in enumerate(line):
         if ch == '"':
             quoted = not quoted
-        elif ch == "," and not quoted:
+        elif ch == delimiter and not quoted:
             starts.append(i + 2)
     return starts
 
 
 def parse_csv(text: str, display: str) -> Source:
-    """CSV as a list of row dicts; locations are file:line:column of each cell (line 1 is the header)."""
-    reader = csv.reader(io.StringIO(text))
+    """CSV as a list of row dicts; locations are file:line:column of each cell (line 1 is the header).
+
+    Reads what spreadsheets save: comma, semicolon or tab separated (sniffed from the header line),
+    with or without a UTF-8 byte-order mark, LF or CRLF line ends. Column names are kept as written
+    (trimmed); `authoring.load.columns` matches them to the expected names and reports duplicates."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    delimiter = sniff_delimiter(lines[0] if lines else "")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, list[str]]] = []
     try:
         prev = 0
@@ -235,16 +259,10 @@ def parse_csv(text: str, display: str) -> Source:
         raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
     if not rows or not any(cell.strip() for cell in rows[0][1]):
         raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
-    lines = text.splitlines()
     header = [h.strip() for h in rows[0][1]]
-    head_cols = _cell_starts(lines[0]) if lines else []
-    src = Source(display, [])
-    seen: dict[str, int] = {}
-    for i, name in enumerate(header):
-        if name in seen:
-            raise SourceError(error("HW-CSV-003", f"duplicate column {name!r}",
-                                    Loc(display, 1, head_cols[i] if i < len(head_cols) else 1)))
-        seen[name] = i
+    head_cols = _cell_starts(lines[0], delimiter) if lines else []
+    src = Source(display, [], header=tuple((h, head_cols[i] if i < len(head_cols) else 1)
+                                           for i, h in enumerate(header)))
     records = []
     for line_no, row in rows[1:]:
         if not any(cell.strip() for cell in row):
@@ -252,7 +270,7 @@ def parse_csv(text: str, display: str) -> Source:
         if len(row) > len(header):
             raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
                                     Loc(display, line_no, 1), help="remove the extra cells or add a column header"))
-        cols = _cell_starts(lines[line_no - 1]) if line_no <= len(lines) else []
+        cols = _cell_starts(lines[line_no - 1], delimiter) if line_no <= len(lines) else []
         rec = {}
         idx = len(records)
         src.locs[(idx,)] = (line_no, 1)

@@ -106,7 +106,7 @@ class Board:
     def setup_files(self) -> tuple[Loc, ...]:
         """Where the set-up of the sides being checked is written (for findings about an absence)."""
         files = [Loc(self.card.path)] if self.card and self.card.path else []
-        if self.card is None or self.card_sides is not None:
+        if self.card is None or {s.id for s in self.game.sides} - (self.card_sides or frozenset()):
             files.append(Loc(self.scenario.path))
         return tuple(files)
 
@@ -135,24 +135,28 @@ def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
-    """The sides a card replaces: its own side, else the one side all its units belong to; None = all.
+    """The sides a card replaces: its declared side, else every side its units belong to (None: no card).
 
-    An undeclared card side (already reported by the loader) is ignored rather than trusted."""
+    A card never replaces a side it holds no unit of, so checking one side's card leaves the other
+    sides' set-up as the scenario has it. An undeclared card side (already reported by the loader)
+    is ignored rather than trusted."""
     if card is None:
         return None
-    counters = game.counters
     if card.side and any(s.id == card.side for s in game.sides):
         return frozenset((card.side,))
-    sides = {counters[u].side for p in card.entries for u in p.units if u in counters and counters[u].side}
-    return frozenset(sides) if len(sides) == 1 else None
+    declared = {s.id for s in game.sides}
+    counters = game.counters
+    owners = {p.side if p.side in declared else counters[u].side if u in counters else None
+              for p in card.entries for u in p.units}
+    return frozenset(owners & declared)
 
 
 def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenario:
     """The scenario as the card sets it up: the card's entries in place of the sides it replaces."""
     if card is None:
         return scenario
-    sides = card_sides(card, game)
-    kept = tuple(p for p in scenario.setup if sides is not None and p.side not in sides)
+    sides = card_sides(card, game) or frozenset()
+    kept = tuple(p for p in scenario.setup if p.side not in sides)
     return replace(scenario, setup=kept + tuple(card.entries))
 
 
@@ -170,7 +174,7 @@ def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[st
     uses: list[Use] = []
     carded = {u for p in card.entries for u in p.units} if card else set()
     for p in scenario.setup:
-        if card is None or (sides is not None and p.side not in sides):
+        if card is None or p.side not in (sides or frozenset()):
             uses += _placement_uses(p)
     for p in card.entries if card else ():
         uses += _placement_uses(p)

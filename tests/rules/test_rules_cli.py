@@ -55,7 +55,10 @@ def test_full_text_goes_to_stderr_with_a_summary(at_root):
     assert result.exit_code == 1
     assert result.stderr.startswith("error[HW-MIX-001]: ger-vi is used 2 times but the counter mix has 1 copy\n")
     assert " --> tests/rules/cards/bfm/german-unit-twice.csv:3:" in result.stderr
-    assert "  = rule: BfM" in result.stderr and result.stderr.rstrip().endswith("Found 1 error.")
+    *findings, summary = result.stderr.rstrip().splitlines()
+    assert "  = rule: BfM" in result.stderr and findings[-1] == "Found 1 error."
+    assert summary == ("checked: german from the card tests/rules/cards/bfm/german-unit-twice.csv; "
+                       "soviet as scenario 'seven-turn' sets up")
 
 
 def test_warning_only_exits_0(at_root):

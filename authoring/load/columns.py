@@ -1,0 +1,138 @@
+"""Spreadsheet columns matched to the names a file kind expects, as people actually save them.
+
+Header names match whatever their case and spacing (`Set-up code`, `SETUP_CODE` and `setup_code`
+are one column). Mistakes in the header row are reported once, at the header cell, never once per
+row; a file whose first row is data is told so. Number cells that are not numbers are refused at
+the cell with the type the column holds, and left out so that no second finding echoes them.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.load.source import Source
+
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
+_PRINTED = re.compile(r"[^A-Za-z]*\Z")  # 4, 3*, (2), [5], *, -: a printed value has no words in it
+
+
+@dataclass(frozen=True)
+class Columns:
+    """What one kind of CSV file holds."""
+
+    what: str                          # "a counters CSV", for messages
+    known: tuple[str, ...]             # the column names, as documented
+    required: tuple[str, ...]
+    integers: tuple[str, ...] = ()     # whole-number columns
+    numbers: tuple[str, ...] = ()      # number columns
+    face_values: bool = False          # STATE.VALUE columns (a counter face's printed values)
+
+    @property
+    def example(self) -> str:
+        extra = ("full.attack", "full.movement") if self.face_values else ()
+        return ",".join((*self.required, *(k for k in self.known if k not in self.required), *extra)[:6])
+
+
+def canonical(name: str) -> str:
+    """A header name as compared: case, spaces, hyphens and underscores do not count."""
+    return re.sub(r"[^a-z0-9.]", "", name.lower())
+
+
+@lru_cache(maxsize=None)
+def counter_columns() -> Columns:
+    """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE)."""
+    from authoring.load.schemas import counter_properties
+    props = counter_properties()
+    fields = tuple(k for k in props if k != "faces")
+    return Columns("a counters CSV", fields, ("id",),
+                   integers=tuple(k for k in fields if props[k].get("type") == "integer"),
+                   numbers=tuple(k for k in fields if props[k].get("type") == "number"), face_values=True)
+
+
+CARD_COLUMNS = Columns("a set-up card CSV", ("hex", "unit", "state", "note"), ("hex", "unit"))
+
+
+def conform(src: Source, spec: Columns) -> tuple[Source | None, list[Diagnostic]]:
+    """`src` with its columns renamed to the expected names, and the findings; None when the
+    header itself is wrong (every row would repeat the same mistake)."""
+    names = {canonical(k): k for k in spec.known}
+    matched = [(raw, _match(raw, names, spec), col) for raw, col in src.header]
+    if not any(new for _raw, new, _col in matched):
+        cells = ", ".join(repr(raw) for raw, _new, _col in matched[:4])
+        return None, [error("HW-CSV-005", f"the first row is not a header row: none of {cells} is a column name",
+                            Loc(src.path, 1, 1), help=f"{spec.what} starts with a row of column names, "
+                                                      f"for example `{spec.example}`")]
+    diags = _header_findings(src, matched, spec)
+    if diags:
+        return None, diags
+    rename = {raw: new for raw, new, _col in matched}
+    return _renamed(src, rename, spec, diags), diags
+
+
+def _match(raw: str, names: dict[str, str], spec: Columns) -> str | None:
+    if canonical(raw) in names:
+        return names[canonical(raw)]
+    if spec.face_values and raw.count(".") == 1 and all(part.strip() for part in raw.split(".")):
+        state, value = (re.sub(r"[\s-]+", "_", part.strip().lower()) for part in raw.split("."))
+        return f"{state}.{value}"
+    return None
+
+
+def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnostic]:
+    present = {new for _raw, new, _col in matched if new}
+    missing = [k for k in spec.required if k not in present]
+    diags, suggested, seen = [], set(), {}
+    for raw, new, col in matched:
+        if new is None:
+            pool = missing + [k for k in spec.known if k not in present and k not in missing]
+            close = difflib.get_close_matches(canonical(raw), [canonical(k) for k in pool], n=1, cutoff=0.5)
+            guess = next((k for k in pool if canonical(k) in close), None)
+            suggested.add(guess)
+            hint = f"did you mean {guess!r}?" if guess else f"the columns are: {', '.join(spec.known)}" + (
+                ", and STATE.VALUE for each face's printed values" if spec.face_values else "")
+            diags.append(error("HW-CSV-006", f"unknown column {raw!r} in the header row", Loc(src.path, 1, col),
+                               help=hint))
+        elif new in seen:
+            diags.append(error("HW-CSV-003", f"column {raw!r} repeats column {seen[new]!r}", Loc(src.path, 1, col),
+                               help="each column may appear once (names match whatever their case and spacing)"))
+        else:
+            seen[new] = raw
+    diags += [error("HW-CSV-007", f"the header row has no {k!r} column", Loc(src.path, 1, 1),
+                    help=f"{spec.what} needs the columns {', '.join(spec.required)}")
+              for k in missing if k not in suggested]
+    return diags
+
+
+def _renamed(src: Source, rename: dict[str, str], spec: Columns, diags: list[Diagnostic]) -> Source:
+    out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
+                 tuple((rename[raw], col) for raw, col in src.header))
+    for i, row in enumerate(src.data):
+        out.locs[(i,)] = src.locs[(i,)]
+        record = {}
+        for raw, cell in row.items():
+            name = rename[raw]
+            where = src.locs[(i, raw)]
+            problem = _cell_problem(name, cell, spec)
+            if problem:
+                diags.append(error("HW-CSV-008", f"{cell!r} in column {name!r} is not {problem[0]}",
+                                   Loc(src.path, *where), help=problem[1]))
+                continue
+            record[name] = cell
+            out.locs[(i, name)] = where
+            out.key_locs[(i, name)] = src.key_locs[(i, raw)]
+        out.data.append(record)
+    return out
+
+
+def _cell_problem(name: str, cell: str, spec: Columns) -> tuple[str, str] | None:
+    if name in spec.integers and not _INT.match(cell):
+        return "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
+    if name in spec.numbers and not _NUMBER.match(cell):
+        return "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
+    if spec.face_values and "." in name and not _PRINTED.match(cell):
+        return "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
+    return None
