@@ -9,12 +9,21 @@ import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from authoring import atomic
 from authoring.cache import inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """What a stage leaves in the output folder: its files, and whether they were reused unchanged."""
+
+    paths: tuple[Path, ...]
+    reused: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,7 +76,7 @@ def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> b
 # --- stages -------------------------------------------------------------------------------
 
 def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
-                 progress: Progress = SILENT, warnings: list | None = None) -> list[Path]:
+                 progress: Progress = SILENT, warnings: list | None = None) -> Outputs:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
     from authoring.render.sheets import write_sheets_pdf
@@ -76,7 +85,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     target = out / sheets_name(game.id, s)
     digest = stage_digest(result.files, "sheets", s)
     if not force and up_to_date(target, digest):
-        return [target]
+        return Outputs((target,), reused=True)
     specs, items = _sheet_specs(game)
     out.mkdir(parents=True, exist_ok=True)
     issues: dict = {}
@@ -85,7 +94,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     record(target, digest)
     if warnings is not None:
         warnings += _fit_warnings(game, issues)
-    return [target]
+    return Outputs((target,))
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:
@@ -178,38 +187,46 @@ def _sheet_order(game: Game):
                       c.type or "", c.id)
 
 
-def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
+def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
+                 progress: Progress = SILENT) -> Outputs:
     from authoring.vassal.compile import build_module as compile_module
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     digest = stage_digest(result.files, "module")
     if not force and up_to_date(target, digest):
-        return [target]
+        return Outputs((target,), reused=True)
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         (out / f"{result.valid_game.id}.vmod.manifest.json").unlink(missing_ok=True)
     path = compile_module(result.valid_game, out, progress=progress)
     record(target, digest)
-    return [path]
+    return Outputs((path,))
 
 
-def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> list[Path]:
-    """Run `write(folder)` unless the folder was built from the same inputs; return the files in it."""
+def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
+    """Run `write(folder)` unless the folder was built from the same inputs; the files in it.
+
+    `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
+    longer have a source (the cards of a deleted scenario), and only those."""
     marker = folder / "index.txt"
     digest = stage_digest(result.files, folder.name)
-    if force or not up_to_date(marker, digest):
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = sorted(Path(p) for p in write(folder))
-        tmp = marker.with_name(marker.name + ".tmp")
-        tmp.write_text("".join(f"{p.name}\n" for p in paths))
-        tmp.replace(marker)
-        record(marker, digest)
-    return [folder / name for name in marker.read_text().split()]
+    if not force and up_to_date(marker, digest):
+        return Outputs(tuple(folder / name for name in marker.read_text().split()), reused=True)
+    before = set(marker.read_text().split()) if marker.is_file() else set()
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = sorted(Path(p) for p in write(folder))
+    atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
+    record(marker, digest)
+    for stale in sorted(before - {p.name for p in paths}):
+        if "/" not in stale and stale != marker.name:
+            (folder / stale).unlink(missing_ok=True)
+    return Outputs(tuple(paths))
 
 
 MAP_PX_PER_HEX = 150
 TILE_DPI = 150
 
 
-def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
+def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
+                progress: Progress = SILENT) -> Outputs:
     from authoring.render.map_draw import write_map_pngs
     from authoring.render.tiles import write_tiled_pdfs
 
@@ -222,11 +239,13 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
     return _stage_dir(result, out / "maps", force, write)
 
 
-def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
+def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
+                progress: Progress = SILENT) -> Outputs:
     from authoring.render.cards import write_setup_cards
     return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d))
 
 
-def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = SILENT):
+def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
+                progress: Progress = SILENT) -> Outputs:
     from authoring.render.charts import write_charts
     return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d))

@@ -73,10 +73,12 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
             label = f"{r.game.id}: {stage}"
             with _progress(label) as progress:
                 if stage == "sheets":
-                    paths = build.build_sheets(r, dest, settings, force, jobs, progress, warnings)
+                    outputs = build.build_sheets(r, dest, settings, force, jobs, progress, warnings)
                 else:
-                    paths = getattr(build, f"build_{stage}")(r, dest, force, jobs, progress)
-            for p in paths:
+                    outputs = getattr(build, f"build_{stage}")(r, dest, force, jobs, progress)
+            if outputs.reused:
+                click.echo(f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}")
+            for p in () if outputs.reused else outputs.paths:
                 click.echo(f"  wrote {_rel(p)}")
     if warnings:
         from authoring.cli import _render

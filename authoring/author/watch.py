@@ -149,15 +149,18 @@ class Watcher:
         for stage in (s for s in ALL_STAGES if s in wanted):
             try:
                 if stage == "sheets":
-                    paths = build.build_sheets(result, dest, build.SheetSettings())
+                    outputs = build.build_sheets(result, dest, build.SheetSettings())
                 else:
-                    paths = getattr(build, f"build_{stage}")(result, dest)
+                    outputs = getattr(build, f"build_{stage}")(result, dest)
             except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
                 self.emit(f"{result.files.id}: {stage} failed: {type(exc).__name__}: {exc}")
                 continue
-            for p in paths:
+            if outputs.reused:
+                self.emit(f"{result.files.id}: {stage}: up to date")
+                continue
+            for p in outputs.paths:
                 self.emit(f"{result.files.id}: {stage}: wrote {display(Path(p))}")
-            made += [Path(p) for p in paths]
+            made += list(outputs.paths)
         return made
 
     def run(self, interval: float = 0.5, rounds: int | None = None) -> None:
