@@ -12,18 +12,14 @@ from authoring.cli_args import game_argument, project_option
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
-COUNTER_SIZES = {"1/2": 0.5, "9/16": 0.5625, "5/8": 0.625, "3/4": 0.75, "1": 1.0}
-
-
 def _counter_size(ctx, param, value):
+    from authoring.lengths import FORM, parse_length
     if value is None:
         return None
-    if value in COUNTER_SIZES:
-        return COUNTER_SIZES[value]
-    try:
-        return float(value.removesuffix("in").removesuffix('"'))
-    except ValueError:
-        raise click.BadParameter(f"{value!r}; use one of {', '.join(COUNTER_SIZES)} (inches) or a number") from None
+    inches = parse_length(value)
+    if inches is None or inches <= 0:
+        raise click.BadParameter(f"{value!r}; write {FORM}")
+    return inches
 
 
 def _offset(ctx, param, value):
@@ -129,7 +125,7 @@ common = [
 sheet_options = [
     click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option("--counter-size", callback=_counter_size, default=None,
-                 help="Counter edge: 1/2, 9/16, 5/8, 3/4 or 1 (inches) [default: the game's]."),
+                 help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's]."),
     click.option("--bleed", type=click.FloatRange(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
     click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
     click.option("--back-offset", callback=_offset, default="0,0", show_default=True,

@@ -55,7 +55,7 @@ def _type(node: dict, here: str, schemas: dict) -> str:
         return "one of " + ", ".join(f"`{v}`" for v in node["enum"])
     alts = node.get("anyOf") or node.get("oneOf")
     if alts:
-        return " or ".join(_type(a, here, schemas) for a in alts)
+        return " or ".join(dict.fromkeys(_type(a, here, schemas) for a in alts))
     t = node.get("type", "any")
     if isinstance(t, list):
         return " or ".join(t)
@@ -63,17 +63,27 @@ def _type(node: dict, here: str, schemas: dict) -> str:
         items = node.get("items", {})
         return f"list of {_type(items, here, schemas)}" if items else "list"
     if t == "object":
-        return "mapping"
+        return _mapping(node)
     return t
+
+
+def _mapping(node: dict) -> str:
+    """A mapping named by what tells it apart: its title, else the keys it requires or has."""
+    if node.get("title"):
+        return f"mapping ({node['title'].lower()})"
+    keys = list(node.get("required", ())) or list(node.get("properties", {}))[:3]
+    return f"mapping with {', '.join(f'`{k}`' for k in keys)}" if keys else "mapping"
 
 
 def _extra(node: dict) -> str:
     bits = []
-    for key, label in (("minimum", "min"), ("maximum", "max"), ("minItems", "at least"), ("default", "default")):
-        if key in node:
-            bits.append(f"{label} {json.dumps(node[key])}" if key != "minItems" else f"at least {node[key]} item(s)")
-    if "pattern" in node and "$ref" not in node:
-        bits.append(f"pattern `{node['pattern']}`")
+    for key, label in (("minimum", "min"), ("maximum", "max"), ("default", "default")):
+        if key in node and not (key == "default" and "default" in node.get("description", "")):
+            bits.append(f"{label} {json.dumps(node[key])}")
+    if "minItems" in node:
+        bits.append(f"at least {node['minItems']} item{'' if node['minItems'] == 1 else 's'}")
+    if "x-form" in node:
+        bits.append(f"written as {node['x-form'].partition(': ')[2]}")
     return f" ({'; '.join(bits)})" if bits else ""
 
 
@@ -137,7 +147,7 @@ def _defs_section(file: str, heading: str, intro: str, schemas: dict) -> list[st
                 node.get("description", ""), ""]
         shape = _type(node, file, schemas)
         if node.get("type") not in ("object", None) or "anyOf" in node or "oneOf" in node:
-            out += [f"Type: {shape}.{_extra(node)}", ""]
+            out += [f"Type: {shape}{_extra(node)}.", ""]
         variants = [c["then"]["$ref"] for c in node.get("allOf", ()) if "$ref" in c.get("then", {})]
         if variants:
             out += ["Parameters by type: " + ", ".join(_ref_link(v, file, schemas) for v in variants) + ".", ""]
@@ -152,7 +162,9 @@ def _csv_section(schemas: dict) -> list[str]:
     return [
         '<a id="counters-csv"></a>', "## Counters as CSV", "",
         "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`), one counter per row. "
-        "Columns (header row, any order, empty cell = absent): " + ", ".join(f"`{c}`" for c in cols) +
+        "Comma, semicolon or tab separated, UTF-8 with or without a byte-order mark; the first row names the "
+        "columns (any order, any case: `Setup code` is `setup_code`; an empty cell is absent). "
+        "Columns: " + ", ".join(f"`{c}`" for c in cols) +
         "; `flags` separates ids with `|`; and one column per printed value of each face, named "
         "`<state>.<value>` (e.g. `full.attack`, `half.movement`). Each column means the same as the field "
         "of [`kind: counters`](#kind-counters).", "",

@@ -5,8 +5,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from authoring.atomic import write_text as atomic_write
+from authoring import atomic
 from authoring.author import templates
+from authoring.author.formatdoc import render as render_format
 from authoring.author.fsutil import did_you_mean, refuse_existing
 from authoring.errors import UsageError
 from authoring.load import discover
@@ -22,7 +23,7 @@ class InitPlan:
 
     dest: Path
     game_id: str
-    files: dict[Path, str]
+    files: dict[Path, str | bytes]
 
 
 def game_id_for(dest: Path, given: str | None) -> str:
@@ -44,12 +45,15 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
     if dest.exists() and not dest.is_dir():
         raise UsageError(f"{dest} is a file; give a folder for the new project")
     files = _schema_files(dest)
+    files[dest / "docs" / "format.md"] = render_format()
     if from_game:
         games = bundled_games()
         if from_game not in games:
             raise UsageError(did_you_mean(from_game, games, "bundled game"))
         gid = from_game
         files.update(_copied_game(games[from_game], dest, from_game))
+        title = _game_name(games[from_game], from_game)
+        files[dest / "README.md"] = _fill(templates.README, gid, title)
     else:
         gid = game_id_for(dest, game_id)
         title = name or gid.replace("-", " ").title()
@@ -69,13 +73,23 @@ def _schema_files(dest: Path) -> dict[Path, str]:
     return {dest / "schemas" / p.name: p.read_text(encoding="utf-8") for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
 
 
-def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str]:
-    out = {}
+def _game_name(src_root: Path, gid: str) -> str:
+    from authoring.load.source import SourceError, load_source
+    try:
+        data = load_source(src_root / "scenarios" / gid / "game.yaml").data
+    except SourceError:
+        return gid
+    return str(data.get("name") or gid) if isinstance(data, dict) else gid
+
+
+def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str | bytes]:
+    """Every file of the game, byte for byte (art and other binary files included)."""
+    out: dict[Path, str | bytes] = {}
     for folder in ("scenarios", "maps", "counters"):
         base = src_root / folder / gid
         for p in sorted(base.rglob("*")) if base.is_dir() else ():
             if p.is_file() and not p.name.startswith("."):
-                out[dest / p.relative_to(src_root)] = p.read_text(encoding="utf-8")
+                out[dest / p.relative_to(src_root)] = p.read_bytes()
     out[dest / ".gitignore"] = templates.GITIGNORE
     return out
 
@@ -83,7 +97,11 @@ def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str]:
 def write_plan(plan: InitPlan) -> list[Path]:
     """Write the planned files (each atomically), in sorted order; returns them."""
     for path in sorted(plan.files):
-        atomic_write(path, plan.files[path])
+        content = plan.files[path]
+        if isinstance(content, bytes):
+            atomic.write_bytes(path, content)
+        else:
+            atomic.write_text(path, content)
     return sorted(plan.files)
 
 

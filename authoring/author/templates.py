@@ -179,6 +179,10 @@ Files: `scenarios/GAME_ID/game.yaml` (the manifest), `scenarios/GAME_ID/tables.y
 `scenarios/GAME_ID/*.yaml` (one file per scenario), `maps/GAME_ID/*.yaml` (maps), `counters/GAME_ID/*.yaml`
 or `*.csv` (the counter mix). `schemas/` lets YAML-aware editors complete and check keys as you type.
 Generated files go to `build/`.
+
+Every file kind and field is described in `docs/format.md` (written by `hexwright init`; print the
+reference of your hexwright version with `hexwright docs format`, or refresh the file with
+`hexwright docs format --write`).
 '''
 
 GITIGNORE = "build/\n"

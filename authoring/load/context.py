@@ -2,24 +2,18 @@
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
 from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.lengths import parse_length
 from authoring.load.source import Source
 
 MAX_ERRORS_PER_FILE = 200
-_LENGTH = re.compile(r"([0-9]+(?:\.[0-9]+)?)(in|mm|pt)\Z")
-_PER_INCH = {"in": 1.0, "mm": 1 / 25.4, "pt": 1 / 72}
-
-
-def length_in(text: str | None, default: float) -> float:
-    """A schema-checked length such as '0.625in' or '16mm', in inches."""
-    if not text:
-        return default
-    m = _LENGTH.match(str(text))
-    return float(m.group(1)) * _PER_INCH[m.group(2)] if m else default
+def length_in(text: str | float | None, default: float) -> float:
+    """A schema-checked length such as '0.625in', '5/8' or '16mm', in inches."""
+    inches = parse_length(text) if text not in (None, "") else None
+    return default if inches is None else inches
 
 
 def suggest(value: str, known: Iterable[str]) -> str:

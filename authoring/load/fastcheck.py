@@ -23,7 +23,7 @@ _TYPES: dict[str, Callable[[object], bool]] = {
     "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer()),
 }
 _IGNORED = {"title", "description", "examples", "$comment", "default", "format", "$schema", "$id", "$defs",
-            "readOnly", "writeOnly", "deprecated"}
+            "readOnly", "writeOnly", "deprecated", "x-form"}
 
 
 _HANDLED_ELSEWHERE = {"then", "else", "additionalProperties", "patternProperties"}

@@ -125,6 +125,11 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, allowed))}"
         return [error("HW-SCHEMA-005", f"{where}: {_show(err.instance)} is not one of {allowed}", src.loc(path),
                       help=hint, path=path)]
+    if err.validator == "pattern":
+        form = err.schema.get("x-form") if isinstance(err.schema, dict) else None
+        noun, _, how = (form or "").partition(": ")
+        return [error("HW-SCHEMA-007", f"{where}: {_show(err.instance)} is not {noun or 'in the expected form'}",
+                      src.loc(path), help=f"write {how}" if how else _schema_help(err), path=path)]
     return [error("HW-SCHEMA-001", f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
 
 

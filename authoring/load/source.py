@@ -131,6 +131,18 @@ def _prescan(text: str, display: str) -> None:
                                     loc, help="split the data into several files, or remove repeated YAML aliases"))
 
 
+def _tab_at(text: str, mark) -> bool:
+    """Whether the parser stopped on a tab in a line's indentation (or just before the mark)."""
+    if mark is None:
+        return False
+    lines = text.splitlines()
+    if mark.line >= len(lines):
+        return False
+    line = lines[mark.line]
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    return "\t" in indent or line[mark.column:mark.column + 1] == "\t"
+
+
 def parse_yaml(text: str, display: str) -> Source:
     try:
         if len(text) > PRESCAN_BYTES or "&" in text:
@@ -140,6 +152,9 @@ def parse_yaml(text: str, display: str) -> Source:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
+        if _tab_at(text, mark):
+            raise SourceError(error("HW-YAML-007", "tab character: YAML indents with spaces", Loc(display, line, col),
+                                    help="replace the tab with spaces (set your editor to insert spaces for Tab)"))
         raise SourceError(error("HW-YAML-001", f"YAML syntax error: {problem}", Loc(display, line, col),
                                 help="check indentation, colons and quotes on this line")) from None
     except yaml.YAMLError as exc:
