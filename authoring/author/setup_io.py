@@ -32,9 +32,11 @@ class ScenarioFile:
 
 
 def find_scenario(project: Path, scenario: str, game: str | None = None) -> ScenarioFile:
-    """A scenario by id (searched in every game, or in `game`) or by the path of its file."""
+    """A scenario by id (searched in every game, or in `game`), as GAME/SCENARIO, or by the path of its file."""
     root = find_root(project)
     games = discover(root)
+    if "/" in scenario and game is None and not Path(scenario).exists():
+        game, scenario = scenario.split("/", 1)
     if game is not None:
         chosen = [g for g in games if g.id == game]
         if not chosen:
