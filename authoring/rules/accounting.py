@@ -1,0 +1,131 @@
+"""Where units come from: arrival hexes (arrive-in-hex-set) and every unit accounted for (order-of-battle
+and set-up cards).
+
+A missing unit is reported once, at the scenario (or card) that should hold it, saying where it belongs.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.hexgrid import Hex
+from authoring.model import Counter, RuleSpec
+from authoring.rules.board import Board
+from authoring.rules.codes import CodeMatch, _target, parse, resolve_at
+from authoring.rules.selectors import describe, selects
+
+
+# --- arrive-in-hex-set -------------------------------------------------------------------------------------------
+
+def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """Reinforcements and pools of the selected units enter only inside the hex set (1941 14.1.1 A, Typhoon 14.1.5)."""
+    name = spec.params["hex_set"]
+    hexes = board.hexsets.resolve(name) or frozenset()
+    cite = board.game.cite(spec.rule)
+    for r in board.scenario.reinforcements:
+        picked = [u for u in r.units if selects(spec.params, board.counter(u))]
+        if picked and r.at:
+            yield from _outside(board, spec, hexes, r.at, r.side, f"{', '.join(picked)} (turn {r.turn})", r.loc)
+    for p in board.scenario.pools:
+        if not any(selects(spec.params, board.counter(u)) for u in p.units):
+            continue
+        if not p.at:
+            yield error("HW-SCHED-008", f"pool {p.id} states no entry location; its units enter in hex set {name}",
+                        p.loc, help=f"add `at: {name}` (or a part of it) to pool {p.id}", rule=cite)
+        else:
+            yield from _outside(board, spec, hexes, p.at, p.side, f"pool {p.id}", p.loc)
+
+
+def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side: str, who: str,
+             loc: Loc | None) -> Iterator[Diagnostic]:
+    found = resolve_at(board, at, side)
+    if not found:
+        return  # names nothing on the maps in play: HW-SCHED-002
+    stray = sorted(found - hexes, key=board.label)
+    if stray:
+        name = spec.params["hex_set"]
+        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(stray[0])} outside "
+                    f"hex set {name}", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a "
+                    "hex set inside it, as the arrival location", rule=board.game.cite(spec.rule), hex=board.label(stray[0]))
+
+
+# --- every unit accounted for ------------------------------------------------------------------------------------
+
+def check_order_of_battle(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """Reported by the generic HW-PLACE-013 check, so that a unit two rules (or a card) expect is reported once."""
+    return iter(())
+
+
+def check_accounted(board: Board) -> Iterator[Diagnostic]:
+    """Every unit the scenario should hold is on a hex, in a box, pool or schedule: the units a set-up card
+    replaces, and the units each order-of-battle rule in force selects."""
+    expected: dict[str, tuple[str, Loc | None, RuleSpec | None]] = {}
+    for unit, where in _card_expects(board).items():
+        expected[unit] = (where, Loc(board.card.path, 1, 1) if board.card and board.card.path else None, None)
+    for spec in (r for r in board.rules if r.type == "order-of-battle"):
+        for c in board.game.counters.values():
+            if c.id in expected or c.marker or not selects(spec.params, c):
+                continue
+            where = _code_says(board, spec, c)
+            if where is not None:
+                expected[c.id] = (where, board.scenario.loc, spec)
+    for unit, (where, loc, spec) in expected.items():
+        if unit in board.by_unit:
+            continue
+        c = board.counter(unit)
+        fix = f"add {unit} to the card" if spec is None else f"add {unit} to the scenario"
+        yield error("HW-PLACE-013", f"{unit} is on no hex, in no box, pool or schedule; {where}", loc,
+                    help=f"{fix}, where it belongs", rule=board.game.cite(spec.rule if spec else ""),
+                    related=(c.loc,) if c and c.loc else ())
+
+
+def _card_expects(board: Board) -> dict[str, str]:
+    """Units of the sides a card replaces that it leaves out, with where the scenario sets them up.
+
+    A card may swap units (BfM armies are alike) or leave a one-per-feature hex empty (that rule reports it),
+    so per side only as many units count as missing as the card is short after those."""
+    if board.card is None:
+        return {}
+    wanted: dict[str, dict[str, str]] = {}
+    for p in board.scenario.setup:
+        if board.card_sides is None or p.side in board.card_sides:
+            for u in p.units:
+                wanted.setdefault(p.side, {}).setdefault(u, f"the scenario sets it up in hex {p.label}")
+    carded: dict[str, int] = {}
+    for p in board.card.entries:
+        for u in p.units:
+            c = board.counter(u)
+            side = c.side if c and c.side else p.side
+            carded[side] = carded.get(side, 0) + 1
+    out = {}
+    for side, units in wanted.items():
+        omitted = [u for u in units if u not in board.by_unit]
+        short = len(units) - carded.get(side, 0) - _empty_feature_hexes(board, side)
+        out.update({u: units[u] for u in omitted[:max(0, min(short, len(omitted)))]})
+    return out
+
+
+def _empty_feature_hexes(board: Board, side: str) -> int:
+    """Hexes that a one-per-feature rule for the side wants filled and that hold none of its units."""
+    features = {r.params["feature"] for r in board.rules if r.type == "one-per-feature" and r.params["side"] == side}
+    return sum(1 for h, cell in board.cells.items() if any(cell.has(f) for f in features)
+               and not any(board.side_of(u) == side for u in board.by_cell.get(h, ())))
+
+
+def _code_says(board: Board, spec: RuleSpec, c: Counter) -> str | None:
+    """What the unit's code says, when the rule expects it in this scenario; None when it does not."""
+    meanings = spec.params.get("codes")
+    if meanings is None:
+        return "the order of battle lists it"
+    m = parse(board.game, c.setup_code, c.side)
+    if m is None or m.meaning not in meanings or not _applies(board, m):
+        return None
+    return f"its code {m.code!r} says {m.text()}"
+
+
+def _applies(board: Board, m: CodeMatch) -> bool:
+    """A code names something of this scenario: hexes on its maps, a turn of its turn record."""
+    if "turn" in m.groups and int(m.groups["turn"]) not in {t.turn for t in board.scenario.turns}:
+        return False
+    target = _target(board, m)
+    return target is None or bool(target)
