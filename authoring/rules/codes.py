@@ -28,6 +28,8 @@ class CodeMatch:
     groups: Mapping[str, str]
 
     def text(self) -> str:
+        if self.meaning == "turn-at" and "turn" not in self.groups:
+            return f"arrive in hex set {self.spec.get('hex_set', '')}"
         fields = {"hex": self.hex_label, "hex_set": self.spec.get("hex_set", ""), "box": self.spec.get("box", ""),
                   "turn": self.groups.get("turn", "?")}
         return MEANING_TEXT[self.meaning].format(**fields)
