@@ -60,11 +60,12 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
     """Every unit the scenario should hold is on a hex, in a box, pool or schedule: the units a set-up card
     replaces, and the units each order-of-battle rule in force selects."""
     expected: dict[str, tuple[str, Loc | None, RuleSpec | None]] = {}
-    for unit, where in _card_expects(board).items():
+    carded, covered = _card_expects(board)
+    for unit, where in carded.items():
         expected[unit] = (where, Loc(board.card.path, 1, 1) if board.card and board.card.path else None, None)
     for spec in (r for r in board.rules if r.type == "order-of-battle"):
         for c in board.game.counters.values():
-            if c.id in expected or c.marker or not selects(spec.params, c):
+            if c.id in expected or c.id in covered or c.marker or not selects(spec.params, c):
                 continue
             where = _code_says(board, spec, c)
             if where is not None:
@@ -79,13 +80,14 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
                     related=(c.loc,) if c and c.loc else ())
 
 
-def _card_expects(board: Board) -> dict[str, str]:
-    """Units of the sides a card replaces that it leaves out, with where the scenario sets them up.
+def _card_expects(board: Board) -> tuple[dict[str, str], set[str]]:
+    """Units of the sides a card replaces that it leaves out (with where the scenario sets them up), and
+    every unit the scenario sets up for those sides (the card, not an order-of-battle rule, answers for them).
 
-    A card may swap units (BfM armies are alike) or leave a one-per-feature hex empty (that rule reports it),
-    so per side only as many units count as missing as the card is short after those."""
+    A card may swap units (BfM armies are alike), use one twice (HW-MIX-001) or leave a one-per-feature hex
+    empty (HW-PLACE-004), so per side only as many units count as missing as the card is short after those."""
     if board.card is None:
-        return {}
+        return {}, set()
     wanted: dict[str, dict[str, str]] = {}
     for p in board.scenario.setup:
         if board.card_sides is None or p.side in board.card_sides:
@@ -102,7 +104,7 @@ def _card_expects(board: Board) -> dict[str, str]:
         omitted = [u for u in units if u not in board.by_unit]
         short = len(units) - carded.get(side, 0) - _empty_feature_hexes(board, side)
         out.update({u: units[u] for u in omitted[:max(0, min(short, len(omitted)))]})
-    return out
+    return out, {u for units in wanted.values() for u in units}
 
 
 def _empty_feature_hexes(board: Board, side: str) -> int:
