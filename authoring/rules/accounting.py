@@ -22,18 +22,36 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
     name = spec.params["hex_set"]
     hexes = board.hexsets.resolve(name) or frozenset()
     cite = board.game.cite(spec.rule)
+    coded = _codes_checked(board)
     for r in board.scenario.reinforcements:
-        picked = [u for u in r.units if selects(spec.params, board.counter(u))]
+        picked = [u for u in r.units if selects(spec.params, board.counter(u)) and u not in coded]
         if picked and r.at:
             yield from _outside(board, spec, hexes, r.at, r.side, f"{', '.join(picked)} (turn {r.turn})", r.loc)
     for p in board.scenario.pools:
         if not any(selects(spec.params, board.counter(u)) for u in p.units):
             continue
         if not p.at:
-            yield error("HW-SCHED-008", f"pool {p.id} states no entry location; its units enter in hex set {name}",
-                        p.loc, help=f"add `at: {name}` (or a part of it) to pool {p.id}", rule=cite)
+            yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
+                        help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
         else:
             yield from _outside(board, spec, hexes, p.at, p.side, f"pool {p.id}", p.loc)
+
+
+def _codes_checked(board: Board) -> set[str]:
+    """Units whose printed arrival code follow-setup-codes checks already (their arrival, one finding)."""
+    follow = [r for r in board.rules if r.type == "follow-setup-codes"]
+    if not follow:
+        return set()
+    only = [set(r.params.get("only", ())) for r in follow]
+    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"}
+    out = set()
+    for r in board.scenario.reinforcements:
+        for u in r.units:
+            c = board.counter(u)
+            m = parse(board.game, c.setup_code, c.side) if c else None
+            if m is not None and m.meaning == "turn-at" and u not in errata and any(not o or "turn-at" in o for o in only):
+                out.add(u)
+    return out
 
 
 def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side: str, who: str,
@@ -44,9 +62,10 @@ def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side:
     stray = sorted(found - hexes, key=board.label)
     if stray:
         name = spec.params["hex_set"]
-        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(stray[0])} outside "
-                    f"hex set {name}", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a "
-                    "hex set inside it, as the arrival location", rule=board.game.cite(spec.rule), hex=board.label(stray[0]))
+        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(stray[0])}, where "
+                    "they may not enter", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or "
+                    "a hex set inside it, as the arrival location", rule=board.game.cite(spec.rule),
+                    hex=board.label(stray[0]))
 
 
 # --- every unit accounted for ------------------------------------------------------------------------------------
@@ -70,10 +89,18 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
             where = _code_says(board, spec, c)
             if where is not None:
                 expected[c.id] = (where, board.scenario.loc, spec)
+    left_empty: dict[str, int] = {}  # per side: one-per-feature hexes left empty, each reported by HW-PLACE-004
     for unit, (where, loc, spec) in expected.items():
         if unit in board.by_unit:
             continue
         c = board.counter(unit)
+        side = c.side if c else ""
+        if spec is not None:
+            if side not in left_empty:
+                left_empty[side] = _empty_feature_hexes(board, side)
+            if left_empty[side] > 0:
+                left_empty[side] -= 1  # the empty hex's finding stands for this unit
+                continue
         fix = f"add {unit} to the card" if spec is None else f"add {unit} to the scenario"
         yield error("HW-PLACE-013", f"{unit} is on no hex, in no box, pool or schedule; {where}", loc,
                     help=f"{fix}, where it belongs", rule=board.game.cite(spec.rule if spec else ""),
