@@ -23,10 +23,11 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
     hexes = board.hexsets.resolve(name) or frozenset()
     cite = board.game.cite(spec.rule)
     coded = _codes_checked(board)
+    stray: dict[tuple[str, str], Hex | None] = {}  # (at, side) -> a hex it reaches outside the set
     for r in board.scenario.reinforcements:
         picked = [u for u in r.units if selects(spec.params, board.counter(u)) and u not in coded]
         if picked and r.at:
-            yield from _outside(board, spec, hexes, r.at, r.side, f"{', '.join(picked)} (turn {r.turn})", r.loc)
+            yield from _outside(board, spec, hexes, r.at, r.side, f"{', '.join(picked)} (turn {r.turn})", r.loc, stray)
     for p in board.scenario.pools:
         if not any(selects(spec.params, board.counter(u)) for u in p.units):
             continue
@@ -34,7 +35,7 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
             yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
                         help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
         else:
-            yield from _outside(board, spec, hexes, p.at, p.side, f"pool {p.id}", p.loc)
+            yield from _outside(board, spec, hexes, p.at, p.side, f"pool {p.id}", p.loc, stray)
 
 
 def _codes_checked(board: Board) -> set[str]:
@@ -55,17 +56,16 @@ def _codes_checked(board: Board) -> set[str]:
 
 
 def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side: str, who: str,
-             loc: Loc | None) -> Iterator[Diagnostic]:
-    found = resolve_at(board, at, side)
-    if not found:
-        return  # names nothing on the maps in play: HW-SCHED-002
-    stray = sorted(found - hexes, key=board.label)
-    if stray:
+             loc: Loc | None, stray: dict[tuple[str, str], Hex | None]) -> Iterator[Diagnostic]:
+    if (at, side) not in stray:
+        found = resolve_at(board, at, side) or frozenset()  # naming nothing on the maps in play is HW-SCHED-002
+        stray[(at, side)] = min(found - hexes, key=board.label, default=None)
+    h = stray[(at, side)]
+    if h is not None:
         name = spec.params["hex_set"]
-        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(stray[0])}, where "
-                    "they may not enter", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or "
-                    "a hex set inside it, as the arrival location", rule=board.game.cite(spec.rule),
-                    hex=board.label(stray[0]))
+        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(h)}, where they may "
+                    f"not enter", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a hex "
+                    "set inside it, as the arrival location", rule=board.game.cite(spec.rule), hex=board.label(h))
 
 
 # --- every unit accounted for ------------------------------------------------------------------------------------
