@@ -11,7 +11,7 @@ from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
 from authoring.model import Counter, RuleSpec
 from authoring.rules.board import Board
-from authoring.rules.codes import CodeMatch, _target, parse, resolve_at
+from authoring.rules.codes import CodeMatch, code_target, parse, resolve_at
 from authoring.rules.selectors import describe, selects
 
 
@@ -156,5 +156,5 @@ def _applies(board: Board, m: CodeMatch) -> bool:
     """A code names something of this scenario: hexes on its maps, a turn of its turn record."""
     if "turn" in m.groups and int(m.groups["turn"]) not in {t.turn for t in board.scenario.turns}:
         return False
-    target = _target(board, m)
+    target = code_target(board, m)
     return target is None or bool(target)

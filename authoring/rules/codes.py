@@ -93,7 +93,7 @@ def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex]
     if found is not None:
         return found
     m = parse(board.game, at, side)
-    return None if m is None else _target(board, m)
+    return None if m is None else code_target(board, m)
 
 
 def valid_codes(game: Game) -> str:
@@ -121,7 +121,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
 
 
 def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -> Iterator[Diagnostic]:
-    target = _target(board, m)
+    target = code_target(board, m)
     rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
     related = (board.counter(uses[0].unit).loc,) if board.counter(uses[0].unit).loc else ()
     if target is not None and not target:
@@ -137,7 +137,7 @@ def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -
                 help=f"{m.text()} as the code says, or record the errata with a unit-at rule")
 
 
-def _target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
+def code_target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
     if m.meaning == "hex":
         h = board.hexsets.label_to_hex(m.hex_label)
         return frozenset((h,)) if h is not None else frozenset()
