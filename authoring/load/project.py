@@ -273,10 +273,13 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
             ctx.ref(spec["map"], maps, "map", path + ("map",), code="HW-REF-003")
         if "feature" in spec:
             ctx.ref(spec["feature"], feats, "hex feature", path + ("feature",))
-        if "terrain" in spec:
+        if isinstance(spec.get("terrain"), str):
             ctx.ref(spec["terrain"], terr, "terrain type", path + ("terrain",))
-        for i, other in enumerate(spec.get("union", ())):
-            ctx.ref(other, names - {name}, "hex set", path + ("union", i))
+        for i, t in enumerate(spec["terrain"] if isinstance(spec.get("terrain"), list) else ()):
+            ctx.ref(t, terr, "terrain type", path + ("terrain", i))
+        for key in ("union", "except"):
+            for i, other in enumerate(spec.get(key, ())):
+                ctx.ref(other, names - {name}, "hex set", path + (key, i))
         for i, label in enumerate(spec.get("hexes", ())):
             if not any(m.grid.label_to_hex(str(label)) is not None for m in maps.values()):
                 ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i))

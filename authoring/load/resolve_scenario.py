@@ -106,7 +106,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         ctx.ref(p["side"], sides, "side", ("pools", i, "side"))
         units, locs = _units(ctx, counters, p["units"], ("pools", i))
         pools.append(Pool(p["id"], p["side"], units, p.get("name", ""), p.get("available"), p.get("cost"),
-                          ctx.loc(("pools", i)), locs))
+                          ctx.loc(("pools", i)), locs, str(p.get("at", ""))))
     options = tuple(Option(o["id"], o["name"], bool(o.get("default", False)), o.get("description", ""),
                            frozen_map(o.get("effects")), ctx.loc(("options", i)))
                     for i, o in enumerate(d.get("options", [])))

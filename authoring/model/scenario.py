@@ -65,6 +65,7 @@ class Pool:
     cost: float | None = None
     loc: Loc | None = None
     unit_locs: tuple[Loc, ...] = ()
+    at: str = ""  # where the pool's units enter: a hex, hex set or code (e.g. Typhoon 14.1.5)
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,6 +28,8 @@ class CodeMatch:
     groups: Mapping[str, str]
 
     def text(self) -> str:
+        if self.meaning == "turn-at" and "turn" not in self.groups:
+            return f"arrive in hex set {self.spec.get('hex_set', '')}"
         fields = {"hex": self.hex_label, "hex_set": self.spec.get("hex_set", ""), "box": self.spec.get("box", ""),
                   "turn": self.groups.get("turn", "?")}
         return MEANING_TEXT[self.meaning].format(**fields)
@@ -49,11 +51,16 @@ def grammar(game: Game) -> tuple[tuple[re.Pattern | None, Mapping], ...]:
     return tuple(out)
 
 
-def parse(game: Game, code: str) -> CodeMatch | None:
+def parse(game: Game, code: str, side: str | None = None) -> CodeMatch | None:
+    """The first pattern that matches the whole code; a pattern's `sides` entry for the unit's side
+    replaces its hex set, box, pool or rule (Typhoon 14.1.3 b / 14.1.4 b: 's' differs per side)."""
     for regex, spec in grammar(game):
         m = regex.fullmatch(code) if regex is not None and code else None
         if m:
             groups = {k: v for k, v in m.groupdict().items() if v is not None}
+            per_side = (spec.get("sides") or {}).get(side) if side else None
+            if per_side:
+                spec = {**spec, **per_side}
             return CodeMatch(code, str(spec.get("meaning", "any")), spec, groups)
     return None
 
@@ -76,16 +83,17 @@ def check_grammar(game: Game) -> Iterator[Diagnostic]:
                             rule=game.cite(str(spec.get("rule", ""))), path=("setup_codes", i))
 
 
-def resolve_at(board: Board, at: str) -> frozenset[Hex] | None:
-    """Hexes an arrival location names: a hex id, a hex-set name or a code; None when it names nothing."""
+def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex] | None:
+    """Hexes an arrival location names: a hex id, a hex-set name or a code (read for `side`); None when it
+    names nothing."""
     h = board.hexsets.label_to_hex(at)
     if h is not None:
         return frozenset((h,))
     found = board.hexsets.resolve(at)
     if found is not None:
         return found
-    m = parse(board.game, at)
-    return None if m is None else _target(board, m)
+    m = parse(board.game, at, side)
+    return None if m is None else code_target(board, m)
 
 
 def valid_codes(game: Game) -> str:
@@ -100,7 +108,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse(board.game, c.setup_code)
+        m = parse(board.game, c.setup_code, c.side)
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
             yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,
@@ -113,7 +121,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
 
 
 def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -> Iterator[Diagnostic]:
-    target = _target(board, m)
+    target = code_target(board, m)
     rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
     related = (board.counter(uses[0].unit).loc,) if board.counter(uses[0].unit).loc else ()
     if target is not None and not target:
@@ -129,7 +137,7 @@ def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -
                 help=f"{m.text()} as the code says, or record the errata with a unit-at rule")
 
 
-def _target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
+def code_target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
     if m.meaning == "hex":
         h = board.hexsets.label_to_hex(m.hex_label)
         return frozenset((h,)) if h is not None else frozenset()
@@ -144,7 +152,7 @@ def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) ->
     if m.meaning == "turn":
         return u.kind == "reinforcement" and ("turn" not in m.groups or int(m.groups["turn"]) == u.turn)
     if m.meaning == "turn-at":
-        at = resolve_at(board, u.place) if u.place else None
+        at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
         return u.kind == "reinforcement" and turn_ok and bool(at) and at <= target
     if m.meaning == "pool":

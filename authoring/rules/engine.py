@@ -40,16 +40,22 @@ def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
 
 def rules_in_force(game: Game, scenario: Scenario, options: Iterable[str] = ()) -> tuple[
         tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
-    """Game rules, then the scenario's, then chosen options' (default-on plus `options`), less disabled types."""
+    """Game rules, then the scenario's, then chosen options' (default-on plus `options`). Each `disable`
+    turns off the rules before it that it names by type or by id, so an option can replace any rule,
+    game-level ones included (1941 20.6 frees the 1.2.2 errata placement)."""
     offered = {o.id for o in scenario.options}
     diags = [error("HW-RULE-003", f"scenario {scenario.id!r} has no option {o!r}", scenario.loc,
                    help=suggest(o, offered), rule=game.cite("")) for o in options if o not in offered]
     chosen = {o.id for o in scenario.options if o.default} | set(options)
-    added = list(scenario.setup_rules) + _option_rules(scenario, chosen)
-    off = {str(t) for r in added if r.type == "disable" for t in r.params.get("rules", ())}
-    rules = tuple(r for r in game.setup_rules if r.type not in off) + tuple(added)
-    stacking = game.stacking if "stacking" not in off else None
-    return rules, stacking, diags
+    rules: list[RuleSpec] = []
+    stacking = game.stacking
+    for r in (*game.setup_rules, *scenario.setup_rules, *_option_rules(scenario, chosen)):
+        if r.type == "disable":
+            off = {str(t) for t in r.params.get("rules", ()) or ()}
+            rules = [x for x in rules if x.type == "disable" or not ({x.type, str(x.params.get("id", ""))} & off)]
+            stacking = None if "stacking" in off else stacking
+        rules.append(r)
+    return tuple(rules), stacking, diags
 
 
 def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[Diagnostic]]:
@@ -84,6 +90,7 @@ def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None
         diags += _card_findings(card, game, scenario)
     diags += codes.check_grammar(game)
     diags += params.code_findings(game)
+    diags += _counter_mix_findings(game, board.rules)
     for check in GENERIC_CHECKS.values():
         diags += check(board)
     for r in board.rules:
@@ -93,6 +100,16 @@ def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None
     return sorted_diagnostics(_unique(diags, game))
 
 
+def _counter_mix_findings(game: Game, rules: Iterable[RuleSpec]) -> list[Diagnostic]:
+    """Counter-mix rules (steps-from-value...): `check` runs them as `validate` does, so both agree."""
+    diags: list[Diagnostic] = []
+    for r in rules:
+        check = GAME_RULE_TYPES.get(r.type)
+        if check is not None:
+            diags += check(game, r)
+    return diags
+
+
 def check_game(game: Game) -> list[Diagnostic]:
     """Counter-mix rules, the code grammar, and every scenario with its default options."""
     diags: list[Diagnostic] = []
@@ -100,10 +117,8 @@ def check_game(game: Game) -> list[Diagnostic]:
     diags += bad
     diags += codes.check_grammar(game)
     diags += params.code_findings(game)
-    for r in rules:
-        check = GAME_RULE_TYPES.get(r.type)
-        if check is not None:
-            diags += check(game, r)
+    if not game.scenarios:
+        diags += _counter_mix_findings(game, rules)
     for scenario in game.scenarios.values():
         diags += check_scenario(game, scenario)
     return sorted_diagnostics(_unique(diags, game))

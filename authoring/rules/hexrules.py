@@ -89,7 +89,7 @@ def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     if until is None:
         return
     for u in _selected(board, spec, board.kinds("reinforcement")):
-        at = resolve_at(board, u.place) if u.place else None
+        at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         if u.turn < until and at and at <= hexes:
             yield error("HW-PLACE-007", f"{u.unit} arrives on turn {u.turn} at {u.place}, inside hex set {name}",
                         u.loc, help=f"{describe(spec.params)} may not arrive in {name} before turn {until}",

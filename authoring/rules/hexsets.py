@@ -35,23 +35,21 @@ class HexSets:
         return tuple(m for m in self.maps if map_id is None or m.id == map_id)
 
     def _spec(self, spec: Mapping) -> frozenset[Hex]:
-        maps = self._maps(spec.get("map"))
+        """Union, explicit hexes, or every hex of the maps in play that passes each filter given
+        (edge AND terrain AND feature), less the hexes of the `except` sets."""
         if "union" in spec:
             out: set[Hex] = set()
             for other in spec["union"]:
                 out |= self.resolve(other) or frozenset()
             return frozenset(out)
         if "hexes" in spec:
-            return frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
-        if "edge" in spec:
-            return frozenset(h for m in maps for h in m.grid.edge_hexes(spec["edge"]))
-        if "feature" in spec:
-            side = spec.get("side")
-            return frozenset(h for m in maps for h, info in m.hexes.items()
-                             if any(f.type == spec["feature"] and (side is None or f.side == side) for f in info.features))
-        if "terrain" in spec:
-            return frozenset(h for m in maps for h in m.hexes_with_terrain(spec["terrain"]))
-        return frozenset(h for m in maps for h in m.hexes)
+            found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
+        else:
+            found = frozenset(h for m in self._maps(spec.get("map")) for h, info in _candidates(spec, m)
+                              if _passes(spec, info))
+        for other in spec.get("except", ()):
+            found -= self.resolve(other) or frozenset()
+        return found
 
     def label_to_hex(self, label: str) -> Hex | None:
         """A printed hex id on the maps in play (the first map that prints it)."""
@@ -60,3 +58,23 @@ class HexSets:
             if h is not None:
                 return h
         return None
+
+
+def _candidates(spec: Mapping, m: Map):
+    """(hex, info) of the map, only its edge hexes when the set names an edge."""
+    if "edge" in spec:
+        return ((h, m.hexes[h]) for h in m.grid.edge_hexes(spec["edge"]) if h in m.hexes)
+    return m.hexes.items()
+
+
+def _passes(spec: Mapping, info) -> bool:
+    """Whether a hex passes the terrain (any of) and feature (side, kind) filters the set gives."""
+    if "terrain" in spec:
+        wanted = spec["terrain"] if isinstance(spec["terrain"], (list, tuple)) else (spec["terrain"],)
+        if not any(t in info.terrain for t in wanted):
+            return False
+    if "feature" in spec:
+        side, kind = spec.get("side"), spec.get("kind")
+        return any(f.type == spec["feature"] and (side is None or f.side == side) and (kind is None or f.kind == kind)
+                   for f in info.features)
+    return True

@@ -51,11 +51,14 @@ def _overuse(board: Board, c: Counter, u: Use, held: list[Use]) -> Diagnostic:
                  related=tuple(x.loc for x in held if x.loc), hex=u.label)
 
 
-def steps_for(table, value: float, faces: int) -> int | None:
-    """Steps the first matching row gives: value inside [min, max] and, if the row says, that many faces."""
+def steps_for(table, value: float, faces: int, unit_type: str | None = None) -> int | None:
+    """Steps the first matching row gives: value inside [min, max] and, where the row says, that many faces
+    and one of those unit types (Typhoon 8.5.2: values on one side only give one step)."""
     for row in table:
+        types = row.get("unit_type")
+        types = (types,) if isinstance(types, str) else types
         if ("min" not in row or value >= row["min"]) and ("max" not in row or value <= row["max"]) and (
-                "faces" not in row or faces == row["faces"]):
+                "faces" not in row or faces == row["faces"]) and (types is None or unit_type in types):
             return int(row["steps"])
     return None
 
@@ -69,7 +72,7 @@ def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
         value = c.faces[0].values.get(name)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             continue
-        want = steps_for(spec.params["table"], value, len(c.faces))
+        want = steps_for(spec.params["table"], value, len(c.faces), c.type)
         if want is None:
             yield error("HW-MIX-002", f"{c.id}'s {name} {value:g} is in no row of the steps table", c.loc,
                         help="add a row covering this value to the rule's table", rule=game.cite(spec.rule))

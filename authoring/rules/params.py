@@ -77,8 +77,22 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
         "state": ("strength state", _ids(game.strength_states)), "hex_set": ("hex set", set(game.hex_sets)),
         "terrain": ("terrain type", _ids(game.terrain)), "value": ("value", _ids(game.values)),
         "units": ("counter", counters), "unit": ("counter", counters),
-        "rules": ("rule type", set(registered) | {"stacking"}),
+        "rules": ("rule type or rule id", set(registered) | {"stacking"} | rule_ids(game)),
     }
+
+
+def rule_ids(game: Game) -> set[str]:
+    """The ids rules are given in game.yaml, the scenarios and their options (what `disable` may name)."""
+    specs = [*game.setup_rules]
+    for s in game.scenarios.values():
+        specs += s.setup_rules
+        specs += [item for o in s.options for item in (o.effects.get("setup_rules", ()) or ()) if isinstance(item, dict)]
+    ids = set()
+    for r in specs:
+        found = r.params.get("id") if isinstance(r, RuleSpec) else r.get("id")
+        if found:
+            ids.add(str(found))
+    return ids
 
 
 def _values(value) -> list[str]:
@@ -117,9 +131,16 @@ def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnost
 
 def code_findings(game: Game) -> Iterator[Diagnostic]:
     """Each set-up code pattern that names a hex set names a declared one."""
+    sides = {s.id for s in game.sides}
     for i, spec in enumerate(game.setup_codes):
-        name = spec.get("hex_set")
-        if name is not None and name not in game.hex_sets:
-            loc = game.setup_code_locs[i] if i < len(game.setup_code_locs) else game.loc
-            yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
-                        loc, help=suggest(name, game.hex_sets), rule=game.cite(str(spec.get("rule", ""))))
+        loc = game.setup_code_locs[i] if i < len(game.setup_code_locs) else game.loc
+        per_side = spec.get("sides") or {}
+        for part in (spec, *per_side.values()):
+            name = part.get("hex_set")
+            if name is not None and name not in game.hex_sets:
+                yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
+                            loc, help=suggest(name, game.hex_sets), rule=game.cite(str(part.get("rule", ""))))
+        for side in per_side:
+            if side not in sides:
+                yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} gives a meaning for unknown side "
+                            f"{side!r}", loc, help=suggest(side, sides), rule=game.cite(str(spec.get("rule", ""))))

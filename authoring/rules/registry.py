@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.model import Game, RuleSpec
-from authoring.rules import codes, hexrules, mix, placement, schedule, stacking, units
+from authoring.rules import accounting, codes, hexrules, mix, placement, schedule, stacking, units, values
 from authoring.rules.board import Board
 
 BoardCheck = Callable[[Board], Iterator[Diagnostic]]
@@ -28,10 +28,11 @@ GENERIC_CHECKS: dict[str, BoardCheck] = {
     "HW-PLACE-002": placement.check_declared_prohibited_terrain,
     "HW-PLACE-003": placement.check_enemy_units,
     "HW-SIDE-001": placement.check_sides,
-    "HW-STATE-001": units.check_states_exist,
+    "HW-STATE-001": units.check_states,  # also HW-STATE-003 (a card's state differs from the scenario's)
     "HW-MIX-001": mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
     "HW-SCHED-001": schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
     "HW-SCHED-005": schedule.check_turn_record,
+    "HW-PLACE-013": accounting.check_accounted,  # order-of-battle rules and the units a set-up card replaces
 }
 
 # Rule types checked against a scenario's set-up.
@@ -50,6 +51,10 @@ RULE_TYPES: dict[str, RuleCheck] = {
     "follow-setup-codes": codes.check_follow_setup_codes,
     "prohibited-terrain": placement.check_prohibited_terrain,
     "pool-cost": schedule.check_pool_cost,
+    "arrive-in-hex-set": accounting.check_arrive_in_hex_set,
+    "order-of-battle": accounting.check_order_of_battle,  # reported by the generic HW-PLACE-013 check
+    "turn-value": values.check_turn_value,
+    "scenario-value": values.check_scenario_value,
     "disable": _handled_by_engine,
 }
 
@@ -77,9 +82,11 @@ CODES: dict[str, str] = {
     "HW-PLACE-010": "a hex of a garrison set holds too few units (garrison)",
     "HW-PLACE-011": "a unit that may not start on the map is set up on it (not-on-map-at-start)",
     "HW-PLACE-012": "a unit does not start in its off-map box (in-box)",
+    "HW-PLACE-013": "a unit the scenario should hold is on no hex, in no box, pool or schedule (order-of-battle, cards)",
     "HW-SIDE-001": "a unit is listed under a side it does not belong to",
     "HW-STATE-001": "a unit's state is not one of its counter's faces",
     "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",
+    "HW-STATE-003": "a set-up card gives a unit another strength state than the scenario's set-up",
     "HW-MIX-001": "a unit is used more often than the counter mix has copies",
     "HW-MIX-002": "a counter's steps do not follow its printed value (steps-from-value)",
     "HW-CODE-001": "a unit's set-up code is missing or matches no pattern of the grammar",
@@ -93,6 +100,9 @@ CODES: dict[str, str] = {
     "HW-SCHED-005": "the turn record is not numbered consecutively from its first turn",
     "HW-SCHED-006": "a unit is in play before the turn it may enter (not-in-play-before)",
     "HW-SCHED-007": "a pool states no cost or no availability turn (pool-cost)",
+    "HW-SCHED-008": "a reinforcement or pool enters outside its hex set, or a pool states no entry (arrive-in-hex-set)",
+    "HW-VALUE-001": "a turn-record value breaks the rule that fixes it (turn-value)",
+    "HW-VALUE-002": "a scenario value is missing or breaks the rule that fixes it (scenario-value)",
     "HW-CARD-002": "a set-up card was written for another game or scenario",
 }
 
@@ -103,6 +113,8 @@ TOPICS: dict[str, str] = {
     "HW-PLACE-003": "enemy units",
     "HW-SIDE-001": "sides",
     "HW-STATE-001": "strength states",
+    "HW-STATE-003": "scenario set-up",
+    "HW-PLACE-013": "order of battle",
     "HW-MIX-001": "counter mix",
     "HW-SCHED-001": "schedules",
     "HW-SCHED-002": "arrival locations",

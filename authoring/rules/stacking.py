@@ -1,4 +1,4 @@
-"""Stacking at set-up, per CELL (an overlapping edge hex is one cell under two labels).
+"""Stacking at set-up, per CELL (an overlapping edge hex is one cell under two labels) and per side.
 
 Models (rules-spec "Stacking"): count (units per hex), points (sum of stacking values; zero or
 missing values stack free, Typhoon 3.2.3) and composition (unit sizes per side, e.g. 1941 3.1-3.2).
@@ -32,7 +32,16 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
     for h, uses in board.by_cell.items():
         units = _units(board, uses)
         if len(units) > 1 or model == "points":
-            yield from check(board, board.cells.get(h), units)
+            for group in _by_side(board, units) if model != "composition" else (units,):
+                yield from check(board, board.cells.get(h), group)
+
+
+def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:
+    """Each side's units in a hex: limits count a side's own units (enemy units there are HW-PLACE-003)."""
+    groups: dict[str, list[Use]] = {}
+    for u in units:
+        groups.setdefault(board.side_of(u), []).append(u)
+    return list(groups.values())
 
 
 def _count(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:

@@ -1,7 +1,7 @@
 """Rule types and checks about units' starting states and whereabouts: strength states, off-map boxes."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import RuleSpec
@@ -19,6 +19,41 @@ def check_states_exist(board: Board) -> Iterator[Diagnostic]:
         faces = ", ".join(f.state for f in c.faces)
         yield error("HW-STATE-001", f"{u.unit} has no {u.state!r} face; its faces are: {faces}", u.loc,
                     help=f"use one of: {faces}", rule=board.game.cite(""), hex=u.label)
+
+
+def check_states(board: Board) -> Iterator[Diagnostic]:
+    """HW-STATE-001 (a state the counter has no face for) and HW-STATE-003 (a card's state against the scenario's)."""
+    yield from check_states_exist(board)
+    yield from check_card_states(board)
+
+
+def check_card_states(board: Board) -> Iterator[Diagnostic]:
+    """A card sets each unit up at the state the scenario's set-up gives it (Typhoon 3.1.2), unless a
+    start-state rule in force already says which state (that rule reports it)."""
+    if board.card is None:
+        return
+    ruled = [r for r in board.rules if r.type == "start-state"]
+    shown = _scenario_states(board)
+    for u in board.kinds(*START_KINDS):
+        want = shown.get(u.unit)
+        if want is None or any(selects(r.params, board.counter(u.unit)) for r in ruled):
+            continue
+        state = board.state_of(u)
+        if state != want:
+            written = "" if u.state else " (its first face, as no state is written)"
+            yield error("HW-STATE-003", f"{u.unit} starts at state {state!r}{written}, but the scenario sets it up at "
+                        f"{want!r}", u.loc, help=f"write state {want} for {u.unit}", rule=board.game.cite(""), hex=u.label)
+
+
+def _scenario_states(board: Board) -> Mapping[str, str]:
+    out: dict[str, str] = {}
+    for p in board.scenario.setup:
+        for unit in p.units:
+            c = board.counter(unit)
+            state = p.state or (c.faces[0].state if c and c.faces else None)
+            if state:
+                out.setdefault(unit, state)
+    return out
 
 
 def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:

@@ -248,7 +248,7 @@ def test_game_manifest(data):
     assert sets["single-arrow"]["edge"] == "east" and sets["west-edge"]["edge"] == "west"
     assert sets["stars"] == {"feature": "star"} and sets["crosses"] == {"feature": "cross"}
     assert len(sets["triple-arrow"]["hexes"]) == 3 and set(sets["triple-arrow"]["hexes"]) <= _all_hexes()
-    assert len(game["setup_rules"]) == 8
+    assert len(game["setup_rules"]) == 13
 
 
 # ---- tables ----------------------------------------------------------------------------------

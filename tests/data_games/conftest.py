@@ -24,3 +24,8 @@ def r1941() -> LoadResult:
 @pytest.fixture(scope="session")
 def rtyphoon() -> LoadResult:
     return _load("typhoon")
+
+
+@pytest.fixture(scope="session")
+def rbfm() -> LoadResult:
+    return _load("bfm")

@@ -87,7 +87,7 @@ def test_counter_mix(game):
     assert len(cs) == 120
     assert cs["sov-11"].setup_code == "1222" and cs["sov-11"].size == "army"
     pz46 = cs["ger-46pz"]
-    assert (pz46.faces[0].values["strength"], pz46.faces[0].values["movement"], pz46.setup_code) == (6, 6, "2")
+    assert (pz46.faces[0].values["strength"], pz46.faces[0].values["movement"], pz46.setup_code) == (6, 6, "1825")
     inf50 = cs["ger-50"]
     assert (inf50.faces[0].values["strength"], inf50.faces[0].values["movement"], inf50.setup_code) == (3, 3, "2")
     shock = [c for c in cs.values() if c.type == "shock"]

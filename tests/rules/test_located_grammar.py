@@ -43,3 +43,24 @@ def test_option_rule_points_at_its_option(tmp_path):
     assert len(bad) == 1 and bad[0].loc.line == _line(scen, "- id: no-blue")
     placed = [d for d in found if d.code == "HW-PLACE-011"]
     assert len(placed) == 1 and placed[0].rule == "Mini 7.2" and placed[0].loc.line == _line(scen, "0505")
+
+
+def test_per_side_code_meaning_names_declared_sides_and_sets(tmp_path):
+    code = ("setup_codes:\n  - {pattern: '^s$', meaning: hex-set, hex_set: west, rule: '9.2',\n"
+            "     sides: {blue: {hex_set: wset}, green: {hex_set: west}}}\n")
+    game, manifest, _ = _game(tmp_path, code)
+    found = [(d.message, d.loc.line) for d in check_game(game) if d.code == "HW-RULE-002"]
+    line = _line(manifest, "pattern: '^s$'")
+    assert found == [("set-up code pattern '^s$' gives a meaning for unknown side 'green'", line),
+                     ("set-up code pattern '^s$' names unknown hex set 'wset'", line)]
+
+
+def test_filtered_hex_set_refuses_unknown_terrain_and_sets(tmp_path):
+    root = tmp_path / "g"
+    shutil.copytree(MINI, root)
+    manifest = root / "scenarios/mini/game.yaml"
+    manifest.write_text(manifest.read_text().replace(
+        "hex_sets:\n", "hex_sets:\n  entry: {edge: west, terrain: [clear, swampy], except: [nowhere]}\n", 1))
+    result = load_game(discover(root)[0])
+    assert [(d.code, d.message) for d in result.diagnostics if d.code.startswith("HW-REF")] == [
+        ("HW-REF-001", "unknown terrain type 'swampy'"), ("HW-REF-001", "unknown hex set 'nowhere'")]

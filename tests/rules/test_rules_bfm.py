@@ -114,5 +114,6 @@ def test_setup_rules_are_the_games_data(game):
     """The engine enforces what game.yaml lists (no `if game == ...`): stars, crosses, states, 1st Shock."""
     assert [r.type for r in game.setup_rules] == ["one-per-feature", "only-on-feature", "one-per-feature",
                                                   "only-on-feature", "start-state", "start-state",
-                                                  "not-on-map-at-start", "not-in-play-before"]
+                                                  "not-on-map-at-start", "not-in-play-before", "order-of-battle",
+                                                  "arrive-in-hex-set", "turn-value", "turn-value", "turn-value"]
     assert game.stacking.params["model"] == "count" and game.stacking.params["limit"] == 1

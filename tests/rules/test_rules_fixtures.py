@@ -122,9 +122,17 @@ def test_check_game_runs_counter_mix_rules_once(fixture_games):
 
 def test_points_model_lets_zero_value_units_stack_free(fixture_games):
     game = fixture_games["pts"].game
-    assert check_scenario(game, game.scenarios["points-legal"]) == []  # 4 + 6 + HQ 0 = 10
-    d = check_scenario(game, game.scenarios["points-illegal"])[0]
+    legal = check_scenario(game, game.scenarios["points-legal"])  # 4 + 6 + HQ 0 = 10
+    assert [d.code for d in legal] == ["HW-MIX-002"]  # the counter mix's own fault, as validate reports it
+    d = next(d for d in check_scenario(game, game.scenarios["points-illegal"]) if d.code == "HW-STACK-002")
     assert d.message == "14 stacking points in hex 0101, limit is 10"
+
+
+def test_check_and_validate_agree_on_counter_mix_findings(fixture_games):
+    game = fixture_games["pts"].game
+    mix = {(d.code, d.message, d.loc) for d in check_game(game) if d.code.startswith("HW-MIX")}
+    for scenario in game.scenarios.values():
+        assert {(d.code, d.message, d.loc) for d in check_scenario(game, scenario) if d.code.startswith("HW-MIX")} == mix
 
 
 def test_fixture_project_path_is_a_project():
