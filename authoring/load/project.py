@@ -6,12 +6,13 @@ whatever parts resolved, so `validate` can report everything at once.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
 from authoring.load.context import Ctx
+from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
@@ -185,6 +186,8 @@ def load_game(files: GameFiles) -> LoadResult:
         if mid in maps:
             ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
         m = resolve_map(ctx, defs, tuple(parts["layout"].get(mid, (0, 0))))
+        if m is not None:
+            m = resolve_map_art(ctx, files.root, path, m)
         diags += ctx.diags
         if m is not None:
             maps[mid] = m
@@ -198,7 +201,8 @@ def load_game(files: GameFiles) -> LoadResult:
             broken["<counters>"] = display(path)
             continue
         ctx = Ctx(src)
-        for c in resolve_counters(ctx, defs, seen):
+        for c in resolve_counter_art(ctx, files.root, path, resolve_counters(ctx, defs, seen),
+                                     parts["counter_size_in"]):
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
@@ -224,6 +228,7 @@ def load_game(files: GameFiles) -> LoadResult:
     diags += gctx.diags
     game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
                 scenarios=frozen_map(scenarios), root=str(files.root))
+    files = replace(files, extras=files.extras + art_files(maps.values(), counters.values()))
     return LoadResult(game, diags, files)
 
 
