@@ -78,7 +78,12 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
 
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
-    return dict(zip(ids, cache.many(jobs)))
+    painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
+    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p])))
+    # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
+    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True)
+    out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
+    return out
 
 
 def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = None) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
@@ -106,12 +111,13 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = Non
 
     if not all(cache.has(key) for key, _ in wanted):
         pngs.update(map_images(game, cache, px_per_hex))
-    made = cache.many([(key, lambda p=p: compose(p)) for key, p in wanted])
+    made = [cache.pages([(key, lambda p=p: compose(p))], jpeg=p.painted)[0][0] for key, p in wanted]
     return plans, {board_image(p): png for (_, p), png in zip(wanted, made)}
 
 
 def board_image(plan: BoardPlan) -> str:
-    return image_name("board", plan.map_id)
+    name = image_name("board", plan.map_id)
+    return name[:-4] + ".jpg" if plan.painted else name
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:
