@@ -213,13 +213,13 @@ def plan_resample(reg: Registration, image_size: tuple[int, int], px_per_hex: fl
     w, h = image_size
     corners = [out_of(x, y) for x in (-0.5, w - 0.5) for y in (-0.5, h - 0.5)]
     left, top = min(p[0] for p in corners), min(p[1] for p in corners)
-    ox, oy = 0.5 - left, 0.5 - top
+    ox, oy = -0.5 - left, -0.5 - top   # the image's left and top edges on the output's
     if anchor is not None:
         ax, ay = UNIT(reg.orientation).hex_to_pixel(anchor)
         ox += math.ceil(ox + k * ax) - (ox + k * ax)
         oy += math.ceil(oy + k * ay) - (oy + k * ay)
-    size = (math.ceil(max(p[0] for p in corners) + ox - 0.5 + 1e-9),
-            math.ceil(max(p[1] for p in corners) + oy - 0.5 + 1e-9))
+    size = (math.ceil(max(p[0] for p in corners) + ox + 0.5 - 1e-9),
+            math.ceil(max(p[1] for p in corners) + oy + 0.5 - 1e-9))
     layout = PixelLayout(reg.orientation, k / SQRT3, (ox, oy))
     # image = origin + M . (q / k - O / k - u0)
     ma, mb, mc, md = a / k, b / k, c / k, d / k
