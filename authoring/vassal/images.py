@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -59,10 +59,17 @@ def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str
 
     style = digest(counter_style(game))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    jobs = [(digest("counter", code_version(), style, c, state, size_px),
-             lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces]
+    jobs = [(_face_key(style, c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+            for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
+
+
+def _face_key(style: str, c, state: str, size_px: int) -> str:
+    """A face depends on its counter and on itself (and on being the first face), not on the other
+    faces: new art for one face redraws that face only."""
+    face = c.face(state)
+    return digest("counter", code_version(), style, replace(c, faces=()), face, c.faces.index(face) > 0, size_px)
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:

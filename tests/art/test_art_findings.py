@@ -1,0 +1,81 @@
+"""Located findings for map and counter art: a wrong registration, misread points, bad counter art."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image
+
+from art_support import load
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def _codes(result) -> list[str]:
+    return [d.code for d in result.diagnostics]
+
+
+def test_the_demo_game_loads_its_art_cleanly(demo: Path) -> None:
+    result = load(demo)
+    assert result.ok and result.diagnostics == []
+    m = result.game.maps["main"]
+    assert m.art.image.format == "JPEG" and m.art.registration.rotation > 0.5
+    panzer = result.game.counters["ger-xl"]
+    assert panzer.faces[0].image.format == "PNG" and panzer.faces[1].picture.format == "SVG"
+    # every art file feeds the build digests, so editing one rebuilds
+    assert {p.name for p in result.files.extras} >= {"moscow-1941.jpg", "panzer-face.png", "red-star.svg"}
+
+
+def test_a_wrong_hex_size_is_caught_at_every_misread_point(demo: Path) -> None:
+    _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 88.004", "hex_size: 84.0")
+    result = load(demo)
+    found = [d for d in result.diagnostics if d.code == "HW-ART-012"]
+    assert len(found) >= 4 and all(d.severity.value == "warning" for d in found)
+    d = next(d for d in found if "hex 1410" in d.message)
+    lines = (demo / "maps/bfm-art/main.yaml").read_text().splitlines()
+    assert '"1410"' in lines[d.loc.line - 1]
+    assert re.search(r"hex 1410 is at \(1109, 1000\) on the art but the registration puts its centre at "
+                     r"\([0-9.]+, [0-9.]+\), [0-9.]+ px off \([0-9]+% of a hex\)", d.message)
+
+
+def test_a_registration_that_puts_hexes_off_the_art_is_an_error(demo: Path) -> None:
+    _edit(demo / "maps/bfm-art/main.yaml", "x: 118.084", "x: 400.0")
+    result = load(demo)
+    errors = [d for d in result.diagnostics if d.code == "HW-ART-013"]
+    assert len(errors) == 1 and not result.ok
+    assert re.match(r"[0-9]+ of 140 hex centres fall outside the 1330 x 1140 px map art \(", errors[0].message)
+
+
+def test_missing_and_unreadable_map_art_are_located_errors(demo: Path) -> None:
+    _edit(demo / "maps/bfm-art/main.yaml", "image: art/moscow-1941.jpg", "image: art/nope.jpg")
+    result = load(demo)
+    assert _codes(result) == ["HW-PATH-011"]
+    assert result.diagnostics[0].message == "image file 'art/nope.jpg' not found"
+    (demo / "maps/bfm-art/art/nope.jpg").write_text("not an image")
+    assert _codes(load(demo)) == ["HW-ART-010"]
+    _edit(demo / "maps/bfm-art/main.yaml", "image: art/nope.jpg", "image: ../../../../etc/passwd")
+    assert _codes(load(demo)) == ["HW-PATH-010"]
+
+
+def test_counter_art_of_the_wrong_aspect_too_small_or_missing(demo: Path) -> None:
+    art = demo / "counters/bfm-art/art"
+    Image.new("RGB", (300, 200), (200, 0, 0)).save(art / "wide.png")
+    Image.new("RGB", (90, 90), (0, 200, 0)).save(art / "small.png")
+    counters = demo / "counters/bfm-art/counters.yaml"
+    _edit(counters, "image: art/shock-face.jpg", "image: art/wide.png")
+    _edit(counters, "{state: full, image: art/panzer-face.png", "{state: full, image: art/small.png")
+    _edit(counters, "picture: art/red-star.svg", "picture: art/missing.svg")
+    result = load(demo)
+    by_code = {d.code: d for d in result.diagnostics}
+    assert set(by_code) == {"HW-ART-020", "HW-ART-021", "HW-PATH-011"}
+    assert by_code["HW-ART-020"].message == ("face art 'art/wide.png' is 300 x 200 px (aspect 1.50); "
+                                             "a counter face is square, so its edges are cut off")
+    assert by_code["HW-ART-021"].message == ("'art/small.png' is 90 x 90 px, too small for a 0.625 in counter "
+                                             "at 300 dpi (needs 188 px)")
+    assert by_code["HW-PATH-011"].severity.value == "error"
+    line = counters.read_text().splitlines()[by_code["HW-ART-020"].loc.line - 1]
+    assert "art/wide.png" in line
