@@ -171,7 +171,11 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
     jobs = [(mid, str(out_dir / f"{mid}.png")) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
         jobs.append((_LAYOUT_JOB, str(out_dir / "layout.png")))
-    return [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
+        from authoring.render.art import registration_overlay  # the registration proof: grid and ids on the art
+        written.append(save_png(registration_overlay(m), out_dir / f"{m.id}-registration.png"))
+    return written
 
 
 LAYOUT_MAX_PIXELS = 40_000_000
