@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from authoring.atomic import write_bytes as atomic_write_bytes
 from authoring.atomic import write_text as atomic_write
 from authoring.author import templates
 from authoring.author.fsutil import did_you_mean, refuse_existing
@@ -22,7 +23,7 @@ class InitPlan:
 
     dest: Path
     game_id: str
-    files: dict[Path, str]
+    files: dict[Path, str | bytes]
 
 
 def game_id_for(dest: Path, given: str | None) -> str:
@@ -69,13 +70,17 @@ def _schema_files(dest: Path) -> dict[Path, str]:
     return {dest / "schemas" / p.name: p.read_text(encoding="utf-8") for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
 
 
+BINARY_EXTS = (".png", ".jpg", ".jpeg")
+
+
 def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str]:
     out = {}
     for folder in ("scenarios", "maps", "counters"):
         base = src_root / folder / gid
         for p in sorted(base.rglob("*")) if base.is_dir() else ():
             if p.is_file() and not p.name.startswith("."):
-                out[dest / p.relative_to(src_root)] = p.read_text(encoding="utf-8")
+                binary = p.suffix.lower() in BINARY_EXTS   # the game's art (docs/art.md)
+                out[dest / p.relative_to(src_root)] = p.read_bytes() if binary else p.read_text(encoding="utf-8")
     out[dest / ".gitignore"] = templates.GITIGNORE
     return out
 
@@ -83,7 +88,8 @@ def _copied_game(src_root: Path, dest: Path, gid: str) -> dict[Path, str]:
 def write_plan(plan: InitPlan) -> list[Path]:
     """Write the planned files (each atomically), in sorted order; returns them."""
     for path in sorted(plan.files):
-        atomic_write(path, plan.files[path])
+        content = plan.files[path]
+        atomic_write_bytes(path, content) if isinstance(content, bytes) else atomic_write(path, content)
     return sorted(plan.files)
 
 

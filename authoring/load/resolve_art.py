@@ -57,9 +57,14 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
             ctx.error("HW-ART-010", f"{name!r} is not an SVG image hexwright can read", path,
                       help="give the <svg> element a width and height or a viewBox")
             return None
+        if _svg_links_out(data):
+            ctx.error("HW-ART-010", f"SVG art {name!r} links to other files", path,
+                      help="embed pictures in the SVG (data: URIs), so the art is one self-contained file")
+            return None
         return ArtImage(name, hashlib.sha256(data).hexdigest(), "SVG", size, str(real), ctx.loc(path))
     try:
         from PIL import Image
+        Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_ART_PIXELS)
         with Image.open(real) as im:
             fmt, size = im.format, im.size
     except Exception:  # noqa: BLE001  (any decoder failure means the same to the designer)
@@ -96,6 +101,20 @@ def _svg_size(data: bytes) -> tuple[int, int] | None:
     if not w or not h:
         return None
     return max(1, round(w)), max(1, round(h))
+
+
+def _svg_links_out(data: bytes) -> bool:
+    """Whether an SVG names any file or address (href other than '#id' or 'data:'), which resvg would read."""
+    from lxml import etree
+
+    from authoring.safepath import xml_parser
+    svg = etree.fromstring(data, xml_parser())
+    for element in svg.iter():
+        for key, value in element.attrib.items():
+            if key.endswith("href") and not value.strip().startswith(("#", "data:")):
+                return True
+    return b"url(" in data and any(not ref.strip(b" '\"").startswith((b"#", b"data:"))
+                                   for ref in re.findall(rb"url\(([^)]*)\)", data))
 
 
 def _svg_length(text: str | None) -> float | None:

@@ -79,3 +79,25 @@ def test_counter_art_of_the_wrong_aspect_too_small_or_missing(demo: Path) -> Non
     assert by_code["HW-PATH-011"].severity.value == "error"
     line = counters.read_text().splitlines()[by_code["HW-ART-020"].loc.line - 1]
     assert "art/wide.png" in line
+
+
+def test_svg_art_must_be_self_contained(demo: Path) -> None:
+    art = demo / "counters/bfm-art/art"
+    (art / "leaky.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                                   'width="10" height="10"><image xlink:href="../../../secret.png"/></svg>')
+    _edit(demo / "counters/bfm-art/counters.yaml", "picture: art/red-star.svg", "picture: art/leaky.svg")
+    result = load(demo)
+    assert _codes(result) == ["HW-ART-010"]
+    assert result.diagnostics[0].message == "SVG art 'art/leaky.svg' links to other files"
+
+
+def test_counter_art_columns_in_a_csv_manifest(demo: Path) -> None:
+    (demo / "counters/bfm-art/extra.csv").write_text(
+        "id,side,type,size,designation,picture,full.attack,full.movement,full.image,half.attack,half.movement\n"
+        "sov-csv,soviet,infantry,army,99,art/red-star.svg,8,4,art/shock-face.jpg,4,4\n")
+    result = load(demo)
+    assert result.ok, [str(d) for d in result.diagnostics]
+    c = result.game.counters["sov-csv"]
+    assert c.faces[0].image.name == "art/shock-face.jpg" and c.faces[1].image is None
+    assert c.faces[0].picture.name == c.faces[1].picture.name == "art/red-star.svg"
+    assert dict(c.faces[0].values) == {"attack": 8, "movement": 4}
