@@ -86,8 +86,14 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
                      render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
     record(target, digest)
     if warnings is not None:
-        warnings += _fit_warnings(game, issues)
+        warnings += _fit_warnings(game, issues) + art_warnings(result)
     return [target]
+
+
+def art_warnings(result: LoadResult) -> list:
+    """The load's findings about the designer's art (a misread calibration point, art too small...),
+    repeated by the build: what is printed must be in register with the data."""
+    return [d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code != "HW-ART-001"]
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:

@@ -101,3 +101,17 @@ def test_counter_art_columns_in_a_csv_manifest(demo: Path) -> None:
     assert c.faces[0].image.name == "art/shock-face.jpg" and c.faces[1].image is None
     assert c.faces[0].picture.name == c.faces[1].picture.name == "art/red-star.svg"
     assert dict(c.faces[0].values) == {"attack": 8, "movement": 4}
+
+
+def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+    _edit(demo / "maps/bfm-art/main.yaml", "rotation: 0.8026", "rotation: 1.6")
+    r = CliRunner().invoke(main, ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    warned = [x for x in r.output.splitlines() if "warning[HW-ART-012]" in x]
+    assert len(warned) >= 4 and all("maps/bfm-art/main.yaml:" in x for x in warned)
+    r = CliRunner().invoke(main, ["build", "maps", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "out/bfm-art/maps/main-registration.png").exists()
