@@ -86,14 +86,16 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
                      render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
     record(target, digest)
     if warnings is not None:
-        warnings += _fit_warnings(game, issues) + art_warnings(result)
+        warnings += _fit_warnings(game, issues) + art_warnings(result, opts.counter_in)
     return [target]
 
 
-def art_warnings(result: LoadResult) -> list:
-    """The load's findings about the designer's art (a misread calibration point, art too small...),
-    repeated by the build: what is printed must be in register with the data."""
-    return [d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code != "HW-ART-001"]
+def art_warnings(result: LoadResult, counter_in: float) -> list:
+    """The load's findings about the designer's art (a misread calibration point, art not square...),
+    repeated by the build, with art too small for 300 dpi judged at the counter size being printed."""
+    from authoring.load.resolve_art import counter_art_findings
+    found = [d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")]
+    return found + counter_art_findings(result.game.counters.values(), counter_in)
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:

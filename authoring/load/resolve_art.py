@@ -231,14 +231,37 @@ def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, p
         ctx.diags.append(warning("HW-ART-020", f"face art {art.name!r} is {w} x {h} px (aspect {w / h:.2f}); "
                                  "a counter face is square, so its edges are cut off", art.loc,
                                  help="crop the art to a square", path=path))
+    small = too_small(art, field, counter_in, path)
+    if small is not None:
+        ctx.diags.append(small)
+
+
+def too_small(art: ArtImage, field: str, counter_in: float, path: tuple = ()):
+    """HW-ART-021 when raster art has fewer pixels than `PRINT_DPI` needs at `counter_in` (else None)."""
     if art.format == "SVG":
-        return
+        return None
+    w, h = art.size
     need = round(counter_in * PRINT_DPI * (PICTURE_SHARE if field == "picture" else 1.0))
-    if min(w, h) < need:
-        what = "the picture slot" if field == "picture" else f"a {counter_in:g} in counter"
-        ctx.diags.append(warning("HW-ART-021", f"{art.name!r} is {w} x {h} px, too small for {what} at "
-                                 f"{PRINT_DPI} dpi (needs {need} px)", art.loc,
-                                 help="supply larger art, or SVG, which prints sharp at any size", path=path))
+    if min(w, h) >= need:
+        return None
+    what = f"the picture slot of a {counter_in:g} in counter" if field == "picture" else f"a {counter_in:g} in counter"
+    return warning("HW-ART-021", f"{art.name!r} is {w} x {h} px, too small for {what} at {PRINT_DPI} dpi "
+                   f"(needs {need} px)", art.loc, help="supply larger art, or SVG, which prints sharp at any size",
+                   path=path)
+
+
+def counter_art_findings(counters, counter_in: float) -> list:
+    """HW-ART-021 for every image too small at a chosen counter size (`build sheets --counter-size`)."""
+    seen, out = set(), []
+    for c in sorted(counters, key=lambda c: c.id):
+        for f in c.faces:
+            for field, art in (("image", f.image), ("picture", f.picture)):
+                if art is not None and (field, art.name, art.loc) not in seen:
+                    seen.add((field, art.name, art.loc))
+                    small = too_small(art, field, counter_in)
+                    if small is not None:
+                        out.append(small)
+    return out
 
 
 def art_files(maps, counters) -> tuple[Path, ...]:

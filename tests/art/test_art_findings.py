@@ -115,3 +115,17 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     r = CliRunner().invoke(main, ["build", "maps", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "out/bfm-art/maps/main-registration.png").exists()
+
+
+def test_art_too_small_is_judged_at_the_counter_size_being_printed(demo: Path, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+    assert load(demo).diagnostics == []   # 240 px art is enough for the game's 5/8" counters...
+    r = CliRunner().invoke(main, ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out"),
+                                  "--counter-size", "1"])
+    assert r.exit_code == 0, r.output
+    small = [x for x in r.output.splitlines() if "warning[HW-ART-021]" in x]   # ...but not for 1" counters
+    assert any("'art/panzer-face.png' is 240 x 240 px, too small for a 1 in counter at 300 dpi (needs 300 px)" in x
+               for x in small)
+    assert any("art/shock-face.jpg" in x for x in small) and not any(".svg" in x for x in small)
