@@ -67,7 +67,8 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
         image = source.convert("RGB")
     if image.size == full and reduce > 1:
         image = image.reduce(reduce)
-    kx, ky = image.width / full[0], image.height / full[1]
+    # both DCT scaling and box reduction map continuous coordinates x -> x / reduce exactly
+    kx = ky = 1.0 if image.size == full else 1.0 / reduce
     # pixel-index mapping -> Pillow's continuous coordinates (pixel i spans [i, i + 1)), then the reduction
     cx = c + 0.5 - (a + b) * 0.5
     cy = f + 0.5 - (d + e) * 0.5

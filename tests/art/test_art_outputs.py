@@ -30,7 +30,7 @@ def test_resampled_map_art_puts_every_painted_town_on_its_hex_centre(game) -> No
     """The art was painted turned and stretched; in the output frame each town sits on the layout's centre."""
     from authoring.render.art import art_plan, render_map_art
     m = game.maps["main"]
-    for px in (72, 112.5):
+    for px in (40, 72, 112.5):   # 40: the JPEG is decoded at half size first
         image = np.asarray(render_map_art(m, px), dtype=np.int16)
         layout = art_plan(m, px).layout
         for h in m.hexes_with_feature("city"):
