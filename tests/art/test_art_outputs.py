@@ -48,7 +48,7 @@ def test_map_art_reaches_the_print_tiles_and_the_findings_image(game, tmp_path: 
     assert len(pages) >= 2
     filters = {str(img.image.format) for page in pages[1:] for img in page.images}
     assert filters == {"JPEG"}
-    image = findings_image(game, game.scenarios["seven-turn"], [], px_per_hex=72)
+    image = findings_image(game, game.scenarios["painted"], [], px_per_hex=72)
     assert image.width > 1000   # art frame (about 1,100 px) plus the findings panel
 
 
@@ -146,7 +146,7 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
     with zipfile.ZipFile(path) as z:
         board = Image.open(io.BytesIO(z.read("images/board_main.jpg")))
         assert board.format == "JPEG" and board.size == plan.size
-    scenario = game.scenarios["seven-turn"]
+    scenario = game.scenarios["painted"]
     wanted = {uid: m.label(p.hex) for p in scenario.setup for uid in p.units}
     (setup,) = report["setups"]
     on_map = [p for p in setup["pieces"] if p["board"] == m.name]
