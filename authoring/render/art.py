@@ -64,7 +64,8 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
             reduce *= 2
         if source.format == "JPEG" and reduce > 1:
             source.draft("RGB", (math.ceil(full[0] / reduce), math.ceil(full[1] / reduce)))
-        image = source.convert("RGB")
+        source.load()
+        image = source if source.mode == "RGB" else source.convert("RGB")   # no second copy of a big scan
     if image.size == full and reduce > 1:
         image = image.reduce(reduce)
     # both DCT scaling and box reduction map continuous coordinates x -> x / reduce exactly
@@ -72,8 +73,29 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     # pixel-index mapping -> Pillow's continuous coordinates (pixel i spans [i, i + 1)), then the reduction
     cx = c + 0.5 - (a + b) * 0.5
     cy = f + 0.5 - (d + e) * 0.5
-    data = (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky)
-    return image.transform(plan.size, Image.Transform.AFFINE, data, Image.Resampling.BICUBIC, fillcolor=PAPER)
+    return _transform(image, plan.size, (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky))
+
+
+BAND = 512
+"""Output rows per band of the resampling (bands run in threads: Pillow releases the GIL)."""
+
+
+def _transform(image: Image.Image, size: tuple[int, int], data: tuple) -> Image.Image:
+    """`Image.transform` (affine, bicubic) in horizontal bands on every core; each output pixel depends
+    only on its own position, so the result is the same as one call, pixel for pixel."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+    a, b, c, d, e, f = data
+
+    def band(top: int) -> Image.Image:
+        rows = min(BAND, size[1] - top)
+        return image.transform((size[0], rows), Image.Transform.AFFINE, (a, b, c + b * top, d, e, f + e * top),
+                               Image.Resampling.BICUBIC, fillcolor=PAPER)
+    out = Image.new("RGB", size, PAPER)
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        for top, part in zip(range(0, size[1], BAND), pool.map(band, range(0, size[1], BAND))):
+            out.paste(part, (0, top))
+    return out
 
 
 # --- registration overlay -----------------------------------------------------------------------
