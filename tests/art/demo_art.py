@@ -158,17 +158,25 @@ def guards_face(size: int = 220) -> Image.Image:
     return image
 
 
-def main() -> None:
+def write_art(root: Path = ROOT) -> list[Path]:
+    """Every art file of the demo game, under `root` (the repository by default)."""
     m = load_map()
-    MAP_FILE.parent.mkdir(parents=True, exist_ok=True)
-    paint_map(m).save(MAP_FILE, "JPEG", quality=85, optimize=True)
-    COUNTER_DIR.mkdir(parents=True, exist_ok=True)
-    (COUNTER_DIR / "red-star.svg").write_text(STAR_SVG)
-    (COUNTER_DIR / "panzer.svg").write_text(TANK_SVG)
-    panzer_face().save(COUNTER_DIR / "panzer-face.png", optimize=True)
-    guards_face().save(COUNTER_DIR / "shock-face.jpg", quality=90)
+    map_file = root / MAP_FILE.relative_to(ROOT)
+    counters = root / COUNTER_DIR.relative_to(ROOT)
+    map_file.parent.mkdir(parents=True, exist_ok=True)
+    counters.mkdir(parents=True, exist_ok=True)
+    paint_map(m).save(map_file, "JPEG", quality=85, optimize=True)
+    (counters / "red-star.svg").write_text(STAR_SVG)
+    (counters / "panzer.svg").write_text(TANK_SVG)
+    panzer_face().save(counters / "panzer-face.png", optimize=True)
+    guards_face().save(counters / "shock-face.jpg", quality=90)
+    return [map_file, *(counters / n for n in ("red-star.svg", "panzer.svg", "panzer-face.png", "shock-face.jpg"))]
+
+
+def main() -> None:
+    write_art()
     print("points:")
-    for label, (x, y) in calibration_points(m).items():
+    for label, (x, y) in calibration_points(load_map()).items():
         print(f'    "{label}": [{x:g}, {y:g}]')
 
 

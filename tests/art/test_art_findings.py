@@ -129,3 +129,11 @@ def test_art_too_small_is_judged_at_the_counter_size_being_printed(demo: Path, t
     assert any("'art/panzer-face.png' is 240 x 240 px, too small for a 1 in counter at 300 dpi (needs 300 px)" in x
                for x in small)
     assert any("art/shock-face.jpg" in x for x in small) and not any(".svg" in x for x in small)
+
+
+def test_the_committed_demo_art_is_what_its_script_paints(tmp_path: Path) -> None:
+    from art_support import ROOT
+    from demo_art import write_art
+    for path in write_art(tmp_path):
+        committed = ROOT / path.relative_to(tmp_path)
+        assert path.read_bytes() == committed.read_bytes(), f"{committed}: rerun tests/art/demo_art.py"
