@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .coords import Hex
 from .layout import PixelLayout
@@ -29,6 +30,7 @@ Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)
 
 
+@lru_cache(maxsize=2)
 def UNIT(orientation: str) -> PixelLayout:  # noqa: N802  (a constant per orientation)
     """The regular layout whose hexes are one unit across the flats, Hex(0, 0) at (0, 0)."""
     return PixelLayout(orientation, 1 / SQRT3)

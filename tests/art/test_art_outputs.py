@@ -160,3 +160,16 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
         base = piece["name"].rsplit(" (", 1)[0]
         if base in names:
             assert piece["location"] == names[base]
+
+
+def test_the_module_grid_origin_is_exact_on_the_resampled_art(game) -> None:
+    """VASSAL's x0, y0 are integers: the frame puts that hex centre on whole pixels, so nothing is rounded."""
+    from authoring.hexgrid import vassal_grid_params, vassal_label
+    from authoring.render.art import art_plan, vassal_anchor
+    m = game.maps["main"]
+    layout = art_plan(m, 72).layout
+    params = vassal_grid_params(layout, m.grid)
+    assert (params["x0"], params["y0"]) == layout.hex_to_pixel(vassal_anchor(m.grid))
+    for h in m.grid.hexes:
+        x, y = layout.hex_to_pixel(h)
+        assert vassal_label(params, x, y) == m.label(h)
