@@ -8,6 +8,7 @@ Findings are located at the field that names the image:
 * HW-ART-012: a calibration point is off its fitted hex centre by more than 5% of a hex (warning).
 * HW-ART-013: hex centres of the map fall outside the image: the registration is wrong (error).
 * HW-ART-014: a map file gives calibration points but no registration yet (warning).
+* HW-ART-015: map art with fewer pixels per hex than the tiled print needs (warning).
 * HW-ART-020: full-face counter art that is not square (warning: it is cropped to the face).
 * HW-ART-021: raster counter art too small for 300 dpi at the game's counter size (warning).
 """
@@ -31,6 +32,8 @@ POINT_TOLERANCE = 0.05
 """A calibration point further than this fraction of a hex from its fitted centre is reported."""
 ASPECT_TOLERANCE = 0.02
 PRINT_DPI = 300
+MAP_PRINT_DPI = 150
+"""Resolution of the tiled print maps (`build.TILE_DPI`)."""
 PICTURE_SHARE = 0.5
 """The picture slot is at most about half the counter edge: the art needs that much at 300 dpi."""
 _SVG_LENGTH = re.compile(r"\s*([0-9.]+)\s*(px|pt|mm|cm|in)?\s*\Z")
@@ -153,6 +156,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map) -> Map:
                            float(spec.get("rotation", 0.0)))
         _check_points(ctx, reg, points)
         _check_coverage(ctx, reg, image, m)
+        _check_print_size(ctx, reg, m)
     elif points:
         ctx.diags.append(warning("HW-ART-014", f"map {m.id!r} has calibration points but no registration", ctx.loc(("art",)),
                                  help=f"run `hexwright calibrate {ctx.src.path}` and paste the registration it prints",
@@ -185,6 +189,16 @@ def _check_coverage(ctx: Ctx, reg: Registration, image: ArtImage, m: Map) -> Non
                   f"{w} x {h} px map art ({shown}): the registration does not fit the image", ("art",),
                   help="check hex_size and origin against the art (`hexwright check MAP --image out.png`), "
                   "or fit them with `hexwright calibrate`")
+
+
+def _check_print_size(ctx: Ctx, reg: Registration, m: Map) -> None:
+    need = m.hex_size_in * MAP_PRINT_DPI
+    have = reg.hex_px * min(reg.stretch)
+    if have < need * 0.98:
+        ctx.diags.append(warning(
+            "HW-ART-015", f"the map art has {have:.0f} px per hex; printing {m.hex_size_in:g} in hexes at "
+            f"{MAP_PRINT_DPI} dpi needs {need:.0f}, so the print is scaled up", ctx.loc(("art", "hex_size")),
+            help="scan or export the art at a higher resolution", path=("art", "hex_size")))
 
 
 # --- counters -----------------------------------------------------------------------------------

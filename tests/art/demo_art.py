@@ -28,8 +28,8 @@ from authoring.hexgrid.registration import Registration  # noqa: E402
 GAME = "bfm-art"
 MAP_FILE = ROOT / "maps" / GAME / "art" / "moscow-1941.jpg"
 COUNTER_DIR = ROOT / "counters" / GAME / "art"
-SIZE = (1330, 1140)
-TRUE_REGISTRATION = Registration("flat", 88.0, Hex(0, 0), (118.0, 150.0), (1.012, 1.0), 0.8)
+SIZE = (1780, 1520)
+TRUE_REGISTRATION = Registration("flat", 118.0, Hex(0, 0), (160.0, 200.0), (1.012, 1.0), 0.8)
 """Hex 0101 is Hex(0, 0) on the bfm map (first column 1, first row 1)."""
 CALIBRATION_HEXES = ("0101", "1401", "0110", "1410", "0705", "1103")
 
@@ -67,40 +67,41 @@ def paint_map(m, reg: Registration = TRUE_REGISTRATION, size=SIZE) -> Image.Imag
     image = Image.fromarray(np.clip(base, 0, 255).astype(np.uint8), "RGB")
     draw = ImageDraw.Draw(image, "RGBA")
     r = random.Random(7)
+    k = reg.hex_px / 88   # feature sizes follow the hex size
     for h, info in m.hexes.items():
         cx, cy = reg.hex_to_image(h)
         if "forest" in info.terrain:
             for _ in range(14):
                 a, d = r.uniform(0, 2 * math.pi), r.uniform(0, reg.hex_px * 0.36)
-                x, y, s = cx + d * math.cos(a), cy + d * math.sin(a), r.uniform(5, 10)
+                x, y, s = cx + d * math.cos(a), cy + d * math.sin(a), r.uniform(5 * k, 10 * k)
                 draw.ellipse((x - s, y - s, x + s, y + s), fill=FOREST + (170,))
         if "moscow" in info.terrain:
             draw.polygon(reg.corners(h), fill=(190, 120, 110, 160))
     for side in m.hexsides:
         a, b = (reg.corners(side.side.a)[i] for i in _side_corners(side.side.a, side.side.b))
         mx, my = (a[0] + b[0]) / 2 + r.uniform(-3, 3), (a[1] + b[1]) / 2 + r.uniform(-3, 3)
-        draw.line((a, (mx, my), b), fill=RIVER + (255,), width=5, joint="curve")
+        draw.line((a, (mx, my), b), fill=RIVER + (255,), width=round(5 * k), joint="curve")
     for path in m.paths:
         points = [reg.hex_to_image(h) for h in path.hexes]
         for p, q in zip(points, points[1:]):
             for t in range(0, 10, 2):  # a dashed line
                 s0, s1 = t / 10, (t + 1) / 10
                 draw.line(((p[0] + (q[0] - p[0]) * s0, p[1] + (q[1] - p[1]) * s0),
-                           (p[0] + (q[0] - p[0]) * s1, p[1] + (q[1] - p[1]) * s1)), fill=RAIL, width=3)
+                           (p[0] + (q[0] - p[0]) * s1, p[1] + (q[1] - p[1]) * s1)), fill=RAIL, width=round(3 * k))
     for h in m.grid.hexes:
         corners = reg.corners(h)
         draw.line(corners + corners[:1], fill=LINES + (150,), width=1)
         x, y = reg.hex_to_image(h)
         draw.text((x, y - reg.hex_px * 0.36), m.grid.hex_to_label(h), font=_font(reg.hex_px * 0.12, True),
                   fill=(70, 50, 30), anchor="mm")
-        draw.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), fill=(70, 50, 30))   # the centre dot artists print
+        draw.ellipse((x - 2 * k, y - 2 * k, x + 2 * k, y + 2 * k), fill=(70, 50, 30))   # the centre dot artists print
     for h, info in m.hexes.items():
         for f in info.features:
             if f.type == "city":
                 x, y = reg.hex_to_image(h)
-                draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=TOWN, outline=(20, 20, 20))
-                draw.text((x, y + 20), f.name, font=_font(15), fill=(20, 20, 20), anchor="mm")
-    draw.text((size[0] / 2, 40), "MOSCOW 1941", font=_font(38), fill=(90, 30, 20), anchor="mm")
+                draw.rectangle((x - 7 * k, y - 7 * k, x + 7 * k, y + 7 * k), fill=TOWN, outline=(20, 20, 20))
+                draw.text((x, y + 20 * k), f.name, font=_font(15 * k), fill=(20, 20, 20), anchor="mm")
+    draw.text((size[0] / 2, 40 * k), "MOSCOW 1941", font=_font(38 * k), fill=(90, 30, 20), anchor="mm")
     return image.filter(ImageFilter.GaussianBlur(0.6))
 
 
@@ -110,8 +111,8 @@ def _side_corners(a: Hex, b: Hex) -> tuple[int, int]:
 
 
 def calibration_points(m, reg: Registration = TRUE_REGISTRATION) -> dict[str, tuple[float, float]]:
-    """Hex centres as a designer reads them off the image: to the nearest pixel."""
-    return {label: tuple(float(round(v)) for v in reg.hex_to_image(m.grid.label_to_hex(label)))
+    """Hex centres as a designer reads them off the image at 200% zoom: to the nearest half pixel."""
+    return {label: tuple(round(v * 2) / 2 for v in reg.hex_to_image(m.grid.label_to_hex(label)))
             for label in CALIBRATION_HEXES}
 
 

@@ -30,24 +30,34 @@ def test_the_demo_game_loads_its_art_cleanly(demo: Path) -> None:
     assert {p.name for p in result.files.extras} >= {"moscow-1941.jpg", "panzer-face.png", "red-star.svg"}
 
 
+def test_map_art_below_print_resolution_warns(demo: Path) -> None:
+    from authoring.build import TILE_DPI
+    from authoring.load.resolve_art import MAP_PRINT_DPI
+    assert MAP_PRINT_DPI == TILE_DPI
+    _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 0.75in", "hex_size: 1in")
+    (d,) = load(demo).diagnostics
+    assert d.code == "HW-ART-015" and d.message == ("the map art has 118 px per hex; printing 1 in hexes at 150 dpi "
+                                                    "needs 150, so the print is scaled up")
+
+
 def test_a_wrong_hex_size_is_caught_at_every_misread_point(demo: Path) -> None:
-    _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 88.004", "hex_size: 84.0")
+    _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 117.985", "hex_size: 112.0")
     result = load(demo)
     found = [d for d in result.diagnostics if d.code == "HW-ART-012"]
     assert len(found) >= 4 and all(d.severity.value == "warning" for d in found)
     d = next(d for d in found if "hex 1410" in d.message)
     lines = (demo / "maps/bfm-art/main.yaml").read_text().splitlines()
     assert '"1410"' in lines[d.loc.line - 1]
-    assert re.search(r"hex 1410 is at \(1109, 1000\) on the art but the registration puts its centre at "
+    assert re.search(r"hex 1410 is at \(1488.5, 1339.5\) on the art but the registration puts its centre at "
                      r"\([0-9.]+, [0-9.]+\), [0-9.]+ px off \([0-9]+% of a hex\)", d.message)
 
 
 def test_a_registration_that_puts_hexes_off_the_art_is_an_error(demo: Path) -> None:
-    _edit(demo / "maps/bfm-art/main.yaml", "x: 118.084", "x: 400.0")
+    _edit(demo / "maps/bfm-art/main.yaml", "x: 160.015", "x: 500.0")
     result = load(demo)
     errors = [d for d in result.diagnostics if d.code == "HW-ART-013"]
     assert len(errors) == 1 and not result.ok
-    assert re.match(r"[0-9]+ of 140 hex centres fall outside the 1330 x 1140 px map art \(", errors[0].message)
+    assert re.match(r"[0-9]+ of 140 hex centres fall outside the 1780 x 1520 px map art \(", errors[0].message)
 
 
 def test_missing_and_unreadable_map_art_are_located_errors(demo: Path) -> None:
@@ -107,7 +117,7 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     from click.testing import CliRunner
 
     from authoring.cli import main
-    _edit(demo / "maps/bfm-art/main.yaml", "rotation: 0.8026", "rotation: 1.6")
+    _edit(demo / "maps/bfm-art/main.yaml", "rotation: 0.8049", "rotation: 1.6")
     r = CliRunner().invoke(main, ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
     warned = [x for x in r.output.splitlines() if "warning[HW-ART-012]" in x]

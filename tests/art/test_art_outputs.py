@@ -124,7 +124,7 @@ def test_check_map_image_draws_the_fitted_grid_on_the_art(tmp_path: Path) -> Non
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     image = np.asarray(Image.open(out).convert("RGB"), dtype=np.int16)
-    assert image.shape[:2] == (1140, 1330)   # the art as given, not resampled
+    assert image.shape[:2] == (1520, 1780)   # the art as given, not resampled
     grid = (np.abs(image - np.array((255, 0, 160))).max(axis=2) < 40)
     assert grid.sum() > 20_000
     x, y = (round(v) for v in TRUE_REGISTRATION.hex_to_image(TRUE_REGISTRATION.origin_hex))
