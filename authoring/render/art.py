@@ -65,7 +65,7 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
         if source.format == "JPEG" and reduce > 1:
             source.draft("RGB", (math.ceil(full[0] / reduce), math.ceil(full[1] / reduce)))
         source.load()
-        image = source if source.mode == "RGB" else source.convert("RGB")   # no second copy of a big scan
+        image = _opaque(source)
     if image.size == full and reduce > 1:
         image = image.reduce(reduce)
     # both DCT scaling and box reduction map continuous coordinates x -> x / reduce exactly
@@ -74,6 +74,18 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     cx = c + 0.5 - (a + b) * 0.5
     cy = f + 0.5 - (d + e) * 0.5
     return _transform(image, plan.size, (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky))
+
+
+def _opaque(image: Image.Image) -> Image.Image:
+    """RGB; transparent parts of the art on paper. An RGB scan is used as it is (no second copy)."""
+    if image.mode == "RGB":
+        return image
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        rgba = image.convert("RGBA")
+        out = Image.new("RGB", rgba.size, PAPER)
+        out.paste(rgba, mask=rgba.getchannel("A"))
+        return out
+    return image.convert("RGB")
 
 
 BAND = 512
@@ -113,7 +125,7 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
         k = min(1.0, max_side / max(source.size))
         if source.format == "JPEG" and k < 0.5:
             source.draft("RGB", (round(source.width * k * 2), round(source.height * k * 2)))
-        art = source.convert("RGB")
+        art = _opaque(source)
     size = (max(1, round(m.art.image.size[0] * k)), max(1, round(m.art.image.size[1] * k)))
     image = art.resize(size, Image.Resampling.LANCZOS) if art.size != size else art
     image = Image.blend(image, Image.new("RGB", size, (255, 255, 255)), 0.25)

@@ -173,3 +173,16 @@ def test_the_module_grid_origin_is_exact_on_the_resampled_art(game) -> None:
     for h in m.grid.hexes:
         x, y = layout.hex_to_pixel(h)
         assert vassal_label(params, x, y) == m.label(h)
+
+
+def test_transparent_map_art_lies_on_paper(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from authoring.model.art import ArtImage
+    from authoring.render.art import PAPER, render_map_art
+    m = load(ROOT).game.maps["main"]
+    png = tmp_path / "clear.png"
+    Image.new("RGBA", m.art.image.size, (200, 0, 0, 0)).save(png)
+    art = replace(m.art, image=ArtImage("clear.png", "x", "PNG", m.art.image.size, str(png)))
+    image = render_map_art(replace(m, art=art), 40)
+    assert image.getpixel((image.width // 2, image.height // 2)) == PAPER
