@@ -48,8 +48,25 @@ def workers(jobs: int) -> int:
 
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
     """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
-    return inputs_digest(files.all + files.extras,
+    extras = tuple(p for p in files.extras if stage in ART_STAGES.get(_art_kind(files.root, p), ALL_STAGES))
+    return inputs_digest(files.all + extras,
                          {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" else None})
+
+
+ALL_STAGES = frozenset(STAGES)
+ART_STAGES = {"maps": frozenset({"maps", "module"}), "counters": frozenset({"module", "sheets", "cards"})}
+"""The stages that show map art and counter art: editing an image rebuilds only what uses it."""
+
+
+def _art_kind(root: Path, path: Path) -> str:
+    """"maps" or "counters" for an image file in those folders (art), else ""."""
+    if path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
+        return ""
+    try:
+        folder = path.resolve().relative_to(Path(root).resolve()).parts[0]
+    except ValueError:
+        return ""
+    return folder if folder in ART_STAGES else ""
 
 
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:

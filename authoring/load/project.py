@@ -94,10 +94,26 @@ def discover(root: Path) -> list[GameFiles]:
         tables_path = manifest.parent / TABLES
         extras = tuple(p for p in sorted(manifest.parent.iterdir())
                        if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith("."))
+        extras += _art_beside(root, gid)
         games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
                                _data_files(root / "maps" / gid, (".yaml", ".yml")),
                                _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv")), extras))
     return games
+
+
+ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def _art_beside(root: Path, gid: str) -> tuple[Path, ...]:
+    """Image files in the game's map and counter folders (and below): build digests know them before
+    loading (`build.fresh`); art named from elsewhere joins them when the game loads."""
+    found = []
+    for folder in ("maps", "counters"):
+        base = root / folder / gid
+        if base.is_dir():
+            found += [p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in ART_EXTS
+                      and not p.name.startswith(".")]
+    return tuple(sorted(found))
 
 
 def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | None = None) -> Source | None:
@@ -228,7 +244,9 @@ def load_game(files: GameFiles) -> LoadResult:
     diags += gctx.diags
     game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
                 scenarios=frozen_map(scenarios), root=str(files.root))
-    files = replace(files, extras=files.extras + art_files(maps.values(), counters.values()))
+    known = {p.resolve() for p in files.extras}
+    files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
+                                                       if p.resolve() not in known))
     return LoadResult(game, diags, files)
 
 

@@ -78,6 +78,7 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
 
 def _opaque(image: Image.Image) -> Image.Image:
     """RGB; transparent parts of the art on paper. An RGB scan is used as it is (no second copy)."""
+    image.load()   # while its file is open
     if image.mode == "RGB":
         return image
     if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:

@@ -147,3 +147,23 @@ def test_the_committed_demo_art_is_what_its_script_paints(tmp_path: Path) -> Non
     for path in write_art(tmp_path):
         committed = ROOT / path.relative_to(tmp_path)
         assert path.read_bytes() == committed.read_bytes(), f"{committed}: rerun tests/art/demo_art.py"
+
+
+def test_editing_counter_art_rebuilds_only_the_stages_that_show_it(demo: Path) -> None:
+    from authoring.build import SheetSettings, stage_digest
+    from authoring.load import discover
+    from art_support import GAME
+    files = next(f for f in discover(demo) if f.id == GAME)
+    loaded = load(demo).files
+    before = {st: stage_digest(files, st, SheetSettings()) for st in ("module", "sheets", "maps", "cards", "charts")}
+    assert before == {st: stage_digest(loaded, st, SheetSettings()) for st in before}   # known before loading (build.fresh)
+    face = demo / "counters/bfm-art/art/panzer-face.png"
+    image = Image.open(face).convert("RGB")
+    image.putpixel((3, 3), (0, 0, 255))
+    image.save(face)
+    after = {st: stage_digest(files, st, SheetSettings()) for st in before}
+    assert {st for st in before if before[st] != after[st]} == {"module", "sheets", "cards"}
+    art = demo / "maps/bfm-art/art/moscow-1941.jpg"
+    art.write_bytes(art.read_bytes() + b"\0")
+    again = {st: stage_digest(files, st, SheetSettings()) for st in before}
+    assert {st for st in before if again[st] != after[st]} == {"module", "maps"}
