@@ -220,3 +220,16 @@ def draw_face_with_art(face, art, size_px: int, bleed_px: int, inset: int | None
             picture = picture_image(face.picture, (x1 - x0, y1 - y0))
             image.paste(picture, (x0 + (x1 - x0 - picture.width) // 2, y0 + (y1 - y0 - picture.height) // 2), picture)
     return image, list(issues)
+
+
+def art_in_frame(m: Map, layout, px_per_hex: float) -> tuple[Image.Image, tuple[int, int]]:
+    """Map ``m``'s resampled art cut to its hexes (RGBA), and where its top-left corner falls in the
+    frame of ``layout`` (a joined overview or findings image drawn at the same ``px_per_hex``)."""
+    plan = art_plan(m, px_per_hex)
+    image = render_map_art(m, px_per_hex).convert("RGBA")
+    mask = Image.new("L", image.size, 0)
+    pen = ImageDraw.Draw(mask)
+    for h in m.grid.hexes:
+        pen.polygon(plan.layout.corners(h), fill=255)
+    image.putalpha(mask)
+    return image, (round(layout.origin[0] - plan.layout.origin[0]), round(layout.origin[1] - plan.layout.origin[1]))

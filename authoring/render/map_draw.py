@@ -20,7 +20,7 @@ from authoring.model import Game, Map
 from authoring.render.fonts import font
 from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.map_raster import Bitmap, Line, Poly, Text, rasterize
-from authoring.render.art import art_plan, render_map_art
+from authoring.render.art import art_in_frame, art_plan, render_map_art
 from authoring.render.map_scene import Scene, build_scene, cells_of, hex_centre
 from authoring.render.map_style import INK, map_style
 from authoring.render.pdf import save_png
@@ -84,6 +84,10 @@ def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) ->
     layout, size = _layout_for(grid, px_per_hex)
     style = map_style(game)
     scene = build_scene(maps, style, layout, size)
+    for m in maps:   # joined maps with their own art: each map's art over its hexes
+        if has_art(m):
+            image, (x, y) = art_in_frame(m, layout, px_per_hex)
+            scene.text.add(Bitmap(image, x, y))
     add_title(scene, title, px_per_hex)
     add_compass(scene, px_per_hex)
     add_edge_names(scene, px_per_hex)

@@ -57,3 +57,23 @@ def test_joined_painted_maps_name_every_hex_as_its_art_paints_it(tmp_path: Path)
             qx, qy = bx + board.crop[0], by + board.crop[1]
             a, b, c, d, e, f = frames[board.map_id]
             assert truth[board.map_id].image_to_hex(a * qx + b * qy + c, d * qx + e * qy + f) == h
+
+
+def test_the_joined_overview_shows_each_map_s_art(tmp_path: Path) -> None:
+    from authoring.render.map_draw import render_layout
+    game, _ = _painted_typhoon(tmp_path)
+    for mid in game.maps:   # paint each map's art one flat colour, to find it in the overview
+        path = tmp_path / f"maps/typhoon/art/{mid}.jpg"
+        colour = {"M": (200, 40, 40), "N": (40, 160, 40), "P": (40, 40, 200)}[mid]
+        Image.new("RGB", Image.open(path).size, colour).save(path)
+    from authoring.load import discover, load_game
+    game = load_game(next(f for f in discover(tmp_path) if f.id == "typhoon")).game
+    image, offsets = render_layout(game, 20.0)
+    from authoring.render.map_draw import map_layout
+    for mid, colour in (("M", (200, 40, 40)), ("N", (40, 160, 40)), ("P", (40, 40, 200))):
+        m = game.maps[mid]
+        own = map_layout(game, mid, 20.0)
+        h = m.grid.offset_to_hex(m.grid.spec.first_column + 5, m.grid.spec.first_row + 5)
+        x, y = own.hex_to_pixel(h)
+        px = image.getpixel((round(x + offsets[mid][0]), round(y + offsets[mid][1])))
+        assert max(abs(a - b) for a, b in zip(px, colour)) < 30, (mid, px)
