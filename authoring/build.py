@@ -55,8 +55,25 @@ def workers(jobs: int) -> int:
 
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
     """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
-    return inputs_digest(files.all + files.extras,
+    extras = tuple(p for p in files.extras if stage in ART_STAGES.get(_art_kind(files.root, p), ALL_STAGES))
+    return inputs_digest(files.all + extras,
                          {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None})
+
+
+ALL_STAGES = frozenset(STAGES)
+ART_STAGES = {"maps": frozenset({"maps", "module"}), "counters": frozenset({"module", "sheets", "cards"})}
+"""The stages that show map art and counter art: editing an image rebuilds only what uses it."""
+
+
+def _art_kind(root: Path, path: Path) -> str:
+    """"maps" or "counters" for an image file in those folders (art), else ""."""
+    if path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
+        return ""
+    try:
+        folder = path.resolve().relative_to(Path(root).resolve()).parts[0]
+    except ValueError:
+        return ""
+    return folder if folder in ART_STAGES else ""
 
 
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:
@@ -93,8 +110,16 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
                      render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
     record(target, digest)
     if warnings is not None:
-        warnings += _fit_warnings(game, issues)
+        warnings += _fit_warnings(game, issues) + art_warnings(result, opts.counter_in)
     return Outputs((target,))
+
+
+def art_warnings(result: LoadResult, counter_in: float) -> list:
+    """The load's findings about the designer's art (a misread calibration point, art not square...),
+    repeated by the build, with art too small for 300 dpi judged at the counter size being printed."""
+    from authoring.load.resolve_art import counter_art_findings
+    found = [d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")]
+    return found + counter_art_findings(result.game.counters.values(), counter_in)
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:

@@ -23,7 +23,13 @@ FORMATS = ("full", "concise", "json", "sarif")
 @project_option
 def check(scenario: str, game_id: str | None, card: Path | None, side: str | None, options: tuple[str, ...],
           fmt: str, image: Path | None, project: Path) -> None:
-    """Check SCENARIO's set-up (a file, GAME/SCENARIO, or a scenario id) against the game's rules."""
+    """Check SCENARIO's set-up (a file, GAME/SCENARIO, or a scenario id) against the game's rules.
+
+    Given a map file instead, check it; `--image` then draws its fitted grid and hex ids on its art."""
+    from authoring.calibrate import is_map_file
+    if is_map_file(scenario):
+        from authoring.cli_art import check_map
+        return check_map(Path(scenario), fmt, image)
     from authoring.cli import _emit
     from authoring.diagnostics import has_errors
     from authoring.load import load_card

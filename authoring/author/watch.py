@@ -18,6 +18,8 @@ from authoring.load.project import display
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
 DATA_EXTS = (".yaml", ".yml", ".csv")
+ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
+"""Map and counter art (docs/art.md), found in the game's folders and their subfolders."""
 ALL_STAGES = ("module", "sheets", "maps", "cards", "charts")
 Snapshot = dict[Path, tuple[int, int]]
 
@@ -30,8 +32,8 @@ def scan(root: Path, games: tuple[str, ...] = ()) -> Snapshot:
         for gdir in sorted(base.iterdir()) if base.is_dir() else ():
             if not gdir.is_dir() or (games and gdir.name not in games):
                 continue
-            for p in sorted(gdir.iterdir()):
-                if p.is_file() and p.suffix.lower() in DATA_EXTS and not p.name.startswith("."):
+            for p in sorted(gdir.iterdir()) + sorted(q for q in gdir.rglob("*") if q.suffix.lower() in ART_EXTS):
+                if p.is_file() and p.suffix.lower() in DATA_EXTS + ART_EXTS and not p.name.startswith("."):
                     st = p.stat()
                     out[p] = (st.st_mtime_ns, st.st_size)
     return out

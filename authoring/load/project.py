@@ -6,13 +6,14 @@ whatever parts resolved, so `validate` can report everything at once.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
@@ -101,10 +102,26 @@ def discover(root: Path) -> list[GameFiles]:
         tables_path = manifest.parent / TABLES
         extras = tuple(p for p in sorted(manifest.parent.iterdir())
                        if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith("."))
+        extras += _art_beside(root, gid)
         games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
                                _data_files(root / "maps" / gid, (".yaml", ".yml")),
                                _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv")), extras))
     return games
+
+
+ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def _art_beside(root: Path, gid: str) -> tuple[Path, ...]:
+    """Image files in the game's map and counter folders (and below): build digests know them before
+    loading (`build.fresh`); art named from elsewhere joins them when the game loads."""
+    found = []
+    for folder in ("maps", "counters"):
+        base = root / folder / gid
+        if base.is_dir():
+            found += [p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in ART_EXTS
+                      and not p.name.startswith(".")]
+    return tuple(sorted(found))
 
 
 def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | None = None) -> Source | None:
@@ -198,6 +215,8 @@ def load_game(files: GameFiles) -> LoadResult:
         if mid in maps:
             ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
         m = resolve_map(ctx, defs, tuple(parts["layout"].get(mid, (0, 0))))
+        if m is not None:
+            m = resolve_map_art(ctx, files.root, path, m)
         diags += ctx.diags
         if m is not None:
             maps[mid] = m
@@ -211,7 +230,8 @@ def load_game(files: GameFiles) -> LoadResult:
             broken["<counters>"] = display(path)
             continue
         ctx = Ctx(src)
-        for c in resolve_counters(ctx, defs, seen):
+        for c in resolve_counter_art(ctx, files.root, path, resolve_counters(ctx, defs, seen),
+                                     parts["counter_size_in"]):
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
@@ -237,6 +257,9 @@ def load_game(files: GameFiles) -> LoadResult:
     diags += gctx.diags
     game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
                 scenarios=frozen_map(scenarios), root=str(files.root))
+    known = {p.resolve() for p in files.extras}
+    files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
+                                                       if p.resolve() not in known))
     return LoadResult(game, diags, files)
 
 

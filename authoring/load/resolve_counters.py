@@ -11,6 +11,7 @@ from authoring.model.game import frozen_map
 _NUM = re.compile(r"-?[0-9]+\Z")
 _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note")
 _INT_COLUMNS = ("steps", "quantity", "stacking")
+_FACE_ART = ("image", "picture")
 
 
 def csv_to_counters(src: Source) -> Source:
@@ -27,9 +28,14 @@ def csv_to_counters(src: Source) -> Source:
             if "." in col:
                 state, value = col.split(".", 1)
                 faces.setdefault(state, {"state": state, "values": {}})
-                faces[state]["values"][value] = int(cell) if _NUM.match(cell) else cell
                 k = list(faces).index(state)
                 locs[base + ("faces", k)] = pos
+                if value in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
+                    if cell:
+                        faces[state][value] = cell
+                    locs[base + ("faces", k, value)] = pos
+                    continue
+                faces[state]["values"][value] = int(cell) if _NUM.match(cell) else cell
                 locs[base + ("faces", k, "values", value)] = pos
             elif col == "flags":
                 c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]

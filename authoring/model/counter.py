@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from authoring.diagnostics import Loc
+from authoring.model.art import ArtImage
 from authoring.model.game import EMPTY
 
 
@@ -14,6 +15,10 @@ class Face:
     values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
     label: str = ""
     designation: str | None = None
+    image: ArtImage | None = None
+    """Full-face art: painted as the face, with the data's values drawn over it."""
+    picture: ArtImage | None = None
+    """Art for the picture slot of the drawn layout (in place of the unit symbol)."""
 
 
 @dataclass(frozen=True, eq=False)

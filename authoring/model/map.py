@@ -6,6 +6,7 @@ from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex, Hexside, MapGrid
+from authoring.model.art import MapImage
 from authoring.model.game import EMPTY
 
 
@@ -79,6 +80,8 @@ class Map:
     edges: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     path: str = ""
     loc: Loc | None = None
+    art: MapImage | None = None
+    """The designer's painted map, printed and shown instead of hexwright's drawing."""
 
     def label(self, h: Hex) -> str:
         return self.grid.hex_to_label(h)

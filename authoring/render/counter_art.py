@@ -85,7 +85,10 @@ def render_face(game: Game, counter: Counter, state: str | None, size_px: int, b
     face = face or counter.faces[0]
     mm = counter_mm or game.counter_size_in * 25.4
     floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
-    image, issues = draw_face(face_art(game, counter, face), size_px, bleed_px,
-                              safe_inset_px(size_px, mm), floor,
-                              name=f"{counter.id}/{face.state}")
+    art, name = face_art(game, counter, face), f"{counter.id}/{face.state}"
+    if face.image is not None or face.picture is not None:  # the designer's art (render/art.py)
+        from authoring.render.art import draw_face_with_art
+        image, issues = draw_face_with_art(face, art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name)
+    else:
+        image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name)
     return FaceRender(image, tuple(issues))

@@ -20,7 +20,8 @@ from authoring.model import Game, Map
 from authoring.render.fonts import font
 from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.map_raster import Bitmap, Line, Poly, Text, rasterize
-from authoring.render.map_scene import Scene, build_scene, hex_centre
+from authoring.render.art import art_in_frame, art_plan, render_map_art
+from authoring.render.map_scene import Scene, build_scene, cells_of, hex_centre
 from authoring.render.map_style import INK, map_style
 from authoring.render.pdf import save_png
 
@@ -47,11 +48,22 @@ def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
 
 def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
     """The pixel layout `render_map` draws ``map_id`` with at ``px_per_hex`` (hex width across flats)."""
-    return _layout_for(_map(game, map_id).grid, px_per_hex)[0]
+    m = _map(game, map_id)
+    if has_art(m):  # the designer's art, in its grid's regular frame
+        return art_plan(m, px_per_hex).layout
+    return _layout_for(m.grid, px_per_hex)[0]
 
 
 def map_image_size(game: Game, map_id: str, px_per_hex: float) -> tuple[int, int]:
-    return _layout_for(_map(game, map_id).grid, px_per_hex)[1]
+    m = _map(game, map_id)
+    if has_art(m):
+        return art_plan(m, px_per_hex).size
+    return _layout_for(m.grid, px_per_hex)[1]
+
+
+def has_art(m: Map) -> bool:
+    """The map prints and shows the designer's registered art instead of hexwright's drawing."""
+    return m.art is not None and m.art.registration is not None
 
 
 def _map(game: Game, map_id: str) -> Map:
@@ -63,10 +75,19 @@ def _map(game: Game, map_id: str) -> Map:
 
 def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> Scene:
     """The full scene of some maps: map layers plus title, compass and edge names."""
+    if len(maps) == 1 and has_art(maps[0]):  # the art underlay: no hexwright drawing on it
+        plan = art_plan(maps[0], px_per_hex)
+        scene = Scene(plan.layout, plan.size, map_style(game), cells_of(maps), maps)
+        scene.text.add(Bitmap(render_map_art(maps[0], px_per_hex), 0, 0))
+        return scene
     grid = maps[0].grid if len(maps) == 1 else MultiMapLayout({m.id: m.grid for m in maps})
     layout, size = _layout_for(grid, px_per_hex)
     style = map_style(game)
     scene = build_scene(maps, style, layout, size)
+    for m in maps:   # joined maps with their own art: each map's art over its hexes
+        if has_art(m):
+            image, (x, y) = art_in_frame(m, layout, px_per_hex)
+            scene.text.add(Bitmap(image, x, y))
     add_title(scene, title, px_per_hex)
     add_compass(scene, px_per_hex)
     add_edge_names(scene, px_per_hex)
@@ -82,7 +103,10 @@ def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None
     """One map as an RGB image (and a PNG at ``out_path`` when given)."""
     m = _map(game, map_id)
     title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
-    image = render_scene(map_scene(game, [m], px_per_hex, title))
+    if has_art(m):
+        image = render_map_art(m, px_per_hex)
+    else:
+        image = render_scene(map_scene(game, [m], px_per_hex, title))
     if out_path is not None:
         save_png(image, Path(out_path))
     return image
@@ -151,7 +175,11 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
     jobs = [(mid, str(out_dir / f"{mid}.png")) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
         jobs.append((_LAYOUT_JOB, str(out_dir / "layout.png")))
-    return [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
+        from authoring.render.art import registration_overlay  # the registration proof: grid and ids on the art
+        written.append(save_png(registration_overlay(m), out_dir / f"{m.id}-registration.png"))
+    return written
 
 
 LAYOUT_MAX_PIXELS = 40_000_000

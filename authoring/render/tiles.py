@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from authoring.model import Game
 from authoring.render.fonts import font
-from authoring.render.map_draw import render_map
+from authoring.render.map_draw import has_art, render_map
 from authoring.render.pdf import paper_in, write_pdf
 
 PAGE_MARGIN_IN = 0.25
@@ -204,8 +204,18 @@ def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "lette
     plan = plan_tiles(image.size, dpi, paper, overlap_in)
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
     pages = [assembly_page(plan, image, title)]
-    pages += [page_image(plan, image, r, c) for r in range(plan.rows) for c in range(plan.columns)]
+    tiles = (page_image(plan, image, r, c) for r in range(plan.rows) for c in range(plan.columns))
+    if has_art(m):  # the designer's painted art: JPEG pages like the art (embedded by img2pdf as they are)
+        tiles = (jpeg_bytes(page) for page in tiles)
+    pages += list(tiles)
     return write_pdf(pages, Path(out_path), dpi, plan.paper_in)
+
+
+def jpeg_bytes(image: Image.Image) -> bytes:
+    import io
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "JPEG", quality=92)
+    return buffer.getvalue()
 
 
 def _tiled_job(job: tuple[str, str]) -> str:

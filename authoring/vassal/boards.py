@@ -51,6 +51,8 @@ class BoardPlan:
     """Hex centres in board pixels."""
     params: Mapping[str, Any]
     """`vassal_grid_params` of this board."""
+    painted: bool = False
+    """The map is the designer's art (stored as JPEG, like the art itself)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -93,7 +95,8 @@ def _order_key(game: Game, map_id: str) -> tuple:
 def _board(m: Map, column: int, row: int, rect: Rect, crop: Rect, art: MapArt) -> BoardPlan:
     ox, oy = art.layout.origin
     layout = PixelLayout(art.layout.orientation, art.layout.size, (ox - crop[0], oy - crop[1]))
-    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid))
+    painted = m.art is not None and m.art.registration is not None
+    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid), painted)
 
 
 def board_name(m: Map) -> str:

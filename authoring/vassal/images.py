@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -59,10 +59,17 @@ def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str
 
     style = digest(counter_style(game))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    jobs = [(digest("counter", code_version(), style, c, state, size_px),
-             lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces]
+    jobs = [(_face_key(style, c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+            for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
+
+
+def _face_key(style: str, c, state: str, size_px: int) -> str:
+    """A face depends on its counter and on itself (and on being the first face), not on the other
+    faces: new art for one face redraws that face only."""
+    face = c.face(state)
+    return digest("counter", code_version(), style, replace(c, faces=()), face, c.faces.index(face) > 0, size_px)
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
@@ -78,7 +85,12 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
 
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
-    return dict(zip(ids, cache.many(jobs)))
+    painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
+    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p])))
+    # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
+    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True)
+    out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
+    return out
 
 
 def boards(game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
@@ -105,12 +117,13 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float, progress: Progress 
 
     if not all(cache.has(key) for key, _ in wanted):
         pngs.update(map_images(game, cache, px_per_hex))
-    made = cache.many([(key, lambda p=p: compose(p)) for key, p in wanted])
+    made = [cache.pages([(key, lambda p=p: compose(p))], jpeg=p.painted)[0][0] for key, p in wanted]
     return plans, {board_image(p): png for (_, p), png in zip(wanted, made)}
 
 
 def board_image(plan: BoardPlan) -> str:
-    return image_name("board", plan.map_id)
+    name = image_name("board", plan.map_id)
+    return name[:-4] + ".jpg" if plan.painted else name
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

@@ -48,7 +48,9 @@ TABLE = [
     (["check", "GOOD/scenarios/mini/intro.yaml", "--side", "purple"], 2, "Invalid value for --side"),
     (["check", "GOOD/scenarios/mini/intro.yaml", "--card", "CARD"], 1, "error[HW-YAML-001]"),
     (["check", "GOOD/scenarios/mini/intro.yaml", "--card", "/no/such.csv"], 2, "does not exist"),
-    (["check", "GOOD/maps/mini/board.yaml"], 2, "is not a scenario of game 'mini'"),
+    (["check", "GOOD/maps/mini/board.yaml"], 0, "All checks passed"),   # a map file: its own findings
+    (["check", "GOOD/maps/mini/board.yaml", "--image", "OUT/grid.png"], 2, "has no registered map art"),
+    (["calibrate", "GOOD/maps/mini/board.yaml"], 2, "names no map art"),
     (["build", "sheets", "nogame", "--project", "GOOD", "--out", "OUT"], 2, "no game 'nogame'"),
     (["build", "sheets", "--project", "EMPTY", "--out", "OUT"], 2, "no game found at"),
     (["build", "sheets", "mini", "--project", "BAD", "--out", "OUT"], 1, "Nothing was built"),

@@ -1,0 +1,235 @@
+"""The designer's art as drawn output: map art resampled into the grid's frame, counter art scaled.
+
+Map art: `render_map_art` turns and scales the whole image once (`plan_resample`) so that its
+grid is regular at the requested hex size, with the VASSAL grid origin on whole pixels; the
+print tiles, findings image and module board all start from that image, so they share one
+registration. Big JPEGs are decoded at a reduced scale (libjpeg DCT scaling) when the output is
+smaller anyway, and PNGs box-reduced, so memory and time follow the output size.
+
+Counter art: SVG is rendered by resvg (`resvg_py`, Rust, wheels for every platform, no system
+library; system fonts are skipped so that renders are the same on every machine) at the exact
+pixel size; PNG/JPEG are scaled with Lanczos. Art is cut to a square face (full-face) or fitted
+inside the picture slot, keeping its aspect.
+"""
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from authoring.hexgrid import Hex, MapGrid
+from authoring.hexgrid.registration import Registration, ResamplePlan, plan_resample
+from authoring.model import Map
+from authoring.model.art import ArtImage
+
+PAPER = (250, 248, 240)
+"""Beyond the edges of a turned scan."""
+MAX_ART_PIXELS = 120_000_000
+Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_ART_PIXELS)
+
+
+def vassal_anchor(grid: MapGrid) -> Hex:
+    """The hex at VASSAL's raw column 0, row 0 (`vassal_grid_params`): its centre is the integer x0, y0."""
+    spec = grid.spec
+    if spec.orientation == "pointy":
+        base = spec.first_row - 1 if grid.is_shifted(spec.first_row) else spec.first_row
+        return grid.offset_to_hex_unbounded(spec.first_column, base)
+    base = spec.first_column - 1 if grid.is_shifted(spec.first_column) else spec.first_column
+    return grid.offset_to_hex_unbounded(base, spec.first_row)
+
+
+def registration(m: Map) -> Registration:
+    if m.art is None or m.art.registration is None:
+        raise ValueError(f"map {m.id!r} has no registered art")
+    return m.art.registration
+
+
+def art_plan(m: Map, px_per_hex: float) -> ResamplePlan:
+    """Layout and size of map ``m``'s art redrawn at ``px_per_hex`` across the flats."""
+    return plan_resample(registration(m), m.art.image.size, px_per_hex, vassal_anchor(m.grid))
+
+
+def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
+    """The map art, turned and scaled into its grid's regular frame (RGB)."""
+    plan = art_plan(m, px_per_hex)
+    a, b, c, d, e, f = plan.to_image
+    scale = math.sqrt(abs(a * e - b * d))   # art pixels per output pixel
+    with Image.open(m.art.image.path) as source:
+        full = source.size
+        reduce = 1
+        while reduce * 2 <= scale and reduce < 8:
+            reduce *= 2
+        if source.format == "JPEG" and reduce > 1:
+            source.draft("RGB", (math.ceil(full[0] / reduce), math.ceil(full[1] / reduce)))
+        source.load()
+        image = _opaque(source)
+    if image.size == full and reduce > 1:
+        image = image.reduce(reduce)
+    # both DCT scaling and box reduction map continuous coordinates x -> x / reduce exactly
+    kx = ky = 1.0 if image.size == full else 1.0 / reduce
+    # pixel-index mapping -> Pillow's continuous coordinates (pixel i spans [i, i + 1)), then the reduction
+    cx = c + 0.5 - (a + b) * 0.5
+    cy = f + 0.5 - (d + e) * 0.5
+    return _transform(image, plan.size, (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky))
+
+
+def _opaque(image: Image.Image) -> Image.Image:
+    """RGB; transparent parts of the art on paper. An RGB scan is used as it is (no second copy)."""
+    image.load()   # while its file is open
+    if image.mode == "RGB":
+        return image
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        rgba = image.convert("RGBA")
+        out = Image.new("RGB", rgba.size, PAPER)
+        out.paste(rgba, mask=rgba.getchannel("A"))
+        return out
+    return image.convert("RGB")
+
+
+BAND = 512
+"""Output rows per band of the resampling (bands run in threads: Pillow releases the GIL)."""
+
+
+def _transform(image: Image.Image, size: tuple[int, int], data: tuple) -> Image.Image:
+    """`Image.transform` (affine, bicubic) in horizontal bands on every core; each output pixel depends
+    only on its own position, so the result is the same as one call, pixel for pixel."""
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+    a, b, c, d, e, f = data
+
+    def band(top: int) -> Image.Image:
+        rows = min(BAND, size[1] - top)
+        return image.transform((size[0], rows), Image.Transform.AFFINE, (a, b, c + b * top, d, e, f + e * top),
+                               Image.Resampling.BICUBIC, fillcolor=PAPER)
+    out = Image.new("RGB", size, PAPER)
+    with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        for top, part in zip(range(0, size[1], BAND), pool.map(band, range(0, size[1], BAND))):
+            out.paste(part, (0, top))
+    return out
+
+
+# --- registration overlay -----------------------------------------------------------------------
+
+GRID = (255, 0, 160)
+IDS = (20, 20, 20)
+POINT = (0, 150, 255)
+
+
+def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
+    """The art as given, with the fitted grid, every hex id and the calibration points drawn on it."""
+    from authoring.render.fonts import font
+    reg = registration(m)
+    with Image.open(m.art.image.path) as source:
+        k = min(1.0, max_side / max(source.size))
+        if source.format == "JPEG" and k < 0.5:
+            source.draft("RGB", (round(source.width * k * 2), round(source.height * k * 2)))
+        art = _opaque(source)
+    size = (max(1, round(m.art.image.size[0] * k)), max(1, round(m.art.image.size[1] * k)))
+    image = art.resize(size, Image.Resampling.LANCZOS) if art.size != size else art
+    image = Image.blend(image, Image.new("RGB", size, (255, 255, 255)), 0.25)
+    draw = ImageDraw.Draw(image, "RGBA")
+    hex_px = reg.hex_px * k
+    line = max(1, round(hex_px / 45))
+    label_font = font(max(7.0, hex_px * 0.16), bold=True)
+
+    def at(p):
+        return ((p[0] + 0.5) * k - 0.5, (p[1] + 0.5) * k - 0.5)
+
+    for h in m.grid.hexes:
+        corners = [at(p) for p in reg.corners(h)]
+        draw.line(corners + corners[:1], fill=GRID + (230,), width=line)
+        x, y = at(reg.hex_to_image(h))
+        r = max(1.5, hex_px * 0.03)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=GRID)
+        draw.text((x, y - hex_px * 0.3), m.grid.hex_to_label(h), font=label_font, fill=IDS, anchor="mm",
+                  stroke_width=max(1, line), stroke_fill=(255, 255, 255))
+    for p in m.art.points:
+        x, y = at(p.at)
+        fx, fy = at(reg.hex_to_image(p.hex))
+        r = max(3.0, hex_px * 0.08)
+        draw.line(((x, y), (fx, fy)), fill=POINT, width=line)
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=POINT, width=line * 2)
+    return image
+
+
+# --- counter art --------------------------------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.Image:
+    """The art at exactly (width, height) (RGBA); the hash keys the cache to the file's bytes."""
+    if fmt == "SVG":
+        import resvg_py
+        svg = Path(path).read_text(encoding="utf-8")   # a string: nothing beside the file is read (self-contained, checked at load)
+        png = resvg_py.svg_to_bytes(svg_string=svg, width=width, height=height, skip_system_fonts=True)
+        image = Image.open(io.BytesIO(bytes(png))).convert("RGBA")
+        return image if image.size == (width, height) else image.resize((width, height), Image.Resampling.LANCZOS)
+    with Image.open(path) as source:
+        return source.convert("RGBA").resize((width, height), Image.Resampling.LANCZOS)
+
+
+def face_image(art: ArtImage, size_px: int) -> Image.Image:
+    """Full-face art: the image covering a ``size_px`` square (centred, overflow cut off), RGBA."""
+    w, h = art.size
+    k = size_px / min(w, h)
+    sw, sh = max(size_px, round(w * k)), max(size_px, round(h * k))
+    scaled = _raster(art.path, art.sha256, art.format, sw, sh)
+    left, top = (sw - size_px) // 2, (sh - size_px) // 2
+    return scaled.crop((left, top, left + size_px, top + size_px))
+
+
+def picture_image(art: ArtImage, box: tuple[int, int]) -> Image.Image:
+    """Picture-slot art: the image fitted inside ``box`` (w, h), keeping its aspect, RGBA."""
+    w, h = art.size
+    k = min(box[0] / w, box[1] / h)
+    return _raster(art.path, art.sha256, art.format, max(1, round(w * k)), max(1, round(h * k)))
+
+
+def draw_face_with_art(face, art, size_px: int, bleed_px: int, inset: int | None, floor: float,
+                       name: str) -> tuple[Image.Image, list]:
+    """A counter face with the designer's art under the data-drawn layout (values always from data).
+
+    Full-face art (``face.image``) replaces the background and the unit symbol: the layout is drawn
+    once on white and once on black, which gives its exact coverage per pixel, and composited over
+    the art (extended into the bleed by repeating its edge pixels). Picture art (``face.picture``)
+    takes the place of the unit symbol, fitted inside the layout's symbol box.
+    """
+    from dataclasses import replace
+
+    import numpy as np
+
+    from authoring.render.counter import draw_face, layout_face
+    if face.image is not None:
+        plain = replace(art, symbol="marker", symbol_fill=None)
+        on_white, issues = draw_face(replace(plain, background="#ffffff"), size_px, bleed_px, inset, floor, name)
+        on_black, _ = draw_face(replace(plain, background="#000000"), size_px, bleed_px, inset, floor, name)
+        under = np.asarray(face_image(face.image, size_px).convert("RGB"), dtype=np.float32)
+        under = np.pad(under, ((bleed_px, bleed_px), (bleed_px, bleed_px), (0, 0)), mode="edge")
+        w, b = np.asarray(on_white, dtype=np.float32), np.asarray(on_black, dtype=np.float32)
+        image = Image.fromarray(np.clip(np.rint(b + (w - b) / 255.0 * under), 0, 255).astype(np.uint8), "RGB")
+    else:
+        image, issues = draw_face(art, size_px, bleed_px, inset, floor, name)
+    if face.picture is not None:
+        box = layout_face(art, size_px, inset, floor, name).symbol_box
+        if box is not None:
+            x0, y0, x1, y1 = (v + bleed_px for v in box)
+            if face.image is None:
+                ImageDraw.Draw(image).rectangle((x0, y0, x1 - 1, y1 - 1), fill=art.background)
+            picture = picture_image(face.picture, (x1 - x0, y1 - y0))
+            image.paste(picture, (x0 + (x1 - x0 - picture.width) // 2, y0 + (y1 - y0 - picture.height) // 2), picture)
+    return image, list(issues)
+
+
+def art_in_frame(m: Map, layout, px_per_hex: float) -> tuple[Image.Image, tuple[int, int]]:
+    """Map ``m``'s resampled art cut to its hexes (RGBA), and where its top-left corner falls in the
+    frame of ``layout`` (a joined overview or findings image drawn at the same ``px_per_hex``)."""
+    plan = art_plan(m, px_per_hex)
+    image = render_map_art(m, px_per_hex).convert("RGBA")
+    mask = Image.new("L", image.size, 0)
+    pen = ImageDraw.Draw(mask)
+    for h in m.grid.hexes:
+        pen.polygon(plan.layout.corners(h), fill=255)
+    image.putalpha(mask)
+    return image, (round(layout.origin[0] - plan.layout.origin[0]), round(layout.origin[1] - plan.layout.origin[1]))
