@@ -10,7 +10,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from authoring import atomic
-from authoring.cache import inputs_digest, record, up_to_date
+from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
@@ -104,6 +104,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     if not force and up_to_date(target, digest):
         return Outputs((target,), reused=True)
     specs, items = _sheet_specs(game)
+    forget(target)
     out.mkdir(parents=True, exist_ok=True)
     issues: dict = {}
     write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress,
@@ -219,6 +220,7 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     digest = stage_digest(result.files, "module")
     if not force and up_to_date(target, digest):
         return Outputs((target,), reused=True)
+    forget(target)
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         (out / f"{result.valid_game.id}.vmod.manifest.json").unlink(missing_ok=True)
     path = compile_module(result.valid_game, out, progress=progress)
@@ -236,6 +238,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
     if not force and up_to_date(marker, digest):
         return Outputs(tuple(folder / name for name in marker.read_text().split()), reused=True)
     before = set(marker.read_text().split()) if marker.is_file() else set()
+    forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
     paths = sorted(Path(p) for p in write(folder))
     atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))

@@ -46,3 +46,8 @@ def record(target: Path, digest: str) -> None:
     tmp = stamp.with_name(stamp.name + ".tmp")
     tmp.write_text(digest + "\n")
     tmp.replace(stamp)
+
+
+def forget(target: Path) -> None:
+    """Mark `target` stale before rewriting it: a build killed half-way then never counts as up to date."""
+    _stamp(target).unlink(missing_ok=True)

@@ -30,6 +30,7 @@ class Columns:
     integers: tuple[str, ...] = ()     # whole-number columns
     numbers: tuple[str, ...] = ()      # number columns
     face_values: bool = False          # STATE.VALUE columns (a counter face's printed values)
+    face_fields: tuple[str, ...] = ()  # STATE.FIELD columns that are not values (a face's art)
 
     @property
     def example(self) -> str:
@@ -48,9 +49,11 @@ def counter_columns() -> Columns:
     from authoring.load.schemas import counter_properties
     props = counter_properties()
     fields = tuple(k for k in props if k != "faces")
+    face = props["faces"]["items"]["properties"]
     return Columns("a counters CSV", fields, ("id",),
                    integers=tuple(k for k in fields if props[k].get("type") == "integer"),
-                   numbers=tuple(k for k in fields if props[k].get("type") == "number"), face_values=True)
+                   numbers=tuple(k for k in fields if props[k].get("type") == "number"), face_values=True,
+                   face_fields=tuple(k for k in face if k not in ("state", "values")))
 
 
 CARD_COLUMNS = Columns("a set-up card CSV", ("hex", "unit", "state", "note"), ("hex", "unit"))
@@ -133,6 +136,7 @@ def _cell_problem(name: str, cell: str, spec: Columns) -> tuple[str, str] | None
         return "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
     if name in spec.numbers and not _NUMBER.match(cell):
         return "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
-    if spec.face_values and "." in name and not _PRINTED.match(cell):
+    if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields \
+            and not _PRINTED.match(cell):
         return "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
     return None

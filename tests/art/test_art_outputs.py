@@ -81,18 +81,19 @@ def test_picture_art_replaces_the_unit_symbol(game) -> None:
 def test_editing_one_art_file_redraws_only_the_faces_that_use_it(tmp_path: Path) -> None:
     from art_support import copy_demo
 
+    from authoring.progress import Recorder
     from authoring.vassal.compile import build_module
     root = copy_demo(tmp_path / "project")
-    messages: list[str] = []
+    messages = Recorder()
     cache = tmp_path / "cache"
-    build_module(load(root).game, tmp_path / "a", cache_dir=cache, progress=messages.append)
+    build_module(load(root).game, tmp_path / "a", cache_dir=cache, progress=messages)
     face = root / "counters/bfm-art/art/panzer-face.png"
     image = Image.open(face).convert("RGB")
     image.putpixel((5, 5), (255, 0, 0))
     image.save(face)
-    messages.clear()
-    build_module(load(root).game, tmp_path / "b", cache_dir=cache, progress=messages.append)
-    drawn = re.search(r"\(([0-9]+) files, ([0-9]+) images drawn", messages[-1])
+    messages = Recorder()
+    build_module(load(root).game, tmp_path / "b", cache_dir=cache, progress=messages)
+    drawn = re.search(r"\(([0-9]+) files, ([0-9]+) images drawn", messages.notes[-1])
     panzers = sum(1 for c in load(root).game.counters.values() if c.faces[0].image and c.faces[0].image.name == "art/panzer-face.png")
     cards = len(load(root).game.sides)   # the set-up cards show the counters too
     assert int(drawn.group(2)) == panzers + cards
