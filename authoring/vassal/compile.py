@@ -19,8 +19,8 @@ from lxml import etree
 
 from authoring import atomic
 from authoring.errors import BuildError
-from authoring.model import Counter, Game
-from authoring.vassal import archive, images, windows
+from authoring.model import Counter, Game, Scenario
+from authoring.vassal import archive, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
 from authoring.vassal.boards import BoardPlan
@@ -127,7 +127,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     files.update(help_files)
     # 4. set-ups
     say("writing set-ups")
-    setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track))
+    track_plan = turns.turn_track(game)
+    setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track), track_plan)
     files.update(setups)
     # 5. the component tree
     children = [
@@ -144,9 +145,9 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
-        *windows.turn_trackers(game),
+        *turns.turn_tracker(track_plan),
         windows.chart_window(pages),
-        *[el.predefined_setup(game.scenarios[sid].name, name) for sid, name in _setup_names(game)],
+        *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
     root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
                           vassal_version=VASSAL_VERSION)
@@ -192,12 +193,20 @@ def _group_name(game: Game, counter: Counter, by_nationality: bool) -> str:
     return next((t.name for t in game.unit_types if t.id == counter.type), counter.type or "Other")
 
 
+def setup_title(game: Game, scenario: Scenario) -> str:
+    """The File-menu entry of a scenario: its name, with its length when the name is just the game's."""
+    if scenario.name.strip().casefold() == game.name.strip().casefold() and scenario.turns:
+        return f"{scenario.name} ({len(scenario.turns)}-turn game)"
+    return scenario.name
+
+
 def _setup_names(game: Game) -> list[tuple[str, str]]:
     return [(sid, f"setup_{sid}.vsav") for sid in sorted(game.scenarios)]
 
 
 def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece],
-            boxes: Mapping[str, tuple[str, int, int]], box_boards: tuple) -> dict[str, bytes]:
+            boxes: Mapping[str, tuple[str, int, int]], box_boards: tuple,
+            track_plan: turns.TurnTrack) -> dict[str, bytes]:
     dead, track = box_boards
     board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                   (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
@@ -207,7 +216,9 @@ def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece
         return at_state(pieces[cid], game.counters[cid], state)
 
     ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
-    return {name: saved_game(ctx, game.scenarios[sid], DATE_MS) for sid, name in _setup_names(game)}
+    return {name: saved_game(ctx, game.scenarios[sid], DATE_MS,
+                             [c for c in [turns.restore_command(track_plan, sid)] if c])
+            for sid, name in _setup_names(game)}
 
 
 def _description(game: Game) -> str:
@@ -254,7 +265,7 @@ def _scenario_html(game: Game) -> str:
         parts.append(f"<h2>{e(s.name)}</h2><p>{e(s.description)}</p>")
         if s.turns:
             parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
-                         f"{e(windows.turn_label(s.turns[0]))} to {e(windows.turn_label(s.turns[-1]))}.</p>")
+                         f"{e(turns.turn_label(s.turns[0]))} to {e(turns.turn_label(s.turns[-1]))}.</p>")
         if s.victory:
             parts.append("<ul>" + "".join(f"<li>{e(v.text)}</li>" for v in s.victory) + "</ul>")
     parts.append("</body></html>")

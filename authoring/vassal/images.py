@@ -189,10 +189,18 @@ def marker_image(text: str, size_px: int) -> bytes:
     return png_bytes(image)
 
 
+TABLES = "Tables"
+TURN_RECORDS = "Turn records"
+SETUP_CARDS = "Set-up cards"
+
+
 @dataclass(frozen=True)
 class ChartPage:
+    """One chart image, its title and the group (chart window tab) it belongs to."""
+
     title: str
     image: str
+    group: str = TABLES
 
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
@@ -204,27 +212,27 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
         jobs.append((key, lambda t=table: render_table(game, t)))
-        meta.append((table.name, image_name("chart", table.id)))
+        meta.append((table.name, image_name("chart", table.id), TABLES))
     for scenario in _scenarios(game):
         key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
-        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id)))
+        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS))
     cards, card_meta = [], []
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             key = digest("card", code_version(), _card_inputs(game), scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side).replace(".png", ".jpg")
-            card_meta.append((f"Set-up: {scenario.name}, {_side_name(game, side)}", name))
+            card_meta.append((f"Set-up: {scenario.name}, {_side_name(game, side)}", name, SETUP_CARDS))
     drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
-    for (title, name), sheets in zip([*meta, *card_meta], drawn):
+    for (title, name, group), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")
         for i, data in enumerate(sheets):
             page_name = name if len(sheets) == 1 else f"{stem}_{i + 1}{dot}{ext}"
             suffix = f" ({i + 1}/{len(sheets)})" if len(sheets) > 1 else ""
             files[page_name] = data
-            pages.append(ChartPage(title + suffix, page_name))
+            pages.append(ChartPage(title + suffix, page_name, group))
     return tuple(pages), files
 
 

@@ -120,8 +120,8 @@ def _map_of(game: Game, scenario: Scenario, label: str) -> str:
     raise ValueError(f"hex {label!r} is on no map of the game")
 
 
-def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int) -> bytes:
-    """The scenario's .vsav: boards, every piece, stacks for shared spots."""
+def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Sequence[str] = ()) -> bytes:
+    """The scenario's .vsav: boards, every piece, stacks for shared spots, then `extra` restore commands."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
@@ -136,7 +136,7 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int) -> bytes:
             next_id += 1
     game = ctx.game
     return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
-                              description=scenario.name)
+                              description=scenario.name, extra=extra)
 
 
 def box_positions(dead: Sequence, track: Sequence) -> dict[str, tuple[str, int, int]]:

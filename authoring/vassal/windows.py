@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
-from authoring.model import Game, Scenario
+from authoring.model import Game
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.codec import key_stroke
@@ -82,47 +82,6 @@ def palette(tabs: Sequence[tuple[str, Sequence[tuple[str, Sequence[el.Element]]]
                                            key_stroke(ord("P"), ctrl=True, shift=True)))
 
 
-def turn_label(turn) -> str:
-    """`1 Oct I (clear)`: number, date and weather as the turn record prints them."""
-    text = str(turn.turn)
-    if turn.date:
-        text += f" {turn.date}"
-    if turn.weather:
-        text += f" ({turn.weather})"
-    return text
-
-
-def turn_lists(game: Game) -> list[tuple[str, tuple[str, ...]]]:
-    """(title, labels) per distinct turn record; a record that starts another one shares its tracker."""
-    records = sorted(((s.name, tuple(turn_label(t) for t in s.turns)) for s in _by_id(game) if s.turns),
-                     key=lambda r: (-len(r[1]), r[0]))
-    groups: list[tuple[str, tuple[str, ...]]] = []
-    for name, labels in records:
-        if not any(labels == longer[:len(labels)] for _, longer in groups):
-            groups.append((name, labels))
-    return groups
-
-
-def _by_id(game: Game) -> list[Scenario]:
-    return [game.scenarios[k] for k in sorted(game.scenarios)]
-
-
-def turn_trackers(game: Game) -> list[el.Element]:
-    """Turn (date, weather) and, nested, the game's phases; one tracker per distinct turn record."""
-    groups = turn_lists(game)
-    out = []
-    for i, (name, labels) in enumerate(groups):
-        phases = [el.list_turn_level("Phase", "Phase", list(game.phases))] if game.phases else []
-        level = el.list_turn_level("Turn", "Turn", list(labels), phases)
-        title = "Turn" if len(groups) == 1 else f"Turn ({name})"
-        fmt = "Turn $level1$" + (" - $level2$" if phases else "")
-        key = key_stroke(ord("T"), ctrl=True, shift=True) if i == 0 else ""
-        out.append(el.turn_tracker(title, [level], el.LaunchButton(title, f"Turn record: {name}", "", key),
-                                   turn_format=fmt,
-                                   report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$"))
-    return out
-
-
 def dice(game: Game) -> list[el.Element]:
     """A button per declared die; a die whose 0 face counts as 10 rolls 1-10 and says so."""
     out = []
@@ -135,7 +94,18 @@ def dice(game: Game) -> list[el.Element]:
 
 
 def chart_window(pages: Sequence[ChartPage]) -> el.Element:
-    return el.chart_window("Charts", [el.chart(p.title, p.image) for p in pages],
+    """ChartWindow > TabWidget > a tab per chart group (a nested TabWidget when it holds several charts).
+
+    The engine lays the children of a ChartWindow out in one BorderLayout, so charts put directly
+    under it replace each other and only the last one shows; a TabWidget makes every chart a tab,
+    as the VASSAL editor builds it."""
+    groups: dict[str, list[ChartPage]] = {}
+    for page in pages:
+        groups.setdefault(page.group, []).append(page)
+    tabs = [el.chart(members[0].title, members[0].image) if len(members) == 1
+            else el.tab_widget(group, [el.chart(p.title, p.image) for p in members])
+            for group, members in groups.items()]
+    return el.chart_window("Charts", [el.tab_widget("Charts", tabs)],
                            el.LaunchButton("Charts", "Tables, turn records and set-up cards", "",
                                            key_stroke(ord("K"), ctrl=True, shift=True)))
 

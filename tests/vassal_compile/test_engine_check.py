@@ -10,6 +10,7 @@ import pytest
 
 from authoring.rules.board import build_board
 from authoring.vassal.boards import hex_position
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP
 
 from conftest import Built
@@ -47,7 +48,7 @@ def test_engine_places_every_setup_piece_on_its_board_and_hex(built: Built) -> N
     for m in game.maps.values():
         by_label.update({m.grid.hex_to_label(h): h for h in m.grid.hexes})
     for setup in report(built)["setups"]:
-        scenario = next(s for s in game.scenarios.values() if s.name == setup["name"])
+        scenario = next(s for s in game.scenarios.values() if setup_title(game, s) == setup["name"])
         assert setup["ok"] and setup["pieces_outside_boards"] == 0 and setup["pieces_on_no_map"] == 0
         board = build_board(game, scenario)
         per_board: Counter = Counter()

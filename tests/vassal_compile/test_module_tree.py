@@ -10,8 +10,9 @@ from PIL import Image
 from authoring.vassal import elements as el
 from authoring.vassal.boards import board_name
 from authoring.vassal.codec import decode
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
-from authoring.vassal.windows import turn_label
+from authoring.vassal.turns import turn_label
 
 from conftest import Built
 
@@ -109,11 +110,11 @@ def test_prototypes_per_side_and_unit_class(built: Built) -> None:
 
 def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     game = built.game
-    turn_lists = [decode(lvl.get("list"), ",") for t in _all(built.tree, el.TURN_TRACKER)
-                  for lvl in t.findall(el.LIST_TURN_LEVEL)]
+    (tracker,) = _all(built.tree, el.TURN_TRACKER)
+    (turns,) = [decode(lvl.get("list"), ",") for lvl in tracker.findall(el.LIST_TURN_LEVEL)]
     for s in game.scenarios.values():
         labels = [turn_label(t) for t in s.turns]
-        assert any(lst[:len(labels)] == labels for lst in turn_lists), s.id
+        assert any(turns[i:i + len(labels)] == labels for i in range(len(turns))), s.id
     if game.phases:
         phases = [decode(p.get("list"), ",") for p in _all(built.tree, el.LIST_TURN_LEVEL) if p.get("name") == "Phase"]
         assert phases and all(p == list(game.phases) for p in phases)
@@ -123,7 +124,7 @@ def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     assert {t.name for t in game.tables} <= charts
     assert {f"Turn record: {s.name}" for s in game.scenarios.values()} <= charts
     setups = {p.get("name"): p.get("file") for p in _all(built.tree, el.PREDEFINED_SETUP)}
-    assert set(setups) == {s.name for s in game.scenarios.values()}
+    assert set(setups) == {setup_title(game, s) for s in game.scenarios.values()}
     assert all(f in built.names for f in setups.values())
     (roster,) = _all(built.tree, el.PLAYER_ROSTER)
     assert [e.text for e in roster.findall("entry")] == [s.name for s in game.sides]

@@ -8,6 +8,7 @@ from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.rules.board import build_board
 from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP, TRACK_MAP
 
 from conftest import Built
@@ -20,7 +21,7 @@ def _setups(built: Built):
     with zipfile.ZipFile(built.path) as z:
         declared = declared_boards(built.tree, z)
         for scenario in built.game.scenarios.values():
-            yield scenario, declared, read_setup(z, files[scenario.name])
+            yield scenario, declared, read_setup(z, files[setup_title(built.game, scenario)])
 
 
 def _locate(declared, origins, x, y):
