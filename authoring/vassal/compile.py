@@ -24,6 +24,7 @@ from authoring.vassal import archive, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
 from authoring.vassal.boards import BoardPlan
+from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.pieces import (
     DEAD_MAP,
     TRACK_MAP,
@@ -106,10 +107,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     faces = images.counter_faces(game, cache, options.counter_px)
     say("drawing maps")
     plans, board_files = images.boards(game, cache, options.px_per_hex, say)
-    box_px = (round(options.counter_px * 2.2), round(options.counter_px * 1.7))
-    dead, dead_png = images.box_board(DEAD_MAP, "Eliminated units",
-                                      [("By side", [(dead_box(s.name), s.name) for s in game.sides])], box_px)
-    track, track_png = images.box_board(TRACK_MAP, "Reinforcements", track_sections(game), box_px)
+    (dead, dead_png), (track, track_png) = box_boards(game, options.counter_px)
     say("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
@@ -152,6 +150,17 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
                           vassal_version=VASSAL_VERSION)
     return root, files
+
+
+DEAD_PILE_CAPACITY = 12
+"""Eliminated units a dead-pile box shows as one stack without spilling (more still stack, growing up)."""
+
+
+def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], tuple[BoxBoard, bytes]]:
+    """The dead-pile and the reinforcement boards (with their PNGs)."""
+    dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
+    return (box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px),
+            box_board(TRACK_MAP, "Reinforcements", track_sections(game), counter_px))
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:

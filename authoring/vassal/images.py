@@ -2,7 +2,7 @@
 
 Counters come from `render.counter_art` (the print sheets' drawing), maps from
 `render.map_draw`, tables and turn tracks from `render.charts`, set-up cards from
-`render.cards`. Boxes for dead piles and tracks are drawn here: they are module furniture.
+`render.cards`. Boxes for dead piles and tracks are laid out and drawn in `boxes`.
 """
 from __future__ import annotations
 
@@ -25,26 +25,8 @@ from authoring.vassal.boards import (
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
-BOX_LINE = (90, 90, 90)
 
 Progress = Callable[[str], None] | None
-
-
-@dataclass(frozen=True)
-class Box:
-    """A labelled box on a box board; pieces snap to its centre (a VASSAL Region)."""
-
-    name: str
-    title: str
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
-class BoxBoard:
-    image: str
-    size: tuple[int, int]
-    boxes: tuple[Box, ...]
 
 
 def counter_style(game: Game) -> tuple:
@@ -147,37 +129,6 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     out = Image.new("RGB", (right - left, bottom - top), PAPER)
     out.paste(source, (-left, -top))
     return out
-
-
-def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[tuple[str, str]]]],
-              box_px: tuple[int, int], per_row: int = 6) -> tuple[BoxBoard, bytes]:
-    """A board of labelled boxes in titled sections: [(section title, [(region name, box title)])]."""
-    bw, bh = box_px
-    pad, head = bw // 10, max(18, bw // 6)
-    width = pad + per_row * (bw + pad)
-    layout, y = [], pad + head + pad
-    for section_title, items in sections:
-        layout.append(("title", section_title, pad, y))
-        y += head
-        for i, (region, box_title) in enumerate(items):
-            col, row = i % per_row, i // per_row
-            layout.append(("box", (region, box_title), pad + col * (bw + pad), y + row * (bh + pad)))
-        y += ((len(items) + per_row - 1) // per_row) * (bh + pad) + pad
-    image = Image.new("RGB", (width, y), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.text((pad, pad), title, font=font(head * 0.8, bold=True), fill=INK)
-    boxes = []
-    label = font(max(10.0, bw / 9))
-    for kind, what, x, top in layout:
-        if kind == "title":
-            draw.text((x, top), what, font=font(head * 0.6, bold=True), fill=INK)
-            continue
-        region, box_title = what
-        draw.rectangle((x, top, x + bw, top + bh), outline=BOX_LINE, width=2)
-        draw.text((x + bw // 2, top + 3), box_title, font=label, fill=INK, anchor="mt")
-        boxes.append(Box(region, box_title, x + bw // 2, top + bh // 2 + bh // 10))
-    board = BoxBoard(image_name(name), image.size, tuple(boxes))
-    return board, png_bytes(image)
 
 
 def marker_image(text: str, size_px: int) -> bytes:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from authoring.model import Game, Scenario
 from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
+from authoring.vassal.boxes import BoxSpec
 from authoring.vassal.codec import Definition, encode
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
 from authoring.vassal.traits import Piece
@@ -47,21 +48,39 @@ def pool_box(game: Game, side: str, pool_id: str, name: str = "") -> str:
     return f"{game.side(side).name} {name or titled(pool_id)}"
 
 
-def track_sections(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
-    """(section title, [(region, box title)]) of the reinforcement window, from every scenario."""
+def box_loads(game: Game, scenario: Scenario) -> dict[str, int]:
+    """How many pieces the scenario's set-up puts in each box of the reinforcement window."""
+    loads: dict[str, int] = {}
+
+    def add(box: str, n: int) -> None:
+        loads[box] = loads.get(box, 0) + n
+
+    for o in scenario.off_map:
+        add(pool_box(game, o.side, o.box), len(o.units))
+    for r in scenario.reinforcements:
+        add(turn_box(r.turn), len(r.units))
+    for w in scenario.withdrawals:
+        add(turn_box(w.turn), 1)
+    for p in scenario.pools:
+        add(pool_box(game, p.side, p.id, p.name), len(p.units))
+    return loads
+
+
+def track_sections(game: Game) -> list[tuple[str, list[BoxSpec]]]:
+    """(section title, boxes) of the reinforcement window, each box sized for the largest stack
+    any scenario starts in it."""
     scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
     last = max([t.turn for s in scenarios for t in s.turns] +
                [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)] + [1])
-    turns = [(turn_box(t), turn_box(t)) for t in range(1, last + 1)]
-    boxes: dict[str, str] = {}
+    most: dict[str, int] = {}
     for s in scenarios:
-        for o in s.off_map:
-            boxes.setdefault(pool_box(game, o.side, o.box), "")
-        for p in s.pools:
-            boxes.setdefault(pool_box(game, p.side, p.id, p.name), "")
+        for box, n in box_loads(game, s).items():
+            most[box] = max(most.get(box, 0), n)
+    turns = [BoxSpec(turn_box(t), turn_box(t), most.get(turn_box(t), 1)) for t in range(1, last + 1)]
+    pools = sorted(name for name in most if name not in {b.region for b in turns})
     sections = [("Reinforcements and withdrawals by turn", turns)]
-    if boxes:
-        sections.append(("Off-map boxes and pools", [(name, name) for name in sorted(boxes)]))
+    if pools:
+        sections.append(("Off-map boxes and pools", [BoxSpec(name, name, most[name]) for name in pools]))
     return sections
 
 

@@ -11,7 +11,8 @@ from authoring.model import Game
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.codec import key_stroke
-from authoring.vassal.images import BoxBoard, ChartPage, board_image
+from authoring.vassal.boxes import BoxBoard
+from authoring.vassal.images import ChartPage, board_image
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$"
@@ -43,9 +44,17 @@ def _abbrev(value) -> str:
     return value.extra.get("abbrev") or value.name
 
 
-def map_helpers(game: Game, hide_key: str | None = None) -> list[el.Element]:
-    """The editor's default helpers, with our stack viewer in place of the bare one."""
-    helpers = [h if h.tag != el.COUNTER_DETAIL_VIEWER else stack_viewer(game) for h in el.standard_map_helpers()]
+def map_helpers(game: Game, hide_key: str | None = None, sep: int | None = None) -> list[el.Element]:
+    """The editor's default helpers, with our stack viewer in place of the bare one and, when `sep`
+    is given, unexpanded stacks offset by `sep` pixels (box boards are sized for it)."""
+    def helper(h: el.Element) -> el.Element:
+        if h.tag == el.COUNTER_DETAIL_VIEWER:
+            return stack_viewer(game)
+        if h.tag == el.STACK_METRICS and sep is not None:
+            return el.stack_metrics(unex_sep_x=sep, unex_sep_y=sep)
+        return h
+
+    helpers = [helper(h) for h in el.standard_map_helpers()]
     if hide_key:
         helpers.append(el.hide_pieces_button("", "Hide pieces", hide_key))
     return helpers
@@ -61,7 +70,7 @@ def box_map(game: Game, name: str, board: BoxBoard, button: el.LaunchButton) -> 
     """A window of named boxes (Regions) pieces snap to."""
     grid = el.region_grid([(b.name, b.x, b.y) for b in board.boxes])
     picker = el.board_picker([el.board(name, board.image, grid)])
-    return el.map_window(name, picker, map_helpers(game), button=button, reports=REPORTS)
+    return el.map_window(name, picker, map_helpers(game, sep=board.sep), button=button, reports=REPORTS)
 
 
 def dead_map(game: Game, board: BoxBoard) -> el.Element:
