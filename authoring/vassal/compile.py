@@ -8,7 +8,6 @@ written next to the module, the module is left as it is.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -20,7 +19,7 @@ from lxml import etree
 from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game, Scenario
-from authoring.vassal import archive, images, turns, windows
+from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
 from authoring.vassal.boards import BoardPlan
@@ -96,7 +95,7 @@ def default_counter_px(game: Game, px_per_hex: float) -> int:
 
 
 def input_hash(game: Game, options: Options) -> str:
-    return digest("module", MANIFEST_VERSION, code_version(), game, options, _help_source(game))
+    return digest("module", MANIFEST_VERSION, code_version(), game, options, help.help_source(game))
 
 
 def compile_module(game: Game, options: Options, cache: ImageCache,
@@ -121,7 +120,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
               for cid, gpid in gpids.items()}
     withdrawal_gpid = len(gpids) + 1
     # 3. help files
-    help_files, help_titles = _help(game)
+    help_files, help_titles = help.help_files(game)
     files.update(help_files)
     # 4. set-ups
     say("writing set-ups")
@@ -232,53 +231,6 @@ def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece
 
 def _description(game: Game) -> str:
     return game.description or game.publisher or game.name
-
-
-def _help_source(game: Game) -> Path | None:
-    """The rules summary file (relative to the game manifest), if the game names one.
-
-    The loader already refused paths that leave the project; this is the second guard, at the
-    one place that reads the file into a module that will be shared."""
-    from authoring.safepath import UnsafePath, resolve_inside
-    if not game.rules_summary:
-        return None
-    root = Path(game.root)
-    base = root / "scenarios" / game.id
-    try:
-        path = resolve_inside(root, game.rules_summary, "rules summary", base=base)
-    except UnsafePath as exc:
-        raise BuildError(str(exc)) from None
-    if not path.is_file():
-        raise BuildError(f"rules summary {game.rules_summary!r} of game {game.id!r} not found next to its manifest")
-    return path
-
-
-def _help(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
-    """Help menu files: the game's rules summary (if any) and a scenario overview from the data."""
-    files, titles = {}, {}
-    source = _help_source(game)
-    if source is not None:
-        name = "rules_summary" + source.suffix.lower()
-        files[name] = source.read_bytes()
-        titles["Rules summary"] = name
-    files["scenarios.html"] = _scenario_html(game).encode("utf-8")
-    titles["Scenarios"] = "scenarios.html"
-    return files, titles
-
-
-def _scenario_html(game: Game) -> str:
-    e = html.escape
-    parts = [f"<html><body><h1>{e(game.name)}</h1>"]
-    for sid in sorted(game.scenarios):
-        s = game.scenarios[sid]
-        parts.append(f"<h2>{e(s.name)}</h2><p>{e(s.description)}</p>")
-        if s.turns:
-            parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
-                         f"{e(turns.turn_label(s.turns[0]))} to {e(turns.turn_label(s.turns[-1]))}.</p>")
-        if s.victory:
-            parts.append("<ul>" + "".join(f"<li>{e(v.text)}</li>" for v in s.victory) + "</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
 
 
 def _manifest_path(target: Path) -> Path:
