@@ -22,7 +22,7 @@ from authoring.model import Counter, Game, Scenario
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
-from authoring.vassal.boards import BoardPlan
+from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.pieces import (
     DEAD_MAP,
@@ -105,7 +105,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     say("drawing counters")
     faces = images.counter_faces(game, cache, options.counter_px)
     say("drawing maps")
-    plans, board_files = images.boards(game, cache, options.px_per_hex, say)
+    sets, board_files = images.boards(game, cache, options.px_per_hex, say)
     (dead, dead_png), (track, track_png) = box_boards(game, options.counter_px)
     say("drawing charts")
     pages, chart_files = images.charts(game, cache)
@@ -125,7 +125,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     # 4. set-ups
     say("writing set-ups")
     track_plan = turns.turn_track(game)
-    setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track), track_plan)
+    setups = _setups(game, sets, pieces, box_positions(dead.boxes, track.boxes), track_plan)
     files.update(setups)
     # 5. the component tree
     children = [
@@ -135,7 +135,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.global_options(),
         el.chatter(),
         el.key_namer(),
-        windows.main_map(game, plans),
+        windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
         windows.track_map(game, track),
         windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
@@ -212,21 +212,22 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
     return [(sid, f"setup_{sid}.vsav") for sid in sorted(game.scenarios)]
 
 
-def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece],
-            boxes: Mapping[str, tuple[str, int, int]], box_boards: tuple,
-            track_plan: turns.TurnTrack) -> dict[str, bytes]:
-    dead, track = box_boards
-    board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
-                  (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
-
+def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
+            boxes: Mapping[str, tuple[str, int, int]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
+    """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`)."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
 
-    ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
-    return {name: saved_game(ctx, game.scenarios[sid], DATE_MS,
-                             [c for c in [turns.restore_command(track_plan, sid)] if c])
-            for sid, name in _setup_names(game)}
+    out = {}
+    for sid, name in _setup_names(game):
+        scenario = game.scenarios[sid]
+        plans = plans_for(sets, scenario.maps)
+        board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
+                      (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
+        out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+    return out
 
 
 def _description(game: Game) -> str:

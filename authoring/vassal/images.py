@@ -18,9 +18,9 @@ from authoring.vassal.art import ImageCache, code_version, digest, image_name, p
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
+    MapSet,
+    board_sets,
     is_whole,
-    plan_boards,
-    side_by_side,
 )
 
 PAPER = (250, 248, 240)
@@ -63,37 +63,39 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
     return dict(zip(ids, cache.many(jobs)))
 
 
-def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = None) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
-    """Board plans and their images (archive name -> PNG)."""
+def boards(game: Game, cache: ImageCache, px_per_hex: float,
+           say: Progress = None) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
+    """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG)."""
     from authoring.render.map_draw import map_image_size, map_layout
 
     arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
             for m in sorted(game.maps)}
-    try:
-        plans = plan_boards(game, arts)
-    except ValueError as error:
-        if say:
-            say(f"warning: maps shown side by side, not joined: {error}")
-        plans = side_by_side(game, arts)
+    sets = board_sets(game, arts, say)
     keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
-    if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans):
-        whole = map_images(game, cache, px_per_hex)
-        return plans, {board_image(p): whole[p.map_id] for p in plans}
-    layout_key = digest("boards", sorted(keys.items()), [(p.map_id, p.rect, p.crop) for p in plans])
-    wanted = [(digest(layout_key, p.map_id), p) for p in plans]
+    plain = [plans for plans in sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
+    cut = [(plans, p) for plans in sets.values() if plans not in plain for p in plans]
+    whole = [p for plans in plain for p in plans]
+    files: dict[str, bytes] = {}
     pngs: dict[str, bytes] = {}
-
-    def compose(plan: BoardPlan) -> Image.Image:
-        return compose_board(plan, plans, pngs, game)
-
-    if not all(cache.has(key) for key, _ in wanted):
+    if whole:
         pngs.update(map_images(game, cache, px_per_hex))
-    made = cache.many([(key, lambda p=p: compose(p)) for key, p in wanted])
-    return plans, {board_image(p): png for (_, p), png in zip(wanted, made)}
+        files.update({board_image(p): pngs[p.map_id] for p in whole})
+    wanted, seen = [], set()
+    for plans, p in cut:
+        if board_image(p) in seen:
+            continue
+        seen.add(board_image(p))
+        key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
+        wanted.append((key, plans, p))
+    if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
+        pngs.update(map_images(game, cache, px_per_hex))
+    made = cache.many([(key, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted])
+    files.update({board_image(p): png for (_, _, p), png in zip(wanted, made)})
+    return sets, files
 
 
 def board_image(plan: BoardPlan) -> str:
-    return image_name("board", plan.map_id)
+    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []))
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

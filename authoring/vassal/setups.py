@@ -148,7 +148,7 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
         pieces.append((piece.at(placed.map, placed.x, placed.y).definition(), piece_id))
         spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
     next_id = FIRST_PIECE_ID + len(pieces)
-    for (map_name, x, y), ids in sorted(spots.items()):
+    for (map_name, x, y), ids in _stack_order(spots):
         if len(ids) > 1:
             state = encode([map_name, str(x), str(y), *ids], ";")
             pieces.append((Definition(STACK_TYPE, state), str(next_id)))
@@ -156,6 +156,22 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     game = ctx.game
     return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
                               description=scenario.name, extra=extra)
+
+
+def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[tuple[str, int, int], list[str]]]:
+    """Stacks on the box maps first, then the main map's, the one nearest the middle of the set-up last.
+
+    With the Player's default "center on opponent's moves" preference, every piece a saved game
+    adds scrolls its map to show it (`AddPiece.executeCommand` -> `Map.ensureVisible`), so the last
+    one added on the main map decides where its window opens."""
+    main = [(spot, ids) for spot, ids in spots.items() if spot[0] == MAIN_MAP]
+    if not main:
+        return sorted(spots.items())
+    cx = sum(x for (_, x, _), _ in main) / len(main)
+    cy = sum(y for (_, _, y), _ in main) / len(main)
+    others = sorted((item for item in spots.items() if item[0][0] != MAIN_MAP))
+    nearest_last = sorted(main, key=lambda item: (-((item[0][1] - cx) ** 2 + (item[0][2] - cy) ** 2), item[0]))
+    return others + nearest_last
 
 
 def box_positions(dead: Sequence, track: Sequence) -> dict[str, tuple[str, int, int]]:

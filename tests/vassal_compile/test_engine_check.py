@@ -14,7 +14,7 @@ from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP
 
 from conftest import Built
-from test_numbering import plans_of
+from test_numbering import all_boards_of, plans_of
 
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 
@@ -37,18 +37,18 @@ def test_engine_loads_module_without_errors(built: Built) -> None:
     assert r["errors"] == [] and r["ok"] is True
     assert all(d["ok"] and d["canonical"] for d in r["piece_definitions"])
     assert r["counts"]["predefined_setups"] == len(built.game.scenarios)
-    assert r["counts"]["hex_grids"] == len(built.game.maps)
+    assert r["counts"]["hex_grids"] == len(all_boards_of(built.game))
 
 
 def test_engine_places_every_setup_piece_on_its_board_and_hex(built: Built) -> None:
     game = built.game
-    plans = plans_of(game)
     grids = {m.id: m.grid for m in game.maps.values()}
     by_label = {}
     for m in game.maps.values():
         by_label.update({m.grid.hex_to_label(h): h for h in m.grid.hexes})
     for setup in report(built)["setups"]:
         scenario = next(s for s in game.scenarios.values() if setup_title(game, s) == setup["name"])
+        plans = plans_of(game, scenario)
         assert setup["ok"] and setup["pieces_outside_boards"] == 0 and setup["pieces_on_no_map"] == 0
         board = build_board(game, scenario)
         per_board: Counter = Counter()

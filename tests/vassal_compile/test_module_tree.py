@@ -15,6 +15,7 @@ from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
 from authoring.vassal.turns import turn_label
 
 from conftest import Built
+from test_numbering import all_boards_of
 
 
 def _all(tree: etree._Element, tag: str) -> list[etree._Element]:
@@ -35,12 +36,15 @@ def test_one_main_map_with_a_numbered_board_per_map(built: Built) -> None:
     maps = {m.get("mapName"): m for m in _all(built.tree, el.MAP)}
     assert set(maps) == {MAIN_MAP, DEAD_MAP, TRACK_MAP}
     boards = _all(maps[MAIN_MAP], el.BOARD)
-    assert sorted(b.get("name") for b in boards) == sorted(board_name(m) for m in built.game.maps.values())
+    names = sorted(b.get("name") for b in boards)
+    assert names == sorted(p.name for p in all_boards_of(built.game))
+    assert {board_name(m) for m in built.game.maps.values()} <= set(names)
     for board in boards:
         grid = board.find(el.HEX_GRID)
         numbering = grid.find(el.HEX_GRID_NUMBERING)
         assert numbering.get("stagger") == "false"
-        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values() if board_name(m) == board.get("name")}
+        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values()
+                    if board.get("name").startswith(board_name(m))}
         assert numbering.get("locationFormat") == prefixes.pop() + "$gridLocation$"
         assert "images/" + board.get("image") in built.names
     assert maps[MAIN_MAP].get("moveWithinFormat") == "$pieceName$ moves $previousLocation$ -> $location$"

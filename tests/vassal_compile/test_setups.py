@@ -35,8 +35,8 @@ def _locate(declared, origins, x, y):
 def test_every_unit_is_on_its_hex_centre_at_its_starting_face(built: Built) -> None:
     game = built.game
     grids = {m.id: m.grid for m in game.maps.values()}
-    plans = {p.name: p for p in plans_of(game)}
     for scenario, declared, (boards, pieces, _) in _setups(built):
+        plans = {p.name: p for p in plans_of(game, scenario)}
         origins = board_origins(declared, boards[MAIN_MAP])
         assert set(origins) == set(plans)
         assert all(origins[n] == plans[n].rect[:2] for n in plans)
@@ -82,9 +82,9 @@ def _pool_region(game, pool, regions):
 
 def test_piece_counts_per_board_match_the_rules_engine(built: Built) -> None:
     game = built.game
-    plans = plans_of(game)
     grids = {m.id: m.grid for m in game.maps.values()}
     for scenario, declared, (boards, pieces, _) in _setups(built):
+        plans = plans_of(game, scenario)
         board = build_board(game, scenario)
         expected: Counter = Counter()
         for h, uses in board.by_cell.items():
