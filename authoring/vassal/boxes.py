@@ -23,7 +23,8 @@ INK = (30, 30, 30)
 BOX_LINE = (90, 90, 90)
 MAX_WIDTH = 580
 """Board width to aim for: VASSAL 3.6 opens a toolbar map window at 600 x 400 (`Map.setup`), so a
-board this wide needs no sideways scrolling; a row holds as many boxes as fit (at least one)."""
+board this wide needs no sideways scrolling; a row holds as many boxes as fit (at least one). A
+board that would then be taller than wide gets wider rows instead (fewer screens to scroll)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class Box:
     rect: tuple[int, int, int, int] = (0, 0, 0, 0)
     """left, top, right, bottom of the box outline."""
     capacity: int = 1
+    label_bottom: int = 0
+    """Where the label ends: stacks stay below it."""
 
 
 @dataclass(frozen=True)
@@ -94,11 +97,21 @@ def _label_lines(titles: Sequence[str], width: float, size: float) -> tuple[floa
 
 
 def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxSpec]]],
-              counter_px: int, max_width: int = MAX_WIDTH) -> tuple[BoxBoard, bytes]:
-    """A board of labelled boxes in titled sections, each box sized for its section's largest stack."""
+              counter_px: int) -> tuple[BoxBoard, bytes]:
+    """A board of labelled boxes in titled sections, each box sized for its section's largest stack.
+
+    Rows are at most MAX_WIDTH wide, or wider in steps while the board would be taller than wide."""
+    for max_width in range(MAX_WIDTH, MAX_WIDTH * 3, 200):
+        placed, width, height = _layout(sections, counter_px, max_width)
+        if height <= width:
+            break
+    return _draw(name, title, placed, (width, height), counter_px)
+
+
+def _layout(sections: Sequence[tuple[str, Sequence[BoxSpec]]], counter_px: int,
+            max_width: int) -> tuple[list[tuple[str, object]], int, int]:
     c, sep = counter_px, stack_sep(counter_px)
-    pad, margin = max(8, c // 5), max(6, c // 6)
-    head = max(18, round(c * 0.5))
+    pad, margin, head = _spacing(c)
     placed: list[tuple[str, object]] = []
     y, width = pad + head + pad, 0
     for section_title, specs in sections:
@@ -118,12 +131,23 @@ def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxS
             k = max(spec.capacity, 1)
             sx = left + bw // 2 - ((k - 1) * sep) // 2
             sy = top + band + margin + stack - (stack - (c + (k - 1) * sep)) // 2 - c // 2
-            box = Box(spec.region, spec.title, sx, sy, (left, top, left + bw, top + bh), k)
+            box = Box(spec.region, spec.title, sx, sy, (left, top, left + bw, top + bh), k, top + band)
             placed.append(("box", (box, lines, size)))
         rows = (len(specs) + per_row - 1) // per_row
         y += rows * (bh + pad) + pad
         width = max(width, pad + per_row * (bw + pad))
-    image = Image.new("RGB", (max(width, pad * 2 + 200), y), PAPER)
+    return placed, max(width, pad * 2 + 200), y
+
+
+def _spacing(c: int) -> tuple[int, int, int]:
+    """Gap between boxes, margin inside a box, heading height."""
+    return max(8, c // 5), max(6, c // 6), max(18, round(c * 0.5))
+
+
+def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tuple[int, int],
+          c: int) -> tuple[BoxBoard, bytes]:
+    pad, _, head = _spacing(c)
+    image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
     draw.text((pad, pad), title, font=font(head * 0.8, bold=True), fill=INK)
     boxes = []
@@ -138,4 +162,4 @@ def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxS
         for j, line in enumerate(lines):
             draw.text(((left + right) // 2, top + 3 + j * size * 1.2), line, font=font(size), fill=INK, anchor="mt")
         boxes.append(box)
-    return BoxBoard(image_name(name), image.size, tuple(boxes), sep, c), png_bytes(image)
+    return BoxBoard(image_name(name), image.size, tuple(boxes), stack_sep(c), c), png_bytes(image)

@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 
 from authoring.rules.board import build_board
+from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
-from authoring.vassal.compile import setup_title
-from authoring.vassal.pieces import MAIN_MAP
+from authoring.vassal.boxes import stack_extent
+from authoring.vassal.compile import box_boards, default_counter_px, setup_title
+from authoring.vassal.help import RULES_SUMMARY
+from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
-from conftest import Built
+from conftest import PX_PER_HEX, Built
 from test_numbering import all_boards_of, plans_of
 
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
@@ -25,8 +28,11 @@ _REPORTS: dict[Path, dict] = {}
 
 
 def report(built: Built) -> dict:
+    """The checker's report with every piece listed and screenshots of every set-up and window."""
     if built.path not in _REPORTS:
-        run = subprocess.run([str(CHECKER), str(built.path), "--pieces"], capture_output=True, text=True, timeout=600)
+        shots = built.path.parent / "shots"
+        run = subprocess.run([str(CHECKER), str(built.path), "--pieces", "--shots", str(shots)],
+                             capture_output=True, text=True, timeout=900)
         assert run.returncode in (0, 1), run.stderr[-2000:]
         _REPORTS[built.path] = json.loads(run.stdout)
     return _REPORTS[built.path]
@@ -60,3 +66,57 @@ def test_engine_places_every_setup_piece_on_its_board_and_hex(built: Built) -> N
         assert Counter(setup["per_map"][MAIN_MAP]["pieces_per_board"]) == per_board
         on_map = [p for p in setup["pieces"] if p["map"] == MAIN_MAP]
         assert Counter(by_label[p["location"]] for p in on_map) == hexes
+
+
+def test_every_chart_is_reachable_in_the_chart_window(built: Built) -> None:
+    defined = len(list(built.tree.iter(el.CHART)))
+    (window,) = [w for w in report(built)["shots"]["windows"] if "charts" in w]
+    assert window["charts"]["defined"] == window["charts"]["reachable"] == defined > 0
+    assert "charts_unreachable" not in window
+
+
+def test_help_menu_lists_the_rules_summary(built: Built) -> None:
+    menu = report(built)["shots"]["help_menu"]
+    assert menu["module_entries_in_menu"] == len(list(built.tree.iter(el.HELP_FILE)))
+    assert RULES_SUMMARY in menu["entries"]
+
+
+def test_every_box_piece_stack_fits_inside_its_box_and_board(built: Built) -> None:
+    """Engine positions + the box map's StackMetrics: every stack clear of labels, boxes and board edges."""
+    game = built.game
+    counter_px = default_counter_px(game, PX_PER_HEX)
+    boards = dict(zip((DEAD_MAP, TRACK_MAP), (b for b, _ in box_boards(game, counter_px))))
+    seps = {m.get("mapName"): int(m.find(el.STACK_METRICS).get("unexSepY")) for m in built.tree.iter(el.MAP)}
+    regions = {m.get("mapName"): {(int(r.get("originx")), int(r.get("originy"))) for r in m.iter(el.REGION)}
+               for m in built.tree.iter(el.MAP) if m.get("mapName") in boards}
+    for map_name, board in boards.items():
+        assert regions[map_name] == {(b.x, b.y) for b in board.boxes}
+        assert seps[map_name] == board.sep
+    r = report(built)
+    for setup in r["setups"]:
+        stacks = Counter((p["map"], p["x"], p["y"]) for p in setup["pieces"] if p["map"] in boards)
+        for (map_name, x, y), count in stacks.items():
+            board = boards[map_name]
+            (box,) = [b for b in board.boxes if (b.x, b.y) == (x, y)]
+            left, top, right, bottom = stack_extent(x, y, count, counter_px, board.sep)
+            assert box.rect[0] < left and right < box.rect[2] and box.label_bottom <= top and bottom < box.rect[3], \
+                (setup["name"], box.name, count)
+            assert 0 <= box.rect[0] and box.rect[2] < board.size[0] and box.rect[3] < board.size[1]
+    for shot in r["shots"]["maps"]:
+        assert shot["pieces_drawn"] == shot["pieces_on_map"] and "pieces_outside_image" not in shot, shot
+
+
+def test_each_setup_restores_the_turn_track_and_loads_only_its_maps(built: Built) -> None:
+    game = built.game
+    r = report(built)
+    for setup in r["setups"]:
+        scenario = next(s for s in game.scenarios.values() if setup_title(game, s) == setup["name"])
+        assert setup["commands"].get("build.module.turn.TurnTracker$SetTurn") == 1
+        in_play = setup["per_map"][MAIN_MAP]["boards_in_play"]
+        expected = [p.name for p in plans_of(game, scenario)]
+        assert len(in_play) == len(expected) and sorted(_board_names(in_play, expected)) == sorted(expected)
+
+
+def _board_names(in_play: list[str], candidates: list[str]) -> list[str]:
+    """`NAME@x,y WxH` entries back to board names (names may hold spaces)."""
+    return [next(c for c in candidates if entry.startswith(c + "@")) for entry in in_play]
