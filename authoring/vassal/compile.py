@@ -18,8 +18,9 @@ from lxml import etree
 
 from authoring import atomic
 from authoring.errors import BuildError
-from authoring.model import Counter, Game, Scenario
+from authoring.model import Counter, Game
 from authoring.vassal import archive, help, images, turns, windows
+from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
@@ -199,13 +200,6 @@ def _group_name(game: Game, counter: Counter, by_nationality: bool) -> str:
         return next((n.name for n in game.nationalities if n.id == counter.nationality),
                     game.side(counter.side).name if counter.side else "Other")
     return next((t.name for t in game.unit_types if t.id == counter.type), counter.type or "Other")
-
-
-def setup_title(game: Game, scenario: Scenario) -> str:
-    """The File-menu entry of a scenario: its name, with its length when the name is just the game's."""
-    if scenario.name.strip().casefold() == game.name.strip().casefold() and scenario.turns:
-        return f"{scenario.name} ({len(scenario.turns)}-turn game)"
-    return scenario.name
 
 
 def _setup_names(game: Game) -> list[tuple[str, str]]:

@@ -73,6 +73,21 @@ def _cite(game: Game, rule: str) -> str:
     return f" <i>({e(game.cite(rule))})</i>" if rule else ""
 
 
+def setup_title(game: Game, scenario: Scenario) -> str:
+    """A scenario's name in menus: its name, with its length when the name is just the game's."""
+    if scenario.name.strip().casefold() == game.name.strip().casefold() and scenario.turns:
+        return f"{scenario.name} ({len(scenario.turns)}-turn game)"
+    return scenario.name
+
+
+def _names(game: Game) -> dict[str, str]:
+    """Ids a rule's parameters may name -> the names players read."""
+    out = {c.id: c.display_name for c in game.counters.values()}
+    for group in (game.terrain, game.hex_features, game.strength_states, game.unit_types, game.sides):
+        out.update({t.id: t.name for t in group})
+    return out
+
+
 def _scenarios(game: Game) -> list[Scenario]:
     return [game.scenarios[k] for k in sorted(game.scenarios)]
 
@@ -94,15 +109,16 @@ def rules_summary_html(game: Game) -> str:
     if game.tables:
         body += ["<h2>Tables</h2><p>In the Charts window, Tables tab:</p>",
                  _items(f"{e(t.name)}{_cite(game, t.rule)}" for t in game.tables)]
-    body += ["<h2>Turn record</h2>", _items(_turn_record_line(s) for s in _scenarios(game))]
+    body += ["<h2>Turn record</h2>", _items(_turn_record_line(game, s) for s in _scenarios(game))]
     body += ["<h2>Set-up</h2>", _items(_setup_line(game, s) for s in _scenarios(game))]
     if game.setup_rules:
         body += ["<p>Set-up checks that apply to every scenario:</p>",
-                 _items(f"{e(_words(r.type))}{_params(r.params)}{_cite(game, r.rule)}" for r in game.setup_rules)]
+                 _items(f"{e(_words(r.type))}{_params(r.params, _names(game))}{_cite(game, r.rule)}"
+                        for r in game.setup_rules)]
     body += _reinforcements(game)
     body += ["<h2>Victory</h2>"]
     for s in _scenarios(game):
-        body.append(f"<h3>{e(s.name)}</h3>")
+        body.append(f"<h3>{e(setup_title(game, s))}</h3>")
         body.append(_items(e(v.text) for v in s.victory) if s.victory else "<p>See the scenario notes.</p>")
     body.append("<p>Scenario notes are under Help, Scenarios.</p>")
     return _page(f"{game.name}: rules summary", body)
@@ -115,7 +131,7 @@ def _stacking(game: Game) -> list[str]:
     model = str(params.pop("model", game.stacking.type))
     params.pop("rule", None)
     text = _STACKING.get(model, "").format(**params) if model in _STACKING else \
-        f"Stacking by {e(_words(model))}{_params(params)}."
+        f"Stacking by {e(_words(model))}{_params(params, _names(game))}."
     return ["<h2>Stacking</h2>", f"<p>{text}{_cite(game, game.stacking.rule)}</p>"]
 
 
@@ -123,25 +139,25 @@ def _words(ident: str) -> str:
     return ident.replace("-", " ").replace("_", " ")
 
 
-def _params(params: Mapping[str, object]) -> str:
-    shown = [f"{_words(k)}: {_value(v)}" for k, v in params.items() if k not in ("rule", "note")]
+def _params(params: Mapping[str, object], names: Mapping[str, str]) -> str:
+    shown = [f"{_words(k)}: {_value(v, names)}" for k, v in params.items() if k not in ("rule", "note")]
     return f" ({e('; '.join(shown))})" if shown else ""
 
 
-def _value(value: object) -> str:
+def _value(value: object, names: Mapping[str, str]) -> str:
     if isinstance(value, Mapping):
-        return ", ".join(f"{_words(str(k))} {_value(v)}" for k, v in value.items())
+        return ", ".join(f"{names.get(str(k), _words(str(k)))} {_value(v, names)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return " / ".join(_value(v) for v in value)
-    return str(value)
+        return " / ".join(_value(v, names) for v in value)
+    return names.get(str(value), str(value))
 
 
-def _turn_record_line(s: Scenario) -> str:
+def _turn_record_line(game: Game, s: Scenario) -> str:
     if not s.turns:
-        return f"{e(s.name)}: no turn record."
+        return f"{e(setup_title(game, s))}: no turn record."
     first, last = s.turns[0], s.turns[-1]
     weather = sorted({t.weather for t in s.turns if t.weather})
-    text = (f"<b>{e(s.name)}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}")
+    text = (f"<b>{e(setup_title(game, s))}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}")
     if weather:
         text += f"; weather {e(', '.join(weather))}"
     return text + "."
@@ -157,7 +173,7 @@ def _setup_line(game: Game, s: Scenario) -> str:
             ([f"{pools} in pools"] if pools else [])
         counts.append(f"{e(side.name)} {', '.join(parts)}")
     maps = ", ".join(game.maps[m].name or m for m in s.maps if m in game.maps)
-    return (f"<b>{e(s.name)}</b> (maps: {e(maps)}): {'; '.join(counts)}. "
+    return (f"<b>{e(setup_title(game, s))}</b> (maps: {e(maps)}): {'; '.join(counts)}. "
             "Load it from File, New Game; each side's set-up card is in the Charts window.")
 
 
@@ -168,7 +184,7 @@ def _reinforcements(game: Game) -> list[str]:
                  + (f" at {e(_words(r.at))}" if r.at else "")) for r in s.reinforcements]
         rows += [(w.turn, f"{e(game.side(w.side).name)} withdraws {', '.join(_unit(game, u) for u in w.units)}")
                  for w in s.withdrawals]
-        out.append(f"<h3>{e(s.name)}</h3>")
+        out.append(f"<h3>{e(setup_title(game, s))}</h3>")
         if not rows:
             out.append("<p>None.</p>")
             continue
@@ -182,7 +198,7 @@ def scenario_html(game: Game) -> str:
     """Each scenario: description, turns, turn notes, options and victory."""
     parts = []
     for s in _scenarios(game):
-        parts.append(f"<h2>{e(s.name)}</h2><p>{e(s.description)}</p>")
+        parts.append(f"<h2>{e(setup_title(game, s))}</h2><p>{e(s.description)}</p>")
         if s.turns:
             parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
                          f"{e(turn_label(s.turns[0]))} to {e(turn_label(s.turns[-1]))}.</p>")

@@ -7,6 +7,7 @@ Counters come from `render.counter_art` (the print sheets' drawing), maps from
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -121,7 +122,27 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
         shifted = Image.new("RGB", out.size, PAPER)
         shifted.paste(source, (dx - other.crop[0], dy - other.crop[1]))
         out.paste(shifted, (0, 0), mask)
+    if plan.crop[0] > 0:
+        _retitle(out, plan, game)
     return out
+
+
+def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
+    """A board cut from the left would show its map's title clipped: draw it again at the board's
+    left, in the margin above the hexes (as `render.map_draw.add_title` places it)."""
+    from authoring.render.map_draw import MARGIN, TOP
+
+    px = plan.layout.size * math.sqrt(3)
+    m = game.maps[plan.map_id]
+    title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
+    top_of_hexes = min(y for h in m.grid.hexes for _, y in plan.layout.corners(h))
+    face = font(0.42 * px, bold=True)
+    x0, y = MARGIN * px, TOP * px * 0.45
+    width = face.getlength(title)
+    draw = ImageDraw.Draw(out)
+    paper = out.getpixel((1, 1))
+    draw.rectangle((0, 0, min(out.width, x0 + width + px / 2), max(0, top_of_hexes - 2)), fill=paper)
+    draw.text((x0, y), title, font=face, fill=INK, anchor="lm")
 
 
 def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
