@@ -139,3 +139,19 @@ def test_archive_entries_are_sorted_with_fixed_dates(built: Built) -> None:
         infos = z.infolist()
     assert [i.filename for i in infos] == sorted(i.filename for i in infos)
     assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_unit_menus_flip_on_f_and_have_no_clone_or_delete(built: Built) -> None:
+    """Units: Eliminate/Restore and step changes, flipped with plain F; Clone and Delete only on markers."""
+    game = built.game
+    protos = {p.get("name"): p.text for p in _all(built.tree, el.PROTOTYPE_DEFINITION)}
+    for side in game.sides:
+        text = protos[f"{side.name} unit"]
+        assert "clone;" not in text and "delete;" not in text
+        assert "sendto;Eliminate" in text and "Restore" in text
+        assert "$oldLocation$" not in text
+    assert "clone;" in protos["Marker"] and "delete;" in protos["Marker"]
+    flip = "70,0"  # F, no modifier
+    layered = [s.text for s in _all(built.tree, el.PIECE_SLOT) if "emb2;" in s.text]
+    assert bool(layered) == any(len(c.faces) > 1 for c in game.counters.values())
+    assert all(flip in text and ("Flip" in text or "Lose step" in text) for text in layered)
