@@ -311,8 +311,11 @@ def tab_widget(name: str, children: Iterable[Element]) -> Element:
     return element(TAB_WIDGET, {"entryName": name}, children)
 
 
-def list_widget(name: str, children: Iterable[Element]) -> Element:
-    attrs = {"entryName": name, "scale": 1.0, "width": 0, "height": 0, "divider": 150}
+def list_widget(name: str, children: Iterable[Element], *, width: int = 0, height: int = 0,
+                divider: int = 150) -> Element:
+    """The selected entry (left) beside the list of entries (right); with `width` and `height`
+    set, `divider` is where the split sits (the entry's width), else the engine lays it out."""
+    attrs = {"entryName": name, "scale": 1.0, "width": width, "height": height, "divider": divider}
     return element(LIST_WIDGET, attrs, children)
 
 

@@ -175,6 +175,12 @@ class ChartPage:
     title: str
     image: str
     group: str = TABLES
+    label: str = ""
+    """The title inside its group's tabs or list, without the group's own words (default: the title)."""
+
+    @property
+    def short(self) -> str:
+        return self.label or self.title
 
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
@@ -186,27 +192,28 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
         jobs.append((key, lambda t=table: render_table(game, t)))
-        meta.append((table.name, image_name("chart", table.id), TABLES))
+        meta.append((table.name, image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
         key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
-        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS))
+        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             key = digest("card", code_version(), _card_inputs(game), scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side).replace(".png", ".jpg")
-            card_meta.append((f"Set-up: {scenario.name}, {_side_name(game, side)}", name, SETUP_CARDS))
+            label = f"{scenario.name}, {_side_name(game, side)}"
+            card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
-    for (title, name, group), sheets in zip([*meta, *card_meta], drawn):
+    for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")
         for i, data in enumerate(sheets):
             page_name = name if len(sheets) == 1 else f"{stem}_{i + 1}{dot}{ext}"
             suffix = f" ({i + 1}/{len(sheets)})" if len(sheets) > 1 else ""
             files[page_name] = data
-            pages.append(ChartPage(title + suffix, page_name, group))
+            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else ""))
     return tuple(pages), files
 
 

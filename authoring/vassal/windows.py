@@ -111,12 +111,32 @@ def chart_window(pages: Sequence[ChartPage]) -> el.Element:
     groups: dict[str, list[ChartPage]] = {}
     for page in pages:
         groups.setdefault(page.group, []).append(page)
-    tabs = [el.chart(members[0].title, members[0].image) if len(members) == 1
-            else el.tab_widget(group, [el.chart(p.title, p.image) for p in members])
-            for group, members in groups.items()]
+    tabs = [_chart_group(group, members) for group, members in groups.items()]
     return el.chart_window("Charts", [el.tab_widget("Charts", tabs)],
                            el.LaunchButton("Charts", "Tables, turn records and set-up cards", "",
                                            key_stroke(ord("K"), ctrl=True, shift=True)))
+
+
+MAX_CHART_TABS = 8
+"""More charts than this in a group go in a list beside the chart: Swing wraps a crowded tab row
+into many rows that leave the chart itself no room."""
+
+
+CHART_LIST_SIZE = (1100, 760)
+"""A chart list's size: VASSAL's ListWidget puts the chart left and the titles right, and applies
+the divider (the chart's width) only when width and height are set."""
+
+
+def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
+    """One chart as it is, a few as nested tabs, many as a ListWidget (titles left, chart right)."""
+    if len(members) == 1:
+        return el.chart(members[0].title, members[0].image)
+    charts = [el.chart(p.short, p.image) for p in members]
+    if len(charts) <= MAX_CHART_TABS:
+        return el.tab_widget(group, charts)
+    listed = min(CHART_LIST_SIZE[0] // 3, 40 + 7 * max(len(p.short) for p in members))
+    width, height = CHART_LIST_SIZE
+    return el.list_widget(group, charts, width=width, height=height, divider=width - listed)
 
 
 def documentation(help_files: Mapping[str, str]) -> el.Element:
