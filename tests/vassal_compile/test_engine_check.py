@@ -1,12 +1,14 @@
 """Every bundled game's module loaded by the real VASSAL engine (vassal-check)."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops, ImageDraw
 
 from authoring.rules.board import build_board
 from authoring.vassal import elements as el
@@ -120,3 +122,24 @@ def test_each_setup_restores_the_turn_track_and_loads_only_its_maps(built: Built
 def _board_names(in_play: list[str], candidates: list[str]) -> list[str]:
     """`NAME@x,y WxH` entries back to board names (names may hold spaces)."""
     return [next(c for c in candidates if entry.startswith(c + "@")) for entry in in_play]
+
+
+def test_box_window_shots_change_no_pixel_outside_the_stack_areas(built: Built) -> None:
+    """The engine's picture of each box window equals the board image except where stacks sit:
+    labels, box outlines and the space between boxes stay clear (pixels of the real shots)."""
+    game = built.game
+    boards = dict(zip((DEAD_MAP, TRACK_MAP), (b for b, _ in box_boards(game, default_counter_px(game, PX_PER_HEX)))))
+    r = report(built)
+    shots = [s for s in r["shots"]["maps"] if s["map"] in boards and s["file"]]
+    assert shots
+    for shot in shots:
+        board = boards[shot["map"]]
+        assert shot["zoom"] == 1.0
+        drawn = Image.open(Path(r["shots"]["dir"]) / shot["file"]).convert("RGB")
+        plain = Image.open(io.BytesIO(built.read("images/" + board.image))).convert("RGB")
+        assert drawn.size == plain.size
+        changed = ImageChops.difference(drawn, plain).convert("L").point(lambda v: 255 if v else 0)
+        mask = ImageDraw.Draw(changed)
+        for box in board.boxes:
+            mask.rectangle((box.rect[0] + 2, box.label_bottom, box.rect[2] - 2, box.rect[3] - 2), fill=0)
+        assert changed.getbbox() is None, (shot["setup"], shot["map"], changed.getbbox())
