@@ -107,11 +107,11 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     faces = images.counter_faces(game, cache, options.counter_px)
     say("drawing maps")
     sets, board_files = images.boards(game, cache, options.px_per_hex, say)
-    (dead, dead_png), (track, track_png) = box_boards(game, options.counter_px)
+    (dead, dead_png), tracks = box_boards(game, options.counter_px)
     say("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {dead.image: dead_png, track.image: track_png,
+                                {dead.image: dead_png, **{t.image: png for _, t, png in tracks.values()},
                                  WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     # 2. pieces and palette
@@ -126,7 +126,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     # 4. set-ups
     say("writing set-ups")
     track_plan = turns.turn_track(game)
-    setups = _setups(game, sets, pieces, box_positions(dead.boxes, track.boxes), track_plan)
+    setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
+                     track_plan)
     files.update(setups)
     # 5. the component tree
     children = [
@@ -138,7 +139,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
-        windows.track_map(game, track),
+        windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
         windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
@@ -156,11 +157,24 @@ DEAD_PILE_CAPACITY = 12
 """Eliminated units a dead-pile box shows as one stack without spilling (more still stack, growing up)."""
 
 
-def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], tuple[BoxBoard, bytes]]:
-    """The dead-pile and the reinforcement boards (with their PNGs)."""
+def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], dict[str, tuple[str, BoxBoard, bytes]]]:
+    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, PNG).
+
+    Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
+    its turns, its off-map boxes and pools, sized for its stacks."""
     dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
-    return (box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px),
-            box_board(TRACK_MAP, "Reinforcements", track_sections(game), counter_px))
+    tracks = {}
+    for sid in sorted(game.scenarios):
+        scenario = game.scenarios[sid]
+        title = setup_title(game, scenario)
+        board, png = box_board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}",
+                               track_sections(game, [scenario]), counter_px)
+        tracks[sid] = (track_board_name(title), board, png)
+    return box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px), tracks
+
+
+def track_board_name(title: str) -> str:
+    return f"{TRACK_MAP}: {title}"
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
@@ -207,8 +221,9 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
 
 
 def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
-            boxes: Mapping[str, tuple[str, int, int]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
-    """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`)."""
+            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
+    """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
+    reinforcement board."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
@@ -217,8 +232,10 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
     for sid, name in _setup_names(game):
         scenario = game.scenarios[sid]
         plans = plans_for(sets, scenario.maps)
+        track_name, track = tracks[sid]
+        boxes = box_positions(dead.boxes, track.boxes)
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
-                      (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
+                      (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
         out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
     return out

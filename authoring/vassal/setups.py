@@ -66,10 +66,11 @@ def box_loads(game: Game, scenario: Scenario) -> dict[str, int]:
     return loads
 
 
-def track_sections(game: Game) -> list[tuple[str, list[BoxSpec]]]:
-    """(section title, boxes) of the reinforcement window, each box sized for the largest stack
-    any scenario starts in it."""
-    scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
+def track_sections(game: Game, scenarios: Sequence[Scenario] | None = None) -> list[tuple[str, list[BoxSpec]]]:
+    """(section title, boxes) of the reinforcement window of `scenarios` (default: all), each box
+    sized for the largest stack one of them starts in it."""
+    if scenarios is None:
+        scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
     last = max([t.turn for s in scenarios for t in s.turns] +
                [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)] + [1])
     most: dict[str, int] = {}

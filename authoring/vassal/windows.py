@@ -66,21 +66,24 @@ def main_map(game: Game, plans: Sequence[BoardPlan]) -> el.Element:
                          map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), reports=REPORTS)
 
 
-def box_map(game: Game, name: str, board: BoxBoard, button: el.LaunchButton) -> el.Element:
-    """A window of named boxes (Regions) pieces snap to."""
-    grid = el.region_grid([(b.name, b.x, b.y) for b in board.boxes])
-    picker = el.board_picker([el.board(name, board.image, grid)])
-    return el.map_window(name, picker, map_helpers(game, sep=board.sep), button=button, reports=REPORTS)
+def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], button: el.LaunchButton) -> el.Element:
+    """A window of named boxes (Regions) pieces snap to; a set-up loads one of its boards."""
+    picker = el.board_picker([el.board(board_name, board.image,
+                                       el.region_grid([(b.name, b.x, b.y) for b in board.boxes]))
+                              for board_name, board in boards])
+    return el.map_window(name, picker, map_helpers(game, sep=boards[0][1].sep), button=button, reports=REPORTS)
 
 
 def dead_map(game: Game, board: BoxBoard) -> el.Element:
-    return box_map(game, DEAD_MAP, board, el.LaunchButton("Eliminated", "Eliminated units, one box per side", "",
-                                                         key_stroke(ord("E"), ctrl=True, shift=True)))
+    return box_map(game, DEAD_MAP, [(DEAD_MAP, board)],
+                   el.LaunchButton("Eliminated", "Eliminated units, one box per side", "",
+                                   key_stroke(ord("E"), ctrl=True, shift=True)))
 
 
-def track_map(game: Game, board: BoxBoard) -> el.Element:
-    return box_map(game, TRACK_MAP, board, el.LaunchButton("Reinforcements", "Reinforcements, withdrawals and pools",
-                                                           "", key_stroke(ord("R"), ctrl=True, shift=True)))
+def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
+    """Reinforcements: a board per scenario (its turns, off-map boxes and pools)."""
+    return box_map(game, TRACK_MAP, boards, el.LaunchButton("Reinforcements", "Reinforcements, withdrawals and pools",
+                                                            "", key_stroke(ord("R"), ctrl=True, shift=True)))
 
 
 def palette(tabs: Sequence[tuple[str, Sequence[tuple[str, Sequence[el.Element]]]]]) -> el.Element:

@@ -87,15 +87,17 @@ def test_every_box_piece_stack_fits_inside_its_box_and_board(built: Built) -> No
     """Engine positions + the box map's StackMetrics: every stack clear of labels, boxes and board edges."""
     game = built.game
     counter_px = default_counter_px(game, PX_PER_HEX)
-    boards = dict(zip((DEAD_MAP, TRACK_MAP), (b for b, _ in box_boards(game, counter_px))))
     seps = {m.get("mapName"): int(m.find(el.STACK_METRICS).get("unexSepY")) for m in built.tree.iter(el.MAP)}
-    regions = {m.get("mapName"): {(int(r.get("originx")), int(r.get("originy"))) for r in m.iter(el.REGION)}
-               for m in built.tree.iter(el.MAP) if m.get("mapName") in boards}
-    for map_name, board in boards.items():
-        assert regions[map_name] == {(b.x, b.y) for b in board.boxes}
-        assert seps[map_name] == board.sep
+    regions = {b.get("name"): {(int(r.get("originx")), int(r.get("originy"))) for r in b.iter(el.REGION)}
+               for m in built.tree.iter(el.MAP) if m.get("mapName") in (DEAD_MAP, TRACK_MAP) for b in m.iter(el.BOARD)}
     r = report(built)
     for setup in r["setups"]:
+        boards = _box_boards_of(built, setup["name"])
+        for map_name, board in boards.items():
+            in_play = setup["per_map"][map_name]["boards_in_play"]
+            (name,) = [n for n in regions if in_play == [f"{n}@0,0 {board.size[0]}x{board.size[1]}"]]
+            assert regions[name] == {(b.x, b.y) for b in board.boxes}
+            assert seps[map_name] == board.sep
         stacks = Counter((p["map"], p["x"], p["y"]) for p in setup["pieces"] if p["map"] in boards)
         for (map_name, x, y), count in stacks.items():
             board = boards[map_name]
@@ -127,13 +129,11 @@ def _board_names(in_play: list[str], candidates: list[str]) -> list[str]:
 def test_box_window_shots_change_no_pixel_outside_the_stack_areas(built: Built) -> None:
     """The engine's picture of each box window equals the board image except where stacks sit:
     labels, box outlines and the space between boxes stay clear (pixels of the real shots)."""
-    game = built.game
-    boards = dict(zip((DEAD_MAP, TRACK_MAP), (b for b, _ in box_boards(game, default_counter_px(game, PX_PER_HEX)))))
     r = report(built)
-    shots = [s for s in r["shots"]["maps"] if s["map"] in boards and s["file"]]
+    shots = [s for s in r["shots"]["maps"] if s["map"] in (DEAD_MAP, TRACK_MAP) and s["file"]]
     assert shots
     for shot in shots:
-        board = boards[shot["map"]]
+        board = _box_boards_of(built, shot["setup"])[shot["map"]]
         assert shot["zoom"] == 1.0
         drawn = Image.open(Path(r["shots"]["dir"]) / shot["file"]).convert("RGB")
         plain = Image.open(io.BytesIO(built.read("images/" + board.image))).convert("RGB")
@@ -143,3 +143,11 @@ def test_box_window_shots_change_no_pixel_outside_the_stack_areas(built: Built) 
         for box in board.boxes:
             mask.rectangle((box.rect[0] + 2, box.label_bottom, box.rect[2] - 2, box.rect[3] - 2), fill=0)
         assert changed.getbbox() is None, (shot["setup"], shot["map"], changed.getbbox())
+
+
+def _box_boards_of(built: Built, setup_name: str) -> dict:
+    """map name -> the box board (layout with its boxes) the named set-up loads there."""
+    game = built.game
+    scenario = next(s for s in game.scenarios.values() if setup_title(game, s) == setup_name)
+    (dead, _), tracks = box_boards(game, default_counter_px(game, PX_PER_HEX))
+    return {DEAD_MAP: dead, TRACK_MAP: tracks[scenario.id][1]}
