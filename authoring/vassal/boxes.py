@@ -146,10 +146,16 @@ def _spacing(c: int) -> tuple[int, int, int]:
 
 def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tuple[int, int],
           c: int) -> tuple[BoxBoard, bytes]:
+    """The board image; its title shrinks a little, then the board widens, so the title is never cut."""
     pad, _, head = _spacing(c)
+    size_px = head * 0.8
+    while font(size_px, bold=True).getlength(title) > size[0] - 2 * pad and size_px > head * 0.55:
+        size_px -= 1
+    face = font(size_px, bold=True)
+    size = (max(size[0], round(face.getlength(title)) + 2 * pad), size[1])
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((pad, pad), title, font=font(head * 0.8, bold=True), fill=INK)
+    draw.text((pad, pad), title, font=face, fill=INK)
     boxes = []
     for kind, what in placed:
         if kind == "title":
