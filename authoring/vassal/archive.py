@@ -98,14 +98,16 @@ def board_picker_command(map_id: str, boards: Sequence[BoardPlacement]) -> str:
 
 
 def saved_game_text(maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
-                    pieces: Sequence[tuple[Definition, str]]) -> str:
-    """The plain command stream: begin_save, boards per map, one add-piece per piece, end_save."""
+                    pieces: Sequence[tuple[Definition, str]], extra: Sequence[str] = ()) -> str:
+    """The plain command stream: begin_save, boards per map, one add-piece per piece, the `extra`
+    restore commands (e.g. a turn tracker's state), end_save."""
     ids = [piece_id for _, piece_id in pieces]
     if len(set(ids)) != len(ids):
         raise ValueError("Expected unique piece ids in a saved game")
     commands = [BEGIN_SAVE]
     commands += [board_picker_command(map_id, boards) for map_id, boards in maps]
     commands += [add_piece_command(d.type, d.state, piece_id) for d, piece_id in pieces]
+    commands += extra
     commands.append(END_SAVE)
     return join_commands(commands)
 
@@ -113,13 +115,13 @@ def saved_game_text(maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
 def saved_game(module_name: str, module_version: str,
                maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
                pieces: Sequence[tuple[Definition, str]], *, date_saved_ms: int = 0,
-               description: str = "", key: int = DEFAULT_OBFUSCATION_KEY) -> bytes:
+               description: str = "", key: int = DEFAULT_OBFUSCATION_KEY, extra: Sequence[str] = ()) -> bytes:
     """A .vsav (zip) whose `savedGame` is obfuscated, as the engine writes it.
 
     `pieces` pairs each placed piece's Definition (its BasicPiece state holding map id
     and pixel x, y) with a unique id.
     """
-    text = obfuscate(saved_game_text(maps, pieces), key)
+    text = obfuscate(saved_game_text(maps, pieces, extra), key)
     return zip_bytes({
         SAVED_GAME: text.encode("utf-8"),
         SAVE_DATA: save_data(module_name, module_version, date_saved_ms, description),

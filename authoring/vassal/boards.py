@@ -15,8 +15,8 @@ were drawn with; cuts are computed in one global frame and rounded once to whole
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from authoring.hexgrid import Hex, MapGrid, PixelLayout, vassal_grid_params, vassal_snap
@@ -53,6 +53,8 @@ class BoardPlan:
     """`vassal_grid_params` of this board."""
     painted: bool = False
     """The map is the designer's art (stored as JPEG, like the art itself)."""
+    variant: str = ""
+    """Empty for the boards of the game's whole layout; else which smaller layout this board is cut for."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -69,6 +71,60 @@ def plan_boards(game: Game, arts: Mapping[str, MapArt]) -> tuple[BoardPlan, ...]
     if len(maps) > 1 and game.layout:
         return _joined(maps, arts)
     return side_by_side(game, arts)
+
+
+MapSet = tuple[str, ...]
+"""Sorted map ids a scenario plays on."""
+
+
+def board_sets(game: Game, arts: Mapping[str, MapArt],
+               warn: Callable[[str], None] | None = None) -> dict[MapSet, tuple[BoardPlan, ...]]:
+    """Boards for the game's whole layout and for each smaller set of maps a scenario uses.
+
+    A scenario on a subset of the maps loads only boards cut for that subset (a single map: the
+    whole map image), so its window holds no empty map and starts on its own set-up. A subset
+    board equal to a whole-layout board is that board; any other gets its own name (`variant`)."""
+    full = _planned(game, arts, warn)
+    out: dict[MapSet, tuple[BoardPlan, ...]] = {tuple(sorted(arts)): full}
+    for scenario in sorted(game.scenarios.values(), key=lambda s: s.id):
+        key = tuple(sorted(m for m in scenario.maps if m in arts))
+        if not key or key in out:
+            continue
+        variant = "whole map" if len(key) == 1 else "with " + ", ".join(key)
+        out[key] = tuple(_same_or_variant(plan, full, variant)
+                         for plan in _planned(game, {m: arts[m] for m in key}, warn))
+    return out
+
+
+def distinct_boards(sets: Mapping[MapSet, Sequence[BoardPlan]]) -> tuple[BoardPlan, ...]:
+    """Every board once, the whole layout's first: the board picker's list."""
+    seen: dict[str, BoardPlan] = {}
+    for plans in sets.values():
+        for plan in plans:
+            seen.setdefault(plan.name, plan)
+    return tuple(seen.values())
+
+
+def plans_for(sets: Mapping[MapSet, tuple[BoardPlan, ...]], maps: Sequence[str]) -> tuple[BoardPlan, ...]:
+    """The boards a scenario on `maps` loads (the whole layout when it names every map or none)."""
+    key = tuple(sorted(maps))
+    return sets.get(key) or next(iter(sets.values()))
+
+
+def _planned(game: Game, arts: Mapping[str, MapArt], warn: Callable[[str], None] | None) -> tuple[BoardPlan, ...]:
+    try:
+        return plan_boards(game, arts)
+    except ValueError as error:
+        if warn:
+            warn(f"warning: maps shown side by side, not joined: {error}")
+        return side_by_side(game, arts)
+
+
+def _same_or_variant(plan: BoardPlan, full: Sequence[BoardPlan], variant: str) -> BoardPlan:
+    for other in full:
+        if (other.map_id, other.crop, other.rect) == (plan.map_id, plan.crop, plan.rect):
+            return other
+    return replace(plan, name=f"{plan.name} ({variant})", variant=variant)
 
 
 def side_by_side(game: Game, arts: Mapping[str, MapArt]) -> tuple[BoardPlan, ...]:

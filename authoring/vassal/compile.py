@@ -8,7 +8,6 @@ written next to the module, the module is left as it is.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -21,10 +20,12 @@ from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.progress import SILENT, Progress
-from authoring.vassal import archive, images, windows
+from authoring.vassal import archive, help, images, turns, windows
+from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest
-from authoring.vassal.boards import BoardPlan
+from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
+from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.pieces import (
     DEAD_MAP,
     TRACK_MAP,
@@ -94,7 +95,7 @@ def default_counter_px(game: Game, px_per_hex: float) -> int:
 
 
 def input_hash(game: Game, options: Options) -> str:
-    return digest("module", MANIFEST_VERSION, code_version(), game, options, _help_source(game))
+    return digest("module", MANIFEST_VERSION, code_version(), game, options, help.help_source(game))
 
 
 def compile_module(game: Game, options: Options, cache: ImageCache,
@@ -105,15 +106,12 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     step.next("drawing counters")
     faces = images.counter_faces(game, cache, options.counter_px)
     step.next("drawing maps")
-    plans, board_files = images.boards(game, cache, options.px_per_hex, progress)
-    box_px = (round(options.counter_px * 2.2), round(options.counter_px * 1.7))
-    dead, dead_png = images.box_board(DEAD_MAP, "Eliminated units",
-                                      [("By side", [(dead_box(s.name), s.name) for s in game.sides])], box_px)
-    track, track_png = images.box_board(TRACK_MAP, "Reinforcements", track_sections(game), box_px)
+    sets, board_files = images.boards(game, cache, options.px_per_hex, progress)
+    (dead, dead_png), tracks = box_boards(game, options.counter_px)
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {dead.image: dead_png, track.image: track_png,
+                                {dead.image: dead_png, **{t.image: png for _, t, png in tracks.values()},
                                  WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     # 2. pieces and palette
@@ -123,11 +121,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
               for cid, gpid in gpids.items()}
     withdrawal_gpid = len(gpids) + 1
     # 3. help files
-    help_files, help_titles = _help(game)
+    help_files, help_titles = help.help_files(game)
     files.update(help_files)
     # 4. set-ups
     step.next("writing set-ups")
-    setups = _setups(game, plans, pieces, box_positions(dead.boxes, track.boxes), (dead, track))
+    track_plan = turns.turn_track(game)
+    setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
+                     track_plan)
     files.update(setups)
     # 5. the component tree
     step.next("assembling the module")
@@ -138,21 +138,45 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.global_options(),
         el.chatter(),
         el.key_namer(),
-        windows.main_map(game, plans),
+        windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
-        windows.track_map(game, track),
+        windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
         windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
-        *windows.turn_trackers(game),
+        *turns.turn_tracker(track_plan),
         windows.chart_window(pages),
-        *[el.predefined_setup(game.scenarios[sid].name, name) for sid, name in _setup_names(game)],
+        *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
     root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
                           vassal_version=VASSAL_VERSION)
     step.finish()
     return root, files
+
+
+DEAD_PILE_CAPACITY = 12
+"""Eliminated units a dead-pile box shows as one stack without spilling (more still stack, growing up)."""
+
+
+def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], dict[str, tuple[str, BoxBoard, bytes]]]:
+    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, PNG).
+
+    Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
+    its turns, its off-map boxes and pools, sized for its stacks."""
+    dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
+    tracks = {}
+    for sid in sorted(game.scenarios):
+        scenario = game.scenarios[sid]
+        title = setup_title(game, scenario)
+        board, png = box_board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}",
+                               track_sections(game, [scenario]), counter_px)
+        tracks[sid] = (track_board_name(title), board, png)
+    return box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px), tracks
+
+
+def track_board_name(title: str) -> str:
+    return f"{TRACK_MAP}: {title}"
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
@@ -198,69 +222,29 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
     return [(sid, f"setup_{sid}.vsav") for sid in sorted(game.scenarios)]
 
 
-def _setups(game: Game, plans: tuple[BoardPlan, ...], pieces: Mapping[str, Piece],
-            boxes: Mapping[str, tuple[str, int, int]], box_boards: tuple) -> dict[str, bytes]:
-    dead, track = box_boards
-    board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
-                  (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(TRACK_MAP, 0, 0)])]
-
+def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
+            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
+    """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
+    reinforcement board."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
 
-    ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
-    return {name: saved_game(ctx, game.scenarios[sid], DATE_MS) for sid, name in _setup_names(game)}
+    out = {}
+    for sid, name in _setup_names(game):
+        scenario = game.scenarios[sid]
+        plans = plans_for(sets, scenario.maps)
+        track_name, track = tracks[sid]
+        boxes = box_positions(dead.boxes, track.boxes)
+        board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
+                      (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
+        out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+    return out
 
 
 def _description(game: Game) -> str:
     return game.description or game.publisher or game.name
-
-
-def _help_source(game: Game) -> Path | None:
-    """The rules summary file (relative to the game manifest), if the game names one.
-
-    The loader already refused paths that leave the project; this is the second guard, at the
-    one place that reads the file into a module that will be shared."""
-    from authoring.safepath import UnsafePath, resolve_inside
-    if not game.rules_summary:
-        return None
-    root = Path(game.root)
-    base = root / "scenarios" / game.id
-    try:
-        path = resolve_inside(root, game.rules_summary, "rules summary", base=base)
-    except UnsafePath as exc:
-        raise BuildError(str(exc)) from None
-    if not path.is_file():
-        raise BuildError(f"rules summary {game.rules_summary!r} of game {game.id!r} not found next to its manifest")
-    return path
-
-
-def _help(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
-    """Help menu files: the game's rules summary (if any) and a scenario overview from the data."""
-    files, titles = {}, {}
-    source = _help_source(game)
-    if source is not None:
-        name = "rules_summary" + source.suffix.lower()
-        files[name] = source.read_bytes()
-        titles["Rules summary"] = name
-    files["scenarios.html"] = _scenario_html(game).encode("utf-8")
-    titles["Scenarios"] = "scenarios.html"
-    return files, titles
-
-
-def _scenario_html(game: Game) -> str:
-    e = html.escape
-    parts = [f"<html><body><h1>{e(game.name)}</h1>"]
-    for sid in sorted(game.scenarios):
-        s = game.scenarios[sid]
-        parts.append(f"<h2>{e(s.name)}</h2><p>{e(s.description)}</p>")
-        if s.turns:
-            parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
-                         f"{e(windows.turn_label(s.turns[0]))} to {e(windows.turn_label(s.turns[-1]))}.</p>")
-        if s.victory:
-            parts.append("<ul>" + "".join(f"<li>{e(v.text)}</li>" for v in s.victory) + "</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts)
 
 
 def _manifest_path(target: Path) -> Path:

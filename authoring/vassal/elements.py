@@ -268,9 +268,11 @@ def region_grid(regions: Sequence[tuple[str, int, int]], *, snap_to: bool = True
     return element(REGION_GRID, {"snapto": snap_to, "visible": visible}, children)
 
 
-def stack_metrics() -> Element:
-    """Stacking offsets and the keys that move pieces within a stack."""
-    attrs = {"disabled": False, "exSepX": 6, "exSepY": 18, "unexSepX": 8, "unexSepY": 16,
+def stack_metrics(*, ex_sep_x: int = 6, ex_sep_y: int = 18, unex_sep_x: int = 8, unex_sep_y: int = 16) -> Element:
+    """Stacking offsets (expanded, unexpanded: each next piece right and up) and the keys that move
+    pieces within a stack."""
+    attrs = {"disabled": False, "exSepX": ex_sep_x, "exSepY": ex_sep_y, "unexSepX": unex_sep_x,
+             "unexSepY": unex_sep_y,
              "top": key_stroke(38), "bottom": key_stroke(40), "up": key_stroke(37), "down": key_stroke(39)}
     return element(STACK_METRICS, attrs)
 
@@ -309,8 +311,11 @@ def tab_widget(name: str, children: Iterable[Element]) -> Element:
     return element(TAB_WIDGET, {"entryName": name}, children)
 
 
-def list_widget(name: str, children: Iterable[Element]) -> Element:
-    attrs = {"entryName": name, "scale": 1.0, "width": 0, "height": 0, "divider": 150}
+def list_widget(name: str, children: Iterable[Element], *, width: int = 0, height: int = 0,
+                divider: int = 150) -> Element:
+    """The selected entry (left) beside the list of entries (right); with `width` and `height`
+    set, `divider` is where the split sits (the entry's width), else the engine lays it out."""
+    attrs = {"entryName": name, "scale": 1.0, "width": width, "height": height, "divider": divider}
     return element(LIST_WIDGET, attrs, children)
 
 

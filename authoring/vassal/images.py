@@ -2,11 +2,12 @@
 
 Counters come from `render.counter_art` (the print sheets' drawing), maps from
 `render.map_draw`, tables and turn tracks from `render.charts`, set-up cards from
-`render.cards`. Boxes for dead piles and tracks are drawn here: they are module furniture.
+`render.cards`. Boxes for dead piles and tracks are laid out and drawn in `boxes`.
 """
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -19,32 +20,14 @@ from authoring.vassal.art import ImageCache, code_version, digest, image_name, p
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
+    MapSet,
+    board_sets,
     is_whole,
-    plan_boards,
-    side_by_side,
 )
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
-BOX_LINE = (90, 90, 90)
 
-
-
-@dataclass(frozen=True)
-class Box:
-    """A labelled box on a box board; pieces snap to its centre (a VASSAL Region)."""
-
-    name: str
-    title: str
-    x: int
-    y: int
-
-
-@dataclass(frozen=True)
-class BoxBoard:
-    image: str
-    size: tuple[int, int]
-    boxes: tuple[Box, ...]
 
 
 def counter_style(game: Game) -> tuple:
@@ -93,36 +76,43 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
     return out
 
 
-def boards(game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
-    """Board plans and their images (archive name -> PNG)."""
+def boards(game: Game, cache: ImageCache, px_per_hex: float,
+           progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
+    """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
+    or JPEG for the designer's painted maps)."""
     from authoring.render.map_draw import map_image_size, map_layout
 
     arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
             for m in sorted(game.maps)}
-    try:
-        plans = plan_boards(game, arts)
-    except ValueError as error:
-        progress.note(f"warning: maps shown side by side, not joined: {error}")
-        plans = side_by_side(game, arts)
+    sets = board_sets(game, arts, progress.note)
     keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
-    if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans):
-        whole = map_images(game, cache, px_per_hex)
-        return plans, {board_image(p): whole[p.map_id] for p in plans}
-    layout_key = digest("boards", sorted(keys.items()), [(p.map_id, p.rect, p.crop) for p in plans])
-    wanted = [(digest(layout_key, p.map_id), p) for p in plans]
+    plain = [plans for plans in sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
+    cut = [(plans, p) for plans in sets.values() if plans not in plain for p in plans]
+    whole = [p for plans in plain for p in plans]
+    files: dict[str, bytes] = {}
     pngs: dict[str, bytes] = {}
-
-    def compose(plan: BoardPlan) -> Image.Image:
-        return compose_board(plan, plans, pngs, game)
-
-    if not all(cache.has(key) for key, _ in wanted):
+    if whole:
         pngs.update(map_images(game, cache, px_per_hex))
-    made = [cache.pages([(key, lambda p=p: compose(p))], jpeg=p.painted)[0][0] for key, p in wanted]
-    return plans, {board_image(p): png for (_, p), png in zip(wanted, made)}
+        files.update({board_image(p): pngs[p.map_id] for p in whole})
+    wanted, seen = [], set()
+    for plans, p in cut:
+        if board_image(p) in seen:
+            continue
+        seen.add(board_image(p))
+        key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
+        wanted.append((key, plans, p))
+    if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
+        pngs.update(map_images(game, cache, px_per_hex))
+    drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted]
+    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted])
+    files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
+    for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
+        files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
+    return sets, files
 
 
 def board_image(plan: BoardPlan) -> str:
-    name = image_name("board", plan.map_id)
+    name = image_name("board", plan.map_id, *([plan.variant] if plan.variant else []))
     return name[:-4] + ".jpg" if plan.painted else name
 
 
@@ -149,7 +139,27 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
         shifted = Image.new("RGB", out.size, PAPER)
         shifted.paste(source, (dx - other.crop[0], dy - other.crop[1]))
         out.paste(shifted, (0, 0), mask)
+    if plan.crop[0] > 0:
+        _retitle(out, plan, game)
     return out
+
+
+def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
+    """A board cut from the left would show its map's title clipped: draw it again at the board's
+    left, in the margin above the hexes (as `render.map_draw.add_title` places it)."""
+    from authoring.render.map_draw import MARGIN, TOP
+
+    px = plan.layout.size * math.sqrt(3)
+    m = game.maps[plan.map_id]
+    title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
+    top_of_hexes = min(y for h in m.grid.hexes for _, y in plan.layout.corners(h))
+    face = font(0.42 * px, bold=True)
+    x0, y = MARGIN * px, TOP * px * 0.45
+    width = face.getlength(title)
+    draw = ImageDraw.Draw(out)
+    paper = out.getpixel((1, 1))
+    draw.rectangle((0, 0, min(out.width, x0 + width + px / 2), max(0, top_of_hexes - 2)), fill=paper)
+    draw.text((x0, y), title, font=face, fill=INK, anchor="lm")
 
 
 def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
@@ -161,37 +171,6 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     return out
 
 
-def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[tuple[str, str]]]],
-              box_px: tuple[int, int], per_row: int = 6) -> tuple[BoxBoard, bytes]:
-    """A board of labelled boxes in titled sections: [(section title, [(region name, box title)])]."""
-    bw, bh = box_px
-    pad, head = bw // 10, max(18, bw // 6)
-    width = pad + per_row * (bw + pad)
-    layout, y = [], pad + head + pad
-    for section_title, items in sections:
-        layout.append(("title", section_title, pad, y))
-        y += head
-        for i, (region, box_title) in enumerate(items):
-            col, row = i % per_row, i // per_row
-            layout.append(("box", (region, box_title), pad + col * (bw + pad), y + row * (bh + pad)))
-        y += ((len(items) + per_row - 1) // per_row) * (bh + pad) + pad
-    image = Image.new("RGB", (width, y), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.text((pad, pad), title, font=font(head * 0.8, bold=True), fill=INK)
-    boxes = []
-    label = font(max(10.0, bw / 9))
-    for kind, what, x, top in layout:
-        if kind == "title":
-            draw.text((x, top), what, font=font(head * 0.6, bold=True), fill=INK)
-            continue
-        region, box_title = what
-        draw.rectangle((x, top, x + bw, top + bh), outline=BOX_LINE, width=2)
-        draw.text((x + bw // 2, top + 3), box_title, font=label, fill=INK, anchor="mt")
-        boxes.append(Box(region, box_title, x + bw // 2, top + bh // 2 + bh // 10))
-    board = BoxBoard(image_name(name), image.size, tuple(boxes))
-    return board, png_bytes(image)
-
-
 def marker_image(text: str, size_px: int) -> bytes:
     """A plain paper chit with a word on it (withdrawal reminders)."""
     image = Image.new("RGB", (size_px, size_px), (255, 255, 255))
@@ -201,10 +180,24 @@ def marker_image(text: str, size_px: int) -> bytes:
     return png_bytes(image)
 
 
+TABLES = "Tables"
+TURN_RECORDS = "Turn records"
+SETUP_CARDS = "Set-up cards"
+
+
 @dataclass(frozen=True)
 class ChartPage:
+    """One chart image, its title and the group (chart window tab) it belongs to."""
+
     title: str
     image: str
+    group: str = TABLES
+    label: str = ""
+    """The title inside its group's tabs or list, without the group's own words (default: the title)."""
+
+    @property
+    def short(self) -> str:
+        return self.label or self.title
 
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
@@ -216,27 +209,28 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
         jobs.append((key, lambda t=table: render_table(game, t)))
-        meta.append((table.name, image_name("chart", table.id)))
+        meta.append((table.name, image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
         key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
-        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id)))
+        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             key = digest("card", code_version(), _card_inputs(game), scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side).replace(".png", ".jpg")
-            card_meta.append((f"Set-up: {scenario.name}, {_side_name(game, side)}", name))
+            label = f"{scenario.name}, {_side_name(game, side)}"
+            card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
-    for (title, name), sheets in zip([*meta, *card_meta], drawn):
+    for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")
         for i, data in enumerate(sheets):
             page_name = name if len(sheets) == 1 else f"{stem}_{i + 1}{dot}{ext}"
             suffix = f" ({i + 1}/{len(sheets)})" if len(sheets) > 1 else ""
             files[page_name] = data
-            pages.append(ChartPage(title + suffix, page_name))
+            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else ""))
     return tuple(pages), files
 
 

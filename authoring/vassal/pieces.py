@@ -1,9 +1,11 @@
 """Counters as VASSAL pieces: faces as a Layer, values as properties, shared traits in prototypes.
 
 Each unit uses two prototypes: its side's (eliminate to the side's dead-pile box and restore,
-moved marker, clone, delete, a chat report of every change) and its unit type's. The piece
-itself holds what differs per counter: its properties and its faces, one Layer level per
-strength state in the order the data lists them (strongest first), flipped with Ctrl+F.
+moved marker, a chat report of every change; no Clone or Delete: units are never copied or
+destroyed, they go to the dead pile) and its unit type's. The piece itself holds what differs
+per counter: its properties and its faces, one Layer level per strength state in the order the
+data lists them (strongest first), flipped with F (Flip) or, with three faces or more, F (Lose
+step) and Shift+F (Restore step). Markers keep Clone and Delete: players make and remove them.
 """
 from __future__ import annotations
 
@@ -35,14 +37,17 @@ LEVEL_PROPERTY = LAYER_NAME + "_Level"
 MARKER_PROTOTYPE = "Marker"
 WITHDRAWAL_IMAGE = "withdrawal.png"
 
-FLIP = key_stroke(ord("F"), ctrl=True)
-UNFLIP = key_stroke(ord("F"), ctrl=True, shift=True)
+FLIP = key_stroke(ord("F"))
+UNFLIP = key_stroke(ord("F"), shift=True)
 ELIMINATE = key_stroke(ord("E"), ctrl=True)
 RESTORE = key_stroke(ord("R"), ctrl=True)
 MOVED = key_stroke(ord("M"), ctrl=True)
 DELETE = key_stroke(ord("D"), ctrl=True)
 CLONE = key_stroke(ord("C"), ctrl=True)
-REPORT_FORMAT = "$oldPieceName$ ($oldLocation$): $menuCommand$ -> $newPieceName$ ($location$)"
+STEP_REPORT = "$location$: $oldPieceName$ -> $newPieceName$"
+"""`0503: 32 Army -> 32 Army (half strength)` (the location is the piece's, after the change)."""
+MOVE_REPORT = "$oldPieceName$: $menuCommand$ ($location$)"
+"""`32 Army: Eliminate (Soviet eliminated)`; `$oldLocation$` is only known after a drag, so not used."""
 
 
 @dataclass(frozen=True)
@@ -78,11 +83,11 @@ def prototypes(game: Game) -> tuple[Prototype, ...]:
 
 
 def _side_piece(side_name: str) -> Piece:
-    report = Report(keys=(ELIMINATE, RESTORE, FLIP, UNFLIP), report_format=REPORT_FORMAT)
+    steps = Report(keys=(FLIP, UNFLIP), report_format=STEP_REPORT, description="step changes")
+    moves = Report(keys=(ELIMINATE, RESTORE), report_format=MOVE_REPORT, description="eliminate and restore")
     send = SendTo(command="Eliminate", key=ELIMINATE, map_name=DEAD_MAP, destination=DEST_REGION,
                   region=dead_box(side_name), back_command="Restore", back_key=RESTORE)
-    return Piece((report, send, MovementMarkable(key=MOVED), Clone(key=CLONE), Delete(key=DELETE),
-                  Marker((("Side", side_name),)), BasicPiece()))
+    return Piece((steps, moves, send, MovementMarkable(key=MOVED), Marker((("Side", side_name),)), BasicPiece()))
 
 
 def _type_name(game: Game, type_id: str | None) -> str:
@@ -182,7 +187,7 @@ def _layer(game: Game, counter: Counter, images: tuple[str, ...]) -> Layer:
     names = ("",) + tuple(f"+ ({_state_name(game, f.state).lower()})" for f in counter.faces[1:])
     return Layer(images=images, level_names=names, name=LAYER_NAME,
                  up_command="Flip" if two else "Lose step", increase_keystroke=FLIP,
-                 down_command="" if two else "Recover step", decrease_keystroke="" if two else UNFLIP,
+                 down_command="" if two else "Restore step", decrease_keystroke="" if two else UNFLIP,
                  loop_levels=two, description="strength faces")
 
 

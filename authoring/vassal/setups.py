@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from authoring.model import Game, Scenario
 from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
+from authoring.vassal.boxes import BoxSpec
 from authoring.vassal.codec import Definition, encode
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
 from authoring.vassal.traits import Piece
@@ -47,21 +48,40 @@ def pool_box(game: Game, side: str, pool_id: str, name: str = "") -> str:
     return f"{game.side(side).name} {name or titled(pool_id)}"
 
 
-def track_sections(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
-    """(section title, [(region, box title)]) of the reinforcement window, from every scenario."""
-    scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
+def box_loads(game: Game, scenario: Scenario) -> dict[str, int]:
+    """How many pieces the scenario's set-up puts in each box of the reinforcement window."""
+    loads: dict[str, int] = {}
+
+    def add(box: str, n: int) -> None:
+        loads[box] = loads.get(box, 0) + n
+
+    for o in scenario.off_map:
+        add(pool_box(game, o.side, o.box), len(o.units))
+    for r in scenario.reinforcements:
+        add(turn_box(r.turn), len(r.units))
+    for w in scenario.withdrawals:
+        add(turn_box(w.turn), 1)
+    for p in scenario.pools:
+        add(pool_box(game, p.side, p.id, p.name), len(p.units))
+    return loads
+
+
+def track_sections(game: Game, scenarios: Sequence[Scenario] | None = None) -> list[tuple[str, list[BoxSpec]]]:
+    """(section title, boxes) of the reinforcement window of `scenarios` (default: all), each box
+    sized for the largest stack one of them starts in it."""
+    if scenarios is None:
+        scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
     last = max([t.turn for s in scenarios for t in s.turns] +
                [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)] + [1])
-    turns = [(turn_box(t), turn_box(t)) for t in range(1, last + 1)]
-    boxes: dict[str, str] = {}
+    most: dict[str, int] = {}
     for s in scenarios:
-        for o in s.off_map:
-            boxes.setdefault(pool_box(game, o.side, o.box), "")
-        for p in s.pools:
-            boxes.setdefault(pool_box(game, p.side, p.id, p.name), "")
+        for box, n in box_loads(game, s).items():
+            most[box] = max(most.get(box, 0), n)
+    turns = [BoxSpec(turn_box(t), turn_box(t), most.get(turn_box(t), 1)) for t in range(1, last + 1)]
+    pools = sorted(name for name in most if name not in {b.region for b in turns})
     sections = [("Reinforcements and withdrawals by turn", turns)]
-    if boxes:
-        sections.append(("Off-map boxes and pools", [(name, name) for name in sorted(boxes)]))
+    if pools:
+        sections.append(("Off-map boxes and pools", [BoxSpec(name, name, most[name]) for name in pools]))
     return sections
 
 
@@ -120,8 +140,8 @@ def _map_of(game: Game, scenario: Scenario, label: str) -> str:
     raise ValueError(f"hex {label!r} is on no map of the game")
 
 
-def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int) -> bytes:
-    """The scenario's .vsav: boards, every piece, stacks for shared spots."""
+def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Sequence[str] = ()) -> bytes:
+    """The scenario's .vsav: boards, every piece, stacks for shared spots, then `extra` restore commands."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
@@ -129,14 +149,30 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int) -> bytes:
         pieces.append((piece.at(placed.map, placed.x, placed.y).definition(), piece_id))
         spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
     next_id = FIRST_PIECE_ID + len(pieces)
-    for (map_name, x, y), ids in sorted(spots.items()):
+    for (map_name, x, y), ids in _stack_order(spots):
         if len(ids) > 1:
             state = encode([map_name, str(x), str(y), *ids], ";")
             pieces.append((Definition(STACK_TYPE, state), str(next_id)))
             next_id += 1
     game = ctx.game
     return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
-                              description=scenario.name)
+                              description=scenario.name, extra=extra)
+
+
+def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[tuple[str, int, int], list[str]]]:
+    """Stacks on the box maps first, then the main map's, the one nearest the middle of the set-up last.
+
+    With the Player's default "center on opponent's moves" preference, every piece a saved game
+    adds scrolls its map to show it (`AddPiece.executeCommand` -> `Map.ensureVisible`), so the last
+    one added on the main map decides where its window opens."""
+    main = [(spot, ids) for spot, ids in spots.items() if spot[0] == MAIN_MAP]
+    if not main:
+        return sorted(spots.items())
+    cx = sum(x for (_, x, _), _ in main) / len(main)
+    cy = sum(y for (_, _, y), _ in main) / len(main)
+    others = sorted((item for item in spots.items() if item[0][0] != MAIN_MAP))
+    nearest_last = sorted(main, key=lambda item: (-((item[0][1] - cx) ** 2 + (item[0][2] - cy) ** 2), item[0]))
+    return others + nearest_last
 
 
 def box_positions(dead: Sequence, track: Sequence) -> dict[str, tuple[str, int, int]]:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
-from authoring.model import Game, Scenario
+from authoring.model import Game
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.codec import key_stroke
-from authoring.vassal.images import BoxBoard, ChartPage, board_image
+from authoring.vassal.boxes import BoxBoard
+from authoring.vassal.images import ChartPage, board_image
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$"
@@ -43,9 +44,17 @@ def _abbrev(value) -> str:
     return value.extra.get("abbrev") or value.name
 
 
-def map_helpers(game: Game, hide_key: str | None = None) -> list[el.Element]:
-    """The editor's default helpers, with our stack viewer in place of the bare one."""
-    helpers = [h if h.tag != el.COUNTER_DETAIL_VIEWER else stack_viewer(game) for h in el.standard_map_helpers()]
+def map_helpers(game: Game, hide_key: str | None = None, sep: int | None = None) -> list[el.Element]:
+    """The editor's default helpers, with our stack viewer in place of the bare one and, when `sep`
+    is given, unexpanded stacks offset by `sep` pixels (box boards are sized for it)."""
+    def helper(h: el.Element) -> el.Element:
+        if h.tag == el.COUNTER_DETAIL_VIEWER:
+            return stack_viewer(game)
+        if h.tag == el.STACK_METRICS and sep is not None:
+            return el.stack_metrics(unex_sep_x=sep, unex_sep_y=sep)
+        return h
+
+    helpers = [helper(h) for h in el.standard_map_helpers()]
     if hide_key:
         helpers.append(el.hide_pieces_button("", "Hide pieces", hide_key))
     return helpers
@@ -57,21 +66,24 @@ def main_map(game: Game, plans: Sequence[BoardPlan]) -> el.Element:
                          map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), reports=REPORTS)
 
 
-def box_map(game: Game, name: str, board: BoxBoard, button: el.LaunchButton) -> el.Element:
-    """A window of named boxes (Regions) pieces snap to."""
-    grid = el.region_grid([(b.name, b.x, b.y) for b in board.boxes])
-    picker = el.board_picker([el.board(name, board.image, grid)])
-    return el.map_window(name, picker, map_helpers(game), button=button, reports=REPORTS)
+def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], button: el.LaunchButton) -> el.Element:
+    """A window of named boxes (Regions) pieces snap to; a set-up loads one of its boards."""
+    picker = el.board_picker([el.board(board_name, board.image,
+                                       el.region_grid([(b.name, b.x, b.y) for b in board.boxes]))
+                              for board_name, board in boards])
+    return el.map_window(name, picker, map_helpers(game, sep=boards[0][1].sep), button=button, reports=REPORTS)
 
 
 def dead_map(game: Game, board: BoxBoard) -> el.Element:
-    return box_map(game, DEAD_MAP, board, el.LaunchButton("Eliminated", "Eliminated units, one box per side", "",
-                                                         key_stroke(ord("E"), ctrl=True, shift=True)))
+    return box_map(game, DEAD_MAP, [(DEAD_MAP, board)],
+                   el.LaunchButton("Eliminated", "Eliminated units, one box per side", "",
+                                   key_stroke(ord("E"), ctrl=True, shift=True)))
 
 
-def track_map(game: Game, board: BoxBoard) -> el.Element:
-    return box_map(game, TRACK_MAP, board, el.LaunchButton("Reinforcements", "Reinforcements, withdrawals and pools",
-                                                           "", key_stroke(ord("R"), ctrl=True, shift=True)))
+def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
+    """Reinforcements: a board per scenario (its turns, off-map boxes and pools)."""
+    return box_map(game, TRACK_MAP, boards, el.LaunchButton("Reinforcements", "Reinforcements, withdrawals and pools",
+                                                            "", key_stroke(ord("R"), ctrl=True, shift=True)))
 
 
 def palette(tabs: Sequence[tuple[str, Sequence[tuple[str, Sequence[el.Element]]]]]) -> el.Element:
@@ -80,47 +92,6 @@ def palette(tabs: Sequence[tuple[str, Sequence[tuple[str, Sequence[el.Element]]]
     return el.piece_window("Counters", [el.tab_widget("Counters", widgets)],
                            el.LaunchButton("Counters", "Counter palette", "/images/counter.gif",
                                            key_stroke(ord("P"), ctrl=True, shift=True)))
-
-
-def turn_label(turn) -> str:
-    """`1 Oct I (clear)`: number, date and weather as the turn record prints them."""
-    text = str(turn.turn)
-    if turn.date:
-        text += f" {turn.date}"
-    if turn.weather:
-        text += f" ({turn.weather})"
-    return text
-
-
-def turn_lists(game: Game) -> list[tuple[str, tuple[str, ...]]]:
-    """(title, labels) per distinct turn record; a record that starts another one shares its tracker."""
-    records = sorted(((s.name, tuple(turn_label(t) for t in s.turns)) for s in _by_id(game) if s.turns),
-                     key=lambda r: (-len(r[1]), r[0]))
-    groups: list[tuple[str, tuple[str, ...]]] = []
-    for name, labels in records:
-        if not any(labels == longer[:len(labels)] for _, longer in groups):
-            groups.append((name, labels))
-    return groups
-
-
-def _by_id(game: Game) -> list[Scenario]:
-    return [game.scenarios[k] for k in sorted(game.scenarios)]
-
-
-def turn_trackers(game: Game) -> list[el.Element]:
-    """Turn (date, weather) and, nested, the game's phases; one tracker per distinct turn record."""
-    groups = turn_lists(game)
-    out = []
-    for i, (name, labels) in enumerate(groups):
-        phases = [el.list_turn_level("Phase", "Phase", list(game.phases))] if game.phases else []
-        level = el.list_turn_level("Turn", "Turn", list(labels), phases)
-        title = "Turn" if len(groups) == 1 else f"Turn ({name})"
-        fmt = "Turn $level1$" + (" - $level2$" if phases else "")
-        key = key_stroke(ord("T"), ctrl=True, shift=True) if i == 0 else ""
-        out.append(el.turn_tracker(title, [level], el.LaunchButton(title, f"Turn record: {name}", "", key),
-                                   turn_format=fmt,
-                                   report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$"))
-    return out
 
 
 def dice(game: Game) -> list[el.Element]:
@@ -135,9 +106,40 @@ def dice(game: Game) -> list[el.Element]:
 
 
 def chart_window(pages: Sequence[ChartPage]) -> el.Element:
-    return el.chart_window("Charts", [el.chart(p.title, p.image) for p in pages],
+    """ChartWindow > TabWidget > a tab per chart group (a nested TabWidget when it holds several charts).
+
+    The engine lays the children of a ChartWindow out in one BorderLayout, so charts put directly
+    under it replace each other and only the last one shows; a TabWidget makes every chart a tab,
+    as the VASSAL editor builds it."""
+    groups: dict[str, list[ChartPage]] = {}
+    for page in pages:
+        groups.setdefault(page.group, []).append(page)
+    tabs = [_chart_group(group, members) for group, members in groups.items()]
+    return el.chart_window("Charts", [el.tab_widget("Charts", tabs)],
                            el.LaunchButton("Charts", "Tables, turn records and set-up cards", "",
                                            key_stroke(ord("K"), ctrl=True, shift=True)))
+
+
+MAX_CHART_TABS = 8
+"""More charts than this in a group go in a list beside the chart: Swing wraps a crowded tab row
+into many rows that leave the chart itself no room."""
+
+
+CHART_LIST_SIZE = (1100, 760)
+"""A chart list's size: VASSAL's ListWidget puts the chart left and the titles right, and applies
+the divider (the chart's width) only when width and height are set."""
+
+
+def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
+    """One chart as it is, a few as nested tabs, many as a ListWidget (titles left, chart right)."""
+    if len(members) == 1:
+        return el.chart(members[0].title, members[0].image)
+    charts = [el.chart(p.short, p.image) for p in members]
+    if len(charts) <= MAX_CHART_TABS:
+        return el.tab_widget(group, charts)
+    listed = min(CHART_LIST_SIZE[0] // 3, 40 + 7 * max(len(p.short) for p in members))
+    width, height = CHART_LIST_SIZE
+    return el.list_widget(group, charts, width=width, height=height, divider=width - listed)
 
 
 def documentation(help_files: Mapping[str, str]) -> el.Element:

@@ -1,19 +1,41 @@
-"""The game's own rules summary is packed into the module and listed under Help."""
+"""Help: a rules summary generated from each game's data, the scenario notes, and the designer's own page."""
 from __future__ import annotations
 
-import zipfile
+import re
 
-from lxml import etree
+from authoring.vassal import elements as el
+from authoring.vassal.help import DESIGNER_NOTES, RULES_SUMMARY, SCENARIOS, help_source
+from authoring.vassal.turns import turn_label
 
-from authoring.vassal.compile import build_module
+from conftest import Built
 
 
-def test_bfm_rules_summary_under_help(bfm, tmp_path):
-    path = build_module(bfm, tmp_path / "bfm", px_per_hex=48)
-    with zipfile.ZipFile(path) as z:
-        summary = z.read("rules_summary.html").decode()
-        tree = etree.fromstring(z.read("buildFile.xml"))
-    assert "Battle for Moscow: rules summary" in summary
-    helps = [e for e in tree.iter() if e.tag.endswith("HelpFile")]
-    assert any(e.get("fileName") == "rules_summary.html" and e.get("title") == "Rules summary" for e in helps), \
-        [dict(e.attrib) for e in helps]
+def _help(built: Built) -> dict[str, str]:
+    return {e.get("title"): e.get("fileName") for e in built.tree.iter(el.HELP_FILE)}
+
+
+def test_every_game_has_a_generated_rules_summary(built: Built) -> None:
+    game = built.game
+    helps = _help(built)
+    assert {RULES_SUMMARY, SCENARIOS} <= set(helps)
+    page = built.read(helps[RULES_SUMMARY]).decode()
+    text = re.sub(r"<[^>]+>", "", page)
+    for phase in game.phases:
+        assert phase in text
+    for table in game.tables:
+        assert table.name in text
+    for s in game.scenarios.values():
+        assert f"{len(s.turns)} turns, {turn_label(s.turns[0])} to {turn_label(s.turns[-1])}" in text
+        for v in s.victory:
+            assert v.text in text
+    for heading in ("Sequence of play", "Stacking", "Tables", "Turn record", "Set-up",
+                    "Reinforcements and withdrawals", "Victory"):
+        assert f"<h2>{heading}</h2>" in page, heading
+
+
+def test_designer_page_is_added_when_the_game_names_one(built: Built) -> None:
+    helps = _help(built)
+    if built.game.rules_summary is None:
+        assert DESIGNER_NOTES not in helps
+        return
+    assert built.read(helps[DESIGNER_NOTES]) == help_source(built.game).read_bytes()

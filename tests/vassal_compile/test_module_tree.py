@@ -10,10 +10,12 @@ from PIL import Image
 from authoring.vassal import elements as el
 from authoring.vassal.boards import board_name
 from authoring.vassal.codec import decode
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
-from authoring.vassal.windows import turn_label
+from authoring.vassal.turns import turn_label
 
 from conftest import Built
+from test_numbering import all_boards_of
 
 
 def _all(tree: etree._Element, tag: str) -> list[etree._Element]:
@@ -34,12 +36,15 @@ def test_one_main_map_with_a_numbered_board_per_map(built: Built) -> None:
     maps = {m.get("mapName"): m for m in _all(built.tree, el.MAP)}
     assert set(maps) == {MAIN_MAP, DEAD_MAP, TRACK_MAP}
     boards = _all(maps[MAIN_MAP], el.BOARD)
-    assert sorted(b.get("name") for b in boards) == sorted(board_name(m) for m in built.game.maps.values())
+    names = sorted(b.get("name") for b in boards)
+    assert names == sorted(p.name for p in all_boards_of(built.game))
+    assert {board_name(m) for m in built.game.maps.values()} <= set(names)
     for board in boards:
         grid = board.find(el.HEX_GRID)
         numbering = grid.find(el.HEX_GRID_NUMBERING)
         assert numbering.get("stagger") == "false"
-        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values() if board_name(m) == board.get("name")}
+        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values()
+                    if board.get("name").startswith(board_name(m))}
         assert numbering.get("locationFormat") == prefixes.pop() + "$gridLocation$"
         assert "images/" + board.get("image") in built.names
     assert maps[MAIN_MAP].get("moveWithinFormat") == "$pieceName$ moves $previousLocation$ -> $location$"
@@ -109,11 +114,11 @@ def test_prototypes_per_side_and_unit_class(built: Built) -> None:
 
 def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     game = built.game
-    turn_lists = [decode(lvl.get("list"), ",") for t in _all(built.tree, el.TURN_TRACKER)
-                  for lvl in t.findall(el.LIST_TURN_LEVEL)]
+    (tracker,) = _all(built.tree, el.TURN_TRACKER)
+    (turns,) = [decode(lvl.get("list"), ",") for lvl in tracker.findall(el.LIST_TURN_LEVEL)]
     for s in game.scenarios.values():
         labels = [turn_label(t) for t in s.turns]
-        assert any(lst[:len(labels)] == labels for lst in turn_lists), s.id
+        assert any(turns[i:i + len(labels)] == labels for i in range(len(turns))), s.id
     if game.phases:
         phases = [decode(p.get("list"), ",") for p in _all(built.tree, el.LIST_TURN_LEVEL) if p.get("name") == "Phase"]
         assert phases and all(p == list(game.phases) for p in phases)
@@ -121,9 +126,10 @@ def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     assert dice == {(d.name, str(d.sides)) for d in game.dice}
     charts = {c.get("chartName") for c in _all(built.tree, el.CHART)}
     assert {t.name for t in game.tables} <= charts
-    assert {f"Turn record: {s.name}" for s in game.scenarios.values()} <= charts
+    records = {s.name for s in game.scenarios.values()} | {f"Turn record: {s.name}" for s in game.scenarios.values()}
+    assert sum(1 for name in records if name in charts) == len(game.scenarios)
     setups = {p.get("name"): p.get("file") for p in _all(built.tree, el.PREDEFINED_SETUP)}
-    assert set(setups) == {s.name for s in game.scenarios.values()}
+    assert set(setups) == {setup_title(game, s) for s in game.scenarios.values()}
     assert all(f in built.names for f in setups.values())
     (roster,) = _all(built.tree, el.PLAYER_ROSTER)
     assert [e.text for e in roster.findall("entry")] == [s.name for s in game.sides]
@@ -134,3 +140,19 @@ def test_archive_entries_are_sorted_with_fixed_dates(built: Built) -> None:
         infos = z.infolist()
     assert [i.filename for i in infos] == sorted(i.filename for i in infos)
     assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_unit_menus_flip_on_f_and_have_no_clone_or_delete(built: Built) -> None:
+    """Units: Eliminate/Restore and step changes, flipped with plain F; Clone and Delete only on markers."""
+    game = built.game
+    protos = {p.get("name"): p.text for p in _all(built.tree, el.PROTOTYPE_DEFINITION)}
+    for side in game.sides:
+        text = protos[f"{side.name} unit"]
+        assert "clone;" not in text and "delete;" not in text
+        assert "sendto;Eliminate" in text and "Restore" in text
+        assert "$oldLocation$" not in text
+    assert "clone;" in protos["Marker"] and "delete;" in protos["Marker"]
+    flip = "70,0"  # F, no modifier
+    layered = [s.text for s in _all(built.tree, el.PIECE_SLOT) if "emb2;" in s.text]
+    assert bool(layered) == any(len(c.faces) > 1 for c in game.counters.values())
+    assert all(flip in text and ("Flip" in text or "Lose step" in text) for text in layered)

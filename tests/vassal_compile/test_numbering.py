@@ -5,18 +5,25 @@ import zipfile
 
 from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.render.map_draw import map_image_size, map_layout
-from authoring.vassal.boards import MapArt, plan_boards, side_by_side
+from authoring.vassal.boards import MapArt, board_sets, distinct_boards, plans_for
 
 from conftest import PX_PER_HEX, Built
 from module_reader import declared_boards
 
 
-def plans_of(game):
+def sets_of(game):
     arts = {m: MapArt(m, map_layout(game, m, PX_PER_HEX), map_image_size(game, m, PX_PER_HEX)) for m in game.maps}
-    try:
-        return plan_boards(game, arts)
-    except ValueError:
-        return side_by_side(game, arts)
+    return board_sets(game, arts)
+
+
+def plans_of(game, scenario=None):
+    """The boards of the whole layout, or those a scenario loads."""
+    sets = sets_of(game)
+    return plans_for(sets, scenario.maps if scenario else sorted(game.maps))
+
+
+def all_boards_of(game):
+    return distinct_boards(sets_of(game))
 
 
 def test_every_hex_label_round_trips_on_its_own_board(built: Built) -> None:
@@ -24,7 +31,7 @@ def test_every_hex_label_round_trips_on_its_own_board(built: Built) -> None:
     with zipfile.ZipFile(built.path) as z:
         declared = declared_boards(built.tree, z)
     checked = 0
-    for plan in plans_of(game):
+    for plan in all_boards_of(game):
         params = declared[plan.name].params
         grid = game.maps[plan.map_id].grid
         for h in grid.hexes:
@@ -33,7 +40,7 @@ def test_every_hex_label_round_trips_on_its_own_board(built: Built) -> None:
             assert abs(sx - x) < 1.5 and abs(sy - y) < 1.5, (plan.map_id, grid.hex_to_label(h))
             assert vassal_label(params, sx, sy) == grid.hex_to_label(h)
             checked += 1
-    assert checked == sum(len(m.grid.hexes) for m in game.maps.values())
+    assert checked == sum(len(game.maps[p.map_id].grid.hexes) for p in all_boards_of(game))
 
 
 def test_leading_zero_labels_exist_where_the_map_prints_them(built: Built) -> None:

@@ -8,6 +8,7 @@ from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.rules.board import build_board
 from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP, TRACK_MAP
 
 from conftest import Built
@@ -20,7 +21,7 @@ def _setups(built: Built):
     with zipfile.ZipFile(built.path) as z:
         declared = declared_boards(built.tree, z)
         for scenario in built.game.scenarios.values():
-            yield scenario, declared, read_setup(z, files[scenario.name])
+            yield scenario, declared, read_setup(z, files[setup_title(built.game, scenario)])
 
 
 def _locate(declared, origins, x, y):
@@ -34,8 +35,8 @@ def _locate(declared, origins, x, y):
 def test_every_unit_is_on_its_hex_centre_at_its_starting_face(built: Built) -> None:
     game = built.game
     grids = {m.id: m.grid for m in game.maps.values()}
-    plans = {p.name: p for p in plans_of(game)}
     for scenario, declared, (boards, pieces, _) in _setups(built):
+        plans = {p.name: p for p in plans_of(game, scenario)}
         origins = board_origins(declared, boards[MAIN_MAP])
         assert set(origins) == set(plans)
         assert all(origins[n] == plans[n].rect[:2] for n in plans)
@@ -54,11 +55,15 @@ def test_every_unit_is_on_its_hex_centre_at_its_starting_face(built: Built) -> N
 
 def test_boxes_hold_reinforcements_off_map_units_and_pools(built: Built) -> None:
     game = built.game
-    regions = {(int(r.get("originx")), int(r.get("originy"))): r.get("name")
-               for m in built.tree.iter(el.MAP) if m.get("mapName") != MAIN_MAP for r in m.iter(el.REGION)}
-    for scenario, _, (_, pieces, _) in _setups(built):
-        got = Counter((regions[(p.x, p.y)], p.properties.get("CounterId")) for p in pieces if p.map != MAIN_MAP
-                      and "CounterId" in p.properties)
+    by_board = {(m.get("mapName"), b.get("name")): {(int(r.get("originx")), int(r.get("originy"))): r.get("name")
+                                                    for r in b.iter(el.REGION)}
+                for m in built.tree.iter(el.MAP) if m.get("mapName") != MAIN_MAP for b in m.iter(el.BOARD)}
+    for scenario, _, (boards, pieces, _) in _setups(built):
+        in_play = {map_name: by_board[(map_name, placed[0][0])] for map_name, placed in boards.items()
+                   if map_name != MAIN_MAP}
+        regions = {xy: name for spots in in_play.values() for xy, name in spots.items()}
+        got = Counter((in_play[p.map][(p.x, p.y)], p.properties.get("CounterId")) for p in pieces
+                      if p.map != MAIN_MAP and "CounterId" in p.properties)
         expected = Counter()
         for r in scenario.reinforcements:
             expected.update((f"Turn {r.turn}", u) for u in r.units)
@@ -69,7 +74,8 @@ def test_boxes_hold_reinforcements_off_map_units_and_pools(built: Built) -> None
             expected.update((n, u) for u in pool.units for n in [_pool_region(game, pool, regions)])
         assert got == expected, scenario.id
         withdrawals = [p for p in pieces if p.map == TRACK_MAP and p.properties.get("Type") == "Withdrawal"]
-        assert sorted(regions[(p.x, p.y)] for p in withdrawals) == sorted(f"Turn {w.turn}" for w in scenario.withdrawals)
+        assert sorted(in_play[TRACK_MAP][(p.x, p.y)] for p in withdrawals) == \
+            sorted(f"Turn {w.turn}" for w in scenario.withdrawals)
 
 
 def _pool_region(game, pool, regions):
@@ -81,9 +87,9 @@ def _pool_region(game, pool, regions):
 
 def test_piece_counts_per_board_match_the_rules_engine(built: Built) -> None:
     game = built.game
-    plans = plans_of(game)
     grids = {m.id: m.grid for m in game.maps.values()}
     for scenario, declared, (boards, pieces, _) in _setups(built):
+        plans = plans_of(game, scenario)
         board = build_board(game, scenario)
         expected: Counter = Counter()
         for h, uses in board.by_cell.items():
