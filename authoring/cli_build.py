@@ -65,6 +65,8 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     warnings: list = []
     for r in _load(root, stale) if stale else []:
         dest = out_root / r.game.id
+        if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
+            warnings += build.art_warnings(r, settings.counter_in or r.valid_game.counter_size_in)
         for stage in stages:
             label = f"{r.game.id}: {stage}"
             with _progress(label) as progress:
