@@ -115,6 +115,7 @@ def _sheet_specs(game: Game):
     """One entry per physical counter (quantity honoured), and name-only items for the layout and index."""
     from PIL import Image
 
+    from authoring.render.counter_art import back_state
     from authoring.render.sheets import SheetItem
     blank = Image.new("RGB", (1, 1))
     specs, items = [], []
@@ -122,7 +123,7 @@ def _sheet_specs(game: Game):
         name = c.display_name if c.marker else f"{c.designation or c.id} ({c.id})"
         for _ in range(c.quantity):
             specs.append(c.id)
-            items.append(SheetItem(name, blank, blank if len(c.faces) > 1 else None))
+            items.append(SheetItem(name, blank, blank if back_state(game, c) else None))
     return specs, items
 
 
@@ -131,7 +132,7 @@ _SHEETS: tuple | None = None
 
 def _sheet_worker(sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
-    from authoring.render.counter_art import render_face
+    from authoring.render.counter_art import back_state, render_face
     from authoring.render.sheets import SheetItem, mm_to_px, sheet_pngs
     game, specs, opts = _SHEETS
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
@@ -146,8 +147,8 @@ def _sheet_worker(sheet):
     items = {}
     for p in sheet.placements:
         c = game.counters[specs[p.item]]
-        items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state),
-                                  face(c.id, c.faces[1].state) if len(c.faces) > 1 else None)
+        back = back_state(game, c)
+        items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state), face(c.id, back) if back else None)
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 

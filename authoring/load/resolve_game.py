@@ -70,6 +70,8 @@ def manifest_parts(ctx: Ctx) -> dict:
         layout=frozen_map(layout),
         publisher=d.get("publisher", ""), description=d.get("description", ""),
         rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
+        counter_layouts=tuple(d.get("counter_layouts") or ()),
+        abbreviations=frozen_map({str(k): str(v) for k, v in (d.get("abbreviations") or {}).items()}),
     )
 
 

@@ -14,6 +14,8 @@ class Face:
     values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
     label: str = ""
     designation: str | None = None
+    short: str = ""
+    """A shorter label printed when the full one does not fit."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,6 +35,10 @@ class Counter:
     marker: bool = False
     name: str = ""
     loc: Loc | None = None
+    short: str = ""
+    """A shorter designation printed when the full one does not fit its slot."""
+    symbol: str = ""
+    """Overrides the unit type's symbol (a cavalry corps in a game with no cavalry type)."""
 
     def face(self, state: str) -> Face | None:
         return next((f for f in self.faces if f.state == state), None)

@@ -1,25 +1,28 @@
-"""Counter faces: one drawing routine for 300 dpi print and 75 px VASSAL pieces.
+"""Counter faces: a layout engine that fits every text in its slot or says why, and its painter.
 
-Everything is laid out in fractions of the counter edge, so a face scales
-with ``size_px``. Two physical limits do not scale and are passed in by the
-caller who knows the dpi: the safe inset (1.2 mm inside the cut) and the
-smallest legible text (about 6 pt in print, ~7 px on screen). Text that cannot
-fit at that size is abbreviated, then truncated, and reported as a
-``RenderIssue`` rather than drawn illegibly or outside the safe area.
+One routine serves 300 dpi print and 75 px VASSAL pieces. A face is laid out by a
+``CounterLayout`` (``counter_layout.py``): slots with boxes in fractions of the safe area (1.2 mm
+inside the cut) and font ranges in points at print scale. Each text is measured and placed in its
+slot: it shrinks within the slot's range, then takes its declared short form (``short:`` in the
+data), then a known abbreviation, and only then is cut and reported as a ``RenderIssue`` naming the
+face, the slot and the text. Nothing is printed below 6 pt (``min_text_px``).
 
-``layout_face`` decides where everything goes (a pure function, used by the
-tests through ``text_boxes``); ``draw_face`` paints that layout.
+``layout_face`` decides where everything goes (pure; the tests and the overlap checker read it
+through ``element_boxes``); ``draw_face`` paints that layout.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
 
+from authoring.render.counter_layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
 from authoring.render.fonts import SIZE_STEP, font, snap_size
-from authoring.render.symbols import FRAME_RATIO, render_symbol
+from authoring.render.symbols import FRAME_RATIO, render_size_mark, render_symbol, size_mark_is_drawn
 
 SAFE_MM = 1.2
 """Text and art stay this far inside the cut line."""
@@ -33,24 +36,6 @@ MIN_SCREEN_TEXT_PX = 7.0
 DEFAULT_COUNTER_MM = 15.875
 """5/8", assumed when the caller gives no physical size."""
 
-# Row heights as fractions of the counter edge.
-TOP_ROW = 0.12
-SIZE_ROW = 0.09
-DESIGNATION_ROW = 0.12
-VALUES_ROW = 0.25
-GAP = 0.015
-SYMBOL_MAX_WIDTH = 0.7
-"""Widest symbol, as a fraction of the safe width."""
-
-CODE_SHARES = (0.35, 0.5, 0.65)
-"""Widths of the top row a set-up code may take, tried in order."""
-
-TEXT_INK = 0.95
-"""Ink height per em of a line with brackets or a slash: the least a small-text band must offer."""
-
-DIGIT_HEIGHT = 0.73
-"""Cap/digit height of DejaVu Sans per em, to turn a row height into a font size."""
-
 ABBREVIATIONS: dict[str, str] = {
     "Airborne": "Abn", "Armored": "Arm", "Armoured": "Arm", "Army": "A", "Artillery": "Art",
     "Battalion": "Bn", "Brigade": "Bde", "Cavalry": "Cav", "Corps": "C", "Division": "Div",
@@ -59,7 +44,7 @@ ABBREVIATIONS: dict[str, str] = {
     "Shock": "Sh", "Tank": "Tk", "Emergency": "Emerg", "Supply": "Sup", "Reinforcement": "Reinf",
     "Withdrawal": "Wdr", "Replacement": "Repl", "Control": "Ctrl",
 }
-"""Word -> short form tried before a designation is shrunk below legibility."""
+"""Word -> short form tried after the data's own short form, before a text is reported."""
 
 Box = tuple[int, int, int, int]
 
@@ -82,11 +67,27 @@ class FaceArt:
     reduced: bool = False
     label: str = ""
     symbol_fill: str | None = None
+    value_ids: tuple[str, ...] = ()
+    """Ids of ``values``, in the same order (for layouts that pick values or print templates)."""
+    designation_short: str = ""
+    """The data's short form of the designation, used before it is reported."""
+    label_short: str = ""
+    symbol_color: str | None = None
+    """Ink of the unit symbol when a rule colours it (Typhoon 2.4: Guards red, NKVD green)."""
+    fill_color: str | None = None
+    """Colour of a filled value (Typhoon 2.4: a yellow-filled movement allowance); default the text colour."""
+    state_mark: str = ""
+    abbreviations: tuple[tuple[str, str], ...] = ()
+    """The game's own (phrase, short form) pairs, tried after the short form."""
+    layout: CounterLayout | None = None
+    """The layout to use; None chooses among the defaults."""
+    picture: Any = field(default=None, compare=False)
+    """A PIL image drawn, scaled to fit, in the layout's ``picture`` slot (supplied by the caller)."""
 
 
 @dataclass(frozen=True)
 class RenderIssue:
-    """Text that could not be printed legibly in its space."""
+    """Text that could not be printed legibly in its slot."""
 
     face: str
     message: str
@@ -94,12 +95,13 @@ class RenderIssue:
 
 @dataclass(frozen=True)
 class TextBox:
-    """Where a piece of text was put: ink bounds in image pixels (bleed included)."""
+    """Where a piece of text was put: ink bounds in image pixels (bleed included), and its slot."""
 
     role: str
     text: str
     box: Box
     size_px: float
+    slot: Box = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True)
@@ -127,16 +129,30 @@ class ValuesLine:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """A text run at its ink box's top-left corner, with the slot it belongs to."""
+
+    role: str
+    run: Fitted
+    left: int
+    top: int
+    slot: Box
+
+
+@dataclass(frozen=True)
 class FaceLayout:
     """The decisions for one face, in face pixels (origin at the cut corner)."""
 
     size_px: int
     inset: int
     min_text_px: float
-    texts: tuple[tuple[str, Fitted, int, int], ...]   # role, run, ink left, ink top
+    layout_id: str
+    texts: tuple[Placed, ...]
     symbol_box: Box | None
-    band_bottom: int | None
+    picture_box: Box | None
+    band: Box | None
     values: ValuesLine | None
+    values_slot: Box | None
     issues: tuple[RenderIssue, ...]
 
 
@@ -150,8 +166,11 @@ _default_inset = safe_inset_px   # layout_face's parameter of the same name shad
 
 def min_text_px(size_px: int, counter_mm: float, floor_px: float = MIN_SCREEN_TEXT_PX) -> float:
     """Em size in px of 6 pt text at the scale implied by ``size_px`` per ``counter_mm``."""
-    px_per_pt = size_px / counter_mm * 25.4 / 72
-    return max(floor_px, MIN_TEXT_PT * px_per_pt)
+    return max(floor_px, MIN_TEXT_PT * px_per_pt(size_px, counter_mm))
+
+
+def px_per_pt(size_px: int, counter_mm: float) -> float:
+    return size_px / counter_mm * 25.4 / 72
 
 
 # --- fitting text -------------------------------------------------------------
@@ -169,7 +188,7 @@ def fit_text(text: str, width: int, height: int, pref: float, floor: float,
     pref = max(pref, floor)
     l, t, r, b = _ink(text, pref, bold, condensed)
     scale = min(1.0, width / max(1, r - l), height / max(1, b - t))
-    size = snap_size(pref * scale)
+    size = max(floor, snap_size(pref * scale))   # the estimate may undershoot the floor by rounding
     while size >= floor:
         l, t, r, b = _ink(text, size, bold, condensed)
         if r - l <= width and b - t <= height:
@@ -198,268 +217,278 @@ def truncate_to_fit(text: str, width: int, height: int, floor: float, bold: bool
     return None
 
 
-def fit_run(role: str, text: str, space: tuple[int, int], pref: float, floor: float,
-            bold: bool, issues: list[RenderIssue], name: str) -> Fitted | None:
-    """Fit ``text``: wide font, condensed, abbreviated, else truncate and report."""
-    width, height = space
-    for candidate in [text, *abbreviations(text)]:
-        wide, narrow = (fit_text(candidate, width, height, pref, floor, bold, c) for c in (False, True))
-        if wide and (not narrow or wide.size_px >= 0.9 * narrow.size_px):
-            return wide
-        if narrow:
-            return narrow
-    fallback = truncate_to_fit(text, width, height, floor, bold)
+def _best_line(text: str, width: int, height: int, hi: float, lo: float, bold: bool) -> Fitted | None:
+    """Regular width first; condensed when that is clearly bigger or the only fit; bold gives way to
+    regular weight (condensed) before the text is shortened."""
+    wide, narrow = (fit_text(text, width, height, hi, lo, bold, c) for c in (False, True))
+    if wide and (not narrow or wide.size_px >= 0.9 * narrow.size_px):
+        return wide
+    if narrow is None and bold:
+        return fit_text(text, width, height, hi, lo, False, True)
+    return narrow
+
+
+def own_abbreviations(text: str, pairs: tuple[tuple[str, str], ...]) -> list[str]:
+    """``text`` with the game's declared phrases shortened, one more at a time."""
+    forms, current = [], text
+    for long, short in pairs:
+        if long in current:
+            current = current.replace(long, short)
+            forms.append(current)
+    return forms
+
+
+def _split(text: str) -> tuple[str, str] | None:
+    """Two lines broken at a space or after a hyphen or slash, the longer line as short as it can be."""
+    cuts = [m.end() for m in re.finditer(r"[ \-/]", text) if 0 < m.end() < len(text)]
+    if not cuts:
+        return None
+    f = font(20, True, True)
+    cut = min(cuts, key=lambda i: (max(f.getlength(text[:i].rstrip()), f.getlength(text[i:].lstrip())), i))
+    return text[:cut].rstrip(), text[cut:].lstrip()
+
+
+def _align_left(box: Box, width: int, align: str) -> int:
+    if align == "left":
+        return box[0]
+    if align == "right":
+        return box[2] - width
+    return box[0] + (box[2] - box[0] - width) // 2
+
+
+def _place_one(role: str, run: Fitted, box: Box, align: str, slot: Box) -> Placed:
+    top = box[1] + (box[3] - box[1] - run.height) // 2
+    return Placed(role, run, _align_left(box, run.width, align), top, slot)
+
+
+def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float) -> list[Placed] | None:
+    """``text`` on one line, or on two when the slot allows it and that prints bigger."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    one = _best_line(text, width, height, hi, lo, slot.bold)
+    parts = _split(text) if slot.lines >= 2 else None
+    two = None
+    if parts:
+        gap = max(1, height // 20)
+        half = (height - gap) // 2
+        runs = [_best_line(p, width, half, hi, lo, slot.bold) for p in parts]
+        if all(runs):
+            size = min(r.size_px for r in runs)
+            cond, bold = any(r.condensed for r in runs), all(r.bold for r in runs)
+            runs = [fit_text(p, width, half, size, size, bold, cond) for p in parts]
+            if all(runs):
+                two = runs
+    if one and (two is None or one.size_px >= 0.8 * two[0].size_px):
+        return [_place_one(role, one, box, slot.align, box)]
+    if two:
+        gap = max(1, height // 20)
+        block = two[0].height + gap + two[1].height
+        y = box[1] + (height - block) // 2
+        upper = (box[0], y, box[2], y + two[0].height)
+        lower = (box[0], y + two[0].height + gap, box[2], y + block)
+        return [Placed(role, two[0], _align_left(box, two[0].width, slot.align), upper[1], box),
+                Placed(role, two[1], _align_left(box, two[1].width, slot.align), lower[1], box)]
+    return None
+
+
+def fit_slot(role: str, text: str, short: str, box: Box, slot: Slot, hi: float, lo: float,
+             issues: list[RenderIssue], name: str, own: tuple[tuple[str, str], ...] = ()) -> list[Placed]:
+    """Fit ``text`` in its slot: shrink, then the short form, the game's abbreviations, then known ones;
+    else cut and report."""
+    candidates = [text] + ([short] if short and short != text else []) + own_abbreviations(short or text, own) \
+        + abbreviations(short or text)
+    for candidate in candidates:
+        placed = _fit_lines(role, candidate, box, slot, hi, lo)
+        if placed:
+            return placed
+    width, height = box[2] - box[0], box[3] - box[1]
+    fallback = truncate_to_fit(short or text, width, height, lo, slot.bold)
     printed = f"printed as {fallback.text!r}" if fallback else "left out"
-    issues.append(RenderIssue(name, f"{role} {text!r} does not fit in {width}x{height} px at the "
-                                    f"{floor:g} px minimum text size; {printed}"))
-    return fallback
+    issues.append(RenderIssue(name, f"slot {role!r}: {text!r} does not fit in {width}x{height} px at the "
+                                    f"{lo:g} px minimum text size; {printed}"))
+    return [_place_one(role, fallback, box, slot.align, box)] if fallback else []
 
 
 # --- layout -------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _Rows:
-    """Vertical bands of the safe area, top to bottom, in face pixels."""
+class _Scale:
+    """Turns a slot's fractions and points into face pixels."""
 
-    top: Box
-    middle: Box
-    designation: Box | None
-    values: Box | None
+    size: int
+    inset: int
+    per_pt: float
+    floor: float
 
+    def box(self, slot: Slot) -> Box:
+        span = self.size - 2 * self.inset
+        x0, y0, x1, y1 = slot.box
+        return (self.inset + round(x0 * span), self.inset + round(y0 * span),
+                self.inset + round(x1 * span), self.inset + round(y1 * span))
 
-def _rows(face: FaceArt, size: int, inset: int, floor: float) -> _Rows:
-    """Bands as fractions of the edge, but a text band never lower than its smallest legible text
-    (ink of capitals, digits and brackets at the floor size): on a 1/2" counter the symbol gives way."""
-    gap = max(1, round(GAP * size))
-    text_min = math.ceil(floor * TEXT_INK) + 1
-    x0, x1, y0, y1 = inset, size - inset, inset, size - inset
-    top = (x0, y0, x1, y0 + max(round(TOP_ROW * size), text_min))
-    values = None
-    if face.values:
-        values = (x0, y1 - round(VALUES_ROW * size), x1, y1)
-        y1 = values[1] - gap
-    designation = None
-    if face.designation:
-        designation = (x0, y1 - max(round(DESIGNATION_ROW * size), text_min), x1, y1)
-        y1 = designation[1] - gap
-    return _Rows(top, (x0, top[3] + gap, x1, y1), designation, values)
+    def fonts(self, slot: Slot) -> tuple[float, float]:
+        """(largest, smallest) em in px: the slot's range, never below the legibility floor."""
+        lo = max(self.floor, slot.font[0] * self.per_pt)
+        lo = math.ceil(lo / SIZE_STEP - 1e-9) * SIZE_STEP
+        return max(lo, slot.font[1] * self.per_pt), lo
 
 
-def _place(role: str, run: Fitted, box: Box, align: str) -> tuple[str, Fitted, int, int]:
-    """Ink-box placement of a run in ``box``: 'left', 'centre', vertically centred."""
-    if align == "left":
-        left = box[0]
-    else:
-        left = box[0] + (box[2] - box[0] - run.width) // 2
-    top = box[1] + (box[3] - box[1] - run.height) // 2
-    return role, run, left, top
+def default_layout(face: FaceArt, counter_mm: float = DEFAULT_COUNTER_MM) -> CounterLayout:
+    marker = face.symbol == "marker" and not face.setup_code and not face.designation
+    facts = Facts(None, None, frozenset(), marker, bool(face.label), "", bool(face.band), counter_mm / 25.4)
+    return choose(DEFAULTS, facts)
 
 
-def _em_for(height: int, share: float = 1.0) -> float:
-    """Font size whose capitals fill ``share`` of a row ``height`` px high."""
-    return height * share / DIGIT_HEIGHT
+def _value_styles(face: FaceArt) -> dict[int, str]:
+    styles = {}
+    if face.boxed_value is not None:
+        styles[face.boxed_value] = "box"
+    if face.filled_value is not None:
+        styles[face.filled_value] = "fill"
+    return styles
 
 
-@dataclass(frozen=True)
-class _RowText:
-    """What one text row carries: the set-up code on the left, a centred text (band or size mark)."""
-
-    code: str = ""
-    centre: str = ""
-    role: str = "size_mark"
-
-
-def _fit_code(code: str, width: int, height: int, floor: float) -> Fitted | None:
-    """A corner first; a long code (a prefixed hex id on a small counter) may take more of the row."""
-    return next((r for share in CODE_SHARES
-                 if (r := fit_text(code, int(width * share), height, _em_for(height, 0.6), floor, False, True))), None)
+def _picked_values(face: FaceArt, slot: Slot) -> tuple[tuple[str, str], ...]:
+    """(text, decoration) of the values the slot prints, in its order."""
+    styles = _value_styles(face)
+    if not slot.values:
+        return tuple((v, styles.get(i, "")) for i, v in enumerate(face.values))
+    index = {vid: i for i, vid in enumerate(face.value_ids)}
+    return tuple((face.values[index[v]], styles.get(index[v], "")) for v in slot.values if v in index)
 
 
-def _row(box: Box, want: _RowText, floor: float, issues: list[RenderIssue], name: str,
-         last: bool) -> tuple[list, _RowText]:
-    """Place a row's texts; what does not fit is handed back for the next row (or, on the last
-    row, shortened and reported)."""
-    placed: list = []
-    width, height = box[2] - box[0], box[3] - box[1]
-    pref = _em_for(height, 0.85)
-    code = _fit_code(want.code, width, height, floor) if want.code else None
-    centre = fit_text(want.centre, width, height, pref, floor, True, False) if want.centre else None
-    if want.role == "band" and want.code and centre:  # the band is a stripe: it stays, the code may move
-        beside = _beside(code, want, box, floor, pref) if code else None
-        if beside is None:
-            return [_place("band", centre, box, "centre")], _RowText(code=want.code)
-        return beside, _RowText()
-    if want.code and code is None and not last:
-        return _row(box, _RowText(centre=want.centre, role=want.role), floor, issues, name, last)[0], \
-            _RowText(code=want.code)
-    if want.code:
-        code = code or fit_run("setup code", want.code, (int(width * CODE_SHARES[-1]), height), floor, floor,
-                               False, issues, name)
-        if code:
-            placed.append(_place("setup_code", code, box, "left"))
-    if not want.centre:
-        return placed, _RowText()
-    beside = _beside(code, want, box, floor, pref) if code else None
-    if beside is not None:
-        return beside, _RowText()
-    if code is None and centre:
-        return placed + [_place(want.role, centre, box, "centre")], _RowText()
-    if not last:
-        return placed, _RowText(centre=want.centre, role=want.role)
-    reserved = code.width + max(2, height // 3) if code else 0
-    right = (box[0] + reserved, box[1], box[2], box[3])
-    run = fit_run(want.role.replace("_", " "), want.centre, (width - reserved, height), pref, floor, True, issues, name)
-    return placed + [_place(want.role, run, right, "centre")] if run else placed, _RowText()
+def template_text(face: FaceArt, template: str) -> str:
+    """A ``text`` slot's template filled from the face's values; blank when any value is missing."""
+    known = dict(zip(face.value_ids, face.values))
+    names = re.findall(r"{([^{}]+)}", template)
+    if not names or any(n not in known for n in names):
+        return ""
+    return re.sub(r"{([^{}]+)}", lambda m: str(known[m.group(1)]), template)
 
 
-def _beside(code: Fitted, want: _RowText, box: Box, floor: float, pref: float) -> list | None:
-    """The code on the left and the centred text beside it, or None when they do not both fit."""
-    width, height = box[2] - box[0], box[3] - box[1]
-    reserved = code.width + max(2, height // 3)
-    placed = [_place("setup_code", code, box, "left")]
-    run = fit_text(want.centre, width - 2 * reserved, height, pref, floor, True, False)
-    if run:
-        return placed + [_place(want.role, run, box, "centre")]
-    run = fit_text(want.centre, width - reserved, height, pref, floor, True, False)
-    if run:
-        return placed + [_place(want.role, run, (box[0] + reserved, box[1], box[2], box[3]), "centre")]
-    return None
+def _symbol_box(box: Box) -> Box | None:
+    x0, y0, x1, y1 = box
+    if y1 - y0 < 4 or x1 - x0 < 6:
+        return None
+    height = min(y1 - y0, round((x1 - x0) / FRAME_RATIO))
+    width = round(height * FRAME_RATIO)
+    left, top = x0 + (x1 - x0 - width) // 2, y0 + (y1 - y0 - height) // 2
+    return left, top, left + width, top + height
 
 
-def _top_row(face: FaceArt, rows: _Rows, floor: float, issues: list[RenderIssue], name: str) -> tuple[list, _RowText]:
-    """Setup code in the corner; band text or size mark centred beside it; leftovers go one row down."""
-    want = _RowText(face.setup_code, face.band or face.size_mark, "band" if face.band else "size_mark")
-    return _row(rows.top, want, floor, issues, name, last=False)
+def _picture_box(box: Box, picture) -> Box | None:
+    if picture is None:
+        return None
+    w, h = picture.size
+    x0, y0, x1, y1 = box
+    scale = min((x1 - x0) / max(1, w), (y1 - y0) / max(1, h))
+    pw, ph = max(1, int(w * scale)), max(1, int(h * scale))
+    left, top = x0 + (x1 - x0 - pw) // 2, y0 + (y1 - y0 - ph) // 2
+    return left, top, left + pw, top + ph
 
 
-def _middle(face: FaceArt, rows: _Rows, size: int, floor: float, issues: list[RenderIssue],
-            name: str, left: _RowText) -> tuple[list, Box | None]:
-    """A second text row when needed (size mark under a band, or what the top row could not hold),
-    then the symbol or the marker label."""
-    placed: list = []
-    x0, y0, x1, y1 = rows.middle
-    second = _RowText(left.code, face.size_mark if face.band else left.centre, "size_mark")
-    if second.code or second.centre:
-        row = (x0, y0, x1, y0 + max(round(SIZE_ROW * size), math.ceil(floor * TEXT_INK) + 1))
-        texts, _ = _row(row, second, floor, issues, name, last=True)
-        placed.extend(texts)
-        y0 = row[3] + max(1, round(GAP * size / 2))
-    if face.label:
-        placed.extend(_label(face.label, (x0, y0, x1, y1), floor, issues, name))
-        return placed, None
-    if face.symbol == "marker" or y1 - y0 < 4:
-        return placed, None
-    height = y1 - y0
-    width = min(round((x1 - x0) * SYMBOL_MAX_WIDTH), round(height * FRAME_RATIO))
-    height = min(height, round(width / FRAME_RATIO))
-    left_x = x0 + (x1 - x0 - width) // 2
-    top = y0 + (y1 - y0 - height) // 2
-    return placed, (left_x, top, left_x + width, top + height)
-
-
-def _label(text: str, box: Box, floor: float, issues: list[RenderIssue], name: str) -> list:
-    """A marker's big centred text, on one line or split over two; abbreviated before it is cut."""
-    for candidate in [text, *abbreviations(text)]:
-        placed = _label_lines(candidate, box, floor)
-        if placed is not None:
-            return placed
-    width, height = box[2] - box[0], box[3] - box[1]
-    run = fit_run("label", text, (width, height), _em_for(height, 0.55), floor, True, issues, name)
-    return [_place("label", run, box, "centre")] if run else []
-
-
-def _label_lines(text: str, box: Box, floor: float) -> list | None:
-    """The label on one line, or on two balanced lines; None when neither fits at the floor."""
-    width, height = box[2] - box[0], box[3] - box[1]
-    pref = _em_for(height, 0.55)
-    one = fit_text(text, width, height, pref, floor, True, True)
-    words = text.split(" ")
-    if len(words) > 1 and (not one or one.size_px < 0.6 * pref):
-        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(text) / 2))
-        lines = (" ".join(words[:cut]), " ".join(words[cut:]))
-        half = (box[0], box[1], box[2], box[1] + height // 2)
-        runs = [fit_text(line, width, height // 2, _em_for(height // 2, 0.8), floor, True, True) for line in lines]
-        if all(runs):
-            size = min(r.size_px for r in runs)
-            runs = [fit_text(line, width, height // 2, size, size, True, True) for line in lines]
-            lower = (box[0], box[1] + height // 2, box[2], box[3])
-            return [_place("label", runs[0], half, "centre"), _place("label", runs[1], lower, "centre")]
-    return [_place("label", one, box, "centre")] if one else None
+_TEXT_CONTENT = {
+    "setup_code": lambda f: (f.setup_code, ""),
+    "designation": lambda f: (f.designation, f.designation_short),
+    "label": lambda f: (f.label, f.label_short),
+    "band": lambda f: (f.band, ""),
+    "state_mark": lambda f: (f.state_mark, ""),
+}
 
 
 def layout_face(face: FaceArt, size_px: int, safe_inset_px: int | None = None,
-                min_text_px: float | None = None, name: str = "") -> FaceLayout:
+                min_text_px: float | None = None, name: str = "", counter_mm: float | None = None) -> FaceLayout:
     """Decide every position on a face; pure and deterministic."""
-    inset = safe_inset_px if safe_inset_px is not None else _default_inset(size_px, DEFAULT_COUNTER_MM)
+    mm = counter_mm or DEFAULT_COUNTER_MM
+    inset = safe_inset_px if safe_inset_px is not None else _default_inset(size_px, mm)
     floor = min_text_px if min_text_px is not None else MIN_SCREEN_TEXT_PX
     floor = math.ceil(floor / SIZE_STEP - 1e-9) * SIZE_STEP   # on the font-size grid, never below
+    scale = _Scale(size_px, inset, px_per_pt(size_px, mm), floor)
+    layout = face.layout or default_layout(face, mm)
     name = name or face.designation or face.label or face.symbol
     issues: list[RenderIssue] = []
-    rows = _rows(face, size_px, inset, floor)
-    texts, leftover = _top_row(face, rows, floor, issues, name)
-    middle, symbol_box = _middle(face, rows, size_px, floor, issues, name, leftover)
-    texts += middle
-    if rows.designation:
-        d = rows.designation
-        run = fit_run("designation", face.designation, (d[2] - d[0], d[3] - d[1]), _em_for(d[3] - d[1], 0.8),
-                      floor, True, issues, name)
-        if run:
-            texts.append(_place("designation", run, d, "centre"))
-    values = _values(face, rows.values, floor, issues, name) if rows.values else None
-    band_bottom = rows.top[3] + max(1, round(GAP * size_px / 2)) if face.band else None
-    return FaceLayout(size_px, inset, floor, tuple(texts), symbol_box, band_bottom, values, tuple(issues))
+    texts: list[Placed] = []
+    symbol_box = picture_box = band = values = values_slot = None
+    for slot in layout.slots:
+        box = scale.box(slot)
+        hi, lo = scale.fonts(slot)
+        if slot.content == "symbol":
+            if face.symbol not in ("marker", "") and face.picture is None:
+                symbol_box = _symbol_box(box)
+        elif slot.content == "picture":
+            picture_box = _picture_box(box, face.picture)
+        elif slot.content == "values":
+            picked = _picked_values(face, slot)
+            if picked:
+                values, values_slot = _values(picked, box, hi, lo, issues, name), box
+        elif slot.content == "size_mark":
+            if face.size_mark:
+                texts.extend(_size_mark(face.size_mark, box, slot, hi, lo, issues, name))
+        else:
+            text, short = (template_text(face, slot.text), "") if slot.content == "text" \
+                else _TEXT_CONTENT[slot.content](face)
+            if text:
+                texts.extend(fit_slot(slot.content, text, short, box, slot, hi, lo, issues, name,
+                                      face.abbreviations))
+                if slot.content == "band":
+                    band = box
+    return FaceLayout(size_px, inset, floor, layout.id, tuple(texts), symbol_box, picture_box, band,
+                      values, values_slot, tuple(issues))
 
 
-def _decoration(face: FaceArt, index: int) -> str:
-    if face.filled_value == index:
-        return "fill"
-    return "box" if face.boxed_value == index else ""
+def _size_mark(mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: list[RenderIssue],
+               name: str) -> list[Placed]:
+    """A size mark is text (II, XXX) or a drawn sign (the group bracket): a drawn one is a fixed-size run."""
+    if size_mark_is_drawn(mark):
+        height = min(box[3] - box[1], round(hi * 0.73))
+        width = min(box[2] - box[0], round(height * 2.4))
+        run = Fitted(mark, hi, True, False, width, height)
+        return [_place_one("size_mark", run, box, slot.align, box)]
+    return fit_slot("size_mark", mark, "", box, slot, hi, lo, issues, name)
 
 
-def _values_at(face: FaceArt, size: float, condensed: bool, row: Box) -> ValuesLine:
-    """The factor line set at ``size``, centred in ``row`` with its ink on the row's bottom."""
+def _values_at(picked, size: float, condensed: bool, row: Box, align: str = "centre") -> ValuesLine:
+    """The factor line set at ``size``, in ``row`` with its ink on the row's bottom."""
     f = font(size, True, condensed)
-    pad = max(1, round(0.1 * size))
+    pad = max(1, round(0.12 * size))
     segments, x = [], 0
     left = top = 10**6
     right = bottom = -(10**6)
-    for i, value in enumerate(face.values):
+    for i, (value, deco) in enumerate(picked):
         parts = [("-", "")] if i else []
-        for text, deco in parts + [(value, _decoration(face, i))]:
-            x += pad if deco else 0
+        for text, d in parts + [(value, deco)]:
+            x += pad if d else 0
             l, t, r, b = f.getbbox(text, anchor="ls")
-            p = pad if deco else 0
+            p = pad if d else 0
             left, right = min(left, x + l - p), max(right, x + r + p)
             top, bottom = min(top, t - p), max(bottom, b + p)
-            segments.append((text, x, deco))
-            x += round(f.getlength(text)) + (pad if deco else 0)
-    shift_x = row[0] + (row[2] - row[0] - (right - left)) // 2 - left
+            segments.append((text, x, d))
+            x += round(f.getlength(text)) + (pad if d else 0)
+    shift_x = _align_left(row, right - left, align) - left
     baseline = row[3] - bottom
     box = (left + shift_x, top + baseline, right + shift_x, bottom + baseline)
-    segments = tuple((text, sx + shift_x, deco) for text, sx, deco in segments)
+    segments = tuple((text, sx + shift_x, d) for text, sx, d in segments)
     return ValuesLine(segments, baseline, snap_size(size), condensed, pad, box)
 
 
-def _values(face: FaceArt, row: Box, floor: float, issues: list[RenderIssue], name: str) -> ValuesLine | None:
+def _values(picked, row: Box, hi: float, lo: float, issues: list[RenderIssue], name: str) -> ValuesLine | None:
     """The largest factor line that fits the row: wide bold first, condensed if that is bigger."""
     width, height = row[2] - row[0], row[3] - row[1]
     best = []
     for condensed in (False, True):
-        pref = max(floor, _em_for(height, 0.95))
-        trial = _values_at(face, pref, condensed, row)
+        trial = _values_at(picked, hi, condensed, row)
         w, h = trial.box[2] - trial.box[0], trial.box[3] - trial.box[1]
-        size = snap_size(pref * min(1.0, width / max(1, w), height / max(1, h)))
-        while size >= floor:
-            line = _values_at(face, size, condensed, row)
+        size = max(lo, snap_size(hi * min(1.0, width / max(1, w), height / max(1, h))))
+        while size >= lo:
+            line = _values_at(picked, size, condensed, row)
             if line.box[2] - line.box[0] <= width and line.box[3] - line.box[1] <= height:
                 best.append(line)
                 break
             size -= SIZE_STEP
     if not best:
-        text = "-".join(face.values)
-        issues.append(RenderIssue(name, f"values {text!r} do not fit in {width}x{height} px at the "
-                                        f"{floor:g} px minimum text size; left out"))
+        text = "-".join(v for v, _ in picked)
+        issues.append(RenderIssue(name, f"slot 'values': {text!r} does not fit in {width}x{height} px at the "
+                                        f"{lo:g} px minimum text size; left out"))
         return None
     if len(best) == 2 and best[0].condensed is False and best[0].size_px < 0.9 * best[1].size_px:
         return best[1]
@@ -495,64 +524,106 @@ def reduced_tint(face: FaceArt) -> tuple[int, int, int]:
 
 def _paint_values(draw: ImageDraw.ImageDraw, face: FaceArt, line: ValuesLine, offset: int) -> None:
     f = font(line.size_px, True, line.condensed)
-    fg, bg = _rgb(face.foreground), _rgb(face.background)
+    fg = _rgb(face.foreground)
+    fill = _rgb(face.fill_color) if face.fill_color else fg
+    fill_ink = contrast_ink(face.fill_color) if face.fill_color else _rgb(face.background)
     stroke = max(1, round(line.size_px * 0.06))
     for text, x, deco in line.segments:
         l, t, r, b = f.getbbox(text, anchor="ls")
         box = (x + l - line.pad + offset, line.baseline + t - line.pad + offset,
                x + r + line.pad + offset - 1, line.baseline + b + line.pad + offset - 1)
         if deco == "fill":
-            draw.rounded_rectangle(box, radius=(box[3] - box[1]) // 2, fill=fg)
+            side = max(box[2] - box[0], box[3] - box[1])
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            if box[2] - box[0] <= box[3] - box[1]:   # one digit: a disc
+                draw.ellipse((cx - side / 2, box[1], cx + side / 2, box[3]), fill=fill, outline=fg,
+                             width=max(1, stroke // 2))
+            else:
+                draw.rounded_rectangle(box, radius=(box[3] - box[1]) // 2, fill=fill, outline=fg,
+                                       width=max(1, stroke // 2))
+            _ = cy
         elif deco == "box":
             draw.rectangle(box, outline=fg, width=stroke)
         draw.text((x + offset, line.baseline + offset), text, font=f, anchor="ls",
-                  fill=bg if deco == "fill" else fg)
+                  fill=fill_ink if deco == "fill" else fg)
 
 
 def _text_color(face: FaceArt, role: str) -> tuple[int, int, int]:
-    if face.band and role in ("band", "setup_code"):
+    if role == "band":
         return contrast_ink(face.band_color)
     return _rgb(face.foreground)
 
 
+def _paint_band(draw: ImageDraw.ImageDraw, face: FaceArt, layout: FaceLayout, full: int, o: int) -> None:
+    """A stripe across the whole face at the band slot's height; at the top or bottom it runs into the bleed."""
+    _, y0, _, y1 = layout.band
+    top = 0 if y0 <= layout.inset else y0 + o
+    bottom = full if y1 >= layout.size_px - layout.inset else y1 + o
+    draw.rectangle((0, top, full, bottom), fill=_rgb(face.band_color))
+
+
 def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int | None = None,
-              min_text_px: float | None = None, name: str = "") -> tuple[Image.Image, list[RenderIssue]]:
+              min_text_px: float | None = None, name: str = "",
+              counter_mm: float | None = None) -> tuple[Image.Image, list[RenderIssue]]:
     """Paint a face: a (size_px + 2*bleed_px) square RGB image and what did not fit.
 
     The bleed is art extended past the cut (background, band, stripe);
     text and symbol stay inside the safe inset.
     """
-    layout = layout_face(face, size_px, safe_inset_px, min_text_px, name)
+    layout = layout_face(face, size_px, safe_inset_px, min_text_px, name, counter_mm)
     full = size_px + 2 * bleed_px
     image = Image.new("RGB", (full, full), _rgb(face.background))
     draw = ImageDraw.Draw(image)
     o = bleed_px
-    if face.reduced and layout.values:
-        draw.rectangle((0, layout.values.box[1] - max(1, round(GAP * size_px)) + o, full, full), fill=reduced_tint(face))
-    if layout.band_bottom is not None:
-        draw.rectangle((0, 0, full, layout.band_bottom + o), fill=_rgb(face.band_color))
+    if face.reduced and layout.values_slot:
+        draw.rectangle((0, layout.values_slot[1] + o - max(1, size_px // 80), full, full), fill=reduced_tint(face))
+    if layout.band is not None:
+        _paint_band(draw, face, layout, full, o)
     if layout.symbol_box:
         x0, y0, x1, y1 = layout.symbol_box
-        symbol = render_symbol(face.symbol, x1 - x0, y1 - y0, face.foreground, face.symbol_fill)
+        symbol = render_symbol(face.symbol, x1 - x0, y1 - y0, face.symbol_color or face.foreground, face.symbol_fill)
         image.paste(symbol, (x0 + o, y0 + o), symbol)
-    for role, run, left, top in layout.texts:
-        f = font(run.size_px, run.bold, run.condensed)
-        l, t, _, _ = f.getbbox(run.text)
-        draw.text((left - l + o, top - t + o), run.text, font=f, fill=_text_color(face, role))
+    if layout.picture_box and face.picture is not None:
+        x0, y0, x1, y1 = layout.picture_box
+        pic = face.picture.convert("RGBA").resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
+        image.paste(pic, (x0 + o, y0 + o), pic)
+    for p in layout.texts:
+        if p.role == "size_mark" and size_mark_is_drawn(p.run.text):
+            mark = render_size_mark(p.run.text, p.run.width, p.run.height, face.foreground)
+            image.paste(mark, (p.left + o, p.top + o), mark)
+            continue
+        f = font(p.run.size_px, p.run.bold, p.run.condensed)
+        l, t, _, _ = f.getbbox(p.run.text)
+        draw.text((p.left - l + o, p.top - t + o), p.run.text, font=f, fill=_text_color(face, p.role))
     if layout.values:
         _paint_values(draw, face, layout.values, o)
     return image, list(layout.issues)
 
 
-def text_boxes(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int | None = None,
-               min_text_px: float | None = None) -> list[TextBox]:
-    """Ink bounds of every text run ``draw_face`` prints, in image pixels."""
-    layout = layout_face(face, size_px, safe_inset_px, min_text_px)
-    boxes = [TextBox(role, run.text, (left + bleed_px, top + bleed_px, left + run.width + bleed_px,
-                                      top + run.height + bleed_px), run.size_px)
-             for role, run, left, top in layout.texts]
+def _shift(box: Box, d: int) -> Box:
+    return box[0] + d, box[1] + d, box[2] + d, box[3] + d
+
+
+def element_boxes(layout: FaceLayout, bleed_px: int = 0) -> list[TextBox]:
+    """Every printed element (texts, values, symbol, picture) with its slot, in image pixels."""
+    out = [TextBox(p.role, p.run.text, _shift((p.left, p.top, p.left + p.run.width, p.top + p.run.height), bleed_px),
+                   p.run.size_px, _shift(p.slot, bleed_px)) for p in layout.texts]
     if layout.values:
         v = layout.values
-        box = tuple(c + bleed_px for c in v.box)
-        boxes.append(TextBox("values", "".join(seg[0] for seg in v.segments), box, v.size_px))
-    return boxes
+        out.append(TextBox("values", "".join(seg[0] for seg in v.segments), _shift(v.box, bleed_px), v.size_px,
+                           _shift(layout.values_slot, bleed_px)))
+    for role, box in (("symbol", layout.symbol_box), ("picture", layout.picture_box)):
+        if box:
+            out.append(TextBox(role, "", _shift(box, bleed_px), 0.0, _shift(box, bleed_px)))
+    return out
+
+
+def text_boxes(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int | None = None,
+               min_text_px: float | None = None, counter_mm: float | None = None) -> list[TextBox]:
+    """Ink bounds of every text run ``draw_face`` prints, in image pixels."""
+    layout = layout_face(face, size_px, safe_inset_px, min_text_px, counter_mm=counter_mm)
+    return [tb for tb in element_boxes(layout, bleed_px) if tb.role not in ("symbol", "picture")]
+
+
+__all__ = ["FaceArt", "RenderIssue", "TextBox", "FaceLayout", "draw_face", "layout_face", "text_boxes",
+           "element_boxes", "safe_inset_px", "min_text_px", "contrast_ink", "reduced_tint", "UNIT"]
