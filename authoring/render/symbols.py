@@ -337,7 +337,6 @@ SYMBOLS: dict[str, Painter] = {
     "airborne": framed(_cross, _wings),
     "antitank": framed(_antitank),
     "antiaircraft": framed(_antiair),
-    "flak": framed(_antiair),
     "naval": framed(_anchor),
     "air": framed(_propeller),
     "rocket": framed(_rocket),
@@ -346,7 +345,6 @@ SYMBOLS: dict[str, Painter] = {
     "medical": framed(_red_cross),
     "security": framed(_mp),
     "armored-train": framed(_rails),
-    "armored-cavalry": framed(_slash, _oval),
     "motorized-recon": framed(_slash, _wheels_axis),
     "fighter": paint_fighter,
     "bomber": paint_bomber,
@@ -360,7 +358,8 @@ SYMBOLS: dict[str, Painter] = {
 ALIASES: dict[str, str] = {"armour": "armor", "tank": "armor", "anti-tank": "antitank", "anti-aircraft": "antiaircraft",
                            "aa": "antiaircraft", "reconnaissance": "recon", "headquarters": "hq",
                            "parachute": "airborne", "mech": "mechanized", "motorised": "motorized",
-                           "mechanised": "mechanized", "police": "security", "nkvd": "security"}
+                           "mechanised": "mechanized", "police": "security", "nkvd": "security",
+                           "armored-cavalry": "recon", "armored-recon": "recon", "anti-air": "antiaircraft", "flak": "antiaircraft"}
 """Other spellings a designer may write."""
 
 
