@@ -209,7 +209,8 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> list[Pat
 
 
 MAP_PX_PER_HEX = 150
-TILE_DPI = 150
+TILE_DPI = 300
+"""Print maps are tiled at 300 ppi (print-and-play convention: 300 dpi or better)."""
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):

@@ -64,6 +64,8 @@ class Table:
     legend: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     notes: tuple[str, ...] = ()
     loc: Loc | None = None
+    print_notes: tuple[str, ...] = ()
+    """``print_note:`` text: printed under the table for players (``note:`` is for designers only)."""
 
     def cell(self, row_key, column: str):
         """The cell in the row whose first cell equals `row_key`, under `column`."""

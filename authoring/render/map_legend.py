@@ -10,6 +10,7 @@ from PIL import Image
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game
+from authoring.render.canvas import Canvas, wrap
 from authoring.render.map_geometry import round_corners
 from authoring.render.map_raster import Item, Layer, Line, Poly, Text, rasterize
 from authoring.render.map_scene import (
@@ -73,23 +74,87 @@ def _sample(scene: Scene, section: str, tid: str) -> list[Item]:
     return _hex(scene, h, clear) + path_line(scene, [(x - 0.6 * f, y + 0.15 * f), (x, y), (x + 0.6 * f, y - 0.15 * f)], look)
 
 
-def render_legend(game: Game, columns: int = 2) -> Image.Image:
-    """The legend as an RGB image: samples with names, in ``columns`` columns."""
+def _look_key(style: MapStyle, section: str, tid: str):
+    """What a sample looks like (its look less its id and name): entries that draw the same are one line."""
+    if section == "terrain":
+        look = style.terrain_look(tid)
+    elif section == "feature":
+        look = style.feature_look(tid)
+    else:
+        look = (style.hexsides if section == "hexside" else style.paths)[tid]
+    fields = vars(look) if hasattr(look, "__dict__") else {f: getattr(look, f) for f in look.__dataclass_fields__}
+    return section, repr(sorted((k, repr(v)) for k, v in fields.items() if k not in ("id", "name")))
+
+
+def merged_entries(game: Game, style: MapStyle) -> list[tuple[str, str, str]]:
+    """``legend_entries`` with entries drawn alike merged into one, their names joined."""
+    merged: dict = {}
+    for section, tid, name in legend_entries(game, style):
+        key = _look_key(style, section, tid)
+        if key in merged:
+            s, first, names = merged[key]
+            merged[key] = (s, first, names + ([name] if name not in names else []))
+        else:
+            merged[key] = (section, tid, [name])
+    return [(section, tid, "; ".join(names)) for section, tid, names in merged.values()]
+
+
+NAME_PX = 18
+"""Legend name size in px at 150 dpi (about 9 pt)."""
+
+
+def _column_entries(game: Game, style: MapStyle, column_w: int) -> list[tuple[str, str, list[str]]]:
+    text_w = column_w - int(SAMPLE_PX * 1.6)
+    return [(section, tid, wrap(name, NAME_PX, text_w)) for section, tid, name in merged_entries(game, style)]
+
+
+def legend_blocks(game: Game, size: tuple[int, int], columns: int = 2) -> list[Canvas]:
+    """The legend as blocks no bigger than ``size``: a title, then rows of ``columns`` samples with
+    their names wrapped inside their column (nothing clipped); a row is as tall as its longest name."""
     style = map_style(game)
-    entries = legend_entries(game, style)
-    rows = max(1, math.ceil(len(entries) / columns))
-    row_h = SAMPLE_PX * 1.05
-    top = 60
-    size = (int(COLUMN_PX * columns + 20), int(top + rows * row_h + 20))
-    vector, text = Layer(True), Layer(False)
-    text.add(Text("Legend", 20, 30, 30, INK, anchor="lm", bold=True))
-    for i, (section, tid, name) in enumerate(entries):
-        col, row = divmod(i, rows)
-        cx = 20 + col * COLUMN_PX + SAMPLE_PX * 0.75
-        cy = top + row * row_h + row_h / 2
-        scene = _sample_scene(style, (cx, cy))
-        vector.extend(_sample(scene, section, tid))
-        text.add(Text(name, cx + SAMPLE_PX * 1.05, cy, 18, INK, anchor="lm"))
-    vector.add(Line(((10, 10), (size[0] - 10, 10), (size[0] - 10, size[1] - 10), (10, size[1] - 10), (10, 10)),
-                    INK, 2, round_caps=False))
-    return rasterize([vector, text], size, style.paper, 3)
+    width, height = size
+    column_w = width // columns
+    entries = _column_entries(game, style, column_w)
+    line_h = int(NAME_PX * 1.25)
+    sample_h = int(SAMPLE_PX * 0.95)
+    rows = [entries[i:i + columns] for i in range(0, len(entries), columns)]
+    row_hs = [max(sample_h, max(len(e[2]) for e in row) * line_h) + 8 for row in rows]
+    blocks, start = [], 0
+    while start < len(rows):
+        top = 50 if start == 0 else 0
+        end, used = start, top
+        while end < len(rows) and (end == start or used + row_hs[end] <= height - 4):
+            used += row_hs[end]
+            end += 1
+        blocks.append(_legend_block(style, rows[start:end], row_hs[start:end], (width, used + 4), column_w, top))
+        start = end
+    return blocks
+
+
+def _legend_block(style: MapStyle, rows, row_hs, size, column_w: int, top: int) -> Canvas:
+    vector = Layer(True)
+    y = top
+    for row, h in zip(rows, row_hs):
+        for col, (section, tid, _) in enumerate(row):
+            vector.extend(_sample(_sample_scene(style, (col * column_w + SAMPLE_PX * 0.6, y + h / 2)), section, tid))
+        y += h
+    block = Canvas(rasterize([vector], size, (255, 255, 255), 3).convert("RGB"))
+    if top:
+        block.text((0, 4), "Legend", 30, True, slot=(0, 0, size[0], top), role="title")
+    line_h = int(NAME_PX * 1.25)
+    y = top
+    for row, h in zip(rows, row_hs):
+        for col, (_, _, lines) in enumerate(row):
+            x = int(col * column_w + SAMPLE_PX * 1.3)
+            slot = (x - 2, y, (col + 1) * column_w, y + h)
+            ty = y + h // 2 - len(lines) * line_h // 2
+            for n, line in enumerate(lines):
+                block.text((x, ty + n * line_h), line, NAME_PX, slot=slot, role="line")
+        y += h
+    return block
+
+
+def render_legend(game: Game, columns: int = 2) -> Image.Image:
+    """The legend as one RGB image (samples with names, in ``columns`` columns)."""
+    blocks = legend_blocks(game, (COLUMN_PX * columns, 10**6), columns)
+    return blocks[0].image

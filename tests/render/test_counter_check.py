@@ -2,7 +2,6 @@
 and proof that it catches a face built to collide, a cut text and a dropped symbol."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,9 +25,11 @@ def _game(root: Path, game_id: str):
 
 @pytest.fixture(scope="module")
 def synth_game(tmp_path_factory):
-    sys.path.insert(0, str(ROOT / "tests" / "bench"))
-    from synth import generate
-    root = generate(tmp_path_factory.mktemp("synth"))
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "tests" / "bench" / "synth.py")
+    bench_synth = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_synth)
+    root = bench_synth.generate(tmp_path_factory.mktemp("synth"))
     return _game(root, "synth")
 
 
