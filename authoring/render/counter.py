@@ -335,7 +335,8 @@ class _Scale:
 
 def default_layout(face: FaceArt, counter_mm: float = DEFAULT_COUNTER_MM) -> CounterLayout:
     marker = face.symbol == "marker" and not face.setup_code and not face.designation
-    facts = Facts(None, None, frozenset(), marker, bool(face.label), "", bool(face.band), counter_mm / 25.4)
+    facts = Facts(None, None, frozenset(), marker, bool(face.label), "", bool(face.band), counter_mm / 25.4,
+                  bool(face.setup_code))
     return choose(DEFAULTS, facts)
 
 

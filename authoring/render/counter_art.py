@@ -86,7 +86,8 @@ def back_state(game: Game, counter: Counter) -> str | None:
 def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm: float | None = None) -> CounterLayout:
     band = bool(_flag_extra(game, counter, "band")) and face.state != HIDDEN
     inches = counter_mm / 25.4 if counter_mm else game.counter_size_in
-    facts = Facts(counter.type, counter.side, counter.flags, counter.marker, label, face.state, band, inches)
+    facts = Facts(counter.type, counter.side, counter.flags, counter.marker, label, face.state, band, inches,
+                  bool(counter.setup_code))
     return choose(_layouts(game), facts)
 
 

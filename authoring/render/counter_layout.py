@@ -123,7 +123,16 @@ HIDDEN = CounterLayout("hidden", (
 ), when={"face": "hidden"})
 """The hidden side of a one-sided counter (Typhoon 11.1.6): the same for every counter that has one."""
 
-DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER, BANDED, LABELLED, UNIT_LARGE, UNIT)
+UNIT_NO_CODE = CounterLayout("unit-no-code", (
+    _s("size_mark", (0.1, 0.0, 0.9, 0.15), (6.0, 7.5)),
+    _s("symbol", (0.1, 0.165, 0.9, 0.5)),
+    _s("designation", (0.0, 0.515, 1.0, 0.68), (6.0, 8.0)),
+    _s("values", (0.0, 0.705, 1.0, 1.0), (6.0, 17.0)),
+    _s("picture", (0.1, 0.165, 0.9, 0.5)),
+), when={"code": False})
+"""A counter without a set-up code: the room goes to the symbol and the factors."""
+
+DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER, BANDED, LABELLED, UNIT_NO_CODE, UNIT_LARGE, UNIT)
 """Tried after a game's own layouts; UNIT matches everything."""
 
 
@@ -168,6 +177,8 @@ class Facts:
     band: bool = False
     counter_in: float = 0.625
     """The printed counter edge in inches (a layout may need a bigger counter: ``when: {min_in: 0.6}``)."""
+    code: bool = True
+    """The counter has a set-up code (on either face: both faces of a counter use the same layout)."""
 
 
 def matches(layout: CounterLayout, facts: Facts) -> bool:
@@ -186,6 +197,8 @@ def matches(layout: CounterLayout, facts: Facts) -> bool:
     if "band" in w and bool(w["band"]) != facts.band:
         return False
     if "min_in" in w and facts.counter_in + 1e-6 < float(w["min_in"]):
+        return False
+    if "code" in w and bool(w["code"]) != facts.code:
         return False
     if "flags" in w and not set(w["flags"]) & facts.flags:
         return False
