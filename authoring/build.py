@@ -72,7 +72,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
                  progress: Progress = None, warnings: list | None = None) -> list[Path]:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
-    from authoring.render.sheets import write_sheets_pdf
+    from authoring.render.print.sheets import write_sheets_pdf
     game = result.game
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
@@ -101,7 +101,7 @@ def _fit_warnings(game: Game, issues: dict) -> list:
 
 
 def sheet_options(game: Game, s: SheetSettings):
-    from authoring.render.sheets import SheetOptions
+    from authoring.render.print.sheets import SheetOptions
     return SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
                         bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
                         back_offset_mm=tuple(s.back_offset_mm), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
@@ -116,7 +116,7 @@ def _sheet_specs(game: Game):
     from PIL import Image
 
     from authoring.render.counter_art import back_state
-    from authoring.render.sheets import SheetItem
+    from authoring.render.print.sheets import SheetItem
     blank = Image.new("RGB", (1, 1))
     specs, items = [], []
     for c in sorted(game.counters.values(), key=_sheet_order(game)):
@@ -133,7 +133,7 @@ _SHEETS: tuple | None = None
 def _sheet_worker(sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
     from authoring.render.counter_art import back_state, render_face
-    from authoring.render.sheets import SheetItem, mm_to_px, sheet_pngs
+    from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
     game, specs, opts = _SHEETS
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
     faces: dict = {}
@@ -214,8 +214,8 @@ TILE_DPI = 300
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
-    from authoring.render.map_draw import write_map_pngs
-    from authoring.render.tiles import write_tiled_pdfs
+    from authoring.render.maps.draw import write_map_pngs
+    from authoring.render.print.tiles import write_tiled_pdfs
 
     def write(folder: Path) -> list[Path]:
         pngs = write_map_pngs(result.game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
@@ -227,10 +227,10 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
-    from authoring.render.cards import write_setup_cards
+    from authoring.render.print.cards import write_setup_cards
     return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.game, d))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0, progress: Progress = None):
-    from authoring.render.charts import write_charts
+    from authoring.render.print.charts import write_charts
     return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.game, d))

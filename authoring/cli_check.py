@@ -53,7 +53,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     diags += check_scenario(game, scen, the_card, options)
     _emit(diags, fmt, target.root)
     if image is not None:
-        from authoring.render.findings import findings_image
+        from authoring.render.maps.findings import findings_image
         from authoring.rules.board import with_card
         findings_image(game, with_card(game, scen, the_card), diags, image)
     sys.exit(1 if has_errors(diags) else 0)

@@ -126,7 +126,7 @@ class Game:
     counter_layouts: tuple[Mapping, ...] = ()
     abbreviations: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     """Word or phrase -> short form, tried on counters before a text is reported as not fitting."""
-    """Declared counter layouts (render/counter_layout.py reads them)."""
+    """Declared counter layouts (render/counters/layout.py reads them)."""
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

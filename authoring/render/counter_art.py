@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image
 
 from authoring.model import Counter, Face, Game
-from authoring.render.counter import (
+from authoring.render.counters.face import (
     MIN_SCREEN_TEXT_PX,
     FaceArt,
     RenderIssue,
@@ -23,7 +23,7 @@ from authoring.render.counter import (
     min_text_px,
     safe_inset_px,
 )
-from authoring.render.counter_layout import CounterLayout, Facts, choose, game_layouts
+from authoring.render.counters.layout import CounterLayout, Facts, choose, game_layouts
 
 MOVEMENT_IDS = ("movement", "ma", "move")
 

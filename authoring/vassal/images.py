@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from authoring.model import Game, Scenario
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 from authoring.vassal.art import ImageCache, code_version, digest, image_name, png_bytes
 from authoring.vassal.boards import (
     BoardPlan,
@@ -74,7 +74,7 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
 
 def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, bytes]:
     """map id -> PNG of the whole map (maps draw in parallel)."""
-    from authoring.render.map_draw import render_map
+    from authoring.render.maps.draw import render_map
 
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
@@ -83,7 +83,7 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
 
 def boards(game: Game, cache: ImageCache, px_per_hex: float, say: Progress = None) -> tuple[tuple[BoardPlan, ...], dict[str, bytes]]:
     """Board plans and their images (archive name -> PNG)."""
-    from authoring.render.map_draw import map_image_size, map_layout
+    from authoring.render.maps.draw import map_image_size, map_layout
 
     arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
             for m in sorted(game.maps)}
@@ -197,8 +197,8 @@ class ChartPage:
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
     """Rule tables, each scenario's turn track and set-up cards, in that order."""
-    from authoring.render.cards import card_sides, render_setup_card
-    from authoring.render.charts import render_table, render_turn_track
+    from authoring.render.print.cards import card_sides, render_setup_card
+    from authoring.render.print.charts import render_table, render_turn_track
 
     jobs, meta = [], []
     for table in game.tables:

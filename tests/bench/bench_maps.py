@@ -8,8 +8,8 @@ SCRIPT = """
 import sys
 from pathlib import Path
 from authoring.load import discover, load_game
-from authoring.render.map_draw import write_map_pngs
-from authoring.render.tiles import write_tiled_pdfs
+from authoring.render.maps.draw import write_map_pngs
+from authoring.render.print.tiles import write_tiled_pdfs
 game = load_game(discover(Path(sys.argv[1]))[0]).game
 out = Path(sys.argv[2])
 write_map_pngs(game, out, 150)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from authoring.load import discover, load_game  # noqa: E402
 from authoring.render.counter_art import back_state, counter_image  # noqa: E402
-from authoring.render.fonts import font  # noqa: E402
+from authoring.render.shared.fonts import font  # noqa: E402
 
 PER_PAGE = 60
 COLUMNS = 6

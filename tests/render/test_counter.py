@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageColor
 
-from authoring.render.counter import (
+from authoring.render.counters.face import (
     FaceArt, draw_face, min_text_px, safe_inset_px, text_boxes,
 )
 

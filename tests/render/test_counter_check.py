@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from authoring.load import discover, load_game
-from authoring.render.counter import FaceArt, draw_face, min_text_px, safe_inset_px
+from authoring.render.counters.face import FaceArt, draw_face, min_text_px, safe_inset_px
 from authoring.render.counter_art import HIDDEN, art_for, back_state
-from authoring.render.counter_check import face_findings
-from authoring.render.counter_layout import DEFAULTS, CounterLayout, Slot, game_layouts
+from authoring.render.counters.check import face_findings
+from authoring.render.counters.layout import DEFAULTS, CounterLayout, Slot, game_layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 BLUE = dict(background="#9fb0c8", foreground="#000000")
@@ -95,7 +95,7 @@ def test_1941_code_is_top_right_and_every_unit_has_its_symbol():
     game = _game(ROOT, "1941")
     mm = game.counter_size_in * 25.4
     size = round(game.counter_size_in * 300)
-    from authoring.render.counter import element_boxes, layout_face
+    from authoring.render.counters.face import element_boxes, layout_face
     for counter in game.counters.values():
         art, _ = art_for(game, counter, None, mm)
         boxes = {tb.role: tb.box for tb in element_boxes(layout_face(art, size, safe_inset_px(size, mm),

@@ -6,8 +6,8 @@ import itertools
 import pytest
 from PIL import ImageFont
 
-from authoring.render.fonts import FONT_DIR, FONT_FILES, font
-from authoring.render.symbols import SYMBOLS, render_symbol
+from authoring.render.shared.fonts import FONT_DIR, FONT_FILES, font
+from authoring.render.counters.symbols import SYMBOLS, render_symbol
 
 
 def test_every_font_file_is_bundled_with_its_licence():
@@ -95,7 +95,7 @@ STROKES = {
 
 
 def _inner_box(width: int, height: int) -> tuple[float, float, float, float]:
-    from authoring.render.symbols import FRAME_RATIO, STROKE_RATIO
+    from authoring.render.counters.symbols import FRAME_RATIO, STROKE_RATIO
     stroke = max(1.0, STROKE_RATIO * min(height, width / FRAME_RATIO))
     x0, y0, x1, y1 = stroke / 2, stroke / 2, width - stroke / 2, height - stroke / 2
     fh = min(y1 - y0, (x1 - x0) / FRAME_RATIO)
@@ -134,7 +134,7 @@ def test_hq_is_a_flagged_frame_on_a_staff():
 
 
 def test_aliases_and_size_marks():
-    from authoring.render.symbols import render_size_mark, size_mark_is_drawn, symbol_key
+    from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn, symbol_key
     assert symbol_key("anti-tank") == "antitank" and symbol_key("flak") == "antiaircraft"
     assert symbol_key("armored-cavalry") == "recon"
     assert size_mark_is_drawn("group") and not size_mark_is_drawn("XXXXX")

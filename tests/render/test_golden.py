@@ -77,8 +77,8 @@ def test_counter_sample_matches_golden(game_id):
 
 
 def test_turn_record_page_matches_golden():
-    from authoring.render.canvas import PageSpec, flow
-    from authoring.render.charts import turn_blocks
+    from authoring.render.shared.canvas import PageSpec, flow
+    from authoring.render.print.charts import turn_blocks
     game = _game("typhoon")
     spec = PageSpec("letter")
     page = flow(turn_blocks(game, game.scenarios["campaign"], spec.content_size), spec, game.name)[0]
@@ -86,7 +86,7 @@ def test_turn_record_page_matches_golden():
 
 
 def test_map_corner_matches_golden():
-    from authoring.render.map_draw import render_map
+    from authoring.render.maps.draw import render_map
     game = _game("1941")
     image = render_map(game, sorted(game.maps)[0], 150)
     _check("map-corner-1941.png", image.crop((0, 0, 900, 700)))

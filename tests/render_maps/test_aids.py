@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from authoring.load import discover, load_game
-from authoring.render.canvas import Canvas, PageSpec, flow, page_findings
-from authoring.render.cards import card_sides, setup_card_pages
-from authoring.render.charts import chart_pages
+from authoring.render.shared.canvas import Canvas, PageSpec, flow, page_findings
+from authoring.render.print.cards import card_sides, setup_card_pages
+from authoring.render.print.charts import chart_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,14 +57,14 @@ def test_print_note_is_printed(tmp_path):
     from dataclasses import replace
     game = _game("bfm")
     table = replace(game.tables[0], print_notes=("Shuffle the chits before play.",), notes=())
-    from authoring.render.charts import table_blocks
+    from authoring.render.print.charts import table_blocks
     texts = " ".join(tb.text for b in table_blocks(game, table) for tb in b.boxes)
     assert "Shuffle the chits" in texts
 
 
 def test_campaign_turn_record_wraps_inside_its_boxes():
     game = _game("typhoon")
-    from authoring.render.charts import turn_blocks
+    from authoring.render.print.charts import turn_blocks
     spec = PageSpec("letter")
     blocks = turn_blocks(game, game.scenarios["campaign"], spec.content_size)
     assert all(b.image.width <= spec.content_size[0] and b.image.height <= spec.content_size[1] for b in blocks)
@@ -97,9 +97,9 @@ def test_titles_never_meet_their_subtitles():
 @pytest.mark.parametrize("game_id", ["1941", "typhoon"])
 def test_map_names_never_cover_a_hex_number(game_id):
     """Hex ids are drawn last on a halo; names and labels are placed off them."""
-    from authoring.render.map_draw import map_image_size, map_layout
-    from authoring.render.map_scene import build_scene
-    from authoring.render.map_style import map_style
+    from authoring.render.maps.draw import map_image_size, map_layout
+    from authoring.render.maps.scene import build_scene
+    from authoring.render.maps.style import map_style
     game = _game(game_id)
     map_id = sorted(game.maps)[0]
     m = game.maps[map_id]
@@ -111,7 +111,7 @@ def test_map_names_never_cover_a_hex_number(game_id):
     assert all(t.text.split(" / ")[0] in ids for t in texts[first_id:])       # ids come last: on top
     assert all(t.halo is not None and t.halo_width >= 1 for t in texts[first_id:])  # on a halo of paper
     id_boxes = [t.bbox for t in texts[first_id:]]
-    from authoring.render.map_raster import text_box
+    from authoring.render.maps.raster import text_box
     for t in texts[:first_id]:   # names are placed off the numbers and their halos (their own halo may touch)
         b = text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)
         depth = [min(min(b[2], i[2]) - max(b[0], i[0]), min(b[3], i[3]) - max(b[1], i[1])) for i in id_boxes]

@@ -9,18 +9,18 @@ import pytest
 from PIL import Image
 
 from authoring.diagnostics import Loc, error, warning
-from authoring.render.cards import card_sections, render_setup_card, write_setup_cards
-from authoring.render.charts import render_table, render_turn_track, write_charts
-from authoring.render.findings import SEVERITY_COLOURS, findings_image
-from authoring.render.map_draw import map_layout, render_map
-from authoring.render.map_legend import legend_entries, render_legend
-from authoring.render.map_style import map_style, rgb
-from authoring.render.tiles import TilePlan, plan_tiles, write_tiled_pdf
+from authoring.render.print.cards import card_sections, render_setup_card, write_setup_cards
+from authoring.render.print.charts import render_table, render_turn_track, write_charts
+from authoring.render.maps.findings import SEVERITY_COLOURS, findings_image
+from authoring.render.maps.draw import map_layout, render_map
+from authoring.render.maps.legend import legend_entries, render_legend
+from authoring.render.maps.style import map_style, rgb
+from authoring.render.print.tiles import TilePlan, plan_tiles, write_tiled_pdf
 
 
 def _registration_marks(plan, row: int, col: int) -> list[tuple[int, int, int, int]]:
     """Boxes of the crosses a page prints on the covering side of its overlaps (matching its neighbours')."""
-    from authoring.render.tiles import registration_points
+    from authoring.render.print.tiles import registration_points
     o, r = plan.overlap_px, plan.overlap_px // 5 + 2
     out = []
     if col > 0:
@@ -32,13 +32,13 @@ def _registration_marks(plan, row: int, col: int) -> list[tuple[int, int, int, i
 
 def test_registration_marks_on_both_pages_of_each_overlap(bfm, tmp_path):
     """A cross in the strip a page hides lies under the same cross on the page that covers it."""
-    from authoring.render.tiles import page_image
+    from authoring.render.print.tiles import page_image
     dpi = 60
     full = render_map(bfm, "main", bfm.maps["main"].hex_size_in * dpi)
     plan = plan_tiles(full.size, dpi, "letter", 0.5)
     a1, a2 = page_image(plan, full, 0, 0), page_image(plan, full, 0, 1)
     o = plan.overlap_px
-    from authoring.render.tiles import registration_points
+    from authoring.render.print.tiles import registration_points
     for y in registration_points(plan, vertical=True):
         left = a1.crop((plan.page_px[0] - o, y - 2, plan.page_px[0], y + 3)).convert("L")
         right = a2.crop((0, y - 2, o, y + 3)).convert("L")

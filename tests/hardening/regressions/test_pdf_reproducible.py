@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from authoring.render.pdf import write_pdf
+from authoring.render.shared.pdf import write_pdf
 
 
 def test_write_pdf_has_no_clock_or_random_id(tmp_path: Path):

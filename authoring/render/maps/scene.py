@@ -12,9 +12,9 @@ from typing import Mapping, Sequence
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import HexFeature, HexInfo, Map
-from authoring.render import map_geometry as geo
-from authoring.render.map_raster import Disc, Item, Layer, Line, Poly, Text, text_box
-from authoring.render.map_style import (
+from authoring.render.maps import geometry as geo
+from authoring.render.maps.raster import Disc, Item, Layer, Line, Poly, Text, text_box
+from authoring.render.maps.style import (
     HEXSIDE_ORDER,
     INK,
     PATH_ORDER,
@@ -22,7 +22,7 @@ from authoring.render.map_style import (
     MapStyle,
     shade,
 )
-from authoring.render.map_symbols import (
+from authoring.render.maps.symbols import (
     FEATURE_SYMBOLS,
     FORT_RING,
     MARK_SYMBOLS,

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from authoring.render.counter import TextBox
-from authoring.render.fonts import font
-from authoring.render.pdf import PAPER_IN
+from authoring.render.counters.face import TextBox
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import PAPER_IN
 
 Box = tuple[int, int, int, int]
 
@@ -193,5 +193,5 @@ def _footer(page: Canvas, spec: PageSpec, text: str) -> None:
 
 def page_findings(page: Canvas, spec: PageSpec):
     """What is wrong with a laid-out aid page (same checks as a counter face)."""
-    from authoring.render.counter_check import box_findings
+    from authoring.render.counters.check import box_findings
     return box_findings(page.boxes, spec.printable, spec.min_text_px - 0.01)

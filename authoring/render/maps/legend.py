@@ -10,18 +10,18 @@ from PIL import Image
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game
-from authoring.render.canvas import Canvas, wrap
-from authoring.render.map_geometry import round_corners
-from authoring.render.map_raster import Item, Layer, Line, Poly, Text, rasterize
-from authoring.render.map_scene import (
+from authoring.render.shared.canvas import Canvas, wrap
+from authoring.render.maps.geometry import round_corners
+from authoring.render.maps.raster import Item, Layer, Line, Poly, Text, rasterize
+from authoring.render.maps.scene import (
     Scene,
     fort_ring,
     fortified_side,
     hexside_line,
     path_line,
 )
-from authoring.render.map_style import INK, MapStyle, map_style
-from authoring.render.map_symbols import FEATURE_SYMBOLS, TERRAIN_SYMBOLS, arrow
+from authoring.render.maps.style import INK, MapStyle, map_style
+from authoring.render.maps.symbols import FEATURE_SYMBOLS, TERRAIN_SYMBOLS, arrow
 
 SAMPLE_PX = 90
 """Hex width of the samples, in pixels."""

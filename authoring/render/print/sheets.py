@@ -25,8 +25,8 @@ import img2pdf
 from PIL import Image, ImageDraw
 
 from authoring import atomic
-from authoring.render.fonts import font
-from authoring.render.pdf import PAPER_MM
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import PAPER_MM
 
 MM_PER_IN = 25.4
 

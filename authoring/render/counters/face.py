@@ -20,9 +20,9 @@ from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
 
-from authoring.render.counter_layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
-from authoring.render.fonts import SIZE_STEP, font, snap_size
-from authoring.render.symbols import FRAME_RATIO, render_size_mark, render_symbol, size_mark_is_drawn
+from authoring.render.counters.layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
+from authoring.render.shared.fonts import SIZE_STEP, font, snap_size
+from authoring.render.counters.symbols import FRAME_RATIO, render_size_mark, render_symbol, size_mark_is_drawn
 
 SAFE_MM = 1.2
 """Text and art stay this far inside the cut line."""

@@ -17,10 +17,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from authoring.model import Game
-from authoring.render.canvas import wrap
-from authoring.render.fonts import font
-from authoring.render.map_draw import render_map
-from authoring.render.pdf import paper_in, write_pdf
+from authoring.render.shared.canvas import wrap
+from authoring.render.shared.fonts import font
+from authoring.render.maps.draw import render_map
+from authoring.render.shared.pdf import paper_in, write_pdf
 
 PAGE_MARGIN_IN = 0.25
 """Unprinted border of every page (home printers cannot print to the edge)."""
@@ -231,7 +231,7 @@ def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "lette
 
 
 def _tiled_job(job: tuple[str, str]) -> str:
-    from authoring.render.map_draw import _JOB
+    from authoring.render.maps.draw import _JOB
     map_id, path = job
     return str(write_tiled_pdf(_JOB["game"], map_id, Path(path), _JOB["paper"], _JOB["overlap"], _JOB["dpi"]))
 
@@ -239,6 +239,6 @@ def _tiled_job(job: tuple[str, str]) -> str:
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
                      processes: int | None = None) -> list[Path]:
     """``<out_dir>/<map>-<paper>.pdf`` for every map, maps in parallel processes."""
-    from authoring.render.map_draw import run_per_map
+    from authoring.render.maps.draw import run_per_map
     jobs = [(mid, str(Path(out_dir) / f"{mid}-{paper}.pdf")) for mid in sorted(game.maps)]
     return [Path(p) for p in run_per_map(game, jobs, _tiled_job, processes, paper=paper, overlap=overlap_in, dpi=dpi)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from authoring.render.counter import FaceArt, TextBox, element_boxes, layout_face, template_text
+from authoring.render.counters.face import FaceArt, TextBox, element_boxes, layout_face, template_text
 
 Box = tuple[int, int, int, int]
 

@@ -15,9 +15,9 @@ from typing import Callable, Sequence
 from PIL import Image
 
 from authoring.model import Game, Scenario
-from authoring.render.canvas import AID_DPI, Canvas, PageSpec, wrap
-from authoring.render.fonts import font
-from authoring.render.pdf import save_png, write_pdf
+from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import save_png, write_pdf
 
 DPI = AID_DPI
 PAGE = PageSpec("letter").size
@@ -141,7 +141,7 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
 def _one_line(text: str, size: float, width: int, bold: bool) -> str:
     """``text`` if it fits ``width`` at 6 pt, else its words shortened from the end (a unit name under
     its counter: the counter itself shows the full designation)."""
-    from authoring.render.counter import ABBREVIATIONS
+    from authoring.render.counters.face import ABBREVIATIONS
     if font(fit_size(text, size, width, bold), bold).getlength(text) <= width:
         return text
     words = [ABBREVIATIONS.get(w, w) for w in text.split(" ")]

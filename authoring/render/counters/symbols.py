@@ -15,7 +15,7 @@ from typing import Callable
 
 from PIL import Image, ImageColor, ImageDraw
 
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 
 SUPERSAMPLE = 4
 """Drawing scale before the LANCZOS downsample."""

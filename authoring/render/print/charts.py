@@ -18,8 +18,8 @@ from pathlib import Path
 from PIL import Image
 
 from authoring.model import Game, Scenario, Table
-from authoring.render.canvas import AID_DPI, INK, Canvas, PageSpec, fit_size, flow, wrap
-from authoring.render.pdf import save_png, write_pdf
+from authoring.render.shared.canvas import AID_DPI, INK, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.pdf import save_png, write_pdf
 
 DPI = AID_DPI
 """Chart resolution."""
@@ -47,15 +47,15 @@ def _cell_text(value) -> str:
 
 def _sample_for(game: Game, label: str):
     """The legend sample of the terrain/feature a TEC row names, or None."""
-    from authoring.render.map_legend import SAMPLE_PX, _sample, _sample_scene
-    from authoring.render.map_style import map_style
+    from authoring.render.maps.legend import SAMPLE_PX, _sample, _sample_scene
+    from authoring.render.maps.style import map_style
     key = label.strip().lower()
     sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
                 ("path", game.paths))
     for section, items in sections:
         for t in items:
             if key in (t.id.lower(), t.name.lower()):
-                from authoring.render.map_raster import Layer, rasterize
+                from authoring.render.maps.raster import Layer, rasterize
                 style = map_style(game)
                 size = int(SAMPLE_PX * 1.4)
                 scene = _sample_scene(style, (size / 2, size / 2))
@@ -67,7 +67,7 @@ def _sample_for(game: Game, label: str):
 
 def _column_widths(table: Table, width: int) -> list[int]:
     """Natural widths (capped), then the widest columns narrowed until the table fits ``width``."""
-    from authoring.render.fonts import font
+    from authoring.render.shared.fonts import font
     widths = []
     for c in range(len(table.columns)):
         texts = [_cell_text(r[c]) if c < len(r) else "" for r in table.rows]
@@ -83,7 +83,7 @@ def _column_widths(table: Table, width: int) -> list[int]:
 def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
     """The table's name, and the rule it cites on the same line when both fit, else under it."""
     cite = game.cite(rule) if rule else ""
-    from authoring.render.fonts import font
+    from authoring.render.shared.fonts import font
     name_w = font(TITLE, True).getlength(table_name)
     cite_w = font(16).getlength(cite)
     lines = wrap(table_name, TITLE, width, True)
@@ -291,7 +291,7 @@ def _weather_tint(weather: str) -> tuple[int, int, int]:
 
 def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
     """Every chart as (name, blocks) sized for ``spec``'s content area."""
-    from authoring.render.map_legend import legend_blocks
+    from authoring.render.maps.legend import legend_blocks
     size = spec.content_size
     out = [(f"table-{t.id}", table_blocks(game, t, size)) for t in game.tables]
     out += [(f"turns-{s.id}", turn_blocks(game, s, size)) for s in sorted(game.scenarios.values(), key=lambda s: s.id)
