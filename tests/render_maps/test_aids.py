@@ -116,3 +116,20 @@ def test_map_names_never_cover_a_hex_number(game_id):
         b = text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)
         depth = [min(min(b[2], i[2]) - max(b[0], i[0]), min(b[3], i[3]) - max(b[1], i[1])) for i in id_boxes]
         assert max(depth) <= 0.0, (t.text, b)
+
+
+@pytest.mark.parametrize("game_id", ["bfm", "1941", "typhoon"])
+def test_every_map_text_is_clear_of_the_others(game_id):
+    """Hex ids, place names, labels, title and compass of every map: no two overlap, none leaves the map."""
+    from authoring.render.counters.check import box_findings
+    from authoring.render.counters.face import TextBox
+    from authoring.render.maps.draw import map_scene
+    from authoring.render.maps.raster import Text, text_box
+    game = _game(game_id)
+    for map_id in sorted(game.maps):
+        scene = map_scene(game, [game.maps[map_id]], 150, game.name)
+        boxes = [TextBox("text", t.text, tuple(round(v) for v in text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)),
+                         t.size) for t in scene.text.items if isinstance(t, Text)]
+        w, h = scene.size
+        found = box_findings(boxes, (0, 0, w, h), 0.0)
+        assert [str(f) for f in found] == [], map_id
