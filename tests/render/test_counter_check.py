@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from authoring.load import discover, load_game
-from authoring.render.counters.face import FaceArt, draw_face, min_text_px, safe_inset_px
 from authoring.render.counter_art import HIDDEN, art_for, back_state
 from authoring.render.counters.check import face_findings
+from authoring.render.counters.face import FaceArt, draw_face, min_text_px, safe_inset_px
 from authoring.render.counters.layout import DEFAULTS, CounterLayout, Slot, game_layouts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ import itertools
 import pytest
 from PIL import ImageFont
 
-from authoring.render.shared.fonts import FONT_DIR, FONT_FILES, font
 from authoring.render.counters.symbols import SYMBOLS, render_symbol
+from authoring.render.shared.fonts import FONT_DIR, FONT_FILES, font
 
 
 def test_every_font_file_is_bundled_with_its_licence():

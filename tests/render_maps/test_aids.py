@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from authoring.load import discover, load_game
-from authoring.render.shared.canvas import Canvas, PageSpec, flow, page_findings
 from authoring.render.print.cards import card_sides, setup_card_pages
 from authoring.render.print.charts import chart_pages
+from authoring.render.shared.canvas import Canvas, PageSpec, flow, page_findings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,12 +9,12 @@ import pytest
 from PIL import Image
 
 from authoring.diagnostics import Loc, error, warning
-from authoring.render.print.cards import card_sections, render_setup_card, write_setup_cards
-from authoring.render.print.charts import render_table, render_turn_track, write_charts
-from authoring.render.maps.findings import SEVERITY_COLOURS, findings_image
 from authoring.render.maps.draw import map_layout, render_map
+from authoring.render.maps.findings import SEVERITY_COLOURS, findings_image
 from authoring.render.maps.legend import legend_entries, render_legend
 from authoring.render.maps.style import map_style, rgb
+from authoring.render.print.cards import card_sections, render_setup_card, write_setup_cards
+from authoring.render.print.charts import render_table, render_turn_track, write_charts
 from authoring.render.print.tiles import TilePlan, plan_tiles, write_tiled_pdf
 
 

@@ -17,11 +17,11 @@ from PIL import Image
 
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
-from authoring.render.shared.fonts import font
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import Bitmap, Line, Poly, Text, rasterize
 from authoring.render.maps.scene import Scene, build_scene, hex_centre
 from authoring.render.maps.style import INK, map_style
+from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import save_png
 
 MARGIN = 0.7

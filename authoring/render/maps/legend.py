@@ -10,9 +10,8 @@ from PIL import Image
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game
-from authoring.render.shared.canvas import Canvas, wrap
 from authoring.render.maps.geometry import round_corners
-from authoring.render.maps.raster import Item, Layer, Line, Poly, Text, rasterize
+from authoring.render.maps.raster import Item, Layer, Poly, rasterize
 from authoring.render.maps.scene import (
     Scene,
     fort_ring,
@@ -20,8 +19,9 @@ from authoring.render.maps.scene import (
     hexside_line,
     path_line,
 )
-from authoring.render.maps.style import INK, MapStyle, map_style
+from authoring.render.maps.style import MapStyle, map_style
 from authoring.render.maps.symbols import FEATURE_SYMBOLS, TERRAIN_SYMBOLS, arrow
+from authoring.render.shared.canvas import Canvas, wrap
 
 SAMPLE_PX = 90
 """Hex width of the samples, in pixels."""

@@ -141,7 +141,7 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
 def _one_line(text: str, size: float, width: int, bold: bool) -> str:
     """``text`` if it fits ``width`` at 6 pt, else its words shortened from the end (a unit name under
     its counter: the counter itself shows the full designation)."""
-    from authoring.render.counters.face import ABBREVIATIONS
+    from authoring.render.counters.fit import ABBREVIATIONS
     if font(fit_size(text, size, width, bold), bold).getlength(text) <= width:
         return text
     words = [ABBREVIATIONS.get(w, w) for w in text.split(" ")]

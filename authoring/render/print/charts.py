@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from authoring.model import Game, Scenario, Table
-from authoring.render.shared.canvas import AID_DPI, INK, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, fit_size, flow, wrap
 from authoring.render.shared.pdf import save_png, write_pdf
 
 DPI = AID_DPI

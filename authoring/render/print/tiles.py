@@ -17,9 +17,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from authoring.model import Game
+from authoring.render.maps.draw import render_map
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
-from authoring.render.maps.draw import render_map
 from authoring.render.shared.pdf import paper_in, write_pdf
 
 PAGE_MARGIN_IN = 0.25
