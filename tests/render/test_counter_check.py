@@ -141,3 +141,32 @@ def test_declared_text_slots_never_share_space():
             for b in text[i + 1:]:
                 apart = a.box[2] <= b.box[0] or b.box[2] <= a.box[0] or a.box[3] <= b.box[1] or b.box[3] <= a.box[1]
                 assert apart, (layout.id, a.content, b.content)
+
+
+def test_a_picture_slot_draws_the_callers_image_scaled_to_fit():
+    """The hook for designer art: a PIL image drawn in the layout's picture slot instead of the symbol."""
+    from PIL import Image
+
+    from authoring.render.counters.face import element_boxes, layout_face
+    emblem = Image.new("RGBA", (40, 20), (200, 0, 0, 255))
+    face = FaceArt(**BLUE, symbol="infantry", designation="XXIV", values=("8", "4"), picture=emblem)
+    layout = layout_face(face, 188, 14, 25.0, counter_mm=15.875)
+    roles = {tb.role: tb.box for tb in element_boxes(layout)}
+    assert "picture" in roles and "symbol" not in roles
+    x0, y0, x1, y1 = roles["picture"]
+    assert abs((x1 - x0) / (y1 - y0) - 2.0) < 0.1                     # aspect kept
+    image, _ = draw_face(face, 188, 0, 14, 25.0, counter_mm=15.875)
+    assert image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == (200, 0, 0)
+    assert face_findings(face, 188, 14, 25.0, 15.875) == []
+
+
+def test_short_names_come_from_the_data():
+    game = _game(ROOT, "typhoon")
+    mm = game.counter_size_in * 25.4
+    art, _ = art_for(game, game.counters["ger-strongpoint"], None, mm)
+    assert art.label == "Strongpoint" and art.label_short == "Strong-point"
+    from authoring.render.counters.face import layout_face
+    size = round(game.counter_size_in * 300)
+    printed = [p.run.text for p in layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm),
+                                               counter_mm=mm).texts]
+    assert printed == ["Strong-", "point"]
