@@ -23,16 +23,6 @@ def _game(root: Path, game_id: str):
     return result.game
 
 
-@pytest.fixture(scope="module")
-def synth_game(tmp_path_factory):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "tests" / "bench" / "synth.py")
-    bench_synth = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_synth)
-    root = bench_synth.generate(tmp_path_factory.mktemp("synth"))
-    return _game(root, "synth")
-
-
 def _faces(game):
     for counter in sorted(game.counters.values(), key=lambda c: c.id):
         states = [f.state for f in counter.faces]

@@ -46,6 +46,16 @@ def test_every_setup_card_page_is_clean(game, paper):
     assert found == []
 
 
+def test_the_generated_large_game_aids_are_clean(synth_game):
+    for paper in ("letter", "a4"):
+        spec = PageSpec(paper)
+        pages = chart_pages(synth_game, paper)
+        for scenario in synth_game.scenarios.values():
+            for side in card_sides(synth_game, scenario):
+                pages += setup_card_pages(synth_game, scenario, side, paper)
+        assert [str(f) for p in pages for f in page_findings(p, spec)] == []
+
+
 def test_designer_notes_are_not_printed():
     game = _game("bfm")
     printed = " ".join(tb.text for page in chart_pages(game, "letter") for tb in page.boxes)
