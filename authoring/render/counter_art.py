@@ -123,6 +123,8 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
         symbol_color=colours[0] if colours else None,
         fill_color=fills[0] if fills else None,
         abbreviations=tuple(game.abbreviations.items()),
+        badge=" ".join(str(b) for b in _flag_extra(game, counter, "badge")),
+        state_mark=str(next((s.extra.get("mark", "") for s in game.strength_states if s.id == face.state), "")),
         layout=layout,
     )
 

@@ -160,3 +160,23 @@ def test_short_names_come_from_the_data():
     printed = [p.run.text for p in layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm),
                                                counter_mm=mm).texts]
     assert printed == ["Strong-", "point"]
+
+
+def test_badge_step_mark_and_value_template_slots():
+    """A declared layout can print a flag's badge, the state's step mark and a value template."""
+    from authoring.render.counters.face import layout_face
+    from authoring.render.counters.layout import layout_from_data
+    layout = layout_from_data({"id": "arty", "slots": {
+        "badge": {"box": [0, 0, 0.45, 0.2], "font": [6, 7], "align": "left"},
+        "state_mark": {"box": [0.55, 0, 1, 0.2], "font": [6, 7], "align": "right"},
+        "symbol": {"box": [0.2, 0.22, 0.8, 0.5]},
+        "text:support": {"box": [0, 0.52, 1, 0.72], "font": [6, 9], "text": "{support}({range})"},
+        "values": {"box": [0, 0.75, 1, 1], "font": [6, 14], "values": ["attack", "defense", "movement"]}}})
+    face = FaceArt(**BLUE, symbol="artillery", values=("0", "2", "5", "2", "4"),
+                   value_ids=("attack", "defense", "support", "range", "movement"), badge="Gds", state_mark="•",
+                   layout=layout)
+    printed = {p.role: p.run.text for p in layout_face(face, 188, 14, 25.0, counter_mm=15.875).texts}
+    assert printed == {"badge": "Gds", "state_mark": "•", "text": "5(2)"}
+    values = layout_face(face, 188, 14, 25.0, counter_mm=15.875).values
+    assert "".join(seg[0] for seg in values.segments) == "0-2-4"
+    assert face_findings(face, 188, 14, 25.0, 15.875) == []

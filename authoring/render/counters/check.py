@@ -79,6 +79,7 @@ def expected_roles(face: FaceArt) -> list[str]:
         "setup_code": bool(face.setup_code), "size_mark": bool(face.size_mark),
         "designation": bool(face.designation) and not face.label, "values": bool(face.values), "label": bool(face.label),
         "band": bool(face.band), "picture": face.picture is not None,
+        "badge": bool(face.badge), "state_mark": bool(face.state_mark),
         "symbol": face.symbol not in ("", "marker") and face.picture is None and not face.label,
     }
     roles = [role for role, wanted in want.items() if wanted]

@@ -75,6 +75,9 @@ class FaceArt:
     fill_color: str | None = None
     """Colour of a filled value (Typhoon 2.4: a yellow-filled movement allowance); default the text colour."""
     state_mark: str = ""
+    """The strength state's printed mark (a step marker, e.g. a dot on a reduced face)."""
+    badge: str = ""
+    """Badges of the counter's flags (a flag's ``badge:`` text), in a ``badge`` slot."""
     abbreviations: tuple[tuple[str, str], ...] = ()
     """The game's own (phrase, short form) pairs, tried after the short form."""
     layout: CounterLayout | None = None
@@ -226,6 +229,7 @@ _TEXT_CONTENT = {
     "label": lambda f: (f.label, f.label_short),
     "band": lambda f: (f.band, ""),
     "state_mark": lambda f: (f.state_mark, ""),
+    "badge": lambda f: (f.badge, ""),
 }
 
 

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 Frac = tuple[float, float, float, float]
 
 CONTENTS = ("setup_code", "size_mark", "symbol", "designation", "values", "label", "band", "text",
-            "state_mark", "picture")
+            "badge", "state_mark", "picture")
 """What a slot may hold (``text`` is a template of printed values, e.g. ``"{support}({range})"``)."""
 
 ALIGNS = ("left", "centre", "right")
