@@ -291,8 +291,9 @@ def _values_at(picked, size: float, condensed: bool, row: Box, align: str = "cen
     segments, x = [], 0
     left = top = 10**6
     right = bottom = -(10**6)
+    sep = "/" if any(str(v).startswith(("-", "+")) for v, _ in picked) else "-"   # -2/-2, never -2--2
     for i, (value, deco) in enumerate(picked):
-        parts = [("-", "")] if i else []
+        parts = [(sep, "")] if i else []
         for text, d in parts + [(value, deco)]:
             x += pad if d else 0
             l, t, r, b = f.getbbox(text, anchor="ls")
