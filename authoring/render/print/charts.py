@@ -66,18 +66,28 @@ def _sample_for(game: Game, label: str):
 
 
 def _column_widths(table: Table, width: int) -> list[int]:
-    """Natural widths (capped), then the widest columns narrowed until the table fits ``width``."""
+    """Natural widths (capped) when they fit; else every column keeps room for its longest word and the
+    space left is shared in proportion to what each column would still like (no word is broken
+    while the words fit at all)."""
     from authoring.render.shared.fonts import font
-    widths = []
+    natural, least = [], []
     for c in range(len(table.columns)):
-        texts = [_cell_text(r[c]) if c < len(r) else "" for r in table.rows]
-        natural = max([int(font(BODY, c == 0).getlength(t)) for t in texts] +
-                      [int(font(BODY, True).getlength(w)) for w in str(table.columns[c]).split(" ")])
-        widths.append(min(MAX_COL_PX, natural + 2) + 2 * PAD)
-    while sum(widths) > width and max(widths) > MIN_COL_PX:
-        i = widths.index(max(widths))
-        widths[i] = max(MIN_COL_PX, widths[i] - max(1, (sum(widths) - width + len(widths) - 1) // len(widths)))
-    return widths
+        cells = [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
+        natural.append(min(MAX_COL_PX, max(int(font(BODY, bold).getlength(t)) + 2 for t, bold in cells)) + 2 * PAD)
+        words = [(w, bold) for t, bold in cells for w in re.findall(r"[^\s/]+/?", t)]
+        least.append(min(natural[-1], max([int(font(BODY, bold).getlength(w)) + 2 for w, bold in words] or [0])
+                         + 2 * PAD))
+    if sum(natural) <= width:
+        return natural
+    if sum(least) > width:     # even single words do not fit: narrow the widest, words will break
+        widths = list(least)
+        while sum(widths) > width and max(widths) > MIN_COL_PX:
+            i = widths.index(max(widths))
+            widths[i] = max(MIN_COL_PX, widths[i] - (sum(widths) - width))
+        return widths
+    spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
+    total = sum(wants) or 1
+    return [m + spare * w // total for m, w in zip(least, wants)]
 
 
 def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:

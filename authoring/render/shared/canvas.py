@@ -11,6 +11,7 @@ printable area, or was cut short.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
@@ -67,24 +68,28 @@ class Canvas:
 
 
 def wrap(text: str, size: float, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` px; a word longer than the width is broken (never clipped)."""
+    """Greedy word wrap to ``width`` px; a line may also break after a slash ("Snow/ Arctic"), and a
+    word longer than the width is hyphenated (never clipped)."""
     fnt = font(size, bold)
     lines: list[str] = []
     for para in str(text).split("\n"):
         line = ""
         for word in para.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and fnt.getlength(trial) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-            while fnt.getlength(line) > width and len(line) > 1:
-                cut = len(line) - 1
-                while cut > 1 and fnt.getlength(line[:cut] + "-") > width:
-                    cut -= 1
-                lines.append(line[:cut] + "-")
-                line = line[cut:]
+            pieces = re.findall(r"[^/]+/?|/", word) or [""]
+            for k, piece in enumerate(pieces):
+                glue = "" if k else " "
+                trial = f"{line}{glue}{piece}" if line else piece
+                if line and fnt.getlength(trial) > width:
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = trial
+                while fnt.getlength(line) > width and len(line) > 1:
+                    cut = len(line) - 1
+                    while cut > 1 and fnt.getlength(line[:cut] + "-") > width:
+                        cut -= 1
+                    lines.append(line[:cut] + "-")
+                    line = line[cut:]
         lines.append(line)
     return lines
 
