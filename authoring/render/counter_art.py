@@ -158,12 +158,25 @@ def art_for(game: Game, counter: Counter, state: str | None,
     return face_art(game, counter, face, counter_mm), f"{counter.id}/{face.state}"
 
 
+PRINT_DPI = 300
+"""A face smaller than this resolution (a module piece, a card thumbnail) is laid out and drawn at it,
+then scaled down: the same layout as the printed counter, whatever the pixel size (small type is
+hinted wider than its size, so a face laid out at 75 px would not match the print)."""
+
+
 def render_face(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
                 counter_mm: float | None = None, screen: bool = False, picture=None) -> FaceRender:
     mm = counter_mm or game.counter_size_in * 25.4
-    floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
     art, name = art_for(game, counter, state, mm)
     if picture is not None:
         art = replace(art, picture=picture)
-    image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name, counter_mm=mm)
-    return FaceRender(image, tuple(issues))
+    print_px = round(mm / 25.4 * PRINT_DPI)
+    if screen or size_px >= print_px:
+        floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
+        image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name, counter_mm=mm)
+        return FaceRender(image, tuple(issues))
+    big_bleed = round(bleed_px * print_px / size_px)
+    image, issues = draw_face(art, print_px, big_bleed, safe_inset_px(print_px, mm), min_text_px(print_px, mm),
+                              name=name, counter_mm=mm)
+    side = size_px + 2 * bleed_px
+    return FaceRender(image.resize((side, side), Image.Resampling.LANCZOS), tuple(issues))

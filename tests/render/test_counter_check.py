@@ -180,3 +180,15 @@ def test_badge_step_mark_and_value_template_slots():
     values = layout_face(face, 188, 14, 25.0, counter_mm=15.875).values
     assert "".join(seg[0] for seg in values.segments) == "0-2-4"
     assert face_findings(face, 188, 14, 25.0, 15.875) == []
+
+
+@pytest.mark.parametrize("size_px", [72, 75, 94])
+def test_module_pieces_and_card_thumbnails_are_the_printed_face_scaled_down(size_px):
+    """Small faces are laid out at print resolution, then scaled: nothing is cut at 75 px either."""
+    from authoring.render.counter_art import render_face
+    game = _game(ROOT, "typhoon")
+    for counter in list(game.counters.values())[::7]:
+        for face in counter.faces:
+            rendered = render_face(game, counter, face.state, size_px, 2)
+            assert rendered.image.size == (size_px + 4, size_px + 4)
+            assert rendered.issues == (), counter.id
