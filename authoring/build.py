@@ -96,7 +96,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
                  progress: Progress = SILENT, warnings: list | None = None) -> Outputs:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
-    from authoring.render.sheets import write_sheets_pdf
+    from authoring.render.print.sheets import write_sheets_pdf
     game = result.valid_game
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
@@ -134,7 +134,7 @@ def _fit_warnings(game: Game, issues: dict) -> list:
 
 
 def sheet_options(game: Game, s: SheetSettings):
-    from authoring.render.sheets import SheetOptions
+    from authoring.render.print.sheets import SheetOptions
     return SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
                         bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
                         back_offset_mm=(s.back_offset_mm[0], s.back_offset_mm[1]), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
@@ -148,14 +148,15 @@ def _sheet_specs(game: Game):
     """One entry per physical counter (quantity honoured), and name-only items for the layout and index."""
     from PIL import Image
 
-    from authoring.render.sheets import SheetItem
+    from authoring.render.counter_art import back_state
+    from authoring.render.print.sheets import SheetItem
     blank = Image.new("RGB", (1, 1))
     specs, items = [], []
     for c in sorted(game.counters.values(), key=_sheet_order(game)):
         name = c.display_name if c.marker else f"{c.designation or c.id} ({c.id})"
         for _ in range(c.quantity):
             specs.append(c.id)
-            items.append(SheetItem(name, blank, blank if len(c.faces) > 1 else None))
+            items.append(SheetItem(name, blank, blank if back_state(game, c) else None))
     return specs, items
 
 
@@ -164,8 +165,8 @@ _SHEETS: tuple | None = None
 
 def _sheet_worker(sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
-    from authoring.render.counter_art import render_face
-    from authoring.render.sheets import SheetItem, mm_to_px, sheet_pngs
+    from authoring.render.counter_art import back_state, render_face
+    from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
     game, specs, opts = _SHEETS
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
     faces: dict = {}
@@ -179,8 +180,8 @@ def _sheet_worker(sheet):
     items = {}
     for p in sheet.placements:
         c = game.counters[specs[p.item]]
-        items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state),
-                                  face(c.id, c.faces[1].state) if len(c.faces) > 1 else None)
+        back = back_state(game, c)
+        items[p.item] = SheetItem(p.name, face(c.id, c.faces[0].state), face(c.id, back) if back else None)
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
@@ -250,13 +251,14 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
 
 
 MAP_PX_PER_HEX = 150
-TILE_DPI = 150
+TILE_DPI = 300
+"""Print maps are tiled at 300 ppi (print-and-play convention: 300 dpi or better)."""
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
-    from authoring.render.map_draw import write_map_pngs
-    from authoring.render.tiles import write_tiled_pdfs
+    from authoring.render.maps.draw import write_map_pngs
+    from authoring.render.print.tiles import write_tiled_pdfs
 
     def write(folder: Path) -> list[Path]:
         pngs = write_map_pngs(result.valid_game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
@@ -269,11 +271,11 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
-    from authoring.render.cards import write_setup_cards
+    from authoring.render.print.cards import write_setup_cards
     return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
-    from authoring.render.charts import write_charts
+    from authoring.render.print.charts import write_charts
     return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d))

@@ -52,8 +52,8 @@ def check_map(map_file: Path, fmt: str, image: Path | None) -> None:
     if image is not None:
         if m is None or m.art is None or m.art.registration is None:
             raise click.UsageError(f"{map_file} has no registered map art to overlay")
-        from authoring.render.art import registration_overlay
-        from authoring.render.pdf import save_png
+        from authoring.render.shared.art import registration_overlay
+        from authoring.render.shared.pdf import save_png
         save_png(registration_overlay(m), image)
         click.echo(f"{image}: grid and hex ids of {m.id!r} on its art", err=True)
     sys.exit(1 if has_errors(diags) else 0)

@@ -219,9 +219,10 @@ for _stage, _doc in (("module", "The VASSAL module, with every scenario as a rea
 @_apply(sheet_options)
 def calibration(out, **sheet):
     """A one-page duplex calibration sheet to measure your printer's back offset."""
-    from authoring.render.sheets import SheetOptions, write_calibration_pdf
+    from authoring.render.print.sheets import SheetOptions, write_calibration_pdf
     s = _sheet_settings(**sheet)
-    opts = SheetOptions(paper=s["paper"], counter_in=s["counter_in"] or 0.625, dpi=s["dpi"], duplex=s["duplex"])
+    opts = SheetOptions(paper=s["paper"], counter_in=s["counter_in"] or 0.625, dpi=s["dpi"], duplex=s["duplex"],
+                        back_offset_mm=tuple(s["back_offset_mm"]))
     out.parent.mkdir(parents=True, exist_ok=True)
     write_calibration_pdf(opts, out)
     click.echo(f"  wrote {_rel(out)}")

@@ -65,7 +65,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         sys.stdout.flush()  # after the findings, on a terminal as in a log
         click.echo(_card_summary(game, scen, the_card, card), err=True)
     if image is not None:
-        from authoring.render.findings import findings_image
+        from authoring.render.maps.findings import findings_image
         from authoring.rules.board import with_card
         findings_image(game, with_card(game, scen, the_card), diags, image)
     sys.exit(1 if has_errors(diags) else 0)

@@ -25,3 +25,18 @@ def bfm():
     result = load_game(files)
     assert result.ok, result.diagnostics
     return result.game
+
+
+@pytest.fixture(scope="session")
+def synth_game(tmp_path_factory):
+    """The generated large game of the benchmarks (tests/bench/synth.py), loaded."""
+    import importlib.util
+
+    from authoring.load import discover, load_game
+    spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "tests" / "bench" / "synth.py")
+    bench_synth = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_synth)
+    root = bench_synth.generate(tmp_path_factory.mktemp("synth"))
+    result = load_game(discover(root)[0])
+    assert result.ok, result.diagnostics
+    return result.game

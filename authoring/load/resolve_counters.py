@@ -9,7 +9,8 @@ from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 
 _NUM = re.compile(r"-?[0-9]+\Z")
-_SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note")
+_SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note",
+                   "short", "symbol")
 _INT_COLUMNS = ("steps", "quantity", "stacking")
 _FACE_ART = ("image", "picture")
 
@@ -89,10 +90,12 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
         for v in f.get("values", {}) or {}:
             ctx.ref(v, defs["values"], "printed value", fpath + ("values", v))
         faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
-                          None if f.get("designation") is None else str(f["designation"])))
+                          None if f.get("designation") is None else str(f["designation"]),
+                          str(f.get("short", "") or "")))
     return Counter(
         id=str(c["id"]), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
         size=c.get("size"), designation=str(c.get("designation", "")), faces=tuple(faces),
         steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
         setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,
-        name=c.get("name", ""), loc=ctx.loc(path))
+        name=c.get("name", ""), loc=ctx.loc(path), short=str(c.get("short", "") or ""),
+        symbol=str(c.get("symbol", "") or ""))

@@ -70,6 +70,8 @@ def manifest_parts(ctx: Ctx) -> dict:
         layout=frozen_map(layout),
         publisher=d.get("publisher", ""), description=d.get("description", ""),
         rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
+        counter_layouts=tuple(d.get("counter_layouts") or ()),
+        abbreviations=frozen_map({str(k): str(v) for k, v in (d.get("abbreviations") or {}).items()}),
     )
 
 
@@ -97,6 +99,12 @@ def _check_unique(ctx: Ctx, items: list, path: tuple, what: str) -> None:
         seen.add(item.get("id"))
 
 
+def _strings(value) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
+
+
 def tables(ctx: Ctx) -> tuple[Table, ...]:
     out = []
     for i, t in enumerate(ctx.src.data.get("tables", [])):
@@ -107,6 +115,6 @@ def tables(ctx: Ctx) -> tuple[Table, ...]:
                           ("tables", i, "rows", j), help="give one cell per column (use null for an empty cell)")
         out.append(Table(t["id"], t["name"], cols, tuple(tuple(r) for r in t["rows"]), str(t.get("rule", "")),
                          t.get("kind", ""), frozen_map(t.get("legend")), tuple(t.get("notes", [])),
-                         ctx.loc(("tables", i))))
+                         ctx.loc(("tables", i)), _strings(t.get("print_note"))))
     _check_unique(ctx, ctx.src.data.get("tables", []), ("tables",), "table")
     return tuple(out)

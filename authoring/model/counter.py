@@ -19,6 +19,8 @@ class Face:
     """Full-face art: painted as the face, with the data's values drawn over it."""
     picture: ArtImage | None = None
     """Art for the picture slot of the drawn layout (in place of the unit symbol)."""
+    short: str = ""
+    """A shorter label printed when the full one does not fit."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,6 +40,10 @@ class Counter:
     marker: bool = False
     name: str = ""
     loc: Loc | None = None
+    short: str = ""
+    """A shorter designation printed when the full one does not fit its slot."""
+    symbol: str = ""
+    """Overrides the unit type's symbol (a cavalry corps in a game with no cavalry type)."""
 
     def face(self, state: str) -> Face | None:
         return next((f for f in self.faces if f.state == state), None)

@@ -64,6 +64,8 @@ class Table:
     legend: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     notes: tuple[str, ...] = ()
     loc: Loc | None = None
+    print_notes: tuple[str, ...] = ()
+    """``print_note:`` text: printed under the table for players (``note:`` is for designers only)."""
 
     def cell(self, row_key, column: str):
         """The cell in the row whose first cell equals `row_key`, under `column`."""
@@ -121,6 +123,10 @@ class Game:
     loc: Loc | None = None
     hex_set_locs: Mapping[str, Loc] = field(default_factory=lambda: EMPTY)
     setup_code_locs: tuple[Loc, ...] = ()
+    counter_layouts: tuple[Mapping, ...] = ()
+    abbreviations: Mapping[str, str] = field(default_factory=lambda: EMPTY)
+    """Word or phrase -> short form, tried on counters before a text is reported as not fitting."""
+    """Declared counter layouts (render/counters/layout.py reads them)."""
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -1,16 +1,21 @@
 """Model -> counter art: the one place a Counter's data becomes a FaceArt.
 
 Print sheets, set-up cards, findings images and the VASSAL module all call `counter_image`,
-so the counter a player prints is the counter they move on screen.
+so the counter a player prints is the counter they move on screen. The face is laid out by the
+counter layout the game declares for it (`counter_layout.py`), the rule-driven markings coming
+from the data: a flag's `band` ("No ZOC"), `value_style` (box / fill) and `value_color`, and its
+`symbol_color` (Typhoon 2.4: Guards red, NKVD green); a unit type's `back: hidden` gives a
+one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image
 
 from authoring.model import Counter, Face, Game
-from authoring.render.counter import (
+from authoring.render.counters.face import (
     MIN_SCREEN_TEXT_PX,
     FaceArt,
     RenderIssue,
@@ -18,8 +23,12 @@ from authoring.render.counter import (
     min_text_px,
     safe_inset_px,
 )
+from authoring.render.counters.layout import CounterLayout, Facts, choose, game_layouts
 
 MOVEMENT_IDS = ("movement", "ma", "move")
+
+HIDDEN = "hidden"
+"""The state name of a generated hidden side (a unit type with `back: hidden`)."""
 
 
 @dataclass(frozen=True)
@@ -32,42 +41,103 @@ def _type_def(items, ident):
     return next((t for t in items if t.id == ident), None)
 
 
-def _values(game: Game, face: Face) -> tuple[str, ...]:
-    order = [v.id for v in game.values] or list(face.values)
-    return tuple(str(face.values[v]) for v in order if v in face.values)
+@lru_cache(maxsize=16)
+def _layouts(game: Game) -> tuple[CounterLayout, ...]:
+    return game_layouts(game.counter_layouts)
 
 
-def _styled_value(game: Game, counter: Counter, face: Face, style: str) -> int | None:
+def _value_items(game: Game, counter: Counter, face: Face, carry: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(id, printed) in the game's value order; values the layout carries come from the first face when missing."""
+    values = dict(face.values)
+    for vid in carry:
+        if vid not in values and vid in counter.faces[0].values:
+            values[vid] = counter.faces[0].values[vid]
+    order = [v.id for v in game.values] or list(values)
+    return [(v, str(values[v])) for v in order if v in values]
+
+
+def _flag_extra(game: Game, counter: Counter, key: str):
+    return [f.extra.get(key) for f in game.flags if f.id in counter.flags and f.extra.get(key)]
+
+
+def _styled_value(game: Game, counter: Counter, ids: list[str], style: str) -> int | None:
     """Index of the movement value when a flag asks for it boxed or filled."""
-    wants = any((f.extra.get("value_style") == style) for f in game.flags if f.id in counter.flags)
-    if not wants:
+    if style not in _flag_extra(game, counter, "value_style"):
         return None
-    present = [v.id for v in game.values if v.id in face.values] or list(face.values)
-    for i, vid in enumerate(present):
+    for i, vid in enumerate(ids):
         if vid in MOVEMENT_IDS:
             return i
-    return len(present) - 1 if present else None
+    return len(ids) - 1 if ids else None
 
 
-def face_art(game: Game, counter: Counter, face: Face) -> FaceArt:
+def hidden_back(game: Game, counter: Counter) -> bool:
+    """A one-sided counter whose type prints a hidden side on its back (Typhoon 11.1.6)."""
+    utype = _type_def(game.unit_types, counter.type)
+    return len(counter.faces) == 1 and bool(utype and utype.extra.get("back") == HIDDEN)
+
+
+def back_state(game: Game, counter: Counter) -> str | None:
+    """The state printed on a counter's back: its second face, a hidden side, or None (blank)."""
+    if len(counter.faces) > 1:
+        return counter.faces[1].state
+    return HIDDEN if hidden_back(game, counter) else None
+
+
+def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm: float | None = None) -> CounterLayout:
+    band = bool(_flag_extra(game, counter, "band")) and face.state != HIDDEN
+    inches = counter_mm / 25.4 if counter_mm else game.counter_size_in
+    facts = Facts(counter.type, counter.side, counter.flags, counter.marker, label, face.state, band, inches,
+                  bool(counter.setup_code))
+    return choose(_layouts(game), facts)
+
+
+def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None = None) -> FaceArt:
     bg, fg = game.colours_for(counter.side, counter.nationality)
     utype = _type_def(game.unit_types, counter.type)
     size = _type_def(game.unit_sizes, counter.size)
-    bands = [f.extra.get("band") for f in game.flags if f.id in counter.flags and f.extra.get("band")]
     reduced = counter.faces.index(face) > 0
-    symbol = (utype.symbol if utype and utype.symbol else "fallback") if not counter.marker else "marker"
+    symbol = counter.symbol or (utype.symbol if utype and utype.symbol else "fallback")
+    symbol = "marker" if counter.marker else symbol
     label = face.label or (counter.designation if counter.marker else "")
+    layout = layout_for(game, counter, face, bool(label), counter_mm)
+    items = _value_items(game, counter, face, layout.carry)
+    ids = [vid for vid, _ in items]
     designation = face.designation if face.designation is not None else counter.designation
+    colours = _flag_extra(game, counter, "symbol_color")
+    fills = [f.extra.get("value_color") for f in game.flags
+             if f.id in counter.flags and f.extra.get("value_style") == "fill" and f.extra.get("value_color")]
+    bands = _flag_extra(game, counter, "band")
+    band_colours = _flag_extra(game, counter, "band_color")
     return FaceArt(
         background=bg, foreground=fg, symbol=symbol,
         size_mark=(size.extra.get("mark") or "") if size else "",
         designation="" if counter.marker else designation,
-        values=_values(game, face),
-        boxed_value=_styled_value(game, counter, face, "box"),
-        filled_value=_styled_value(game, counter, face, "fill"),
+        values=tuple(v for _, v in items), value_ids=tuple(ids),
+        boxed_value=_styled_value(game, counter, ids, "box"),
+        filled_value=_styled_value(game, counter, ids, "fill"),
         setup_code=counter.setup_code if not reduced else "",
-        band=" ".join(bands), reduced=reduced, label=label,
+        band=" ".join(bands), band_color=band_colours[0] if band_colours else "#ffffff",
+        reduced=reduced, label=label,
+        designation_short="" if counter.marker else counter.short,
+        label_short=face.short or (counter.short if counter.marker else ""),
+        symbol_color=colours[0] if colours else None,
+        fill_color=fills[0] if fills else None,
+        abbreviations=tuple(game.abbreviations.items()),
+        badge=" ".join(str(b) for b in _flag_extra(game, counter, "badge")),
+        state_mark=str(next((s.extra.get("mark", "") for s in game.strength_states if s.id == face.state), "")),
+        layout=layout,
     )
+
+
+def hidden_art(game: Game, counter: Counter) -> FaceArt:
+    """The hidden side: the side's colours and the type's `back_label` (what a player may see of it)."""
+    bg, fg = game.colours_for(counter.side, counter.nationality)
+    utype = _type_def(game.unit_types, counter.type)
+    text = str(utype.extra.get("back_label", "")) if utype else ""
+    facts = Facts(counter.type, counter.side, frozenset(), False, bool(text), HIDDEN)
+    layout = choose(tuple(lay for lay in _layouts(game) if lay.when.get("face") == HIDDEN), facts)
+    symbol = str(utype.extra.get("back_symbol", "air")) if utype else "air"
+    return FaceArt(background=bg, foreground=fg, symbol=symbol, label=text, layout=layout)
 
 
 def counter_image(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
@@ -79,16 +149,57 @@ def counter_image(game: Game, counter: Counter, state: str | None, size_px: int,
     return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
 
 
+def _face(game: Game, counter: Counter, state: str | None) -> Face | None:
+    """The model face drawn for `state` (None for a hidden back, which no face of the data is)."""
+    if state == HIDDEN and hidden_back(game, counter):
+        return None
+    return (counter.face(state) if state else None) or counter.faces[0]
+
+
+def art_for(game: Game, counter: Counter, state: str | None,
+            counter_mm: float | None = None) -> tuple[FaceArt, str]:
+    """The FaceArt of `counter` at `state` and the face's name in reports."""
+    face = _face(game, counter, state)
+    if face is None:
+        return hidden_art(game, counter), f"{counter.id}/{HIDDEN}"
+    return face_art(game, counter, face, counter_mm), f"{counter.id}/{face.state}"
+
+
+PRINT_DPI = 300
+"""A face smaller than this resolution (a module piece, a card thumbnail) is laid out and drawn at it,
+then scaled down: the same layout as the printed counter, whatever the pixel size (small type is
+hinted wider than its size, so a face laid out at 75 px would not match the print)."""
+
+
 def render_face(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
-                counter_mm: float | None = None, screen: bool = False) -> FaceRender:
-    face = counter.face(state) if state else counter.faces[0]
-    face = face or counter.faces[0]
+                counter_mm: float | None = None, screen: bool = False, picture=None) -> FaceRender:
+    """One face, laid out and fitted; the designer's art (docs/art.md) under or inside the layout.
+
+    `picture` (a PIL image) overrides the face's own `picture:` art in the layout's picture slot."""
     mm = counter_mm or game.counter_size_in * 25.4
-    floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
-    art, name = face_art(game, counter, face), f"{counter.id}/{face.state}"
-    if face.image is not None or face.picture is not None:  # the designer's art (render/art.py)
-        from authoring.render.art import draw_face_with_art
-        image, issues = draw_face_with_art(face, art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name)
-    else:
-        image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name)
-    return FaceRender(image, tuple(issues))
+    art, name = art_for(game, counter, state, mm)
+    face = _face(game, counter, state)
+    print_px = round(mm / 25.4 * PRINT_DPI)
+    if picture is None and face is not None and face.picture is not None:
+        from authoring.render.shared.art import picture_image
+        picture = picture_image(face.picture, (print_px, print_px))
+    if picture is not None:
+        art = replace(art, picture=picture)
+    full_art = face.image if face is not None else None
+    if screen or size_px >= print_px:
+        floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
+        image, issues = _draw(art, full_art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name, mm)
+        return FaceRender(image, tuple(issues))
+    big_bleed = round(bleed_px * print_px / size_px)
+    image, issues = _draw(art, full_art, print_px, big_bleed, safe_inset_px(print_px, mm),
+                          min_text_px(print_px, mm), name, mm)
+    side = size_px + 2 * bleed_px
+    return FaceRender(image.resize((side, side), Image.Resampling.LANCZOS), tuple(issues))
+
+
+def _draw(art: FaceArt, full_art, size_px: int, bleed_px: int, inset: int, floor: float, name: str,
+          mm: float):
+    if full_art is None:
+        return draw_face(art, size_px, bleed_px, inset, floor, name=name, counter_mm=mm)
+    from authoring.render.shared.art import draw_over_art
+    return draw_over_art(full_art, art, size_px, bleed_px, inset, floor, name, mm)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 from authoring.vassal.art import image_name, png_bytes
 
 PAPER = (250, 248, 240)

@@ -1,8 +1,8 @@
 """Every image the module holds: counter faces, boards, box boards and chart pages (cached PNG).
 
 Counters come from `render.counter_art` (the print sheets' drawing), maps from
-`render.map_draw`, tables and turn tracks from `render.charts`, set-up cards from
-`render.cards`. Boxes for dead piles and tracks are laid out and drawn in `boxes`.
+`render.maps.draw`, tables and turn tracks from `render.print.charts`, set-up cards from
+`render.print.cards`. Boxes for dead piles and tracks are laid out and drawn in `boxes`.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from authoring.model import Game, Scenario
 from authoring.progress import SILENT, Progress
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 from authoring.vassal.art import ImageCache, code_version, digest, image_name, png_bytes
 from authoring.vassal.boards import (
     BoardPlan,
@@ -64,7 +64,7 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
 
 def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, bytes]:
     """map id -> PNG of the whole map (maps draw in parallel)."""
-    from authoring.render.map_draw import render_map
+    from authoring.render.maps.draw import render_map
 
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
@@ -80,7 +80,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
            progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
     """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
     or JPEG for the designer's painted maps)."""
-    from authoring.render.map_draw import map_image_size, map_layout
+    from authoring.render.maps.draw import map_image_size, map_layout
 
     arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
             for m in sorted(game.maps)}
@@ -146,8 +146,8 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
 
 def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
     """A board cut from the left would show its map's title clipped: draw it again at the board's
-    left, in the margin above the hexes (as `render.map_draw.add_title` places it)."""
-    from authoring.render.map_draw import MARGIN, TOP
+    left, in the margin above the hexes (as `render.maps.draw.add_title` places it)."""
+    from authoring.render.maps.draw import MARGIN, TOP
 
     px = plan.layout.size * math.sqrt(3)
     m = game.maps[plan.map_id]
@@ -202,8 +202,8 @@ class ChartPage:
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
     """Rule tables, each scenario's turn track and set-up cards, in that order."""
-    from authoring.render.cards import card_sides, render_setup_card
-    from authoring.render.charts import render_table, render_turn_track
+    from authoring.render.print.cards import card_sides, render_setup_card
+    from authoring.render.print.charts import render_table, render_turn_track
 
     jobs, meta = [], []
     for table in game.tables:

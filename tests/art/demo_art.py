@@ -48,7 +48,7 @@ def _font(size: float, italic: bool = False) -> ImageFont.FreeTypeFont:
             return ImageFont.truetype(name, max(6, round(size)))
         except OSError:
             continue
-    from authoring.render.fonts import font
+    from authoring.render.shared.fonts import font
     return font(size)
 
 

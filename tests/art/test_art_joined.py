@@ -37,8 +37,8 @@ def _painted_typhoon(tmp: Path):
 
 
 def test_joined_painted_maps_name_every_hex_as_its_art_paints_it(tmp_path: Path) -> None:
-    from authoring.render.art import art_plan
-    from authoring.render.map_draw import map_image_size, map_layout
+    from authoring.render.shared.art import art_plan
+    from authoring.render.maps.draw import map_image_size, map_layout
     from authoring.vassal.boards import MapArt, hex_position, plan_boards
     game, truth = _painted_typhoon(tmp_path)
     px = 72.0
@@ -60,7 +60,7 @@ def test_joined_painted_maps_name_every_hex_as_its_art_paints_it(tmp_path: Path)
 
 
 def test_the_joined_overview_shows_each_map_s_art(tmp_path: Path) -> None:
-    from authoring.render.map_draw import render_layout
+    from authoring.render.maps.draw import render_layout
     game, _ = _painted_typhoon(tmp_path)
     for mid in game.maps:   # paint each map's art one flat colour, to find it in the overview
         path = tmp_path / f"maps/typhoon/art/{mid}.jpg"
@@ -69,7 +69,7 @@ def test_the_joined_overview_shows_each_map_s_art(tmp_path: Path) -> None:
     from authoring.load import discover, load_game
     game = load_game(next(f for f in discover(tmp_path) if f.id == "typhoon")).game
     image, offsets = render_layout(game, 20.0)
-    from authoring.render.map_draw import map_layout
+    from authoring.render.maps.draw import map_layout
     for mid, colour in (("M", (200, 40, 40)), ("N", (40, 160, 40)), ("P", (40, 40, 200))):
         m = game.maps[mid]
         own = map_layout(game, mid, 20.0)

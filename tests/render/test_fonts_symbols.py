@@ -6,8 +6,8 @@ import itertools
 import pytest
 from PIL import ImageFont
 
-from authoring.render.fonts import FONT_DIR, FONT_FILES, font
-from authoring.render.symbols import SYMBOLS, render_symbol
+from authoring.render.counters.symbols import SYMBOLS, render_symbol
+from authoring.render.shared.fonts import FONT_DIR, FONT_FILES, font
 
 
 def test_every_font_file_is_bundled_with_its_licence():
@@ -55,3 +55,88 @@ def test_symbol_ink_stays_in_its_box_colour():
     r, g, b, a = (image.getchannel(c).tobytes() for c in "RGBA")
     colours = {(r[i], g[i], b[i]) for i in range(len(a)) if a[i] == 255}
     assert (255, 0, 0) in colours and (0, 0, 255) in colours
+
+
+# --- each symbol against its defining strokes ------------------------------------------------
+# Points are fractions of the frame's inner box (inside the outline) of a 300 x 200 symbol; each
+# must be inked (True) or bare (False) within a stroke's width. "x" is the infantry cross.
+
+CROSS = [(0.25, 0.25, True), (0.75, 0.25, True), (0.5, 0.5, True)]
+NO_CROSS = [(0.25, 0.25, False), (0.75, 0.75, False)]
+OVAL = [(0.5, 0.27, True), (0.2, 0.5, True)]
+STROKES = {
+    "infantry": CROSS + [(0.5, 0.15, False), (0.5, 0.85, False)],
+    "armor": OVAL + NO_CROSS + [(0.5, 0.5, False)],
+    "mechanized": CROSS + OVAL,
+    "motorized": CROSS + [(0.5, 0.12, True), (0.5, 0.88, True)],
+    "cavalry": [(0.25, 0.75, True), (0.75, 0.25, True), (0.25, 0.25, False), (0.75, 0.75, False)],
+    "recon": [(0.75, 0.25, True), (0.25, 0.25, False)] + OVAL,
+    "motorized-recon": [(0.75, 0.25, True), (0.25, 0.25, False), (0.5, 0.12, True)],
+    "artillery": [(0.5, 0.5, True)] + NO_CROSS,
+    "self-propelled-artillery": [(0.5, 0.35, True), (0.5, 0.7, True), (0.25, 0.25, False), (0.5, 0.55, False)],
+    "rocket": [(0.5, 0.12, True), (0.5, 0.65, True)] + NO_CROSS,
+    "antitank": [(0.5, 0.03, True), (0.25, 0.5, True), (0.5, 0.5, False)],
+    "antiaircraft": [(0.5, 0.36, True), (0.5, 0.6, False)] + NO_CROSS,
+    "engineer": [(0.5, 0.3, True), (0.25, 0.6, True), (0.75, 0.6, True), (0.5, 0.85, False)],
+    "mountain": CROSS + [(0.5, 0.9, True)],
+    "ski": CROSS + [(0.45, 0.84, True)],
+    "shock": CROSS + [(0.5, 0.15, True)],
+    "guards": CROSS + [(0.5, 0.24, True)],
+    "airborne": CROSS + [(0.38, 0.8, True), (0.62, 0.8, True)],
+    "security": [(0.5, 0.5, True), (0.1, 0.1, False), (0.9, 0.9, False)],
+    "signal": [(0.05, 0.05, True), (0.95, 0.95, True), (0.95, 0.05, False)],
+    "medical": [(0.5, 0.25, True), (0.3, 0.5, True), (0.25, 0.25, False)],
+    "supply": [(0.5, 0.68, True), (0.5, 0.4, False)] + NO_CROSS,
+    "naval": [(0.5, 0.5, True), (0.5, 0.2, True)] + NO_CROSS,
+    "air": [(0.5, 0.5, True), (0.2, 0.5, True), (0.8, 0.5, True)] + NO_CROSS,
+    "armored-train": [(0.5, 0.22, True), (0.5, 0.4, False), (0.1, 0.86, True), (0.9, 0.86, True),
+                      (0.25, 0.7, False)],
+}
+
+
+def _inner_box(width: int, height: int) -> tuple[float, float, float, float]:
+    from authoring.render.counters.symbols import FRAME_RATIO, STROKE_RATIO
+    stroke = max(1.0, STROKE_RATIO * min(height, width / FRAME_RATIO))
+    x0, y0, x1, y1 = stroke / 2, stroke / 2, width - stroke / 2, height - stroke / 2
+    fh = min(y1 - y0, (x1 - x0) / FRAME_RATIO)
+    fw = fh * FRAME_RATIO
+    fx, fy = (width - fw) / 2, (height - fh) / 2
+    s = max(1, round(stroke))
+    return fx + s, fy + s, fx + fw - s, fy + fh - s
+
+
+def _inked_near(image, x: float, y: float, r: int) -> bool:
+    alpha = image.getchannel("A")
+    return any(alpha.getpixel((min(image.width - 1, max(0, round(x) + dx)), min(image.height - 1, max(0, round(y) + dy))))
+               > 96 for dx in range(-r, r + 1) for dy in range(-r, r + 1))
+
+
+@pytest.mark.parametrize("key", sorted(STROKES))
+def test_symbol_has_its_defining_strokes(key):
+    image = render_symbol(key, 300, 200, "#000000")
+    x0, y0, x1, y1 = _inner_box(300, 200)
+    for fx, fy, inked in STROKES[key]:
+        x, y = x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)
+        assert _inked_near(image, x, y, 4) == inked, (key, fx, fy, inked)
+
+
+def test_every_land_symbol_has_a_stroke_test():
+    """The APP-6 land set hex wargames use; aircraft silhouettes and the HQ staff are checked elsewhere."""
+    untested = set(SYMBOLS) - set(STROKES) - {"marker", "fallback", "fighter", "bomber", "hq"}
+    assert untested == set()
+
+
+def test_hq_is_a_flagged_frame_on_a_staff():
+    image = render_symbol("hq", 300, 200, "#000000")
+    staff = [x for x in range(300) if image.getchannel("A").getpixel((x, 190)) > 96]
+    assert staff and max(staff) < 80 and max(staff) - min(staff) < 20     # one staff, under the left edge
+    assert _inked_near(image, 150, 60, 4)                                 # the flag in the frame
+
+
+def test_aliases_and_size_marks():
+    from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn, symbol_key
+    assert symbol_key("anti-tank") == "antitank" and symbol_key("flak") == "antiaircraft"
+    assert symbol_key("armored-cavalry") == "recon"
+    assert size_mark_is_drawn("group") and not size_mark_is_drawn("XXXXX")
+    mark = render_size_mark("group", 60, 20, "#000000")
+    assert _inked_near(mark, 3, 18, 2) and _inked_near(mark, 57, 18, 2) and _inked_near(mark, 30, 8, 2)

@@ -9,8 +9,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from authoring.progress import Recorder
-from authoring.render.counter import FaceArt, draw_face
-from authoring.render.sheets import (
+from authoring.render.counters.face import FaceArt, draw_face
+from authoring.render.print.sheets import (
     SheetItem, SheetOptions, grid, layout_sheets, mm_to_px, render_calibration, render_sheet_side,
     write_calibration_pdf, write_sheets_pdf,
 )

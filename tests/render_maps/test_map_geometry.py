@@ -6,11 +6,11 @@ import math
 import pytest
 from PIL import Image
 
-from authoring.render import map_draw
-from authoring.render.map_draw import map_layout, map_scene, render_layout, render_map
-from authoring.render.map_scene import hex_id_text
-from authoring.render.map_style import map_style, rgb
-from authoring.render.map_symbols import FILL_PROBE, FORT_RING
+from authoring.render.maps import draw as map_draw
+from authoring.render.maps.draw import map_layout, map_scene, render_layout, render_map
+from authoring.render.maps.scene import hex_id_text
+from authoring.render.maps.style import map_style, rgb
+from authoring.render.maps.symbols import FILL_PROBE, FORT_RING
 from synth import make_game, make_map
 
 PX = 60
@@ -156,8 +156,8 @@ def test_write_map_pngs_writes_every_map_and_the_layout(tmp_path):
 
 def test_fortified_line_teeth_face_the_hex_they_protect():
     from authoring.hexgrid import Hexside
-    from authoring.render.map_raster import Poly
-    from authoring.render.map_scene import fortified_side
+    from authoring.render.maps.raster import Poly
+    from authoring.render.maps.scene import fortified_side
     m = make_map("A", 4, 4, dense=False)
     game = make_game({"A": m})
     scene = map_scene(game, [m], 60, "t")

@@ -9,13 +9,41 @@ import pytest
 from PIL import Image
 
 from authoring.diagnostics import Loc, error, warning
-from authoring.render.cards import card_sections, render_setup_card, write_setup_cards
-from authoring.render.charts import render_table, render_turn_track, write_charts
-from authoring.render.findings import SEVERITY_COLOURS, findings_image
-from authoring.render.map_draw import map_layout, render_map
-from authoring.render.map_legend import legend_entries, render_legend
-from authoring.render.map_style import map_style, rgb
-from authoring.render.tiles import TilePlan, plan_tiles, write_tiled_pdf
+from authoring.render.maps.draw import map_layout, render_map
+from authoring.render.maps.findings import SEVERITY_COLOURS, findings_image
+from authoring.render.maps.legend import legend_entries, render_legend
+from authoring.render.maps.style import map_style, rgb
+from authoring.render.print.cards import card_sections, render_setup_card, write_setup_cards
+from authoring.render.print.charts import render_table, render_turn_track, write_charts
+from authoring.render.print.tiles import TilePlan, plan_tiles, write_tiled_pdf
+
+
+def _registration_marks(plan, row: int, col: int) -> list[tuple[int, int, int, int]]:
+    """Boxes of the crosses a page prints on the covering side of its overlaps (matching its neighbours')."""
+    from authoring.render.print.tiles import registration_points
+    o, r = plan.overlap_px, plan.overlap_px // 5 + 2
+    out = []
+    if col > 0:
+        out += [(o // 2 - r, y - r, o // 2 + r + 1, y + r + 1) for y in registration_points(plan, vertical=True)]
+    if row > 0:
+        out += [(x - r, o // 2 - r, x + r + 1, o // 2 + r + 1) for x in registration_points(plan, vertical=False)]
+    return out
+
+
+def test_registration_marks_on_both_pages_of_each_overlap(bfm, tmp_path):
+    """A cross in the strip a page hides lies under the same cross on the page that covers it."""
+    from authoring.render.print.tiles import page_image
+    dpi = 60
+    full = render_map(bfm, "main", bfm.maps["main"].hex_size_in * dpi)
+    plan = plan_tiles(full.size, dpi, "letter", 0.5)
+    a1, a2 = page_image(plan, full, 0, 0), page_image(plan, full, 0, 1)
+    o = plan.overlap_px
+    from authoring.render.print.tiles import registration_points
+    for y in registration_points(plan, vertical=True):
+        left = a1.crop((plan.page_px[0] - o, y - 2, plan.page_px[0], y + 3)).convert("L")
+        right = a2.crop((0, y - 2, o, y + 3)).convert("L")
+        assert left.getextrema()[0] < 100 and right.getextrema()[0] < 100
+
 
 
 def _page_images(path):
@@ -61,6 +89,11 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
                 lx0, ly0, lx1, ly1 = plan.label_box(r, c)
                 page = page.copy()
                 page.paste(expected.crop((x + lx0, y + ly0, x + lx1 + 1, y + ly1 + 1)), (lx0, ly0))
+            marks = _registration_marks(plan, r, c)
+            for mx0, my0, mx1, my1 in marks:   # the covering page's crosses stay visible: they must be there
+                assert page.crop((mx0, my0, mx1, my1)).convert("L").getextrema()[0] < 100
+                page = page.copy()
+                page.paste(expected.crop((x + mx0, y + my0, x + mx1, y + my1)), (mx0, my0))
             assembled.paste(page, (x, y))
     assert assembled.tobytes() == expected.tobytes()
     # the overlap: page A2's left strip is A1's right strip of the map
@@ -75,10 +108,15 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
 def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
     paths = write_charts(bfm, tmp_path)
     names = [p.name for p in paths]
-    assert names[-1] == "charts.pdf"
+    assert names[-2:] == ["charts-a4.pdf", "charts.pdf"]
     assert {f"table-{t.id}.png" for t in bfm.tables} <= set(names)
     assert {"turns-seven-turn.png", "turns-campaign.png", "legend.png"} <= set(names)
-    assert len(pypdf.PdfReader(str(paths[-1])).pages) == len(paths) - 1
+    for name, (w_in, h_in) in (("charts.pdf", (8.5, 11)), ("charts-a4.pdf", (210 / 25.4, 297 / 25.4))):
+        pages = pypdf.PdfReader(str(tmp_path / name)).pages
+        assert len(pages) >= len(paths) - 2            # every chart starts a page
+        for page in pages:                               # every page is the paper, not the chart's own size
+            assert float(page.mediabox.width) == pytest.approx(w_in * 72, abs=0.05)
+            assert float(page.mediabox.height) == pytest.approx(h_in * 72, abs=0.05)
 
 
 def test_terrain_effects_chart_shows_the_map_samples(bfm):
@@ -122,11 +160,14 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
     assert reinf.entries[0].label.startswith("Turn 4")
     pages = render_setup_card(bfm, s, "soviet")
     assert pages[0].size == (1275, 1650)
-    assert pages[0].getpixel((5, 5)) == rgb(bfm.side("soviet").color)
+    assert pages[0].getpixel((5, 5)) == (255, 255, 255)                   # nothing in the unprintable margin
+    assert pages[0].getpixel((65, 65)) == rgb(bfm.side("soviet").color)
     paths = write_setup_cards(bfm, tmp_path)
     pdfs = [p for p in paths if p.suffix == ".pdf"]
-    assert {p.name for p in pdfs} == {f"setup-{sc}-{sd}.pdf" for sc in ("seven-turn", "campaign")
-                                      for sd in ("soviet", "german")}
+    assert {p.name for p in pdfs} == {f"setup-{sc}-{sd}{paper}.pdf" for sc in ("seven-turn", "campaign")
+                                      for sd in ("soviet", "german") for paper in ("", "-a4")}
+    a4 = pypdf.PdfReader(str(tmp_path / "setup-seven-turn-soviet-a4.pdf")).pages[0]
+    assert float(a4.mediabox.width) == pytest.approx(210 / 25.4 * 72, abs=0.05)
 
 
 def test_findings_marked_and_numbered_on_their_hexes(bfm, tmp_path):

@@ -108,7 +108,7 @@ def test_image_is_written_by_the_real_renderer(at_root, tmp_path):
 
 def test_image_calls_the_renderer_with_the_findings(at_root, monkeypatch, tmp_path):
     calls = []
-    import authoring.render.findings as renderer
+    import authoring.render.maps.findings as renderer
     monkeypatch.setattr(renderer, "findings_image",
                         lambda game, scenario, diags, out: calls.append((game.id, scenario.id, len(diags), out)))
     out = tmp_path / "out.png"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import zipfile
 
 from authoring.hexgrid import vassal_label, vassal_snap
-from authoring.render.map_draw import map_image_size, map_layout
+from authoring.render.maps.draw import map_image_size, map_layout
 from authoring.vassal.boards import MapArt, board_sets, distinct_boards, plans_for
 
 from conftest import PX_PER_HEX, Built

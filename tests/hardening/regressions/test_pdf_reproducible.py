@@ -1,7 +1,7 @@
 """Regression: cards and charts PDFs differed between two builds (img2pdf stamped /CreationDate with the clock,
 and its default pikepdf engine wrote a random /ID).
 
-Found by tests/hardening/test_builds.py. Fix: `authoring.render.pdf.write_pdf` passes `nodate=True` and
+Found by tests/hardening/test_builds.py. Fix: `authoring.render.shared.pdf.write_pdf` passes `nodate=True` and
 the internal engine, as the counter sheets already did.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from authoring.render.pdf import write_pdf
+from authoring.render.shared.pdf import write_pdf
 
 
 def test_write_pdf_has_no_clock_or_random_id(tmp_path: Path):

@@ -12,9 +12,9 @@ from typing import Mapping, Sequence
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import HexFeature, HexInfo, Map
-from authoring.render import map_geometry as geo
-from authoring.render.map_raster import Disc, Item, Layer, Line, Poly, Text, text_box
-from authoring.render.map_style import (
+from authoring.render.maps import geometry as geo
+from authoring.render.maps.raster import Disc, Item, Layer, Line, Poly, Text, text_box
+from authoring.render.maps.style import (
     HEXSIDE_ORDER,
     INK,
     PATH_ORDER,
@@ -22,7 +22,7 @@ from authoring.render.map_style import (
     MapStyle,
     shade,
 )
-from authoring.render.map_symbols import (
+from authoring.render.maps.symbols import (
     FEATURE_SYMBOLS,
     FORT_RING,
     MARK_SYMBOLS,
@@ -94,6 +94,8 @@ class Scene:
     vector: Layer = field(default_factory=lambda: Layer(True))
     text: Layer = field(default_factory=lambda: Layer(False))
     occupied: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
+    ids: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
+    """Boxes of the hex numbers: a name pays heavily for covering one."""
 
     @property
     def f(self) -> float:
@@ -124,6 +126,7 @@ def build_scene(maps: Sequence[Map], style: MapStyle, layout: PixelLayout, size:
     """All map layers of ``maps`` drawn with ``layout`` into an image of ``size``."""
     scene = Scene(layout, size, style, cells_of(maps), maps)
     scene.occupied = BoxIndex(layout.size * 2)
+    scene.ids = BoxIndex(layout.size * 2)
     add_fills(scene)
     add_terrain_symbols(scene)
     add_grid(scene)
@@ -131,8 +134,9 @@ def build_scene(maps: Sequence[Map], style: MapStyle, layout: PixelLayout, size:
     add_paths(scene)
     add_edge(scene)
     add_features(scene)
-    add_hex_ids(scene)
+    ids = add_hex_ids(scene)
     add_names(scene)
+    draw_hex_ids(scene, ids)
     return scene
 
 
@@ -380,21 +384,32 @@ def hex_id_text(scene: Scene, h: Hex) -> Text:
     x, y = hex_centre(scene, h)
     labels = scene.cells[h].labels
     size = ID_SIZE * f * (0.8 if len(labels) > 1 else 1.0)
-    return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15))
+    return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15),
+                halo=scene.style.paper, halo_width=max(1, round(0.012 * f)))
 
 
-def add_hex_ids(scene: Scene) -> None:
+def add_hex_ids(scene: Scene) -> list[Text]:
+    """Reserve every hex id's box (names are then placed off them) and return the ids, which are
+    drawn last, on a halo of paper: no rail, road or label ever covers a hex number."""
+    ids = []
     for h in sorted(scene.cells):
         t = hex_id_text(scene, h)
+        ids.append(t)
+        scene.ids.append(t.bbox)
+    return ids
+
+
+def draw_hex_ids(scene: Scene, ids: list[Text]) -> None:
+    for t in ids:
         scene.text.add(t)
-        scene.occupied.append(t.bbox)
 
 
 def name_candidates(x: float, y: float, f: float) -> list[tuple[float, float, str]]:
     """Where a feature's name may go, in order of preference: below, right, left, above."""
     e = 0.13 * f
     return [(x, y + e, "mt"), (x + e, y, "lm"), (x - e, y, "rm"), (x, y - e, "mb"),
-            (x, y + 2.2 * e, "mt")]
+            (x, y + 2.2 * e, "mt"), (x, y + 1.6 * e, "mt"), (x + e, y + e, "lm"), (x - e, y + e, "rm"),
+            (x, y + 3.0 * e, "mt")]
 
 
 def _overlap(a: Box, b: Box) -> float:
@@ -404,16 +419,20 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def place_name(scene: Scene, text: str, x: float, y: float, size: float, bold: bool = True) -> Text:
-    """A name put where it overlaps the least already placed marks (first best candidate wins)."""
+    """A name put where it overlaps the least already placed marks (first best candidate wins); it
+    pays heavily for covering a hex number, and is set a little smaller when every place would."""
     best, best_score = None, math.inf
     W, H = scene.size
-    for cx, cy, anchor in name_candidates(x, y, scene.f):
-        box = text_box(text, cx, cy, size, bold, anchor)
-        score = scene.occupied.overlap(box)
-        score += 1e6 * (box[0] < 0 or box[1] < 0 or box[2] > W or box[3] > H)
-        if score < best_score - 1e-9:
-            best, best_score = (cx, cy, anchor, box), score
-    cx, cy, anchor, box = best
+    for s in (size, 0.85 * size, 0.72 * size):
+        for cx, cy, anchor in name_candidates(x, y, scene.f):
+            box = text_box(text, cx, cy, s, bold, anchor)
+            score = scene.occupied.overlap(box) + 1000 * scene.ids.overlap(box)
+            score += 1e6 * (box[0] < 0 or box[1] < 0 or box[2] > W or box[3] > H)
+            if score < best_score - 1e-9:
+                best, best_score = (cx, cy, anchor, box, s), score
+        if best_score < 1000:
+            break
+    cx, cy, anchor, box, size = best
     scene.occupied.append(box)
     halo = max(1, round(0.018 * scene.f))
     return Text(text, cx, cy, size, INK, anchor, bold, halo=(255, 252, 240), halo_width=halo)
@@ -432,7 +451,8 @@ def add_names(scene: Scene) -> None:
         for lab in m.labels:
             if lab.hex in scene.cells:
                 x, y = hex_centre(scene, lab.hex)
-                scene.text.add(Text(lab.text, x, y, 0.2 * f, shade(INK, 1.3), bold=True,
+                placed = place_name(scene, lab.text, x, y, 0.2 * f)
+                scene.text.add(Text(lab.text, placed.x, placed.y, placed.size, shade(INK, 1.3), placed.anchor, True,
                                     halo=(255, 252, 240), halo_width=max(1, round(0.015 * f))))
 
 

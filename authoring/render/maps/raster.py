@@ -14,7 +14,7 @@ from typing import Iterable, Sequence, Union
 
 from PIL import Image, ImageDraw
 
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 
 Point = tuple[float, float]
 Color = Union[str, tuple[int, ...]]

@@ -13,12 +13,12 @@ from PIL import Image, ImageDraw
 from authoring.diagnostics import sorted_diagnostics
 from authoring.hexgrid import Hex
 from authoring.model import Game, Scenario
-from authoring.render.charts import wrap
-from authoring.render.fonts import font
-from authoring.render.map_draw import map_scene, render_scene
-from authoring.render.map_raster import Bitmap, Disc, Layer, Line, Text
-from authoring.render.map_scene import Scene, hex_centre
-from authoring.render.pdf import save_png
+from authoring.render.maps.draw import map_scene, render_scene
+from authoring.render.maps.raster import Bitmap, Disc, Layer, Line, Text
+from authoring.render.maps.scene import Scene, hex_centre
+from authoring.render.shared.canvas import wrap
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import save_png
 
 SEVERITY_COLOURS = {"error": (200, 30, 30), "warning": (230, 130, 0), "info": (40, 110, 200)}
 COUNTER_SHARE = 0.5

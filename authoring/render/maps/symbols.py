@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from authoring.render.map_raster import Disc, Item, Line, Poly, Text
-from authoring.render.map_style import INK, shade
+from authoring.render.maps.raster import Disc, Item, Line, Poly, Text
+from authoring.render.maps.style import INK, shade
 
 Painter = Callable[[float, float, float, str], list[Item]]
 
@@ -180,7 +180,7 @@ FEATURE_SYMBOLS: dict[str, Painter] = {
     "city": city, "major-city": major_city, "town": town, "star": star, "cross": cross,
     "supply": supply, "victory": victory, "dot": dot, "none": nothing,
 }
-"""Point-feature symbol -> painter. ``fort`` and ``arrow`` depend on the hex's shape and are in `map_scene`."""
+"""Point-feature symbol -> painter. ``fort`` and ``arrow`` depend on the hex's shape and are in `maps/scene.py`."""
 
 MARK_SYMBOLS = frozenset({"star", "cross"})
 """Set-up marks: drawn off-centre (lower right) so they never hide a city."""

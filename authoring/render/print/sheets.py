@@ -26,8 +26,8 @@ from PIL import Image, ImageDraw
 
 from authoring import atomic
 from authoring.progress import SILENT, Progress
-from authoring.render.fonts import font
-from authoring.render.pdf import PAPER_MM
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import PAPER_MM
 
 MM_PER_IN = 25.4
 
@@ -428,7 +428,17 @@ def _draw_columns(draw: ImageDraw.ImageDraw, lines: list[tuple[str, bool]], at: 
     col_w = (g.page[0] - 2 * at[0]) // INDEX_COLUMNS
     for i, (text, heading) in enumerate(lines):
         col, row = divmod(i, max(1, per_col))
-        draw.text((at[0] + col * col_w, at[1] + row * line_h), _clip(text, body, col_w - line_h), font=bold if heading else body, fill=0)
+        f = _narrowed(text, bold if heading else body, col_w - line_h)
+        draw.text((at[0] + col * col_w, at[1] + row * line_h), _clip(text, f, col_w - line_h), font=f, fill=0)
+
+
+def _narrowed(text: str, f, width: int):
+    """The font ``f`` or, for a line too long for its column, a smaller one (never below 6 pt at the
+    index's scale, 2/3 of its size): a line is shrunk before it is ever cut."""
+    if f.getlength(text) <= width:
+        return f
+    size = max(f.size * 2 / 3, f.size * width / max(1, f.getlength(text)))
+    return font(size, bold="Bold" in (f.getname()[1] or ""))
 
 
 def _clip(text: str, f, width: int) -> str:

@@ -15,7 +15,7 @@ from typing import Callable
 
 from PIL import Image, ImageColor, ImageDraw
 
-from authoring.render.fonts import font
+from authoring.render.shared.fonts import font
 
 SUPERSAMPLE = 4
 """Drawing scale before the LANCZOS downsample."""
@@ -248,6 +248,74 @@ def paint_bomber(pen: Pen, box: Box) -> None:
     _plane(pen, box, wing_sweep=0.02, span=0.98, engines=4)
 
 
+def _anchor(pen: Pen, b: Box) -> None:
+    """Naval: an anchor (shank, stock and flukes)."""
+    w, h = _size(b)
+    cx = _at(b, 0.5, 0)[0]
+    top, bottom = _at(b, 0, 0.16)[1], _at(b, 0, 0.84)[1]
+    _line(pen, (cx, top), (cx, bottom))
+    _line(pen, (cx - 0.1 * w, _at(b, 0, 0.32)[1]), (cx + 0.1 * w, _at(b, 0, 0.32)[1]))
+    s = max(1, round(pen.stroke))
+    pen.draw.arc((cx - 0.2 * w, bottom - 0.5 * h, cx + 0.2 * w, bottom), 20, 160, fill=pen.ink, width=s)
+
+
+def _propeller(pen: Pen, b: Box) -> None:
+    """Air (APP-6 fixed wing): two lobes meeting at the centre."""
+    w, h = _size(b)
+    cx, cy = _at(b, 0.5, 0.5)
+    s = max(1, round(pen.stroke))
+    for sign in (-1, 1):
+        x0 = cx if sign > 0 else cx - 0.3 * w
+        pen.draw.ellipse((x0, cy - 0.17 * h, x0 + 0.3 * w, cy + 0.17 * h), outline=pen.ink, width=s)
+
+
+def _rocket(pen: Pen, b: Box) -> None:
+    """Rocket artillery: an upward arrowhead over a dot."""
+    w, h = _size(b)
+    cx = _at(b, 0.5, 0)[0]
+    top = _at(b, 0, 0.1)[1]
+    _line(pen, (cx - 0.14 * w, top + 0.3 * h), (cx, top), (cx + 0.14 * w, top + 0.3 * h))
+    _dot(pen, (b[0], b[1] + 0.3 * h, b[2], b[3]))
+
+
+def _lightning(pen: Pen, b: Box) -> None:
+    """Signals: a zig-zag from the upper-left to the lower-right corner."""
+    _line(pen, (b[0], b[1]), _at(b, 0.55, 0.6), _at(b, 0.45, 0.4), (b[2], b[3]))
+
+
+def _red_cross(pen: Pen, b: Box) -> None:
+    """Medical: an upright cross."""
+    cx, cy = _at(b, 0.5, 0.5)
+    w, h = _size(b)
+    _line(pen, (cx, b[1] + 0.15 * h), (cx, b[3] - 0.15 * h))
+    _line(pen, (cx - 0.22 * w, cy), (cx + 0.22 * w, cy))
+
+
+def _mp(pen: Pen, b: Box) -> None:
+    """Security / military police: the letters MP."""
+    h = _size(b)[1]
+    cx, cy = _at(b, 0.5, 0.5)
+    pen.draw.text((cx, cy), "MP", fill=pen.ink, font=font(h * 0.6, bold=True), anchor="mm")
+
+
+def _tracks(pen: Pen, b: Box) -> None:
+    """Self-propelled: the armour oval along the bottom."""
+    x0, y0 = _at(b, 0.2, 0.7)
+    x1, y1 = _at(b, 0.8, 0.92)
+    pen.draw.rounded_rectangle((x0, y0, x1, y1), radius=(y1 - y0) / 2, outline=pen.ink, width=max(1, round(pen.stroke)))
+
+
+def _upper_dot(pen: Pen, b: Box) -> None:
+    _dot(pen, (b[0], b[1], b[2], b[1] + 0.7 * _size(b)[1]))
+
+
+def _rails(pen: Pen, b: Box) -> None:
+    """Armoured train: the oval on a rail line."""
+    _oval(pen, (b[0], b[1], b[2], b[1] + 0.8 * _size(b)[1]))
+    y = _at(b, 0, 0.86)[1]
+    _line(pen, (b[0], y), (b[2], y))
+
+
 def paint_nothing(pen: Pen, box: Box) -> None:
     """Markers carry a label instead of a symbol."""
 
@@ -269,13 +337,66 @@ SYMBOLS: dict[str, Painter] = {
     "airborne": framed(_cross, _wings),
     "antitank": framed(_antitank),
     "antiaircraft": framed(_antiair),
+    "naval": framed(_anchor),
+    "air": framed(_propeller),
+    "rocket": framed(_rocket),
+    "self-propelled-artillery": framed(_upper_dot, _tracks),
+    "signal": framed(_lightning),
+    "medical": framed(_red_cross),
+    "security": framed(_mp),
+    "armored-train": framed(_rails),
+    "motorized-recon": framed(_slash, _wheels_axis),
     "fighter": paint_fighter,
     "bomber": paint_bomber,
     "supply": framed(_supply_bar),
     "marker": paint_nothing,
     "fallback": framed(_question),
 }
-"""Symbol key -> painter. Unknown keys draw ``fallback`` (a frame with '?')."""
+"""Symbol key -> painter (APP-6 land symbols as hex wargames use them). Unknown keys draw ``fallback``
+(a frame with '?'). Army group and front are size marks (XXXXX, XXXXXX), not symbols."""
+
+ALIASES: dict[str, str] = {"armour": "armor", "tank": "armor", "anti-tank": "antitank", "anti-aircraft": "antiaircraft",
+                           "aa": "antiaircraft", "reconnaissance": "recon", "headquarters": "hq",
+                           "parachute": "airborne", "mech": "mechanized", "motorised": "motorized",
+                           "mechanised": "mechanized", "police": "security", "nkvd": "security",
+                           "armored-cavalry": "recon", "armored-recon": "recon", "anti-air": "antiaircraft", "flak": "antiaircraft"}
+"""Other spellings a designer may write."""
+
+
+def symbol_key(kind: str) -> str:
+    """The painter key for ``kind`` (aliases resolved; unknown kinds stay as they are)."""
+    return ALIASES.get(kind, kind)
+
+
+# --- size marks that are signs, not letters ------------------------------------
+
+
+def _group_bracket(pen: Pen, box: Box) -> None:
+    """The group sign: a bracket over the frame, its ends turned down."""
+    s = pen.stroke
+    x0, y0, x1, y1 = box[0] + s, box[1] + s, box[2] - s, box[3] - s
+    mid = (y0 + y1) / 2
+    _line(pen, (x0, y1), (x0, mid - (y1 - y0) * 0.25), (x1, mid - (y1 - y0) * 0.25), (x1, y1))
+    cx = (x0 + x1) / 2
+    pen.draw.polygon([(cx - (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5), (cx, mid - (y1 - y0) * 0.05),
+                      (cx + (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5)], fill=pen.ink)
+
+
+SIZE_MARKS: dict[str, Painter] = {"group": _group_bracket, "[ ]": _group_bracket}
+"""Size marks drawn as signs rather than set as text (the others, II ... XXXXXX, are letters)."""
+
+
+def size_mark_is_drawn(mark: str) -> bool:
+    return mark in SIZE_MARKS
+
+
+@lru_cache(maxsize=64)
+def render_size_mark(mark: str, width_px: int, height_px: int, color: str) -> Image.Image:
+    big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
+    layer = Image.new("RGBA", big, (0, 0, 0, 0))
+    stroke = max(1.0, 0.16 * height_px) * SUPERSAMPLE
+    SIZE_MARKS[mark](Pen(ImageDraw.Draw(layer), _rgba(color), None, stroke), (0.0, 0.0, float(big[0]), float(big[1])))
+    return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
 
 
 def _rgba(color: str | None) -> RGBA | None:
@@ -290,7 +411,7 @@ def render_symbol(kind: str, width_px: int, height_px: int, color: str, fill: st
     """The symbol ``kind`` as an RGBA image of exactly ``width_px`` x ``height_px``, antialiased.
 
     Cached (a countersheet repeats a few symbols thousands of times): treat the result as read-only."""
-    painter = SYMBOLS.get(kind, SYMBOLS["fallback"])
+    painter = SYMBOLS.get(symbol_key(kind), SYMBOLS["fallback"])
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
     stroke = max(1.0, STROKE_RATIO * min(height_px, width_px / FRAME_RATIO)) * SUPERSAMPLE

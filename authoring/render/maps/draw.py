@@ -17,13 +17,13 @@ from PIL import Image
 
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
-from authoring.render.fonts import font
-from authoring.render.map_legend import render_legend  # noqa: F401  (public API: the map legend)
-from authoring.render.map_raster import Bitmap, Line, Poly, Text, rasterize
-from authoring.render.art import art_in_frame, art_plan, render_map_art
-from authoring.render.map_scene import Scene, build_scene, cells_of, hex_centre
-from authoring.render.map_style import INK, map_style
-from authoring.render.pdf import save_png
+from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
+from authoring.render.maps.raster import Bitmap, Line, Poly, Text, rasterize
+from authoring.render.maps.scene import Scene, build_scene, cells_of, hex_centre
+from authoring.render.maps.style import INK, map_style
+from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import save_png
 
 MARGIN = 0.7
 """Left, right and bottom margin, in hex widths (room for entry arrows and edge names)."""
@@ -33,8 +33,9 @@ SQRT3 = math.sqrt(3.0)
 
 
 def supersampling(px_per_hex: float) -> int:
-    """Small hexes get more supersampling: their lines are only a pixel or two wide."""
-    return 3 if px_per_hex < 90 else 2
+    """Small hexes get more supersampling: their lines are only a pixel or two wide. Print tiles (300 ppi,
+    over 200 px per hex) need none: a stair step is 0.08 mm on paper, below what a printer resolves."""
+    return 3 if px_per_hex < 90 else 2 if px_per_hex < 200 else 1
 
 
 def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
@@ -177,7 +178,7 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
         jobs.append((_LAYOUT_JOB, str(out_dir / "layout.png")))
     written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
-        from authoring.render.art import registration_overlay  # the registration proof: grid and ids on the art
+        from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
         written.append(save_png(registration_overlay(m), out_dir / f"{m.id}-registration.png"))
     return written
 

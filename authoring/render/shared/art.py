@@ -120,7 +120,7 @@ POINT = (0, 150, 255)
 
 def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
     """The art as given, with the fitted grid, every hex id and the calibration points drawn on it."""
-    from authoring.render.fonts import font
+    from authoring.render.shared.fonts import font
     reg = registration(m)
     with Image.open(m.art.image.path) as source:
         k = min(1.0, max_side / max(source.size))
@@ -187,38 +187,27 @@ def picture_image(art: ArtImage, box: tuple[int, int]) -> Image.Image:
     return _raster(art.path, art.sha256, art.format, max(1, round(w * k)), max(1, round(h * k)))
 
 
-def draw_face_with_art(face, art, size_px: int, bleed_px: int, inset: int | None, floor: float,
-                       name: str) -> tuple[Image.Image, list]:
-    """A counter face with the designer's art under the data-drawn layout (values always from data).
+def draw_over_art(image_art: ArtImage, art, size_px: int, bleed_px: int, inset: int | None, floor: float,
+                  name: str, counter_mm: float) -> tuple[Image.Image, list]:
+    """A counter face drawn over the designer's full-face art (values always from data).
 
-    Full-face art (``face.image``) replaces the background and the unit symbol: the layout is drawn
-    once on white and once on black, which gives its exact coverage per pixel, and composited over
-    the art (extended into the bleed by repeating its edge pixels). Picture art (``face.picture``)
-    takes the place of the unit symbol, fitted inside the layout's symbol box.
-    """
+    The layout, without its unit symbol, is drawn once on white and once on black, which gives its
+    exact coverage per pixel, and composited over the art (extended into the bleed by repeating its
+    edge pixels)."""
     from dataclasses import replace
 
     import numpy as np
 
-    from authoring.render.counter import draw_face, layout_face
-    if face.image is not None:
-        plain = replace(art, symbol="marker", symbol_fill=None)
-        on_white, issues = draw_face(replace(plain, background="#ffffff"), size_px, bleed_px, inset, floor, name)
-        on_black, _ = draw_face(replace(plain, background="#000000"), size_px, bleed_px, inset, floor, name)
-        under = np.asarray(face_image(face.image, size_px).convert("RGB"), dtype=np.float32)
-        under = np.pad(under, ((bleed_px, bleed_px), (bleed_px, bleed_px), (0, 0)), mode="edge")
-        w, b = np.asarray(on_white, dtype=np.float32), np.asarray(on_black, dtype=np.float32)
-        image = Image.fromarray(np.clip(np.rint(b + (w - b) / 255.0 * under), 0, 255).astype(np.uint8), "RGB")
-    else:
-        image, issues = draw_face(art, size_px, bleed_px, inset, floor, name)
-    if face.picture is not None:
-        box = layout_face(art, size_px, inset, floor, name).symbol_box
-        if box is not None:
-            x0, y0, x1, y1 = (v + bleed_px for v in box)
-            if face.image is None:
-                ImageDraw.Draw(image).rectangle((x0, y0, x1 - 1, y1 - 1), fill=art.background)
-            picture = picture_image(face.picture, (x1 - x0, y1 - y0))
-            image.paste(picture, (x0 + (x1 - x0 - picture.width) // 2, y0 + (y1 - y0 - picture.height) // 2), picture)
+    from authoring.render.counters.face import draw_face
+    plain = replace(art, symbol="marker", symbol_fill=None)
+    on_white, issues = draw_face(replace(plain, background="#ffffff"), size_px, bleed_px, inset, floor, name=name,
+                                 counter_mm=counter_mm)
+    on_black, _ = draw_face(replace(plain, background="#000000"), size_px, bleed_px, inset, floor, name=name,
+                            counter_mm=counter_mm)
+    under = np.asarray(face_image(image_art, size_px).convert("RGB"), dtype=np.float32)
+    under = np.pad(under, ((bleed_px, bleed_px), (bleed_px, bleed_px), (0, 0)), mode="edge")
+    w, b = np.asarray(on_white, dtype=np.float32), np.asarray(on_black, dtype=np.float32)
+    image = Image.fromarray(np.clip(np.rint(b + (w - b) / 255.0 * under), 0, 255).astype(np.uint8), "RGB")
     return image, list(issues)
 
 

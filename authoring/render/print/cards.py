@@ -3,7 +3,8 @@
 A card lists exactly the scenario data the rules engine checks: set-up placements (hex, units,
 strength state), off-map boxes, reinforcements by turn with their arrival location, withdrawals
 and pools. Each unit is shown by its counter face (`counter_art.counter_image`) with its name and
-state. Pages are Letter at `DPI`, two columns of entries, as many pages as needed.
+state. Pages are Letter or A4 at `DPI`, two columns of entries, as many pages as needed; every
+text is drawn through a `Canvas`, so a page can be checked for overlaps like a counter face.
 """
 from __future__ import annotations
 
@@ -11,17 +12,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from authoring.model import Game, Scenario
-from authoring.render.charts import fit_size, wrap
-from authoring.render.fonts import font
-from authoring.render.pdf import save_png, write_pdf
+from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import save_png, write_pdf
 
-DPI = 150
-PAGE = (int(8.5 * DPI), int(11 * DPI))
+DPI = AID_DPI
+PAGE = PageSpec("letter").size
 MARGIN = int(0.4 * DPI)
 GUTTER = 30
+TOP = MARGIN + int(0.85 * DPI)
+"""Where a card's columns start, under its header."""
 COUNTER_PX = 72
 """Counter images on cards (about 1/2 inch)."""
 UNIT_W = 96
@@ -93,7 +96,13 @@ def _state_name(game: Game, counter, state: str | None) -> str:
     return next((s.name for s in game.strength_states if s.id == sid), sid)
 
 
-Block = tuple[int, Callable[[Image.Image, int, int, int], None]]
+Block = tuple[int, Callable[[Canvas, int, int, int], None]]
+
+
+def fit_size(text: str, size: float, width: int, bold: bool = False, floor: float = 12.5) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` px (never below 6 pt)."""
+    length = font(size, bold).getlength(text)
+    return size if length <= width else max(floor, size * width / length)
 
 
 def _entry_block(game: Game, entry: Entry, width: int) -> Block:
@@ -101,55 +110,73 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
     rows = max(1, -(-len(entry.units) // per_row))
     height = rows * (COUNTER_PX + 40) + 8
 
-    def draw(page: Image.Image, x: int, y: int, w: int) -> None:
+    def draw(page: Canvas, x: int, y: int, w: int) -> None:
         from authoring.render.counter_art import counter_image
-        d = ImageDraw.Draw(page)
-        d.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
-        d.text((x, y + 8), entry.label, fill=INK, font=font(fit_size(entry.label, 22, LABEL_W - 8, True), True))
+        page.draw.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
+        label_slot = (x - 2, y, x + LABEL_W - 4, y + height)
+        lines = wrap(entry.label, 20, LABEL_W - 8, True)
+        for k, line in enumerate(lines[:2]):
+            page.text((x, y + 8 + k * 24), line, 20, True, slot=label_slot, role="line")
+        top = 8 + 24 * min(2, len(lines)) + 4
         for k, line in enumerate(wrap(entry.detail, 14, LABEL_W - 10)[:4]):
-            d.text((x, y + 38 + k * 17), line, fill=MUTED, font=font(14))
+            page.text((x, y + top + k * 17), line, 14, False, MUTED, slot=label_slot, role="line")
         for i, uid in enumerate(entry.units):
             r, c = divmod(i, per_row)
             ux, uy = x + LABEL_W + c * UNIT_W, y + 8 + r * (COUNTER_PX + 40)
             counter = game.counters.get(uid)
             if counter is not None:
                 img = counter_image(game, counter, entry.state, COUNTER_PX)
-                page.paste(img.convert("RGB"), (ux, uy), img if img.mode == "RGBA" else None)
+                page.image.paste(img.convert("RGB"), (ux, uy), img if img.mode == "RGBA" else None)
             name = counter.display_name if counter else uid
             cx = ux + COUNTER_PX // 2
-            d.text((cx, uy + COUNTER_PX + 3), name, fill=INK, font=font(fit_size(name, 14, UNIT_W - 6, True), True),
-                   anchor="ma")
-            state = _state_name(game, counter, entry.state)
-            d.text((cx, uy + COUNTER_PX + 20), state, fill=MUTED, font=font(fit_size(state, 12, UNIT_W - 6)),
-                   anchor="ma")
+            slot = (ux - (UNIT_W - COUNTER_PX) // 2, uy, ux - (UNIT_W - COUNTER_PX) // 2 + UNIT_W - 2, uy + COUNTER_PX + 40)
+            name = _one_line(name, 14, UNIT_W - 6, True)
+            page.text((cx, uy + COUNTER_PX + 3), name, fit_size(name, 14, UNIT_W - 6, True), True, anchor="ma", slot=slot)
+            state = _one_line(_state_name(game, counter, entry.state), 13, UNIT_W - 6, False)
+            page.text((cx, uy + COUNTER_PX + 20), state, fit_size(state, 13, UNIT_W - 6), False, MUTED, anchor="ma",
+                      slot=slot)
     return height, draw
 
 
+def _one_line(text: str, size: float, width: int, bold: bool) -> str:
+    """``text`` if it fits ``width`` at 6 pt, else its words shortened from the end (a unit name under
+    its counter: the counter itself shows the full designation)."""
+    from authoring.render.counters.fit import ABBREVIATIONS
+    if font(fit_size(text, size, width, bold), bold).getlength(text) <= width:
+        return text
+    words = [ABBREVIATIONS.get(w, w) for w in text.split(" ")]
+    while len(words) > 1 and font(12.5, bold).getlength(" ".join(words)) > width:
+        words.pop()
+    return " ".join(words)
+
+
 def _heading_block(title: str) -> Block:
-    def draw(page: Image.Image, x: int, y: int, w: int) -> None:
-        d = ImageDraw.Draw(page)
-        d.text((x, y + 6), title, fill=INK, font=font(26, True))
-        d.line(((x, y + 40), (x + w, y + 40)), fill=INK, width=2)
+    def draw(page: Canvas, x: int, y: int, w: int) -> None:
+        page.text((x, y + 6), title, 26, True, slot=(x, y, x + w, y + 38), role="title")
+        page.draw.line(((x, y + 40), (x + w, y + 40)), fill=INK, width=2)
     return 48, draw
 
 
-def _header(page: Image.Image, game: Game, scenario: Scenario, side: str, number: int, total: int) -> int:
-    d = ImageDraw.Draw(page)
+def _header(page: Canvas, spec: PageSpec, game: Game, scenario: Scenario, side: str, number: int, total: int) -> int:
+    """The side's colour bar, the title and, on its own line under it, the subtitle."""
     s = game.side(side)
-    d.rectangle((0, 0, PAGE[0], int(0.22 * DPI)), fill=s.color)
+    width = spec.size[0]
+    page.draw.rectangle((MARGIN, MARGIN, width - MARGIN, MARGIN + int(0.1 * DPI)), fill=s.color)
     title = f"{scenario.name}: {s.name} set-up"
-    d.text((MARGIN, int(0.4 * DPI)), title, fill=INK, font=font(fit_size(title, 40, PAGE[0] - 2 * MARGIN, True), True),
-           anchor="lm")
+    x0, x1 = MARGIN + 2, width - MARGIN - 2
+    band = (MARGIN, MARGIN + int(0.12 * DPI), width - MARGIN, MARGIN + int(0.8 * DPI))
+    size = fit_size(title, 34, x1 - x0, True)
+    page.text((x0, band[1] + 4), wrap(title, size, x1 - x0, True)[0], size, True, slot=band, role="title")
     sub = f"{game.name} - scenario {scenario.id} - page {number} of {total}"
-    d.text((MARGIN, int(0.62 * DPI)), sub, fill=MUTED, font=font(18), anchor="lm")
-    return int(0.8 * DPI)
+    page.text((x0, band[1] + 4 + int(size * 1.35)), sub, fit_size(sub, 18, x1 - x0), False, MUTED, slot=band,
+              role="subtitle")
+    return TOP
 
 
-def _columns(blocks: Sequence[Block], top: int) -> list[list[list[Block]]]:
+def _columns(blocks: Sequence[Block], top: int, bottom: int) -> list[list[list[Block]]]:
     """Blocks flowed into two columns per page; a heading never ends a column."""
     pages: list[list[list[Block]]] = [[[]]]
     y = top
-    bottom = PAGE[1] - MARGIN
     for i, block in enumerate(blocks):
         nxt = blocks[i + 1][0] if i + 1 < len(blocks) else 0
         need = block[0] + (nxt if block[0] == 48 else 0)
@@ -164,28 +191,35 @@ def _columns(blocks: Sequence[Block], top: int) -> list[list[list[Block]]]:
     return pages
 
 
-def render_setup_card(game: Game, scenario: Scenario, side: str) -> list[Image.Image]:
-    """The pages of ``side``'s set-up card for ``scenario`` (RGB, Letter at `DPI`)."""
-    col_w = (PAGE[0] - 2 * MARGIN - GUTTER) // 2
+def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Canvas]:
+    """The pages of ``side``'s set-up card for ``scenario`` on ``paper``, with every text box recorded."""
+    spec = PageSpec(paper, DPI)
+    width, height = spec.size
+    col_w = (width - 2 * MARGIN - GUTTER) // 2
     blocks: list[Block] = []
     for section in card_sections(game, scenario, side):
         blocks.append(_heading_block(section.title))
         blocks += [_entry_block(game, e, col_w) for e in section.entries]
     if not blocks:
         blocks.append(_heading_block("Nothing to set up"))
-    top = int(0.8 * DPI)
-    layout = _columns(blocks, top)
+    top = TOP
+    layout = _columns(blocks, top, height - MARGIN)
     pages = []
     for n, columns in enumerate(layout, 1):
-        page = Image.new("RGB", PAGE, (255, 255, 255))
-        _header(page, game, scenario, side, n, len(layout))
+        page = Canvas.new((width, height))
+        _header(page, spec, game, scenario, side, n, len(layout))
         for c, column in enumerate(columns):
             x, y = MARGIN + c * (col_w + GUTTER), top
-            for height, draw in column:
+            for block_h, draw in column:
                 draw(page, x, y, col_w)
-                y += height
+                y += block_h
         pages.append(page)
     return pages
+
+
+def render_setup_card(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Image.Image]:
+    """The pages of ``side``'s set-up card for ``scenario`` (RGB, Letter or A4 at `DPI`)."""
+    return [p.image for p in setup_card_pages(game, scenario, side, paper)]
 
 
 def card_sides(game: Game, scenario: Scenario) -> list[str]:
@@ -197,16 +231,18 @@ def card_sides(game: Game, scenario: Scenario) -> list[str]:
 
 
 def write_setup_cards(game: Game, out_dir: Path) -> list[Path]:
-    """``setup-<scenario>-<side>.pdf`` plus one PNG per page, for every scenario and side."""
+    """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
+    scenario and side."""
     out_dir = Path(out_dir)
     paths: list[Path] = []
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         for side in card_sides(game, scenario):
-            pages = render_setup_card(game, scenario, side)
             stem = f"setup-{sid}-{side}"
+            pages = render_setup_card(game, scenario, side)
             for n, page in enumerate(pages, 1):
                 name = f"{stem}.png" if len(pages) == 1 else f"{stem}-{n}.png"
                 paths.append(save_png(page, out_dir / name, DPI))
             paths.append(write_pdf(pages, out_dir / f"{stem}.pdf", DPI, "letter"))
+            paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"), out_dir / f"{stem}-a4.pdf", DPI, "a4"))
     return paths

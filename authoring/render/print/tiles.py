@@ -17,9 +17,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from authoring.model import Game
-from authoring.render.fonts import font
-from authoring.render.map_draw import has_art, render_map
-from authoring.render.pdf import paper_in, write_pdf
+from authoring.render.maps.draw import has_art, render_map
+from authoring.render.shared.canvas import wrap
+from authoring.render.shared.fonts import font
+from authoring.render.shared.pdf import paper_in, write_pdf
 
 PAGE_MARGIN_IN = 0.25
 """Unprinted border of every page (home printers cannot print to the edge)."""
@@ -97,8 +98,23 @@ def page_image(plan: TilePlan, image: Image.Image, row: int, col: int) -> Image.
         _glue_strip(page, plan, vertical=True)
     if row < plan.rows - 1:
         _glue_strip(page, plan, vertical=False)
-    _page_label(ImageDraw.Draw(page), plan, row, col)
+    draw = ImageDraw.Draw(page)
+    if col > 0:     # the covering side of the overlap: the same crosses, to lay over its neighbour's
+        for y in registration_points(plan, vertical=True):
+            _cross(draw, plan.overlap_px / 2, y, plan.overlap_px // 5, max(1, int(plan.dpi / 150)))
+    if row > 0:
+        for x in registration_points(plan, vertical=False):
+            _cross(draw, x, plan.overlap_px / 2, plan.overlap_px // 5, max(1, int(plan.dpi / 150)))
+    _page_label(draw, plan, row, col)
     return page
+
+
+def registration_points(plan: TilePlan, vertical: bool) -> tuple[int, ...]:
+    """Where the crosses of an overlap sit along it: y on a vertical overlap, x on a horizontal one
+    (the same map points on both pages of the overlap)."""
+    w, h = plan.page_px
+    o = plan.overlap_px
+    return (o * 2, h // 2, h - o * 2) if vertical else (o * 2, w // 2, w - o * 3)
 
 
 def _glue_strip(page: Image.Image, plan: TilePlan, vertical: bool) -> None:
@@ -117,13 +133,13 @@ def _glue_strip(page: Image.Image, plan: TilePlan, vertical: bool) -> None:
     if vertical:
         x0 = w - o
         draw.line(((x0 + line // 2, 0), (x0 + line // 2, h)), fill=MARK, width=line)
-        for y in (o, h // 2, h - o):
+        for y in registration_points(plan, vertical=True):
             _cross(draw, x0 + o / 2, y, o // 3, line)
         draw.text((x0 + o / 2, h / 2 + o), "GLUE", fill=MARK, font=font(o / 4, True), anchor="mm")
     else:
         y0 = h - o
         draw.line(((0, y0 + line // 2), (w, y0 + line // 2)), fill=MARK, width=line)
-        for x in (o, w // 2, w - 2 * o):
+        for x in registration_points(plan, vertical=False):
             _cross(draw, x, y0 + o / 2, o // 3, line)
         draw.text((w / 2 + o, y0 + o / 2), "GLUE", fill=MARK, font=font(o / 4, True), anchor="mm")
 
@@ -147,10 +163,16 @@ def assembly_page(plan: TilePlan, image: Image.Image, title: str) -> Image.Image
     dpi = plan.dpi
     page = Image.new("RGB", (w, h), (255, 255, 255))
     draw = ImageDraw.Draw(page)
-    draw.text((w / 2, 0.3 * dpi), title, fill=INK, font=font(0.22 * dpi, True), anchor="mm")
+    room = w - int(0.4 * dpi)     # titles stay inside the printable area, shrunk (never below 9 pt) then wrapped
+    size = max(0.125 * dpi, min(0.22 * dpi, 0.22 * dpi * room / max(1, font(0.22 * dpi, True).getlength(title))))
+    lines = wrap(title, size, room, True)[:2]
+    for i, line in enumerate(lines):
+        draw.text((w / 2, (0.3 + 0.27 * i - 0.12 * (len(lines) - 1)) * dpi), line, fill=INK, font=font(size, True),
+                  anchor="mm")
     info = (f"{plan.columns * plan.rows} pages ({plan.rows} rows x {plan.columns} columns), "
             f"{plan.paper_in[0]:.2f} x {plan.paper_in[1]:.2f} in, {plan.overlap_px / dpi:.2f} in overlap")
-    draw.text((w / 2, 0.6 * dpi), info, fill=INK, font=font(0.12 * dpi), anchor="mm")
+    info_size = min(0.12 * dpi, 0.12 * dpi * room / max(1, font(0.12 * dpi).getlength(info)))
+    draw.text((w / 2, 0.66 * dpi), info, fill=INK, font=font(info_size), anchor="mm")
     box = (int(0.2 * dpi), int(0.85 * dpi), w - int(0.2 * dpi), h - int(2.2 * dpi))
     _diagram(page, plan, image, box)
     steps = ["Print at 100% / actual size (no 'fit to page'); check the scale bar below.",
@@ -219,7 +241,7 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def _tiled_job(job: tuple[str, str]) -> str:
-    from authoring.render.map_draw import _JOB
+    from authoring.render.maps.draw import _JOB
     map_id, path = job
     return str(write_tiled_pdf(_JOB["game"], map_id, Path(path), _JOB["paper"], _JOB["overlap"], _JOB["dpi"]))
 
@@ -227,6 +249,6 @@ def _tiled_job(job: tuple[str, str]) -> str:
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
                      processes: int | None = None) -> list[Path]:
     """``<out_dir>/<map>-<paper>.pdf`` for every map, maps in parallel processes."""
-    from authoring.render.map_draw import run_per_map
+    from authoring.render.maps.draw import run_per_map
     jobs = [(mid, str(Path(out_dir) / f"{mid}-{paper}.pdf")) for mid in sorted(game.maps)]
     return [Path(p) for p in run_per_map(game, jobs, _tiled_job, processes, paper=paper, overlap=overlap_in, dpi=dpi)]

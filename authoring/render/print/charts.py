@@ -1,0 +1,330 @@
+"""Charts from the game's rule tables (CRT, TEC, weather, any declared table) and each scenario's turn track.
+
+Tables are drawn from their data: header row, wrapped cells, legend and printed notes, with the
+rule cited. A row whose first cell names a terrain type or map feature gets the map's own sample
+beside it, so the Terrain Effects Chart shows what the player sees on the map.
+
+Everything is drawn as blocks no wider and no taller than a page's content area (``canvas.flow``
+puts them on Letter or A4 pages): a long table continues in a new block with its header row
+repeated, a turn track is one block per row of turn boxes, each box as tall as its longest turn,
+and footnotes wrap. A table's ``note:`` is for designers and never printed; ``notes:`` and
+``print_note:`` are printed for players.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image
+
+from authoring.model import Game, Scenario, Table
+from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.pdf import save_png, write_pdf
+
+DPI = AID_DPI
+"""Chart resolution."""
+PAD = 10
+LINE = (60, 55, 48)
+HEAD = (222, 214, 190)
+STRIPE = (246, 242, 230)
+MAX_COL_PX = 420
+MIN_COL_PX = 70
+BODY = 19
+"""Body text size in px at `DPI` (about 9 pt)."""
+NOTE = 17
+"""Footnote size in px (about 8 pt)."""
+TITLE = 30
+SAMPLE = 56
+NATURAL = PageSpec("letter").content_size
+"""Block size used for images outside a paged PDF (the module's chart windows): a Letter content area."""
+
+__all__ = ["wrap", "fit_size", "render_table", "render_turn_track", "table_blocks", "turn_blocks", "write_charts"]
+
+
+def _cell_text(value) -> str:
+    return "" if value is None else str(value)
+
+
+def _sample_for(game: Game, label: str):
+    """The legend sample of the terrain/feature a TEC row names, or None."""
+    from authoring.render.maps.legend import SAMPLE_PX, _sample, _sample_scene
+    from authoring.render.maps.style import map_style
+    key = label.strip().lower()
+    sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
+                ("path", game.paths))
+    for section, items in sections:
+        for t in items:
+            if key in (t.id.lower(), t.name.lower()):
+                from authoring.render.maps.raster import Layer, rasterize
+                style = map_style(game)
+                size = int(SAMPLE_PX * 1.4)
+                scene = _sample_scene(style, (size / 2, size / 2))
+                layer = Layer(True, _sample(scene, section, t.id))
+                return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE),
+                                                                                   Image.Resampling.LANCZOS)
+    return None
+
+
+def _column_widths(table: Table, width: int) -> list[int]:
+    """Natural widths (capped) when they fit; else every column keeps room for its longest word and the
+    space left is shared in proportion to what each column would still like (no word is broken
+    while the words fit at all)."""
+    from authoring.render.shared.fonts import font
+    natural, least = [], []
+    for c in range(len(table.columns)):
+        cells = [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
+        natural.append(min(MAX_COL_PX, max(int(font(BODY, bold).getlength(t)) + 2 for t, bold in cells)) + 2 * PAD)
+        words = [(w, bold) for t, bold in cells for w in re.findall(r"[^\s/]+/?", t)]
+        least.append(min(natural[-1], max([int(font(BODY, bold).getlength(w)) + 2 for w, bold in words] or [0])
+                         + 2 * PAD))
+    if sum(natural) <= width:
+        return natural
+    if sum(least) > width:     # even single words do not fit: narrow the widest, words will break
+        widths = list(least)
+        while sum(widths) > width and max(widths) > MIN_COL_PX:
+            i = widths.index(max(widths))
+            widths[i] = max(MIN_COL_PX, widths[i] - (sum(widths) - width))
+        return widths
+    spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
+    total = sum(wants) or 1
+    return [m + spare * w // total for m, w in zip(least, wants)]
+
+
+def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
+    """The table's name, and the rule it cites on the same line when both fit, else under it."""
+    cite = game.cite(rule) if rule else ""
+    from authoring.render.shared.fonts import font
+    name_w = font(TITLE, True).getlength(table_name)
+    cite_w = font(16).getlength(cite)
+    lines = wrap(table_name, TITLE, width, True)
+    same_line = len(lines) == 1 and name_w + cite_w + 30 <= width
+    height = len(lines) * int(TITLE * 1.25) + (0 if same_line or not cite else 24) + 8
+    block = Canvas.new((width, height))
+    y = 0
+    for line in lines:
+        block.text((0, y), line, TITLE, True, slot=(0, 0, width, height), role="line")
+        y += int(TITLE * 1.25)
+    if cite:
+        at = (width, 4) if same_line else (0, y)
+        block.text(at, cite, 16, False, (110, 100, 90), anchor="ra" if same_line else "la", slot=(0, 0, width, height))
+    return block
+
+
+def _grid(table: Table, widths: list[int]) -> list[list[list[str]]]:
+    cols = len(table.columns)
+    grid = [[wrap(table.columns[c], BODY, widths[c] - 2 * PAD, True) for c in range(cols)]]
+    grid += [[wrap(_cell_text(r[c]) if c < len(r) else "", BODY, widths[c] - 2 * PAD, c == 0) for c in range(cols)]
+             for r in table.rows]
+    return grid
+
+
+def _rows_block(grid, rows: list[int], widths: list[int], heights: list[int], samples, sample_w: int) -> Canvas:
+    """The header row and the given body rows as one ruled block."""
+    line_h = int(BODY * 1.3)
+    order = [0] + rows
+    table_w = sample_w + sum(widths)
+    block = Canvas.new((table_w + 1, sum(heights[i] for i in order) + 1))
+    d = block.draw
+    y = 0
+    for k, i in enumerate(order):
+        bg = HEAD if i == 0 else (STRIPE if k % 2 == 0 else (255, 255, 255))
+        d.rectangle((0, y, table_w, y + heights[i]), fill=bg)
+        x = 0
+        if sample_w:
+            if i > 0 and samples[i - 1] is not None:
+                block.image.paste(samples[i - 1], (5, y + (heights[i] - SAMPLE) // 2))
+            x += sample_w
+        for c, cell in enumerate(grid[i]):
+            slot = (x, y, x + widths[c], y + heights[i])
+            for n, text in enumerate(cell):
+                block.text((x + PAD, y + PAD + n * line_h), text, BODY, i == 0 or c == 0, slot=slot, role="line")
+            x += widths[c]
+        y += heights[i]
+    d.rectangle((0, 0, table_w, y), outline=LINE, width=2)
+    x = sample_w
+    for cw in widths[:-1]:
+        x += cw
+        d.line(((x, 0), (x, y)), fill=LINE, width=1)
+    d.line(((0, heights[0]), (table_w, heights[0])), fill=LINE, width=2)
+    return block
+
+
+def _footer_lines(table: Table, width: int) -> list[tuple[str, bool]]:
+    out: list[tuple[str, bool]] = []
+    for key, meaning in table.legend.items():
+        out += [(line, i == 0) for i, line in enumerate(wrap(f"{key} = {meaning}", NOTE, width, True))]
+    for note in (*table.notes, *table.print_notes):
+        out += [(line, False) for line in wrap(f"• {note}", NOTE, width)]
+    return out
+
+
+def _text_blocks(lines: list[tuple[str, bool]], width: int, height: int, size: float = NOTE) -> list[Canvas]:
+    """Lines of footnote text cut into blocks that each fit ``height``."""
+    line_h = int(size * 1.35)
+    per = max(1, (height - 8) // line_h)
+    blocks = []
+    for start in range(0, len(lines), per):
+        chunk = lines[start:start + per]
+        block = Canvas.new((width, len(chunk) * line_h + 8))
+        for n, (text, bold) in enumerate(chunk):
+            block.text((0, 4 + n * line_h), text, size, bold, slot=(0, 0, width, block.image.height), role="line")
+        blocks.append(block)
+    return blocks
+
+
+def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> list[Canvas]:
+    """A table as blocks that each fit ``size``: title, ruled rows (header repeated), footnotes."""
+    width, height = size
+    samples = [_sample_for(game, _cell_text(r[0])) if r else None for r in table.rows]
+    sample_w = SAMPLE + 10 if any(s is not None for s in samples) else 0
+    widths = _column_widths(table, width - sample_w - 2)
+    grid = _grid(table, widths)
+    line_h = int(BODY * 1.3)
+    heights = [max(len(cell) for cell in row) * line_h + 2 * PAD for row in grid]
+    heights = [heights[0]] + [max(h, SAMPLE + 6 if s is not None else 0) for h, s in zip(heights[1:], samples)]
+    title = _title_block(game, table.name, table.rule, width)
+    blocks, rows, used = [], [], title.image.height + heights[0]
+    for i in range(1, len(grid)):
+        if rows and used + heights[i] > height - 4:
+            blocks.append(join(title, _rows_block(grid, rows, widths, heights, samples, sample_w)))
+            title = _title_block(game, f"{table.name} (continued)", "", width)
+            rows, used = [], title.image.height + heights[0]
+        rows.append(i)
+        used += heights[i]
+    blocks.append(join(title, _rows_block(grid, rows, widths, heights, samples, sample_w)))
+    return blocks + _text_blocks(_footer_lines(table, width), width, height)
+
+
+def join(top: Canvas, bottom: Canvas) -> Canvas:
+    """Two blocks as one (a title kept with what it heads)."""
+    joined = Canvas.new((max(top.image.width, bottom.image.width), top.image.height + bottom.image.height))
+    joined.paste(top, (0, 0))
+    joined.paste(bottom, (0, top.image.height))
+    return joined
+
+
+def stack(blocks: list[Canvas], gap: int = 12) -> Canvas:
+    """Blocks one under another on one canvas (for a single image of a chart)."""
+    width = max(b.image.width for b in blocks)
+    page = Canvas.new((width + 40, sum(b.image.height for b in blocks) + gap * (len(blocks) - 1) + 40))
+    y = 20
+    for b in blocks:
+        page.paste(b, (20, y))
+        y += b.image.height + gap
+    return page
+
+
+def render_table(game: Game, table: Table) -> Image.Image:
+    """One rule table as a single RGB image at `DPI` (its blocks stacked)."""
+    return stack(table_blocks(game, table)).image
+
+
+# --- turn record track ---------------------------------------------------------------------------
+
+BOX_W = 182
+BOX_GAP = 8
+TURN_SIZE = 40
+LINE_SIZE = 15
+
+
+def _turn_lines(turn) -> list[tuple[str, bool]]:
+    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_short(k)}: {v}", False)
+                                                                  for k, v in turn.values.items()]
+    return [(text, bold) for text, bold in lines if text]
+
+
+def _turn_box_lines(turn, width: int) -> list[tuple[str, bool]]:
+    out = []
+    for text, bold in _turn_lines(turn):
+        out += [(line, bold) for line in wrap(text, LINE_SIZE, width, bold)]
+    return out
+
+
+def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL) -> list[Canvas]:
+    """The scenario's Turn Record Track: a title, one block per row of turn boxes (each row as tall as
+    its fullest box, every line wrapped inside its box), then the numbered notes."""
+    width, height = size
+    per_row = max(1, (width + BOX_GAP) // (BOX_W + BOX_GAP))
+    inner = BOX_W - 20
+    title = f"Turn Record Track: {scenario.name}"
+    head = _text_blocks([(line, True) for line in wrap(title, TITLE, width, True)], width, height, TITLE)[0]
+    blocks: list[Canvas] = []
+    turns = scenario.turns
+    marks, counter = {}, 0
+    for t in turns:
+        marks[t.turn] = [f"[{counter + i + 1}]" for i in range(len(t.notes))]
+        counter += len(t.notes)
+    line_h = int(LINE_SIZE * 1.3)
+    for start in range(0, len(turns), per_row):
+        row = turns[start:start + per_row]
+        contents = [_turn_box_lines(t, inner) for t in row]
+        box_h = 60 + max(len(c) for c in contents) * line_h + 10
+        block = Canvas.new((width, box_h + 2))
+        for k, (t, lines) in enumerate(zip(row, contents)):
+            x = k * (BOX_W + BOX_GAP)
+            slot = (x, 0, x + BOX_W, box_h)
+            block.draw.rectangle(slot, fill=_weather_tint(t.weather), outline=LINE, width=2)
+            block.text((x + 10, 8), str(t.turn), TURN_SIZE, True, slot=slot)
+            if marks[t.turn]:
+                note = " ".join(marks[t.turn])
+                block.text((x + BOX_W - 10, 10), note, fit_size(note, 15, BOX_W // 2, True, 12.5), True,
+                           (150, 30, 30), anchor="ra", slot=slot)
+            for n, (text, bold) in enumerate(lines):
+                block.text((x + 10, 58 + n * line_h), text, LINE_SIZE, bold, slot=slot, role="line")
+        blocks.append(join(head, block) if not blocks else block)
+    notes = [(t.turn, n) for t in turns for n in t.notes]
+    lines = []
+    for i, (turn, note) in enumerate(notes, 1):
+        lines += [(line, False) for line in wrap(f"[{i}] Turn {turn}: {note}", NOTE, width)]
+    return (blocks or [head]) + _text_blocks(lines, width, height)
+
+
+def render_turn_track(game: Game, scenario: Scenario, per_row: int = 7) -> Image.Image:
+    """The scenario's Turn Record Track as one image (``per_row`` boxes across)."""
+    width = per_row * (BOX_W + BOX_GAP)
+    return stack(turn_blocks(game, scenario, (width, 10**6))).image
+
+
+def _short(key: str) -> str:
+    return re.sub(r"[_-]+", " ", key).capitalize()
+
+
+def _weather_tint(weather: str) -> tuple[int, int, int]:
+    w = (weather or "").lower()
+    tints = {"clear": (255, 252, 235), "mud": (222, 200, 160), "snow": (225, 238, 250), "frost": (215, 230, 245),
+             "rain": (210, 225, 235), "storm": (200, 200, 215)}
+    return next((v for k, v in tints.items() if k in w), (250, 250, 250))
+
+
+# --- writing ----------------------------------------------------------------------------------------
+
+
+def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
+    """Every chart as (name, blocks) sized for ``spec``'s content area."""
+    from authoring.render.maps.legend import legend_blocks
+    size = spec.content_size
+    out = [(f"table-{t.id}", table_blocks(game, t, size)) for t in game.tables]
+    out += [(f"turns-{s.id}", turn_blocks(game, s, size)) for s in sorted(game.scenarios.values(), key=lambda s: s.id)
+            if s.turns]
+    out.append(("legend", legend_blocks(game, size)))
+    return out
+
+
+def chart_pages(game: Game, paper: str) -> list[Canvas]:
+    """The charts flowed onto pages of ``paper``, each chart starting on a new page."""
+    spec = PageSpec(paper)
+    pages: list[Canvas] = []
+    for _, blocks in chart_blocks(game, spec):
+        pages += flow(blocks, spec, game.name, "Charts and tables")
+    return pages
+
+
+def write_charts(game: Game, out_dir: Path) -> list[Path]:
+    """A PNG per table, per scenario turn track and the legend, plus ``charts.pdf`` (Letter) and
+    ``charts-a4.pdf`` holding them all on pages of that paper."""
+    out_dir = Path(out_dir)
+    paths = [save_png(stack(blocks).image, out_dir / f"{name}.png", DPI)
+             for name, blocks in chart_blocks(game, PageSpec("letter"))]
+    paths.append(write_pdf([p.image for p in chart_pages(game, "a4")], out_dir / "charts-a4.pdf", DPI, "a4"))
+    paths.append(write_pdf([p.image for p in chart_pages(game, "letter")], out_dir / "charts.pdf", DPI, "letter"))
+    return paths
