@@ -91,7 +91,7 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
             ctx.ref(v, defs["values"], "printed value", fpath + ("values", v))
         faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
                           None if f.get("designation") is None else str(f["designation"]),
-                          str(f.get("short", "") or "")))
+                          short=str(f.get("short", "") or "")))
     return Counter(
         id=str(c["id"]), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
         size=c.get("size"), designation=str(c.get("designation", "")), faces=tuple(faces),

@@ -33,7 +33,10 @@ def test_the_demo_game_loads_its_art_cleanly(demo: Path) -> None:
 def test_map_art_below_print_resolution_warns(demo: Path) -> None:
     from authoring.build import TILE_DPI
     from authoring.load.resolve_art import MAP_PRINT_DPI
-    assert MAP_PRINT_DPI == TILE_DPI
+    from authoring.render.print.tiles import tile_dpi
+    assert MAP_PRINT_DPI < TILE_DPI   # hexwright's own maps print sharper than a scan needs to
+    painted = load(demo).game.maps["main"]
+    assert MAP_PRINT_DPI <= tile_dpi(painted, TILE_DPI) == 158 <= TILE_DPI   # the art's own 157.3 ppi
     _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 0.75in", "hex_size: 1in")
     (d,) = load(demo).diagnostics
     assert d.code == "HW-ART-015" and d.message == ("the map art has 118 px per hex; printing 1 in hexes at 150 dpi "

@@ -243,7 +243,20 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 def _tiled_job(job: tuple[str, str]) -> str:
     from authoring.render.maps.draw import _JOB
     map_id, path = job
-    return str(write_tiled_pdf(_JOB["game"], map_id, Path(path), _JOB["paper"], _JOB["overlap"], _JOB["dpi"]))
+    game = _JOB["game"]
+    dpi = tile_dpi(game.maps[map_id], _JOB["dpi"])
+    return str(write_tiled_pdf(game, map_id, Path(path), _JOB["paper"], _JOB["overlap"], dpi))
+
+
+def tile_dpi(m, dpi: float) -> float:
+    """The print resolution of a map's tiles: `dpi` for a map hexwright draws; for a designer's painted
+    map, the art's own resolution at print size (no more than `dpi`): resampling a 150 ppi scan to
+    300 ppi adds pages of bytes and time, not detail."""
+    reg = m.art.registration if m.art is not None else None
+    if reg is None:
+        return dpi
+    native = reg.hex_px * min(reg.stretch) / m.hex_size_in
+    return float(min(dpi, math.ceil(native)))
 
 
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
