@@ -108,17 +108,18 @@ def fit_size(text: str, size: float, width: int, bold: bool = False, floor: floa
 def _entry_block(game: Game, entry: Entry, width: int) -> Block:
     per_row = max(1, (width - LABEL_W) // UNIT_W)
     rows = max(1, -(-len(entry.units) // per_row))
-    height = rows * (COUNTER_PX + 40) + 8
+    lines = wrap(entry.label, 20, LABEL_W - 8, True)[:2]
+    details = wrap(entry.detail, 14, LABEL_W - 10)[:4]
+    top = 8 + 24 * len(lines) + 4
+    height = max(rows * (COUNTER_PX + 40) + 8, top + 17 * len(details) + 8)  # the taller of units and text
 
     def draw(page: Canvas, x: int, y: int, w: int) -> None:
         from authoring.render.counter_art import counter_image
         page.draw.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
         label_slot = (x - 2, y, x + LABEL_W - 4, y + height)
-        lines = wrap(entry.label, 20, LABEL_W - 8, True)
-        for k, line in enumerate(lines[:2]):
+        for k, line in enumerate(lines):
             page.text((x, y + 8 + k * 24), line, 20, True, slot=label_slot, role="line")
-        top = 8 + 24 * min(2, len(lines)) + 4
-        for k, line in enumerate(wrap(entry.detail, 14, LABEL_W - 10)[:4]):
+        for k, line in enumerate(details):
             page.text((x, y + top + k * 17), line, 14, False, MUTED, slot=label_slot, role="line")
         for i, uid in enumerate(entry.units):
             r, c = divmod(i, per_row)
