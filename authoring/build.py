@@ -9,7 +9,7 @@ import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from authoring import atomic
+from authoring import atomic, names
 from authoring.cache import inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
@@ -62,8 +62,8 @@ def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:
     if stage == "sheets":
         return out / sheets_name(game_id, sheets)
-    if stage == "module":
-        return out / f"{game_id}.vmod"
+    if stage == "module":  # vassal.compile names it; a game id is a plain name (see names.GAME_ID)
+        return out / f"{names.dir_name(game_id)}.vmod"
     return out / stage / "index.txt"
 
 
@@ -115,7 +115,7 @@ def sheet_options(game: Game, s: SheetSettings):
 
 
 def sheets_name(game_id: str, s: SheetSettings) -> str:
-    return f"{game_id}-counters-{s.paper}.pdf"
+    return names.file_name("counters", game_id, s.paper, ext="pdf")
 
 
 def _sheet_specs(game: Game):

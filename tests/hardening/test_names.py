@@ -1,0 +1,65 @@
+"""Class 1 of issue 17: names never collide. Property tests of the one name function (`authoring.names`)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from authoring import names
+
+ID = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,20}", fullmatch=True)   # the schema's id alphabet
+ANY = st.text(min_size=1, max_size=12)                                      # and any text at all
+PORTABLE = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
+
+
+@settings(max_examples=500)
+@given(st.lists(st.one_of(ID, ANY), min_size=1, max_size=3), st.lists(st.one_of(ID, ANY), min_size=1, max_size=3))
+def test_two_different_id_tuples_never_give_one_name(a, b):
+    if a != b:
+        assert names.file_name("u", *a, ext="png") != names.file_name("u", *b, ext="png")
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(ID, ANY), min_size=0, max_size=3))
+def test_a_name_decodes_to_its_ids_and_is_portable(parts):
+    name = names.file_name("setup", *parts, ext="png")
+    assert names.split_name(name) == ("setup", tuple(parts), "png")
+    assert PORTABLE.match(name), name
+    assert name.lower() == name                     # case-insensitive file systems cannot merge two names
+    assert name == names.file_name("setup", *parts, ext="png")   # stable
+
+
+@settings(max_examples=300)
+@given(ID, ID)
+def test_case_variants_and_lossy_pairs_stay_apart(a, b):
+    if a != b:
+        assert names.encode_part(a).lower() != names.encode_part(b).lower()
+
+
+def test_the_reported_instances():
+    assert names.file_name("u", "zz+1", "front", ext="png") != names.file_name("u", "zz_1", "front", ext="png")
+    assert names.file_name("u", "zz+1", "front", ext="png") == "u.zz_2b1.front.png"
+    assert names.file_name("map", "layout", ext="png") != names.file_name("layout", ext="png")
+    # a second instance: ids that differ only in case, and part boundaries that shift
+    assert names.file_name("u", "Inf", ext="png") != names.file_name("u", "inf", ext="png")
+    assert names.file_name("setup", "a-b", "c", ext="pdf") != names.file_name("setup", "a", "b-c", ext="pdf")
+    assert names.file_name("setup", "a.b", "c", ext="pdf") != names.file_name("setup", "a", "b.c", ext="pdf")
+
+
+@pytest.mark.parametrize("device", ["con", "nul", "aux", "com1", "lpt9", "prn"])
+def test_windows_device_names_are_escaped(device):
+    part = names.encode_part(device)
+    assert part != device and names.decode_part(part) == device
+    assert names.dir_name(device) == part
+
+
+def test_a_name_over_the_limit_is_refused():
+    with pytest.raises(names.NameTooLong, match="over the limit of 200"):
+        names.file_name("setup", "A" * 64, "B" * 64, ext="png")
+
+
+def test_build_output_names_come_from_the_one_function():
+    from authoring.build import SheetSettings, sheets_name
+    assert sheets_name("bfm", SheetSettings(paper="a4")) == "counters.bfm.a4.pdf"
