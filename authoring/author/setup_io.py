@@ -78,6 +78,17 @@ def _game_sides(files: GameFiles) -> list[str]:
     return [str(s.get("id")) for s in data.get("sides", []) if isinstance(s, dict)]
 
 
+def _real_target(path: Path) -> Path:
+    """Where to write a scenario file: through a symbolic link to its target, so the link stays a link
+    (the loader already refused links that leave the project, HW-PATH-010)."""
+    import os
+    from authoring.load import find_root
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
+        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
+    return real
+
+
 # --- export -------------------------------------------------------------------------------
 
 def side_entries(sf: ScenarioFile, side: str) -> list[dict]:
@@ -183,7 +194,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(sf.path, edit.text)
+    atomic_write(_real_target(sf.path), edit.text)
     return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
                         scenario_findings(sf))
 
