@@ -103,11 +103,12 @@ def list_(game: str | None, project: Path, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
+        from authoring.diagnostics.text import printable
         for g in rows:
-            click.echo(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)")
+            click.echo(printable(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)"))
             maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
-            click.echo(f"  maps: {maps}")
-            click.echo(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}")
+            click.echo(printable(f"  maps: {maps}"))
+            click.echo(printable(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}"))
     if has_errors(diags):
         click.echo("(some files have errors: run `hexwright validate`)", err=True)
 

@@ -97,6 +97,21 @@ def side_entries(sf: ScenarioFile, side: str) -> list[dict]:
     return [dict(e) for e in ((sf.data.get("setup") or {}).get(side) or [])]
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""Cells a spreadsheet would run as a formula (OWASP CSV injection; fullwidth forms too, which some
+spreadsheets fold to ASCII)."""
+
+
+def neutralise(cell: str) -> str:
+    """A cell that a spreadsheet would read as a formula gets a leading `'` (the OWASP rule); `restore`
+    takes it off again on import, so a note round-trips unchanged."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def restore(cell: str) -> str:
+    return cell[1:] if isinstance(cell, str) and cell.startswith("'") and cell[1:].startswith(FORMULA_START) else cell
+
+
 def to_csv(entries: list[dict]) -> str:
     """One unit per row; a `note` column only when some placement has a note (on its first row)."""
     with_note = any(e.get("note") for e in entries)
@@ -108,7 +123,7 @@ def to_csv(entries: list[dict]) -> str:
             row = [str(e["hex"]), str(unit), str(e.get("state") or "")]
             if with_note:
                 row.append(str(e.get("note") or "") if i == 0 else "")
-            w.writerow(row)
+            w.writerow([neutralise(cell) for cell in row])
     return out.getvalue()
 
 
@@ -149,7 +164,7 @@ def read_card(card: Path) -> tuple[list[dict], str | None]:
     src = conformed
     entries: list[dict] = []
     for row in src.data:
-        hex_, unit, state, note = (row.get(k, "") for k in ("hex", "unit", "state", "note"))
+        hex_, unit, state, note = (restore(row.get(k, "")) for k in ("hex", "unit", "state", "note"))
         last = entries[-1] if entries else None
         if last and last["hex"] == hex_ and (last.get("state") or "") == state and not note:
             last["units"].append(unit)
