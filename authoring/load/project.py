@@ -17,7 +17,7 @@ from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
-from authoring.load.source import Source, SourceError, load_source
+from authoring.load.source import Source, SourceError, load_source, text_problems
 from authoring.model import Game, Scenario, SetupCard
 from authoring.model.game import frozen_map
 
@@ -119,6 +119,7 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         if failed is not None:
             failed[f"<{display(path)}>"] = display(path)
         return None
+    diags += text_problems(src)
     if path.suffix.lower() == ".csv":
         conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS)
         diags += found

@@ -20,6 +20,9 @@ from authoring.diagnostics import Diagnostic, Loc, error
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000
+MAX_INT_DIGITS = 18
+MAX_TEXT = 10_000
+"""Longest text of any value (the schema sets tighter limits per field: 100 printed, 200 names, 4,000 notes)."""
 PRESCAN_BYTES = 256 * 1024   # larger files (and any with anchors) are counted before they are composed
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -220,8 +223,8 @@ def _scalar(node: yaml.ScalarNode):
         return None
     if value in _BOOL:
         return _BOOL[value]
-    if _INT.match(value):
-        return int(value)
+    if _INT.match(value):  # past 18 digits a float, so that the schema's range check reports it (no int() blow-up)
+        return int(value) if len(value) <= MAX_INT_DIGITS else float(value)
     if _FLOAT.match(value):
         return float(value)
     return value
@@ -307,3 +310,41 @@ def load_source(path: Path, display: str | None = None) -> Source:
     if path.suffix.lower() == ".csv":
         return parse_csv(text, display)
     return parse_yaml(text, display)
+
+
+_BAD_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\\\\\\Z")
+
+
+def text_problems(src: Source) -> list[Diagnostic]:
+    """Text no output can carry, in any value of the file (HW-TEXT-001..003): control characters (a tab, NUL
+    or ESC ends or corrupts a VASSAL field and a terminal line), a trailing backslash (VASSAL's field
+    encoding cannot end in one) and text over MAX_TEXT characters. One rule for every field, so a new
+    field is covered without being listed."""
+    out: list[Diagnostic] = []
+    stack: list[tuple[tuple, object]] = [((), src.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((path + (k,), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(value))
+        elif isinstance(value, str) and (len(value) > MAX_TEXT or _BAD_TEXT.search(value)):
+            out.append(_text_problem(src, path, value))
+    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+
+
+def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
+    where = src.loc(path)
+    if len(value) > MAX_TEXT:
+        return error("HW-TEXT-003", f"text is {len(value):,} characters long, over the limit of {MAX_TEXT:,}", where,
+                     help="shorten it, or move long prose to a file the game names (rules_summary)", path=path)
+    m = _BAD_TEXT.search(value)
+    if m.group() == "\\":
+        return error("HW-TEXT-002", "text ends in a backslash, which a VASSAL module cannot carry", where,
+                     help="remove the trailing backslash (or end the text with another character)", path=path)
+    ch = m.group()
+    code = f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}"
+    name = {"\t": "a tab", "\x00": "a NUL character", "\x1b": "an escape character (ESC)"}.get(ch, "a control character")
+    return error("HW-TEXT-001", f"text holds {name} ({code}) at character {m.start() + 1}", where,
+                 help="printed text and names are one line of plain characters: remove it (a new line is fine only in notes)",
+                 path=path)
