@@ -14,11 +14,15 @@ from authoring.progress import SILENT, Progress
 
 def _counter_size(ctx, param, value):
     from authoring.lengths import FORM, parse_length
+    from authoring.load.budget import COUNTER_SIZE_IN, length_problem
     if value is None:
         return None
     inches = parse_length(value)
     if inches is None or inches <= 0:
         raise click.BadParameter(f"{value!r}; write {FORM}")
+    problem = length_problem(value, "counter size", COUNTER_SIZE_IN)   # the same range as game.yaml's counter_size
+    if problem:
+        raise click.BadParameter(problem)
     return inches
 
 
