@@ -11,6 +11,8 @@ from authoring.cli_args import GAME_HELP, game_argument, project_option, select
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
+FAULT_HELP = ("check that the folder exists, is a folder and is writable, and that the disk has room; "
+              "no half-written file was left behind")
 
 
 def _render(diags, fmt: str, root: Path | None = None) -> str:
@@ -41,8 +43,7 @@ class _Group(click.Group):
         except click.ClickException as exc:
             message = None if ctx.obj and ctx.obj.get("debug") else _fault_behind(exc)
             if message:
-                click.echo(f"{message}\n  = help: free some space, or choose a folder that exists and is writable"
-                           " (--out); nothing half-written was left behind", err=True)
+                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
                 sys.exit(2)
             raise
         except (click.exceptions.Exit, click.Abort, SystemExit):
@@ -56,8 +57,7 @@ class _Group(click.Group):
             from authoring.errors import fault
             message = fault(exc)
             if message:  # the machine said no (disk full, read-only, no permission): a fault, not a bug
-                click.echo(f"{message}\n  = help: free some space, or choose a folder that exists and is writable"
-                           " (--out); nothing half-written was left behind", err=True)
+                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
                 sys.exit(2)
             click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
                        "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)

@@ -24,16 +24,16 @@ _FAULTS = {
     "ENOSPC": "the disk is full",
     "EDQUOT": "the disk quota is used up",
     "EROFS": "the file system is read-only",
+    "EFBIG": "the file is larger than this system allows",
+    "EIO": "input/output error",
+    "EMFILE": "too many open files",
+    "ENFILE": "too many open files",
+    "ENOMEM": "out of memory",
     "EACCES": "permission denied",
     "EPERM": "operation not permitted",
-    "EISDIR": "a folder is in the way",
-    "ENOTDIR": "a file is in the way of a folder",
-    "EEXIST": "a file is in the way",
-    "ENAMETOOLONG": "the file name is too long for this file system",
-    "EMFILE": "too many open files",
-    "EIO": "input/output error",
-    "EFBIG": "the file is larger than this system allows",
 }
+"""Faults of the machine with a plainer message than the system's; any other OSError naming a file (no
+permission, not a folder...) is shown with the system's own words."""
 
 
 def fault(exc: BaseException) -> str | None:

@@ -26,6 +26,8 @@ import re
 
 MAX_NAME = 200
 """Longest file name made (Windows allows 255 per path component; the rest is left for temporary suffixes)."""
+MAX_PART = 90
+"""Longest encoded id the loader accepts (HW-NAME-001): a kind and two ids always fit in MAX_NAME."""
 
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _KIND = re.compile(r"[a-z0-9][a-z0-9-]*\Z")

@@ -244,7 +244,27 @@ def load_game(files: GameFiles) -> LoadResult:
     diags += gctx.diags
     game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
                 scenarios=frozen_map(scenarios), root=str(files.root))
+    diags += _name_findings(game)
     return LoadResult(game, diags, files)
+
+
+def _name_findings(game: Game) -> list[Diagnostic]:
+    """Ids whose file-name part (names.encode_part) is too long for a portable name (HW-NAME-001). Names are
+    injective by construction, so length is the only way an id can fail to become a file name."""
+    from authoring import names
+    named = [("counter", c.id, c.loc) for c in game.counters.values()]
+    named += [("scenario", s.id, s.loc) for s in game.scenarios.values()]
+    named += [("map", m.id, m.loc) for m in game.maps.values()]
+    named += [(what, x.id, game.loc) for what, items in (("side", game.sides), ("table", game.tables),
+                                                         ("strength state", game.strength_states)) for x in items]
+    out = []
+    for what, ident, loc in named:
+        size = len(names.encode_part(ident))
+        if size > names.MAX_PART:
+            out.append(error("HW-NAME-001", f"{what} id {ident!r} makes a file name part of {size} characters, over "
+                             f"the limit of {names.MAX_PART}", loc,
+                             help="shorten the id: capitals and '_', '.', '+' take three characters each in file names"))
+    return out
 
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")

@@ -53,6 +53,7 @@ class Source:
     locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     key_locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
+    text_paths: tuple[tuple, ...] | None = None   # YAML: the values `text_problems` must report (None: look at all)
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
@@ -165,14 +166,16 @@ def parse_yaml(text: str, display: str) -> Source:
     if node is None:
         raise SourceError(error("HW-YAML-002", "file is empty", Loc(display, 1, 1),
                                 help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)"))
-    builder = _Builder(display)
+    builder = _Builder(display, suspect=_RAW_SUSPECT.search(text) is not None, long=len(text) > MAX_TEXT)
     data = builder.build(node, (), 0)
-    return Source(display, data, builder.locs, builder.key_locs)
+    return Source(display, data, builder.locs, builder.key_locs, text_paths=tuple(builder.text_paths))
 
 
 class _Builder:
-    def __init__(self, display: str):
+    def __init__(self, display: str, suspect: bool = True, long: bool = True):
         self.display = display
+        self.suspect, self.long = suspect, long   # what the raw text allows (see `text_problems`)
+        self.text_paths: list[tuple] = []
         self.locs: dict[tuple, tuple[int, int]] = {}
         self.key_locs: dict[tuple, tuple[int, int]] = {}
         self.count = 0
@@ -192,6 +195,9 @@ class _Builder:
         if node.tag not in _STD_TAGS:
             self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
         if isinstance(node, yaml.ScalarNode):
+            v = node.value
+            if (self.long and len(v) > MAX_TEXT) or (self.suspect and _BAD_TEXT.search(v)):
+                self.text_paths.append(path)
             return _scalar(node)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
@@ -321,6 +327,9 @@ def text_problems(src: Source) -> list[Diagnostic]:
     encoding cannot end in one) and text over MAX_TEXT characters. One rule for every field, so a new
     field is covered without being listed."""
     out: list[Diagnostic] = []
+    if src.text_paths is not None:   # YAML: the builder already picked out the values to report
+        return [_text_problem(src, path, _at(src.data, path)) for path in src.text_paths
+                if isinstance(_at(src.data, path), str)]
     stack: list[tuple[tuple, object]] = [((), src.data)]
     while stack:
         path, value = stack.pop()
@@ -331,6 +340,17 @@ def text_problems(src: Source) -> list[Diagnostic]:
         elif isinstance(value, str) and (len(value) > MAX_TEXT or _BAD_TEXT.search(value)):
             out.append(_text_problem(src, path, value))
     return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+
+
+_RAW_SUSPECT = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
+"""A YAML text without any of these (a backslash starts every escape) holds no value with a control character
+or a trailing backslash, so its values need not be searched one by one."""
+
+
+def _at(data, path: tuple):
+    for key in path:
+        data = data[key]
+    return data
 
 
 def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:

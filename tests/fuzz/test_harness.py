@@ -19,6 +19,7 @@ def test_a_swallowed_timeout_still_fails_the_case():
                 pass
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_timeout_in_a_finaliser_still_fails_the_case():
     class Slow:
         def __del__(self):

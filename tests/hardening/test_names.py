@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from authoring import names
@@ -14,17 +14,26 @@ ANY = st.text(min_size=1, max_size=12)                                      # an
 PORTABLE = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
 
 
+def _name(kind: str, *parts: str) -> str | None:
+    """The name, or None where it would be over the length limit (that refusal is tested below)."""
+    try:
+        return names.file_name(kind, *parts, ext="png")
+    except names.NameTooLong:
+        return None
+
+
 @settings(max_examples=500)
 @given(st.lists(st.one_of(ID, ANY), min_size=1, max_size=3), st.lists(st.one_of(ID, ANY), min_size=1, max_size=3))
 def test_two_different_id_tuples_never_give_one_name(a, b):
     if a != b:
-        assert names.file_name("u", *a, ext="png") != names.file_name("u", *b, ext="png")
+        assert _name("u", *a) != _name("u", *b) or _name("u", *a) is None
 
 
 @settings(max_examples=300)
 @given(st.lists(st.one_of(ID, ANY), min_size=0, max_size=3))
 def test_a_name_decodes_to_its_ids_and_is_portable(parts):
-    name = names.file_name("setup", *parts, ext="png")
+    name = _name("setup", *parts)
+    assume(name is not None)
     assert names.split_name(name) == ("setup", tuple(parts), "png")
     assert PORTABLE.match(name), name
     assert name.lower() == name                     # case-insensitive file systems cannot merge two names
@@ -63,3 +72,22 @@ def test_a_name_over_the_limit_is_refused():
 def test_build_output_names_come_from_the_one_function():
     from authoring.build import SheetSettings, sheets_name
     assert sheets_name("bfm", SheetSettings(paper="a4")) == "counters.bfm.a4.pdf"
+
+
+def test_every_id_fits_a_two_part_name():
+    """The loader's per-id limit (names.MAX_PART) leaves room for a kind and two ids in any name."""
+    worst = "A" * 64   # the longest id, every character escaped
+    assert len(names.encode_part(worst)) > names.MAX_PART
+    fits = "a" * names.MAX_PART
+    assert len(names.file_name("turns-x", fits, fits, ext="jpeg")) <= names.MAX_NAME
+
+
+def test_an_id_too_long_as_a_file_name_is_a_located_error(mini_project, cli):
+    units = mini_project / "counters/mini/units.yaml"
+    units.write_text(units.read_text().replace("id: red-1", "id: RED-" + "X" * 50).replace("[red-1]", "[RED-" + "X" * 50 + "]"))
+    intro = mini_project / "scenarios/mini/intro.yaml"
+    intro.write_text(intro.read_text().replace("[red-1]", "[RED-" + "X" * 50 + "]"))
+    r = cli("validate", str(mini_project), "--format", "concise")
+    assert r.exit_code == 1
+    assert re.search(r"units\.yaml:\d+:\d+: error\[HW-NAME-001\]: counter id 'RED-X+' makes a file name part of "
+                     r"160 characters, over the limit of 90", r.output), r.output
