@@ -114,3 +114,14 @@ def test_a_lost_module_manifest_is_restored_by_the_next_build(mini_project: Path
     r = cli("build", "module", str(mini_project), "--out", str(out))
     assert r.exit_code == 0, r.output
     assert manifest.is_file()
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs sysfs, where no one (not even root) may create files")
+@pytest.mark.parametrize("stage", ["module", "charts"])
+def test_an_unwritable_out_folder_is_a_fault(mini_project: Path, stage: str):
+    """The module stage wraps OSErrors in its BuildError; both end as the same plain fault."""
+    r = _run("", "build", stage, str(mini_project), "--out", "/sys/kernel")
+    assert r.returncode == 2, r.stderr[-3000:]
+    assert "error: Operation not permitted: /sys/kernel/mini" in r.stderr or "error: permission denied" in r.stderr \
+        or "error: operation not permitted" in r.stderr, r.stderr
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
