@@ -125,3 +125,26 @@ def test_an_unwritable_out_folder_is_a_fault(mini_project: Path, stage: str):
     assert "error: Operation not permitted: /sys/kernel/mini" in r.stderr or "error: permission denied" in r.stderr \
         or "error: operation not permitted" in r.stderr, r.stderr
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
+
+
+RACE = """
+import sys
+from pathlib import Path
+from authoring import cache
+target = Path(sys.argv[1])
+for i in range(1500):
+    cache.record(target, f"{sys.argv[2]}-{i}")
+    cache.up_to_date(target, "x")
+"""
+
+
+def test_two_processes_recording_one_stamp_never_collide(tmp_path: Path):
+    """Two builds stamping the same output at once (the old fixed temporary name raced in 2% of calls)."""
+    target = tmp_path / "bfm.vmod"
+    target.write_text("x")
+    procs = [subprocess.Popen([sys.executable, "-c", RACE, str(target), tag], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+             for tag in ("a", "b")]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], errors
+    assert _temps(tmp_path, skip=None) == []
+    assert (tmp_path / ".bfm.vmod.digest").read_text().strip() in ("a-1499", "b-1499")
