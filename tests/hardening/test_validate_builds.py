@@ -76,7 +76,7 @@ def test_values_at_the_edge_of_the_limits_build(mini_project: Path, cli, edit: s
         _hex_size("1/4")(mini_project)
         _counter_size("3in")(mini_project)
     else:
-        _edit(mini_project, "counters/mini/units.yaml", 'designation: "1"', 'designation: "' + "W" * 100 + '"')
+        _edit(mini_project, "counters/mini/units.yaml", 'designation: "1"', 'designation: "' + "W" * 40 + '"')
         _edit(mini_project, GAME, "name: Red,", 'name: "' + "\\\\R" + "x" * 190 + '",')
     assert cli("validate", str(mini_project)).exit_code == 0
     r = cli("build", "all", str(mini_project), "--dpi", "72", "--out", str(mini_project / "b"))
