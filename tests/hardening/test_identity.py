@@ -65,3 +65,11 @@ def test_a_game_id_must_be_a_plain_name(tmp_path: Path, bad: str, cli):
         f.write_text(f.read_text().replace("game: mini", f"game: {bad}").replace("\nid: mini\n", f"\nid: {bad}\n"))
     r = cli("validate", str(project), "--format", "concise")
     assert r.exit_code == 1 and "error[HW-ID-002]: game id" in r.output, r.output
+
+
+def test_a_game_whose_id_differs_is_listed_and_built_by_its_folder(mini_project: Path, cli):
+    _edit(mini_project, GAME, "\nid: mini\n", "\nid: other\n")
+    r = cli("list", str(mini_project))
+    assert r.output.startswith("mini: ") and "run `hexwright validate`" in r.output
+    b = cli("build", "module", "mini", "--project", str(mini_project), "--out", str(mini_project / "b"))
+    assert b.exit_code == 1 and "HW-ID-001" in b.output
