@@ -71,7 +71,9 @@ def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: P
 def watch(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
+    from authoring.safepath import refuse_out_dir
     root, games = select(project, game)
+    refuse(refuse_out_dir(root, out or root / "build"))
     w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
                 lambda s: click.echo(s),
                 build=not no_build)

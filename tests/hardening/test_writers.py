@@ -45,6 +45,7 @@ def test_check_image_refuses_data_files(mini_project: Path, cli, monkeypatch):
 
 @pytest.mark.parametrize("args", [["build", "module", "mini", "--out", ""], ["build", "module", "mini", "--out", "."],
                                   ["build", "charts", "mini", "--out", "maps"],
+                                  ["watch", "mini", "--once", "--out", "counters/mini"],
                                   ["export-setup", "mini/intro", "--side", "red", "--out", ""]])
 def test_empty_or_data_out_is_a_usage_error(mini_project: Path, cli, monkeypatch, args):
     monkeypatch.chdir(mini_project)
