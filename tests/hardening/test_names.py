@@ -91,3 +91,20 @@ def test_an_id_too_long_as_a_file_name_is_a_located_error(mini_project, cli):
     assert r.exit_code == 1
     assert re.search(r"units\.yaml:\d+:\d+: error\[HW-NAME-001\]: counter id 'RED-X+' makes a file name part of "
                      r"160 characters, over the limit of 90", r.output), r.output
+
+
+@pytest.mark.xfail(strict=True, reason="vassal/images.py still names counter images with art.image_name (lossy); "
+                   "switches to names.file_name when the module work is merged (listed in issue 17's notes)")
+def test_counters_whose_ids_differ_only_in_punctuation_get_their_own_images(mini_project, cli):
+    import zipfile
+    units = mini_project / "counters/mini/units.yaml"
+    text = units.read_text()
+    extra = text[text.index("  - id: blue-1"):].replace("id: blue-1", "id: zz+1")
+    extra += extra.replace("id: zz+1", "id: zz_1").replace('designation: "1"', 'designation: "2"')
+    units.write_text(text + extra)
+    out = mini_project / "b"
+    r = cli("build", "module", "mini", "--project", str(mini_project), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(out / "mini" / "mini.vmod") as z:
+        zz = {n for n in z.namelist() if "zz" in n}
+    assert len(zz) == 2, zz     # one face each (blue-1 has one face), two counters: two images
