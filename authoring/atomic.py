@@ -6,6 +6,7 @@ previous artifact or the complete new one. Permissions follow the umask, as a pl
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -17,13 +18,15 @@ def _umask() -> int:
 
 
 _MODE = 0o666 & ~_umask()
+TMP_SUFFIX = ".tmp"
+_TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")   # .<name>.<pid>.<random>.tmp
 
 
 def write_bytes(path: Path, data: bytes) -> Path:
     """Write `data` to `path` atomically (parents created); returns `path`."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -38,3 +41,34 @@ def write_bytes(path: Path, data: bytes) -> Path:
 def write_text(path: Path, text: str) -> Path:
     """Write `text` as UTF-8 with LF line ends, atomically."""
     return write_bytes(path, text.replace("\r\n", "\n").encode("utf-8"))
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:   # another user's live process
+        return True
+    return True
+
+
+def sweep(folder: Path) -> int:
+    """Remove temporary files in `folder` left by writers that were killed (their process is gone);
+    a live process's temporary file (a concurrent build) is left alone. Returns how many went."""
+    removed = 0
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return 0
+    for p in entries:
+        m = _TMP.match(p.name)
+        if m and not _alive(int(m.group(1))):
+            try:
+                p.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed

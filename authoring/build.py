@@ -9,7 +9,7 @@ import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from authoring import atomic
+from authoring import atomic, names
 from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
@@ -79,15 +79,24 @@ def _art_kind(root: Path, path: Path) -> str:
 def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> Path:
     if stage == "sheets":
         return out / sheets_name(game_id, sheets)
-    if stage == "module":
-        return out / f"{game_id}.vmod"
+    if stage == "module":  # vassal.compile names it; a game id is a plain name (see names.GAME_ID)
+        return out / f"{names.dir_name(game_id)}.vmod"
     return out / stage / "index.txt"
 
 
 def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> bool:
     """True when every stage's output exists and was built from exactly these inputs."""
-    return all(up_to_date(stage_target(files.id, st, out, sheets), stage_digest(files, st, sheets))
-               for st in stages)
+    return all(_done(stage_target(files.id, st, out, sheets), stage_digest(files, st, sheets), st) for st in stages)
+
+
+def _done(target: Path, digest: str, stage: str) -> bool:
+    """The stage's output is there and stamped with `digest` (a module also needs its manifest, which
+    a build killed during --force may have lost: the next build then restores it)."""
+    return up_to_date(target, digest) and (stage != "module" or _manifest(target).is_file())
+
+
+def _manifest(module: Path) -> Path:
+    return module.with_name(module.name + ".manifest.json")
 
 
 # --- stages -------------------------------------------------------------------------------
@@ -106,6 +115,7 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     specs, items = _sheet_specs(game)
     forget(target)
     out.mkdir(parents=True, exist_ok=True)
+    atomic.sweep(out)
     issues: dict = {}
     write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress,
                      render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
@@ -141,7 +151,7 @@ def sheet_options(game: Game, s: SheetSettings):
 
 
 def sheets_name(game_id: str, s: SheetSettings) -> str:
-    return f"{game_id}-counters-{s.paper}.pdf"
+    return names.file_name("counters", game_id, s.paper, ext="pdf")
 
 
 def _sheet_specs(game: Game):
@@ -217,14 +227,22 @@ def _sheet_order(game: Game):
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                  progress: Progress = SILENT) -> Outputs:
     from authoring.vassal.compile import build_module as compile_module
+    from authoring.errors import BuildError
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
+    manifest = _manifest(target)
     digest = stage_digest(result.files, "module")
-    if not force and up_to_date(target, digest):
+    if not force and _done(target, digest, "module"):
         return Outputs((target,), reused=True)
-    forget(target)
+    atomic.sweep(out)
+    forget(target)  # before anything is rewritten: a kill half-way leaves a build the next run redoes
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
-        (out / f"{result.valid_game.id}.vmod.manifest.json").unlink(missing_ok=True)
-    path = compile_module(result.valid_game, out, progress=progress)
+        manifest.unlink(missing_ok=True)
+    try:
+        path = compile_module(result.valid_game, out, progress=progress)
+    except BuildError as exc:
+        if isinstance(exc.__cause__, OSError):   # disk full, read-only...: a fault, reported as one
+            raise exc.__cause__ from None
+        raise
     record(target, digest)
     return Outputs((path,))
 
@@ -241,6 +259,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
     before = set(marker.read_text().split()) if marker.is_file() else set()
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
+    atomic.sweep(folder)
     paths = sorted(Path(p) for p in write(folder))
     atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
     record(marker, digest)
@@ -250,9 +269,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
     return Outputs(tuple(paths))
 
 
-MAP_PX_PER_HEX = 150
-TILE_DPI = 300
-"""Print maps are tiled at 300 ppi (print-and-play convention: 300 dpi or better)."""
+from authoring.load.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

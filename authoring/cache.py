@@ -42,12 +42,11 @@ def up_to_date(target: Path, digest: str) -> bool:
 
 
 def record(target: Path, digest: str) -> None:
-    stamp = _stamp(target)
-    tmp = stamp.with_name(stamp.name + ".tmp")
-    tmp.write_text(digest + "\n")
-    tmp.replace(stamp)
+    """Write the stamp through a temporary name unique to this process (two builds never race on it)."""
+    from authoring import atomic
+    atomic.write_text(_stamp(target), digest + "\n")
 
 
 def forget(target: Path) -> None:
-    """Mark `target` stale before rewriting it: a build killed half-way then never counts as up to date."""
+    """Drop the stamp before rewriting `target`: the next build redoes the stage, even after a kill half-way."""
     _stamp(target).unlink(missing_ok=True)

@@ -11,6 +11,8 @@ from authoring.cli_args import GAME_HELP, game_argument, project_option, select
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
+FAULT_HELP = ("check that the folder exists, is a folder and is writable, and that the disk has room; "
+              "no half-written file was left behind")
 
 
 def _render(diags, fmt: str, root: Path | None = None) -> str:
@@ -26,13 +28,25 @@ def _emit(diags, fmt: str, root: Path | None = None) -> None:
     click.echo(out, file=stream)
 
 
+def _fault_behind(exc: click.ClickException) -> str | None:
+    """A build error that a fault of the machine caused (the module compiler wraps OSErrors)."""
+    from authoring.errors import fault
+    return fault(exc.__cause__) if exc.__cause__ is not None else None
+
+
 class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+        except click.ClickException as exc:
+            message = None if ctx.obj and ctx.obj.get("debug") else _fault_behind(exc)
+            if message:
+                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
+                sys.exit(2)
+            raise
+        except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -40,9 +54,10 @@ class _Group(click.Group):
         except Exception as exc:  # noqa: BLE001 - last-resort guard
             if ctx.obj and ctx.obj.get("debug"):
                 raise
-            if isinstance(exc, OSError) and exc.filename:  # the file system said no: a path the user gave
-                click.echo(f"error: {exc.strerror or exc}: {exc.filename}\n"
-                           "  = help: check that the folder exists, is a folder and is writable", err=True)
+            from authoring.errors import fault
+            message = fault(exc)
+            if message:  # the machine said no (disk full, read-only, no permission): a fault, not a bug
+                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
                 sys.exit(2)
             click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
                        "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)
@@ -88,11 +103,12 @@ def list_(game: str | None, project: Path, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
+        from authoring.diagnostics.text import printable
         for g in rows:
-            click.echo(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)")
+            click.echo(printable(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)"))
             maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
-            click.echo(f"  maps: {maps}")
-            click.echo(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}")
+            click.echo(printable(f"  maps: {maps}"))
+            click.echo(printable(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}"))
     if has_errors(diags):
         click.echo("(some files have errors: run `hexwright validate`)", err=True)
 

@@ -23,3 +23,18 @@ def select(project: Path, game: str | None):
         where = game if game is not None else str(root)
         raise click.UsageError(f"no game found at {where} (a game has scenarios/<game>/game.yaml)")
     return root, games
+
+
+class OutPath(click.Path):
+    """A path option that refuses an empty value (`--out ""` would otherwise mean the working folder)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("is empty: name a file or folder, or leave the option out for its default", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def refuse(message: str | None) -> None:
+    """Stop with a usage error (exit 2) when a writer's target was refused."""
+    if message:
+        raise click.UsageError(f"{message}; nothing was written (add --force to write there anyway)")

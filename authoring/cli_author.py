@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, game_argument, project_option, select
+from authoring.cli_args import GAME_HELP, OutPath, game_argument, project_option, refuse, select
 from authoring.cli_build import _apply, watch_options
 from authoring.diagnostics import has_errors
 
@@ -71,7 +71,9 @@ def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: P
 def watch(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
+    from authoring.safepath import refuse_out_dir
     root, games = select(project, game)
+    refuse(refuse_out_dir(root, out or root / "build"))
     w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
                 lambda s: click.echo(s),
                 build=not no_build)
@@ -110,14 +112,21 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.argument("scenario")
 @click.option("--side", required=True, help="The side whose set-up to export.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "yaml"]), default="csv", show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="File to write [default: standard output].")
+@click.option("--force", is_flag=True, help="Write even inside a data folder or over a file of another kind.")
 @click.option("--game", help="The game, when several have a scenario of that id.")
 @project_option
-def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, game: str | None, project: Path) -> None:
+def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, force: bool, game: str | None,
+                     project: Path) -> None:
     """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
     from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
+    from authoring.load import find_root
+    from authoring.safepath import refuse_output
+    if out is not None:
+        made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
+        refuse(refuse_output(find_root(project), out, made, "--out", force))
     text = export_setup(find_scenario(project, scenario, game), side, fmt)
     if out is None:
         click.echo(text, nl=False)

@@ -8,17 +8,21 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import game_argument, project_option
+from authoring.cli_args import OutPath, game_argument, project_option, refuse
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
 def _counter_size(ctx, param, value):
     from authoring.lengths import FORM, parse_length
+    from authoring.load.budget import COUNTER_SIZE_IN, length_problem
     if value is None:
         return None
     inches = parse_length(value)
     if inches is None or inches <= 0:
         raise click.BadParameter(f"{value!r}; write {FORM}")
+    problem = length_problem(value, "counter size", COUNTER_SIZE_IN)   # the same range as game.yaml's counter_size
+    if problem:
+        raise click.BadParameter(problem)
     return inches
 
 
@@ -55,8 +59,10 @@ def _load(root: Path, games):
 def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
          sheet_opts: dict | None = None) -> None:
     from authoring import build
+    from authoring.safepath import refuse_out_dir
     root, games = _games(project, game)
     out_root = out or root / "build"
+    refuse(refuse_out_dir(root, out_root, force))
     settings = build.SheetSettings(**(sheet_opts or {}))
     stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings)]
     for g in games:
@@ -119,7 +125,7 @@ def _rel(p: Path) -> str:
 common = [
     game_argument,
     project_option,
-    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+    click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
@@ -147,7 +153,7 @@ watch_options = [
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
     click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
                  help="Build only these outputs (repeatable) [default: all]."),
-    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+    click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),
     click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
                  help="Seconds between checks for saved files."),
@@ -214,12 +220,16 @@ for _stage, _doc in (("module", "The VASSAL module, with every scenario as a rea
 
 
 @build.command()
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("build/duplex-calibration.pdf"),
+@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=Path("build/duplex-calibration.pdf"),
               show_default=True)
+@click.option("--force", is_flag=True, help="Write even where a data file or a file of another kind is.")
 @_apply(sheet_options)
-def calibration(out, **sheet):
+def calibration(out, force, **sheet):
     """A one-page duplex calibration sheet to measure your printer's back offset."""
+    from authoring.load import find_root
     from authoring.render.print.sheets import SheetOptions, write_calibration_pdf
+    from authoring.safepath import refuse_output
+    refuse(refuse_output(find_root(Path(".")), out, (".pdf",), "--out", force))
     s = _sheet_settings(**sheet)
     opts = SheetOptions(paper=s["paper"], counter_in=s["counter_in"] or 0.625, dpi=s["dpi"], duplex=s["duplex"],
                         back_offset_mm=tuple(s["back_offset_mm"]))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import project_option
+from authoring.cli_args import OutPath, project_option, refuse
 
 FORMATS = ("full", "concise", "json", "sarif")
 
@@ -19,16 +19,21 @@ FORMATS = ("full", "concise", "json", "sarif")
 @click.option("--side", help="The side a CSV card sets up (default: the one side of its units).")
 @click.option("--option", "options", multiple=True, metavar="ID", help="Turn on a scenario option (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
-@click.option("--image", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the findings on the map (PNG).")
+@click.option("--image", type=OutPath(dir_okay=False, path_type=Path), help="Also draw the findings on the map (PNG).")
+@click.option("--force", is_flag=True, help="Write --image even inside a data folder or over a file of another kind.")
 @project_option
 def check(scenario: str, game_id: str | None, card: Path | None, side: str | None, options: tuple[str, ...],
-          fmt: str, image: Path | None, project: Path) -> None:
+          fmt: str, image: Path | None, force: bool, project: Path) -> None:
     """Check SCENARIO's set-up (a file, GAME/SCENARIO, or a scenario id) against the game's rules.
 
     Given a map file instead, check it; `--image` then draws its fitted grid and hex ids on its art."""
     from authoring.calibrate import is_map_file
     if is_map_file(scenario):
         from authoring.cli_art import check_map
+        if image is not None:
+            from authoring.load import find_root
+            from authoring.safepath import refuse_output
+            refuse(refuse_output(find_root(Path(scenario).parent), image, (".png",), "--image", force))
         return check_map(Path(scenario), fmt, image)
     from authoring.cli import _emit
     from authoring.diagnostics import has_errors
@@ -41,6 +46,9 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         target = find_target(scenario, game_id, project)
     except TargetError as exc:
         raise click.UsageError(str(exc)) from None
+    if image is not None:
+        from authoring.safepath import refuse_output
+        refuse(refuse_output(target.root, image, (".png",), "--image", force))
     if target.scenario is None or has_errors(target.diagnostics):
         _emit(target.diagnostics, fmt, target.root)
         sys.exit(1)

@@ -18,3 +18,38 @@ class BuildError(HexwrightError):
 
 class UsageError(click.UsageError):
     exit_code = 2
+
+
+_FAULTS = {
+    "ENOSPC": "the disk is full",
+    "EDQUOT": "the disk quota is used up",
+    "EROFS": "the file system is read-only",
+    "EFBIG": "the file is larger than this system allows",
+    "EIO": "input/output error",
+    "EMFILE": "too many open files",
+    "ENFILE": "too many open files",
+    "ENOMEM": "out of memory",
+    "EACCES": "permission denied",
+    "EPERM": "operation not permitted",
+}
+"""Faults of the machine with a plainer message than the system's; any other OSError naming a file (no
+permission, not a folder...) is shown with the system's own words."""
+
+
+def fault(exc: BaseException) -> str | None:
+    """A plain message for a fault of the machine (disk full, read-only, no permission...) found in `exc`
+    or the exceptions it was raised from; None when `exc` is not such a fault.
+
+    These are the user's environment, not bugs: the CLI reports them with exit code 2."""
+    import errno
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OSError) and exc.errno is not None:
+            name = errno.errorcode.get(exc.errno, "")
+            if name in _FAULTS or exc.filename:
+                what = _FAULTS.get(name) or exc.strerror or str(exc)
+                where = f": {exc.filename}" if exc.filename else ""
+                return f"error: {what}{where}"
+        exc = exc.__cause__ or exc.__context__
+    return None

@@ -70,3 +70,47 @@ def xml_parser():
     from lxml import etree
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
                            huge_tree=False)
+
+
+DATA_FOLDERS = ("scenarios", "maps", "counters", "schemas")
+"""The project's data folders: no writer puts an output there unless told to with --force."""
+
+
+def refuse_output(root: Path, target: Path, made: tuple[str, ...], what: str, force: bool = False) -> str | None:
+    """Why writing the file `target` would destroy data, or None when it is safe.
+
+    Refused (unless `force`): an empty path; a target inside the project's data folders
+    (`scenarios/`, `maps/`, `counters/`, `schemas/`); a target that is a symbolic link (the write
+    would replace the link); an existing file that is not of a kind this writer makes (`made`
+    suffixes, e.g. `(".csv",)`), since it is someone's data, not an earlier output."""
+    if not str(target).strip():
+        return f"{what} is empty"
+    if force:
+        return None
+    real_root = Path(os.path.realpath(root))
+    real = Path(os.path.realpath(target))
+    for folder in DATA_FOLDERS:
+        if _within(real, real_root / folder):
+            return f"{what} {str(target)!r} is inside the project's data folder {folder}/"
+    if Path(target).is_symlink():
+        return f"{what} {str(target)!r} is a symbolic link; writing would replace it"
+    if real.exists() and (real.is_dir() or real.suffix.lower() not in made):
+        kind = "a folder" if real.is_dir() else "an existing file this command did not make"
+        return f"{what} {str(target)!r} is {kind}"
+    return None
+
+
+def refuse_out_dir(root: Path, out: Path, force: bool = False) -> str | None:
+    """Why `--out DIR` of a build must be refused, or None: empty, the project folder itself or a data folder."""
+    if not str(out).strip():
+        return "--out is empty"
+    if force:
+        return None
+    real_root = Path(os.path.realpath(root))
+    real = Path(os.path.realpath(out))
+    if real == real_root:
+        return f"--out {str(out)!r} is the project folder itself"
+    for folder in DATA_FOLDERS:
+        if _within(real, real_root / folder):
+            return f"--out {str(out)!r} is inside the project's data folder {folder}/"
+    return None

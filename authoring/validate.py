@@ -40,7 +40,7 @@ def summarize(games: list[GameFiles]) -> tuple[list[dict], list[Diagnostic]]:
                          "counter_mix": 0})
             continue
         rows.append({
-            "id": g.id, "name": g.name,
+            "id": files.id, "name": g.name,   # the folder names the game (HW-ID-001 reports an id: that differs)
             "maps": [{"id": m.id, "name": m.name, "hexes": len(m.hexes)} for m in g.maps.values()],
             "scenarios": [{"id": s.id, "name": s.name, "turns": len(s.turns), "maps": list(s.maps)}
                           for s in g.scenarios.values()],

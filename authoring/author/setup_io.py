@@ -78,12 +78,38 @@ def _game_sides(files: GameFiles) -> list[str]:
     return [str(s.get("id")) for s in data.get("sides", []) if isinstance(s, dict)]
 
 
+def _real_target(path: Path) -> Path:
+    """Where to write a scenario file: through a symbolic link to its target, so the link stays a link
+    (the loader already refused links that leave the project, HW-PATH-010)."""
+    import os
+    from authoring.load import find_root
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
+        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
+    return real
+
+
 # --- export -------------------------------------------------------------------------------
 
 def side_entries(sf: ScenarioFile, side: str) -> list[dict]:
     """The side's placements as written in the scenario file (hex as printed, units, state, note)."""
     _check_side(sf, side)
     return [dict(e) for e in ((sf.data.get("setup") or {}).get(side) or [])]
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""Cells a spreadsheet would run as a formula (OWASP CSV injection; fullwidth forms too, which some
+spreadsheets fold to ASCII)."""
+
+
+def neutralise(cell: str) -> str:
+    """A cell that a spreadsheet would read as a formula gets a leading `'` (the OWASP rule); `restore`
+    takes it off again on import, so a note round-trips unchanged."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def restore(cell: str) -> str:
+    return cell[1:] if isinstance(cell, str) and cell.startswith("'") and cell[1:].startswith(FORMULA_START) else cell
 
 
 def to_csv(entries: list[dict]) -> str:
@@ -97,7 +123,7 @@ def to_csv(entries: list[dict]) -> str:
             row = [str(e["hex"]), str(unit), str(e.get("state") or "")]
             if with_note:
                 row.append(str(e.get("note") or "") if i == 0 else "")
-            w.writerow(row)
+            w.writerow([neutralise(cell) for cell in row])
     return out.getvalue()
 
 
@@ -138,7 +164,7 @@ def read_card(card: Path) -> tuple[list[dict], str | None]:
     src = conformed
     entries: list[dict] = []
     for row in src.data:
-        hex_, unit, state, note = (row.get(k, "") for k in ("hex", "unit", "state", "note"))
+        hex_, unit, state, note = (restore(row.get(k, "")) for k in ("hex", "unit", "state", "note"))
         last = entries[-1] if entries else None
         if last and last["hex"] == hex_ and (last.get("state") or "") == state and not note:
             last["units"].append(unit)
@@ -183,7 +209,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(sf.path, edit.text)
+    atomic_write(_real_target(sf.path), edit.text)
     return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
                         scenario_findings(sf))
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
+from authoring.diagnostics.text import printable as _p
 
 TOOL_URI = "https://example.invalid/hexwright"
 
@@ -29,7 +30,7 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
     num = str(d.loc.line)
     pad = " " * len(num)
     caret = " " * max(d.loc.col - 1, 0) + "^"
-    return [f"{pad} |", f"{num} | {line}", f"{pad} | {caret}"]
+    return [f"{pad} |", f"{num} | {_p(line)}", f"{pad} | {caret}"]
 
 
 def render_full(diags: Iterable[Diagnostic]) -> str:
@@ -37,16 +38,16 @@ def render_full(diags: Iterable[Diagnostic]) -> str:
     cache: dict[str, list[str]] = {}
     items = sorted_diagnostics(diags)
     for d in items:
-        out.append(f"{d.severity.value}[{d.code}]: {d.message}")
+        out.append(_p(f"{d.severity.value}[{d.code}]: {d.message}"))
         if d.loc:
-            out.append(f" --> {d.loc}")
+            out.append(_p(f" --> {d.loc}"))
         out.extend(_snippet(d, cache))
         if d.rule:
-            out.append(f"  = rule: {d.rule}")
+            out.append(_p(f"  = rule: {d.rule}"))
         for rel in d.related:
-            out.append(f"  = see also: {rel}")
+            out.append(_p(f"  = see also: {rel}"))
         if d.help:
-            out.append(f"  = help: {d.help}")
+            out.append(_p(f"  = help: {d.help}"))
         out.append("")
     out.append(summary(items))
     return "\n".join(out)
@@ -58,9 +59,9 @@ def render_concise(diags: Iterable[Diagnostic]) -> str:
     for d in items:
         where = f"{d.loc}: " if d.loc else ""
         rule = f" [{d.rule}]" if d.rule else ""
-        lines.append(f"{where}{d.severity.value}[{d.code}]: {d.message}{rule}")
+        lines.append(_p(f"{where}{d.severity.value}[{d.code}]: {d.message}{rule}"))
         if d.help:
-            lines.append(f"  help: {d.help}")
+            lines.append(_p(f"  help: {d.help}"))
     lines.append(summary(items))
     return "\n".join(lines)
 

@@ -46,6 +46,20 @@ class Ctx:
             return
         self.diags.append(error(code, message, self.src.loc(path), help=help, path=path))
 
+    def length(self, path: tuple, default: float, what: str, limits: tuple[float, float]) -> float:
+        """The length at `path` in inches (`default` when absent); out of `limits` or unreadable, an error
+        (HW-SIZE-001) and `default`, so that later checks still run."""
+        from authoring.load.budget import length_problem
+        value = self.src.data
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        problem = length_problem(value, what, limits)
+        if problem:
+            lo, hi = limits
+            self.error("HW-SIZE-001", problem, path, help=f"write a length from {lo:g}in to {hi:g}in, e.g. '5/8in' or '16mm'")
+            return default
+        return length_in(value, default)
+
     def ref(self, value, known, what: str, path: tuple, code: str = "HW-REF-001") -> bool:
         """Check that `value` names one of `known`; report with a suggestion when it does not."""
         if value is None or str(value) in known:

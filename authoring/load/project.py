@@ -6,6 +6,7 @@ whatever parts resolved, so `validate` can report everything at once.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
-from authoring.load.source import Source, SourceError, load_source
+from authoring.load.source import Source, SourceError, load_source, text_problems
 from authoring.model import Game, Scenario, SetupCard
 from authoring.model.game import frozen_map
 
@@ -43,7 +44,7 @@ class GameFiles:
         return (self.manifest, *extra, *self.maps, *self.counters, *self.scenarios)
 
 
-FILE_LEVEL = ("HW-IO-", "HW-YAML-", "HW-CSV-", "HW-SCHEMA-", "HW-KIND-", "HW-MAP-")
+FILE_LEVEL = ("HW-IO-", "HW-YAML-", "HW-CSV-", "HW-SCHEMA-", "HW-KIND-", "HW-MAP-", "HW-SET-001")
 """Codes that mean a whole file could not be used: the model is missing parts, not just references."""
 
 
@@ -136,6 +137,7 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         if failed is not None:
             failed[f"<{display(path)}>"] = display(path)
         return None
+    diags += text_problems(src)
     if path.suffix.lower() == ".csv":
         conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS)
         diags += found
@@ -194,6 +196,7 @@ def load_game(files: GameFiles) -> LoadResult:
     if game_src is None:
         return LoadResult(None, diags, files)
     gctx = Ctx(game_src)
+    _check_game_id(gctx, files)
     parts = manifest_parts(gctx)
     check_named_files(gctx, files.root, files.manifest.parent)
     defs = _defs(parts, game_src)
@@ -202,6 +205,7 @@ def load_game(files: GameFiles) -> LoadResult:
         tsrc = read(files.tables, "tables", diags)
         if tsrc:
             tctx = Ctx(tsrc)
+            _check_game_field(tctx, files.id)
             table_list = tables(tctx)
             diags += tctx.diags
     maps = {}
@@ -211,6 +215,7 @@ def load_game(files: GameFiles) -> LoadResult:
         if src is None:
             continue
         ctx = Ctx(src)
+        _check_game_field(ctx, files.id)
         mid = src.data["id"]
         if mid in maps:
             ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
@@ -230,6 +235,7 @@ def load_game(files: GameFiles) -> LoadResult:
             broken["<counters>"] = display(path)
             continue
         ctx = Ctx(src)
+        _check_game_field(ctx, files.id)
         for c in resolve_counter_art(ctx, files.root, path, resolve_counters(ctx, defs, seen),
                                      parts["counter_size_in"]):
             counters[c.id] = c
@@ -247,6 +253,7 @@ def load_game(files: GameFiles) -> LoadResult:
         if src is None:
             continue
         ctx = Ctx(src)
+        _check_game_field(ctx, files.id)
         s = resolve_scenario(ctx, defs, maps, counters)
         diags += [d for d in ctx.diags if not _cascade(d, broken)]
         if s is not None:
@@ -260,7 +267,56 @@ def load_game(files: GameFiles) -> LoadResult:
     known = {p.resolve() for p in files.extras}
     files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
                                                        if p.resolve() not in known))
+    diags += _name_findings(game)
     return LoadResult(game, diags, files)
+
+
+def _name_findings(game: Game) -> list[Diagnostic]:
+    """Ids whose file-name part (names.encode_part) is too long for a portable name (HW-NAME-001). Names are
+    injective by construction, so length is the only way an id can fail to become a file name."""
+    from authoring import names
+    named = [("counter", c.id, c.loc) for c in game.counters.values()]
+    named += [("scenario", s.id, s.loc) for s in game.scenarios.values()]
+    named += [("map", m.id, m.loc) for m in game.maps.values()]
+    named += [(what, x.id, game.loc) for what, items in (("side", game.sides), ("table", game.tables),
+                                                         ("strength state", game.strength_states)) for x in items]
+    out = []
+    for what, ident, loc in named:
+        size = len(names.encode_part(ident))
+        if size > names.MAX_PART:
+            out.append(error("HW-NAME-001", f"{what} id {ident!r} makes a file name part of {size} characters, over "
+                             f"the limit of {names.MAX_PART}", loc,
+                             help="shorten the id: capitals and '_', '.', '+' take three characters each in file names"))
+    return out
+
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
+"""A game id names the game's folders (scenarios/<id>/, maps/<id>/, counters/<id>/, build/<id>/) and its module
+(<id>.vmod): lowercase letters, digits and '-', so it is the same file name on every system."""
+
+
+def _check_game_id(ctx: Ctx, files: GameFiles) -> None:
+    """The folder rule: a game's `id:` is the name of its folder, and a plain name (HW-ID-001, HW-ID-002)."""
+    from authoring import names
+    gid = ctx.src.data.get("id")
+    if not isinstance(gid, str):
+        return
+    if gid != files.id:
+        ctx.error("HW-ID-001", f"game id {gid!r} differs from its folder scenarios/{files.id}/", ("id",),
+                  help=f"a game's id is the name of its folders: write `id: {files.id}`, or rename the folders "
+                       f"scenarios/, maps/ and counters/{files.id} to {gid}")
+    elif not GAME_ID.match(gid) or names.encode_part(gid) != gid:
+        ctx.error("HW-ID-002", f"game id {gid!r} is not a plain name", ("id",),
+                  help="a game id names folders and files: use lowercase letters, digits and '-' (not a device "
+                       "name such as 'con' or 'nul'), and rename its folders to match")
+
+
+def _check_game_field(ctx: Ctx, game_id: str) -> None:
+    """A data file's `game:` names the game whose folder holds it (HW-ID-003)."""
+    named = ctx.src.data.get("game") if isinstance(ctx.src.data, dict) else None
+    if named is not None and str(named) != game_id:
+        ctx.error("HW-ID-003", f"this file says `game: {named}` but lies in the folders of game {game_id!r}",
+                  ("game",), help=f"write `game: {game_id}`, or move the file to the folders of {str(named)!r}")
 
 
 def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
@@ -286,7 +342,33 @@ def _cascade(d: Diagnostic, broken: dict[str, str]) -> bool:
     return d.code == "HW-REF-002" and "<counters>" in broken
 
 
+def _hex_set_cycles(hex_sets: dict) -> list[list[str]]:
+    """Each cycle of hex sets that name each other through `union` or `except` (once, from its first member)."""
+    edges = {n: [str(o) for key in ("union", "except") for o in (spec.get(key) or ()) if str(o) in hex_sets]
+             for n, spec in hex_sets.items()}
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(n: str, trail: list[str]) -> None:   # iterative enough: hex-set chains are short, depth is bounded below
+        state[n] = 1
+        trail.append(n)
+        for m in edges[n]:
+            if state.get(m) == 1:
+                cycles.append(trail[trail.index(m):] + [m])
+            elif m not in state and len(trail) < 500:
+                visit(m, trail)
+        trail.pop()
+        state[n] = 2
+    for n in hex_sets:
+        if n not in state:
+            visit(n, [])
+    return cycles
+
+
 def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
+    for cycle in _hex_set_cycles(parts["hex_sets"]):
+        ctx.error("HW-SET-001", f"hex sets form a cycle: {' -> '.join(cycle)}", ("hex_sets", cycle[0]),
+                  help="a hex set cannot contain itself through `union` or `except`: remove one of these references")
     names = set(parts["hex_sets"])
     feats = {f.id for f in parts["hex_features"]}
     terr = {t.id for t in parts["terrain"]}

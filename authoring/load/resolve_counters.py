@@ -8,7 +8,7 @@ from authoring.load.source import Source
 from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 
-_NUM = re.compile(r"-?[0-9]+\Z")
+_NUM = re.compile(r"-?[0-9]{1,18}\Z")   # longer stays text, which the schema then limits
 _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note",
                    "short", "symbol")
 _INT_COLUMNS = ("steps", "quantity", "stacking")

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from authoring.load.context import Ctx, length_in
+from authoring.load.budget import COUNTER_SIZE_IN
+from authoring.load.context import Ctx
 from authoring.model import Dice, Nationality, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
 
@@ -58,7 +59,7 @@ def manifest_parts(ctx: Ctx) -> dict:
         values=type_defs(d.get("values"), ctx, ("values",), "value"),
         strength_states=type_defs(d.get("strength_states"), ctx, ("strength_states",), "strength state"),
         flags=type_defs(d.get("flags"), ctx, ("flags",), "flag"),
-        counter_size_in=length_in(d.get("counter_size"), 0.625),
+        counter_size_in=ctx.length(("counter_size",), 0.625, "counter_size", COUNTER_SIZE_IN),
         dice=tuple(Dice(x["name"], x["sides"], x.get("zero_is")) for x in d.get("dice", [])),
         phases=tuple(d.get("phases", [])),
         stacking=stacking,

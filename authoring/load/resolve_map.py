@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
-from authoring.load.context import Ctx, length_in
+from authoring.load.budget import HEX_SIZE_IN, map_budget_problem
+from authoring.load.context import Ctx
 from authoring.model import (
     EdgeSideInfo,
     HexFeature,
@@ -166,6 +167,11 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
     hexes = {h: HexInfo(h, grid.hex_to_label(h), tuple(terrain.get(h) or [default]), tuple(features.get(h, ())))
              for h in grid.hexes}
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}
-    return Map(d["id"], d["name"], grid, length_in((g.get("hex_size")), 0.75), default, frozen_map(hexes),
+    hex_in = ctx.length(("grid", "hex_size"), 0.75, "hex_size", HEX_SIZE_IN)
+    too_big = map_budget_problem(len(hexes), hex_in)
+    if too_big:
+        ctx.error("HW-SIZE-002", too_big, ("grid",),
+                  help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)")
+    return Map(d["id"], d["name"], grid, hex_in, default, frozen_map(hexes),
                tuple(sides), tuple(edge_sides), tuple(paths), tuple(labels), frozen_map(edges),
                ctx.src.path, ctx.loc(()))

@@ -110,6 +110,12 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     options = tuple(Option(o["id"], o["name"], bool(o.get("default", False)), o.get("description", ""),
                            frozen_map(o.get("effects")), ctx.loc(("options", i)))
                     for i, o in enumerate(d.get("options", [])))
+    seen_options: set[str] = set()
+    for i, o in enumerate(options):   # `check --option ID` and the module's option list name options by id
+        if o.id in seen_options:
+            ctx.error("HW-DUP-005", f"duplicate option id {o.id!r}", ("options", i, "id"),
+                      help="give each option of the scenario its own id")
+        seen_options.add(o.id)
     victory = tuple(Victory(v) if isinstance(v, str) else Victory(v["text"], v.get("side", ""), v.get("points"))
                     for v in d.get("victory", []))
     return Scenario(d["id"], d["name"], tuple(m.id for m in in_play), turns, tuple(setup), tuple(off_map),

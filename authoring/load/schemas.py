@@ -130,7 +130,30 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         noun, _, how = (form or "").partition(": ")
         return [error("HW-SCHEMA-007", f"{where}: {_show(err.instance)} is not {noun or 'in the expected form'}",
                       src.loc(path), help=f"write {how}" if how else _schema_help(err), path=path)]
+    if err.validator in _LIMITS:
+        return [_limit(src, path, where, err)]
     return [error("HW-SCHEMA-001", f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
+
+
+_LIMITS = ("maxLength", "maxItems", "maximum", "minimum", "exclusiveMinimum", "exclusiveMaximum")
+
+
+def _limit(src: Source, path: tuple, where: str, err: ValidationError) -> Diagnostic:
+    """A value over one of the schema's limits, in words, without echoing a huge value (HW-SCHEMA-008)."""
+    v, bound = err.instance, err.validator_value
+    if err.validator == "maxLength":
+        what = f"text is {len(v):,} characters long, over the limit of {bound:,}"
+        fix = "shorten it: every text has a limit, so that no build stage can be made to run for ever"
+    elif err.validator == "maxItems":
+        what = f"list has {len(v):,} entries, over the limit of {bound:,}"
+        fix = "split it (a table of more rows would not fit a printable chart)"
+    else:
+        shown = _show(v) if len(str(v)) <= 40 else f"a number of {len(str(v))} digits"
+        word = {"maximum": "over the maximum of", "exclusiveMaximum": "not below", "minimum": "below the minimum of",
+                "exclusiveMinimum": "not above"}[err.validator]
+        what = f"{shown} is {word} {bound:,}" if isinstance(bound, int) else f"{shown} is {word} {bound}"
+        fix = _schema_help(err) or "use a value in range"
+    return error("HW-SCHEMA-008", f"{where}: {what}", src.loc(path), help=fix, path=path)
 
 
 def _schema_help(err: ValidationError) -> str:

@@ -20,6 +20,9 @@ from authoring.diagnostics import Diagnostic, Loc, error
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_NODES = 1_000_000
+MAX_INT_DIGITS = 18
+MAX_TEXT = 10_000
+"""Longest text of any value (the schema sets tighter limits per field: 100 printed, 200 names, 4,000 notes)."""
 PRESCAN_BYTES = 256 * 1024   # larger files (and any with anchors) are counted before they are composed
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -50,6 +53,7 @@ class Source:
     locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     key_locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
+    text_paths: tuple[tuple, ...] | None = None   # YAML: the values `text_problems` must report (None: look at all)
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
@@ -162,14 +166,16 @@ def parse_yaml(text: str, display: str) -> Source:
     if node is None:
         raise SourceError(error("HW-YAML-002", "file is empty", Loc(display, 1, 1),
                                 help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)"))
-    builder = _Builder(display)
+    builder = _Builder(display, suspect=_RAW_SUSPECT.search(text) is not None, long=len(text) > MAX_TEXT)
     data = builder.build(node, (), 0)
-    return Source(display, data, builder.locs, builder.key_locs)
+    return Source(display, data, builder.locs, builder.key_locs, text_paths=tuple(builder.text_paths))
 
 
 class _Builder:
-    def __init__(self, display: str):
+    def __init__(self, display: str, suspect: bool = True, long: bool = True):
         self.display = display
+        self.suspect, self.long = suspect, long   # what the raw text allows (see `text_problems`)
+        self.text_paths: list[tuple] = []
         self.locs: dict[tuple, tuple[int, int]] = {}
         self.key_locs: dict[tuple, tuple[int, int]] = {}
         self.count = 0
@@ -189,6 +195,9 @@ class _Builder:
         if node.tag not in _STD_TAGS:
             self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
         if isinstance(node, yaml.ScalarNode):
+            v = node.value
+            if (self.long and len(v) > MAX_TEXT) or (self.suspect and _BAD_TEXT.search(v)):
+                self.text_paths.append(path)
             return _scalar(node)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
@@ -220,8 +229,8 @@ def _scalar(node: yaml.ScalarNode):
         return None
     if value in _BOOL:
         return _BOOL[value]
-    if _INT.match(value):
-        return int(value)
+    if _INT.match(value):  # past 18 digits a float, so that the schema's range check reports it (no int() blow-up)
+        return int(value) if len(value) <= MAX_INT_DIGITS else float(value)
     if _FLOAT.match(value):
         return float(value)
     return value
@@ -307,3 +316,55 @@ def load_source(path: Path, display: str | None = None) -> Source:
     if path.suffix.lower() == ".csv":
         return parse_csv(text, display)
     return parse_yaml(text, display)
+
+
+_BAD_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\\\\\\Z")
+
+
+def text_problems(src: Source) -> list[Diagnostic]:
+    """Text no output can carry, in any value of the file (HW-TEXT-001..003): control characters (a tab, NUL
+    or ESC ends or corrupts a VASSAL field and a terminal line), a trailing backslash (VASSAL's field
+    encoding cannot end in one) and text over MAX_TEXT characters. One rule for every field, so a new
+    field is covered without being listed."""
+    out: list[Diagnostic] = []
+    if src.text_paths is not None:   # YAML: the builder already picked out the values to report
+        return [_text_problem(src, path, _at(src.data, path)) for path in src.text_paths
+                if isinstance(_at(src.data, path), str)]
+    stack: list[tuple[tuple, object]] = [((), src.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((path + (k,), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(value))
+        elif isinstance(value, str) and (len(value) > MAX_TEXT or _BAD_TEXT.search(value)):
+            out.append(_text_problem(src, path, value))
+    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+
+
+_RAW_SUSPECT = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
+"""A YAML text without any of these (a backslash starts every escape) holds no value with a control character
+or a trailing backslash, so its values need not be searched one by one."""
+
+
+def _at(data, path: tuple):
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
+    where = src.loc(path)
+    if len(value) > MAX_TEXT:
+        return error("HW-TEXT-003", f"text is {len(value):,} characters long, over the limit of {MAX_TEXT:,}", where,
+                     help="shorten it, or move long prose to a file the game names (rules_summary)", path=path)
+    m = _BAD_TEXT.search(value)
+    if m.group() == "\\":
+        return error("HW-TEXT-002", "text ends in a backslash, which a VASSAL module cannot carry", where,
+                     help="remove the trailing backslash (or end the text with another character)", path=path)
+    ch = m.group()
+    code = f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}"
+    name = {"\t": "a tab", "\x00": "a NUL character", "\x1b": "an escape character (ESC)"}.get(ch, "a control character")
+    return error("HW-TEXT-001", f"text holds {name} ({code}) at character {m.start() + 1}", where,
+                 help="printed text and names are one line of plain characters: remove it (a new line is fine only in notes)",
+                 path=path)

@@ -5,7 +5,6 @@ wins, each with a meaning. Codes are enforced only where a scenario asks (`follo
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Mapping
@@ -39,14 +38,34 @@ class CodeMatch:
         return self.groups.get("hex") or self.code
 
 
+def compile_pattern(pattern: str):
+    """A designer's set-up code pattern, compiled by RE2: matching takes time linear in the code's length
+    whatever the pattern (`^(a|aa)+$` cannot backtrack), in bounded memory. Raises `PatternError` for a
+    pattern RE2 refuses: a syntax error, or a feature that needs backtracking (backreferences,
+    lookahead/lookbehind), which is how a catastrophic pattern is refused rather than run."""
+    import re2
+    options = re2.Options()
+    options.log_errors = False          # the error is reported as a diagnostic, not logged to stderr
+    options.max_mem = 8 << 20           # a huge counted repetition (a{1000}{1000}) is refused, not built
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as exc:
+        reason = exc.args[0].decode("utf-8", "replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        raise PatternError(reason) from None
+
+
+class PatternError(ValueError):
+    """RE2 refused a pattern; the message says why."""
+
+
 @lru_cache(maxsize=64)
-def grammar(game: Game) -> tuple[tuple[re.Pattern | None, Mapping], ...]:
+def grammar(game: Game) -> tuple[tuple[object | None, Mapping], ...]:
     """The compiled grammar; a pattern that does not compile is kept as None (see `check_grammar`)."""
     out = []
     for spec in game.setup_codes:
         try:
-            out.append((re.compile(str(spec["pattern"])), spec))
-        except re.error:
+            out.append((compile_pattern(str(spec["pattern"])), spec))
+        except PatternError:
             out.append((None, spec))
     return tuple(out)
 
@@ -75,11 +94,12 @@ def check_grammar(game: Game) -> Iterator[Diagnostic]:
     for i, (regex, spec) in enumerate(grammar(game)):
         if regex is None:
             try:
-                re.compile(str(spec["pattern"]))
-            except re.error as exc:
+                compile_pattern(str(spec["pattern"]))
+            except PatternError as exc:
                 yield error("HW-CODE-004", f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: "
                             f"{exc}", _code_loc(game, i),
-                            help="write a Python regular expression, e.g. '^(?P<hex>[0-9]{4})$'",
+                            help="write a regular expression without backreferences or lookaround (RE2 syntax, "
+                                 "matched in linear time), e.g. '^(?P<hex>[0-9]{4})$'",
                             rule=game.cite(str(spec.get("rule", ""))), path=("setup_codes", i))
 
 

@@ -206,7 +206,7 @@ def test_watch_reports_new_and_fixed_findings(tiny):
 def test_watch_once_builds_and_skips_missing_stages(tiny):
     result = run("watch", "--once", "--stage", "sheets", "--project", str(tiny))
     assert result.exit_code == 0, result.output
-    pdf = tiny / "build/tiny/tiny-counters-letter.pdf"
+    pdf = tiny / "build/tiny/counters.tiny.letter.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
 
 

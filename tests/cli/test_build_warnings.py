@@ -21,7 +21,7 @@ def test_build_sheets_warns_about_shortened_text(tmp_path: Path):
     r = CliRunner().invoke(main, ["build", "sheets", "mini", "--project", str(project), "--out", str(tmp_path / "out"),
                                   "--counter-size", "1/2"])
     assert r.exit_code == 0, r.output
-    assert (tmp_path / "out/mini/mini-counters-letter.pdf").exists()
+    assert (tmp_path / "out/mini/counters.mini.letter.pdf").exists()
     line = next(x for x in r.output.splitlines() if "warning[HW-ART-001]" in x)
     assert "units.yaml:4:5: warning[HW-ART-001]: red-1 (full face): slot 'designation': 'Panzergrenadierdivision" in line
     assert "does not fit" in line

@@ -58,7 +58,13 @@ def fuzz_game(game: str) -> FuzzGame:
 
 @contextmanager
 def time_limit(seconds: float = CASE_SECONDS):
+    """Fail the case if it runs longer than `seconds`. The alarm raises CaseTimeout where the case is, and the
+    expiry is also recorded, so a timeout raised where Python ignores exceptions (a finaliser, a __del__,
+    printed as "Exception ignored ... CaseTimeout") or caught by a broad `except` still fails the case."""
+    expired: list[float] = []
+
     def expire(signum, frame):
+        expired.append(seconds)
         raise CaseTimeout(f"case ran longer than {seconds} s")
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -67,6 +73,8 @@ def time_limit(seconds: float = CASE_SECONDS):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    if expired:
+        raise CaseTimeout(f"case ran longer than {seconds} s (the timeout was swallowed inside the case)")
 
 
 @contextmanager
@@ -99,3 +107,31 @@ def exercise(project: Path, game_id: str) -> list:
         render(diags)
     fmt.render_sarif(diags, project)
     return diags
+
+
+BUILD_OUT: dict[str, Path] = {}
+
+
+def exercise_build(project: Path, game_id: str) -> bool:
+    """What `build module` and `build sheets` do for a game that validates (the contract: whatever validates,
+    builds); False when the mutated game does not validate (then nothing may be built). Outputs go to a
+    scratch folder kept for the session, so the module's image cache is shared between cases."""
+    from authoring import build
+    from authoring.load import discover, load_game
+    from authoring.validate import findings
+    from authoring.diagnostics import has_errors
+    (files,) = [f for f in discover(project) if f.id == game_id] or [None]
+    if files is None:
+        return False
+    result = load_game(files)
+    if has_errors(findings(result)):
+        return False
+    if game_id not in BUILD_OUT:
+        BUILD_OUT[game_id] = Path(tempfile.mkdtemp(prefix="hw-fuzz-build-"))
+        atexit.register(shutil.rmtree, BUILD_OUT[game_id], True)
+    out = BUILD_OUT[game_id] / game_id
+    module = build.build_module(result, out, jobs=1)
+    sheets = build.build_sheets(result, out, build.SheetSettings(dpi=72), jobs=1)
+    for made in (*module.paths, *sheets.paths):
+        assert made.is_file() and made.stat().st_size > 0, made
+    return True

@@ -16,11 +16,17 @@ from authoring.load.source import SourceError, parse_yaml
 SPECIALS = [":", "- ", "[", "]", "{", "}", "&a ", "*a", "!!", "!x ", "'", '"', "#", "|", ">", "\t", "? ", "<<: ",
             ",", "%YAML 1.2\n", "---\n", "...\n", "\\", "\u00a0", "\u202e", "\ufeff", "0x1F", "~"]
 VALUES: list[Any] = [None, True, False, 0, -1, -1000, 10 ** 20, -(10 ** 20), 2 ** 63, 1.5, -0.0, 1e308,
-                     "", " ", "zz-unknown", "0000", "9999", "0101", "#zzzzzz", "1in", "0in", "-1in",
+                     10 ** 30, 10 ** 400, -(10 ** 4000), 1e-300,         # past int64, past float, past int(str) limits
+                     "", " ", "zz-unknown", "0000", "9999", "0101", "#zzzzzz", "1in", "0in", "-1in", "500in", "1/0",
+                     "0.001mm", "3in", "1/4",
                      "../../../../etc/passwd", "/etc/passwd", "é漢字🙂", "\u202e\u0000", "x" * 5000,
+                     "x" * 100_000, "W" * 99, "=cmd|' /C calc'!A0", "@SUM(1)",        # long text; formula cells
+                     "a\tb", "a\x00b", "a\x1b]8;;http://x\x07b", "\x9b31m", "end\\", "\\", "a\u2028b",
+                     "zz+1", "zz_1", "Zz", "con", "layout",                   # ids whose naive file names collide
                      [], {}, [None], [1, 2], ["0101", "0101"], {"zz": 1}, {"id": "x"}]
 KEYS = ["zz_unknown", "note", "id", "kind", "game", "name", "side", "hex", "units", "turn", "faces", "state",
-        "grid", "terrain", "rule", "type", "map", "edge", "union", "hexes", "sides", "tables", "rows"]
+        "grid", "terrain", "rule", "type", "map", "edge", "union", "hexes", "sides", "tables", "rows",
+        "designation", "hex_size", "counter_size", "quantity", "pattern", "setup_code", "except"]
 
 _index = st.integers(0, 10 ** 6)   # taken modulo the size of what it indexes: shrinks towards the first item
 

@@ -35,7 +35,7 @@ def cases(draw, games: list[str] = WEIGHTED):
 
 
 def test_fuzz_load_and_check(fuzz_settings):
-    @fuzz_settings(0.9)
+    @fuzz_settings(0.8)
     @given(case=cases())
     def one(case):
         game, rel, ops, content = case
@@ -59,6 +59,22 @@ def test_fuzz_cli(fuzz_settings):
                 assert r.exit_code in (0, 1, 2), (args, r.exit_code, r.output)
                 assert "Traceback" not in r.output and "internal error" not in r.output, (args, r.output)
     one()
+
+
+def test_fuzz_build(fuzz_settings):
+    """Mutated games that still validate must build (module and sheets) within the case's time; the mutations
+    reach names, sizes, text and numbers that only the build stages use."""
+    built = []
+
+    @fuzz_settings(0.1)
+    @given(case=cases(["mini", "mini", "mini", "bfm"]))
+    def one(case):
+        game, rel, ops, content = case
+        with harness.mutated(game, rel, content), harness.time_limit(2 * harness.CASE_SECONDS):
+            built.append(harness.exercise_build(game.project, game.id))
+    one()
+    print(f"fuzz build: {sum(built)} of {len(built)} mutated games validated and built")
+    assert len(built) < 20 or sum(built) > 0, "no mutated game validated: the build stages were never reached"
 
 
 def _scenario(game: harness.FuzzGame) -> str:

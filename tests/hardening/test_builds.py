@@ -72,7 +72,7 @@ def test_artifacts_are_valid(pair):
     from pypdf import PdfReader
     _, a, _, _ = pair
     names = digests(a / GAME, artifacts_only=True)
-    for stage, made in (("module", ".vmod"), ("sheets", "-counters-letter.pdf"), ("maps", ".png"), ("cards", ".pdf"),
+    for stage, made in (("module", ".vmod"), ("sheets", ".letter.pdf"), ("maps", ".png"), ("cards", ".pdf"),
                         ("charts", ".pdf")):
         folder = "" if stage in ("module", "sheets") else stage + "/"
         assert any(n.startswith(folder) and n.endswith(made) for n in names), stage
