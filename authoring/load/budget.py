@@ -16,6 +16,7 @@ HEX_SIZE_IN = (0.25, 4.0)
 
 MAP_PX_PER_HEX = 150          # `build maps`: the map PNGs
 TILE_DPI = 300                # `build maps`: tiled print PDFs (print-and-play: 300 dpi), hex_size_in * TILE_DPI px per hex
+TILE_DPI_MIN = 150            # ... lowered down to this for a map too large to draw at TILE_DPI within the budget
 MODULE_PX_PER_HEX = 72        # `build module`: the boards (vassal.compile.DEFAULT_PX_PER_HEX, pinned by a test)
 PIXEL_BUDGET = 120_000_000
 """Largest image a stage may draw: 360 MB as RGB, so that drawing, encoding and the tiles fit well within
@@ -39,7 +40,7 @@ def length_problem(value, what: str, limits: tuple[float, float]) -> str | None:
 def map_pixels(hexes: int, hex_size_in: float) -> tuple[int, str]:
     """The largest image any stage draws of a map of `hexes` hexes (pixels, and which stage): each hex takes
     about px_per_hex squared (a hex covers 0.87 of that, the rest is the frame and margins)."""
-    scales = {"the map image (build maps)": MAP_PX_PER_HEX, "the tiled print map (build maps)": hex_size_in * TILE_DPI,
+    scales = {"the map image (build maps)": MAP_PX_PER_HEX, "the tiled print map (build maps)": hex_size_in * TILE_DPI_MIN,
               "the module board (build module)": MODULE_PX_PER_HEX}
     stage, px = max(scales.items(), key=lambda kv: kv[1])
     return int(hexes * px * px), stage
@@ -51,3 +52,11 @@ def map_budget_problem(hexes: int, hex_size_in: float) -> str | None:
         return None
     return (f"map of {hexes:,} hexes would be drawn as {pixels / 1e6:,.0f} million pixels for {stage}, over the "
             f"budget of {PIXEL_BUDGET / 1e6:,.0f} million")
+
+
+def tile_dpi(hexes: int, hex_size_in: float, dpi: float = TILE_DPI) -> float:
+    """The tiled print's resolution for a map: `dpi`, or less (never below TILE_DPI_MIN) where the
+    whole map at `dpi` would pass the pixel budget. A 60 x 45 hex map of 3/4in hexes prints at 300 ppi;
+    a much larger one at the highest resolution that stays within memory."""
+    fits = (PIXEL_BUDGET / max(1, hexes)) ** 0.5 / hex_size_in
+    return float(max(min(dpi, TILE_DPI_MIN), min(dpi, int(fits))))

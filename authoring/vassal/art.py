@@ -10,15 +10,15 @@ import dataclasses
 import hashlib
 import io
 import multiprocessing
-import os
 import struct
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 from PIL import Image
+
+from authoring import atomic
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
 _RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
@@ -159,11 +159,7 @@ class ImageCache:
     def _put(self, key: str, data: bytes) -> None:
         path = self._path(key)
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(handle, "wb") as f:
-                f.write(data)
-            os.replace(temp, path)
+            atomic.write_bytes(path, data)  # a temporary name per process, removed on any failure
 
     def has(self, key: str) -> bool:
         path = self._path(key)
@@ -207,7 +203,7 @@ def _can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def image_name(*parts: str) -> str:
-    """An archive image name from id parts: only [A-Za-z0-9_.-], joined by '_'."""
-    clean = ("".join(ch if ch.isalnum() or ch in "-." else "_" for ch in part) for part in parts)
-    return "_".join(clean) + ".png"
+def image_name(kind: str, *parts: str, ext: str = "png") -> str:
+    """An archive image name: `names.file_name` (two ids never share a name; portable)."""
+    from authoring.names import file_name
+    return file_name(kind, *parts, ext=ext)

@@ -168,4 +168,4 @@ def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tup
         for j, line in enumerate(lines):
             draw.text(((left + right) // 2, top + 3 + j * size * 1.2), line, font=font(size), fill=INK, anchor="mt")
         boxes.append(box)
-    return BoxBoard(image_name(name), image.size, tuple(boxes), stack_sep(c), c), png_bytes(image)
+    return BoxBoard(image_name("box", name), image.size, tuple(boxes), stack_sep(c), c), png_bytes(image)

@@ -95,7 +95,13 @@ def default_counter_px(game: Game, px_per_hex: float) -> int:
 
 
 def input_hash(game: Game, options: Options) -> str:
-    return digest("module", MANIFEST_VERSION, code_version(), game, options, help.help_source(game))
+    """What the module is made from; the designer's help page by its path inside the project and its bytes,
+    never by an absolute path, so that two clones of a project give one manifest."""
+    page = help.help_source(game)
+    source = None if page is None else (page.relative_to(Path(game.root).resolve()).as_posix()
+                                        if page.is_relative_to(Path(game.root).resolve()) else page.name,
+                                        page.read_bytes())
+    return digest("module", MANIFEST_VERSION, code_version(), game, options, source)
 
 
 def compile_module(game: Game, options: Options, cache: ImageCache,

@@ -112,8 +112,8 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
 
 
 def board_image(plan: BoardPlan) -> str:
-    name = image_name("board", plan.map_id, *([plan.variant] if plan.variant else []))
-    return name[:-4] + ".jpg" if plan.painted else name
+    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []),
+                      ext="jpg" if plan.painted else "png")
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:
@@ -219,7 +219,7 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
         for side in card_sides(game, scenario):
             key = digest("card", code_version(), _card_inputs(game), scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
-            name = image_name("setup", scenario.id, side).replace(".png", ".jpg")
+            name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]

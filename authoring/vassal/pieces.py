@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from authoring.model import Counter, Game
+from authoring.names import file_name
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
@@ -35,7 +36,7 @@ TRACK_MAP = "Reinforcements"
 LAYER_NAME = "Step"
 LEVEL_PROPERTY = LAYER_NAME + "_Level"
 MARKER_PROTOTYPE = "Marker"
-WITHDRAWAL_IMAGE = "withdrawal.png"
+WITHDRAWAL_IMAGE = file_name("withdrawal", ext="png")
 
 FLIP = key_stroke(ord("F"))
 UNFLIP = key_stroke(ord("F"), shift=True)

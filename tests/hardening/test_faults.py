@@ -64,8 +64,6 @@ def test_disk_full_is_a_fault_not_a_bug(mini_project: Path, tmp_path: Path, stag
     assert _temps(out) == []
 
 
-@pytest.mark.xfail(strict=True, reason="vassal/art.py ImageCache._put writes its own temp file (not atomic.write_bytes): "
-                   "left for the module work to switch")
 def test_disk_full_leaves_no_temp_file_in_the_image_cache(mini_project: Path, tmp_path: Path):
     out = tmp_path / "out"
     _run(DEV_FULL, "build", "module", str(mini_project), "--out", str(out))

@@ -93,8 +93,6 @@ def test_an_id_too_long_as_a_file_name_is_a_located_error(mini_project, cli):
                      r"160 characters, over the limit of 90", r.output), r.output
 
 
-@pytest.mark.xfail(strict=True, reason="vassal/images.py still names counter images with art.image_name (lossy); "
-                   "switches to names.file_name when the module work is merged (listed in issue 17's notes)")
 def test_counters_whose_ids_differ_only_in_punctuation_get_their_own_images(mini_project, cli):
     import zipfile
     units = mini_project / "counters/mini/units.yaml"

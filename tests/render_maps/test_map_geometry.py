@@ -150,7 +150,7 @@ def test_write_map_pngs_writes_every_map_and_the_layout(tmp_path):
     b = make_map("B", 5, 4, (4, 0), "B")
     game = make_game({"A": a, "B": b}, {"A": (0, 0), "B": (4, 0)})
     paths = map_draw.write_map_pngs(game, tmp_path, 40)
-    assert [p.name for p in paths] == ["A.png", "B.png", "layout.png"]
+    assert [p.name for p in paths] == ["map._41.png", "map._42.png", "layout.png"]
     assert Image.open(paths[0]).size == map_draw.map_image_size(game, "A", 40)
 
 

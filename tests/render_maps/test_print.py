@@ -108,10 +108,10 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
 def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
     paths = write_charts(bfm, tmp_path)
     names = [p.name for p in paths]
-    assert names[-2:] == ["charts-a4.pdf", "charts.pdf"]
-    assert {f"table-{t.id}.png" for t in bfm.tables} <= set(names)
-    assert {"turns-seven-turn.png", "turns-campaign.png", "legend.png"} <= set(names)
-    for name, (w_in, h_in) in (("charts.pdf", (8.5, 11)), ("charts-a4.pdf", (210 / 25.4, 297 / 25.4))):
+    assert names[-2:] == ["charts.a4.pdf", "charts.letter.pdf"]
+    assert {f"table.{t.id}.png" for t in bfm.tables} <= set(names)
+    assert {"turns.seven-turn.png", "turns.campaign.png", "legend.png"} <= set(names)
+    for name, (w_in, h_in) in (("charts.letter.pdf", (8.5, 11)), ("charts.a4.pdf", (210 / 25.4, 297 / 25.4))):
         pages = pypdf.PdfReader(str(tmp_path / name)).pages
         assert len(pages) >= len(paths) - 2            # every chart starts a page
         for page in pages:                               # every page is the paper, not the chart's own size
@@ -164,9 +164,9 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
     assert pages[0].getpixel((65, 65)) == rgb(bfm.side("soviet").color)
     paths = write_setup_cards(bfm, tmp_path)
     pdfs = [p for p in paths if p.suffix == ".pdf"]
-    assert {p.name for p in pdfs} == {f"setup-{sc}-{sd}{paper}.pdf" for sc in ("seven-turn", "campaign")
-                                      for sd in ("soviet", "german") for paper in ("", "-a4")}
-    a4 = pypdf.PdfReader(str(tmp_path / "setup-seven-turn-soviet-a4.pdf")).pages[0]
+    assert {p.name for p in pdfs} == {f"setup.{sc}.{sd}.{paper}.pdf" for sc in ("seven-turn", "campaign")
+                                      for sd in ("soviet", "german") for paper in ("letter", "a4")}
+    a4 = pypdf.PdfReader(str(tmp_path / "setup.seven-turn.soviet.a4.pdf")).pages[0]
     assert float(a4.mediabox.width) == pytest.approx(210 / 25.4 * 72, abs=0.05)
 
 

@@ -7,6 +7,7 @@ import zipfile
 from lxml import etree
 from PIL import Image
 
+from authoring.names import file_name
 from authoring.vassal import elements as el
 from authoring.vassal.boards import board_name
 from authoring.vassal.codec import decode
@@ -98,7 +99,7 @@ def test_every_referenced_image_is_in_the_archive(built: Built) -> None:
 def test_counter_faces_are_the_print_art(built: Built) -> None:
     game = built.game
     counter = sorted(game.counters.values(), key=lambda c: c.id)[0]
-    image = Image.open(io.BytesIO(built.read(f"images/u_{counter.id}_{counter.faces[0].state}.png")))
+    image = Image.open(io.BytesIO(built.read("images/" + file_name("u", counter.id, counter.faces[0].state, ext="png"))))
     from authoring.render.counter_art import counter_image
     from authoring.vassal.compile import default_counter_px
     from conftest import PX_PER_HEX

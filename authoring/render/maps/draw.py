@@ -15,6 +15,7 @@ from typing import Sequence
 
 from PIL import Image
 
+from authoring.names import file_name
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
@@ -173,13 +174,13 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(mid, str(out_dir / f"{mid}.png")) for mid in sorted(game.maps)]
+    jobs = [(mid, str(out_dir / file_name("map", mid, ext="png"))) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
-        jobs.append((_LAYOUT_JOB, str(out_dir / "layout.png")))
+        jobs.append((_LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
     written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
-        written.append(save_png(registration_overlay(m), out_dir / f"{m.id}-registration.png"))
+        written.append(save_png(registration_overlay(m), out_dir / file_name("registration", m.id, ext="png")))
     return written
 
 

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from PIL import Image
 
+from authoring.names import file_name
 from authoring.model import Game, Scenario
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
@@ -239,11 +240,11 @@ def write_setup_cards(game: Game, out_dir: Path) -> list[Path]:
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         for side in card_sides(game, scenario):
-            stem = f"setup-{sid}-{side}"
             pages = render_setup_card(game, scenario, side)
             for n, page in enumerate(pages, 1):
-                name = f"{stem}.png" if len(pages) == 1 else f"{stem}-{n}.png"
-                paths.append(save_png(page, out_dir / name, DPI))
-            paths.append(write_pdf(pages, out_dir / f"{stem}.pdf", DPI, "letter"))
-            paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"), out_dir / f"{stem}-a4.pdf", DPI, "a4"))
+                numbered = () if len(pages) == 1 else (str(n),)
+                paths.append(save_png(page, out_dir / file_name("setup", sid, side, *numbered, ext="png"), DPI))
+            paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
+            paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"),
+                                   out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
     return paths

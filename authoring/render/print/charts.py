@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from authoring.names import file_name
 from authoring.model import Game, Scenario, Table
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, fit_size, flow, wrap
 from authoring.render.shared.pdf import save_png, write_pdf
@@ -303,10 +304,10 @@ def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
     """Every chart as (name, blocks) sized for ``spec``'s content area."""
     from authoring.render.maps.legend import legend_blocks
     size = spec.content_size
-    out = [(f"table-{t.id}", table_blocks(game, t, size)) for t in game.tables]
-    out += [(f"turns-{s.id}", turn_blocks(game, s, size)) for s in sorted(game.scenarios.values(), key=lambda s: s.id)
+    out = [(file_name("table", t.id, ext="png"), table_blocks(game, t, size)) for t in game.tables]
+    out += [(file_name("turns", s.id, ext="png"), turn_blocks(game, s, size)) for s in sorted(game.scenarios.values(), key=lambda s: s.id)
             if s.turns]
-    out.append(("legend", legend_blocks(game, size)))
+    out.append((file_name("legend", ext="png"), legend_blocks(game, size)))
     return out
 
 
@@ -320,11 +321,12 @@ def chart_pages(game: Game, paper: str) -> list[Canvas]:
 
 
 def write_charts(game: Game, out_dir: Path) -> list[Path]:
-    """A PNG per table, per scenario turn track and the legend, plus ``charts.pdf`` (Letter) and
-    ``charts-a4.pdf`` holding them all on pages of that paper."""
+    """A PNG per table, per scenario turn track and the legend, plus ``charts.letter.pdf`` and
+    ``charts.a4.pdf`` holding them all on pages of that paper."""
     out_dir = Path(out_dir)
-    paths = [save_png(stack(blocks).image, out_dir / f"{name}.png", DPI)
+    paths = [save_png(stack(blocks).image, out_dir / name, DPI)
              for name, blocks in chart_blocks(game, PageSpec("letter"))]
-    paths.append(write_pdf([p.image for p in chart_pages(game, "a4")], out_dir / "charts-a4.pdf", DPI, "a4"))
-    paths.append(write_pdf([p.image for p in chart_pages(game, "letter")], out_dir / "charts.pdf", DPI, "letter"))
+    for paper in ("a4", "letter"):
+        paths.append(write_pdf([p.image for p in chart_pages(game, paper)], out_dir / file_name("charts", paper, ext="pdf"),
+                               DPI, paper))
     return paths

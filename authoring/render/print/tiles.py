@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from authoring.names import file_name
 from authoring.model import Game
 from authoring.render.maps.draw import has_art, render_map
 from authoring.render.shared.canvas import wrap
@@ -249,9 +250,11 @@ def _tiled_job(job: tuple[str, str]) -> str:
 
 
 def tile_dpi(m, dpi: float) -> float:
-    """The print resolution of a map's tiles: `dpi` for a map hexwright draws; for a designer's painted
-    map, the art's own resolution at print size (no more than `dpi`): resampling a 150 ppi scan to
-    300 ppi adds pages of bytes and time, not detail."""
+    """The print resolution of a map's tiles: `dpi` for a map hexwright draws (less for a map too big to
+    draw at it within the pixel budget); for a designer's painted map, the art's own resolution at print
+    size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
+    from authoring.load.budget import tile_dpi as budget_dpi
+    dpi = budget_dpi(len(m.hexes), m.hex_size_in, dpi)
     reg = m.art.registration if m.art is not None else None
     if reg is None:
         return dpi
@@ -263,5 +266,5 @@ def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_i
                      processes: int | None = None) -> list[Path]:
     """``<out_dir>/<map>-<paper>.pdf`` for every map, maps in parallel processes."""
     from authoring.render.maps.draw import run_per_map
-    jobs = [(mid, str(Path(out_dir) / f"{mid}-{paper}.pdf")) for mid in sorted(game.maps)]
+    jobs = [(mid, str(Path(out_dir) / file_name("tiles", mid, paper, ext="pdf"))) for mid in sorted(game.maps)]
     return [Path(p) for p in run_per_map(game, jobs, _tiled_job, processes, paper=paper, overlap=overlap_in, dpi=dpi)]
