@@ -429,3 +429,17 @@ def todo_findings(plan: ImportPlan) -> list[tuple[Path, int, str]]:
                 if TODO + ":" in line:
                     out.append((path, n, line.strip()))
     return out
+
+
+def diagnostics(plan: ImportPlan, module_path: Path) -> list:
+    """The import's findings (HW-VMOD-001, located by XML path in the module) and its TODOs
+    (HW-VMOD-002, located in the written file) as warnings: an import never fails on what it skips."""
+    from authoring.diagnostics.record import Loc, warning
+    out = [warning("HW-VMOD-001", f.message, Loc(f"{Path(module_path).name}:{f.where}"),
+                   help="imported as far as the project can say it; see docs/import-vmod.md")
+           for f in plan.findings]
+    for path, line, text in todo_findings(plan):
+        rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
+        out.append(warning("HW-VMOD-002", text[text.index(TODO):].strip("'\""), Loc(str(rel), line, 1),
+                           help="the module does not say this: fill it in"))
+    return out

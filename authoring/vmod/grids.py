@@ -30,10 +30,11 @@ class ProjectGrid:
     warnings: list[str] = field(default_factory=list)
 
 
-LINE_MARGIN = 0.5
-"""A hex is on the board when its centre is this many column spacings (dx) inside the image ..."""
-CROSS_MARGIN = 0.75
-"""... and this many hex heights (dy) inside across the lines: margin half-hexes are left out."""
+LINE_MARGIN = 0.0
+"""A hex is on the board when its centre is this many column spacings (dx) inside the image ...
+(0: every hex the engine can name on the board, margin half-hexes included, so any piece imports)."""
+CROSS_MARGIN = 0.0
+"""... and this many hex heights (dy) inside across the lines."""
 
 
 def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
@@ -46,7 +47,7 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     stagger = bool(params["stagger"])
     lm, cm = LINE_MARGIN * dx, CROSS_MARGIN * dy
     c_min = math.ceil((lm - x0) / dx)
-    c_max = math.floor((line_extent - lm - x0) / dx)
+    c_max = math.floor((line_extent - 1 - lm - x0) / dx)
     if c_max < c_min:
         return None
     low, high = -10**9, 10**9
@@ -54,7 +55,7 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
         shift = dy / 2 if parity else 0.0
         bump = 1 if stagger and parity else 0
         low = max(low, math.ceil((cm - y0 - shift) / dy) + params["vOff"] + bump)
-        high = min(high, math.floor((cross_extent - cm - y0 - shift) / dy) + params["vOff"] + bump)
+        high = min(high, math.floor((cross_extent - 1 - cm - y0 - shift) / dy) + params["vOff"] + bump)
     if high < low:
         return None
     a = 1 if alpha_line else 0
@@ -67,11 +68,14 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
         warnings.append(f"the module numbers some hexes below zero (first {first_line}, {low}); the project "
                         "numbers from 0, so those hexes are left out")
         first_line, low = max(first_line, 0), max(low, 0)
+    lines = c_max + params["hOff"] + a - first_line + 1
+    if lines < 1 or high < low:
+        return None
     if flat:
-        grid = {"orientation": "flat", "columns": c_max - c_min + 1, "rows": high - low + 1,
+        grid = {"orientation": "flat", "columns": lines, "rows": high - low + 1,
                 "first_column": first_line, "first_row": low, "shifted": shifted, "label": label}
     else:
-        grid = {"orientation": "pointy", "columns": high - low + 1, "rows": c_max - c_min + 1,
+        grid = {"orientation": "pointy", "columns": high - low + 1, "rows": lines,
                 "first_column": low, "first_row": first_line, "shifted": shifted, "label": label}
     c0 = first_line - params["hOff"] - a
     r0 = low - params["vOff"] - (1 if stagger and c0 % 2 else 0)
