@@ -97,6 +97,7 @@ class _Map:
     id: str
     board: Board
     labels: frozenset
+    grid: dict
 
 
 def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
@@ -136,7 +137,7 @@ def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
             plan.files[plan.dest / "maps" / plan.game_id / "art" / name] = data
             from authoring.vmod.grids import registration
             grid_obj, _ = registration(pg)
-            out[mid] = _Map(mid, board, frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes))
+            out[mid] = _Map(mid, board, frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes), pg.grid)
     return out
 
 
@@ -361,7 +362,31 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states: int, counter
                                for i, (sid, name, named) in enumerate(states, 1)]}
     if counter_px:
         doc["counter_size"] = f"{round(counter_px / PRINT_DPI, 4)}in"
+    if len(maps) > 1:
+        doc["layout"] = _layout(maps)
     return _yaml("game", doc)
+
+
+_GAP = 2
+"""Empty lines between imported maps in the layout: boards of a module are separate maps, never joined."""
+
+
+def _layout(maps: dict[str, _Map]) -> dict:
+    """Maps apart in one global grid (the rules engine must not see two boards' hexes as one): flat maps in a
+    row, pointy maps in a column, each moved a line further when needed so that all agree on which
+    global lines are shifted."""
+    out, at, parity = {}, 0, None
+    for mid, m in maps.items():
+        flat = m.grid["orientation"] == "flat"
+        first = m.grid["first_column"] if flat else m.grid["first_row"]
+        own = (0 if m.grid["shifted"] == "even" else 1) - first
+        if parity is not None and (own + at) % 2 != parity:
+            at += 1
+        parity = (own + at) % 2
+        out[mid] = {"origin": [at, 0] if flat else [0, at],
+                    "note": "imported boards are laid apart; set the real layout if the maps join"}
+        at += (m.grid["columns"] if flat else m.grid["rows"]) + _GAP
+    return out
 
 
 def _counter_px(counters: dict[str, _Counter], art: dict[str, bytes]) -> int | None:

@@ -43,7 +43,8 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     flat = not params["sideways"]
     line_extent, cross_extent = (size[0], size[1]) if flat else (size[1], size[0])
     x0, y0, dx, dy = params["x0"], params["y0"], params["dx"], params["dy"]
-    alpha_line = params["hType"] == "A"
+    a = 1 if params["hType"] == "A" else 0          # project letters count from 1 (A), VASSAL's from 0
+    ac = 1 if params["vType"] == "A" else 0
     stagger = bool(params["stagger"])
     lm, cm = LINE_MARGIN * dx, CROSS_MARGIN * dy
     c_min = math.ceil((lm - x0) / dx)
@@ -54,20 +55,19 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     for parity in {c_min % 2, (c_min + 1) % 2} if c_max > c_min else {c_min % 2}:
         shift = dy / 2 if parity else 0.0
         bump = 1 if stagger and parity else 0
-        low = max(low, math.ceil((cm - y0 - shift) / dy) + params["vOff"] + bump)
-        high = min(high, math.floor((cross_extent - 1 - cm - y0 - shift) / dy) + params["vOff"] + bump)
+        low = max(low, math.ceil((cm - y0 - shift) / dy) + params["vOff"] + ac + bump)
+        high = min(high, math.floor((cross_extent - 1 - cm - y0 - shift) / dy) + params["vOff"] + ac + bump)
     if high < low:
         return None
-    a = 1 if alpha_line else 0
     first_line = c_min + params["hOff"] + a
     shifted_raw = 0 if stagger else 1
     shifted = "odd" if (shifted_raw + params["hOff"] + a) % 2 else "even"
     label, label_warnings = _label(params, flat)
     warnings += label_warnings
-    if first_line < 0 or low < 0:
-        warnings.append(f"the module numbers some hexes below zero (first {first_line}, {low}); the project "
-                        "numbers from 0, so those hexes are left out")
-        first_line, low = max(first_line, 0), max(low, 0)
+    if first_line < a or low < ac:
+        warnings.append(f"the module numbers some hexes below zero (first {first_line - a}, {low - ac}); the "
+                        "project numbers from 0 (letters from A), so those hexes are left out")
+        first_line, low = max(first_line, a), max(low, ac)
     lines = c_max + params["hOff"] + a - first_line + 1
     if lines < 1 or high < low:
         return None
@@ -78,7 +78,7 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
         grid = {"orientation": "pointy", "columns": high - low + 1, "rows": lines,
                 "first_column": low, "first_row": first_line, "shifted": shifted, "label": label}
     c0 = first_line - params["hOff"] - a
-    r0 = low - params["vOff"] - (1 if stagger and c0 % 2 else 0)
+    r0 = low - params["vOff"] - ac - (1 if stagger and c0 % 2 else 0)
     along, across = x0 + c0 * dx, y0 + r0 * dy + (dy / 2 if c0 % 2 else 0.0)
     stretch = dx * SQRT3 / (1.5 * dy)
     art = {"hex_size": round(dy, 6),

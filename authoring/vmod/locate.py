@@ -18,20 +18,17 @@ class Spot:
 
 
 def board_origins(window: MapWindow, layout: list[tuple[str, int, int]] | None) -> list[tuple[Board, int, int]]:
-    """(board, x, y) of each board in use: VASSAL lays boards out in columns and rows, each column as wide
-    and each row as high as its largest board, after the map's edge margin."""
+    """(board, x, y) of each board in use, as VASSAL's `Map.setBoardBoundaries`: a board's x is the sum of
+    the widths of the boards left of it in its row, its y the sum of the heights above it in its column,
+    after the map's edge margin."""
     by_name = {b.name: b for b in window.boards}
     placed = [(by_name[n], c, r) for n, c, r in (layout or []) if n in by_name]
     if not placed:
         placed = [(window.boards[0], 0, 0)] if window.boards else []
-    widths: dict[int, int] = {}
-    heights: dict[int, int] = {}
-    for board, c, r in placed:
-        widths[c] = max(widths.get(c, 0), board.size[0])
-        heights[r] = max(heights.get(r, 0), board.size[1])
+    size = {(c, r): b.size for b, c, r in placed}
     ex, ey = window.edge
-    return [(b, ex + sum(w for k, w in widths.items() if k < c), ey + sum(h for k, h in heights.items() if k < r))
-            for b, c, r in placed]
+    return [(b, ex + sum(size.get((k, r), (0, 0))[0] for k in range(c)),
+             ey + sum(size.get((c, k), (0, 0))[1] for k in range(r))) for b, c, r in placed]
 
 
 def locate(window: MapWindow, origins: list[tuple[Board, int, int]], x: int, y: int) -> Spot:
