@@ -20,8 +20,8 @@ from authoring.author import templates
 from authoring.errors import UsageError
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Board, Finding, Module, read_module
-from authoring.vmod.grids import label_mismatches, project_grid
-from authoring.vmod.locate import board_origins, locate
+from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
+from authoring.vmod.locate import board_origins, locate, zone_grid
 from authoring.vmod.pieces import Piece, basic_state, decode_piece, face_level
 from authoring.vassal.codec import parse_add_piece_command, unnest
 
@@ -98,47 +98,76 @@ class _Map:
     board: Board
     labels: frozenset
     grid: dict
+    zone: str | None = None
 
 
 def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
-    """One project map per board with a hex grid: its image as map art, registered by the module's grid."""
+    """One project map per hex grid: a board's own (or its zoned grid's background) with the board image as
+    map art, and each zone with its own hex grid with the zone's part of the image; registered by the grid."""
     out: dict[str, _Map] = {}
     for window in module.maps:
         for board in window.boards:
-            params = board.grid.params if board.grid.kind == "hex" else (
-                board.grid.params if board.grid.params.get("background") == "hex" else None)
-            if board.grid.kind == "square":
-                plan.findings.append(Finding(board.grid.where, f"board {board.name!r} has a square grid: the "
-                                     "project has hex maps only, so pieces on it are imported into boxes"))
-            if not params:
-                continue
-            pg = project_grid(params, board.size)
+            grid = board.grid
+            if grid.kind == "square":
+                plan.findings.append(Finding(grid.where, f"board {board.name!r} has a square grid: the project "
+                                                         "has hex maps only, so pieces on it are imported into boxes"))
             image = archive.image(board.image) if board.image else None
-            if pg is None or image is None:
-                plan.findings.append(Finding(board.where, f"board {board.name!r}: no hex of its grid is on its "
-                                                          "image; not imported as a map"))
-                continue
-            for text in pg.warnings:
-                plan.findings.append(Finding(board.grid.where, f"board {board.name!r}: {text}"))
-            bad = label_mismatches(pg, params)
-            if bad:
-                examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
-                plan.findings.append(Finding(board.grid.where, f"board {board.name!r}: {len(bad)} hex ids differ "
-                                                               f"from the module's names, e.g. {examples}"))
-            mid = _unique(_slug(board.name) or "map", out)
-            name, data = _art_file(board.image, image)
-            art = {"image": f"art/{name}", **pg.art}
-            grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
-            doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": board.name,
-                   "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and "
-                           f"art registration are the module's (board {board.name!r} of map {window.name!r}).",
-                   "grid": grid, "art": art, "default_terrain": "clear"}
-            plan.files[plan.dest / "maps" / plan.game_id / f"{mid}.yaml"] = _yaml("map", doc)
-            plan.files[plan.dest / "maps" / plan.game_id / "art" / name] = data
-            from authoring.vmod.grids import registration
-            grid_obj, _ = registration(pg)
-            out[mid] = _Map(mid, board, frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes), pg.grid)
+            if grid.kind == "hex" or grid.params.get("background") == "hex":
+                _map(plan, out, window, board, None, grid.params, image, None)
+            for name, polygon, inner in grid.zones:
+                if inner.kind == "hex" and polygon:
+                    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+                    box = (max(min(xs), 0), max(min(ys), 0), min(max(xs), board.size[0]), min(max(ys), board.size[1]))
+                    _map(plan, out, window, board, name, zone_grid(name, inner).params, image, box)
+                elif inner.kind == "square":
+                    plan.findings.append(Finding(inner.where, f"zone {name!r} has a square grid: pieces in it are "
+                                                              "imported into a box"))
     return out
+
+
+def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, params: dict, image: bytes | None,
+         box: tuple[int, int, int, int] | None) -> None:
+    what = f"zone {zone!r} of board {board.name!r}" if zone else f"board {board.name!r}"
+    where = board.grid.where
+    if image is None:
+        plan.findings.append(Finding(board.where, f"{what}: the board has no image; not imported as a map"))
+        return
+    size = board.size
+    if box is not None:
+        params = cropped(params, box[0], box[1])
+        size = (box[2] - box[0], box[3] - box[1])
+        image = _crop(image, box)
+    pg = project_grid(params, size)
+    if pg is None:
+        plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
+        return
+    for text in pg.warnings:
+        plan.findings.append(Finding(where, f"{what}: {text}"))
+    bad = label_mismatches(pg, params)
+    if bad:
+        examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
+        plan.findings.append(Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, "
+                                            f"e.g. {examples}"))
+    title = zone or board.name
+    mid = _unique(_slug(title) or "map", out)
+    name, data = _art_file(board.image if box is None else f"{mid}.png", image)
+    grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
+    doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
+           "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
+                   f"registration are the module's ({what} of map {window.name!r}).",
+           "grid": grid, "art": {"image": f"art/{name}", **pg.art}, "default_terrain": "clear"}
+    plan.files[plan.dest / "maps" / plan.game_id / f"{mid}.yaml"] = _yaml("map", doc)
+    plan.files[plan.dest / "maps" / plan.game_id / "art" / name] = data
+    grid_obj, _ = registration(pg)
+    out[mid] = _Map(mid, board, frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes), pg.grid, zone)
+
+
+def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
+    from PIL import Image
+    with Image.open(io.BytesIO(image)) as im:
+        out = io.BytesIO()
+        im.crop(box).save(out, "PNG")
+    return out.getvalue()
 
 
 def _art_file(image_name: str, data: bytes) -> tuple[str, bytes]:
@@ -294,7 +323,7 @@ def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
             state = states[level][0] if 0 < level < len(states) else None
             side = counters[cid].side
             board_map = next((mid for mid, m in maps.items() if m.board.name == spot.board
-                              and spot.hex in m.labels), None)
+                              and m.zone == spot.zone and spot.hex in m.labels), None)
             if spot.hex and board_map:
                 in_play.add(board_map)
                 placements.setdefault(("setup", side, spot.hex, state), []).append(unit)

@@ -37,6 +37,13 @@ CROSS_MARGIN = 0.0
 """... and this many hex heights (dy) inside across the lines."""
 
 
+def cropped(params: dict, left: int, top: int) -> dict:
+    """The same grid on the board image cut at (left, top): VASSAL's x0/y0 swap with `sideways`."""
+    if params["sideways"]:
+        return dict(params, x0=params["x0"] - top, y0=params["y0"] - left)
+    return dict(params, x0=params["x0"] - left, y0=params["y0"] - top)
+
+
 def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     """Grid and registration for a hex grid on a board image of `size`; None when no hex is on it."""
     warnings: list[str] = []

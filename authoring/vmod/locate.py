@@ -15,6 +15,7 @@ class Spot:
     board: str | None
     hex: str | None
     box: str | None
+    zone: str | None = None
 
 
 def board_origins(window: MapWindow, layout: list[tuple[str, int, int]] | None) -> list[tuple[Board, int, int]]:
@@ -44,12 +45,9 @@ def _on_board(window: MapWindow, board: Board, x: int, y: int) -> Spot:
     if grid.kind == "zoned":
         for name, polygon, inner in grid.zones:
             if _inside(polygon, x, y):
-                if inner.kind == "hex":
-                    fmt = inner.params.get("zoneFormat", "$gridLocation$")
-                    label = vassal_label(inner.params, x, y)
-                    return Spot(window.name, board.name, None, fmt.replace("$name$", name)
-                                .replace("$gridLocation$", label) or name)
-                return Spot(window.name, board.name, None, name)
+                if inner.kind == "hex":   # a zone's grid is in board coordinates, as the board's own
+                    return Spot(window.name, board.name, _hex_name(zone_grid(name, inner), x, y), name, name)
+                return Spot(window.name, board.name, None, name, name)
         if grid.params.get("background") == "hex":
             return Spot(window.name, board.name, _hex_name(grid, x, y), None)
         return Spot(window.name, board.name, None, board.name)
@@ -59,6 +57,13 @@ def _on_board(window: MapWindow, board: Board, x: int, y: int) -> Spot:
         name, _, _ = min(grid.regions, key=lambda r: (r[1] - x) ** 2 + (r[2] - y) ** 2)
         return Spot(window.name, board.name, None, name)
     return Spot(window.name, board.name, None, board.name)
+
+
+def zone_grid(name: str, inner: Grid) -> Grid:
+    """A zone's hex grid with the zone's locationFormat wrapped around the grid's (`$name$` = the zone)."""
+    fmt = inner.params.get("zoneFormat", "$gridLocation$").replace("$name$", name)
+    params = dict(inner.params, locationFormat=fmt.replace("$gridLocation$", inner.params["locationFormat"]))
+    return Grid("hex", params, where=inner.where)
 
 
 def _hex_name(grid: Grid, x: int, y: int) -> str | None:

@@ -43,10 +43,17 @@ def read_saved_game(data: bytes, what: str) -> SavedGame:
     return parse_commands(text)
 
 
-def parse_commands(text: str) -> SavedGame:
-    game = SavedGame({}, [], 0)
+MAX_NESTING = 8
+
+
+def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> SavedGame:
+    """Every board and piece command, also inside compound commands (an ESC-joined field, as pywargame and
+    the engine's own `Command.append` nest them)."""
+    game = game or SavedGame({}, [], 0)
     for command in split_commands(text):
-        if command.startswith("+/"):
+        if "\x1b" in command and depth < MAX_NESTING:
+            parse_commands(command, game, depth + 1)
+        elif command.startswith("+/"):
             try:
                 piece_id, definition = parse_add_piece_command(command)
             except ValueError:

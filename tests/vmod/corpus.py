@@ -85,7 +85,7 @@ def _board_png(spec: BoardSpec) -> bytes:
                 if sideways:
                     x, y = y, x
                 draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill="#6b8e3a")
-    for name, path, _, _ in spec.zones:
+    for name, path, *_ in spec.zones:
         pts = [tuple(int(v) for v in p.split(",")) for p in path.split(";")]
         draw.polygon(pts, outline="#2e6fb7")
     out = io.BytesIO()
@@ -211,13 +211,13 @@ def _grid(el: etree._Element, board: BoardSpec) -> None:
             "first": "H", "hOff": "1", "hType": "N", "sep": "", "vOff": "1", "vType": "N", "visible": "false"})
     elif board.kind == "zoned":
         zoned = etree.SubElement(el, B + "module.map.boardPicker.board.ZonedGrid")
-        for name, path, fmt, grid_attrs in board.zones:
+        for name, path, fmt, grid_attrs, numbering in board.zones:
             zone = etree.SubElement(zoned, B + "module.map.boardPicker.board.mapgrid.Zone", {
                 "highlightProperty": "", "locationFormat": fmt, "name": name, "path": path,
                 "useHighlight": "false", "useParentGrid": "false"})
             if grid_attrs:
                 g = etree.SubElement(zone, HEX, _editor_hex(grid_attrs))
-                etree.SubElement(g, NUMBERING, _editor_numbering({"locationFormat": fmt}))
+                etree.SubElement(g, NUMBERING, _editor_numbering(numbering))
         background = etree.SubElement(zoned, HEX, _editor_hex(board.grid))
         etree.SubElement(background, NUMBERING, _editor_numbering(board.numbering))
 
@@ -232,7 +232,12 @@ def _saved_game(spec: ModuleSpec, pieces: dict[str, Piece]) -> bytes:
     for n, (s, u, b, c, r, level) in enumerate(spec.placements):
         name = f"{spec.sides[s]} {UNITS[u]}"
         piece = pieces[name]
-        px, py = _centre(spec.boards[b], c, r)
+        if isinstance(b, str):    # a zone of board 0 with its own grid (board coordinates, as the engine's)
+            zone = next(z for z in spec.boards[0].zones if z[0] == b)
+            px, py = _centre(BoardSpec(b, (0, 0), zone[3]), c, r)
+            b = 0
+        else:
+            px, py = _centre(spec.boards[b], c, r)
         traits = list(piece.traits)
         traits[1] = Layer(**{**traits[1].__dict__, "level": level})
         basic = traits[-1]
@@ -294,8 +299,11 @@ CORPUS: dict[str, ModuleSpec] = {
         BoardSpec("East", (520, 420), {"x0": "30", "y0": "30"}, {"locationFormat": "E$gridLocation$"}, column=1)],
         placements=_spots(2)),
     "zones": ModuleSpec("zones", [BoardSpec("Main", (520, 420), {"x0": "30", "y0": "30"}, {}, kind="zoned", zones=[
-        ("Holding Box", "400,300;510,300;510,410;400,410", "$name$", None)])],
-        placements=_spots() + [(1, 2, 0, 8, 5, 1)]),
+        ("Holding Box", "400,300;510,300;510,410;400,410", "$name$", None, None),
+        ("Inset", "330,10;510,10;510,250;330,250", "$gridLocation$", {"x0": "350", "y0": "30", "dx": "39.0",
+                                                                        "dy": "45.0"},
+         {"hOff": "21", "vOff": "1", "locationFormat": "I$gridLocation$"})])],
+        placements=_spots()[:4] + [(1, 2, 0, 8, 5, 1), (0, 2, "Inset", 1, 1, 1), (1, 1, "Inset", 2, 3, 2)]),
     "square-and-hex": ModuleSpec("square-and-hex", [
         BoardSpec("Hexes", (520, 420), {"x0": "30", "y0": "30"}, {"hOff": "1", "vOff": "1"}),
         BoardSpec("Squares", (300, 300), {}, kind="square", column=1)],

@@ -58,7 +58,7 @@ def _import_and_rebuild(module: Path, work: Path) -> tuple[Path, Path, set[str],
 
 
 def _assert_same_hexes(original: Path, rebuilt: Path, labels: set[str], hex_boards: set[str],
-                       zones: set[str] = frozenset()) -> int:
+                       zones: set[str] = frozenset(), rebuilt_boards: set[str] | None = None) -> int:
     before, after = engine_report(original), engine_report(rebuilt)
     assert after["errors"] == [], after["errors"][:3]
     on_hexes = pieces_on_hexes(before, labels, hex_boards)
@@ -66,7 +66,7 @@ def _assert_same_hexes(original: Path, rebuilt: Path, labels: set[str], hex_boar
     # every piece the original has on a hex board stands on an imported hex ...
     assert {k: sum(v.values()) for k, v in on_hexes.items()} == pieces_on_boards(before, hex_boards, zones)
     # ... and the rebuilt set-up of the same name (boards keep their names) has the same pieces on the same hexes
-    rebuilt = pieces_on_hexes(after, labels, hex_boards)
+    rebuilt = pieces_on_hexes(after, labels, rebuilt_boards or hex_boards)
     for name, pieces in on_hexes.items():
         assert rebuilt.get(name) == pieces, name
     return sum(sum(v.values()) for v in on_hexes.values())
@@ -82,7 +82,27 @@ def test_corpus_module_round_trips_in_the_engine(name: str, corpus_dir: Path, tm
     original = corpus_dir / f"{name}.vmod"
     _, rebuilt, labels, _ = _import_and_rebuild(original, tmp_path)
     zones = {"Holding Box"} if name == "zones" else set()
-    assert _assert_same_hexes(original, rebuilt, labels, HEX_BOARDS[name], zones) >= 5
+    after = {"Main", "Inset"} if name == "zones" else None   # a zone with its own grid is a map of its own
+    assert _assert_same_hexes(original, rebuilt, labels, HEX_BOARDS[name], zones, after) >= 5
+
+
+PYWARGAME_PYTHON = ROOT / ".venv-pywargame" / "bin" / "python"
+
+
+@needs_engine
+@pytest.mark.skipif(not PYWARGAME_PYTHON.exists(), reason=(
+    "pywargame is not installed: it needs Python 3.12+ (`python3.12 -m venv .venv-pywargame && "
+    ".venv-pywargame/bin/pip install pywargame pillow`); test-only, never a runtime dependency"))
+def test_module_built_by_pywargame_round_trips_in_the_engine(tmp_path: Path) -> None:
+    original = tmp_path / "pywargame.vmod"
+    run = subprocess.run([str(PYWARGAME_PYTHON), str(Path(__file__).with_name("pywargame_module.py")),
+                          str(original)], capture_output=True, text=True, timeout=300)
+    if run.returncode != 0 and "No module named" in run.stderr:
+        pytest.skip(f"pywargame cannot be imported: {run.stderr.strip().splitlines()[-1]}")
+    assert run.returncode == 0, run.stderr[-2000:]
+    _, rebuilt, labels, _ = _import_and_rebuild(original, tmp_path / "work")
+    # pywargame puts its hex grid in a zone of the board: the zone is the imported map
+    assert _assert_same_hexes(original, rebuilt, labels, {"Board"}, rebuilt_boards={"Hexes"}) == 4
 
 
 @needs_engine
