@@ -239,7 +239,7 @@ def _counters(plan: ImportPlan, archive, module: Module, sides) -> tuple[dict[st
         if not faces:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
-        cid = _unique(_slug(slot.entry_name or piece.name) or "piece", counters)
+        cid = _unique(_slug(slot.entry_name or piece.name).lower() or "piece", counters)
         layer = piece.face_layer()
         counters[cid] = _Counter(cid, piece.name or slot.entry_name, _side_of(slot, piece, sides), faces,
                                  _signature(piece), slot.where,
@@ -494,6 +494,6 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
            for f in plan.findings]
     for path, line, text in todo_findings(plan):
         rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
-        out.append(warning("HW-VMOD-002", text[text.index(TODO):].strip("'\""), Loc(str(rel), line, 1),
+        out.append(warning("HW-VMOD-002", text[text.index(TODO):].rstrip("'\"}], "), Loc(str(rel), line, 1),
                            help="the module does not say this: fill it in"))
     return out

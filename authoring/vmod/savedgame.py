@@ -1,6 +1,7 @@
 """A saved game (`.vsav`, a predefined set-up's file): which boards each map uses and every piece placed."""
 from __future__ import annotations
 
+import lzma
 from dataclasses import dataclass
 
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands
@@ -37,10 +38,29 @@ def read_saved_game(data: bytes, what: str) -> SavedGame:
     if len(raw) > MAX_SAVED_GAME_CHARS:
         raise ModuleReadError(f"{what}: the saved game is over {MAX_SAVED_GAME_CHARS} characters")
     try:
-        text = deobfuscate(raw.decode("utf-8").strip())
-    except (UnicodeDecodeError, ValueError) as exc:
+        text = decode_saved_game(raw)
+    except (UnicodeDecodeError, ValueError, lzma.LZMAError) as exc:
         raise ModuleReadError(f"{what}: the saved game cannot be decoded ({exc})") from None
     return parse_commands(text)
+
+
+XZ_HEADER = b"\xfd7zXZ\x00"
+VOBS_HEADER = b"VOBS"
+
+
+def decode_saved_game(raw: bytes) -> str:
+    """The command text of a `savedGame` member in any of VASSAL's encodings: `!VCSK` + hex (3.x), `VOBS`
+    + key byte + XORed bytes, or XZ (3.7), or plain text. XZ output is bounded (a bomb stops at the limit)."""
+    if raw.startswith(XZ_HEADER):
+        decompressor = lzma.LZMADecompressor()
+        data = decompressor.decompress(raw, max_length=MAX_SAVED_GAME_CHARS)
+        if not decompressor.eof:
+            raise ValueError(f"the XZ saved game expands beyond {MAX_SAVED_GAME_CHARS} bytes")
+        return data.decode("utf-8")
+    if raw.startswith(VOBS_HEADER) and len(raw) > len(VOBS_HEADER):
+        key = raw[len(VOBS_HEADER)]
+        return bytes(b ^ key for b in raw[len(VOBS_HEADER) + 1:]).decode("utf-8")
+    return deobfuscate(raw.decode("utf-8").strip())
 
 
 MAX_NESTING = 8
