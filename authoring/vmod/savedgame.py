@@ -31,7 +31,10 @@ class SavedGame:
 
 def read_saved_game(data: bytes, what: str) -> SavedGame:
     """Decode a .vsav (zip with an obfuscated or plain `savedGame`)."""
-    archive: Archive = open_archive(data)
+    try:
+        archive: Archive = open_archive(data)
+    except ModuleReadError as exc:
+        raise ModuleReadError(f"{what}: {str(exc).split(': ', 1)[-1]}") from None
     if not archive.has("savedGame"):
         raise ModuleReadError(f"{what}: no savedGame member: not a VASSAL saved game")
     raw = archive.read("savedGame")
