@@ -75,8 +75,9 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     counters, art = _counters(plan, archive, module, sides)
     states = _states(counters)
     scenarios = _scenarios(plan, archive, module, maps, counters, states)
-    used_sides = sorted({c.side for c in counters.values()}, key=lambda s: [x[0] for x in sides].index(s)
-                        if s in [x[0] for x in sides] else 99)
+    order = [sid for sid, _ in sides]
+    used_sides = sorted({c.side for c in counters.values()},
+                        key=lambda s: order.index(s) if s in order else len(order))
     files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(module, gid, sides, used_sides, states, counters,
                                                                 maps, art)
     files[dest / "counters" / gid / "counters.yaml"] = _counters_yaml(gid, counters, states)
@@ -273,16 +274,35 @@ def _states(counters: dict[str, _Counter]) -> list[tuple[str, str, bool]]:
     return out
 
 
+@dataclass
+class _Setups:
+    """What placing a saved game's pieces needs: counters by signature, maps, map windows, states."""
+
+    module: Module
+    maps: dict[str, _Map]
+    counters: dict[str, _Counter]
+    states: list[tuple[str, str, bool]]
+    by_signature: dict[tuple, str] = field(default_factory=dict)
+    by_faces: dict[tuple, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for c in self.counters.values():
+            self.by_signature.setdefault(c.signature, c.id)
+            self.by_faces.setdefault(tuple(c.signature[1]), c.id)
+
+    def counter_of(self, piece: Piece) -> str | None:
+        return self.by_signature.get(_signature(piece)) or self.by_faces.get(tuple(piece.faces))
+
+    def map_of(self, spot) -> str | None:
+        return next((mid for mid, m in self.maps.items() if m.board.name == spot.board and m.zone == spot.zone
+                     and spot.hex in m.labels), None)
+
+
 def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
                counters: dict[str, _Counter], states: list[tuple[str, str, bool]]) -> dict[str, str]:
+    """One scenario per predefined set-up; a piece placed n times in one set-up becomes n counters."""
     from authoring.vmod.savedgame import read_saved_game
-    by_signature: dict[tuple, str] = {}
-    by_faces: dict[tuple, str] = {}
-    for c in counters.values():
-        by_signature.setdefault(c.signature, c.id)
-        by_faces.setdefault(tuple(c.signature[1]), c.id)
-    windows = {w.name: w for w in module.maps}
-    map_of_board = {m.board.where: m.id for m in maps.values()}
+    ctx = _Setups(module, maps, counters, states)
     out: dict[str, str] = {}
     copies: Tally = Tally()
     for setup in module.setups:
@@ -294,52 +314,58 @@ def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
         except ModuleReadError as exc:
             plan.findings.append(Finding(setup.where, str(exc)))
             continue
-        origins = {name: board_origins(w, game.boards.get(name)) for name, w in windows.items()}
-        placements: dict[tuple, list[str]] = {}
-        used: Tally = Tally()
-        in_play: set[str] = set()
-        for placed in game.pieces:
-            try:
-                piece, trait_states = decode_piece(placed.type, placed.state, module.prototypes)
-            except ValueError:
-                plan.findings.append(Finding(setup.where, f"{setup.file}: piece {placed.id} cannot be decoded"))
-                continue
-            cid = by_signature.get(_signature(piece)) or by_faces.get(tuple(piece.faces))
-            if cid is None:
-                plan.findings.append(Finding(setup.where, f"{setup.file}: piece {piece.name!r} matches no piece "
-                                                          "slot; not imported"))
-                continue
-            map_name, x, y = basic_state(trait_states)
-            window = windows.get(map_name)
-            if window is None:
-                plan.findings.append(Finding(setup.where, f"{setup.file}: {piece.name!r} is on unknown map "
-                                                          f"{map_name!r}; not imported"))
-                continue
-            spot = locate(window, origins[map_name], x, y)
-            used[cid] += 1
-            unit = cid if used[cid] == 1 else f"{cid}-{used[cid]}"
-            copies[cid] = max(copies[cid], used[cid])
-            level = face_level(piece, unnest(placed.type), trait_states)
-            state = states[level][0] if 0 < level < len(states) else None
-            side = counters[cid].side
-            board_map = next((mid for mid, m in maps.items() if m.board.name == spot.board
-                              and m.zone == spot.zone and spot.hex in m.labels), None)
-            if spot.hex and board_map:
-                in_play.add(board_map)
-                placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
-            else:
-                if spot.hex:
-                    plan.findings.append(Finding(setup.where, f"{setup.file}: {piece.name!r} is on hex "
-                                         f"{spot.hex!r} at the board's edge, outside the imported map; put in a box"))
-                box = _slug(spot.box or spot.board or map_name) or "box"
-                placements.setdefault(("off_map", side, box, state), []).append(unit)
+        placements, in_play, used = _place(plan, ctx, setup, game)
+        copies |= used
         sid = _unique(_slug(setup.name).lower() or "setup", out)
         out[sid] = _scenario_yaml(plan.game_id, sid, setup, placements, sorted(in_play) or sorted(maps)[:1])
-    for cid, n in copies.items():   # a piece placed n times in one set-up: n counters
+    for cid, n in copies.items():
+        c = counters[cid]
         for k in range(2, n + 1):
-            c = counters[cid]
-            counters[f"{cid}-{k}"] = _Counter(f"{cid}-{k}", c.name, c.side, c.faces, (), c.where)
+            counters[_copy_id(cid, k)] = _Counter(_copy_id(cid, k), c.name, c.side, c.faces, (), c.where)
     return out
+
+
+def _copy_id(cid: str, k: int) -> str:
+    return f"{cid}.{k}"   # '.' never occurs in an id made from a name, so copies cannot clash
+
+
+def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str], Tally]:
+    """(placements by (kind, side, hex or box, state), maps in play, uses per counter) of one saved game."""
+    windows = {w.name: w for w in ctx.module.maps}
+    origins = {name: board_origins(w, game.boards.get(name)) for name, w in windows.items()}
+    placements: dict[tuple, list[str]] = {}
+    used: Tally = Tally()
+    in_play: set[str] = set()
+    for placed in game.pieces:
+        def skip(text: str) -> None:
+            plan.findings.append(Finding(setup.where, f"{setup.file}: {text}"))
+        try:
+            piece, trait_states = decode_piece(placed.type, placed.state, ctx.module.prototypes)
+        except ValueError:
+            skip(f"piece {placed.id} cannot be decoded")
+            continue
+        cid = ctx.counter_of(piece)
+        map_name, x, y = basic_state(trait_states)
+        if cid is None or map_name not in windows:
+            skip(f"{piece.name!r} matches no piece slot; not imported" if cid is None else
+                 f"{piece.name!r} is on unknown map {map_name!r}; not imported")
+            continue
+        spot = locate(windows[map_name], origins[map_name], x, y)
+        used[cid] += 1
+        unit = cid if used[cid] == 1 else _copy_id(cid, used[cid])
+        level = face_level(piece, unnest(placed.type), trait_states)
+        state = ctx.states[level][0] if 0 < level < len(ctx.states) else None
+        side = ctx.counters[cid].side
+        board_map = ctx.map_of(spot) if spot.hex else None
+        if board_map:
+            in_play.add(board_map)
+            placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
+            continue
+        if spot.hex:
+            skip(f"{piece.name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; put in a box")
+        box = _slug(spot.box or spot.board or map_name) or "box"
+        placements.setdefault(("off_map", side, box, state), []).append(unit)
+    return placements, in_play, used
 
 
 def _scenario_yaml(gid: str, sid: str, setup, placements: dict, maps: list[str]) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from authoring.hexgrid.coords import Hex
 from authoring.hexgrid.grid import GridSpec, MapGrid
 from authoring.hexgrid.labels import LabelFormat
 from authoring.hexgrid.registration import Registration
@@ -156,6 +155,3 @@ def label_mismatches(pg: ProjectGrid, params: dict) -> list[tuple[str, str]]:
             out.append((label, name))
     return out
 
-
-def hex_at(pg: ProjectGrid, label: str) -> Hex | None:
-    return registration(pg)[0].label_to_hex(label)
