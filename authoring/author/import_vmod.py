@@ -67,6 +67,8 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
         raise UsageError(str(exc)) from None
     dest = Path(dest).resolve()
     gid = game_id or (_slug(module.name) or "imported").lower()
+    if not re.match(r"[a-z0-9][a-z0-9-]*\Z", gid):
+        raise UsageError(f"{gid!r} is not a usable game id; use lower-case letters, digits and '-' (pass --id)")
     plan = ImportPlan(dest, gid, _schema_files(dest), list(module.findings))
     files = plan.files
     files[dest / ".gitignore"] = templates.GITIGNORE
