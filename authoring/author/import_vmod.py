@@ -49,6 +49,8 @@ class _Counter:
     signature: tuple
     where: str
     level_names: list[str] = field(default_factory=list)
+    prototypes: list[str] = field(default_factory=list)
+    type: str | None = None
 
 
 def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportPlan:
@@ -76,12 +78,13 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     sides = _sides(module)
     counters, art = _counters(plan, archive, module, sides)
     states = _states(counters)
+    unit_types = _unit_types(plan, counters, sides)
     scenarios = _scenarios(plan, archive, module, maps, counters, states)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
                         key=lambda s: order.index(s) if s in order else len(order))
     files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(module, gid, sides, used_sides, states, counters,
-                                                                maps, art)
+                                                                maps, art, unit_types)
     files[dest / "counters" / gid / "counters.yaml"] = _counters_yaml(gid, counters, states)
     for name, data in art.items():
         files[dest / "counters" / gid / "art" / name] = data
@@ -246,8 +249,39 @@ def _counters(plan: ImportPlan, archive, module: Module, sides) -> tuple[dict[st
         layer = piece.face_layer()
         counters[cid] = _Counter(cid, piece.name or slot.entry_name, _side_of(slot, piece, sides), faces,
                                  _signature(piece), slot.where,
-                                 piece.layers[layer][2] if layer is not None else [])
+                                 piece.layers[layer][2] if layer is not None else [], piece.prototypes)
     return counters, art
+
+
+SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "engineer", "recon", "mountain",
+           "ski", "shock", "guards", "fighter", "bomber", "supply", "marker")
+"""The project's unit symbols: a type whose name is one of them gets it (full-face art hides it anyway)."""
+
+
+def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[dict]:
+    """Unit types from prototypes, where the rule is clear: every piece that uses a prototype not named
+    after a side uses exactly one such prototype; its name (without "(class)") is the piece's type."""
+    names = [n.lower() for _, n in sides]
+    per: dict[str, list[str]] = {}
+    for c in counters.values():
+        per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not any(
+            re.search(rf"\b{re.escape(n)}\b", p.lower()) for n in names)))
+    if not any(per.values()):
+        return []
+    if any(len(v) > 1 for v in per.values()):
+        many = next(c for c, v in per.items() if len(v) > 1)
+        plan.findings.append(Finding(counters[many].where, f"pieces use several prototypes each (e.g. {many!r}: "
+                                     f"{', '.join(per[many])}): no unit types are inferred"))
+        return []
+    types: dict[str, dict] = {}
+    for cid, (proto, *_) in ((c, v) for c, v in per.items() if v):
+        name = re.sub(r"\s*\(class\)\s*$", "", proto, flags=re.I).strip() or proto
+        tid = _slug(name).lower() or "type"
+        counters[cid].type = tid
+        entry = types.setdefault(tid, {"id": tid, "name": name[:1].upper() + name[1:]})
+        if tid in SYMBOLS:
+            entry["symbol"] = tid
+    return list(types.values())
 
 
 def _signature(piece: Piece) -> tuple:
@@ -323,7 +357,8 @@ def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
     for cid, n in copies.items():
         c = counters[cid]
         for k in range(2, n + 1):
-            counters[_copy_id(cid, k)] = _Counter(_copy_id(cid, k), c.name, c.side, c.faces, (), c.where)
+            counters[_copy_id(cid, k)] = _Counter(_copy_id(cid, k), c.name, c.side, c.faces, (), c.where,
+                                                  c.level_names, c.prototypes, c.type)
     return out
 
 
@@ -401,7 +436,7 @@ def _side_colours(counters: dict[str, _Counter], art: dict[str, bytes]) -> dict[
     return out
 
 
-def _game_yaml(module: Module, gid: str, sides, used_sides, states: int, counters, maps, art) -> str:
+def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, maps, art, unit_types) -> str:
     names = dict(sides)
     colours = _side_colours(counters, art)
     side_list = [{"id": s, "name": names.get(s, "Neutral"), "color": colours.get(s, "#c0c0c0"),
@@ -419,6 +454,8 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states: int, counter
                                for i, (sid, name, named) in enumerate(states, 1)]}
     if counter_px:
         doc["counter_size"] = f"{round(counter_px / PRINT_DPI, 4)}in"
+    if unit_types:
+        doc["unit_types"] = unit_types
     if len(maps) > 1:
         doc["layout"] = _layout(maps)
     return _yaml("game", doc)
@@ -463,7 +500,7 @@ def _counter_px(counters: dict[str, _Counter], art: dict[str, bytes]) -> int | N
 def _counters_yaml(gid: str, counters: dict[str, _Counter], states) -> str:
     rows = []
     for c in counters.values():
-        rows.append({"id": c.id, "side": c.side, "name": c.name,
+        rows.append({"id": c.id, "side": c.side, **({"type": c.type} if c.type else {}), "name": c.name,
                      "faces": [{"state": states[i][0], "image": f"art/{f}"} for i, f in enumerate(c.faces)]})
     doc = {"kind": "counters", "game": gid,
            "note": f"{TODO}: unit types, sizes, values and flags are not read from the module; faces are its images.",

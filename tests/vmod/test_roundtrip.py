@@ -125,7 +125,10 @@ def _faces(module: Path) -> dict[str, list[bytes]]:
 
 
 def test_bundled_bfm_module_round_trips_with_the_same_piece_images(bundled_modules, tmp_path: Path) -> None:
-    _, rebuilt, labels, _ = _import_and_rebuild(bundled_modules["bfm"], tmp_path)
+    project, rebuilt, labels, _ = _import_and_rebuild(bundled_modules["bfm"], tmp_path)
+    game = load_game(next(iter(discover(project)))).game
+    assert {t.id for t in game.unit_types} == {"infantry", "tank", "panzer", "marker"}   # from "X (class)"
+    assert game.counters["29-army"].type == "infantry" and game.counters["29-army"].side == "soviet"
     before, after = _faces(bundled_modules["bfm"]), _faces(rebuilt)
     assert len(before) == 48 and all(after[name] == faces for name, faces in before.items())
     if CHECKER.exists():
