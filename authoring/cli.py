@@ -129,9 +129,10 @@ def schema(kind: str | None) -> None:
 
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
-    from authoring import cli_art, cli_author, cli_build, cli_check
+    from authoring import cli_art, cli_author, cli_build, cli_check, cli_import
     for command in (cli_check.check, cli_build.build, cli_author.init, cli_author.new, cli_author.watch,
-                    cli_author.import_setup_cmd, cli_author.export_setup_cmd, cli_author.docs, cli_art.calibrate):
+                    cli_author.import_setup_cmd, cli_author.export_setup_cmd, cli_author.docs, cli_art.calibrate,
+                    cli_import.import_vmod_cmd):
         main.add_command(command)
 
 

@@ -1,0 +1,127 @@
+"""A module or saved-game zip, read safely: member names, sizes and counts are bounded, XML is parsed
+without entities or network (`authoring.safepath.xml_parser`)."""
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from authoring.safepath import xml_parser
+
+MAX_MEMBERS = 20_000
+"""Zip members read at most (a real module has a few thousand images)."""
+MAX_MEMBER_BYTES = 200 * 1024 * 1024
+"""Largest single member read (a big board image)."""
+MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024
+"""Uncompressed total of the archive."""
+MAX_RATIO = 200
+"""Largest compression ratio of one member (zip bombs)."""
+
+
+class ModuleReadError(Exception):
+    """The file is not a module hexwright can read (not a zip, no buildFile, unsafe member, bad XML)."""
+
+
+@dataclass
+class Archive:
+    """Members of a zip by their normalised name; bytes read on demand, each at most once checked."""
+
+    path: Path
+    zf: zipfile.ZipFile
+    names: dict[str, zipfile.ZipInfo]
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def read(self, name: str) -> bytes:
+        info = self.names.get(name)
+        if info is None:
+            raise KeyError(name)
+        data = self.zf.read(info)
+        if len(data) > MAX_MEMBER_BYTES:
+            raise ModuleReadError(f"{name}: {len(data)} bytes is over the {MAX_MEMBER_BYTES}-byte limit")
+        return data
+
+    def image(self, name: str) -> bytes | None:
+        """An image the module names (`images/NAME`), or None when absent."""
+        for candidate in (f"images/{name}", name):
+            if candidate in self.names:
+                return self.read(candidate)
+        return None
+
+
+def open_archive(path: Path | str | bytes) -> Archive:
+    """Open a zip (path or bytes) and check every member name and size before anything is read."""
+    label = Path("<bytes>") if isinstance(path, bytes) else Path(path)
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(path) if isinstance(path, bytes) else path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
+    infos = zf.infolist()
+    if len(infos) > MAX_MEMBERS:
+        raise ModuleReadError(f"{label}: {len(infos)} members is over the {MAX_MEMBERS} limit")
+    names: dict[str, zipfile.ZipInfo] = {}
+    total = 0
+    for info in infos:
+        if info.is_dir():
+            continue
+        name = _safe_name(info.filename, label)
+        total += info.file_size
+        if info.file_size > MAX_MEMBER_BYTES or total > MAX_TOTAL_BYTES:
+            raise ModuleReadError(f"{label}: member {info.filename!r} makes the archive too large to read")
+        if info.compress_size and info.file_size / info.compress_size > MAX_RATIO and info.file_size > 1 << 20:
+            raise ModuleReadError(f"{label}: member {info.filename!r} is compressed {MAX_RATIO}x or more "
+                                  "(a zip bomb?)")
+        names[name] = info
+    return Archive(label, zf, names)
+
+
+def _safe_name(name: str, label: Path) -> str:
+    """A member name as a relative POSIX path; `..`, absolute and drive names are refused (zip-slip)."""
+    text = name.replace("\\", "/")
+    norm = posixpath.normpath(text)
+    if text.startswith("/") or norm.startswith("..") or ":" in norm.split("/")[0] or "\x00" in text:
+        raise ModuleReadError(f"{label}: unsafe member name {name!r} (outside the archive)")
+    return norm
+
+
+def parse_xml(data: bytes, what: str) -> etree._Element:
+    """Parse XML that came from a module: no entities, no DTD, no network."""
+    try:
+        root = etree.fromstring(data, parser=xml_parser())
+    except etree.XMLSyntaxError as exc:
+        raise ModuleReadError(f"{what}: not well-formed XML ({exc})") from None
+    if root is None:
+        raise ModuleReadError(f"{what}: empty XML document")
+    return root
+
+
+def build_file(archive: Archive) -> tuple[str, etree._Element]:
+    """(member name, root) of the component tree: `buildFile.xml` (3.5+) or the legacy `buildFile`.
+
+    As the engine does, a `moduledata` whose VassalVersion is below 3.5 selects `buildFile`.
+    """
+    order = ["buildFile.xml", "buildFile"]
+    if archive.has("moduledata") and _old_version(archive.read("moduledata")):
+        order.reverse()
+    for name in order:
+        if archive.has(name):
+            return name, parse_xml(archive.read(name), f"{archive.path.name}:{name}")
+    raise ModuleReadError(f"{archive.path}: no buildFile.xml or buildFile: not a VASSAL module")
+
+
+def _old_version(moduledata: bytes) -> bool:
+    try:
+        root = parse_xml(moduledata, "moduledata")
+    except ModuleReadError:
+        return False
+    text = (root.findtext("VassalVersion") or "").strip()
+    try:
+        parts = tuple(int(p) for p in text.split(".")[:2])
+    except ValueError:
+        return False
+    return bool(parts) and parts < (3, 5)

@@ -1,0 +1,101 @@
+"""A saved game (`.vsav`, a predefined set-up's file): which boards each map uses and every piece placed."""
+from __future__ import annotations
+
+import lzma
+from dataclasses import dataclass
+
+from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands
+from authoring.vmod.archive import Archive, ModuleReadError, open_archive
+
+_BOARD_PICKER = "BoardPicker"
+MAX_SAVED_GAME_CHARS = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One add-piece command of a saved game."""
+
+    id: str
+    type: str
+    state: str
+
+
+@dataclass
+class SavedGame:
+    boards: dict[str, list[tuple[str, int, int]]]
+    """Map name -> (board name, column, row) of each board the game uses."""
+    pieces: list[Placed]
+    skipped: int
+    """Commands that are neither boards nor pieces (stacks, properties, chat...)."""
+
+
+def read_saved_game(data: bytes, what: str) -> SavedGame:
+    """Decode a .vsav (zip with an obfuscated or plain `savedGame`)."""
+    try:
+        archive: Archive = open_archive(data)
+    except ModuleReadError as exc:
+        raise ModuleReadError(f"{what}: {str(exc).split(': ', 1)[-1]}") from None
+    if not archive.has("savedGame"):
+        raise ModuleReadError(f"{what}: no savedGame member: not a VASSAL saved game")
+    raw = archive.read("savedGame")
+    if len(raw) > MAX_SAVED_GAME_CHARS:
+        raise ModuleReadError(f"{what}: the saved game is over {MAX_SAVED_GAME_CHARS} characters")
+    try:
+        text = decode_saved_game(raw)
+    except (UnicodeDecodeError, ValueError, lzma.LZMAError) as exc:
+        raise ModuleReadError(f"{what}: the saved game cannot be decoded ({exc})") from None
+    return parse_commands(text)
+
+
+XZ_HEADER = b"\xfd7zXZ\x00"
+VOBS_HEADER = b"VOBS"
+
+
+def decode_saved_game(raw: bytes) -> str:
+    """The command text of a `savedGame` member in any of VASSAL's encodings: `!VCSK` + hex (3.x), `VOBS`
+    + key byte + XORed bytes, or XZ (3.7), or plain text. XZ output is bounded (a bomb stops at the limit)."""
+    if raw.startswith(XZ_HEADER):
+        decompressor = lzma.LZMADecompressor()
+        data = decompressor.decompress(raw, max_length=MAX_SAVED_GAME_CHARS)
+        if not decompressor.eof:
+            raise ValueError(f"the XZ saved game expands beyond {MAX_SAVED_GAME_CHARS} bytes")
+        return data.decode("utf-8")
+    if raw.startswith(VOBS_HEADER) and len(raw) > len(VOBS_HEADER):
+        key = raw[len(VOBS_HEADER)]
+        return bytes(b ^ key for b in raw[len(VOBS_HEADER) + 1:]).decode("utf-8")
+    return deobfuscate(raw.decode("utf-8").strip())
+
+
+MAX_NESTING = 8
+
+
+def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> SavedGame:
+    """Every board and piece command, also inside compound commands (an ESC-joined field, as pywargame and
+    the engine's own `Command.append` nest them)."""
+    game = game or SavedGame({}, [], 0)
+    for command in split_commands(text):
+        if "\x1b" in command and depth < MAX_NESTING:
+            parse_commands(command, game, depth + 1)
+        elif command.startswith("+/"):
+            try:
+                piece_id, definition = parse_add_piece_command(command)
+            except ValueError:
+                game.skipped += 1
+                continue
+            if definition.type == "stack" or definition.type.startswith("stack;"):
+                game.skipped += 1
+                continue
+            game.pieces.append(Placed(piece_id, definition.type, definition.state))
+        elif _BOARD_PICKER in command.split("\t", 1)[0]:
+            head, *fields = decode(command, "\t")
+            map_name = head[: head.index(_BOARD_PICKER)]
+            boards = []
+            for i in range(0, len(fields) - 2, 3):
+                try:
+                    boards.append((decode(fields[i], "/")[0], int(fields[i + 1]), int(fields[i + 2])))
+                except ValueError:
+                    continue
+            game.boards[map_name] = boards
+        elif command not in ("begin_save", "end_save", ""):
+            game.skipped += 1
+    return game

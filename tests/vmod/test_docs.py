@@ -1,0 +1,60 @@
+"""docs/import-vmod.md run end to end (issue 19): import, validate, a new scenario as data, build; then the
+real engine finds the original set-up and the new one, every piece on the hex the data names."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import corpus
+from authoring.cli import main
+from engine import CHECKER, ROOT, SKIP_REASON, engine_report
+
+sys.path.insert(0, str(ROOT / "tests" / "author"))
+from tutorial_runner import Command, apply, parse  # noqa: E402
+
+PAGE = ROOT / "docs" / "import-vmod.md"
+SKIRMISH = corpus.ModuleSpec("Skirmish", corpus.CORPUS["flat-offset"].boards,
+                             placements=corpus.CORPUS["flat-offset"].placements)
+
+
+def _run_page(tmp_path: Path, monkeypatch) -> Path:
+    corpus.write(SKIRMISH, tmp_path).rename(tmp_path / "skirmish.vmod")
+    cwd, runner = tmp_path, CliRunner()
+    for step in parse(PAGE.read_text(encoding="utf-8")):
+        if not isinstance(step, Command):
+            apply(step, cwd)
+            continue
+        if step.argv[0] == "cd":
+            cwd = cwd / step.argv[1]
+            continue
+        assert step.argv[0] == "hexwright", step.argv
+        monkeypatch.chdir(cwd)
+        result = runner.invoke(main, step.argv[1:])
+        out = result.output + (result.stderr if result.stderr_bytes is not None else "")
+        where = f"$ {' '.join(step.argv)}\n{out}"
+        assert "Traceback" not in out and result.exit_code == 0, where
+        for line in step.expected:
+            assert line in out, f"the page shows {line!r}; got:\n{where}"
+    return cwd / "build" / "skirmish" / "skirmish.vmod"
+
+
+def test_page_runs_end_to_end(tmp_path, monkeypatch):
+    assert _run_page(tmp_path, monkeypatch).exists()
+
+
+@pytest.mark.skipif(not CHECKER.exists(), reason=SKIP_REASON)
+def test_new_scenario_is_a_new_predefined_setup_beside_the_original(tmp_path, monkeypatch):
+    module = _run_page(tmp_path, monkeypatch)
+    original = engine_report(tmp_path / "skirmish.vmod")
+    report = engine_report(module)
+    assert report["errors"] == []
+    setups = {s["name"]: s for s in report["setups"]}
+    assert set(setups) == {"Opening", "Night attack"}
+    before = sorted((p["name"], p["location"]) for p in original["setups"][0]["pieces"] if p["board"] == "Main")
+    assert sorted((p["name"], p["location"]) for p in setups["Opening"]["pieces"] if p["board"] == "Main") == before
+    assert sorted((p["name"], p["location"]) for p in setups["Night attack"]["pieces"]) == [
+        ("Blue Art 3", "0806"), ("Blue Inf 1 (reduced)", "0705"), ("Red HQ", "0404"),
+        ("Red Inf 1", "0303"), ("Red Inf 2", "0303")]
