@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter as Tally
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -105,6 +105,13 @@ class _Map:
     labels: frozenset
     grid: dict
     zone: str | None = None
+    files: tuple = ()
+    """The map file and its art in the plan (dropped again when a larger board shows the same map)."""
+    also: tuple = ()
+    """Other (board, zone) views of the same hexes: alternative boards with the same hex ids."""
+
+    def shows(self, board: str, zone: str | None) -> bool:
+        return (self.board.name, self.zone) == (board, zone) or (board, zone) in self.also
 
 
 def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
@@ -154,18 +161,35 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
         examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
         plan.findings.append(Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, "
                                             f"e.g. {examples}"))
-    title = zone or board.name
-    mid = _unique(_slug(title) or "map", out)
+    grid_obj, _ = registration(pg)
+    labels = frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes)
+    same = next((m for m in out.values() if m.labels & labels), None)
+    if same is not None and labels <= same.labels:
+        out[same.id] = replace(same, also=same.also + ((board.name, zone),))
+        plan.findings.append(Finding(where, f"{what} shows hexes of map {same.id!r} (the same hex ids): "
+                                            "imported as that map, not as a map of its own"))
+        return
+    # a larger board of the same hexes (a whole map beside its cut) replaces the smaller, under its name
+    title = (same.zone or same.board.name) if same is not None else (zone or board.name)
+    mid = same.id if same is not None else _unique(_slug(title) or "map", out)
     name, data = _art_file(board.image if box is None else f"{mid}.png", image)
     grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
     doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
            "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
                    f"registration are the module's ({what} of map {window.name!r}).",
            "grid": grid, "art": {"image": f"art/{name}", **pg.art}, "default_terrain": "clear"}
-    plan.files[plan.dest / "maps" / plan.game_id / f"{mid}.yaml"] = _yaml("map", doc)
-    plan.files[plan.dest / "maps" / plan.game_id / "art" / name] = data
-    grid_obj, _ = registration(pg)
-    out[mid] = _Map(mid, board, frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes), pg.grid, zone)
+    also = ()
+    if same is not None:
+        for path in same.files:
+            plan.files.pop(path, None)
+        del out[same.id]
+        also = ((same.board.name, same.zone), *same.also)
+        plan.findings.append(Finding(where, f"{what} shows every hex of {same.board.name!r} and more (the same "
+                                            "hex ids): imported as one map from the larger board"))
+    files = (plan.dest / "maps" / plan.game_id / f"{mid}.yaml", plan.dest / "maps" / plan.game_id / "art" / name)
+    plan.files[files[0]] = _yaml("map", doc)
+    plan.files[files[1]] = data
+    out[mid] = _Map(mid, board, labels, pg.grid, zone, files, also)
 
 
 def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
@@ -330,8 +354,8 @@ class _Setups:
         return self.by_signature.get(_signature(piece)) or self.by_faces.get(tuple(piece.faces))
 
     def map_of(self, spot) -> str | None:
-        return next((mid for mid, m in self.maps.items() if m.board.name == spot.board and m.zone == spot.zone
-                     and spot.hex in m.labels), None)
+        return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),
+                    None)
 
 
 def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],

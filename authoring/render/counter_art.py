@@ -186,20 +186,18 @@ def render_face(game: Game, counter: Counter, state: str | None, size_px: int, b
     if picture is not None:
         art = replace(art, picture=picture)
     full_art = face.image if face is not None else None
+    if full_art is not None:  # the art scaled once to the size asked for; the layout from print size
+        from authoring.render.shared.art import draw_over_art
+        big = size_px if screen or size_px >= print_px else print_px
+        floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(big, mm)
+        image, issues = draw_over_art(full_art, art, size_px, bleed_px, safe_inset_px(big, mm), floor, name, mm, big)
+        return FaceRender(image, tuple(issues))
     if screen or size_px >= print_px:
         floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(size_px, mm)
-        image, issues = _draw(art, full_art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name, mm)
+        image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name, counter_mm=mm)
         return FaceRender(image, tuple(issues))
     big_bleed = round(bleed_px * print_px / size_px)
-    image, issues = _draw(art, full_art, print_px, big_bleed, safe_inset_px(print_px, mm),
-                          min_text_px(print_px, mm), name, mm)
+    image, issues = draw_face(art, print_px, big_bleed, safe_inset_px(print_px, mm), min_text_px(print_px, mm),
+                              name=name, counter_mm=mm)
     side = size_px + 2 * bleed_px
     return FaceRender(image.resize((side, side), Image.Resampling.LANCZOS), tuple(issues))
-
-
-def _draw(art: FaceArt, full_art, size_px: int, bleed_px: int, inset: int, floor: float, name: str,
-          mm: float):
-    if full_art is None:
-        return draw_face(art, size_px, bleed_px, inset, floor, name=name, counter_mm=mm)
-    from authoring.render.shared.art import draw_over_art
-    return draw_over_art(full_art, art, size_px, bleed_px, inset, floor, name, mm)

@@ -188,27 +188,34 @@ def picture_image(art: ArtImage, box: tuple[int, int]) -> Image.Image:
 
 
 def draw_over_art(image_art: ArtImage, art, size_px: int, bleed_px: int, inset: int | None, floor: float,
-                  name: str, counter_mm: float) -> tuple[Image.Image, list]:
+                  name: str, counter_mm: float, layout_px: int | None = None) -> tuple[Image.Image, list]:
     """A counter face drawn over the designer's full-face art (values always from data).
 
     The layout, without its unit symbol, is drawn once on white and once on black, which gives its
     exact coverage per pixel, and composited over the art (extended into the bleed by repeating its
-    edge pixels)."""
+    edge pixels). The layout may be drawn larger (`layout_px`, the print size, as every face is) and
+    its coverage scaled down, while the art is scaled once, straight to `size_px`: where nothing is
+    printed over it, the face is the designer's pixels."""
     from dataclasses import replace
 
     import numpy as np
 
     from authoring.render.counters.face import draw_face
+    big = layout_px or size_px
+    big_bleed = round(bleed_px * big / size_px)
     plain = replace(art, symbol="marker", symbol_fill=None)
-    on_white, issues = draw_face(replace(plain, background="#ffffff"), size_px, bleed_px, inset, floor, name=name,
+    layers, issues = [], []
+    for background in ("#ffffff", "#000000"):
+        layer, found = draw_face(replace(plain, background=background), big, big_bleed, inset, floor, name=name,
                                  counter_mm=counter_mm)
-    on_black, _ = draw_face(replace(plain, background="#000000"), size_px, bleed_px, inset, floor, name=name,
-                            counter_mm=counter_mm)
+        issues = issues or list(found)
+        side = size_px + 2 * bleed_px
+        layers.append(layer if layer.size == (side, side) else layer.resize((side, side), Image.Resampling.LANCZOS))
     under = np.asarray(face_image(image_art, size_px).convert("RGB"), dtype=np.float32)
     under = np.pad(under, ((bleed_px, bleed_px), (bleed_px, bleed_px), (0, 0)), mode="edge")
-    w, b = np.asarray(on_white, dtype=np.float32), np.asarray(on_black, dtype=np.float32)
+    w, b = (np.asarray(layer.convert("RGB"), dtype=np.float32) for layer in layers)
     image = Image.fromarray(np.clip(np.rint(b + (w - b) / 255.0 * under), 0, 255).astype(np.uint8), "RGB")
-    return image, list(issues)
+    return image, issues
 
 
 def art_in_frame(m: Map, layout, px_per_hex: float) -> tuple[Image.Image, tuple[int, int]]:
