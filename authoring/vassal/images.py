@@ -202,6 +202,7 @@ class ChartPage:
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
     """Rule tables, each scenario's turn track and set-up cards, in that order."""
+    from authoring.render.counter_art import shared_faces
     from authoring.render.print.cards import card_sides, render_setup_card
     from authoring.render.print.charts import render_table, render_turn_track
 
@@ -222,7 +223,8 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
-    drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
+    with shared_faces():  # each counter is on a card of every scenario: draw it once per worker
+        drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")

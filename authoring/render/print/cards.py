@@ -235,7 +235,12 @@ def card_sides(game: Game, scenario: Scenario) -> list[str]:
 def write_setup_cards(game: Game, out_dir: Path) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
     scenario and side."""
-    out_dir = Path(out_dir)
+    from authoring.render.counter_art import shared_faces
+    with shared_faces():
+        return _write_setup_cards(game, Path(out_dir))
+
+
+def _write_setup_cards(game: Game, out_dir: Path) -> list[Path]:
     paths: list[Path] = []
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
