@@ -279,9 +279,8 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
 
     def write(folder: Path) -> list[Path]:
         pngs = write_map_pngs(result.valid_game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
-        pdfs = []
-        for paper in ("letter", "a4"):
-            pdfs += write_tiled_pdfs(result.valid_game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
+        pdfs = write_tiled_pdfs(result.valid_game, folder, papers=("letter", "a4"), dpi=TILE_DPI,
+                                processes=workers(jobs))  # each map drawn once for both papers
         return [*pngs, *pdfs]
     return _stage_dir(result, out / "maps", force, write)
 
