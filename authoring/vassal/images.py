@@ -69,9 +69,9 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
     painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
-    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p])))
+    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p], heavy=True)))
     # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
-    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True)
+    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True, heavy=True)
     out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
     return out
 
@@ -104,7 +104,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
     if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
         pngs.update(map_images(game, cache, px_per_hex))
     drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted]
-    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted])
+    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
     files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
     for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
         files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
