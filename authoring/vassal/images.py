@@ -216,9 +216,10 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
+    inputs = digest(_card_inputs(game))  # every card shows the counters: hash them once, not per card
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
-            key = digest("card", code_version(), _card_inputs(game), scenario, side)
+            key = digest("card", code_version(), inputs, scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"

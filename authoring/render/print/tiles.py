@@ -280,3 +280,25 @@ def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_i
             for mid in sorted(game.maps)]
     done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
     return [Path(paths[i]) for i in range(len(papers)) for paths in done]
+
+
+def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
+    from authoring.render.maps.draw import _write_one
+    kind, inner = job
+    return _tiled_job(inner) if kind == "tiles" else (_write_one(inner),)
+
+
+def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequence[str], dpi: float,
+                    overlap_in: float = 0.5, processes: int | None = None) -> list[Path]:
+    """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes, the tiles (the
+    longest jobs) first, so neither core waits while the other draws the last map; the same paths
+    in the same order as the two calls one after the other."""
+    from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
+    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers)))
+             for mid in sorted(game.maps)]
+    pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
+    done = run_per_map(game, [*tiles, *pngs], _map_file_job, processes, px=px_per_hex, papers=tuple(papers),
+                       overlap=overlap_in, dpi=dpi)
+    tiled, drawn = done[:len(tiles)], done[len(tiles):]
+    written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir)
+    return written + [Path(paths[i]) for i in range(len(papers)) for paths in tiled]
