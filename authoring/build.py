@@ -285,7 +285,7 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
-    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d))
+    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs)))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
