@@ -274,22 +274,18 @@ from authoring.load.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one p
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
-    from authoring.render.maps.draw import write_map_pngs
-    from authoring.render.print.tiles import write_tiled_pdfs
+    from authoring.render.print.tiles import write_map_files
 
-    def write(folder: Path) -> list[Path]:
-        pngs = write_map_pngs(result.valid_game, folder, MAP_PX_PER_HEX, processes=workers(jobs))
-        pdfs = []
-        for paper in ("letter", "a4"):
-            pdfs += write_tiled_pdfs(result.valid_game, folder, paper=paper, dpi=TILE_DPI, processes=workers(jobs))
-        return [*pngs, *pdfs]
+    def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
+        return write_map_files(result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI,
+                               processes=workers(jobs))
     return _stage_dir(result, out / "maps", force, write)
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
-    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d))
+    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs)))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

@@ -9,6 +9,7 @@ one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -145,8 +146,36 @@ def counter_image(game: Game, counter: Counter, state: str | None, size_px: int,
     """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed.
 
     `screen=True` (VASSAL pieces, card thumbnails) lets text go down to a legible pixel size
-    instead of 6 pt at the counter's print scale."""
-    return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
+    instead of 6 pt at the counter's print scale.
+
+    Inside `shared_faces()` each face is drawn once per process and the same image returned again
+    (callers must not change it)."""
+    if _SHARED is None:
+        return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
+    key = (id(game), id(counter), state, size_px, bleed_px, counter_mm, screen)
+    hit = _SHARED.get(key)
+    if hit is None or hit[0] is not game or hit[1] is not counter:
+        hit = (game, counter, render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image)
+        _SHARED[key] = hit
+    return hit[2]
+
+
+_SHARED: dict | None = None
+"""Faces drawn inside `shared_faces()`, keyed by the identity of their (frozen) game and counter."""
+
+
+@contextmanager
+def shared_faces():
+    """Draw each distinct face once while inside (set-up cards show a counter on every card and paper
+    size); a forked worker starts with what its parent had drawn and fills its own copy."""
+    global _SHARED
+    outer = _SHARED
+    if outer is None:
+        _SHARED = {}
+    try:
+        yield
+    finally:
+        _SHARED = outer
 
 
 def _face(game: Game, counter: Counter, state: str | None) -> Face | None:

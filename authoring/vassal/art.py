@@ -165,27 +165,30 @@ class ImageCache:
         path = self._path(key)
         return path is not None and path.exists()
 
-    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False) -> list[list[bytes]]:
-        """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages."""
+    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False) -> list[list[bytes]]:
+        """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages.
+
+        `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few."""
         found = [self._get(key) for key, _ in jobs]
         missing = [i for i, data in enumerate(found) if data is None]
         self.hits += len(jobs) - len(missing)
         self.misses += len(missing)
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing])):
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing], heavy)):
             self._put(jobs[i][0], data)
             found[i] = data
         return [_unpack(data) for data in found]  # type: ignore[arg-type]
 
-    def many(self, jobs: Sequence[tuple[str, Draw]]) -> list[bytes]:
+    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False) -> list[bytes]:
         """One PNG per (key, draw) job."""
-        return [pages[0] for pages in self.pages(jobs)]
+        return [pages[0] for pages in self.pages(jobs, heavy=heavy)]
 
     def png(self, key: str, draw: Draw) -> bytes:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool]]) -> list[bytes]:
+    def _draw(self, draws: list[tuple[Draw, bool]], heavy: bool = False) -> list[bytes]:
         workers = min(self.processes, len(draws))
-        if workers < 2 or len(draws) < min(_PARALLEL_MIN, 2 * workers) or not _can_fork():
+        few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
+        if workers < 2 or few or not _can_fork():
             _JOBS[:] = draws
             try:
                 return [_run(i) for i in range(len(draws))]

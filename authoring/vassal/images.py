@@ -69,9 +69,9 @@ def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, by
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
     painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
-    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p])))
+    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p], heavy=True)))
     # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
-    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True)
+    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True, heavy=True)
     out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
     return out
 
@@ -104,7 +104,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
     if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
         pngs.update(map_images(game, cache, px_per_hex))
     drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted]
-    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted])
+    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
     files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
     for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
         files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
@@ -202,6 +202,7 @@ class ChartPage:
 
 def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
     """Rule tables, each scenario's turn track and set-up cards, in that order."""
+    from authoring.render.counter_art import shared_faces
     from authoring.render.print.cards import card_sides, render_setup_card
     from authoring.render.print.charts import render_table, render_turn_track
 
@@ -215,14 +216,16 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
+    inputs = digest(_card_inputs(game))  # every card shows the counters: hash them once, not per card
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
-            key = digest("card", code_version(), _card_inputs(game), scenario, side)
+            key = digest("card", code_version(), inputs, scenario, side)
             cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
-    drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
+    with shared_faces():  # each counter is on a card of every scenario: draw it once per worker
+        drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")

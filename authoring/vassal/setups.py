@@ -14,7 +14,7 @@ from authoring.model import Game, Scenario
 from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
 from authoring.vassal.boxes import BoxSpec
-from authoring.vassal.codec import Definition, encode
+from authoring.vassal.codec import Definition, encode, nest
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
 from authoring.vassal.traits import Piece
 
@@ -144,9 +144,10 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     """The scenario's .vsav: boards, every piece, stacks for shared spots, then `extra` restore commands."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
+    encoded: dict[int, tuple] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
         piece_id = str(FIRST_PIECE_ID + index)
-        pieces.append((piece.at(placed.map, placed.x, placed.y).definition(), piece_id))
+        pieces.append((_placed_definition(encoded, piece, placed), piece_id))
         spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
     next_id = FIRST_PIECE_ID + len(pieces)
     for (map_name, x, y), ids in _stack_order(spots):
@@ -157,6 +158,17 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     game = ctx.game
     return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
                               description=scenario.name, extra=extra)
+
+
+def _placed_definition(encoded: dict[int, tuple], piece: Piece, placed: Placed) -> Definition:
+    """``piece.at(...).definition()``, the type and the outer traits' states encoded once per piece
+    (`encoded`, by identity): a placement changes only the BasicPiece's state."""
+    parts = encoded.get(id(piece))
+    if parts is None or parts[0] is not piece:
+        parts = (piece, nest([t.type_string() for t in piece.traits]), [t.state_string() for t in piece.traits[:-1]])
+        encoded[id(piece)] = parts
+    basic = piece.at(placed.map, placed.x, placed.y).basic
+    return Definition(parts[1], nest([*parts[2], basic.state_string()]))
 
 
 def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[tuple[str, int, int], list[str]]]:

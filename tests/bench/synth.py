@@ -107,7 +107,7 @@ def _scenarios(out: Path, ids: list[tuple[str, str]], count: int) -> None:
         for k, (uid, side) in enumerate(placed):
             col = 1 + (k // 2) % 28 + (0 if side == "axis" else 30)
             row = 1 + (k // 56) % ROWS
-            prefix = "NMP"[(k // (56 * ROWS)) % 3]
+            prefix = "NMP"[k % 3]  # every map gets a third of the units (one unit a hex, as before)
             by_side[side].append(f"    - {{hex: {_label(prefix, col, row)}, units: [{uid}]}}")
         for side, entries in by_side.items():
             lines.append(f"  {side}:")

@@ -172,15 +172,27 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
     Maps (and the layout) render in parallel processes (fork) when there are several and more
     than one core. The layout image is drawn at `layout_px_per_hex`, capped in size.
     """
+    jobs = map_png_jobs(game, out_dir)
+    written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    return written + registration_pngs(game, out_dir)
+
+
+def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
+    """(map id, PNG path) of every map and of the joined layout (`_write_one` jobs)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(mid, str(out_dir / file_name("map", mid, ext="png"))) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
         jobs.append((_LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
-    written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    return jobs
+
+
+def registration_pngs(game: Game, out_dir: Path) -> list[Path]:
+    """The registration proof of every painted map."""
+    written = []
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
-        written.append(save_png(registration_overlay(m), out_dir / file_name("registration", m.id, ext="png")))
+        written.append(save_png(registration_overlay(m), Path(out_dir) / file_name("registration", m.id, ext="png")))
     return written
 
 

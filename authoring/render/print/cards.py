@@ -232,19 +232,30 @@ def card_sides(game: Game, scenario: Scenario) -> list[str]:
     return [s.id for s in game.sides if s.id in used]
 
 
-def write_setup_cards(game: Game, out_dir: Path) -> list[Path]:
+def write_setup_cards(game: Game, out_dir: Path, processes: int | None = None) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
-    scenario and side."""
-    out_dir = Path(out_dir)
+    scenario and side; cards in parallel processes (fork), each drawing a counter face once."""
+    from authoring.render.counter_art import shared_faces
+    from authoring.render.maps.draw import run_per_map
+    jobs = [(sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])]
+    with shared_faces():  # a forked worker keeps its faces for its next card
+        return [path for paths in run_per_map(game, jobs, _card_job, processes) for path in paths]
+
+
+def _card_job(job: tuple[str, str, str]) -> list[Path]:
+    from authoring.render.maps.draw import _JOB
+    return _write_card(_JOB["game"], *job)
+
+
+def _write_card(game: Game, sid: str, side: str, out: str) -> list[Path]:
+    out_dir = Path(out)
+    scenario = game.scenarios[sid]
     paths: list[Path] = []
-    for sid in sorted(game.scenarios):
-        scenario = game.scenarios[sid]
-        for side in card_sides(game, scenario):
-            pages = render_setup_card(game, scenario, side)
-            for n, page in enumerate(pages, 1):
-                numbered = () if len(pages) == 1 else (str(n),)
-                paths.append(save_png(page, out_dir / file_name("setup", sid, side, *numbered, ext="png"), DPI))
-            paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
-            paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"),
-                                   out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
+    pages = render_setup_card(game, scenario, side)
+    for n, page in enumerate(pages, 1):
+        numbered = () if len(pages) == 1 else (str(n),)
+        paths.append(save_png(page, out_dir / file_name("setup", sid, side, *numbered, ext="png"), DPI))
+    paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
+    paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"),
+                           out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
     return paths

@@ -11,6 +11,7 @@ last page, which has no covered strip. Page 1 of the PDF is the assembly diagram
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -220,10 +221,13 @@ def scale_bar(draw: ImageDraw.ImageDraw, x: float, y: float, dpi: float) -> None
 
 
 def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "letter", overlap_in: float = 0.5,
-                    dpi: float = 150) -> Path:
-    """The map at 1:1 over as many pages as it needs, with an assembly page first."""
+                    dpi: float = 150, image: Image.Image | None = None) -> Path:
+    """The map at 1:1 over as many pages as it needs, with an assembly page first.
+
+    `image`: the map already drawn at `dpi` (one drawing tiles every paper size)."""
     m = game.maps[map_id]
-    image = render_map(game, map_id, m.hex_size_in * dpi)
+    if image is None:
+        image = render_map(game, map_id, m.hex_size_in * dpi)
     plan = plan_tiles(image.size, dpi, paper, overlap_in)
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
     pages = [assembly_page(plan, image, title)]
@@ -241,12 +245,16 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _tiled_job(job: tuple[str, str]) -> str:
+def _tiled_job(job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """One map's tiles on every paper of the job, from one drawing of the map."""
     from authoring.render.maps.draw import _JOB
-    map_id, path = job
+    map_id, paths = job
     game = _JOB["game"]
-    dpi = tile_dpi(game.maps[map_id], _JOB["dpi"])
-    return str(write_tiled_pdf(game, map_id, Path(path), _JOB["paper"], _JOB["overlap"], dpi))
+    m = game.maps[map_id]
+    dpi = tile_dpi(m, _JOB["dpi"])
+    image = render_map(game, map_id, m.hex_size_in * dpi)
+    return tuple(str(write_tiled_pdf(game, map_id, Path(path), paper, _JOB["overlap"], dpi, image))
+                 for paper, path in zip(_JOB["papers"], paths))
 
 
 def tile_dpi(m, dpi: float) -> float:
@@ -263,8 +271,34 @@ def tile_dpi(m, dpi: float) -> float:
 
 
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
-                     processes: int | None = None) -> list[Path]:
-    """``<out_dir>/<map>-<paper>.pdf`` for every map, maps in parallel processes."""
+                     processes: int | None = None, papers: Sequence[str] = ()) -> list[Path]:
+    """``tiles.<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
+    parallel processes, each map drawn once for all its papers; paths paper by paper, then by map."""
     from authoring.render.maps.draw import run_per_map
-    jobs = [(mid, str(Path(out_dir) / file_name("tiles", mid, paper, ext="pdf"))) for mid in sorted(game.maps)]
-    return [Path(p) for p in run_per_map(game, jobs, _tiled_job, processes, paper=paper, overlap=overlap_in, dpi=dpi)]
+    papers = tuple(papers) or (paper,)
+    jobs = [(mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers))
+            for mid in sorted(game.maps)]
+    done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
+    return [Path(paths[i]) for i in range(len(papers)) for paths in done]
+
+
+def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
+    from authoring.render.maps.draw import _write_one
+    kind, inner = job
+    return _tiled_job(inner) if kind == "tiles" else (_write_one(inner),)
+
+
+def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequence[str], dpi: float,
+                    overlap_in: float = 0.5, processes: int | None = None) -> list[Path]:
+    """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes, the tiles (the
+    longest jobs) first, so neither core waits while the other draws the last map; the same paths
+    in the same order as the two calls one after the other."""
+    from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
+    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers)))
+             for mid in sorted(game.maps)]
+    pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
+    done = run_per_map(game, [*tiles, *pngs], _map_file_job, processes, px=px_per_hex, papers=tuple(papers),
+                       overlap=overlap_in, dpi=dpi)
+    tiled, drawn = done[:len(tiles)], done[len(tiles):]
+    written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir)
+    return written + [Path(paths[i]) for i in range(len(papers)) for paths in tiled]

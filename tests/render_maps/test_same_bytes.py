@@ -1,0 +1,63 @@
+"""The speed paths (issue 18) write the same bytes as the plain ones: a face drawn once and shared,
+cards and maps in parallel processes, one map drawing tiled for both papers, maps of the module
+drawn in forked workers. Each test builds the same outputs both ways and compares their digests."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from authoring.names import file_name
+from authoring.render.counter_art import counter_image, shared_faces
+from authoring.render.maps.draw import write_map_pngs
+from authoring.render.print.cards import render_setup_card, write_setup_cards
+from authoring.render.print.tiles import write_map_files, write_tiled_pdf
+from authoring.vassal.art import ImageCache, png_bytes
+
+
+def _digests(paths) -> dict[str, str]:
+    return {Path(p).name: hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in paths}
+
+
+def test_shared_faces_draw_the_same_card_pixels(bfm):
+    s = bfm.scenarios["seven-turn"]
+    plain = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]
+    with shared_faces():
+        first = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]
+        again = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]  # every face from the shared store
+    assert plain == first == again
+
+
+def test_shared_faces_key_on_counter_state_and_size(bfm):
+    a, b = sorted(bfm.counters.values(), key=lambda c: c.id)[:2]
+    with shared_faces():
+        assert counter_image(bfm, a, None, 72) is counter_image(bfm, a, None, 72)
+        assert counter_image(bfm, a, None, 72).tobytes() != counter_image(bfm, b, None, 72).tobytes()
+        assert counter_image(bfm, a, None, 60).size == (60, 60)
+    assert counter_image(bfm, a, None, 72) is not counter_image(bfm, a, None, 72)  # outside: drawn each time
+
+
+def test_cards_in_parallel_are_the_serial_bytes(bfm, tmp_path):
+    serial = _digests(write_setup_cards(bfm, tmp_path / "one", processes=1))
+    parallel = _digests(write_setup_cards(bfm, tmp_path / "two", processes=2))
+    assert serial == parallel and len(serial) == 12
+
+
+def test_map_files_in_one_pool_are_the_separate_drawings(bfm, tmp_path):
+    """PNGs and both papers' tiles from one pool (each map drawn once for its papers) against each
+    file drawn on its own."""
+    dpi, px = 60, 40
+    pooled = write_map_files(bfm, tmp_path / "pool", px, ("letter", "a4"), dpi, processes=2)
+    alone = write_map_pngs(bfm, tmp_path / "alone", px, processes=1)
+    for paper in ("letter", "a4"):
+        alone += [write_tiled_pdf(bfm, m, tmp_path / "alone" / file_name("tiles", m, paper, ext="pdf"), paper, 0.5, dpi)
+                  for m in sorted(bfm.maps)]
+    assert [p.name for p in pooled] == [p.name for p in alone]
+    assert _digests(pooled) == _digests(alone)
+
+
+def test_heavy_draws_in_workers_are_the_serial_bytes():
+    from PIL import Image
+    jobs = [(f"k{i}", lambda i=i: Image.new("RGB", (64, 48), (i * 40, 90, 200 - i * 30))) for i in range(3)]
+    serial = ImageCache(None, processes=1).many(jobs)
+    forked = ImageCache(None, processes=2).many(jobs, heavy=True)
+    assert serial == forked == [png_bytes(draw()) for _, draw in jobs]
