@@ -3,10 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-from tutorial_runner import Command, apply, parse
-
-from authoring.cli import main
+from tutorial_runner import Command, parse, run_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
@@ -23,22 +20,4 @@ def test_tutorial_parses_into_the_promised_steps():
 
 
 def test_tutorial_runs(tmp_path, monkeypatch):
-    cwd = tmp_path
-    runner = CliRunner()
-    for step in parse(TUTORIAL.read_text(encoding="utf-8")):
-        if not isinstance(step, Command):
-            apply(step, cwd)
-            continue
-        if step.argv[0] == "cd":
-            cwd = cwd / step.argv[1]
-            continue
-        assert step.argv[0] == "hexwright", step.argv
-        monkeypatch.chdir(cwd)
-        result = runner.invoke(main, step.argv[1:])
-        out = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        where = f"$ {' '.join(step.argv)}\n{out}"
-        assert "Traceback" not in out, where
-        assert result.exit_code == step.exit_code, where
-        for line in step.expected:
-            assert line in out, f"tutorial shows {line!r}; got:\n{where}"
-
+    run_doc(TUTORIAL.read_text(encoding="utf-8"), tmp_path, monkeypatch)

@@ -84,3 +84,29 @@ def apply(edit: Edit, cwd: Path) -> None:
         assert count == 1, f"tutorial edit of {edit.path}: expected the lines {old!r} once, found {count}"
         text = text.replace(old + "\n", new + "\n")
     path.write_text(text, encoding="utf-8")
+
+
+def run_doc(text: str, cwd: Path, monkeypatch) -> Path:
+    """Run every step of a document in `cwd` (commands in-process, edits on files, `cd` followed), checking
+    each command's exit code and the output lines the document shows; returns the folder it ended in."""
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+    runner = CliRunner()
+    for step in parse(text):
+        if not isinstance(step, Command):
+            apply(step, cwd)
+            continue
+        if step.argv[0] == "cd":
+            cwd = cwd / step.argv[1]
+            continue
+        assert step.argv[0] == "hexwright", step.argv
+        monkeypatch.chdir(cwd)
+        result = runner.invoke(main, step.argv[1:])
+        out = result.output + (result.stderr if result.stderr_bytes is not None else "")
+        where = f"$ {' '.join(step.argv)}\n{out}"
+        assert "Traceback" not in out, where
+        assert result.exit_code == step.exit_code, where
+        for line in step.expected:
+            assert line in out, f"the document shows {line!r}; got:\n{where}"
+    return cwd

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import click
@@ -16,28 +17,15 @@ from shared_files import ROOT
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def _console_steps():
-    import sys
-    sys.path.insert(0, str(ROOT / "tests" / "author"))
-    from tutorial_runner import Command, parse
-    return [s for s in parse(README) if isinstance(s, Command)]
+sys.path.insert(0, str(ROOT / "tests" / "author"))
+from tutorial_runner import Command, parse, run_doc  # noqa: E402
 
 
 def test_readme_console_session_runs_in_a_fresh_copy(tmp_path: Path, monkeypatch):
     for part in ("scenarios", "maps", "counters", "schemas"):
         shutil.copytree(ROOT / part, tmp_path / part)
-    monkeypatch.chdir(tmp_path)
-    steps = _console_steps()
-    assert len(steps) >= 5
-    for step in steps:
-        assert step.argv[0] == "hexwright", step.argv
-        r = CliRunner().invoke(main, step.argv[1:])
-        out = r.output
-        where = f"$ {' '.join(step.argv)}\n{out}"
-        assert "Traceback" not in out, where
-        assert r.exit_code == step.exit_code, where
-        for line in step.expected:
-            assert line in out.splitlines() or line in out, f"README shows {line!r}; got:\n{where}"
+    assert len([s for s in parse(README) if isinstance(s, Command)]) >= 5
+    run_doc(README, tmp_path, monkeypatch)
 
 
 def _table_commands() -> list[str]:

@@ -6,14 +6,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import corpus
-from authoring.cli import main
 from engine import CHECKER, ROOT, SKIP_REASON, engine_report
 
 sys.path.insert(0, str(ROOT / "tests" / "author"))
-from tutorial_runner import Command, apply, parse  # noqa: E402
+from tutorial_runner import run_doc  # noqa: E402
 
 PAGE = ROOT / "docs" / "import-vmod.md"
 SKIRMISH = corpus.ModuleSpec("Skirmish", corpus.CORPUS["flat-offset"].boards,
@@ -22,22 +20,7 @@ SKIRMISH = corpus.ModuleSpec("Skirmish", corpus.CORPUS["flat-offset"].boards,
 
 def _run_page(tmp_path: Path, monkeypatch) -> Path:
     corpus.write(SKIRMISH, tmp_path).rename(tmp_path / "skirmish.vmod")
-    cwd, runner = tmp_path, CliRunner()
-    for step in parse(PAGE.read_text(encoding="utf-8")):
-        if not isinstance(step, Command):
-            apply(step, cwd)
-            continue
-        if step.argv[0] == "cd":
-            cwd = cwd / step.argv[1]
-            continue
-        assert step.argv[0] == "hexwright", step.argv
-        monkeypatch.chdir(cwd)
-        result = runner.invoke(main, step.argv[1:])
-        out = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        where = f"$ {' '.join(step.argv)}\n{out}"
-        assert "Traceback" not in out and result.exit_code == 0, where
-        for line in step.expected:
-            assert line in out, f"the page shows {line!r}; got:\n{where}"
+    cwd = run_doc(PAGE.read_text(encoding="utf-8"), tmp_path, monkeypatch)
     return cwd / "build" / "skirmish" / "skirmish.vmod"
 
 
