@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import OutPath, game_argument, project_option, refuse
+from authoring.cli_args import OutPath, game_argument, project_option, refuse, select
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
@@ -34,11 +34,6 @@ def _offset(ctx, param, value):
         raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
 
 
-def _games(project: Path, game: str | None):
-    from authoring.cli_args import select
-    return select(project, game)
-
-
 def _load(root: Path, games):
     """Load and check the chosen games; exit 1 with the findings if any has errors."""
     from authoring.cli import _emit
@@ -60,7 +55,7 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
          sheet_opts: dict | None = None) -> None:
     from authoring import build
     from authoring.safepath import refuse_out_dir
-    root, games = _games(project, game)
+    root, games = select(project, game)
     out_root = out or root / "build"
     refuse(refuse_out_dir(root, out_root, force))
     settings = build.SheetSettings(**(sheet_opts or {}))

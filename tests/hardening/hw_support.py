@@ -25,3 +25,18 @@ def copy_game(src: Path, dst: Path, game: str | None = None) -> Path:
         if (src / part / game).is_dir():
             shutil.copytree(src / part / game, dst / part / game)
     return dst
+
+
+def refused(project: Path, expected: str):
+    """`validate PROJECT` (in-process) exits 1 with a finding matching the regex `expected`, and no
+    traceback; returns the run's result for further checks."""
+    import re
+
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+    r = CliRunner().invoke(main, ["validate", str(project), "--format", "concise"])
+    assert r.exit_code == 1, r.output[-2000:]
+    assert re.search(expected, r.output), r.output[-2000:]
+    assert "Traceback" not in r.output
+    return r
