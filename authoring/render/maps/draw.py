@@ -11,20 +11,21 @@ import math
 import multiprocessing
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from PIL import Image
 
+from authoring import atomic
 from authoring.names import file_name
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
-from authoring.render.maps.raster import Bitmap, Line, Poly, Text, rasterize
+from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
 from authoring.render.maps.scene import Scene, build_scene, cells_of, hex_centre
 from authoring.render.maps.style import INK, map_style
 from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
-from authoring.render.shared.pdf import save_png
+from authoring.render.shared.pdf import png_from_bands, save_png
 
 MARGIN = 0.7
 """Left, right and bottom margin, in hex widths (room for entry arrows and edge names)."""
@@ -104,14 +105,42 @@ def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
 def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None = None) -> Image.Image:
     """One map as an RGB image (and a PNG at ``out_path`` when given)."""
     m = _map(game, map_id)
-    title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
     if has_art(m):
         image = render_map_art(m, px_per_hex)
     else:
-        image = render_scene(map_scene(game, [m], px_per_hex, title))
+        image = render_scene(map_scene(game, [m], px_per_hex, _title(game, m)))
     if out_path is not None:
         save_png(image, Path(out_path))
     return image
+
+
+def _title(game: Game, m: Map) -> str:
+    return m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
+
+
+Bands = Iterator[tuple[int, Image.Image]]
+
+
+def map_bands(game: Game, map_id: str, px_per_hex: float) -> tuple[tuple[int, int], Bands]:
+    """`render_map`'s image as its size and its bands of rows, top to bottom (`raster.raster_bands`):
+    what the print tiles and the map PNG are made from, so a print-size map is never held whole.
+    A painted map is the designer's image, already whole: its bands are slices of it."""
+    m = _map(game, map_id)
+    if has_art(m):
+        image = render_map_art(m, px_per_hex).convert("RGB")
+        return image.size, ((y, image.crop((0, y, image.width, min(image.height, y + TILE))))
+                            for y in range(0, image.height, TILE))
+    return scene_bands(map_scene(game, [m], px_per_hex, _title(game, m)))
+
+
+def scene_bands(scene: Scene) -> tuple[tuple[int, int], Bands]:
+    return scene.size, raster_bands(scene.layers, scene.size, scene.style.paper, supersampling(scene.f))
+
+
+def write_map_png(game: Game, map_id: str, px_per_hex: float, out_path: Path) -> Path:
+    """``render_map(..., out_path)`` encoded band by band as it is drawn (the same bytes)."""
+    size, bands = map_bands(game, map_id, px_per_hex)
+    return atomic.write_bytes(Path(out_path), png_from_bands(size, "RGB", bands))
 
 
 def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
@@ -121,6 +150,13 @@ def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None =
     Returns the image and, per map, the offset to add to a pixel of that map's own image
     (`map_layout`) to find it in the joined image.
     """
+    scene, offsets = layout_scene(game, px_per_hex, map_ids)
+    return render_scene(scene), offsets
+
+
+def layout_scene(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
+                 ) -> tuple[Scene, dict[str, tuple[float, float]]]:
+    """The scene of `render_layout`, and its offsets."""
     ids = list(map_ids) if map_ids else sorted(game.maps)
     maps = [_map(game, i) for i in ids]
     scene = map_scene(game, maps, px_per_hex, game.name)
@@ -128,7 +164,7 @@ def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None =
     for m in maps:
         own = map_layout(game, m.id, px_per_hex)
         offsets[m.id] = (scene.layout.origin[0] - own.origin[0], scene.layout.origin[1] - own.origin[1])
-    return render_scene(scene), offsets
+    return scene, offsets
 
 
 _JOB: dict = {}
@@ -142,10 +178,10 @@ def _write_one(job: tuple[str, str]) -> str:
     map_id, path = job
     game = _JOB["game"]
     if map_id == _LAYOUT_JOB:
-        image, _ = render_layout(game, layout_px_per_hex(game, _JOB["px"]))
-        save_png(image, Path(path))
+        size, bands = scene_bands(layout_scene(game, layout_px_per_hex(game, _JOB["px"]))[0])
+        atomic.write_bytes(Path(path), png_from_bands(size, "RGB", bands))
     else:
-        render_map(game, map_id, _JOB["px"], Path(path))
+        write_map_png(game, map_id, _JOB["px"], Path(path))
     return path
 
 

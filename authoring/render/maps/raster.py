@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Iterator, Sequence, Union
 
 from PIL import Image, ImageDraw
 
@@ -129,14 +129,28 @@ def text_box(text: str, x: float, y: float, size: float, bold: bool = False, anc
 def rasterize(layers: Sequence[Layer], size: tuple[int, int], background: Color, ss: int = 2) -> Image.Image:
     """Draw ``layers`` into a new RGB image of ``size``."""
     out = Image.new("RGB", size, background)
+    for y, band in raster_bands(layers, size, background, ss):
+        out.paste(band, (0, y))
+    return out
+
+
+def raster_bands(layers: Sequence[Layer], size: tuple[int, int], background: Color,
+                 ss: int = 2) -> Iterator[tuple[int, Image.Image]]:
+    """The image `rasterize` draws, as (top row, band) pairs of `TILE` rows, top to bottom.
+
+    A print map of 100 megapixels is 300 MB as one image; its tiles and PNG are made from these
+    bands, so no stage holds more than a page's height of it (the pixels are those of `rasterize`,
+    which joins the same bands)."""
     buckets = [_bucket(layer, size) for layer in layers]
     for ty in range(0, size[1], TILE):
+        band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), background)
         for tx in range(0, size[0], TILE):
             box = (tx, ty, min(tx + TILE, size[0]), min(ty + TILE, size[1]))
             key = (tx // TILE, ty // TILE)
-            tile = _render_tile(out.crop(box), layers, [b.get(key, ()) for b in buckets], box, ss, background)
-            out.paste(tile, box[:2])
-    return out
+            tile = _render_tile(band.crop((tx, 0, box[2], box[3] - ty)), layers, [b.get(key, ()) for b in buckets],
+                                box, ss, background)
+            band.paste(tile, (tx, 0))
+        yield ty, band
 
 
 def _bucket(layer: Layer, size: tuple[int, int]) -> dict[tuple[int, int], list[int]]:

@@ -19,10 +19,10 @@ from PIL import Image, ImageDraw
 
 from authoring.names import file_name
 from authoring.model import Game
-from authoring.render.maps.draw import has_art, render_map
+from authoring.render.maps.draw import has_art, map_bands
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
-from authoring.render.shared.pdf import paper_in, write_pdf
+from authoring.render.shared.pdf import paper_in, png_bytes, write_pdf
 
 PAGE_MARGIN_IN = 0.25
 """Unprinted border of every page (home printers cannot print to the edge)."""
@@ -91,11 +91,14 @@ def _count(length: int, page: int, overlap: int) -> int:
     return max(1, math.ceil((length - overlap) / (page - overlap)))
 
 
-def page_image(plan: TilePlan, image: Image.Image, row: int, col: int) -> Image.Image:
-    """Page (row, col): its piece of the map (white beyond the map) with its marks."""
+def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
+    """Page (row, col): its piece of the map (white beyond the map) with its marks.
+
+    `image`: the map, or any object with its `crop` (a `_Window` of bands)."""
     x, y = plan.origin(row, col)
     page = Image.new("RGB", plan.page_px, (255, 255, 255))
-    page.paste(image.crop((x, y, min(x + plan.page_px[0], image.width), min(y + plan.page_px[1], image.height))))
+    w, h = plan.map_px
+    page.paste(image.crop((x, y, min(x + plan.page_px[0], w), min(y + plan.page_px[1], h))))
     if col < plan.columns - 1:
         _glue_strip(page, plan, vertical=True)
     if row < plan.rows - 1:
@@ -159,8 +162,10 @@ def _page_label(draw: ImageDraw.ImageDraw, plan: TilePlan, row: int, col: int) -
               font=font((box[3] - box[1]) * 0.6, True), anchor="mm")
 
 
-def assembly_page(plan: TilePlan, image: Image.Image, title: str) -> Image.Image:
-    """The assembly diagram: a thumbnail with the page grid and labels, instructions and a scale bar."""
+def assembly_page(plan: TilePlan, image: Image.Image | None, title: str, thumb: Image.Image | None = None) -> Image.Image:
+    """The assembly diagram: a thumbnail with the page grid and labels, instructions and a scale bar.
+
+    `thumb`: the map already reduced to `diagram_box`'s scale (else reduced here from `image`)."""
     w, h = plan.page_px
     dpi = plan.dpi
     page = Image.new("RGB", (w, h), (255, 255, 255))
@@ -175,8 +180,7 @@ def assembly_page(plan: TilePlan, image: Image.Image, title: str) -> Image.Image
             f"{plan.paper_in[0]:.2f} x {plan.paper_in[1]:.2f} in, {plan.overlap_px / dpi:.2f} in overlap")
     info_size = min(0.12 * dpi, 0.12 * dpi * room / max(1, font(0.12 * dpi).getlength(info)))
     draw.text((w / 2, 0.66 * dpi), info, fill=INK, font=font(info_size), anchor="mm")
-    box = (int(0.2 * dpi), int(0.85 * dpi), w - int(0.2 * dpi), h - int(2.2 * dpi))
-    _diagram(page, plan, image, box)
+    _diagram(page, plan, thumb or thumbnail(image, plan), diagram_box(plan))
     steps = ["Print at 100% / actual size (no 'fit to page'); check the scale bar below.",
              "Trim each page along the edge of its printed area.",
              "Lay each page over its left and upper neighbours, its edge on the registration line;",
@@ -187,11 +191,31 @@ def assembly_page(plan: TilePlan, image: Image.Image, title: str) -> Image.Image
     return page
 
 
-def _diagram(page: Image.Image, plan: TilePlan, image: Image.Image, box) -> None:
+def diagram_box(plan: TilePlan) -> tuple[int, int, int, int]:
+    """Where the assembly page shows the map (pixels of the page)."""
+    w, h = plan.page_px
+    return (int(0.2 * plan.dpi), int(0.85 * plan.dpi), w - int(0.2 * plan.dpi), h - int(2.2 * plan.dpi))
+
+
+def _diagram_scale(plan: TilePlan) -> float:
+    box = diagram_box(plan)
+    total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
+    return min((box[2] - box[0]) / total[0], (box[3] - box[1]) / total[1])
+
+
+def thumb_size(plan: TilePlan) -> tuple[int, int]:
+    k = _diagram_scale(plan)
+    return max(1, int(plan.map_px[0] * k)), max(1, int(plan.map_px[1] * k))
+
+
+def thumbnail(image: Image.Image, plan: TilePlan) -> Image.Image:
+    return image.resize(thumb_size(plan), Image.Resampling.BOX)
+
+
+def _diagram(page: Image.Image, plan: TilePlan, thumb: Image.Image, box) -> None:
     bw, bh = box[2] - box[0], box[3] - box[1]
     total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
-    k = min(bw / total[0], bh / total[1])
-    thumb = image.resize((max(1, int(image.width * k)), max(1, int(image.height * k))), Image.Resampling.BOX)
+    k = _diagram_scale(plan)
     ox = box[0] + (bw - total[0] * k) / 2
     oy = box[1] + (bh - total[1] * k) / 2
     page.paste(thumb, (int(ox), int(oy)))
@@ -221,21 +245,91 @@ def scale_bar(draw: ImageDraw.ImageDraw, x: float, y: float, dpi: float) -> None
 
 
 def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "letter", overlap_in: float = 0.5,
-                    dpi: float = 150, image: Image.Image | None = None) -> Path:
-    """The map at 1:1 over as many pages as it needs, with an assembly page first.
+                    dpi: float = 150) -> Path:
+    """The map at 1:1 over as many pages as it needs, with an assembly page first."""
+    return write_tiles(game, map_id, {paper: Path(out_path)}, overlap_in, dpi)[0]
 
-    `image`: the map already drawn at `dpi` (one drawing tiles every paper size)."""
+
+def write_tiles(game: Game, map_id: str, paths: dict[str, Path], overlap_in: float, dpi: float) -> list[Path]:
+    """`write_tiled_pdf` for several papers (`paths`: paper -> PDF) from one drawing of the map.
+
+    The map is drawn in bands of rows (`map_bands`) and each page is cut as soon as its rows are
+    drawn, so memory holds a page's height of the map, never the whole print-size image (300 MB
+    for a 60 x 45 hex map of 3/4in hexes)."""
     m = game.maps[map_id]
-    if image is None:
-        image = render_map(game, map_id, m.hex_size_in * dpi)
-    plan = plan_tiles(image.size, dpi, paper, overlap_in)
+    size, bands = map_bands(game, map_id, m.hex_size_in * dpi)
+    encode = (lambda page: jpeg_bytes(page)) if has_art(m) else (lambda page: png_bytes(page, dpi))
+    # the designer's painted art: JPEG pages like the art (embedded by img2pdf as they are)
+    papers = [_PaperPages(plan_tiles(size, dpi, paper, overlap_in), encode) for paper in paths]
+    window = _Window()
+    for top, band in bands:
+        window.add(top, band)
+        for pages in papers:
+            pages.feed(window, band)
+        window.drop_above(min(pages.next_row_top() for pages in papers))
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
-    pages = [assembly_page(plan, image, title)]
-    tiles = (page_image(plan, image, r, c) for r in range(plan.rows) for c in range(plan.columns))
-    if has_art(m):  # the designer's painted art: JPEG pages like the art (embedded by img2pdf as they are)
-        tiles = (jpeg_bytes(page) for page in tiles)
-    pages += list(tiles)
-    return write_pdf(pages, Path(out_path), dpi, plan.paper_in)
+    return [write_pdf([png_bytes(assembly_page(pages.plan, None, title, pages.thumb()), dpi), *pages.pages],
+                      path, dpi, pages.plan.paper_in) for pages, path in zip(papers, paths.values())]
+
+
+class _Window:
+    """The rows of a map drawn so far and still needed, as bands: what the next row of pages shows."""
+
+    def __init__(self) -> None:
+        self.bands: list[tuple[int, Image.Image]] = []
+
+    @property
+    def bottom(self) -> int:
+        return self.bands[-1][0] + self.bands[-1][1].height if self.bands else 0
+
+    def add(self, top: int, band: Image.Image) -> None:
+        self.bands.append((top, band))
+
+    def drop_above(self, y: float) -> None:
+        """Forget the bands wholly above row `y`."""
+        self.bands = [(top, band) for top, band in self.bands if top + band.height > y]
+
+    def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
+        """The map's pixels in `box` (every row of it drawn and still held)."""
+        x0, y0, x1, y1 = box
+        out = Image.new("RGB", (x1 - x0, y1 - y0))
+        for top, band in self.bands:
+            a, b = max(y0, top), min(y1, top + band.height)
+            if a < b:
+                out.paste(band.crop((x0, a - top, x1, b - top)), (0, a - y0))
+        return out
+
+
+class _PaperPages:
+    """One paper's tile pages of a map (encoded), cut row by row as the bands go by, and the
+    first pass of its assembly thumbnail."""
+
+    def __init__(self, plan: TilePlan, encode) -> None:
+        self.plan, self.encode = plan, encode
+        self.row = 0
+        self.pages: list[bytes] = []
+        self.strips: list[Image.Image] = []
+
+    def next_row_top(self) -> float:
+        return self.plan.origin(self.row, 0)[1] if self.row < self.plan.rows else math.inf
+
+    def feed(self, window: _Window, band: Image.Image) -> None:
+        # `thumbnail` resizes in two passes, rows first: each band's row pass now, the column pass in `thumb`
+        self.strips.append(band.resize((thumb_size(self.plan)[0], band.height), Image.Resampling.BOX))
+        plan = self.plan
+        while self.row < plan.rows and min(plan.origin(self.row, 0)[1] + plan.page_px[1], plan.map_px[1]) <= window.bottom:
+            self.pages += [self.encode(page_image(plan, window, self.row, c)) for c in range(plan.columns)]
+            self.row += 1
+
+    def thumb(self) -> Image.Image:
+        """`thumbnail` of the whole map, pixel for pixel, from the bands' row passes."""
+        width, height = thumb_size(self.plan)
+        joined = Image.new("RGB", (width, sum(s.height for s in self.strips)))
+        y = 0
+        for strip in self.strips:
+            joined.paste(strip, (0, y))
+            y += strip.height
+        return joined.resize((width, height), Image.Resampling.BOX)
 
 
 def jpeg_bytes(image: Image.Image) -> bytes:
@@ -250,11 +344,9 @@ def _tiled_job(job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
     from authoring.render.maps.draw import _JOB
     map_id, paths = job
     game = _JOB["game"]
-    m = game.maps[map_id]
-    dpi = tile_dpi(m, _JOB["dpi"])
-    image = render_map(game, map_id, m.hex_size_in * dpi)
-    return tuple(str(write_tiled_pdf(game, map_id, Path(path), paper, _JOB["overlap"], dpi, image))
-                 for paper, path in zip(_JOB["papers"], paths))
+    dpi = tile_dpi(game.maps[map_id], _JOB["dpi"])
+    return tuple(str(p) for p in write_tiles(game, map_id, dict(zip(_JOB["papers"], map(Path, paths))),
+                                             _JOB["overlap"], dpi))
 
 
 def tile_dpi(m, dpi: float) -> float:

@@ -53,15 +53,26 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     """
     if image.mode not in _PNG_COLOUR:
         image = image.convert("RGBA" if "A" in image.mode else "RGB")
-    colour, bpp = _PNG_COLOUR[image.mode]
-    w, h = image.size
+    return png_from_bands(image.size, image.mode, [(0, image)], dpi)
+
+
+def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, Image.Image]],
+                   dpi: float | None = None) -> bytes:
+    """The PNG of an image given as horizontal bands (top row, band image), top to bottom: a map
+    is encoded while it is drawn, never held whole. The same bytes as `png_bytes` of the joined image
+    (rows are deflated `_BAND` at a time either way; bands start on multiples of `_BAND`)."""
+    colour, bpp = _PNG_COLOUR[mode]
+    w, h = size
     packer = zlib.compressobj(PNG_LEVEL)
     parts = []
-    for y in range(0, h, _BAND):  # a band at a time: memory stays near one image, not four
-        band = np.asarray(image.crop((0, y, w, min(h, y + _BAND))), dtype=np.uint8)
-        raw = np.zeros((band.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
-        raw[:, 1:] = band.reshape(band.shape[0], w * bpp)
-        parts.append(packer.compress(raw.tobytes()))
+    for top, image in bands:
+        if top % _BAND:
+            raise ValueError(f"a band starts at row {top}, not on a multiple of {_BAND}")
+        for y in range(0, image.height, _BAND):  # a band at a time: memory stays near one image, not four
+            band = np.asarray(image.crop((0, y, w, min(image.height, y + _BAND))), dtype=np.uint8)
+            raw = np.zeros((band.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
+            raw[:, 1:] = band.reshape(band.shape[0], w * bpp)
+            parts.append(packer.compress(raw.tobytes()))
     parts.append(packer.flush())
     data = b"".join(parts)
     out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
@@ -93,7 +104,7 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
     if not blobs:
         raise ValueError("a PDF needs at least one page")
     page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
-    data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.ifvalid, layout_fun=_one_to_one(dpi, page),
+    data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.none, layout_fun=_one_to_one(dpi, page),
                            nodate=True, engine=img2pdf.Engine.internal)
     return atomic.write_bytes(Path(path), data)
 
