@@ -14,11 +14,12 @@ from typing import Callable, Sequence
 
 from PIL import Image
 
+from authoring import atomic
 from authoring.names import file_name
 from authoring.model import Game, Scenario
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
-from authoring.render.shared.pdf import save_png, write_pdf
+from authoring.render.shared.pdf import png_bytes, write_pdf
 
 DPI = AID_DPI
 PAGE = PageSpec("letter").size
@@ -251,10 +252,10 @@ def _write_card(game: Game, sid: str, side: str, out: str) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
-    pages = render_setup_card(game, scenario, side)
+    pages = [png_bytes(page, DPI) for page in render_setup_card(game, scenario, side)]  # encoded once: PNG and PDF page
     for n, page in enumerate(pages, 1):
         numbered = () if len(pages) == 1 else (str(n),)
-        paths.append(save_png(page, out_dir / file_name("setup", sid, side, *numbered, ext="png"), DPI))
+        paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
     paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"),
                            out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
