@@ -465,8 +465,8 @@ def _png(image: Image.Image) -> bytes:
 def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
     """A PDF of exact paper size, one PNG per page, with no timestamps."""
     layout = img2pdf.get_layout_fun(pagesize=page_pt(paper))
-    return img2pdf.convert(list(pages), layout_fun=layout, title=title, nodate=True,
-                           engine=img2pdf.Engine.internal)
+    return img2pdf.convert(list(pages), layout_fun=layout, title=title, nodate=True, rotation=img2pdf.Rotation.none,
+                           engine=img2pdf.Engine.internal)   # Rotation.none: img2pdf would decode each page for EXIF
 
 
 SheetRenderer = Callable[[Sequence[SheetPage]], Iterable[tuple[bytes, bytes]]]
