@@ -1,91 +1,56 @@
-"""`make bench`: speed figures for every bundled game and a synthetic large game (printed, never asserted).
+"""`make bench`: speed and memory figures for the generated large game (printed, never asserted).
 
-Each figure is the median of several in-process runs after a warm-up; the machine is shared and
-noisy, so compare ratios rather than absolute times.
+The large game (synth.py: 3 maps of 60x45 hexes, 1,080 two-sided counters, 5 scenarios spread over
+all maps) is generated into a temporary folder; each section prints its figures as medians with
+min-max over interleaved runs (benchlib). Sections, in order:
+  load      validate and check against a bare YAML parse, and their 1x/2x/4x scaling  (bench_load)
+  build     `hexwright build` clean, per stage at 1 and 2 workers, no-change rebuild    (bench_build)
+  module    the VASSAL module clean and from cached images, beside pywargame           (bench_module, bench_pywargame)
+  art       designer art: import, registration, drawing                                 (bench_art)
+
+    python tests/bench/run.py [--repeat N] [--only SECTION ...] [--profile]
 """
 from __future__ import annotations
 
+import argparse
 import importlib
-import statistics
+import os
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import yaml
-
-ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 
+from benchlib import REPEAT_ENV  # noqa: E402
 from synth import generate  # noqa: E402
 
-from authoring.load import discover, load_game  # noqa: E402
+SECTIONS = {
+    "load": ("bench_load",),
+    "build": ("bench_build",),
+    "module": ("bench_module", "bench_pywargame"),
+    "art": ("bench_art",),
+}
 
 
-def timed(fn, runs: int = 5) -> float:
-    fn()
-    samples = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t)
-    return statistics.median(samples)
-
-
-def bare_yaml(files) -> None:
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for path in files.all:
-        if path.suffix == ".csv":
-            import csv
-            with path.open(newline="", encoding="utf-8") as f:
-                list(csv.reader(f))
-        else:
-            yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
-
-
-def _sources(files):
-    from authoring.load.resolve_counters import csv_to_counters
-    from authoring.load.source import load_source
-    out = []
-    for path in files.all:
-        src = load_source(path)
-        kind = "counters" if path.suffix == ".csv" else src.data["kind"]
-        out.append((kind, csv_to_counters(src) if path.suffix == ".csv" else src))
-    return out
-
-
-def bench_load(name: str, files) -> None:
-    from authoring.load import schemas
-    full = timed(lambda: load_game(files))
-    bare = timed(lambda: bare_yaml(files))
-    ours = timed(lambda: _sources(files))
-    parsed = _sources(files)
-    schema = timed(lambda: [schemas.validate(src, kind) for kind, src in parsed])
-    refs = full - ours - schema
-    print(f"  {name:<28} load+validate {full * 1000:7.1f} ms = parse with source marks {ours * 1000:6.1f} "
-          f"+ schema {schema * 1000:6.1f} + references/model {refs * 1000:6.1f}   "
-          f"(bare YAML parse {bare * 1000:6.1f} ms; schema validation adds {schema / bare * 100:3.0f}%, "
-          f"everything after parsing {(full - ours) / ours * 100:3.0f}%)")
-
-
-def section_load(synth_root: Path) -> None:
-    print("load + validate (target: large game < 2 s; validation <= +50% over bare parsing)")
-    for files in discover(ROOT):
-        bench_load(files.id, files)
-    bench_load("synthetic (3x60x45, 1080)", discover(synth_root)[0])
-
-
-SECTIONS = [section_load]
-
-
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description="hexwright benchmarks on the generated large game")
+    ap.add_argument("--repeat", type=int, default=None, help="runs per figure (default: each section's own, 3-7)")
+    ap.add_argument("--only", action="append", choices=sorted(SECTIONS), help="run only these sections")
+    ap.add_argument("--profile", action="store_true", help="also print each build stage's profile")
+    args = ap.parse_args(argv)
+    if args.repeat:
+        os.environ[REPEAT_ENV] = str(args.repeat)
+    print(f"hexwright bench: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         synth_root = generate(Path(tmp) / "synth")
-        for section in SECTIONS:
-            section(synth_root)
-        extra = ROOT / "tests" / "bench"
-        for mod in sorted(extra.glob("bench_*.py")):
-            importlib.import_module(mod.stem).run(synth_root, Path(tmp))
+        for name in args.only or SECTIONS:
+            start = time.perf_counter()
+            for module in SECTIONS[name]:
+                importlib.import_module(module).run(synth_root, Path(tmp))
+            print(f"[{name}: {time.perf_counter() - start:.0f} s]\n", flush=True)
+        if args.profile:
+            importlib.import_module("bench_build").profile(synth_root, Path(tmp))
 
 
 if __name__ == "__main__":
