@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from PIL import Image
 
@@ -196,6 +196,12 @@ def _columns(blocks: Sequence[Block], top: int, bottom: int) -> list[list[list[B
 
 def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Canvas]:
     """The pages of ``side``'s set-up card for ``scenario`` on ``paper``, with every text box recorded."""
+    return list(iter_setup_card_pages(game, scenario, side, paper))
+
+
+def iter_setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> Iterator[Canvas]:
+    """`setup_card_pages` one at a time, each drawn when asked for: a long card is encoded page by page
+    instead of held whole (27 Letter pages of a large game are 170 MB as images)."""
     spec = PageSpec(paper, DPI)
     width, height = spec.size
     col_w = (width - 2 * MARGIN - GUTTER) // 2
@@ -207,7 +213,6 @@ def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "le
         blocks.append(_heading_block("Nothing to set up"))
     top = TOP
     layout = _columns(blocks, top, height - MARGIN)
-    pages = []
     for n, columns in enumerate(layout, 1):
         page = Canvas.new((width, height))
         _header(page, spec, game, scenario, side, n, len(layout))
@@ -216,8 +221,7 @@ def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "le
             for block_h, draw in column:
                 draw(page, x, y, col_w)
                 y += block_h
-        pages.append(page)
-    return pages
+        yield page
 
 
 def render_setup_card(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Image.Image]:
@@ -252,11 +256,11 @@ def _write_card(game: Game, sid: str, side: str, out: str) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
-    pages = [png_bytes(page, DPI) for page in render_setup_card(game, scenario, side)]  # encoded once: PNG and PDF page
+    pages = [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side)]  # encoded once: PNG and PDF page
     for n, page in enumerate(pages, 1):
         numbered = () if len(pages) == 1 else (str(n),)
         paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
-    paths.append(write_pdf(render_setup_card(game, scenario, side, "a4"),
+    paths.append(write_pdf([png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4")],
                            out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
     return paths
