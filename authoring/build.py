@@ -8,12 +8,14 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from authoring import atomic, names
 from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
+from authoring.workers import tokened
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -204,7 +206,7 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
     _SHEETS = (game, specs, opts)
     n = min(workers(jobs), len(sheets))
     pool = mp.get_context("fork").Pool(n) if n > 1 and "fork" in mp.get_all_start_methods() else None
-    results = pool.imap(_sheet_worker, sheets) if pool else map(_sheet_worker, sheets)
+    results = pool.imap(partial(tokened, _sheet_worker), sheets) if pool else map(_sheet_worker, sheets)
 
     def drain():
         try:

@@ -68,13 +68,14 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
         dest = out_root / r.game.id
         if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
             warnings += build.art_warnings(r, settings.counter_in or r.valid_game.counter_size_in)
-        for stage in stages:
-            label = f"{r.game.id}: {stage}"
-            with _progress(label) as progress:
-                if stage == "sheets":
-                    outputs = build.build_sheets(r, dest, settings, force, jobs, progress, warnings)
-                else:
-                    outputs = getattr(build, f"build_{stage}")(r, dest, force, jobs, progress)
+
+        def work(stage: str, progress: Progress, r=r, dest=dest) -> tuple:
+            found: list = []
+            if stage == "sheets":
+                return build.build_sheets(r, dest, settings, force, jobs, progress, found), found
+            return getattr(build, f"build_{stage}")(r, dest, force, jobs, progress), found
+        for stage, (outputs, found) in _stages(stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")):
+            warnings += found
             if outputs.reused:
                 click.echo(f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}")
             for p in () if outputs.reused else outputs.paths:
@@ -82,6 +83,19 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     if warnings:
         from authoring.cli import _render
         click.echo(_render(warnings, "concise"), err=True)
+
+
+def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[str, tuple]]:
+    """(stage, work(stage, progress)) in order: several stages side by side when there are cores to share
+    (`workers.run_stages`), else one after the other here."""
+    from authoring import build, workers
+    if len(stages) > 1 and build.workers(jobs) > 1 and workers.can_fork():
+        yield from workers.run_stages(stages, work, build.workers(jobs), show)
+        return
+    for stage in stages:
+        with show(stage) as progress:
+            result = work(stage, progress)
+        yield stage, result
 
 
 @contextmanager

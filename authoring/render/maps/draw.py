@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+from functools import partial
 import re
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -16,6 +17,7 @@ from typing import Iterator, Sequence
 from PIL import Image
 
 from authoring import atomic
+from authoring.workers import tokened
 from authoring.names import file_name
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
@@ -195,8 +197,8 @@ def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **
     _JOB.update(game=game, **shared)
     try:
         if procs > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(procs) as pool:
-                return pool.map(worker, jobs, chunksize=1)
+            with multiprocessing.get_context("fork").Pool(procs) as pool:   # each job holds a core's token
+                return pool.map(partial(tokened, worker), jobs, chunksize=1)
         return [worker(j) for j in jobs]
     finally:
         _JOB.clear()

@@ -1,0 +1,158 @@
+"""Stages side by side, sharing the cores: how `build all` keeps every core busy without holding more in memory.
+
+Each stage splits its drawing over a pool of worker processes, but also has serial parts (writing the
+module's set-ups and archive, laying out the sheet index, the charts), during which one stage alone leaves
+cores idle. `run_stages` runs the stages at once, each in a forked process, and a job that draws or encodes
+takes one of `slots` tokens (one per core) while it works (`tokened`): the stages share the cores instead of
+each taking all of them, a stage's serial part runs while the others' jobs keep the cores busy, and no more
+jobs are in memory at once than there are cores. Progress and results come back over a queue and are shown
+stage by stage, in order, exactly as a one-stage-at-a-time run shows them.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import pickle
+import queue as queues
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from functools import cache
+
+from authoring.progress import Progress
+
+_TOKENS = None
+"""The build's job tokens (a semaphore inherited through fork); None: no budget (one stage at a time)."""
+
+
+@contextmanager
+def token() -> Iterator[None]:
+    """Hold one of the build's job tokens for the duration (nothing to hold outside `run_stages`)."""
+    if _TOKENS is None:
+        yield
+        return
+    _TOKENS.acquire()
+    try:
+        yield
+    finally:
+        _TOKENS.release()
+
+
+def tokened(fn: Callable, arg):
+    """``fn(arg)`` holding a token: what a pool runs (``functools.partial(tokened, fn)`` pickles by name).
+
+    The job's freed memory goes back to the system before the token does: a worker waiting for its next
+    job would otherwise keep the pages of the last one (a print map's bands), and with the stages side by
+    side, every idle worker would."""
+    with token():
+        try:
+            return fn(arg)
+        finally:
+            _trim()
+
+
+def _trim() -> None:
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+@cache
+def _libc():
+    """glibc, which can hand freed heap pages back (elsewhere: None, and memory stays with the worker)."""
+    import ctypes
+    import ctypes.util
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+def can_fork() -> bool:
+    return "fork" in mp.get_all_start_methods()
+
+
+class _Relay(Progress):
+    """A stage's progress sent to the parent (a message each time the whole percent changes)."""
+
+    def __init__(self, stage: str, channel) -> None:
+        self.stage, self.channel, self.last = stage, channel, -1
+
+    def advance(self, done: int, total: int) -> None:
+        percent = 100 * done // max(total, 1)
+        if percent != self.last:
+            self.last = percent
+            self.channel.put((self.stage, "advance", (done, total)))
+
+    def note(self, message: str) -> None:
+        self.channel.put((self.stage, "note", message))
+
+
+def _child(stage: str, work: Callable[[str, Progress], object], channel) -> None:
+    try:
+        outcome = ("done", work(stage, _Relay(stage, channel)))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+        outcome = ("error", exc)
+    try:
+        pickle.dumps(outcome[1])
+    except Exception:  # noqa: BLE001 - an unpicklable error still arrives, as its type and words
+        outcome = ("error", RuntimeError(f"{type(outcome[1]).__name__}: {outcome[1]}"))
+    channel.put((stage, *outcome))
+
+
+def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], slots: int,
+               show: Callable[[str], AbstractContextManager[Progress]]) -> Iterator[tuple[str, object]]:
+    """``work(stage, progress)`` for every stage at once, each in a forked process, jobs sharing `slots`
+    tokens; yields (stage, result) in the order of `stages`, each stage's progress shown in ``show(stage)``
+    meanwhile. A stage's exception is raised here, in order, after the other stages are stopped."""
+    global _TOKENS
+    ctx = mp.get_context("fork")
+    channel = ctx.Queue()
+    _TOKENS = ctx.BoundedSemaphore(max(1, slots))
+    procs = {s: ctx.Process(target=_child, args=(s, work, channel), name=f"hexwright {s}") for s in stages}
+    try:
+        for p in procs.values():
+            p.start()
+        seen: dict[str, dict] = {s: {} for s in stages}
+        for stage in stages:
+            with show(stage) as progress:
+                _replay(seen[stage], progress)
+                while "done" not in seen[stage] and "error" not in seen[stage]:
+                    _receive(channel, seen, stage, procs[stage], progress)
+            procs[stage].join()
+            if "error" in seen[stage]:
+                raise seen[stage]["error"]
+            yield stage, seen[stage]["done"]
+    finally:
+        _TOKENS = None
+        for p in procs.values():
+            if p.is_alive():
+                p.terminate()
+            if p.pid is not None:
+                p.join()
+
+
+def _replay(state: dict, progress: Progress) -> None:
+    if "note" in state:
+        progress.note(state["note"])
+    if "advance" in state:
+        progress.advance(*state["advance"])
+
+
+def _receive(channel, seen: dict[str, dict], current: str, proc, progress: Progress) -> None:
+    """Take one message (or notice that the current stage's process died without a word)."""
+    try:
+        stage, kind, value = channel.get(timeout=0.5)
+    except queues.Empty:
+        if not proc.is_alive() and proc.exitcode is not None:
+            try:
+                stage, kind, value = channel.get(timeout=0.5)   # its last words may still be in flight
+            except queues.Empty:
+                seen[current]["error"] = RuntimeError(f"the {current} stage stopped (exit code {proc.exitcode})")
+                return
+        else:
+            return
+    seen[stage][kind] = value
+    if stage == current and kind == "advance":
+        progress.advance(*value)
+    elif stage == current and kind == "note":
+        progress.note(value)
