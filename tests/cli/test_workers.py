@@ -1,0 +1,84 @@
+"""Stages side by side (`workers.run_stages`): results and progress in stage order, failures raised as the
+stage's own, a vanished stage named, and never more drawing jobs at once than there are tokens."""
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from authoring import workers
+from authoring.progress import Recorder
+
+pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="stages run side by side only where processes fork")
+
+
+def _shown(recorders: dict):
+    @contextmanager
+    def show(stage: str):
+        recorders[stage] = Recorder()
+        yield recorders[stage]
+    return show
+
+
+def test_results_and_progress_come_in_stage_order():
+    def work(stage: str, progress):
+        time.sleep({"a": 0.4, "b": 0.0, "c": 0.1}[stage])   # b and c finish before a
+        for i in range(1, 4):
+            progress.advance(i, 3)
+        progress.note(f"{stage} done")
+        return stage.upper()
+    recorders: dict = {}
+    got = list(workers.run_stages(("a", "b", "c"), work, 2, _shown(recorders)))
+    assert got == [("a", "A"), ("b", "B"), ("c", "C")]
+    for stage, rec in recorders.items():
+        assert rec.advances[-1] == (3, 3) and rec.notes == [f"{stage} done"]
+
+
+def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Path):
+    def work(stage: str, progress):
+        if stage == "bad":
+            raise PermissionError(13, "Permission denied", "out/x.pdf")
+        time.sleep(30)
+        (tmp_path / stage).write_text("finished")
+    start = time.monotonic()
+    with pytest.raises(PermissionError) as err:
+        list(workers.run_stages(("bad", "slow"), work, 2, _shown({})))
+    assert err.value.filename == "out/x.pdf" and time.monotonic() - start < 20
+    assert not (tmp_path / "slow").exists()
+
+
+def test_a_stage_that_vanishes_is_named():
+    def work(stage: str, progress):
+        os._exit(3)
+    with pytest.raises(RuntimeError, match=r"the maps stage stopped \(exit code 3\)"):
+        list(workers.run_stages(("maps",), work, 2, _shown({})))
+
+
+def _job(log: str, i: int) -> int:
+    start = time.monotonic()
+    time.sleep(0.15)
+    with open(log, "a") as f:
+        f.write(f"{start} {time.monotonic()}\n")
+    return i
+
+
+def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
+    """Two stages with a pool of two workers each, one token: no two jobs ever overlap."""
+    log = str(tmp_path / "jobs.log")
+
+    def work(stage: str, progress):
+        with mp.get_context("fork").Pool(2) as pool:
+            return pool.map(partial(workers.tokened, partial(_job, log)), range(3))
+    got = dict(workers.run_stages(("x", "y"), work, 1, _shown({})))
+    assert got == {"x": [0, 1, 2], "y": [0, 1, 2]}
+    spans = sorted(tuple(map(float, line.split())) for line in Path(log).read_text().splitlines())
+    assert len(spans) == 6 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
+
+
+def test_outside_a_build_there_is_no_token_to_wait_for():
+    assert workers.tokened(lambda x: x + 1, 1) == 2
