@@ -28,8 +28,9 @@ build: $(STAMP)
 test: $(STAMP) vassal-check
 	$(BIN)/python -m pytest
 
+# make bench [REPEAT=N] [ONLY=load|build|module|art] [PROFILE=1]
 bench: $(STAMP)
-	$(BIN)/python tests/bench/run.py
+	$(BIN)/python tests/bench/run.py $(if $(REPEAT),--repeat $(REPEAT)) $(if $(ONLY),--only $(ONLY)) $(if $(PROFILE),--profile)
 
 # Nightly-style fuzzing: 10,000 mutated inputs (make test runs a 500-case slice of the same test).
 fuzz: $(STAMP)
