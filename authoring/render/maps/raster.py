@@ -143,12 +143,12 @@ def raster_bands(layers: Sequence[Layer], size: tuple[int, int], background: Col
     which joins the same bands)."""
     buckets = [_bucket(layer, size) for layer in layers]
     for ty in range(0, size[1], TILE):
-        band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), background)
+        band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), None)   # every pixel is a tile's
         for tx in range(0, size[0], TILE):
             box = (tx, ty, min(tx + TILE, size[0]), min(ty + TILE, size[1]))
             key = (tx // TILE, ty // TILE)
-            tile = _render_tile(band.crop((tx, 0, box[2], box[3] - ty)), layers, [b.get(key, ()) for b in buckets],
-                                box, ss, background)
+            tile = _render_tile(Image.new("RGB", (box[2] - tx, box[3] - ty), background), layers,
+                                [b.get(key, ()) for b in buckets], box, ss, background)
             band.paste(tile, (tx, 0))
         yield ty, band
 

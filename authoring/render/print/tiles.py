@@ -96,9 +96,12 @@ def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
 
     `image`: the map, or any object with its `crop` (a `_Window` of bands)."""
     x, y = plan.origin(row, col)
-    page = Image.new("RGB", plan.page_px, (255, 255, 255))
     w, h = plan.map_px
-    page.paste(image.crop((x, y, min(x + plan.page_px[0], w), min(y + plan.page_px[1], h))))
+    page = image.crop((x, y, min(x + plan.page_px[0], w), min(y + plan.page_px[1], h)))
+    if page.size != plan.page_px:   # a page past the map's edge: white beyond it
+        blank = Image.new("RGB", plan.page_px, (255, 255, 255))
+        blank.paste(page)
+        page = blank
     if col < plan.columns - 1:
         _glue_strip(page, plan, vertical=True)
     if row < plan.rows - 1:
@@ -292,7 +295,10 @@ class _Window:
     def crop(self, box: tuple[int, int, int, int]) -> Image.Image:
         """The map's pixels in `box` (every row of it drawn and still held)."""
         x0, y0, x1, y1 = box
-        out = Image.new("RGB", (x1 - x0, y1 - y0))
+        for top, band in self.bands:
+            if top <= y0 and y1 <= top + band.height:   # within one band: its pixels, no copy between
+                return band.crop((x0, y0 - top, x1, y1 - top))
+        out = Image.new("RGB", (x1 - x0, y1 - y0), None)   # every row is pasted from a band below
         for top, band in self.bands:
             a, b = max(y0, top), min(y1, top + band.height)
             if a < b:

@@ -68,11 +68,12 @@ def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, 
     for top, image in bands:
         if top % _BAND:
             raise ValueError(f"a band starts at row {top}, not on a multiple of {_BAND}")
-        for y in range(0, image.height, _BAND):  # a band at a time: memory stays near one image, not four
-            band = np.asarray(image.crop((0, y, w, min(image.height, y + _BAND))), dtype=np.uint8)
-            raw = np.zeros((band.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
-            raw[:, 1:] = band.reshape(band.shape[0], w * bpp)
-            parts.append(packer.compress(raw.tobytes()))
+        pixels = np.asarray(image, dtype=np.uint8).reshape(image.height, w * bpp)
+        for y in range(0, image.height, _BAND):  # _BAND rows at a time: memory stays near one image, not four
+            rows = pixels[y:y + _BAND]
+            raw = np.zeros((rows.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
+            raw[:, 1:] = rows
+            parts.append(packer.compress(raw))
     parts.append(packer.flush())
     data = b"".join(parts)
     out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
