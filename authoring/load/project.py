@@ -14,6 +14,7 @@ from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.gcpause import gc_paused
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_counters import csv_to_counters, resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
@@ -188,6 +189,7 @@ def _links_out(files: GameFiles) -> list[Diagnostic]:
             for p in files.all if not Path(os.path.realpath(p)).is_relative_to(root)]
 
 
+@gc_paused
 def load_game(files: GameFiles) -> LoadResult:
     diags: list[Diagnostic] = _links_out(files)
     if diags:

@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
 from authoring.load.context import suggest
+from authoring.load.gcpause import gc_paused
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
@@ -78,6 +79,7 @@ def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[
                           Loc(card.path, 1, 1) if card.path else None, help=f"check the card's `{what}:`")
 
 
+@gc_paused
 def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None,
                    options: Iterable[str] = ()) -> list[Diagnostic]:
     """Every finding for one scenario's set-up, or for a set-up card checked against it."""
@@ -110,6 +112,7 @@ def _counter_mix_findings(game: Game, rules: Iterable[RuleSpec]) -> list[Diagnos
     return diags
 
 
+@gc_paused
 def check_game(game: Game) -> list[Diagnostic]:
     """Counter-mix rules, the code grammar, and every scenario with its default options."""
     diags: list[Diagnostic] = []
