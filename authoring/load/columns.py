@@ -113,30 +113,31 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
 def _renamed(src: Source, rename: dict[str, str], spec: Columns, diags: list[Diagnostic]) -> Source:
     out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
                  tuple((rename[raw], col) for raw, col in src.header))
+    rules = {raw: (rename[raw], _cell_rule(rename[raw], spec)) for raw in rename}   # once per column, not per cell
+    locs, key_locs, in_locs, in_keys = out.locs, out.key_locs, src.locs, src.key_locs
     for i, row in enumerate(src.data):
-        out.locs[(i,)] = src.locs[(i,)]
+        locs[(i,)] = in_locs[(i,)]
         record = {}
         for raw, cell in row.items():
-            name = rename[raw]
-            where = src.locs[(i, raw)]
-            problem = _cell_problem(name, cell, spec)
-            if problem:
-                diags.append(error("HW-CSV-008", f"{cell!r} in column {name!r} is not {problem[0]}",
-                                   Loc(src.path, *where), help=problem[1]))
+            name, rule = rules[raw]
+            where = in_locs[(i, raw)]
+            if rule is not None and not rule[0].match(cell):
+                diags.append(error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}",
+                                   Loc(src.path, *where), help=rule[2]))
                 continue
             record[name] = cell
-            out.locs[(i, name)] = where
-            out.key_locs[(i, name)] = src.key_locs[(i, raw)]
+            locs[(i, name)] = where
+            key_locs[(i, name)] = in_keys[(i, raw)]
         out.data.append(record)
     return out
 
 
-def _cell_problem(name: str, cell: str, spec: Columns) -> tuple[str, str] | None:
-    if name in spec.integers and not _INT.match(cell):
-        return "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
-    if name in spec.numbers and not _NUMBER.match(cell):
-        return "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
-    if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields \
-            and not _PRINTED.match(cell):
-        return "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
+def _cell_rule(name: str, spec: Columns) -> tuple[re.Pattern, str, str] | None:
+    """What every cell of column `name` must match, what it then is, and the hint when it does not."""
+    if name in spec.integers:
+        return _INT, "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
+    if name in spec.numbers:
+        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
+    if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields:
+        return _PRINTED, "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
     return None

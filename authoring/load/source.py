@@ -254,6 +254,12 @@ def sniff_delimiter(first_line: str) -> str:
 
 def _cell_starts(line: str, delimiter: str) -> list[int]:
     """1-based character columns where each CSV cell of one physical line starts."""
+    if '"' not in line:   # no quotes (most lines): the cells are the pieces between delimiters
+        starts, at = [], 1
+        for piece in line.split(delimiter):
+            starts.append(at)
+            at += len(piece) + 1
+        return starts
     starts, quoted = [1], False
     for i, ch in enumerate(line):
         if ch == '"':
@@ -287,9 +293,13 @@ def parse_csv(text: str, display: str) -> Source:
     head_cols = _cell_starts(lines[0], delimiter) if lines else []
     src = Source(display, [], header=tuple((h, head_cols[i] if i < len(head_cols) else 1)
                                            for i, h in enumerate(header)))
-    records = []
+    records: list[dict] = []
+    locs, key_locs = src.locs, src.key_locs
+    key_pos = [(1, head_cols[c] if c < len(head_cols) else 1) for c in range(len(header))]
+    long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
             continue
         if len(row) > len(header):
             raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
@@ -297,16 +307,20 @@ def parse_csv(text: str, display: str) -> Source:
         cols = _cell_starts(lines[line_no - 1], delimiter) if line_no <= len(lines) else []
         rec = {}
         idx = len(records)
-        src.locs[(idx,)] = (line_no, 1)
-        for c, cell in enumerate(row):
-            cell = cell.strip()
+        locs[(idx,)] = (line_no, 1)
+        for c, cell in enumerate(cells):
             if cell != "":
-                rec[header[c]] = cell
-                src.locs[(idx, header[c])] = (line_no, cols[c] if c < len(cols) else 1)
-                src.key_locs[(idx, header[c])] = (1, head_cols[c] if c < len(head_cols) else 1)
+                name = header[c]
+                rec[name] = cell
+                locs[(idx, name)] = (line_no, cols[c] if c < len(cols) else 1)
+                key_locs[(idx, name)] = key_pos[c]
+                if long_cells is not None and len(cell) > MAX_TEXT:
+                    long_cells.append((idx, name))
         records.append(rec)
     src.data = records
-    src.locs[()] = (1, 1)
+    locs[()] = (1, 1)
+    if not _CSV_SUSPECT.search(text):   # no cell holds a character `text_problems` reports: only lengths count
+        src.text_paths = tuple(long_cells or ())
     return src
 
 
@@ -342,6 +356,8 @@ def text_problems(src: Source) -> list[Diagnostic]:
     return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
 
 
+_CSV_SUSPECT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
+"""The same for a CSV file, whose cells hold the raw characters (a carriage return too: a quoted cell keeps it)."""
 _RAW_SUSPECT = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
 """A YAML text without any of these (a backslash starts every escape) holds no value with a control character
 or a trailing backslash, so its values need not be searched one by one."""
