@@ -123,15 +123,19 @@ class Board:
 def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
     """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
     same maps has the same cells and the model is immutable. Treat the result as read-only."""
-    parts: dict[Hex, tuple[list, list, list, list]] = {}
+    cells: dict[Hex, Cell] = {}
     for m in maps:
+        mid = m.id
         for h, info in m.hexes.items():
-            labels, ids, terrain, feats = parts.setdefault(h, ([], [], [], []))
-            labels.append(info.label)
-            ids.append(m.id)
-            terrain.extend(t for t in info.terrain if t not in terrain)
-            feats.extend(info.features)
-    return {h: Cell(h, tuple(a), tuple(b), tuple(c), tuple(d)) for h, (a, b, c, d) in parts.items()}
+            terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
+            old = cells.get(h)
+            if old is None:   # most hexes lie on one map: one cell, built once
+                cells[h] = Cell(h, (info.label,), (mid,), terrain, tuple(info.features))
+            else:
+                cells[h] = Cell(h, old.labels + (info.label,), old.maps + (mid,),
+                                old.terrain + tuple(t for t in terrain if t not in old.terrain),
+                                old.features + tuple(info.features))
+    return cells
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
@@ -195,9 +199,14 @@ def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[st
 
 
 def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
-                stacking: RuleSpec | None = None) -> Board:
+                stacking: RuleSpec | None = None, shared: dict | None = None) -> Board:
+    """`shared` (maps in play -> HexSets) lets the scenarios of one `check_game` run resolve each named hex
+    set once: a set such as a map edge takes a pass over every hex of the maps."""
     maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
     cells = build_cells(maps)
+    hexsets = (shared if shared is not None else {}).setdefault(maps, None) or HexSets(game.hex_sets, maps)
+    if shared is not None:
+        shared[maps] = hexsets
     sides = card_sides(card, game)
     uses = collect_uses(scenario, card, sides)
     by_unit: dict[str, list[Use]] = {}
@@ -206,6 +215,6 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
         by_unit.setdefault(u.unit, []).append(u)
         if u.kind == "setup" and u.hex is not None:
             by_cell.setdefault(u.hex, []).append(u)
-    return Board(game, scenario, maps, cells, HexSets(game.hex_sets, maps), tuple(uses),
+    return Board(game, scenario, maps, cells, hexsets, tuple(uses),
                  {k: tuple(v) for k, v in by_unit.items()}, {k: tuple(v) for k, v in by_cell.items()},
                  rules, stacking, card, sides)

@@ -81,13 +81,14 @@ def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[
 
 @gc_paused
 def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None,
-                   options: Iterable[str] = ()) -> list[Diagnostic]:
-    """Every finding for one scenario's set-up, or for a set-up card checked against it."""
+                   options: Iterable[str] = (), shared: dict | None = None) -> list[Diagnostic]:
+    """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
+    `build_board`)."""
     rules, stacking, diags = rules_in_force(game, scenario, tuple(options))
     rules, bad = _valid(game, rules + ((stacking,) if stacking else ()))
     diags += bad
     stacking = stacking if stacking in rules else None
-    board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking)
+    board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking, shared)
     if card is not None:
         diags += _card_findings(card, game, scenario)
     diags += codes.check_grammar(game)
@@ -122,8 +123,9 @@ def check_game(game: Game) -> list[Diagnostic]:
     diags += params.code_findings(game)
     if not game.scenarios:
         diags += _counter_mix_findings(game, rules)
+    shared: dict = {}
     for scenario in game.scenarios.values():
-        diags += check_scenario(game, scenario)
+        diags += check_scenario(game, scenario, shared=shared)
     return sorted_diagnostics(_unique(diags, game))
 
 
