@@ -59,9 +59,10 @@ def counter_columns() -> Columns:
 CARD_COLUMNS = Columns("a set-up card CSV", ("hex", "unit", "state", "note"), ("hex", "unit"))
 
 
-def conform(src: Source, spec: Columns) -> tuple[Source | None, list[Diagnostic]]:
+def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source | None, list[Diagnostic]]:
     """`src` with its columns renamed to the expected names, and the findings; None when the
-    header itself is wrong (every row would repeat the same mistake)."""
+    header itself is wrong (every row would repeat the same mistake). With `counters`, the rows
+    go straight into the YAML counters shape (`resolve_counters.rows_to_counters`), in one pass."""
     names = {canonical(k): k for k in spec.known}
     matched = [(raw, _match(raw, names, spec), col) for raw, col in src.header]
     if not any(new for _raw, new, _col in matched):
@@ -73,7 +74,16 @@ def conform(src: Source, spec: Columns) -> tuple[Source | None, list[Diagnostic]
     if diags:
         return None, diags
     rename = {raw: new for raw, new, _col in matched}
-    return _renamed(src, rename, spec, diags), diags
+    rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}   # once per column, not per cell
+    if counters:
+        from authoring.load.resolve_counters import rows_to_counters
+        return rows_to_counters(src, rules, diags), diags
+    return _renamed(src, rename, rules, diags), diags
+
+
+def cell_problem(src: Source, where: tuple[int, int], name: str, cell: str, rule) -> Diagnostic:
+    """HW-CSV-008: a cell that does not match its column's rule (see `_cell_rule`)."""
+    return error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}", Loc(src.path, *where), help=rule[2])
 
 
 def _match(raw: str, names: dict[str, str], spec: Columns) -> str | None:
@@ -110,10 +120,9 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     return diags
 
 
-def _renamed(src: Source, rename: dict[str, str], spec: Columns, diags: list[Diagnostic]) -> Source:
+def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
     out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
                  tuple((rename[raw], col) for raw, col in src.header))
-    rules = {raw: (rename[raw], _cell_rule(rename[raw], spec)) for raw in rename}   # once per column, not per cell
     locs, key_locs, in_locs, in_keys = out.locs, out.key_locs, src.locs, src.key_locs
     for i, row in enumerate(src.data):
         locs[(i,)] = in_locs[(i,)]
@@ -122,8 +131,7 @@ def _renamed(src: Source, rename: dict[str, str], spec: Columns, diags: list[Dia
             name, rule = rules[raw]
             where = in_locs[(i, raw)]
             if rule is not None and not rule[0].match(cell):
-                diags.append(error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}",
-                                   Loc(src.path, *where), help=rule[2]))
+                diags.append(cell_problem(src, where, name, cell, rule))
                 continue
             record[name] = cell
             locs[(i, name)] = where

@@ -17,18 +17,31 @@ _FACE_ART = ("image", "picture")
 
 def csv_to_counters(src: Source) -> Source:
     """Turn CSV rows into the YAML counters shape, carrying each cell's position to its new path."""
+    return rows_to_counters(src, {col: (col, None) for col, _ in src.header}, [])
+
+
+def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
+    """`csv_to_counters` of rows whose columns `rules` renames (raw name -> (name, cell rule or None)):
+    a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it."""
+    from authoring.load.columns import cell_problem
     counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
     key_locs = {}
-    plan = {col: _column_plan(col) for col, _ in src.header}
+    plans: dict[str, tuple] = {}
+    in_locs, in_keys = src.locs, src.key_locs
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
         face_at: dict[str, int] = {}
         base = ("counters", i)
-        locs[base] = src.locs[(i,)]
-        for col, cell in row.items():
-            pos = src.locs[(i, col)]
-            how, a, b = plan[col] if col in plan else _column_plan(col)
+        locs[base] = in_locs[(i,)]
+        for raw, cell in row.items():
+            pos = in_locs[(i, raw)]
+            col, rule = rules[raw] if raw in rules else (raw, None)
+            if rule is not None and not rule[0].match(cell):
+                diags.append(cell_problem(src, pos, col, cell, rule))
+                continue
+            plan = plans.get(col) or plans.setdefault(col, _column_plan(col))
+            how, a, b = plan
             if how == "face":
                 if a not in faces:
                     faces[a] = {"state": a, "values": {}}
@@ -50,7 +63,7 @@ def csv_to_counters(src: Source) -> Source:
             else:
                 c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
                 locs[base + (col,)] = pos
-            key_locs[base + (col,)] = src.key_locs.get((i, col), pos)
+            key_locs[base + (col,)] = in_keys.get((i, raw), pos)
         c["faces"] = list(faces.values())
         counters.append(c)
     return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)

@@ -57,6 +57,9 @@ class Source:
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
+        found = self.locs.get(path) if type(path) is tuple else None
+        if found is not None:   # the common case: one lookup
+            return Loc(self.path, found[0], found[1])
         path = tuple(path)
         while path and path not in self.locs:
             path = path[:-1]
