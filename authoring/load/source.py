@@ -40,6 +40,9 @@ _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_STR = "tag:yaml.org,2002:str"
+_TYPED_START = frozenset("0123456789+-.~nNtTfF")
+"""First characters of every plain scalar `_scalar` may type (null, bool, int, float): any other stays text."""
 _STD_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq",
                                                 "timestamp", "binary", "merge", "value", "yaml")}
 
@@ -203,11 +206,35 @@ class _Builder:
                 self.text_paths.append(path)
             return _scalar(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            return self._sequence(node, path, depth)
         return self._mapping(node, path, depth)
+
+    def _sequence(self, node, path: tuple, depth: int) -> list:
+        """Items of a list; a plain string item (a hex id, a unit id: most values of a data file) is
+        built inline, with the same checks and in the same order as `build`, a call per item costing
+        as much as the rest of building it."""
+        out = []
+        locs = self.locs
+        depth += 1
+        inline = depth <= MAX_DEPTH
+        long, suspect = self.long, self.suspect
+        for i, child in enumerate(node.value):
+            if inline and type(child) is yaml.ScalarNode and child.tag == _STR and self.count < MAX_NODES:
+                self.count += 1
+                mark = child.start_mark
+                locs[path + (i,)] = (mark.line + 1, mark.column + 1)
+                v = child.value
+                if (long and len(v) > MAX_TEXT) or (suspect and _BAD_TEXT.search(v)):
+                    self.text_paths.append(path + (i,))
+                out.append(v if child.style or (v and v[0] not in _TYPED_START) else _scalar(child))
+            else:
+                out.append(self.build(child, path + (i,), depth))
+        return out
 
     def _mapping(self, node, path: tuple, depth: int) -> dict:
         out: dict = {}
+        inline = depth + 1 <= MAX_DEPTH
+        long, suspect = self.long, self.suspect
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
@@ -219,8 +246,19 @@ class _Builder:
                 first = self.key_locs[path + (key,)]
                 self._fail("HW-YAML-003", f"duplicate key {key!r} (first defined at line {first[0]})", key_node,
                            help="remove or rename one of the two; hexwright never keeps the last one silently")
-            self.key_locs[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = self.build(value_node, path + (key,), depth + 1)
+            where = path + (key,)
+            mark = key_node.start_mark
+            self.key_locs[where] = (mark.line + 1, mark.column + 1)
+            if inline and type(value_node) is yaml.ScalarNode and value_node.tag == _STR and self.count < MAX_NODES:
+                self.count += 1   # `build` of a plain string value, inline (see `_sequence`)
+                mark = value_node.start_mark
+                self.locs[where] = (mark.line + 1, mark.column + 1)
+                v = value_node.value
+                if (long and len(v) > MAX_TEXT) or (suspect and _BAD_TEXT.search(v)):
+                    self.text_paths.append(where)
+                out[key] = v if value_node.style or (v and v[0] not in _TYPED_START) else _scalar(value_node)
+            else:
+                out[key] = self.build(value_node, where, depth + 1)
         return out
 
 
