@@ -5,7 +5,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterable, Mapping
 
@@ -69,6 +69,9 @@ class Board:
     stacking: RuleSpec | None = None
     card: SetupCard | None = None
     card_sides: frozenset[str] | None = None
+    shared: dict = field(default_factory=dict, repr=False)
+    """Answers that depend only on the game and the maps in play (parsed set-up codes, named hex sets),
+    shared by the boards of one `check_game` run: each is worked out once, not once per scenario."""
 
     def counter(self, unit: str) -> Counter | None:
         return self.game.counters.get(unit)
@@ -204,9 +207,8 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     set once: a set such as a map edge takes a pass over every hex of the maps."""
     maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
     cells = build_cells(maps)
-    hexsets = (shared if shared is not None else {}).setdefault(maps, None) or HexSets(game.hex_sets, maps)
-    if shared is not None:
-        shared[maps] = hexsets
+    shared = {} if shared is None else shared
+    hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
     uses = collect_uses(scenario, card, sides)
     by_unit: dict[str, list[Use]] = {}
@@ -217,4 +219,4 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
             by_cell.setdefault(u.hex, []).append(u)
     return Board(game, scenario, maps, cells, hexsets, tuple(uses),
                  {k: tuple(v) for k, v in by_unit.items()}, {k: tuple(v) for k, v in by_cell.items()},
-                 rules, stacking, card, sides)
+                 rules, stacking, card, sides, shared)
