@@ -90,6 +90,9 @@ def _type(s) -> Check:
     fns = [_TYPES[n] for n in names]
     if len(fns) == 1:
         return fns[0]
+    if len(fns) == 2:   # e.g. a hex id, string or integer: no generator per value
+        a, b = fns
+        return lambda v: a(v) or b(v)
     return lambda v: any(f(v) for f in fns)
 
 
