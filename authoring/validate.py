@@ -5,6 +5,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult, game_for_path, load_game
+from authoring.load.gcpause import gc_paused
 from authoring.load.project import GameFiles
 
 
@@ -22,6 +23,7 @@ def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic
     return root, validate_games(games, rules), len(games)
 
 
+@gc_paused
 def validate_games(games: list[GameFiles], rules: bool = True) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for files in games:

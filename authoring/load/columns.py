@@ -59,9 +59,10 @@ def counter_columns() -> Columns:
 CARD_COLUMNS = Columns("a set-up card CSV", ("hex", "unit", "state", "note"), ("hex", "unit"))
 
 
-def conform(src: Source, spec: Columns) -> tuple[Source | None, list[Diagnostic]]:
+def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source | None, list[Diagnostic]]:
     """`src` with its columns renamed to the expected names, and the findings; None when the
-    header itself is wrong (every row would repeat the same mistake)."""
+    header itself is wrong (every row would repeat the same mistake). With `counters`, the rows
+    go straight into the YAML counters shape (`resolve_counters.rows_to_counters`), in one pass."""
     names = {canonical(k): k for k in spec.known}
     matched = [(raw, _match(raw, names, spec), col) for raw, col in src.header]
     if not any(new for _raw, new, _col in matched):
@@ -73,7 +74,16 @@ def conform(src: Source, spec: Columns) -> tuple[Source | None, list[Diagnostic]
     if diags:
         return None, diags
     rename = {raw: new for raw, new, _col in matched}
-    return _renamed(src, rename, spec, diags), diags
+    rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}   # once per column, not per cell
+    if counters:
+        from authoring.load.resolve_counters import rows_to_counters
+        return rows_to_counters(src, rules, diags), diags
+    return _renamed(src, rename, rules, diags), diags
+
+
+def cell_problem(src: Source, where: tuple[int, int], name: str, cell: str, rule) -> Diagnostic:
+    """HW-CSV-008: a cell that does not match its column's rule (see `_cell_rule`)."""
+    return error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}", Loc(src.path, *where), help=rule[2])
 
 
 def _match(raw: str, names: dict[str, str], spec: Columns) -> str | None:
@@ -110,33 +120,32 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     return diags
 
 
-def _renamed(src: Source, rename: dict[str, str], spec: Columns, diags: list[Diagnostic]) -> Source:
+def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
     out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
                  tuple((rename[raw], col) for raw, col in src.header))
+    locs, key_locs, in_locs, in_keys = out.locs, out.key_locs, src.locs, src.key_locs
     for i, row in enumerate(src.data):
-        out.locs[(i,)] = src.locs[(i,)]
+        locs[(i,)] = in_locs[(i,)]
         record = {}
         for raw, cell in row.items():
-            name = rename[raw]
-            where = src.locs[(i, raw)]
-            problem = _cell_problem(name, cell, spec)
-            if problem:
-                diags.append(error("HW-CSV-008", f"{cell!r} in column {name!r} is not {problem[0]}",
-                                   Loc(src.path, *where), help=problem[1]))
+            name, rule = rules[raw]
+            where = in_locs[(i, raw)]
+            if rule is not None and not rule[0].match(cell):
+                diags.append(cell_problem(src, where, name, cell, rule))
                 continue
             record[name] = cell
-            out.locs[(i, name)] = where
-            out.key_locs[(i, name)] = src.key_locs[(i, raw)]
+            locs[(i, name)] = where
+            key_locs[(i, name)] = in_keys[(i, raw)]
         out.data.append(record)
     return out
 
 
-def _cell_problem(name: str, cell: str, spec: Columns) -> tuple[str, str] | None:
-    if name in spec.integers and not _INT.match(cell):
-        return "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
-    if name in spec.numbers and not _NUMBER.match(cell):
-        return "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
-    if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields \
-            and not _PRINTED.match(cell):
-        return "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
+def _cell_rule(name: str, spec: Columns) -> tuple[re.Pattern, str, str] | None:
+    """What every cell of column `name` must match, what it then is, and the hint when it does not."""
+    if name in spec.integers:
+        return _INT, "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
+    if name in spec.numbers:
+        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
+    if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields:
+        return _PRINTED, "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
     return None

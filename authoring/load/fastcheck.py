@@ -46,10 +46,6 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _is_num(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
 def _compile(schema) -> Check:
     if schema is True:
         return lambda v: True
@@ -66,15 +62,21 @@ def _compile(schema) -> Check:
             checks.append(handler(schema))
     if not checks:
         return lambda v: True
+    return _chain(checks)
+
+
+def _chain(checks: list[Check]) -> Check:
+    """All of `checks`, as nested `and`s (a generator per value cost more than the checks themselves)."""
     if len(checks) == 1:
         return checks[0]
     if len(checks) == 2:
         a, b = checks
         return lambda v: a(v) and b(v)
+    a, b, c = checks[:3]
     if len(checks) == 3:
-        a, b, c = checks
         return lambda v: a(v) and b(v) and c(v)
-    return lambda v: all(c(v) for c in checks)
+    rest = _chain(checks[3:])
+    return lambda v: a(v) and b(v) and c(v) and rest(v)
 
 
 _PY_TYPES = {"object": dict, "array": list, "string": str, "null": type(None)}
@@ -88,6 +90,9 @@ def _type(s) -> Check:
     fns = [_TYPES[n] for n in names]
     if len(fns) == 1:
         return fns[0]
+    if len(fns) == 2:   # e.g. a hex id, string or integer: no generator per value
+        a, b = fns
+        return lambda v: a(v) or b(v)
     return lambda v: any(f(v) for f in fns)
 
 
@@ -96,6 +101,22 @@ def _object(s) -> Check:
     patterns = [(re.compile(p), _compile(v)) for p, v in s.get("patternProperties", {}).items()]
     extra = s.get("additionalProperties", True)
     extra_check = _compile(extra) if "additionalProperties" in s else None
+
+    if not patterns:   # the common case: one dict lookup per key
+        get = props.get
+
+        def plain(v) -> bool:
+            if not isinstance(v, dict):
+                return True
+            for k, item in v.items():
+                c = get(k)
+                if c is None:
+                    if extra_check is not None and not extra_check(item):
+                        return False
+                elif not c(item):
+                    return False
+            return True
+        return plain
 
     def check(v) -> bool:
         if not isinstance(v, dict):
@@ -118,17 +139,27 @@ def _object(s) -> Check:
 
 
 def _required(s) -> Check:
-    req = list(s["required"])
-    return lambda v: not isinstance(v, dict) or all(k in v for k in req)
+    req = frozenset(s["required"])
+    return lambda v: not isinstance(v, dict) or req <= v.keys()
 
 
 def _items(s) -> Check:
     c = _compile(s["items"])
-    return lambda v: not isinstance(v, list) or all(c(x) for x in v)
+
+    def check(v) -> bool:
+        if isinstance(v, list):
+            for x in v:
+                if not c(x):
+                    return False
+        return True
+    return check
 
 
 def _enum(s) -> Check:
     allowed = list(s["enum"])
+    if all(isinstance(a, str) for a in allowed):   # strings only: a set lookup answers the same
+        names = frozenset(allowed)
+        return lambda v: type(v) is str and v in names
     return lambda v: any(_same(v, a) for a in allowed)
 
 
@@ -145,7 +176,7 @@ def _pattern(s) -> Check:
 def _bound(key: str, op) -> Callable:
     def make(s) -> Check:
         limit = s[key]
-        return lambda v: not _is_num(v) or op(v, limit)
+        return lambda v: not isinstance(v, (int, float)) or isinstance(v, bool) or op(v, limit)
     return make
 
 
@@ -158,7 +189,13 @@ def _length(key: str, kind: type, op) -> Callable:
 
 def _any_of(s) -> Check:
     cs = [_compile(x) for x in s["anyOf"]]
-    return lambda v: any(c(v) for c in cs)
+
+    def check(v) -> bool:
+        for c in cs:
+            if c(v):
+                return True
+        return False
+    return check
 
 
 def _one_of(s) -> Check:

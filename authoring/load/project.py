@@ -14,8 +14,9 @@ from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.gcpause import gc_paused
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
-from authoring.load.resolve_counters import csv_to_counters, resolve_counters
+from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
@@ -139,7 +140,8 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         return None
     diags += text_problems(src)
     if path.suffix.lower() == ".csv":
-        conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS)
+        conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS,
+                                   counters=kind == "counters")
         diags += found
         if conformed is None:
             if failed is not None:
@@ -147,7 +149,7 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
             return None
         if kind != "counters":
             return conformed
-        src = csv_to_counters(conformed)
+        src = conformed   # already in the counters shape (conform's one pass)
     found = src.data.get("kind") if isinstance(src.data, dict) else None
     if failed is not None and (not isinstance(src.data, dict) or (kind and found != kind)):
         failed[f"<{display(path)}>"] = display(path)
@@ -188,6 +190,7 @@ def _links_out(files: GameFiles) -> list[Diagnostic]:
             for p in files.all if not Path(os.path.realpath(p)).is_relative_to(root)]
 
 
+@gc_paused
 def load_game(files: GameFiles) -> LoadResult:
     diags: list[Diagnostic] = _links_out(files)
     if diags:

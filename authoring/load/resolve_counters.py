@@ -17,42 +17,67 @@ _FACE_ART = ("image", "picture")
 
 def csv_to_counters(src: Source) -> Source:
     """Turn CSV rows into the YAML counters shape, carrying each cell's position to its new path."""
+    return rows_to_counters(src, {col: (col, None) for col, _ in src.header}, [])
+
+
+def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
+    """`csv_to_counters` of rows whose columns `rules` renames (raw name -> (name, cell rule or None)):
+    a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it."""
+    from authoring.load.columns import cell_problem
     counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
     key_locs = {}
+    plans: dict[str, tuple] = {}
+    in_locs, in_keys = src.locs, src.key_locs
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
+        face_at: dict[str, int] = {}
         base = ("counters", i)
-        locs[base] = src.locs[(i,)]
-        for col, cell in row.items():
-            pos = src.locs[(i, col)]
-            if "." in col:
-                state, value = col.split(".", 1)
-                faces.setdefault(state, {"state": state, "values": {}})
-                k = list(faces).index(state)
+        locs[base] = in_locs[(i,)]
+        for raw, cell in row.items():
+            pos = in_locs[(i, raw)]
+            col, rule = rules[raw] if raw in rules else (raw, None)
+            if rule is not None and not rule[0].match(cell):
+                diags.append(cell_problem(src, pos, col, cell, rule))
+                continue
+            plan = plans.get(col) or plans.setdefault(col, _column_plan(col))
+            how, a, b = plan
+            if how == "face":
+                if a not in faces:
+                    faces[a] = {"state": a, "values": {}}
+                    face_at[a] = len(face_at)
+                k = face_at[a]
                 locs[base + ("faces", k)] = pos
-                if value in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
+                if b in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
                     if cell:
-                        faces[state][value] = cell
-                    locs[base + ("faces", k, value)] = pos
-                    continue
-                faces[state]["values"][value] = int(cell) if _NUM.match(cell) else cell
-                locs[base + ("faces", k, "values", value)] = pos
-            elif col == "flags":
+                        faces[a][b] = cell
+                    locs[base + ("faces", k, b)] = pos
+                else:
+                    faces[a]["values"][b] = int(cell) if _NUM.match(cell) else cell
+                    locs[base + ("faces", k, "values", b)] = pos
+            elif how == "flags":
                 c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]
                 locs[base + ("flags",)] = pos
-            elif col == "marker":
+            elif how == "marker":
                 c["marker"] = cell.lower() in ("1", "true", "yes", "x")
-            elif col in _INT_COLUMNS:
-                c[col] = int(cell) if _NUM.match(cell) else cell
-                locs[base + (col,)] = pos
             else:
-                c[col] = cell
+                c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
                 locs[base + (col,)] = pos
-            key_locs[base + (col,)] = src.key_locs.get((i, col), pos)
+            key_locs[base + (col,)] = in_keys.get((i, raw), pos)
         c["faces"] = list(faces.values())
         counters.append(c)
     return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)
+
+
+def _column_plan(col: str) -> tuple[str, str, str]:
+    """How a column's cells go into a counter: worked out once per column (a face's state and value,
+    flags, the marker, a whole number or text), not once per cell."""
+    if "." in col:
+        state, value = col.split(".", 1)
+        return "face", state, value
+    if col in ("flags", "marker"):
+        return col, "", ""
+    return ("int" if col in _INT_COLUMNS else "text"), "", ""
 
 
 def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter]:

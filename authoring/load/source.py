@@ -40,6 +40,9 @@ _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_STR = "tag:yaml.org,2002:str"
+_TYPED_START = frozenset("0123456789+-.~nNtTfF")
+"""First characters of every plain scalar `_scalar` may type (null, bool, int, float): any other stays text."""
 _STD_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq",
                                                 "timestamp", "binary", "merge", "value", "yaml")}
 
@@ -57,6 +60,9 @@ class Source:
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
+        found = self.locs.get(path) if type(path) is tuple else None
+        if found is not None:   # the common case: one lookup
+            return Loc(self.path, found[0], found[1])
         path = tuple(path)
         while path and path not in self.locs:
             path = path[:-1]
@@ -200,11 +206,35 @@ class _Builder:
                 self.text_paths.append(path)
             return _scalar(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(child, path + (i,), depth + 1) for i, child in enumerate(node.value)]
+            return self._sequence(node, path, depth)
         return self._mapping(node, path, depth)
+
+    def _sequence(self, node, path: tuple, depth: int) -> list:
+        """Items of a list; a plain string item (a hex id, a unit id: most values of a data file) is
+        built inline, with the same checks and in the same order as `build`, a call per item costing
+        as much as the rest of building it."""
+        out = []
+        locs = self.locs
+        depth += 1
+        inline = depth <= MAX_DEPTH
+        long, suspect = self.long, self.suspect
+        for i, child in enumerate(node.value):
+            if inline and type(child) is yaml.ScalarNode and child.tag == _STR and self.count < MAX_NODES:
+                self.count += 1
+                mark = child.start_mark
+                locs[path + (i,)] = (mark.line + 1, mark.column + 1)
+                v = child.value
+                if (long and len(v) > MAX_TEXT) or (suspect and _BAD_TEXT.search(v)):
+                    self.text_paths.append(path + (i,))
+                out.append(v if child.style or (v and v[0] not in _TYPED_START) else _scalar(child))
+            else:
+                out.append(self.build(child, path + (i,), depth))
+        return out
 
     def _mapping(self, node, path: tuple, depth: int) -> dict:
         out: dict = {}
+        inline = depth + 1 <= MAX_DEPTH
+        long, suspect = self.long, self.suspect
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
@@ -216,8 +246,19 @@ class _Builder:
                 first = self.key_locs[path + (key,)]
                 self._fail("HW-YAML-003", f"duplicate key {key!r} (first defined at line {first[0]})", key_node,
                            help="remove or rename one of the two; hexwright never keeps the last one silently")
-            self.key_locs[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = self.build(value_node, path + (key,), depth + 1)
+            where = path + (key,)
+            mark = key_node.start_mark
+            self.key_locs[where] = (mark.line + 1, mark.column + 1)
+            if inline and type(value_node) is yaml.ScalarNode and value_node.tag == _STR and self.count < MAX_NODES:
+                self.count += 1   # `build` of a plain string value, inline (see `_sequence`)
+                mark = value_node.start_mark
+                self.locs[where] = (mark.line + 1, mark.column + 1)
+                v = value_node.value
+                if (long and len(v) > MAX_TEXT) or (suspect and _BAD_TEXT.search(v)):
+                    self.text_paths.append(where)
+                out[key] = v if value_node.style or (v and v[0] not in _TYPED_START) else _scalar(value_node)
+            else:
+                out[key] = self.build(value_node, where, depth + 1)
         return out
 
 
@@ -254,6 +295,12 @@ def sniff_delimiter(first_line: str) -> str:
 
 def _cell_starts(line: str, delimiter: str) -> list[int]:
     """1-based character columns where each CSV cell of one physical line starts."""
+    if '"' not in line:   # no quotes (most lines): the cells are the pieces between delimiters
+        starts, at = [], 1
+        for piece in line.split(delimiter):
+            starts.append(at)
+            at += len(piece) + 1
+        return starts
     starts, quoted = [1], False
     for i, ch in enumerate(line):
         if ch == '"':
@@ -287,9 +334,13 @@ def parse_csv(text: str, display: str) -> Source:
     head_cols = _cell_starts(lines[0], delimiter) if lines else []
     src = Source(display, [], header=tuple((h, head_cols[i] if i < len(head_cols) else 1)
                                            for i, h in enumerate(header)))
-    records = []
+    records: list[dict] = []
+    locs, key_locs = src.locs, src.key_locs
+    key_pos = [(1, head_cols[c] if c < len(head_cols) else 1) for c in range(len(header))]
+    long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
-        if not any(cell.strip() for cell in row):
+        cells = [cell.strip() for cell in row]
+        if not any(cells):
             continue
         if len(row) > len(header):
             raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
@@ -297,16 +348,20 @@ def parse_csv(text: str, display: str) -> Source:
         cols = _cell_starts(lines[line_no - 1], delimiter) if line_no <= len(lines) else []
         rec = {}
         idx = len(records)
-        src.locs[(idx,)] = (line_no, 1)
-        for c, cell in enumerate(row):
-            cell = cell.strip()
+        locs[(idx,)] = (line_no, 1)
+        for c, cell in enumerate(cells):
             if cell != "":
-                rec[header[c]] = cell
-                src.locs[(idx, header[c])] = (line_no, cols[c] if c < len(cols) else 1)
-                src.key_locs[(idx, header[c])] = (1, head_cols[c] if c < len(head_cols) else 1)
+                name = header[c]
+                rec[name] = cell
+                locs[(idx, name)] = (line_no, cols[c] if c < len(cols) else 1)
+                key_locs[(idx, name)] = key_pos[c]
+                if long_cells is not None and len(cell) > MAX_TEXT:
+                    long_cells.append((idx, name))
         records.append(rec)
     src.data = records
-    src.locs[()] = (1, 1)
+    locs[()] = (1, 1)
+    if not _CSV_SUSPECT.search(text):   # no cell holds a character `text_problems` reports: only lengths count
+        src.text_paths = tuple(long_cells or ())
     return src
 
 
@@ -342,6 +397,8 @@ def text_problems(src: Source) -> list[Diagnostic]:
     return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
 
 
+_CSV_SUSPECT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
+"""The same for a CSV file, whose cells hold the raw characters (a carriage return too: a quoted cell keeps it)."""
 _RAW_SUSPECT = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
 """A YAML text without any of these (a backslash starts every escape) holds no value with a control character
 or a trailing backslash, so its values need not be searched one by one."""

@@ -5,7 +5,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterable, Mapping
 
@@ -69,6 +69,9 @@ class Board:
     stacking: RuleSpec | None = None
     card: SetupCard | None = None
     card_sides: frozenset[str] | None = None
+    shared: dict = field(default_factory=dict, repr=False)
+    """Answers that depend only on the game and the maps in play (parsed set-up codes, named hex sets),
+    shared by the boards of one `check_game` run: each is worked out once, not once per scenario."""
 
     def counter(self, unit: str) -> Counter | None:
         return self.game.counters.get(unit)
@@ -123,15 +126,19 @@ class Board:
 def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
     """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
     same maps has the same cells and the model is immutable. Treat the result as read-only."""
-    parts: dict[Hex, tuple[list, list, list, list]] = {}
+    cells: dict[Hex, Cell] = {}
     for m in maps:
+        mid = m.id
         for h, info in m.hexes.items():
-            labels, ids, terrain, feats = parts.setdefault(h, ([], [], [], []))
-            labels.append(info.label)
-            ids.append(m.id)
-            terrain.extend(t for t in info.terrain if t not in terrain)
-            feats.extend(info.features)
-    return {h: Cell(h, tuple(a), tuple(b), tuple(c), tuple(d)) for h, (a, b, c, d) in parts.items()}
+            terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
+            old = cells.get(h)
+            if old is None:   # most hexes lie on one map: one cell, built once
+                cells[h] = Cell(h, (info.label,), (mid,), terrain, tuple(info.features))
+            else:
+                cells[h] = Cell(h, old.labels + (info.label,), old.maps + (mid,),
+                                old.terrain + tuple(t for t in terrain if t not in old.terrain),
+                                old.features + tuple(info.features))
+    return cells
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
@@ -195,9 +202,13 @@ def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[st
 
 
 def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
-                stacking: RuleSpec | None = None) -> Board:
+                stacking: RuleSpec | None = None, shared: dict | None = None) -> Board:
+    """`shared` (maps in play -> HexSets) lets the scenarios of one `check_game` run resolve each named hex
+    set once: a set such as a map edge takes a pass over every hex of the maps."""
     maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
     cells = build_cells(maps)
+    shared = {} if shared is None else shared
+    hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
     uses = collect_uses(scenario, card, sides)
     by_unit: dict[str, list[Use]] = {}
@@ -206,6 +217,6 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
         by_unit.setdefault(u.unit, []).append(u)
         if u.kind == "setup" and u.hex is not None:
             by_cell.setdefault(u.hex, []).append(u)
-    return Board(game, scenario, maps, cells, HexSets(game.hex_sets, maps), tuple(uses),
+    return Board(game, scenario, maps, cells, hexsets, tuple(uses),
                  {k: tuple(v) for k, v in by_unit.items()}, {k: tuple(v) for k, v in by_cell.items()},
-                 rules, stacking, card, sides)
+                 rules, stacking, card, sides, shared)

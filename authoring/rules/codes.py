@@ -84,6 +84,16 @@ def parse(game: Game, code: str, side: str | None = None) -> CodeMatch | None:
     return None
 
 
+def parse_on(board: Board, code: str, side: str | None = None) -> CodeMatch | None:
+    """`parse` for a board, each distinct (code, side) parsed once per `check_game` run (scenarios repeat
+    the same counters' codes)."""
+    memo = board.shared.setdefault("codes", {})
+    key = (code, side)
+    if key not in memo:
+        memo[key] = parse(board.game, code, side)
+    return memo[key]
+
+
 def _code_loc(game: Game, i: int):
     """Where grammar entry `i` is written (the manifest's top when unknown)."""
     return game.setup_code_locs[i] if i < len(game.setup_code_locs) else game.loc
@@ -112,7 +122,7 @@ def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex]
     found = board.hexsets.resolve(at)
     if found is not None:
         return found
-    m = parse(board.game, at, side)
+    m = parse_on(board, at, side)
     return None if m is None else code_target(board, m)
 
 
@@ -128,7 +138,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse(board.game, c.setup_code, c.side)
+        m = parse_on(board, c.setup_code, c.side)
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
             yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,

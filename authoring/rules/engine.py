@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
 from authoring.load.context import suggest
+from authoring.load.gcpause import gc_paused
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
@@ -78,14 +79,16 @@ def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[
                           Loc(card.path, 1, 1) if card.path else None, help=f"check the card's `{what}:`")
 
 
+@gc_paused
 def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None,
-                   options: Iterable[str] = ()) -> list[Diagnostic]:
-    """Every finding for one scenario's set-up, or for a set-up card checked against it."""
+                   options: Iterable[str] = (), shared: dict | None = None) -> list[Diagnostic]:
+    """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
+    `build_board`)."""
     rules, stacking, diags = rules_in_force(game, scenario, tuple(options))
     rules, bad = _valid(game, rules + ((stacking,) if stacking else ()))
     diags += bad
     stacking = stacking if stacking in rules else None
-    board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking)
+    board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking, shared)
     if card is not None:
         diags += _card_findings(card, game, scenario)
     diags += codes.check_grammar(game)
@@ -110,6 +113,7 @@ def _counter_mix_findings(game: Game, rules: Iterable[RuleSpec]) -> list[Diagnos
     return diags
 
 
+@gc_paused
 def check_game(game: Game) -> list[Diagnostic]:
     """Counter-mix rules, the code grammar, and every scenario with its default options."""
     diags: list[Diagnostic] = []
@@ -119,8 +123,9 @@ def check_game(game: Game) -> list[Diagnostic]:
     diags += params.code_findings(game)
     if not game.scenarios:
         diags += _counter_mix_findings(game, rules)
+    shared: dict = {}
     for scenario in game.scenarios.values():
-        diags += check_scenario(game, scenario)
+        diags += check_scenario(game, scenario, shared=shared)
     return sorted_diagnostics(_unique(diags, game))
 
 

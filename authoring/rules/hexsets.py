@@ -45,8 +45,9 @@ class HexSets:
         if "hexes" in spec:
             found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
         else:
+            passes = _filter(spec)
             found = frozenset(h for m in self._maps(spec.get("map")) for h, info in _candidates(spec, m)
-                              if _passes(spec, info))
+                              if passes(info))
         for other in spec.get("except", ()):
             found -= self.resolve(other) or frozenset()
         return found
@@ -67,14 +68,20 @@ def _candidates(spec: Mapping, m: Map):
     return m.hexes.items()
 
 
-def _passes(spec: Mapping, info) -> bool:
-    """Whether a hex passes the terrain (any of) and feature (side, kind) filters the set gives."""
+def _filter(spec: Mapping):
+    """Whether a hex passes the terrain (any of) and feature (side, kind) filters the set gives: a test
+    made once per set, then run on every hex of the maps."""
+    wanted = None
     if "terrain" in spec:
         wanted = spec["terrain"] if isinstance(spec["terrain"], (list, tuple)) else (spec["terrain"],)
-        if not any(t in info.terrain for t in wanted):
+    has_feature, feature = "feature" in spec, spec.get("feature")
+    side, kind = spec.get("side"), spec.get("kind")
+
+    def passes(info) -> bool:
+        if wanted is not None and not any(t in info.terrain for t in wanted):
             return False
-    if "feature" in spec:
-        side, kind = spec.get("side"), spec.get("kind")
-        return any(f.type == spec["feature"] and (side is None or f.side == side) and (kind is None or f.kind == kind)
-                   for f in info.features)
-    return True
+        if has_feature:
+            return any(f.type == feature and (side is None or f.side == side) and (kind is None or f.kind == kind)
+                       for f in info.features)
+        return True
+    return passes

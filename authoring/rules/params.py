@@ -8,22 +8,31 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.load.context import suggest
 from authoring.model import Game, RuleSpec
+
+if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema takes ~60 ms to import)
+    from jsonschema import Draft202012Validator
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 
 
 @lru_cache(maxsize=None)
+def _fast(definition: str):
+    """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
+    from authoring.load.fastcheck import compile_schema
+    from authoring.load.schemas import inlined
+    return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
+
+
+@lru_cache(maxsize=None)
 def _validator(definition: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -54,8 +63,12 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
     else:
         instance = {"type": spec.type, **({"rule": spec.rule} if spec.rule else {}), **spec.params}
         definition = "setupRule"
+    fast = _fast(definition)
+    if fast is not None and fast(instance):
+        return
     errors = list(_validator(definition).iter_errors(instance))
     if errors:
+        from jsonschema.exceptions import best_match
         err = best_match(errors)
         where = _where(err.absolute_path)
         yield error("HW-RULE-001", f"rule {spec.type}: {where + ': ' if where else ''}{err.message}", spec.loc,

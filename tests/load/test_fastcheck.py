@@ -87,3 +87,71 @@ def test_mutations_agree(data):
 def test_unknown_keyword_falls_back():
     assert compile_schema({"type": "object", "dependentSchemas": {}}) is None
     assert compile_schema({"type": "string"})("x") is True
+
+
+def _inline_with_referencing(node, base: str, registry):
+    """The inlining `schemas._inline` did before it resolved references itself, through `referencing`."""
+    from urllib.parse import urljoin
+    if isinstance(node, list):
+        return [_inline_with_referencing(x, base, registry) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    if "$ref" in node:
+        url = urljoin(base, node["$ref"])
+        resolved = registry.resolver(base_uri=base).lookup(url)
+        out.update(_inline_with_referencing(resolved.contents, url.split("#")[0], registry))
+    for key, value in node.items():
+        if key in ("$ref", "$schema", "$id", "$defs") or key in schemas._ANNOTATIONS:
+            continue
+        if key in ("properties", "patternProperties"):
+            out[key] = {k: _inline_with_referencing(v, base, registry) for k, v in value.items()}
+        else:
+            out[key] = _inline_with_referencing(value, base, registry)
+    return out
+
+
+def test_inlined_schemas_equal_what_referencing_resolves():
+    """`schemas._lookup` (a few lines instead of importing `referencing`) finds what the library finds."""
+    import json
+
+    from referencing import Registry, Resource
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schemas.SCHEMA_DIR.glob("*.schema.json"))]
+    registry = Registry().with_resources((d["$id"], Resource.from_contents(d)) for d in docs)
+    for kind in schemas.KINDS:
+        doc = json.loads(schemas.schema_text(kind))
+        assert schemas._flat(kind) == _inline_with_referencing(doc, doc["$id"], registry), kind
+    from authoring.rules.params import RULES_SCHEMA_ID
+    for definition in ("setupRule", "stacking"):
+        url = f"{RULES_SCHEMA_ID}#/$defs/{definition}"
+        assert schemas.inlined(url) == _inline_with_referencing({"$ref": url}, url.split("#")[0], registry)
+
+
+RULE_SPECS = []
+for _p in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+    _d = load_source(_p).data
+    if isinstance(_d, dict):
+        RULE_SPECS += [r for r in _d.get("setup_rules", ()) or () if isinstance(r, dict)]
+        RULE_SPECS += [dict(_d["stacking"])] if isinstance(_d.get("stacking"), dict) else []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_rule_parameters_agree(data):
+    """The rules engine's fast check of a rule's parameters answers as jsonschema does (which then words
+    the finding), on the bundled rules and mutations of them."""
+    from authoring.rules import params
+    rule = copy.deepcopy(data.draw(st.sampled_from(RULE_SPECS)))
+    definition = "setupRule" if "type" in rule else "stacking"
+    for _ in range(data.draw(st.integers(0, 2))):
+        paths = [p for p in _paths(rule) if p]
+        if not paths:
+            break
+        target = data.draw(st.sampled_from(paths))
+        if data.draw(st.booleans()):
+            _set(rule, target, data.draw(SCALARS))
+        else:
+            rule["zz_unknown"] = data.draw(SCALARS)
+    fast = params._fast(definition)
+    assert fast is not None
+    assert fast(rule) == (not any(True for _ in params._validator(definition).iter_errors(rule)))
