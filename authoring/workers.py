@@ -21,6 +21,20 @@ from authoring.progress import Progress
 
 _TOKENS = None
 """The build's job tokens (a semaphore inherited through fork); None: no budget (one stage at a time)."""
+_ENDED: dict = {}
+"""Stage -> an event set when that stage's work has ended (done or failed), for the stages running side by side."""
+
+
+def beside(stage: str) -> bool:
+    """Whether `stage` is running side by side with the caller's stage in this build."""
+    return stage in _ENDED
+
+
+def wait_for(stage: str) -> None:
+    """Wait until `stage`, running beside the caller, has ended (at once when it is not running beside it)."""
+    ended = _ENDED.get(stage)
+    if ended is not None:
+        ended.wait()
 
 
 @contextmanager
@@ -92,6 +106,8 @@ def _child(stage: str, work: Callable[[str, Progress], object], channel) -> None
         outcome = ("done", work(stage, _Relay(stage, channel)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
         outcome = ("error", exc)
+    finally:
+        _ENDED[stage].set()
     try:
         pickle.dumps(outcome[1])
     except Exception:  # noqa: BLE001 - an unpicklable error still arrives, as its type and words
@@ -108,6 +124,7 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
     ctx = mp.get_context("fork")
     channel = ctx.Queue()
     _TOKENS = ctx.BoundedSemaphore(max(1, slots))
+    _ENDED.update({s: ctx.Event() for s in stages})
     procs = {s: ctx.Process(target=_child, args=(s, work, channel), name=f"hexwright {s}") for s in stages}
     try:
         for p in procs.values():
@@ -124,6 +141,7 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
             yield stage, seen[stage]["done"]
     finally:
         _TOKENS = None
+        _ENDED.clear()
         for p in procs.values():
             if p.is_alive():
                 p.terminate()

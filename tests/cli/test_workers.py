@@ -82,3 +82,18 @@ def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
 
 def test_outside_a_build_there_is_no_token_to_wait_for():
     assert workers.tokened(lambda x: x + 1, 1) == 2
+
+
+def test_a_stage_can_wait_for_another(tmp_path: Path):
+    """What one stage leaves for another (the cards' pages for the module) is there once it waits."""
+    def work(stage: str, progress):
+        if stage == "module":
+            assert workers.beside("cards") and not workers.beside("maps")
+            workers.wait_for("cards")
+            return (tmp_path / "pages").read_text()
+        time.sleep(0.3)
+        (tmp_path / "pages").write_text("drawn by cards")
+        return None
+    got = dict(workers.run_stages(("module", "cards"), work, 2, _shown({})))
+    assert got["module"] == "drawn by cards"
+    assert not workers.beside("cards")   # outside a build: nothing to wait for
