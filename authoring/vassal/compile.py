@@ -236,7 +236,7 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
 
-    out = {}
+    out, encoded = {}, {}  # each palette piece's traits encoded once for all scenarios
     for sid, name in _setup_names(game):
         scenario = game.scenarios[sid]
         plans = plans_for(sets, scenario.maps)
@@ -244,7 +244,7 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         boxes = box_positions(dead.boxes, track.boxes)
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                       (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
-        ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded)
         out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
     return out
 
