@@ -19,6 +19,7 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring import atomic
+from authoring.vassal.archive import Deflated, deflate
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
 _RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
@@ -131,10 +132,26 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def _run(index: int) -> bytes:
+    """One job's cache entry: each page's encoded image and, after it, its zip member stream
+    (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped."""
     draw, jpeg = _JOBS[index]
     drawn = draw()
     encode = jpeg_bytes if jpeg else png_bytes
-    return _pack([encode(image) for image in (drawn if isinstance(drawn, list) else [drawn])])
+    blobs = []
+    for image in drawn if isinstance(drawn, list) else [drawn]:
+        data = encode(image)
+        crc, packed = deflate(data)
+        blobs += [data, crc.to_bytes(4, "big") + packed]
+    return _pack(blobs)
+
+
+def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
+    """The pages of a cache entry; their zip streams go into `deflated`."""
+    blobs = _unpack(entry)
+    pages = blobs[0::2]
+    for page, packed in zip(pages, blobs[1::2]):
+        deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
+    return pages
 
 
 class ImageCache:
@@ -148,6 +165,8 @@ class ImageCache:
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
         self.misses = 0
+        self.deflated: dict[bytes, Deflated] = {}
+        """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key[:2] / f"{key}.bin" if self.folder else None
@@ -176,7 +195,7 @@ class ImageCache:
         for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing], heavy)):
             self._put(jobs[i][0], data)
             found[i] = data
-        return [_unpack(data) for data in found]  # type: ignore[arg-type]
+        return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
     def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False) -> list[bytes]:
         """One PNG per (key, draw) job."""

@@ -81,7 +81,7 @@ def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PE
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    data = archive.module_archive(build_file, moduledata, files)
+    data = archive.module_archive(build_file, moduledata, files, cache.deflated)
     atomic.write_bytes(target, data)
     _write_manifest(target, inputs, data)
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
