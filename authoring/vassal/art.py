@@ -11,7 +11,8 @@ import hashlib
 import io
 import multiprocessing
 import struct
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -33,16 +34,32 @@ def canonical(value: object) -> str:
     return "".join(out)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Per type: its dataclass fields in canonical order, or None for a type that is no dataclass."""
 _PLAIN = (str, int, float, bool, type(None))
+_MEMO: dict[int, tuple[object, str]] | None = None
+"""Within `memo()`: each dataclass instance's canonical text, by identity (the instance is kept, so
+its id is not reused): a build keys thousands of images on the same counters and maps."""
 
 
-def _fields_of(kind: type) -> tuple[str, ...]:
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
-        _FIELDS[kind] = names
-    return names
+@contextmanager
+def memo() -> Iterator[None]:
+    """Walk each model object once for all the digests taken inside (one build: the model does not change)."""
+    global _MEMO
+    outer = _MEMO
+    _MEMO = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _MEMO = outer
+
+
+def _fields_of(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
+        _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
+                         if is_class else None)
+    return _FIELDS[kind]
 
 
 def _walk(value: object, out: list[str]) -> None:
@@ -55,13 +72,8 @@ def _walk(value: object, out: list[str]) -> None:
             _walk(item, out)
             out.append(",")
         out.append("]")
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out.append(kind.__name__ + "(")
-        for name in _fields_of(kind):
-            out.append(name + "=")
-            _walk(getattr(value, name), out)
-            out.append(",")
-        out.append(")")
+    elif (names := _fields_of(kind)) is not None:
+        _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         out.append("{")
         for key in sorted(value, key=repr):
@@ -75,6 +87,25 @@ def _walk(value: object, out: list[str]) -> None:
         out.append(repr(value))
     else:
         out.append(repr(value))
+
+
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str]) -> None:
+    memo = _MEMO
+    if memo is not None:
+        known = memo.get(id(value))
+        if known is not None and known[0] is value:
+            out.append(known[1])
+            return
+    part = [kind.__name__ + "("]
+    for name in names:
+        part.append(name + "=")
+        _walk(getattr(value, name), part)
+        part.append(",")
+    part.append(")")
+    text = "".join(part)
+    if memo is not None:
+        memo[id(value)] = (value, text)
+    out.append(text)
 
 
 def digest(*parts: object) -> str:

@@ -23,7 +23,7 @@ from authoring.progress import SILENT, Progress
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
-from authoring.vassal.art import ImageCache, code_version, digest
+from authoring.vassal.art import ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.pieces import (
@@ -68,7 +68,12 @@ def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PE
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
     `build/.cache/vassal` for `build/<game>`).
     """
-    out_dir = Path(out_dir)
+    with memo():  # every cache key below walks the model: each part once
+        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress)
+
+
+def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
+           progress: Progress) -> Path:
     target = out_dir / f"{game.id}.vmod"
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options)
