@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -118,11 +118,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     faces = images.counter_faces(game, cache, options.counter_px)
     step.next("drawing maps")
     sets, board_files = images.boards(game, cache, options.px_per_hex, progress)
-    (dead, dead_png), tracks = box_boards(game, options.counter_px)
+    (dead, dead_job), tracks = box_boards(game, options.counter_px)
+    box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],
+                        cache.many([dead_job, *(job for _, _, job in tracks.values())])))
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {dead.image: dead_png, **{t.image: png for _, t, png in tracks.values()},
+                                {**box_pngs,
                                  WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     # 2. pieces and palette
@@ -170,20 +172,27 @@ DEAD_PILE_CAPACITY = 12
 """Eliminated units a dead-pile box shows as one stack without spilling (more still stack, growing up)."""
 
 
-def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], dict[str, tuple[str, BoxBoard, bytes]]]:
-    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, PNG).
+BoxJob = tuple[str, Callable[[], object]]
+"""(image cache key, drawing) of a box board's image."""
+
+
+def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], dict[str, tuple[str, BoxBoard, BoxJob]]]:
+    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, image job).
 
     Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
     its turns, its off-map boxes and pools, sized for its stacks."""
+    def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
+        made, draw = box_board(name, title, sections, counter_px)
+        return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
+
     dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
     tracks = {}
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         title = setup_title(game, scenario)
-        board, png = box_board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}",
-                               track_sections(game, [scenario]), counter_px)
-        tracks[sid] = (track_board_name(title), board, png)
-    return box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px), tracks
+        track, job = board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}", track_sections(game, [scenario]))
+        tracks[sid] = (track_board_name(title), track, job)
+    return board(DEAD_MAP, "Eliminated units", [("By side", dead)]), tracks
 
 
 def track_board_name(title: str) -> str:

@@ -42,17 +42,18 @@ def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str
 
     style = digest(counter_style(game))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    jobs = [(_face_key(style, c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+    bare = {c.id: replace(c, faces=()) for c, _ in faces}  # one object per counter: `art.memo` walks it once
+    jobs = [(_face_key(style, c, bare[c.id], state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
             for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
 
 
-def _face_key(style: str, c, state: str, size_px: int) -> str:
-    """A face depends on its counter and on itself (and on being the first face), not on the other
-    faces: new art for one face redraws that face only."""
+def _face_key(style: str, c, bare, state: str, size_px: int) -> str:
+    """A face depends on its counter (`bare`: the counter without its faces) and on itself (and on
+    being the first face), not on the other faces: new art for one face redraws that face only."""
     face = c.face(state)
-    return digest("counter", code_version(), style, replace(c, faces=()), face, c.faces.index(face) > 0, size_px)
+    return digest("counter", code_version(), style, bare, face, c.faces.index(face) > 0, size_px)
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
