@@ -26,6 +26,7 @@ from authoring.vassal import elements as el
 from authoring.vassal.art import ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
+from authoring.vassal.codec import Definition, add_piece_command
 from authoring.vassal.pieces import (
     DEAD_MAP,
     TRACK_MAP,
@@ -132,6 +133,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
               for cid, gpid in gpids.items()}
+    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
     withdrawal_gpid = len(gpids) + 1
     # 3. help files
     help_files, help_titles = help.help_files(game)
@@ -140,7 +142,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
     setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
-                     track_plan)
+                     track_plan, {cid: d.type for cid, d in definitions.items()})
     files.update(setups)
     # 5. the component tree
     step.next("assembling the module")
@@ -154,7 +156,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
         windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
-        windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
+        windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid)),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
@@ -203,11 +205,12 @@ def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> di
     return {f.state: face_names[(counter.id, f.state)] for f in counter.faces}
 
 
-def _palette(game: Game, pieces: Mapping[str, Piece], gpids: Mapping[str, int], size: int,
-             withdrawal_gpid: int) -> list:
+def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, Definition],
+             gpids: Mapping[str, int], size: int, withdrawal_gpid: int) -> list:
     """Tabs per side (lists per nationality, else per unit type) and a Markers tab."""
     def slot(cid: str) -> el.Element:
-        return el.piece_slot(pieces[cid].basic.name, gpids[cid], pieces[cid].slot_text(), size, size)
+        text = add_piece_command(definitions[cid].type, definitions[cid].state)  # = pieces[cid].slot_text()
+        return el.piece_slot(pieces[cid].basic.name, gpids[cid], text, size, size)
 
     tabs = []
     counters = sorted(game.counters.values(), key=lambda c: c.id)
@@ -243,9 +246,10 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
 
 
 def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
-            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
+            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack,
+            types: Mapping[str, str]) -> dict[str, bytes]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
-    reinforcement board."""
+    reinforcement board. `types`: each counter's encoded piece type (a face changes only the state)."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
@@ -258,7 +262,7 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         boxes = box_positions(dead.boxes, track.boxes)
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                       (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
-        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded)
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
         out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
     return out
 

@@ -99,6 +99,9 @@ class SetupContext:
     encoded: dict[int, tuple] = field(default_factory=dict, compare=False, repr=False)
     """Per piece (by identity): its encoded type and outer states, shared by every scenario of a build
     that passes the same dict (a unit placed in five scenarios is encoded once)."""
+    types: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Counter id -> its piece's encoded type, when already made (the palette's): `piece_for` changes
+    a piece's face, which is state, never its type."""
 
 
 def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piece]]:
@@ -149,7 +152,7 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     spots: dict[tuple[str, int, int], list[str]] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
         piece_id = str(FIRST_PIECE_ID + index)
-        pieces.append((_placed_definition(ctx.encoded, piece, placed), piece_id))
+        pieces.append((_placed_definition(ctx, piece, placed), piece_id))
         spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
     next_id = FIRST_PIECE_ID + len(pieces)
     for (map_name, x, y), ids in _stack_order(spots):
@@ -162,13 +165,15 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
                               description=scenario.name, extra=extra)
 
 
-def _placed_definition(encoded: dict[int, tuple], piece: Piece, placed: Placed) -> Definition:
+def _placed_definition(ctx: SetupContext, piece: Piece, placed: Placed) -> Definition:
     """``piece.at(...).definition()``, the type and the outer traits' states encoded once per piece
-    (`encoded`, by identity): a placement changes only the BasicPiece's state."""
-    parts = encoded.get(id(piece))
+    (`ctx.encoded`, by identity): a placement changes only the BasicPiece's state."""
+    parts = ctx.encoded.get(id(piece))
     if parts is None or parts[0] is not piece:
-        parts = (piece, nest([t.type_string() for t in piece.traits]), Nesting([t.state_string() for t in piece.traits[:-1]]))
-        encoded[id(piece)] = parts
+        known = ctx.types.get(placed.counter) if placed.counter else None
+        type_ = known if known is not None else nest([t.type_string() for t in piece.traits])
+        parts = (piece, type_, Nesting([t.state_string() for t in piece.traits[:-1]]))
+        ctx.encoded[id(piece)] = parts
     return Definition(parts[1], parts[2](piece.basic.state_at(placed.map, placed.x, placed.y)))
 
 
