@@ -137,7 +137,8 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-_JOBS: list[tuple[Draw, bool]] = []
+_JOBS: list[tuple[Draw, bool, bool]] = []
+"""(drawing, JPEG rather than PNG, made into zip member streams) of the jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -164,15 +165,19 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 def _run(index: int) -> bytes:
     """One job's cache entry: each page's encoded image and, after it, its zip member stream
-    (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped."""
-    draw, jpeg = _JOBS[index]
+    (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
+    (empty for an image the module only draws others from, such as a map its boards are cut from)."""
+    draw, jpeg, zipped = _JOBS[index]
     drawn = draw()
     encode = jpeg_bytes if jpeg else png_bytes
     blobs = []
     for image in drawn if isinstance(drawn, list) else [drawn]:
         data = encode(image)
-        crc, packed = deflate(data)
-        blobs += [data, crc.to_bytes(4, "big") + packed]
+        if zipped:
+            crc, packed = deflate(data)
+            blobs += [data, crc.to_bytes(4, "big") + packed]
+        else:
+            blobs += [data, b""]
     return _pack(blobs)
 
 
@@ -181,7 +186,8 @@ def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
     blobs = _unpack(entry)
     pages = blobs[0::2]
     for page, packed in zip(pages, blobs[1::2]):
-        deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
+        if packed:
+            deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
     return pages
 
 
@@ -215,27 +221,29 @@ class ImageCache:
         path = self._path(key)
         return path is not None and path.exists()
 
-    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False) -> list[list[bytes]]:
+    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
+              zipped: bool = True) -> list[list[bytes]]:
         """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages.
 
-        `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few."""
+        `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
+        `zipped`: the pages go into the module, so their zip member streams are made with them."""
         found = [self._get(key) for key, _ in jobs]
         missing = [i for i, data in enumerate(found) if data is None]
         self.hits += len(jobs) - len(missing)
         self.misses += len(missing)
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing], heavy)):
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped) for i in missing], heavy)):
             self._put(jobs[i][0], data)
             found[i] = data
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False) -> list[bytes]:
+    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[bytes]:
         """One PNG per (key, draw) job."""
-        return [pages[0] for pages in self.pages(jobs, heavy=heavy)]
+        return [pages[0] for pages in self.pages(jobs, heavy=heavy, zipped=zipped)]
 
     def png(self, key: str, draw: Draw) -> bytes:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool]], heavy: bool = False) -> list[bytes]:
+    def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not _can_fork():
