@@ -7,6 +7,7 @@ renderers. Same key, same bytes: a rebuild after a small data change only redraw
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import io
 import multiprocessing
@@ -254,7 +255,7 @@ class ImageCache:
                 _JOBS.clear()
         _JOBS[:] = draws
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
                 return pool.map(_run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
         finally:
             _JOBS.clear()
