@@ -7,7 +7,9 @@ permissions, no clock reads (dates come in as arguments).
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
+import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -35,16 +37,74 @@ BoardPlacement = tuple[str, int, int]
 """(board name, column, row) of a board within its map's board layout."""
 
 
-def zip_bytes(entries: Mapping[str, bytes]) -> bytes:
-    """A zip of `entries` in name order, deflated, with fixed dates and permissions."""
+Deflated = tuple[int, bytes]
+"""(CRC-32, raw deflate stream at `ZIP_LEVEL`) of a member's bytes: what the zip stores for it."""
+ZIP_LEVEL = 9
+_ZIP64_LIMIT = (1 << 31) - 1
+_CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
+_END = struct.Struct("<4s4H2LH")
+
+
+def deflate(data: bytes) -> Deflated:
+    """What `zip_bytes` stores for `data`: made once where the data is made (the image cache keeps it
+    beside each image, drawn in its worker), so later archives copy it instead of compressing again."""
+    packer = zlib.compressobj(ZIP_LEVEL, zlib.DEFLATED, -15)
+    return zlib.crc32(data), packer.compress(data) + packer.flush()
+
+
+def zip_bytes(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
+    """A zip of `entries` in name order, deflated, with fixed dates and permissions.
+
+    `deflated` maps member contents to their `deflate(...)`, made earlier; other members are
+    deflated here. The bytes are those `zipfile` writes for the same entries (`ZipInfo`'s headers,
+    its central directory), so a member copied in or deflated here cannot be told apart."""
+    known = deflated or {}
+    members = [(name, entries[name], known.get(entries[name]) or deflate(entries[name])) for name in sorted(entries)]
+    if sum(len(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
+        return _zipfile_bytes(entries)   # past zip64's limits: zipfile's own writer (slower, rare)
+    out: list[bytes] = []
+    central: list[bytes] = []
+    offset = 0
+    for name, data, (crc, packed) in members:
+        info = _info(name)
+        info.CRC, info.compress_size, info.file_size = crc, len(packed), len(data)
+        header = info.FileHeader(False)
+        central.append(_central_record(info, offset))
+        out += (header, packed)
+        offset += len(header) + len(packed)
+    directory = b"".join(central)
+    out += (directory, _END.pack(b"PK\x05\x06", 0, 0, len(members), len(members), len(directory), offset, 0))
+    return b"".join(out)
+
+
+def _info(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = _FILE_MODE
+    info.create_system = _UNIX
+    return info
+
+
+def _central_record(info: zipfile.ZipInfo, offset: int) -> bytes:
+    """The central directory entry `zipfile` writes for `info` (no zip64, no extra, no comment)."""
+    try:
+        filename, flags = info.filename.encode("ascii"), info.flag_bits
+    except UnicodeEncodeError:
+        filename, flags = info.filename.encode("utf-8"), info.flag_bits | 0x800
+    dt = info.date_time
+    dosdate = (dt[0] - 1980) << 9 | dt[1] << 5 | dt[2]
+    dostime = dt[3] << 11 | dt[4] << 5 | (dt[5] // 2)
+    return _CENTRAL.pack(b"PK\x01\x02", info.create_version, info.create_system, info.extract_version,
+                         info.reserved, flags, info.compress_type, dostime, dosdate, info.CRC,
+                         info.compress_size, info.file_size, len(filename), 0, 0, 0, info.internal_attr,
+                         info.external_attr, offset) + filename
+
+
+def _zipfile_bytes(entries: Mapping[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = _FILE_MODE
-            info.create_system = _UNIX
-            archive.writestr(info, entries[name], compresslevel=9)
+            archive.writestr(_info(name), entries[name], compresslevel=ZIP_LEVEL)
     return buffer.getvalue()
 
 
@@ -75,12 +135,14 @@ def save_data(module_name: str, module_version: str, date_saved_ms: int, descrip
                   ("moduleName", module_name), ("moduleVersion", module_version)])
 
 
-def module_archive(build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes]) -> bytes:
-    """A .vmod: buildFile.xml, moduledata and `files` (images/..., saved games, help)."""
+def module_archive(build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes],
+                   deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
+    """A .vmod: buildFile.xml, moduledata and `files` (images/..., saved games, help); `deflated` as
+    for `zip_bytes`."""
     reserved = {BUILD_FILE, MODULE_DATA} & set(files)
     if reserved:
         raise ValueError(f"Expected no reserved names among module files but received: {sorted(reserved)}")
-    return zip_bytes({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files})
+    return zip_bytes({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated)
 
 
 def write_module(path: Path, build_file: etree._Element, moduledata: bytes,

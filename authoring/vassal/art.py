@@ -7,11 +7,13 @@ renderers. Same key, same bytes: a rebuild after a small data change only redraw
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import io
 import multiprocessing
 import struct
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +21,7 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring import atomic
+from authoring.vassal.archive import Deflated, deflate
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
 _RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
@@ -32,16 +35,32 @@ def canonical(value: object) -> str:
     return "".join(out)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Per type: its dataclass fields in canonical order, or None for a type that is no dataclass."""
 _PLAIN = (str, int, float, bool, type(None))
+_MEMO: dict[int, tuple[object, str]] | None = None
+"""Within `memo()`: each dataclass instance's canonical text, by identity (the instance is kept, so
+its id is not reused): a build keys thousands of images on the same counters and maps."""
 
 
-def _fields_of(kind: type) -> tuple[str, ...]:
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
-        _FIELDS[kind] = names
-    return names
+@contextmanager
+def memo() -> Iterator[None]:
+    """Walk each model object once for all the digests taken inside (one build: the model does not change)."""
+    global _MEMO
+    outer = _MEMO
+    _MEMO = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _MEMO = outer
+
+
+def _fields_of(kind: type) -> tuple[str, ...] | None:
+    if kind not in _FIELDS:
+        is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
+        _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
+                         if is_class else None)
+    return _FIELDS[kind]
 
 
 def _walk(value: object, out: list[str]) -> None:
@@ -54,13 +73,8 @@ def _walk(value: object, out: list[str]) -> None:
             _walk(item, out)
             out.append(",")
         out.append("]")
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out.append(kind.__name__ + "(")
-        for name in _fields_of(kind):
-            out.append(name + "=")
-            _walk(getattr(value, name), out)
-            out.append(",")
-        out.append(")")
+    elif (names := _fields_of(kind)) is not None:
+        _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         out.append("{")
         for key in sorted(value, key=repr):
@@ -74,6 +88,25 @@ def _walk(value: object, out: list[str]) -> None:
         out.append(repr(value))
     else:
         out.append(repr(value))
+
+
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str]) -> None:
+    memo = _MEMO
+    if memo is not None:
+        known = memo.get(id(value))
+        if known is not None and known[0] is value:
+            out.append(known[1])
+            return
+    part = [kind.__name__ + "("]
+    for name in names:
+        part.append(name + "=")
+        _walk(getattr(value, name), part)
+        part.append(",")
+    part.append(")")
+    text = "".join(part)
+    if memo is not None:
+        memo[id(value)] = (value, text)
+    out.append(text)
 
 
 def digest(*parts: object) -> str:
@@ -105,7 +138,8 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-_JOBS: list[tuple[Draw, bool]] = []
+_JOBS: list[tuple[Draw, bool, bool]] = []
+"""(drawing, JPEG rather than PNG, made into zip member streams) of the jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -131,10 +165,31 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def _run(index: int) -> bytes:
-    draw, jpeg = _JOBS[index]
+    """One job's cache entry: each page's encoded image and, after it, its zip member stream
+    (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
+    (empty for an image the module only draws others from, such as a map its boards are cut from)."""
+    draw, jpeg, zipped = _JOBS[index]
     drawn = draw()
     encode = jpeg_bytes if jpeg else png_bytes
-    return _pack([encode(image) for image in (drawn if isinstance(drawn, list) else [drawn])])
+    blobs = []
+    for image in drawn if isinstance(drawn, list) else [drawn]:
+        data = encode(image)
+        if zipped:
+            crc, packed = deflate(data)
+            blobs += [data, crc.to_bytes(4, "big") + packed]
+        else:
+            blobs += [data, b""]
+    return _pack(blobs)
+
+
+def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
+    """The pages of a cache entry; their zip streams go into `deflated`."""
+    blobs = _unpack(entry)
+    pages = blobs[0::2]
+    for page, packed in zip(pages, blobs[1::2]):
+        if packed:
+            deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
+    return pages
 
 
 class ImageCache:
@@ -148,6 +203,8 @@ class ImageCache:
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
         self.misses = 0
+        self.deflated: dict[bytes, Deflated] = {}
+        """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key[:2] / f"{key}.bin" if self.folder else None
@@ -165,27 +222,29 @@ class ImageCache:
         path = self._path(key)
         return path is not None and path.exists()
 
-    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False) -> list[list[bytes]]:
+    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
+              zipped: bool = True) -> list[list[bytes]]:
         """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages.
 
-        `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few."""
+        `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
+        `zipped`: the pages go into the module, so their zip member streams are made with them."""
         found = [self._get(key) for key, _ in jobs]
         missing = [i for i, data in enumerate(found) if data is None]
         self.hits += len(jobs) - len(missing)
         self.misses += len(missing)
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg) for i in missing], heavy)):
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped) for i in missing], heavy)):
             self._put(jobs[i][0], data)
             found[i] = data
-        return [_unpack(data) for data in found]  # type: ignore[arg-type]
+        return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False) -> list[bytes]:
+    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[bytes]:
         """One PNG per (key, draw) job."""
-        return [pages[0] for pages in self.pages(jobs, heavy=heavy)]
+        return [pages[0] for pages in self.pages(jobs, heavy=heavy, zipped=zipped)]
 
     def png(self, key: str, draw: Draw) -> bytes:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool]], heavy: bool = False) -> list[bytes]:
+    def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not _can_fork():
@@ -196,7 +255,7 @@ class ImageCache:
                 _JOBS.clear()
         _JOBS[:] = draws
         try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
                 return pool.map(_run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
         finally:
             _JOBS.clear()

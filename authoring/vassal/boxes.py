@@ -10,13 +10,13 @@ never run into a neighbour. Box maps get their own StackMetrics with this `sep`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import image_name, png_bytes
+from authoring.vassal.art import image_name
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
@@ -97,8 +97,9 @@ def _label_lines(titles: Sequence[str], width: float, size: float) -> tuple[floa
 
 
 def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxSpec]]],
-              counter_px: int) -> tuple[BoxBoard, bytes]:
-    """A board of labelled boxes in titled sections, each box sized for its section's largest stack.
+              counter_px: int) -> tuple[BoxBoard, Callable[[], Image.Image]]:
+    """A board of labelled boxes in titled sections, each box sized for its section's largest stack,
+    and the drawing of its image (left to the caller's image cache: same arguments, same image).
 
     Rows are at most MAX_WIDTH wide, or wider in steps while the board would be taller than wide."""
     for max_width in range(MAX_WIDTH, MAX_WIDTH * 3, 200):
@@ -145,27 +146,30 @@ def _spacing(c: int) -> tuple[int, int, int]:
 
 
 def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tuple[int, int],
-          c: int) -> tuple[BoxBoard, bytes]:
-    """The board image; its title shrinks a little, then the board widens, so the title is never cut."""
+          c: int) -> tuple[BoxBoard, Callable[[], Image.Image]]:
+    """The board and its image; its title shrinks a little, then the board widens, so the title is never cut."""
     pad, _, head = _spacing(c)
     size_px = head * 0.8
     while font(size_px, bold=True).getlength(title) > size[0] - 2 * pad and size_px > head * 0.55:
         size_px -= 1
     face = font(size_px, bold=True)
     size = (max(size[0], round(face.getlength(title)) + 2 * pad), size[1])
-    image = Image.new("RGB", size, PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.text((pad, pad), title, font=face, fill=INK)
-    boxes = []
-    for kind, what in placed:
-        if kind == "title":
-            text, x, top = what
-            draw.text((x, top), text, font=font(head * 0.6, bold=True), fill=INK)
-            continue
-        box, lines, size = what
-        left, top, right, bottom = box.rect
-        draw.rectangle((left, top, right, bottom), outline=BOX_LINE, width=2)
-        for j, line in enumerate(lines):
-            draw.text(((left + right) // 2, top + 3 + j * size * 1.2), line, font=font(size), fill=INK, anchor="mt")
-        boxes.append(box)
-    return BoxBoard(image_name("box", name), image.size, tuple(boxes), stack_sep(c), c), png_bytes(image)
+    boxes = tuple(what[0] for kind, what in placed if kind == "box")  # type: ignore[index]
+
+    def paint() -> Image.Image:
+        image = Image.new("RGB", size, PAPER)
+        draw = ImageDraw.Draw(image)
+        draw.text((pad, pad), title, font=face, fill=INK)
+        for kind, what in placed:
+            if kind == "title":
+                text, x, top = what  # type: ignore[misc]
+                draw.text((x, top), text, font=font(head * 0.6, bold=True), fill=INK)
+                continue
+            box, lines, line_px = what  # type: ignore[misc]
+            left, top, right, bottom = box.rect
+            draw.rectangle((left, top, right, bottom), outline=BOX_LINE, width=2)
+            for j, line in enumerate(lines):
+                draw.text(((left + right) // 2, top + 3 + j * line_px * 1.2), line, font=font(line_px), fill=INK,
+                          anchor="mt")
+        return image
+    return BoxBoard(image_name("box", name), size, boxes, stack_sep(c), c), paint

@@ -7,9 +7,11 @@ written next to the module, the module is left as it is.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -23,9 +25,10 @@ from authoring.progress import SILENT, Progress
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
-from authoring.vassal.art import ImageCache, code_version, digest
+from authoring.vassal.art import ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
+from authoring.vassal.codec import Definition, add_piece_command
 from authoring.vassal.pieces import (
     DEAD_MAP,
     TRACK_MAP,
@@ -68,7 +71,30 @@ def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PE
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
     `build/.cache/vassal` for `build/<game>`).
     """
-    out_dir = Path(out_dir)
+    with memo(), _model_frozen():  # every cache key below walks the model: each part once
+        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress)
+
+
+@contextmanager
+def _model_frozen() -> Iterator[None]:
+    """No garbage collection passes during the build, and the objects that exist before it (the loaded
+    model: hundreds of thousands) kept out of later full passes: the build's many small, acyclic
+    objects made the collector walk the model again and again (a tenth of a cached build). Drawing
+    workers collect as usual (`art.ImageCache` re-enables it in them)."""
+    first, enabled = gc.get_freeze_count() == 0, gc.isenabled()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+        if first:
+            gc.unfreeze()
+
+
+def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
+           progress: Progress) -> Path:
     target = out_dir / f"{game.id}.vmod"
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options)
@@ -81,7 +107,7 @@ def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PE
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    data = archive.module_archive(build_file, moduledata, files)
+    data = archive.module_archive(build_file, moduledata, files, cache.deflated)
     atomic.write_bytes(target, data)
     _write_manifest(target, inputs, data)
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
@@ -113,11 +139,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     faces = images.counter_faces(game, cache, options.counter_px)
     step.next("drawing maps")
     sets, board_files = images.boards(game, cache, options.px_per_hex, progress)
-    (dead, dead_png), tracks = box_boards(game, options.counter_px)
+    (dead, dead_job), tracks = box_boards(game, options.counter_px)
+    box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],
+                        cache.many([dead_job, *(job for _, _, job in tracks.values())])))
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {dead.image: dead_png, **{t.image: png for _, t, png in tracks.values()},
+                                {**box_pngs,
                                  WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     # 2. pieces and palette
@@ -125,6 +153,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
               for cid, gpid in gpids.items()}
+    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
     withdrawal_gpid = len(gpids) + 1
     # 3. help files
     help_files, help_titles = help.help_files(game)
@@ -133,7 +162,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
     setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
-                     track_plan)
+                     track_plan, {cid: d.type for cid, d in definitions.items()})
     files.update(setups)
     # 5. the component tree
     step.next("assembling the module")
@@ -147,7 +176,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
         windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
-        windows.palette(_palette(game, pieces, gpids, options.counter_px, withdrawal_gpid)),
+        windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid)),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
@@ -165,20 +194,27 @@ DEAD_PILE_CAPACITY = 12
 """Eliminated units a dead-pile box shows as one stack without spilling (more still stack, growing up)."""
 
 
-def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, bytes], dict[str, tuple[str, BoxBoard, bytes]]]:
-    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, PNG).
+BoxJob = tuple[str, Callable[[], object]]
+"""(image cache key, drawing) of a box board's image."""
+
+
+def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], dict[str, tuple[str, BoxBoard, BoxJob]]]:
+    """The dead-pile board and, per scenario id, its reinforcement board (board name, board, image job).
 
     Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
     its turns, its off-map boxes and pools, sized for its stacks."""
+    def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
+        made, draw = box_board(name, title, sections, counter_px)
+        return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
+
     dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
     tracks = {}
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         title = setup_title(game, scenario)
-        board, png = box_board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}",
-                               track_sections(game, [scenario]), counter_px)
-        tracks[sid] = (track_board_name(title), board, png)
-    return box_board(DEAD_MAP, "Eliminated units", [("By side", dead)], counter_px), tracks
+        track, job = board(f"{TRACK_MAP}_{sid}", f"Reinforcements: {title}", track_sections(game, [scenario]))
+        tracks[sid] = (track_board_name(title), track, job)
+    return board(DEAD_MAP, "Eliminated units", [("By side", dead)]), tracks
 
 
 def track_board_name(title: str) -> str:
@@ -189,11 +225,12 @@ def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> di
     return {f.state: face_names[(counter.id, f.state)] for f in counter.faces}
 
 
-def _palette(game: Game, pieces: Mapping[str, Piece], gpids: Mapping[str, int], size: int,
-             withdrawal_gpid: int) -> list:
+def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, Definition],
+             gpids: Mapping[str, int], size: int, withdrawal_gpid: int) -> list:
     """Tabs per side (lists per nationality, else per unit type) and a Markers tab."""
     def slot(cid: str) -> el.Element:
-        return el.piece_slot(pieces[cid].basic.name, gpids[cid], pieces[cid].slot_text(), size, size)
+        text = add_piece_command(definitions[cid].type, definitions[cid].state)  # = pieces[cid].slot_text()
+        return el.piece_slot(pieces[cid].basic.name, gpids[cid], text, size, size)
 
     tabs = []
     counters = sorted(game.counters.values(), key=lambda c: c.id)
@@ -229,14 +266,15 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
 
 
 def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
-            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack) -> dict[str, bytes]:
+            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack,
+            types: Mapping[str, str]) -> dict[str, bytes]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
-    reinforcement board."""
+    reinforcement board. `types`: each counter's encoded piece type (a face changes only the state)."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
 
-    out = {}
+    out, encoded = {}, {}  # each palette piece's traits encoded once for all scenarios
     for sid, name in _setup_names(game):
         scenario = game.scenarios[sid]
         plans = plans_for(sets, scenario.maps)
@@ -244,7 +282,7 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         boxes = box_positions(dead.boxes, track.boxes)
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                       (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
-        ctx = SetupContext(game, plans, boxes, piece_for, board_maps)
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
         out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
     return out
 

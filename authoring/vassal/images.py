@@ -42,17 +42,18 @@ def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str
 
     style = digest(counter_style(game))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    jobs = [(_face_key(style, c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+    bare = {c.id: replace(c, faces=()) for c, _ in faces}  # one object per counter: `art.memo` walks it once
+    jobs = [(_face_key(style, c, bare[c.id], state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
             for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
 
 
-def _face_key(style: str, c, state: str, size_px: int) -> str:
-    """A face depends on its counter and on itself (and on being the first face), not on the other
-    faces: new art for one face redraws that face only."""
+def _face_key(style: str, c, bare, state: str, size_px: int) -> str:
+    """A face depends on its counter (`bare`: the counter without its faces) and on itself (and on
+    being the first face), not on the other faces: new art for one face redraws that face only."""
     face = c.face(state)
-    return digest("counter", code_version(), style, replace(c, faces=()), face, c.faces.index(face) > 0, size_px)
+    return digest("counter", code_version(), style, bare, face, c.faces.index(face) > 0, size_px)
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
@@ -62,16 +63,18 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
     return digest("map", code_version(), style, game.maps[map_id], px_per_hex)
 
 
-def map_images(game: Game, cache: ImageCache, px_per_hex: float) -> dict[str, bytes]:
-    """map id -> PNG of the whole map (maps draw in parallel)."""
+def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
+    """map id -> PNG of the whole map (maps draw in parallel); `zipped`: they go into the module as they are."""
     from authoring.render.maps.draw import render_map
 
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
     painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
-    out = dict(zip([m for m, p in zip(ids, painted) if not p], cache.many([j for j, p in zip(jobs, painted) if not p], heavy=True)))
+    out = dict(zip([m for m, p in zip(ids, painted) if not p],
+                   cache.many([j for j, p in zip(jobs, painted) if not p], heavy=True, zipped=zipped)))
     # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
-    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True, heavy=True)
+    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True, heavy=True,
+                      zipped=zipped)
     out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
     return out
 
@@ -102,7 +105,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
         key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
         wanted.append((key, plans, p))
     if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
-        pngs.update(map_images(game, cache, px_per_hex))
+        pngs.update(map_images(game, cache, px_per_hex, zipped=False))  # only cut into boards
     drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted]
     made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
     files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})

@@ -8,13 +8,13 @@ are joined in a VASSAL stack, as the engine's own saves do.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from authoring.model import Game, Scenario
 from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
 from authoring.vassal.boxes import BoxSpec
-from authoring.vassal.codec import Definition, encode, nest
+from authoring.vassal.codec import Definition, Nesting, encode, nest
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
 from authoring.vassal.traits import Piece
 
@@ -96,6 +96,12 @@ class SetupContext:
     piece_for: Callable[[str, str | None], Piece]
     """(counter id, state) -> palette piece at that face."""
     board_maps: Sequence[tuple[str, Sequence[archive.BoardPlacement]]]
+    encoded: dict[int, tuple] = field(default_factory=dict, compare=False, repr=False)
+    """Per piece (by identity): its encoded type and outer states, shared by every scenario of a build
+    that passes the same dict (a unit placed in five scenarios is encoded once)."""
+    types: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Counter id -> its piece's encoded type, when already made (the palette's): `piece_for` changes
+    a piece's face, which is state, never its type."""
 
 
 def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piece]]:
@@ -144,10 +150,9 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     """The scenario's .vsav: boards, every piece, stacks for shared spots, then `extra` restore commands."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
-    encoded: dict[int, tuple] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
         piece_id = str(FIRST_PIECE_ID + index)
-        pieces.append((_placed_definition(encoded, piece, placed), piece_id))
+        pieces.append((_placed_definition(ctx, piece, placed), piece_id))
         spots.setdefault((placed.map, placed.x, placed.y), []).append(piece_id)
     next_id = FIRST_PIECE_ID + len(pieces)
     for (map_name, x, y), ids in _stack_order(spots):
@@ -160,15 +165,16 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
                               description=scenario.name, extra=extra)
 
 
-def _placed_definition(encoded: dict[int, tuple], piece: Piece, placed: Placed) -> Definition:
+def _placed_definition(ctx: SetupContext, piece: Piece, placed: Placed) -> Definition:
     """``piece.at(...).definition()``, the type and the outer traits' states encoded once per piece
-    (`encoded`, by identity): a placement changes only the BasicPiece's state."""
-    parts = encoded.get(id(piece))
+    (`ctx.encoded`, by identity): a placement changes only the BasicPiece's state."""
+    parts = ctx.encoded.get(id(piece))
     if parts is None or parts[0] is not piece:
-        parts = (piece, nest([t.type_string() for t in piece.traits]), [t.state_string() for t in piece.traits[:-1]])
-        encoded[id(piece)] = parts
-    basic = piece.at(placed.map, placed.x, placed.y).basic
-    return Definition(parts[1], nest([*parts[2], basic.state_string()]))
+        known = ctx.types.get(placed.counter) if placed.counter else None
+        type_ = known if known is not None else nest([t.type_string() for t in piece.traits])
+        parts = (piece, type_, Nesting([t.state_string() for t in piece.traits[:-1]]))
+        ctx.encoded[id(piece)] = parts
+    return Definition(parts[1], parts[2](piece.basic.state_at(placed.map, placed.x, placed.y)))
 
 
 def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[tuple[str, int, int], list[str]]]:

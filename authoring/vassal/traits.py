@@ -72,9 +72,13 @@ class BasicPiece:
         return BASIC_PIECE_ID + encode([self.clone_key, self.delete_key, self.image, self.name], ";")
 
     def state_string(self) -> str:
+        return self.state_at(self.map_id, self.x, self.y)
+
+    def state_at(self, map_id: str, x: int, y: int) -> str:
+        """The state of this piece placed at (x, y) of `map_id`: `replace(...).state_string()` without
+        making a piece per placement (a set-up places thousands)."""
         pairs = [item for pair in self.properties for item in pair]
-        fields = [self.map_id, str(self.x), str(self.y), self.gpid, str(len(self.properties)), *pairs]
-        return encode(fields, ";")
+        return encode([map_id, str(x), str(y), self.gpid, str(len(self.properties)), *pairs], ";")
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,10 @@ pywargame (PyPI) needs Python 3.12+ while hexwright targets 3.11, so it runs in 
 environment `.venv-pywargame` at the repository root (created here on first use, at bench time
 only) through `pywargame_build.py`. Its input is read back from hexwright's module: the board and
 counter images, and a JSON spec of the boards, grids, pieces, prototypes and set-up positions.
-The pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
+Both sides are timed the same two ways, taking turns: as whole processes (interpreter, imports,
+reading the input, building, writing), and inside their processes after the imports (pywargame:
+its build from the spec; hexwright: load, check and build, as `build module --force`). The
+pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
 Alone: `python tests/bench/bench_pywargame.py`; `HEXWRIGHT_PY312=/path/to/python3.12` picks the interpreter.
 """
 from __future__ import annotations
@@ -13,6 +16,7 @@ import io
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -21,11 +25,12 @@ from pathlib import Path
 
 from lxml import etree
 
-from authoring.load import discover, load_game
 from authoring.vassal import elements as el
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands, unnest
-from authoring.vassal.compile import build_module
 from authoring.vassal.pieces import MAIN_MAP
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_module import ROUNDS, build_module, build_module_in_process, copy_project, spread  # noqa: E402 - the module section's timing
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv-pywargame"
@@ -44,7 +49,8 @@ class Skip(Exception):
 
 
 def run(synth_root: Path, tmp: Path) -> None:
-    print(f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, one run")
+    print(f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, median (min-max) "
+          f"of {ROUNDS} interleaved rounds")
     try:
         _compare(synth_root, Path(tmp) / "bench-pywargame")
     except Skip as reason:
@@ -54,47 +60,51 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 
 def _compare(synth_root: Path, out: Path) -> None:
+    """hexwright's `build module --force` with its image cache warm, and pywargame_build.py from the
+    images and spec read back from that module, each a whole process, taking turns."""
     shutil.rmtree(out, ignore_errors=True)
     python = venv_python()
-    game = load_game(discover(synth_root)[0]).game
-    clean, cached, vmod = _hexwright(game, out)
+    project = copy_project(synth_root, out / "project")
+    built = out / "hexwright"
+    build_module(project, built)  # clean: draws the images (timed in bench_module) and gives the module
+    vmod = next(built.glob("*/*.vmod"))
     images = out / "input" / "images"
     spec = module_spec(vmod, images)
-    print(f"  {'hexwright':<28} clean {clean:6.1f} s (draws every image)   from cached images {cached:5.1f} s   "
-          f"{_size(vmod, images)}")
-    target, seconds, wall, result = _pywargame(python, spec, images, out / "pywargame" / f"{game.id}.vmod")
-    print(f"  {'pywargame 0.8.0':<28} from the same images {seconds:5.1f} s (process {wall:5.1f} s)   "
-          f"{_size(target, images)}   {len(spec['boards'])} boards, {result['pieces']:,} pieces, "
-          f"{len(spec['setups'])} set-ups placing {result['placed']:,} units on the map")
-    elsewhere = sum(s["elsewhere"] for s in spec["setups"])
-    print(f"  (same boards, grids, pieces, faces, prototypes and map set-ups; hexwright's module also has the box "
-          f"windows with {elsewhere:,} more set-up placements, turn track, charts, cards and help)")
-
-
-def _pywargame(python: Path, spec: dict, images: Path, target: Path) -> tuple[Path, float, float, dict]:
-    """(module, in-process build seconds, process seconds, counts) of `pywargame_build.py`."""
     spec_path = images.parent / "spec.json"
     spec_path.write_text(json.dumps(spec, indent=1), encoding="utf-8")
-    target.parent.mkdir(parents=True)
+    ours, ours_inside, theirs, inside = [], [], [], []
+    for round_ in range(ROUNDS):
+        ours.append(build_module(project, built, force=True))
+        ours_inside.append(build_module_in_process(project, built))
+        target = out / "pywargame" / str(round_) / f"{spec['name']}.vmod"
+        wall, result = _pywargame(python, spec_path, images, target)
+        theirs.append(wall)
+        inside.append(result["seconds"])
+    print(f"  {'hexwright, cached images':<26} {spread(ours)}   {_size(vmod, images)}   "
+          f"(in its process, after imports: {spread(ours_inside)})")
+    print(f"  {'pywargame 0.8.0':<26} {spread(theirs)}   {_size(target, images)}   "
+          f"(in its process, after imports: {spread(inside)})")
+    ratio = statistics.median(theirs) / statistics.median(ours)
+    inner = statistics.median(inside) / statistics.median(ours_inside)
+    print(f"  pywargame / hexwright (cached images): {ratio:.1f}x whole processes, {inner:.1f}x in-process after "
+          f"imports   (target >= 5x)")
+    elsewhere = sum(s["elsewhere"] for s in spec["setups"])
+    print(f"  ({len(spec['boards'])} boards, {result['pieces']:,} pieces, {len(spec['setups'])} set-ups placing "
+          f"{result['placed']:,} units on the map in both; hexwright's module also loads and checks the game's "
+          f"sources and has the box windows with {elsewhere:,} more set-up placements, turn track, charts, "
+          f"cards and help)")
+
+
+def _pywargame(python: Path, spec_path: Path, images: Path, target: Path) -> tuple[float, dict]:
+    """(process seconds, what `pywargame_build.py` reports: its in-process seconds and counts)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     done = subprocess.run([str(python), str(BUILDER), str(spec_path), str(images), str(target)],
                           capture_output=True, text=True, timeout=1800)
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise RuntimeError(_last_line(done.stderr) or f"exit status {done.returncode}")
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    return target, result["seconds"], wall, result
-
-
-def _hexwright(game, out: Path) -> tuple[float, float, Path]:
-    """(clean seconds, seconds with every image cached, module path) of hexwright's own build."""
-    start = time.perf_counter()
-    path = build_module(game, out / "hexwright" / game.id, cache_dir=out / "hexwright" / ".cache")
-    clean = time.perf_counter() - start
-    path.with_name(path.name + ".manifest.json").unlink()
-    start = time.perf_counter()
-    build_module(game, out / "hexwright" / game.id, cache_dir=out / "hexwright" / ".cache")
-    return clean, time.perf_counter() - start, path
+    return wall, json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _size(vmod: Path, images: Path) -> str:

@@ -27,6 +27,29 @@ def test_zip_is_deterministic_sorted_and_fixed() -> None:
         assert z.read("b.txt") == b"bbb"
 
 
+def _zipfile_reference(entries: dict[str, bytes]) -> bytes:
+    """What Python's zipfile writes for the same entries (the writer the archive replaced)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o100644 << 16
+            info.create_system = 3
+            z.writestr(info, entries[name], compresslevel=9)
+    return buffer.getvalue()
+
+
+def test_zip_bytes_are_those_zipfile_writes_with_or_without_streams_made_earlier() -> None:
+    entries = {"images/ü.png": bytes(range(256)) * 40, "empty": b"", "buildFile.xml": b"<x/>" * 500}
+    reference = _zipfile_reference(entries)
+    assert archive.zip_bytes(entries) == reference
+    made_earlier = {data: archive.deflate(data) for data in entries.values()}
+    assert archive.zip_bytes(entries, made_earlier) == reference
+    with zipfile.ZipFile(io.BytesIO(reference)) as z:
+        assert z.testzip() is None and z.read("images/ü.png") == entries["images/ü.png"]
+
+
 def test_module_data_fields() -> None:
     root = etree.fromstring(archive.module_data("Game <&>", "2.1", "desc", 1234))
     assert (root.tag, root.get("version")) == ("data", "1")

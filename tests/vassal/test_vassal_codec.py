@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from authoring.vassal.codec import (
     Definition,
+    Nesting,
     add_piece_command,
     decode,
     deobfuscate,
@@ -175,3 +176,20 @@ def test_java_double() -> None:
     assert [java_double(v) for v in (1, 1.0, 0.5, 62.35, 0)] == ["1.0", "1.0", "0.5", "62.35", "0.0"]
     with pytest.raises(ValueError):
         java_double(1e9)
+
+
+@pytest.mark.parametrize("outer", [[], ["a"], ["", ""], ["'x'", "\\y", "p\tq"], ["1", "'", ""], ["\\", "'a"]])
+def test_nesting_around_fixed_outer_traits_equals_nest(outer: list[str]) -> None:
+    def result(make, inner: str) -> str:
+        try:
+            return make(inner)
+        except ValueError:
+            return "refused"
+    around = Nesting(outer)
+    for inner in ["Map;1;2;3;0", "x", "'a'", "a'", "\\a", "a\tb", "a;\\;b", "a\x00b", "ends\\"]:
+        assert result(around, inner) == result(lambda i: nest([*outer, i]), inner)
+
+
+def test_obfuscation_round_trip_and_known_bytes() -> None:
+    assert obfuscate("A\u00e9", 0x5A) == "!VCSK5a1b99f3"
+    assert deobfuscate(obfuscate("caf\u00e9\x1bend", 7)) == "caf\u00e9\x1bend"

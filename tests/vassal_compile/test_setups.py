@@ -106,3 +106,13 @@ def test_pieces_sharing_a_spot_are_stacked(built: Built) -> None:
         assert sorted(len(s) for s in stacks) == sorted(n for n in spots.values() if n > 1)
         ids = [i for s in stacks for i in s]
         assert len(ids) == len(set(ids)) and set(ids) <= {p.id for p in pieces}
+
+
+def test_a_units_face_changes_its_state_only_so_set_ups_reuse_the_palette_type(built: Built) -> None:
+    """The set-ups take each unit's encoded type from its palette piece (`SetupContext.types`)."""
+    from authoring.vassal.pieces import at_state, counter_piece
+    game = built.game
+    for counter in list(game.counters.values())[:40]:
+        piece = counter_piece(game, counter, 1, {f.state: f"{f.state}.png" for f in counter.faces})
+        for face in counter.faces:
+            assert at_state(piece, counter, face.state).definition().type == piece.definition().type

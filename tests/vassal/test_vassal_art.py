@@ -1,0 +1,69 @@
+"""The module image cache's keys and the zip member streams it keeps beside each image."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+
+from PIL import Image
+
+from authoring.vassal import archive
+from authoring.vassal.art import ImageCache, canonical, digest, memo
+
+
+@dataclass(frozen=True)
+class Leaf:
+    name: str
+    value: float
+    loc: object = None
+
+
+@dataclass(frozen=True)
+class Tree:
+    leaves: tuple[Leaf, ...]
+    table: MappingProxyType
+    tags: frozenset
+
+
+def _tree() -> Tree:
+    leaves = tuple(Leaf(f"l{i}", i / 3, loc=("file.yaml", i)) for i in range(5))
+    return Tree(leaves, MappingProxyType({"b": leaves[0], "a": [1, "x"]}), frozenset({"q", "p"}))
+
+
+def test_keys_walked_once_per_object_are_the_keys_walked_every_time() -> None:
+    tree = _tree()
+    plain = [digest("k", tree, leaf) for leaf in tree.leaves]
+    with memo():
+        assert [digest("k", tree, leaf) for leaf in tree.leaves] == plain
+        assert digest("k", tree, tree.leaves[0]) == plain[0]  # a second time, from the memo
+    assert canonical(replace(tree.leaves[0], loc=("moved.yaml", 99))) == canonical(tree.leaves[0])  # no locations
+
+
+def test_a_changed_object_inside_memo_gets_its_own_key() -> None:
+    with memo():
+        first = digest(Leaf("a", 1.0))
+        assert digest(Leaf("a", 2.0)) != first
+
+
+def _square(colour: str) -> Image.Image:
+    return Image.new("RGB", (24, 24), colour)
+
+
+def test_cached_images_carry_their_zip_streams_and_zip_to_the_same_bytes(tmp_path: Path) -> None:
+    jobs = [("key-red", lambda: _square("red")), ("key-blue", lambda: [_square("blue"), _square("white")])]
+    drawn = ImageCache(tmp_path, processes=1)
+    pages = drawn.pages(jobs)
+    again = ImageCache(tmp_path, processes=1)
+    assert again.pages(jobs) == pages and again.hits == 2
+    images = [page for job in pages for page in job]
+    assert {page: archive.deflate(page) for page in images} == again.deflated
+    entries = {f"images/{i}.png": page for i, page in enumerate(images)}
+    assert archive.zip_bytes(entries, again.deflated) == archive.zip_bytes(entries)
+
+
+def test_images_only_drawn_from_carry_no_zip_streams(tmp_path: Path) -> None:
+    cache = ImageCache(tmp_path, processes=1)
+    [png] = cache.many([("map", lambda: _square("green"))], zipped=False)
+    assert png not in cache.deflated
+    later = ImageCache(tmp_path, processes=1)
+    assert later.many([("map", lambda: _square("green"))]) == [png] and not later.deflated
