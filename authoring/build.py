@@ -15,7 +15,7 @@ from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
-from authoring.workers import tokened
+from authoring.workers import beside, tokened
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -287,7 +287,13 @@ def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
                 progress: Progress = SILENT) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
-    return _stage_dir(result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs)))
+    also = None
+    if beside("module"):  # `build all`: the module takes each card page from here instead of drawing it again
+        from authoring.vassal.compile import default_cache_dir
+        from authoring.vassal.images import card_pages_to
+        also = card_pages_to(result.valid_game, default_cache_dir(out))
+    return _stage_dir(result, out / "cards", force,
+                      lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also))
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

@@ -37,26 +37,34 @@ def wait_for(stage: str) -> None:
         ended.wait()
 
 
+_LARGE = None
+"""Tokens for jobs that hold much memory (a print map in bands: ~400 MB), fewer than the cores: two such jobs
+side by side would take a gigabyte."""
+
+
 @contextmanager
-def token() -> Iterator[None]:
-    """Hold one of the build's job tokens for the duration (nothing to hold outside `run_stages`)."""
-    if _TOKENS is None:
-        yield
-        return
-    _TOKENS.acquire()
+def token(large: bool = False) -> Iterator[None]:
+    """Hold one of the build's job tokens for the duration, and first a large job's token when `large`
+    (so a large job never idles a core while it waits); nothing to hold outside `run_stages`."""
+    held = [t for t in (_LARGE if large else None, _TOKENS) if t is not None]
+    for t in held:
+        t.acquire()
     try:
         yield
     finally:
-        _TOKENS.release()
+        for t in reversed(held):
+            t.release()
 
 
 def tokened(fn: Callable, arg):
     """``fn(arg)`` holding a token: what a pool runs (``functools.partial(tokened, fn)`` pickles by name).
+    A worker function says which of its jobs are large with a `large(arg)` attribute.
 
     The job's freed memory goes back to the system before the token does: a worker waiting for its next
     job would otherwise keep the pages of the last one (a print map's bands), and with the stages side by
     side, every idle worker would."""
-    with token():
+    large = getattr(fn, "large", None)
+    with token(bool(large and large(arg))):
         try:
             return fn(arg)
         finally:
@@ -120,10 +128,11 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
     """``work(stage, progress)`` for every stage at once, each in a forked process, jobs sharing `slots`
     tokens; yields (stage, result) in the order of `stages`, each stage's progress shown in ``show(stage)``
     meanwhile. A stage's exception is raised here, in order, after the other stages are stopped."""
-    global _TOKENS
+    global _TOKENS, _LARGE
     ctx = mp.get_context("fork")
     channel = ctx.Queue()
     _TOKENS = ctx.BoundedSemaphore(max(1, slots))
+    _LARGE = ctx.BoundedSemaphore(max(1, slots // 2))
     _ENDED.update({s: ctx.Event() for s in stages})
     procs = {s: ctx.Process(target=_child, args=(s, work, channel), name=f"hexwright {s}") for s in stages}
     try:
@@ -140,7 +149,7 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
                 raise seen[stage]["error"]
             yield stage, seen[stage]["done"]
     finally:
-        _TOKENS = None
+        _TOKENS = _LARGE = None
         _ENDED.clear()
         for p in procs.values():
             if p.is_alive():

@@ -14,13 +14,14 @@ import multiprocessing
 import struct
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from types import MappingProxyType
 
 from PIL import Image
 
 from authoring import atomic
+from authoring.workers import tokened
 from authoring.vassal.archive import Deflated, deflate
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
@@ -170,16 +171,31 @@ def _run(index: int) -> bytes:
     (empty for an image the module only draws others from, such as a map its boards are cut from)."""
     draw, jpeg, zipped = _JOBS[index]
     drawn = draw()
-    encode = jpeg_bytes if jpeg else png_bytes
-    blobs = []
-    for image in drawn if isinstance(drawn, list) else [drawn]:
-        data = encode(image)
-        if zipped:
-            crc, packed = deflate(data)
-            blobs += [data, crc.to_bytes(4, "big") + packed]
-        else:
-            blobs += [data, b""]
-    return _pack(blobs)
+    return _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
+                  for blob in page_blobs(image, jpeg, zipped)])
+
+
+def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
+    """One page of a cache entry: its encoded image, then its zip member stream (or nothing)."""
+    data = jpeg_bytes(image) if jpeg else png_bytes(image)
+    if not zipped:
+        return [data, b""]
+    crc, packed = deflate(data)
+    return [data, crc.to_bytes(4, "big") + packed]
+
+
+class PageEntry:
+    """A cache entry filled page by page by another stage that draws the same pages (`ImageCache.pages`
+    then finds them): the set-up cards stage hands the module each card page it draws."""
+
+    def __init__(self, cache: ImageCache, key: str, jpeg: bool) -> None:
+        self.cache, self.key, self.jpeg, self.blobs = cache, key, jpeg, []
+
+    def add(self, page: Image.Image) -> None:
+        self.blobs += page_blobs(page, self.jpeg, True)
+
+    def close(self) -> None:
+        self.cache._put(self.key, _pack(self.blobs))
 
 
 def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
@@ -256,7 +272,8 @@ class ImageCache:
         _JOBS[:] = draws
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
-                return pool.map(_run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
+                run = partial(tokened, _run) if heavy else _run   # a whole map holds a core's token; faces are light
+                return pool.map(run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
         finally:
             _JOBS.clear()
 

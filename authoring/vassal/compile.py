@@ -101,7 +101,7 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     if _up_to_date(target, inputs):
         progress.note(f"{target}: up to date")
         return target
-    cache = ImageCache(cache_dir if cache_dir is not None else out_dir.parent / ".cache" / "vassal")
+    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir))
     try:
         build_file, files = compile_module(game, options, cache, progress)
     except (ValueError, KeyError, OSError) as error:
@@ -112,6 +112,11 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     _write_manifest(target, inputs, data)
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
+
+
+def default_cache_dir(out_dir: Path) -> Path:
+    """Where the images of the module built into `out_dir` are kept between builds."""
+    return Path(out_dir).parent / ".cache" / "vassal"
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
@@ -134,7 +139,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
                    progress: Progress = SILENT) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata."""
     step = progress.steps(5)
-    # 1. images: counter faces, boards, box boards, charts
+    # 1. images: counter faces, boards, box boards (charts come last: in `build all`, the set-up card pages
+    #    are drawn by the cards stage beside this one, which the module waits for only once all else is done)
     step.next("drawing counters")
     faces = images.counter_faces(game, cache, options.counter_px)
     step.next("drawing maps")
@@ -142,12 +148,6 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     (dead, dead_job), tracks = box_boards(game, options.counter_px)
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],
                         cache.many([dead_job, *(job for _, _, job in tracks.values())])))
-    step.next("drawing charts")
-    pages, chart_files = images.charts(game, cache)
-    pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {**box_pngs,
-                                 WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
-    files = {IMAGES + name: data for name, data in pictures.items()}
     # 2. pieces and palette
     gpids = {c.id: i + 1 for i, c in enumerate(sorted(game.counters.values(), key=lambda c: c.id))}
     face_names = {key: name for key, (name, _png) in faces.items()}
@@ -155,14 +155,20 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
               for cid, gpid in gpids.items()}
     definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
     withdrawal_gpid = len(gpids) + 1
-    # 3. help files
-    help_files, help_titles = help.help_files(game)
-    files.update(help_files)
-    # 4. set-ups
+    # 3. set-ups
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
     setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
                      track_plan, {cid: d.type for cid, d in definitions.items()})
+    # 4. charts, then every file: images, help, set-ups
+    step.next("drawing charts")
+    pages, chart_files = images.charts(game, cache)
+    pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
+                                {**box_pngs,
+                                 WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
+    files = {IMAGES + name: data for name, data in pictures.items()}
+    help_files, help_titles = help.help_files(game)
+    files.update(help_files)
     files.update(setups)
     # 5. the component tree
     step.next("assembling the module")

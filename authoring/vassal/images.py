@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from authoring import workers
 from authoring.model import Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import ImageCache, code_version, digest, image_name, png_bytes
+from authoring.vassal.art import ImageCache, PageEntry, code_version, digest, image_name, png_bytes
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -219,14 +221,14 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
-    inputs = digest(_card_inputs(game))  # every card shows the counters: hash them once, not per card
+    key_of = card_keys(game)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
-            key = digest("card", code_version(), inputs, scenario, side)
-            cards.append((key, lambda s=scenario, d=side: render_setup_card(game, s, d)))
+            cards.append((key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d)))
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
+    workers.wait_for("cards")   # in `build all` the cards stage draws these pages too, and leaves them in the cache
     with shared_faces():  # each counter is on a card of every scenario: draw it once per worker
         drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
@@ -238,6 +240,19 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
             files[page_name] = data
             pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else ""))
     return tuple(pages), files
+
+
+def card_keys(game: Game) -> Callable[[str, str], str]:
+    """The cache key of each set-up card's pages, by (scenario id, side)."""
+    inputs = digest(_card_inputs(game))  # every card shows the counters: hash them once, not per card
+    return lambda sid, side: digest("card", code_version(), inputs, game.scenarios[sid], side)
+
+
+def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry]:
+    """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
+    `also`): the module's own cache entry, so the module draws none of them again."""
+    cache, key_of = ImageCache(cache_dir), card_keys(game)
+    return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
 def _card_inputs(game: Game) -> tuple:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Protocol, Sequence
 
 from PIL import Image
 
@@ -237,26 +237,44 @@ def card_sides(game: Game, scenario: Scenario) -> list[str]:
     return [s.id for s in game.sides if s.id in used]
 
 
-def write_setup_cards(game: Game, out_dir: Path, processes: int | None = None) -> list[Path]:
+class PageSink(Protocol):
+    """Somewhere else a card's Letter pages go while they are drawn (the module's image cache in `build all`)."""
+
+    def add(self, page: Image.Image) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def write_setup_cards(game: Game, out_dir: Path, processes: int | None = None,
+                      also: Callable[[str, str], PageSink] | None = None) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
-    scenario and side; cards in parallel processes (fork), each drawing a counter face once."""
+    scenario and side; cards in parallel processes (fork), each drawing a counter face once.
+    `also(scenario, side)`: a sink that gets each Letter page too, so no other stage draws it again."""
     from authoring.render.counter_art import shared_faces
     from authoring.render.maps.draw import run_per_map
     jobs = [(sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])]
     with shared_faces():  # a forked worker keeps its faces for its next card
-        return [path for paths in run_per_map(game, jobs, _card_job, processes) for path in paths]
+        return [path for paths in run_per_map(game, jobs, _card_job, processes, also=also) for path in paths]
 
 
 def _card_job(job: tuple[str, str, str]) -> list[Path]:
     from authoring.render.maps.draw import _JOB
-    return _write_card(_JOB["game"], *job)
+    return _write_card(_JOB["game"], *job, also=_JOB.get("also"))
 
 
-def _write_card(game: Game, sid: str, side: str, out: str) -> list[Path]:
+def _write_card(game: Game, sid: str, side: str, out: str, also: Callable[[str, str], PageSink] | None = None
+                ) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
-    pages = [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side)]  # encoded once: PNG and PDF page
+    sink = also(sid, side) if also else None
+    pages = []
+    for page in iter_setup_card_pages(game, scenario, side):
+        pages.append(png_bytes(page.image, DPI))   # encoded once: the PNG file and the PDF's page
+        if sink is not None:
+            sink.add(page.image)
+    if sink is not None:
+        sink.close()
     for n, page in enumerate(pages, 1):
         numbered = () if len(pages) == 1 else (str(n),)
         paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))

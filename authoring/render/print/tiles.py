@@ -386,6 +386,9 @@ def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
     return _tiled_job(inner) if kind == "tiles" else (_write_one(inner),)
 
 
+_map_file_job.large = lambda job: job[0] == "tiles"  # type: ignore[attr-defined]  # a print map: see workers.token
+
+
 def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequence[str], dpi: float,
                     overlap_in: float = 0.5, processes: int | None = None) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes, the tiles (the
