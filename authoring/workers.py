@@ -2,11 +2,13 @@
 
 Each stage splits its drawing over a pool of worker processes, but also has serial parts (writing the
 module's set-ups and archive, laying out the sheet index, the charts), during which one stage alone leaves
-cores idle. `run_stages` runs the stages at once, each in a forked process, and a job that draws or encodes
-takes one of `slots` tokens (one per core) while it works (`tokened`): the stages share the cores instead of
-each taking all of them, a stage's serial part runs while the others' jobs keep the cores busy, and no more
-jobs are in memory at once than there are cores. Progress and results come back over a queue and are shown
-stage by stage, in order, exactly as a one-stage-at-a-time run shows them.
+cores idle. `run_stages` runs the stages at once, each in a forked process, and a heavy job (a map, a sheet,
+a card) takes one of `slots` tokens (one per core) while it works (`tokened`): the stages share the cores
+instead of each taking all of them, a stage's serial part runs while the others' jobs keep the cores busy,
+and no more heavy jobs are in memory at once than there are cores (a print map, the largest, also takes one
+of half as many large-job tokens). The module's counter faces are light and run without a token. Progress
+and results come back over a queue and are shown stage by stage, in order, as a one-stage-at-a-time run
+shows them; a stage can wait for another running beside it (the module for the cards stage's pages).
 """
 from __future__ import annotations
 

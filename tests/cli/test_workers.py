@@ -80,6 +80,29 @@ def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
     assert len(spans) == 6 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
 
 
+def _any_job(log: str, job: tuple[str, int]) -> int:
+    return _job(log + job[0], job[1])
+
+
+_any_job.large = lambda job: job[0] == "large"  # type: ignore[attr-defined]
+
+
+def test_large_jobs_take_a_large_token_too(tmp_path: Path):
+    """Two cores, so one large-job token: large jobs never overlap each other, while a small one runs beside."""
+    log = str(tmp_path / "jobs-")
+
+    def work(stage: str, progress):
+        with mp.get_context("fork").Pool(3) as pool:
+            return pool.map(partial(workers.tokened, partial(_any_job, log)),
+                            [("large", 0), ("large", 1), ("small", 2), ("large", 3)])
+    got = dict(workers.run_stages(("maps",), work, 2, _shown({})))
+    assert got == {"maps": [0, 1, 2, 3]}
+    large = sorted(tuple(map(float, line.split())) for line in Path(log + "large").read_text().splitlines())
+    small = tuple(map(float, Path(log + "small").read_text().split()))
+    assert len(large) == 3 and all(a[1] <= b[0] for a, b in zip(large, large[1:]))
+    assert any(a[0] < small[1] and small[0] < a[1] for a in large)   # the small job ran beside a large one
+
+
 def test_outside_a_build_there_is_no_token_to_wait_for():
     assert workers.tokened(lambda x: x + 1, 1) == 2
 
