@@ -80,11 +80,12 @@ def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
     assert len(spans) == 6 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
 
 
-def _any_job(log: str, job: tuple[str, int]) -> int:
-    return _job(log + job[0], job[1])
+def _any_job(job: tuple[str, str, int]) -> int:
+    kind, log, i = job
+    return _job(log + kind, i)
 
 
-_any_job.large = lambda job: job[0] == "large"  # type: ignore[attr-defined]
+_any_job.large = lambda job: job[0] == "large"  # type: ignore[attr-defined]  # as tiles._map_file_job says
 
 
 def test_large_jobs_take_a_large_token_too(tmp_path: Path):
@@ -92,9 +93,9 @@ def test_large_jobs_take_a_large_token_too(tmp_path: Path):
     log = str(tmp_path / "jobs-")
 
     def work(stage: str, progress):
-        with mp.get_context("fork").Pool(3) as pool:
-            return pool.map(partial(workers.tokened, partial(_any_job, log)),
-                            [("large", 0), ("large", 1), ("small", 2), ("large", 3)])
+        with mp.get_context("fork").Pool(3) as pool:   # (a partial would lose the attribute on its way)
+            return pool.map(partial(workers.tokened, _any_job),
+                            [("large", log, 0), ("large", log, 1), ("small", log, 2), ("large", log, 3)])
     got = dict(workers.run_stages(("maps",), work, 2, _shown({})))
     assert got == {"maps": [0, 1, 2, 3]}
     large = sorted(tuple(map(float, line.split())) for line in Path(log + "large").read_text().splitlines())
