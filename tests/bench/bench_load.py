@@ -67,7 +67,7 @@ def _check(game) -> Callable[[], object]:
 
 
 def bench_game(name: str, files) -> None:
-    from run import bare_yaml
+    from benchlib import bare_yaml
 
     from authoring.load import load_game
     from authoring.rules.board import build_cells
