@@ -91,14 +91,7 @@ def spread(values: list[float], ms: bool = False) -> str:
     return f"{med:{width}.{digits}f} {unit} ({low:.{digits}f}-{high:.{digits}f})"
 
 
-def main() -> None:
-    """Only this section, on a freshly generated synthetic game."""
-    import tempfile
-    sys.path.insert(0, str(Path(__file__).parent))
-    from synth import generate
-    with tempfile.TemporaryDirectory() as tmp:
-        run(generate(Path(tmp) / "synth"), Path(tmp))
-
-
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(Path(__file__).parent))
+    from benchlib import run_alone
+    run_alone(run)

@@ -279,14 +279,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())[:300]
 
 
-def main() -> None:
-    """Only this section (`python tests/bench/bench_pywargame.py`), on a freshly generated synthetic game."""
-    import tempfile
-    sys.path.insert(0, str(Path(__file__).parent))
-    from synth import generate
-    with tempfile.TemporaryDirectory() as tmp:
-        run(generate(Path(tmp) / "synth"), Path(tmp))
-
-
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(Path(__file__).parent))
+    from benchlib import run_alone
+    run_alone(run)

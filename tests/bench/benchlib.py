@@ -88,3 +88,12 @@ def runs_line(runs: list[Run]) -> str:
     """Wall, CPU and peak memory of a case's process runs."""
     return (f"{spread([r.wall for r in runs])}   CPU {spread([r.cpu for r in runs], digits=1)}   "
             f"peak {spread([r.peak_mb for r in runs], 'MB', digits=0)}")
+
+
+def run_alone(section: Callable[[Path, Path], None]) -> None:
+    """One section by itself (`python tests/bench/bench_X.py`), on a freshly generated large game."""
+    import tempfile
+
+    from synth import generate
+    with tempfile.TemporaryDirectory() as tmp:
+        section(generate(Path(tmp) / "synth"), Path(tmp))
