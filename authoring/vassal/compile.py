@@ -65,14 +65,14 @@ class Options:
 
 def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PER_HEX,
                  counter_px: int | None = None, cache_dir: Path | None = None,
-                 progress: Progress = SILENT) -> Path:
+                 progress: Progress = SILENT, processes: int | None = None) -> Path:
     """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
 
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
-    `build/.cache/vassal` for `build/<game>`).
+    `build/.cache/vassal` for `build/<game>`); `processes` draw them (default: one per core).
     """
     with memo(), _model_frozen():  # every cache key below walks the model: each part once
-        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress)
+        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, processes)
 
 
 @contextmanager
@@ -94,14 +94,14 @@ def _model_frozen() -> Iterator[None]:
 
 
 def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
-           progress: Progress) -> Path:
+           progress: Progress, processes: int | None = None) -> Path:
     target = out_dir / f"{game.id}.vmod"
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options)
     if _up_to_date(target, inputs):
         progress.note(f"{target}: up to date")
         return target
-    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir))
+    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir), processes)
     try:
         build_file, files = compile_module(game, options, cache, progress)
     except (ValueError, KeyError, OSError) as error:

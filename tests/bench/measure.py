@@ -1,7 +1,7 @@
 """Run a command as a whole process and measure it: wall time, CPU time (its own and its workers'),
 and peak memory of its whole process tree.
 
-Peak memory is sampled from /proc every 20 ms as the sum of PSS (proportional set size) over the
+Peak memory is sampled from /proc every quarter second as the sum of PSS (proportional set size) over the
 command and every process it forked: a page shared by a parent and its forked workers counts once,
 split between them, so the sum is what the build really holds (summing RSS would count the loaded
 game once per worker). Where /proc has no smaps_rollup (not Linux), the peak is the largest single
@@ -17,7 +17,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-SAMPLE_S = 0.02
+SAMPLE_S = 0.25
+"""Reading a process's PSS walks its page tables (7 ms for 400 MB): sampled more often, the sampler itself would
+take a good part of a core from the command it measures."""
 HAVE_PSS = Path(f"/proc/{os.getpid()}/smaps_rollup").exists()
 
 
