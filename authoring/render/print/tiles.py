@@ -11,6 +11,7 @@ last page, which has no covered strip. Page 1 of the PDF is the assembly diagram
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -314,14 +315,17 @@ class _PaperPages:
         self.plan, self.encode = plan, encode
         self.row = 0
         self.pages: list[bytes] = []
-        self.strips: list[Image.Image] = []
+        self.strips: list[tuple[tuple[int, int], bytes]] = []
+        """The thumbnail's first pass of each band, deflated (mostly flat colour: a tenth of its size) until
+        `thumb` joins them: held as images, the two papers' strips would be 100 MB of a 60 x 45 hex map."""
 
     def next_row_top(self) -> float:
         return self.plan.origin(self.row, 0)[1] if self.row < self.plan.rows else math.inf
 
     def feed(self, window: _Window, band: Image.Image) -> None:
         # `thumbnail` resizes in two passes, rows first: each band's row pass now, the column pass in `thumb`
-        self.strips.append(band.resize((thumb_size(self.plan)[0], band.height), Image.Resampling.BOX))
+        strip = band.resize((thumb_size(self.plan)[0], band.height), Image.Resampling.BOX)
+        self.strips.append((strip.size, zlib.compress(strip.tobytes(), 1)))
         plan = self.plan
         while self.row < plan.rows and min(plan.origin(self.row, 0)[1] + plan.page_px[1], plan.map_px[1]) <= window.bottom:
             self.pages += [self.encode(page_image(plan, window, self.row, c)) for c in range(plan.columns)]
@@ -330,11 +334,11 @@ class _PaperPages:
     def thumb(self) -> Image.Image:
         """`thumbnail` of the whole map, pixel for pixel, from the bands' row passes."""
         width, height = thumb_size(self.plan)
-        joined = Image.new("RGB", (width, sum(s.height for s in self.strips)))
+        joined = Image.new("RGB", (width, sum(size[1] for size, _ in self.strips)))
         y = 0
-        for strip in self.strips:
-            joined.paste(strip, (0, y))
-            y += strip.height
+        for size, data in self.strips:
+            joined.paste(Image.frombytes("RGB", size, zlib.decompress(data)), (0, y))
+            y += size[1]
         return joined.resize((width, height), Image.Resampling.BOX)
 
 
