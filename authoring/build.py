@@ -15,7 +15,7 @@ from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
-from authoring.workers import beside, tokened
+from authoring.workers import beside, can_fork, tokened
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -205,7 +205,7 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
     global _SHEETS
     _SHEETS = (game, specs, opts)
     n = min(workers(jobs), len(sheets))
-    pool = mp.get_context("fork").Pool(n) if n > 1 and "fork" in mp.get_all_start_methods() else None
+    pool = mp.get_context("fork").Pool(n) if n > 1 and can_fork() else None
     results = pool.imap(partial(tokened, _sheet_worker), sheets) if pool else map(_sheet_worker, sheets)
 
     def drain():

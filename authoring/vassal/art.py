@@ -21,7 +21,7 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring import atomic
-from authoring.workers import tokened
+from authoring.workers import can_fork, tokened
 from authoring.vassal.archive import Deflated, deflate
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
@@ -263,7 +263,7 @@ class ImageCache:
     def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
-        if workers < 2 or few or not _can_fork():
+        if workers < 2 or few or not can_fork():
             _JOBS[:] = draws
             try:
                 return [_run(i) for i in range(len(draws))]
@@ -276,10 +276,6 @@ class ImageCache:
                 return pool.map(run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
         finally:
             _JOBS.clear()
-
-
-def _can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def image_name(kind: str, *parts: str, ext: str = "png") -> str:

@@ -17,7 +17,7 @@ from typing import Iterator, Sequence
 from PIL import Image
 
 from authoring import atomic
-from authoring.workers import tokened
+from authoring.workers import can_fork, tokened
 from authoring.names import file_name
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map
@@ -129,7 +129,7 @@ def map_bands(game: Game, map_id: str, px_per_hex: float) -> tuple[tuple[int, in
     A painted map is the designer's image, already whole: its bands are slices of it."""
     m = _map(game, map_id)
     if has_art(m):
-        image = render_map_art(m, px_per_hex).convert("RGB")
+        image = render_map_art(m, px_per_hex)   # RGB
         return image.size, ((y, image.crop((0, y, image.width, min(image.height, y + TILE))))
                             for y in range(0, image.height, TILE))
     return scene_bands(map_scene(game, [m], px_per_hex, _title(game, m)))
@@ -196,7 +196,7 @@ def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **
     procs = min(len(jobs), processes or multiprocessing.cpu_count())
     _JOB.update(game=game, **shared)
     try:
-        if procs > 1 and "fork" in multiprocessing.get_all_start_methods():
+        if procs > 1 and can_fork():
             with multiprocessing.get_context("fork").Pool(procs) as pool:   # each job holds a core's token
                 return pool.map(partial(tokened, worker), jobs, chunksize=1)
         return [worker(j) for j in jobs]
