@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-import img2pdf
 from PIL import Image, ImageDraw
 
 from authoring import atomic
@@ -464,6 +463,7 @@ def _png(image: Image.Image) -> bytes:
 
 def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
     """A PDF of exact paper size, one PNG per page, with no timestamps."""
+    import img2pdf   # loads pikepdf: only when a PDF is written
     layout = img2pdf.get_layout_fun(pagesize=page_pt(paper))
     return img2pdf.convert(list(pages), layout_fun=layout, title=title, nodate=True, rotation=img2pdf.Rotation.none,
                            engine=img2pdf.Engine.internal)   # Rotation.none: img2pdf would decode each page for EXIF

@@ -12,7 +12,6 @@ import zlib
 from pathlib import Path
 from typing import Iterable
 
-import img2pdf
 import numpy as np
 from PIL import Image
 
@@ -105,6 +104,7 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
     if not blobs:
         raise ValueError("a PDF needs at least one page")
     page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
+    import img2pdf   # here, not at the top: it loads pikepdf, which a build from cached images never needs
     # Rotation.none: our pages carry no EXIF, and looking for it makes img2pdf decode every page
     data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.none, layout_fun=_one_to_one(dpi, page),
                            nodate=True, engine=img2pdf.Engine.internal)
