@@ -1,6 +1,6 @@
 """`make bench` section: what `hexwright validate` costs next to a bare YAML parse of the same files.
 
-For each bundled game and the synthetic large game: the bare parse (`run.bare_yaml`: libyaml's
+For each bundled game and the synthetic large game: the bare parse (`benchlib.bare_yaml`: libyaml's
 CSafeLoader over every YAML file plus csv.reader over every CSV, in this process, with the garbage
 collector as the process has it, as the issue defines it), the same bare parse with the collector
 paused (the strict comparison: `load_game` and `check_game` pause it), our parse with source marks,
@@ -14,25 +14,18 @@ import gc
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Callable
+
+from benchlib import interleaved, repeat, spread, timed
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 7
 
 
 def _interleaved(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, list[float]]:
-    """Seconds of each function per run, the functions taking turns so that machine noise hits all alike."""
-    for fn in fns.values():
-        fn()   # warm-up: imports, schema compilation, caches of the code (not of the data)
-    samples: dict[str, list[float]] = {k: [] for k in fns}
-    for _ in range(runs):
-        for name, fn in fns.items():
-            t = time.perf_counter()
-            fn()
-            samples[name].append(time.perf_counter() - t)
-    return samples
+    """Seconds of each function per run, after a warm-up (imports, schema compilation, code caches)."""
+    return interleaved({name: timed(fn) for name, fn in fns.items()}, repeat(runs), warmup=True)
 
 
 def _paused(fn: Callable[[], object]) -> Callable[[], object]:
@@ -46,8 +39,7 @@ def _paused(fn: Callable[[], object]) -> Callable[[], object]:
 
 
 def _fig(samples: list[float]) -> str:
-    ms = [s * 1000 for s in samples]
-    return f"{statistics.median(ms):7.1f} ({min(ms):.0f}-{max(ms):.0f})"
+    return spread(samples, "ms", 1000, 1)
 
 
 def _ours(files) -> None:
@@ -78,7 +70,7 @@ def bench_game(name: str, files) -> None:
         "our parse": lambda: _ours(files), "load": lambda: load_game(files), "check": _check(game),
         "validate": lambda: (build_cells.cache_clear(), validate_games([files]))})
     med = {k: statistics.median(v) for k, v in s.items()}
-    print(f"  {name:<10} " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()) + " ms")
+    print(f"  {name:<10} " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
     print(f"  {name:<10} validate/bare {med['validate'] / med['bare']:.2f}x (goal <= 1.5x); validate/bare with gc "
           f"paused in both {med['validate'] / med['bare, gc paused']:.2f}x")
 
@@ -100,7 +92,7 @@ def scaling(synth_root: Path, tmp: Path) -> None:
     med = {k: statistics.median(v) for k, v in s.items()}
     for what in ("validate", "check"):
         print(f"  {what:<8} " + "  ".join(f"{k}x {_fig(s[f'{what} {k}x'])}" for k in roots)
-              + f" ms   4x/1x {med[f'{what} 4x'] / med[f'{what} 1x']:.2f} (goal 3.5-4.5)")
+              + f"   4x/1x {med[f'{what} 4x'] / med[f'{what} 1x']:.2f} (goal 3.5-4.5)")
 
 
 def process(synth_root: Path) -> None:
@@ -113,16 +105,16 @@ def process(synth_root: Path) -> None:
             "python -c 'import authoring.cli'": [sys.executable, "-c", "import authoring.cli"]}
     s = _interleaved({k: (lambda c=c: subprocess.run(c, cwd=synth_root, stdout=subprocess.DEVNULL,
                                                       stderr=subprocess.DEVNULL)) for k, c in cmds.items()}, runs=5)
-    print("  process  " + "  ".join(f"{k} {_fig(v)} ms" for k, v in s.items()))
+    print("  process  " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
 
 
 def run(synth_root: Path, tmp: Path) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from authoring.load import discover
-    print(f"validate vs bare YAML parse, in-process medians of {RUNS} interleaved runs (min-max), ms")
+    print(f"validate vs bare YAML parse, in-process medians of {repeat(RUNS)} interleaved runs (min-max)")
     for files in discover(ROOT):
         bench_game(files.id, files)
     bench_game("synthetic", discover(synth_root)[0])
-    print("validate and check at 1x/2x/4x the units (synthetic game), medians of 5 interleaved runs (min-max)")
+    print(f"validate and check at 1x/2x/4x the units (synthetic game), medians of {repeat(5)} interleaved runs (min-max)")
     scaling(synth_root, tmp)
     process(synth_root)

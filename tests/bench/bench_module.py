@@ -12,13 +12,14 @@ Alone: `python tests/bench/bench_module.py`.
 from __future__ import annotations
 
 import shutil
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROUNDS = 3
+from benchlib import repeat, spread
+
+ROUNDS = repeat(3)
 CLI = [sys.executable, "-m", "authoring.cli"]
 IN_PROCESS = """
 import sys, time
@@ -52,7 +53,7 @@ def run(synth_root: Path, tmp: Path) -> None:
           f"interleaved rounds")
     print(f"  clean (draws every image)   {spread(times['clean'])}")
     print(f"  from cached images          {spread(times['cached'])}")
-    print(f"  no change                   {spread(times['unchanged'], ms=True)}   (target < 300 ms)")
+    print(f"  no change                   {spread(times['unchanged'], 'ms', 1000, 0)}   (target < 300 ms)")
     print(f"  module                      {vmod.stat().st_size / 1e6:.1f} MB")
 
 
@@ -81,14 +82,6 @@ def build_module_in_process(project: Path, out: Path) -> float:
     if done.returncode != 0:
         raise RuntimeError(f"hexwright in-process build failed: {done.stderr.strip()[-300:]}")
     return float(done.stdout.strip().splitlines()[-1])
-
-
-def spread(values: list[float], ms: bool = False) -> str:
-    """`median (min-max)` in seconds, or milliseconds."""
-    scale, unit, width = (1000, "ms", 6) if ms else (1, "s", 5)
-    med, low, high = (scale * v for v in (statistics.median(values), min(values), max(values)))
-    digits = 0 if ms else 2
-    return f"{med:{width}.{digits}f} {unit} ({low:.{digits}f}-{high:.{digits}f})"
 
 
 if __name__ == "__main__":
