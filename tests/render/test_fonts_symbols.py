@@ -140,3 +140,38 @@ def test_aliases_and_size_marks():
     assert size_mark_is_drawn("group") and not size_mark_is_drawn("XXXXX")
     mark = render_size_mark("group", 60, 20, "#000000")
     assert _inked_near(mark, 3, 18, 2) and _inked_near(mark, 57, 18, 2) and _inked_near(mark, 30, 8, 2)
+
+
+def _drawn(face: ImageFont.FreeTypeFont, times: int) -> bytes:
+    """Strings drawn again and again at fractional positions, with and without a halo, as cards draw them."""
+    from PIL import Image, ImageDraw
+    image = Image.new("RGB", (400, 120), "white")
+    draw = ImageDraw.Draw(image)
+    for i in range(times):
+        for j, text in enumerate(("4-6", "12/3 Pz", "0712")):
+            draw.text((10.3 + 37 * i, 20.6 + 30 * j), text, fill="black", font=face, anchor="mm",
+                      stroke_width=2 if j == 1 else 0, stroke_fill="yellow")
+    return image.tobytes()
+
+
+def test_remembered_masks_draw_the_same_pixels_as_freetype():
+    from authoring.render.shared.fonts import FONT_FILES, MemoFont, font
+    remembered = font(17.5, bold=True)
+    plain = ImageFont.truetype(str(FONT_DIR / FONT_FILES[(True, False)]), 17.5,
+                               layout_engine=ImageFont.Layout.BASIC)
+    assert isinstance(remembered, MemoFont)
+    assert _drawn(remembered, 10) == _drawn(plain, 10)
+    masks = remembered.memos["getmask2"]
+    assert len(masks) == 4          # three strings and one halo, each drawn ten times
+    assert remembered.getbbox("4-6", anchor="mm") == plain.getbbox("4-6", anchor="mm")
+
+
+def test_the_memo_is_bounded_and_skips_colour_masks(monkeypatch):
+    from authoring.render.shared import fonts
+    monkeypatch.setattr(fonts, "MEMO_ENTRIES", 5)
+    face = fonts.MemoFont(str(FONT_DIR / FONT_FILES[(False, False)]), 12)
+    for i in range(12):
+        face.getlength(str(i))
+    assert 0 < len(face.memos["getlength"]) <= 5
+    face.getmask2("A", "RGBA", ink=0xFF0000FF)
+    assert not face.memos.get("getmask2")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 from PIL import ImageFont
 
@@ -45,4 +46,60 @@ def font(size_px: float, bold: bool = False, condensed: bool = False) -> ImageFo
 @lru_cache(maxsize=512)
 def _load(size_px: float, bold: bool, condensed: bool) -> ImageFont.FreeTypeFont:
     path = FONT_DIR / FONT_FILES[(bold, condensed)]
-    return ImageFont.truetype(str(path), size_px, layout_engine=ImageFont.Layout.BASIC)
+    return MemoFont(str(path), size_px, layout_engine=ImageFont.Layout.BASIC)
+
+
+MEMO_ENTRIES = 4096
+"""Per font and method; past it the memo starts afresh (a print map's labels are all distinct)."""
+
+
+def _key(args: tuple, kwargs: dict) -> tuple | None:
+    """A hashable key for a call, or None when an argument is not hashable (then it is not remembered)."""
+    key = (args, tuple(sorted(kwargs.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _remembered(name: str, keep: Callable[[tuple], bool] = lambda key: True) -> Callable[..., Any]:
+    """FreeTypeFont.`name`, answering a call it has seen from its memo: FreeType gives the same answer.
+
+    Set-up cards and counter sheets draw the same few thousand strings tens of thousands of times
+    (a card's 49,060 glyph masks are 3,314 distinct ones); each answer is an immutable tuple or a
+    mask that Pillow only reads, so handing it out again draws the same pixels."""
+    compute = getattr(ImageFont.FreeTypeFont, name)
+
+    def method(self: MemoFont, *args: Any, **kwargs: Any) -> Any:
+        key = _key(args, kwargs)
+        if key is None or not keep(key):
+            return compute(self, *args, **kwargs)
+        memo = self.memos.setdefault(name, {})
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= MEMO_ENTRIES:
+                memo.clear()
+            hit = memo[key] = compute(self, *args, **kwargs)
+        return hit
+
+    method.__name__ = name
+    return method
+
+
+def _grey_mask(key: tuple) -> bool:
+    """Only greyscale glyph masks are shared: Pillow writes the alpha of an RGBA (colour-font) mask."""
+    args, kwargs = key
+    return (args[1] if len(args) > 1 else dict(kwargs).get("mode", "")) != "RGBA"
+
+
+class MemoFont(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers its measurements and glyph masks (see `_remembered`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.memos: dict[str, dict[tuple, Any]] = {}
+
+    getbbox = _remembered("getbbox")
+    getlength = _remembered("getlength")
+    getmask2 = _remembered("getmask2", _grey_mask)
