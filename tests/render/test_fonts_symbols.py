@@ -149,7 +149,7 @@ def _drawn(face: ImageFont.FreeTypeFont, times: int) -> bytes:
     draw = ImageDraw.Draw(image)
     for i in range(times):
         for j, text in enumerate(("4-6", "12/3 Pz", "0712")):
-            draw.text((10.3 + 37 * i, 20.6 + 30 * j), text, fill="black", font=face, anchor="mm",
+            draw.text((10.25 + 37 * i, 20.5 + 30 * j), text, fill="black", font=face, anchor="mm",
                       stroke_width=2 if j == 1 else 0, stroke_fill="yellow")
     return image.tobytes()
 
