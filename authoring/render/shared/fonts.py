@@ -53,17 +53,7 @@ MEMO_ENTRIES = 4096
 """Per font and method; past it the memo starts afresh (a print map's labels are all distinct)."""
 
 
-def _key(args: tuple, kwargs: dict) -> tuple | None:
-    """A hashable key for a call, or None when an argument is not hashable (then it is not remembered)."""
-    key = (args, tuple(sorted(kwargs.items())))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-def _remembered(name: str, keep: Callable[[tuple], bool] = lambda key: True) -> Callable[..., Any]:
+def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True) -> Callable[..., Any]:
     """FreeTypeFont.`name`, answering a call it has seen from its memo: FreeType gives the same answer.
 
     Set-up cards and counter sheets draw the same few thousand strings tens of thousands of times
@@ -72,25 +62,27 @@ def _remembered(name: str, keep: Callable[[tuple], bool] = lambda key: True) -> 
     compute = getattr(ImageFont.FreeTypeFont, name)
 
     def method(self: MemoFont, *args: Any, **kwargs: Any) -> Any:
-        key = _key(args, kwargs)
-        if key is None or not keep(key):
+        key = (args, tuple(kwargs.items())) if kwargs else args
+        memo = self.memos[name]
+        try:
+            hit = memo.get(key)
+        except TypeError:   # an unhashable argument (a list of features): not remembered
             return compute(self, *args, **kwargs)
-        memo = self.memos.setdefault(name, {})
-        hit = memo.get(key)
         if hit is None:
-            if len(memo) >= MEMO_ENTRIES:
-                memo.clear()
-            hit = memo[key] = compute(self, *args, **kwargs)
+            hit = compute(self, *args, **kwargs)
+            if keep(args, kwargs):
+                if len(memo) >= MEMO_ENTRIES:
+                    memo.clear()
+                memo[key] = hit
         return hit
 
     method.__name__ = name
     return method
 
 
-def _grey_mask(key: tuple) -> bool:
+def _grey_mask(args: tuple, kwargs: dict) -> bool:
     """Only greyscale glyph masks are shared: Pillow writes the alpha of an RGBA (colour-font) mask."""
-    args, kwargs = key
-    return (args[1] if len(args) > 1 else dict(kwargs).get("mode", "")) != "RGBA"
+    return (args[1] if len(args) > 1 else kwargs.get("mode", "")) != "RGBA"
 
 
 class MemoFont(ImageFont.FreeTypeFont):
@@ -98,7 +90,7 @@ class MemoFont(ImageFont.FreeTypeFont):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.memos: dict[str, dict[tuple, Any]] = {}
+        self.memos: dict[str, dict[tuple, Any]] = {"getbbox": {}, "getlength": {}, "getmask2": {}}
 
     getbbox = _remembered("getbbox")
     getlength = _remembered("getlength")
