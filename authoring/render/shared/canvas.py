@@ -38,6 +38,7 @@ class Canvas:
 
     image: Image.Image
     boxes: list[TextBox] = field(default_factory=list)
+    _pen: tuple[Image.Image, ImageDraw.ImageDraw] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def new(cls, size: tuple[int, int], colour=(255, 255, 255)) -> "Canvas":
@@ -45,7 +46,10 @@ class Canvas:
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
-        return ImageDraw.Draw(self.image)
+        """One drawing context per image (a card page asks for it twice per text: 95,000 times a build)."""
+        if self._pen is None or self._pen[0] is not self.image:
+            self._pen = (self.image, ImageDraw.Draw(self.image))
+        return self._pen[1]
 
     def text(self, xy: tuple[float, float], text: str, size: float, bold: bool = False, fill=INK,
              anchor: str = "la", slot: Box | None = None, role: str = "text") -> Box | None:
