@@ -85,7 +85,7 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
            progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
     """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
     or JPEG for the designer's painted maps)."""
-    from authoring.render.maps.draw import map_image_size, map_layout
+    from authoring.render.maps.frame import map_image_size, map_layout
 
     arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
             for m in sorted(game.maps)}
@@ -152,7 +152,7 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
 def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
     """A board cut from the left would show its map's title clipped: draw it again at the board's
     left, in the margin above the hexes (as `render.maps.draw.add_title` places it)."""
-    from authoring.render.maps.draw import MARGIN, TOP
+    from authoring.render.maps.frame import MARGIN, TOP
 
     px = plan.layout.size * math.sqrt(3)
     m = game.maps[plan.map_id]
