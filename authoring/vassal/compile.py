@@ -165,7 +165,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     pages, chart_files = images.charts(game, cache)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
                                 {**box_pngs,
-                                 WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
+                                 WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     help_files, help_titles = help.help_files(game)
     files.update(help_files)
