@@ -10,7 +10,8 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -107,9 +108,10 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    data = archive.module_archive(build_file, moduledata, files, cache.deflated)
-    atomic.write_bytes(target, data)
-    _write_manifest(target, inputs, data)
+    chunks = archive.module_chunks(build_file, moduledata, files, cache.deflated)
+    with _hashing(chunks) as sha256:  # hashed in a thread while the file is written (both release the GIL)
+        atomic.write_chunks(target, chunks)
+    _write_manifest(target, inputs, sha256(), sum(map(len, chunks)))
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
 
@@ -313,6 +315,18 @@ def _up_to_date(target: Path, inputs: str) -> bool:
             and recorded.get("sha256") == hashlib.sha256(target.read_bytes()).hexdigest())
 
 
-def _write_manifest(target: Path, inputs: str, data: bytes) -> None:
-    record = {"inputs": inputs, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+@contextmanager
+def _hashing(chunks: Sequence[bytes]) -> Iterator[Callable[[], str]]:
+    """The SHA-256 of the joined `chunks`, taken in a thread during the block; read it after the block."""
+    h = hashlib.sha256()
+    worker = threading.Thread(target=lambda: [h.update(chunk) for chunk in chunks], daemon=True)
+    worker.start()
+    try:
+        yield h.hexdigest
+    finally:
+        worker.join()
+
+
+def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
+    record = {"inputs": inputs, "sha256": sha256, "size": size}
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())
