@@ -205,9 +205,19 @@ def saved_game(module_name: str, module_version: str,
     `pieces` pairs each placed piece's Definition (its BasicPiece state holding map id
     and pixel x, y) with a unique id.
     """
+    return zip_bytes(saved_game_files(module_name, module_version, maps, pieces, date_saved_ms=date_saved_ms,
+                                      description=description, key=key, extra=extra))
+
+
+def saved_game_files(module_name: str, module_version: str,
+                     maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
+                     pieces: Sequence[tuple[Definition, str]], *, date_saved_ms: int = 0,
+                     description: str = "", key: int = DEFAULT_OBFUSCATION_KEY,
+                     extra: Sequence[str] = ()) -> dict[str, bytes]:
+    """The members of `saved_game`'s zip, not yet zipped (the caller may deflate them elsewhere)."""
     text = obfuscate(saved_game_text(maps, pieces, extra), key)
-    return zip_bytes({
+    return {
         SAVED_GAME: text.encode("utf-8"),
         SAVE_DATA: save_data(module_name, module_version, date_saved_ms, description),
         MODULE_DATA: module_data(module_name, module_version, description, date_saved_ms),
-    })
+    }

@@ -14,8 +14,9 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import TypeVar
 
 from lxml import etree
 
@@ -43,7 +44,7 @@ from authoring.vassal.pieces import (
 from authoring.vassal.setups import (
     SetupContext,
     box_positions,
-    saved_game,
+    saved_game_files,
     track_sections,
 )
 from authoring.vassal.traits import Piece
@@ -55,6 +56,7 @@ DATE_MS = 946_684_800_000
 VASSAL_VERSION = "3.6.0"
 MANIFEST_VERSION = 1
 IMAGES = "images/"
+T = TypeVar("T")
 
 
 
@@ -109,8 +111,8 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
     chunks = archive.module_chunks(build_file, moduledata, files, cache.deflated)
-    with _hashing(chunks) as sha256:  # hashed in a thread while the file is written (both release the GIL)
-        atomic.write_chunks(target, chunks)
+    sha256 = _later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
+    atomic.write_chunks(target, chunks)
     _write_manifest(target, inputs, sha256(), sum(map(len, chunks)))
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
@@ -171,7 +173,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     files = {IMAGES + name: data for name, data in pictures.items()}
     help_files, help_titles = help.help_files(game)
     files.update(help_files)
-    files.update(setups)
+    files.update({name: made() for name, made in setups.items()})
     # 5. the component tree
     step.next("assembling the module")
     children = [
@@ -275,9 +277,10 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
 
 def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
             dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack,
-            types: Mapping[str, str]) -> dict[str, bytes]:
+            types: Mapping[str, str]) -> dict[str, Callable[[], bytes]]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
-    reinforcement board. `types`: each counter's encoded piece type (a face changes only the state)."""
+    reinforcement board, as a function that waits for it (its zip is deflated in a thread while the
+    build goes on). `types`: each counter's encoded piece type (a face changes only the state)."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
@@ -291,7 +294,8 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                       (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
-        out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        out[name] = _later(partial(archive.zip_bytes, members))  # deflated while the build goes on
     return out
 
 
@@ -315,16 +319,33 @@ def _up_to_date(target: Path, inputs: str) -> bool:
             and recorded.get("sha256") == hashlib.sha256(target.read_bytes()).hexdigest())
 
 
-@contextmanager
-def _hashing(chunks: Sequence[bytes]) -> Iterator[Callable[[], str]]:
-    """The SHA-256 of the joined `chunks`, taken in a thread during the block; read it after the block."""
-    h = hashlib.sha256()
-    worker = threading.Thread(target=lambda: [h.update(chunk) for chunk in chunks], daemon=True)
+def _later(work: Callable[[], T]) -> Callable[[], T]:
+    """Start `work` in a thread; the function returned waits for its result (or raises its error). For
+    work that releases the GIL (zlib, hashing, file writes), which then runs on another core."""
+    result: list = []
+
+    def run() -> None:
+        try:
+            result.append((True, work()))
+        except BaseException as error:  # noqa: BLE001 - handed to the caller
+            result.append((False, error))
+    worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    try:
-        yield h.hexdigest
-    finally:
+
+    def wait() -> T:
         worker.join()
+        ok, value = result[0]
+        if not ok:
+            raise value
+        return value
+    return wait
+
+
+def _sha256(chunks: Sequence[bytes]) -> str:
+    h = hashlib.sha256()
+    for chunk in chunks:
+        h.update(chunk)
+    return h.hexdigest()
 
 
 def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
