@@ -69,18 +69,19 @@ def _walk(value: object, out: list[str]) -> None:
     if kind in _PLAIN:
         out.append(repr(value))
     elif kind is tuple or kind is list:
-        out.append("[")
-        for item in value:  # type: ignore[attr-defined]
-            _walk(item, out)
-            out.append(",")
-        out.append("]")
+        _walk_items(value, out)  # type: ignore[arg-type]
     elif (names := _fields_of(kind)) is not None:
         _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         out.append("{")
-        for key in sorted(value, key=repr):
-            out.append(repr(key) + ":")
-            _walk(value[key], out)
+        keyed = sorted(zip(map(repr, value), value), key=_first)  # each key's repr made once
+        for text, key in keyed:
+            out.append(text + ":")
+            item = value[key]
+            if type(item) in _PLAIN:
+                out.append(repr(item))
+            else:
+                _walk(item, out)
             out.append(",")
         out.append("}")
     elif isinstance(value, (set, frozenset)):
@@ -91,8 +92,25 @@ def _walk(value: object, out: list[str]) -> None:
         out.append(repr(value))
 
 
-def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str]) -> None:
-    memo = _MEMO
+def _first(pair: tuple) -> object:
+    return pair[0]
+
+
+def _walk_items(items: list | tuple, out: list[str]) -> None:
+    """`[a,b,]`: plain items written here, the rest walked (most items of the model are plain)."""
+    out.append("[")
+    for item in items:
+        if type(item) in _PLAIN:
+            out.append(repr(item))
+        else:
+            _walk(item, out)
+        out.append(",")
+    out.append("]")
+
+
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str],
+                    memoize: bool = True) -> None:
+    memo = _MEMO if memoize else None
     if memo is not None:
         known = memo.get(id(value))
         if known is not None and known[0] is value:
@@ -100,14 +118,30 @@ def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list
             return
     part = [kind.__name__ + "("]
     for name in names:
-        part.append(name + "=")
-        _walk(getattr(value, name), part)
-        part.append(",")
+        field = getattr(value, name)
+        if type(field) in _PLAIN:
+            part.append(f"{name}={field!r},")
+        else:
+            part.append(name + "=")
+            _walk(field, part)
+            part.append(",")
     part.append(")")
     text = "".join(part)
     if memo is not None:
         memo[id(value)] = (value, text)
     out.append(text)
+
+
+def canonical_except(value: object, *skipped: str) -> str:
+    """`canonical(value)` of a dataclass without the named fields (a counter without its faces, for the
+    key of one face), made without copying the object."""
+    kind = type(value)
+    names = _fields_of(kind)
+    if names is None:
+        raise TypeError(f"Expected a dataclass but received: {kind.__name__}")
+    out: list[str] = []
+    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, memoize=False)
+    return "".join(out)
 
 
 def digest(*parts: object) -> str:
@@ -146,16 +180,6 @@ _PARALLEL_MIN = 8
 
 def _pack(pngs: list[bytes]) -> bytes:
     return struct.pack(f">I{len(pngs)}I", len(pngs), *map(len, pngs)) + b"".join(pngs)
-
-
-def _unpack(data: bytes) -> list[bytes]:
-    (count,) = struct.unpack_from(">I", data)
-    sizes = struct.unpack_from(f">{count}I", data, 4)
-    out, at = [], 4 + 4 * count
-    for size in sizes:
-        out.append(data[at:at + size])
-        at += size
-    return out
 
 
 def jpeg_bytes(image: Image.Image) -> bytes:
@@ -199,12 +223,18 @@ class PageEntry:
 
 
 def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
-    """The pages of a cache entry; their zip streams go into `deflated`."""
-    blobs = _unpack(entry)
-    pages = blobs[0::2]
-    for page, packed in zip(pages, blobs[1::2]):
-        if packed:
-            deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
+    """The pages of a cache entry (`_pack`ed pairs of blobs: page, zip stream); their zip streams go into
+    `deflated`. Each blob is sliced out once: a module's entries hold twice its size."""
+    (count,) = struct.unpack_from(">I", entry)
+    sizes = struct.unpack_from(f">{count}I", entry, 4)
+    pages, at = [], 4 + 4 * count
+    for page_size, packed_size in zip(sizes[0::2], sizes[1::2]):
+        page = entry[at:at + page_size]
+        at += page_size
+        if packed_size:
+            deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), entry[at + 4:at + packed_size])
+        at += packed_size
+        pages.append(page)
     return pages
 
 
@@ -226,8 +256,14 @@ class ImageCache:
         return self.folder / key[:2] / f"{key}.bin" if self.folder else None
 
     def _get(self, key: str) -> bytes | None:
-        path = self._path(key)
-        return path.read_bytes() if path is not None and path.exists() else None
+        """The entry's bytes, or None. Plain `open` on a string path: a module reads thousands of entries."""
+        if self.folder is None:
+            return None
+        try:
+            with open(f"{self.folder}/{key[:2]}/{key}.bin", "rb") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            return None
 
     def _put(self, key: str, data: bytes) -> None:
         path = self._path(key)

@@ -11,7 +11,7 @@ import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -21,7 +21,7 @@ from authoring.model import Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import ImageCache, PageEntry, code_version, digest, image_name
+from authoring.vassal.art import ImageCache, PageEntry, canonical_except, code_version, digest, image_name
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -63,16 +63,16 @@ def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str
     """(counter id, state) -> (archive image name, PNG) for every face of every counter."""
     style = digest(counter_style(game))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    bare = {c.id: replace(c, faces=()) for c, _ in faces}  # one object per counter: `art.memo` walks it once
+    bare = {c.id: canonical_except(c, "faces") for c, _ in faces}  # each counter once, for all its faces
     jobs = [(_face_key(style, c, bare[c.id], state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
             for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
 
 
-def _face_key(style: str, c, bare, state: str, size_px: int) -> str:
-    """A face depends on its counter (`bare`: the counter without its faces) and on itself (and on
-    being the first face), not on the other faces: new art for one face redraws that face only."""
+def _face_key(style: str, c, bare: str, state: str, size_px: int) -> str:
+    """A face depends on its counter (`bare`: the canonical text of the counter without its faces) and on
+    itself (and on being the first face), not on the other faces: new art for one face redraws that face only."""
     face = c.face(state)
     return digest("counter", code_version(), style, bare, face, c.faces.index(face) > 0, size_px)
 
@@ -247,7 +247,7 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     workers.wait_for("cards")   # in `build all` the cards stage draws these pages too, and leaves them in the cache
     drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
-    with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once per worker
+    with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
         drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):

@@ -151,7 +151,8 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     return archive.zip_bytes(saved_game_files(ctx, scenario, date_ms, extra))
 
 
-def saved_game_files(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Sequence[str] = ()) -> dict[str, bytes]:
+def saved_game_files(ctx: SetupContext, scenario: Scenario, date_ms: int,
+                     extra: Sequence[str] = ()) -> dict[str, bytes]:
     """`saved_game`'s zip members, not yet zipped."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
