@@ -12,6 +12,7 @@ import hashlib
 import io
 import multiprocessing
 import struct
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, partial
@@ -251,11 +252,39 @@ class ImageCache:
         self.misses = 0
         self.deflated: dict[bytes, Deflated] = {}
         """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
+        self._ahead: tuple[threading.Thread, dict[str, bytes], set[str]] | None = None
+        """(reader, entries read, keys asked for) of `prefetch`."""
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key[:2] / f"{key}.bin" if self.folder else None
 
+    def prefetch(self, keys: Sequence[str]) -> None:
+        """Start reading these entries in a thread (big pages: the reads release the GIL, so they go on
+        beside the build's Python work); `_get` then takes them from memory. Entries missing now are
+        read (or drawn) later as usual."""
+        if self.folder is None:
+            return
+        ready: dict[str, bytes] = {}
+
+        def read() -> None:
+            for key in keys:
+                data = self._read(key)
+                if data is not None:
+                    ready[key] = data
+        reader = threading.Thread(target=read, daemon=True)
+        self._ahead = (reader, ready, set(keys))
+        reader.start()
+
     def _get(self, key: str) -> bytes | None:
+        if self._ahead is not None and key in self._ahead[2]:
+            reader, ready, _ = self._ahead
+            reader.join()
+            data = ready.pop(key, None)
+            if data is not None:
+                return data
+        return self._read(key)
+
+    def _read(self, key: str) -> bytes | None:
         """The entry's bytes, or None. Plain `open` on a string path: a module reads thousands of entries."""
         if self.folder is None:
             return None

@@ -143,6 +143,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
                    progress: Progress = SILENT) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata."""
     step = progress.steps(5)
+    planned_charts = images.chart_jobs(game)
+    cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces, boards, box boards (charts come last: in `build all`, the set-up card pages
     #    are drawn by the cards stage beside this one, which the module waits for only once all else is done)
     step.next("drawing counters")
@@ -166,7 +168,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
                      track_plan, {cid: d.type for cid, d in definitions.items()})
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
-    pages, chart_files = images.charts(game, cache)
+    pages, chart_files = images.charts(game, cache, planned_charts)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
                                 {**box_pngs,
                                  WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px)})

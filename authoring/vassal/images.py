@@ -226,7 +226,21 @@ class ChartPage:
         return self.label or self.title
 
 
-def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
+@dataclass(frozen=True)
+class ChartJobs:
+    """The chart pages' cache jobs and their (title, image, group, label), known before any is read: the
+    compiler reads their entries ahead (`ImageCache.prefetch`) while it assembles the rest."""
+
+    jobs: list
+    meta: list
+    cards: list
+    card_meta: list
+
+    def keys(self) -> list[str]:
+        return [key for key, _ in [*self.jobs, *self.cards]]
+
+
+def chart_jobs(game: Game) -> ChartJobs:
     """Rule tables, each scenario's turn track and set-up cards, in that order."""
     jobs, meta = [], []
     for table in game.tables:
@@ -245,6 +259,14 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
+    return ChartJobs(jobs, meta, cards, card_meta)
+
+
+def charts(game: Game, cache: ImageCache,
+           planned: ChartJobs | None = None) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
+    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn."""
+    planned = planned or chart_jobs(game)
+    jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
     workers.wait_for("cards")   # in `build all` the cards stage draws these pages too, and leaves them in the cache
     drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
     with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
