@@ -37,7 +37,7 @@ BoardPlacement = tuple[str, int, int]
 """(board name, column, row) of a board within its map's board layout."""
 
 
-Deflated = tuple[int, bytes]
+Deflated = tuple[int, "bytes | memoryview"]
 """(CRC-32, raw deflate stream at `ZIP_LEVEL`) of a member's bytes: what the zip stores for it."""
 ZIP_LEVEL = 9
 _ZIP64_LIMIT = (1 << 31) - 1

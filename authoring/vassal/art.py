@@ -11,9 +11,10 @@ import gc
 import hashlib
 import io
 import multiprocessing
+import os
 import struct
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, partial
 from pathlib import Path
@@ -223,20 +224,54 @@ class PageEntry:
         self.cache._put(self.key, _pack(self.blobs))
 
 
-def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
+def _pages(entry: bytes, deflated: Streams) -> list[bytes]:
     """The pages of a cache entry (`_pack`ed pairs of blobs: page, zip stream); their zip streams go into
-    `deflated`. Each blob is sliced out once: a module's entries hold twice its size."""
+    `deflated`, as views of the entry (a module's entries hold twice its size: nothing more is copied)."""
     (count,) = struct.unpack_from(">I", entry)
     sizes = struct.unpack_from(f">{count}I", entry, 4)
+    view = memoryview(entry)
     pages, at = [], 4 + 4 * count
     for page_size, packed_size in zip(sizes[0::2], sizes[1::2]):
         page = entry[at:at + page_size]
         at += page_size
         if packed_size:
-            deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), entry[at + 4:at + packed_size])
+            deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), view[at + 4:at + packed_size])
         at += packed_size
         pages.append(page)
     return pages
+
+
+class Streams(MutableMapping):
+    """Image bytes -> their zip member stream, by the identity of the bytes object: the zip looks up the
+    very objects the cache handed out, and hashing each image's bytes (tens of megabytes of set-up card
+    pages) cost more than the lookups. Equal bytes held in another object are simply not found (the zip
+    then deflates them itself: same bytes, slower)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[bytes, Deflated]] = {}
+
+    def __getitem__(self, data: bytes) -> Deflated:
+        held = self._by_id.get(id(data))
+        if held is None or held[0] is not data:
+            raise KeyError("no zip stream for these bytes")
+        return held[1]
+
+    def __setitem__(self, data: bytes, stream: Deflated) -> None:
+        self._by_id[id(data)] = (data, stream)
+
+    def __delitem__(self, data: bytes) -> None:
+        self[data]  # noqa: B018 - raises KeyError for bytes not held
+        del self._by_id[id(data)]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return (data for data, _ in self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+_SMALL_ENTRY = 1 << 16
+"""Bytes read at once from a cache entry: a counter face's entry fits."""
 
 
 class ImageCache:
@@ -250,7 +285,7 @@ class ImageCache:
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
         self.misses = 0
-        self.deflated: dict[bytes, Deflated] = {}
+        self.deflated = Streams()
         """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
         self._ahead: tuple[threading.Thread, dict[str, bytes], set[str]] | None = None
         """(reader, entries read, keys asked for) of `prefetch`."""
@@ -285,14 +320,23 @@ class ImageCache:
         return self._read(key)
 
     def _read(self, key: str) -> bytes | None:
-        """The entry's bytes, or None. Plain `open` on a string path: a module reads thousands of entries."""
+        """The entry's bytes, or None. A module reads thousands of small entries (counter faces): one
+        `os.read` on a string path each, without a file object; a bigger entry is read whole."""
         if self.folder is None:
             return None
         try:
-            with open(f"{self.folder}/{key[:2]}/{key}.bin", "rb") as fh:
-                return fh.read()
+            fd = os.open(f"{self.folder}/{key[:2]}/{key}.bin", os.O_RDONLY)
         except FileNotFoundError:
             return None
+        try:
+            data = os.read(fd, _SMALL_ENTRY)
+            if len(data) < _SMALL_ENTRY:
+                return data
+            os.lseek(fd, 0, os.SEEK_SET)
+            with open(fd, "rb", closefd=False) as fh:
+                return fh.read()
+        finally:
+            os.close(fd)
 
     def _put(self, key: str, data: bytes) -> None:
         path = self._path(key)
