@@ -148,11 +148,17 @@ def canonical_except(value: object, *skipped: str) -> str:
 
 def digest(*parts: object) -> str:
     """sha256 of the canonical form of `parts`, hex."""
-    h = hashlib.sha256()
+    return digest_state(None, *parts).hexdigest()
+
+
+def digest_state(state, *parts: object):
+    """The sha256 state after `state` (None: none yet) and `parts`: `digest_state(digest_state(None, *a), *b)
+    .hexdigest() == digest(*a, *b)`, so keys sharing their first parts take those once."""
+    h = hashlib.sha256() if state is None else state.copy()
     for part in parts:
         h.update(canonical(part).encode("utf-8"))
         h.update(b"\x00")
-    return h.hexdigest()
+    return h
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,15 @@ from authoring.model import Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import ImageCache, PageEntry, canonical_except, code_version, digest, image_name
+from authoring.vassal.art import (
+    ImageCache,
+    PageEntry,
+    canonical_except,
+    code_version,
+    digest,
+    digest_state,
+    image_name,
+)
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -61,20 +69,21 @@ def counter_style(game: Game) -> tuple:
 
 def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str, str], tuple[str, bytes]]:
     """(counter id, state) -> (archive image name, PNG) for every face of every counter."""
-    style = digest(counter_style(game))
+    common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    bare = {c.id: canonical_except(c, "faces") for c, _ in faces}  # each counter once, for all its faces
-    jobs = [(_face_key(style, c, bare[c.id], state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+    counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
+    jobs = [(_face_key(counters[c.id], c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
             for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
 
 
-def _face_key(style: str, c, bare: str, state: str, size_px: int) -> str:
-    """A face depends on its counter (`bare`: the canonical text of the counter without its faces) and on
-    itself (and on being the first face), not on the other faces: new art for one face redraws that face only."""
+def _face_key(counter_state, c, state: str, size_px: int) -> str:
+    """A face depends on the game's counter style and its counter without its faces (`counter_state`, the
+    key's hash so far) and on itself (and on being the first face), not on the other faces: new art for one
+    face redraws that face only."""
     face = c.face(state)
-    return digest("counter", code_version(), style, bare, face, c.faces.index(face) > 0, size_px)
+    return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
@@ -102,10 +111,9 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
            progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
     """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
     or JPEG for the designer's painted maps)."""
-    from authoring.render.maps.frame import map_image_size, map_layout
+    from authoring.render.maps.frame import map_frame
 
-    arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
-            for m in sorted(game.maps)}
+    arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
     sets = board_sets(game, arts, progress.note)
     keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
     plain = [plans for plans in sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]

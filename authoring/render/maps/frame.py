@@ -28,19 +28,22 @@ def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
     return layout, (width, height)
 
 
-def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
-    """The pixel layout `draw.render_map` draws ``map_id`` with at ``px_per_hex`` (hex width across flats)."""
+def map_frame(game: Game, map_id: str, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
+    """`map_layout` and `map_image_size` at once (each walks every hex of the map)."""
     m = _map(game, map_id)
     if has_art(m):  # the designer's art, in its grid's regular frame
-        return art_plan(m, px_per_hex).layout
-    return _layout_for(m.grid, px_per_hex)[0]
+        plan = art_plan(m, px_per_hex)
+        return plan.layout, plan.size
+    return _layout_for(m.grid, px_per_hex)
+
+
+def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
+    """The pixel layout `draw.render_map` draws ``map_id`` with at ``px_per_hex`` (hex width across flats)."""
+    return map_frame(game, map_id, px_per_hex)[0]
 
 
 def map_image_size(game: Game, map_id: str, px_per_hex: float) -> tuple[int, int]:
-    m = _map(game, map_id)
-    if has_art(m):
-        return art_plan(m, px_per_hex).size
-    return _layout_for(m.grid, px_per_hex)[1]
+    return map_frame(game, map_id, px_per_hex)[1]
 
 
 def has_art(m: Map) -> bool:
