@@ -230,15 +230,16 @@ class PageEntry:
         self.cache._put(self.key, _pack(self.blobs))
 
 
-def _pages(entry: bytes, deflated: Streams) -> list[bytes]:
-    """The pages of a cache entry (`_pack`ed pairs of blobs: page, zip stream); their zip streams go into
-    `deflated`, as views of the entry (a module's entries hold twice its size: nothing more is copied)."""
+def _pages(entry: bytes, deflated: Streams) -> list[memoryview]:
+    """The pages of a cache entry (`_pack`ed pairs of blobs: page, zip stream), as read-only views of it
+    (bytes-like: a module's entries hold twice its size, and nothing of them is copied); their zip streams
+    go into `deflated`."""
     (count,) = struct.unpack_from(">I", entry)
     sizes = struct.unpack_from(f">{count}I", entry, 4)
     view = memoryview(entry)
     pages, at = [], 4 + 4 * count
     for page_size, packed_size in zip(sizes[0::2], sizes[1::2]):
-        page = entry[at:at + page_size]
+        page = view[at:at + page_size]
         at += page_size
         if packed_size:
             deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), view[at + 4:at + packed_size])
@@ -354,8 +355,9 @@ class ImageCache:
         return path is not None and path.exists()
 
     def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
-              zipped: bool = True) -> list[list[bytes]]:
-        """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages.
+              zipped: bool = True) -> list[list[memoryview]]:
+        """PNG (or JPEG) pages of each (key, draw) job, as read-only views of the cache entries (`_pages`);
+        a draw returns one image or a list of pages.
 
         `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
         `zipped`: the pages go into the module, so their zip member streams are made with them."""
@@ -368,11 +370,11 @@ class ImageCache:
             found[i] = data
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[bytes]:
+    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]:
         """One PNG per (key, draw) job."""
         return [pages[0] for pages in self.pages(jobs, heavy=heavy, zipped=zipped)]
 
-    def png(self, key: str, draw: Draw) -> bytes:
+    def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
     def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
