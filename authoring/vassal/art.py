@@ -387,6 +387,8 @@ class ImageCache:
             finally:
                 _JOBS.clear()
         _JOBS[:] = draws
+        if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
+            self._ahead[0].join()
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
                 run = partial(tokened, _run) if heavy else _run   # a whole map holds a core's token; faces are light
