@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -24,12 +25,17 @@ _TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")   # .<name>.<pid>.<random>.tmp
 
 def write_bytes(path: Path, data: bytes) -> Path:
     """Write `data` to `path` atomically (parents created); returns `path`."""
+    return write_chunks(path, (data,))
+
+
+def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
+    """Write the concatenation of `chunks` to `path` atomically, without joining them first."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fh.writelines(chunks)
         os.chmod(tmp, _MODE)
         os.replace(tmp, path)
     except BaseException:

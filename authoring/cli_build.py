@@ -1,6 +1,7 @@
 """`hexwright build`: every artifact of one game or all games, after the data checks clean."""
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +52,25 @@ def _load(root: Path, games):
     return results
 
 
+@contextmanager
+def _loaded(root: Path, games) -> Iterator[list]:
+    """`_load(root, games)` with the collector off, its games then kept out of the collector's passes until
+    the block ends: they stay loaded for the whole build, and a pass over a freshly loaded game (all of it
+    young) walks every object in it (two such passes: about 20 ms of a module build from cached images)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        results = _load(root, games) if games else []
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
+    try:
+        yield results
+    finally:
+        gc.unfreeze()
+
+
 def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
          sheet_opts: dict | None = None) -> None:
     from authoring import build
@@ -64,7 +84,18 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
         if g not in stale:
             click.echo(f"{g.id}: up to date", err=True)
     warnings: list = []
-    for r in _load(root, stale) if stale else []:
+    with _loaded(root, stale) as loaded:
+        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings)
+    if warnings:
+        from authoring.cli import _render
+        click.echo(_render(warnings, "concise"), err=True)
+
+
+def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, settings, force: bool, jobs: int,
+                  warnings: list) -> None:
+    """Each loaded game's stages, their output shown as they end; findings go into `warnings`."""
+    from authoring import build
+    for r in loaded:
         dest = out_root / r.game.id
         if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
             warnings += build.art_warnings(r, settings.counter_in or r.valid_game.counter_size_in)
@@ -80,9 +111,6 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
                 click.echo(f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}")
             for p in () if outputs.reused else outputs.paths:
                 click.echo(f"  wrote {_rel(p)}")
-    if warnings:
-        from authoring.cli import _render
-        click.echo(_render(warnings, "concise"), err=True)
 
 
 def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[str, tuple]]:

@@ -37,11 +37,12 @@ BoardPlacement = tuple[str, int, int]
 """(board name, column, row) of a board within its map's board layout."""
 
 
-Deflated = tuple[int, bytes]
+Deflated = tuple[int, "bytes | memoryview"]
 """(CRC-32, raw deflate stream at `ZIP_LEVEL`) of a member's bytes: what the zip stores for it."""
 ZIP_LEVEL = 9
 _ZIP64_LIMIT = (1 << 31) - 1
 _CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
+_LOCAL = struct.Struct(zipfile.structFileHeader)
 _END = struct.Struct("<4s4H2LH")
 
 
@@ -58,23 +59,31 @@ def zip_bytes(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] |
     `deflated` maps member contents to their `deflate(...)`, made earlier; other members are
     deflated here. The bytes are those `zipfile` writes for the same entries (`ZipInfo`'s headers,
     its central directory), so a member copied in or deflated here cannot be told apart."""
+    return b"".join(zip_chunks(entries, deflated))
+
+
+def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] | None = None) -> list[bytes]:
+    """`zip_bytes` as the pieces it joins (headers and member streams, in file order): a big module is
+    written and hashed piece by piece instead of being copied into one string first."""
     known = deflated or {}
     members = [(name, entries[name], known.get(entries[name]) or deflate(entries[name])) for name in sorted(entries)]
     if sum(len(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
-        return _zipfile_bytes(entries)   # past zip64's limits: zipfile's own writer (slower, rare)
+        return [_zipfile_bytes(entries)]   # past zip64's limits: zipfile's own writer (slower, rare)
     out: list[bytes] = []
     central: list[bytes] = []
     offset = 0
     for name, data, (crc, packed) in members:
-        info = _info(name)
-        info.CRC, info.compress_size, info.file_size = crc, len(packed), len(data)
-        header = info.FileHeader(False)
-        central.append(_central_record(info, offset))
+        filename, flags = _encoded_name(name)
+        header = _LOCAL.pack(b"PK\x03\x04", _HEAD.extract_version, _HEAD.reserved, flags, zipfile.ZIP_DEFLATED,
+                             _DOS_TIME, _DOS_DATE, crc, len(packed), len(data), len(filename), 0) + filename
+        central.append(_CENTRAL.pack(b"PK\x01\x02", _HEAD.create_version, _UNIX, _HEAD.extract_version,
+                                     _HEAD.reserved, flags, zipfile.ZIP_DEFLATED, _DOS_TIME, _DOS_DATE, crc,
+                                     len(packed), len(data), len(filename), 0, 0, 0, 0, _FILE_MODE, offset) + filename)
         out += (header, packed)
         offset += len(header) + len(packed)
     directory = b"".join(central)
     out += (directory, _END.pack(b"PK\x05\x06", 0, 0, len(members), len(members), len(directory), offset, 0))
-    return b"".join(out)
+    return out
 
 
 def _info(name: str) -> zipfile.ZipInfo:
@@ -85,19 +94,26 @@ def _info(name: str) -> zipfile.ZipInfo:
     return info
 
 
-def _central_record(info: zipfile.ZipInfo, offset: int) -> bytes:
-    """The central directory entry `zipfile` writes for `info` (no zip64, no extra, no comment)."""
+def _head() -> zipfile.ZipInfo:
+    """A member's `ZipInfo` after `zipfile` wrote its local header: the versions and flags it records
+    for every member of ours (deflated, no zip64), read once instead of made per member."""
+    info = _info("x")
+    info.CRC = info.compress_size = info.file_size = 0
+    info.FileHeader(False)
+    return info
+
+
+_HEAD = _head()
+_DOS_DATE = (_ZIP_EPOCH[0] - 1980) << 9 | _ZIP_EPOCH[1] << 5 | _ZIP_EPOCH[2]
+_DOS_TIME = _ZIP_EPOCH[3] << 11 | _ZIP_EPOCH[4] << 5 | (_ZIP_EPOCH[5] // 2)
+
+
+def _encoded_name(name: str) -> tuple[bytes, int]:
+    """The name's bytes and general purpose flags, as `ZipInfo._encodeFilenameFlags` gives them."""
     try:
-        filename, flags = info.filename.encode("ascii"), info.flag_bits
+        return name.encode("ascii"), _HEAD.flag_bits
     except UnicodeEncodeError:
-        filename, flags = info.filename.encode("utf-8"), info.flag_bits | 0x800
-    dt = info.date_time
-    dosdate = (dt[0] - 1980) << 9 | dt[1] << 5 | dt[2]
-    dostime = dt[3] << 11 | dt[4] << 5 | (dt[5] // 2)
-    return _CENTRAL.pack(b"PK\x01\x02", info.create_version, info.create_system, info.extract_version,
-                         info.reserved, flags, info.compress_type, dostime, dosdate, info.CRC,
-                         info.compress_size, info.file_size, len(filename), 0, 0, 0, info.internal_attr,
-                         info.external_attr, offset) + filename
+        return name.encode("utf-8"), _HEAD.flag_bits | 0x800
 
 
 def _zipfile_bytes(entries: Mapping[str, bytes]) -> bytes:
@@ -139,10 +155,16 @@ def module_archive(build_file: etree._Element, moduledata: bytes, files: Mapping
                    deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
     """A .vmod: buildFile.xml, moduledata and `files` (images/..., saved games, help); `deflated` as
     for `zip_bytes`."""
+    return b"".join(module_chunks(build_file, moduledata, files, deflated))
+
+
+def module_chunks(build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes],
+                  deflated: Mapping[bytes, Deflated] | None = None) -> list[bytes]:
+    """`module_archive` as the pieces it joins (`zip_chunks`)."""
     reserved = {BUILD_FILE, MODULE_DATA} & set(files)
     if reserved:
         raise ValueError(f"Expected no reserved names among module files but received: {sorted(reserved)}")
-    return zip_bytes({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated)
+    return zip_chunks({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated)
 
 
 def write_module(path: Path, build_file: etree._Element, moduledata: bytes,
@@ -183,9 +205,19 @@ def saved_game(module_name: str, module_version: str,
     `pieces` pairs each placed piece's Definition (its BasicPiece state holding map id
     and pixel x, y) with a unique id.
     """
+    return zip_bytes(saved_game_files(module_name, module_version, maps, pieces, date_saved_ms=date_saved_ms,
+                                      description=description, key=key, extra=extra))
+
+
+def saved_game_files(module_name: str, module_version: str,
+                     maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
+                     pieces: Sequence[tuple[Definition, str]], *, date_saved_ms: int = 0,
+                     description: str = "", key: int = DEFAULT_OBFUSCATION_KEY,
+                     extra: Sequence[str] = ()) -> dict[str, bytes]:
+    """The members of `saved_game`'s zip, not yet zipped (the caller may deflate them elsewhere)."""
     text = obfuscate(saved_game_text(maps, pieces, extra), key)
-    return zip_bytes({
+    return {
         SAVED_GAME: text.encode("utf-8"),
         SAVE_DATA: save_data(module_name, module_version, date_saved_ms, description),
         MODULE_DATA: module_data(module_name, module_version, description, date_saved_ms),
-    })
+    }

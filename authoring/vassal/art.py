@@ -11,8 +11,10 @@ import gc
 import hashlib
 import io
 import multiprocessing
+import os
 import struct
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, partial
 from pathlib import Path
@@ -69,18 +71,19 @@ def _walk(value: object, out: list[str]) -> None:
     if kind in _PLAIN:
         out.append(repr(value))
     elif kind is tuple or kind is list:
-        out.append("[")
-        for item in value:  # type: ignore[attr-defined]
-            _walk(item, out)
-            out.append(",")
-        out.append("]")
+        _walk_items(value, out)  # type: ignore[arg-type]
     elif (names := _fields_of(kind)) is not None:
         _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         out.append("{")
-        for key in sorted(value, key=repr):
-            out.append(repr(key) + ":")
-            _walk(value[key], out)
+        keyed = sorted(zip(map(repr, value), value), key=_first)  # each key's repr made once
+        for text, key in keyed:
+            out.append(text + ":")
+            item = value[key]
+            if type(item) in _PLAIN:
+                out.append(repr(item))
+            else:
+                _walk(item, out)
             out.append(",")
         out.append("}")
     elif isinstance(value, (set, frozenset)):
@@ -91,8 +94,25 @@ def _walk(value: object, out: list[str]) -> None:
         out.append(repr(value))
 
 
-def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str]) -> None:
-    memo = _MEMO
+def _first(pair: tuple) -> object:
+    return pair[0]
+
+
+def _walk_items(items: list | tuple, out: list[str]) -> None:
+    """`[a,b,]`: plain items written here, the rest walked (most items of the model are plain)."""
+    out.append("[")
+    for item in items:
+        if type(item) in _PLAIN:
+            out.append(repr(item))
+        else:
+            _walk(item, out)
+        out.append(",")
+    out.append("]")
+
+
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str],
+                    memoize: bool = True) -> None:
+    memo = _MEMO if memoize else None
     if memo is not None:
         known = memo.get(id(value))
         if known is not None and known[0] is value:
@@ -100,9 +120,13 @@ def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list
             return
     part = [kind.__name__ + "("]
     for name in names:
-        part.append(name + "=")
-        _walk(getattr(value, name), part)
-        part.append(",")
+        field = getattr(value, name)
+        if type(field) in _PLAIN:
+            part.append(f"{name}={field!r},")
+        else:
+            part.append(name + "=")
+            _walk(field, part)
+            part.append(",")
     part.append(")")
     text = "".join(part)
     if memo is not None:
@@ -110,13 +134,31 @@ def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list
     out.append(text)
 
 
+def canonical_except(value: object, *skipped: str) -> str:
+    """`canonical(value)` of a dataclass without the named fields (a counter without its faces, for the
+    key of one face), made without copying the object."""
+    kind = type(value)
+    names = _fields_of(kind)
+    if names is None:
+        raise TypeError(f"Expected a dataclass but received: {kind.__name__}")
+    out: list[str] = []
+    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, memoize=False)
+    return "".join(out)
+
+
 def digest(*parts: object) -> str:
     """sha256 of the canonical form of `parts`, hex."""
-    h = hashlib.sha256()
+    return digest_state(None, *parts).hexdigest()
+
+
+def digest_state(state, *parts: object):
+    """The sha256 state after `state` (None: none yet) and `parts`: `digest_state(digest_state(None, *a), *b)
+    .hexdigest() == digest(*a, *b)`, so keys sharing their first parts take those once."""
+    h = hashlib.sha256() if state is None else state.copy()
     for part in parts:
         h.update(canonical(part).encode("utf-8"))
         h.update(b"\x00")
-    return h.hexdigest()
+    return h
 
 
 @lru_cache(maxsize=1)
@@ -146,16 +188,6 @@ _PARALLEL_MIN = 8
 
 def _pack(pngs: list[bytes]) -> bytes:
     return struct.pack(f">I{len(pngs)}I", len(pngs), *map(len, pngs)) + b"".join(pngs)
-
-
-def _unpack(data: bytes) -> list[bytes]:
-    (count,) = struct.unpack_from(">I", data)
-    sizes = struct.unpack_from(f">{count}I", data, 4)
-    out, at = [], 4 + 4 * count
-    for size in sizes:
-        out.append(data[at:at + size])
-        at += size
-    return out
 
 
 def jpeg_bytes(image: Image.Image) -> bytes:
@@ -198,14 +230,55 @@ class PageEntry:
         self.cache._put(self.key, _pack(self.blobs))
 
 
-def _pages(entry: bytes, deflated: dict[bytes, Deflated]) -> list[bytes]:
-    """The pages of a cache entry; their zip streams go into `deflated`."""
-    blobs = _unpack(entry)
-    pages = blobs[0::2]
-    for page, packed in zip(pages, blobs[1::2]):
-        if packed:
-            deflated[page] = (int.from_bytes(packed[:4], "big"), packed[4:])
+def _pages(entry: bytes, deflated: Streams) -> list[memoryview]:
+    """The pages of a cache entry (`_pack`ed pairs of blobs: page, zip stream), as read-only views of it
+    (bytes-like: a module's entries hold twice its size, and nothing of them is copied); their zip streams
+    go into `deflated`."""
+    (count,) = struct.unpack_from(">I", entry)
+    sizes = struct.unpack_from(f">{count}I", entry, 4)
+    view = memoryview(entry)
+    pages, at = [], 4 + 4 * count
+    for page_size, packed_size in zip(sizes[0::2], sizes[1::2]):
+        page = view[at:at + page_size]
+        at += page_size
+        if packed_size:
+            deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), view[at + 4:at + packed_size])
+        at += packed_size
+        pages.append(page)
     return pages
+
+
+class Streams(MutableMapping):
+    """Image bytes -> their zip member stream, by the identity of the bytes object: the zip looks up the
+    very objects the cache handed out, and hashing each image's bytes (tens of megabytes of set-up card
+    pages) cost more than the lookups. Equal bytes held in another object are simply not found (the zip
+    then deflates them itself: same bytes, slower)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[bytes, Deflated]] = {}
+
+    def __getitem__(self, data: bytes) -> Deflated:
+        held = self._by_id.get(id(data))
+        if held is None or held[0] is not data:
+            raise KeyError("no zip stream for these bytes")
+        return held[1]
+
+    def __setitem__(self, data: bytes, stream: Deflated) -> None:
+        self._by_id[id(data)] = (data, stream)
+
+    def __delitem__(self, data: bytes) -> None:
+        self[data]  # noqa: B018 - raises KeyError for bytes not held
+        del self._by_id[id(data)]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return (data for data, _ in self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+_SMALL_ENTRY = 1 << 16
+"""Bytes read at once from a cache entry: a counter face's entry fits."""
 
 
 class ImageCache:
@@ -219,15 +292,58 @@ class ImageCache:
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
         self.misses = 0
-        self.deflated: dict[bytes, Deflated] = {}
+        self.deflated = Streams()
         """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
+        self._ahead: tuple[threading.Thread, dict[str, bytes], set[str]] | None = None
+        """(reader, entries read, keys asked for) of `prefetch`."""
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key[:2] / f"{key}.bin" if self.folder else None
 
+    def prefetch(self, keys: Sequence[str]) -> None:
+        """Start reading these entries in a thread (big pages: the reads release the GIL, so they go on
+        beside the build's Python work); `_get` then takes them from memory. Entries missing now are
+        read (or drawn) later as usual."""
+        if self.folder is None:
+            return
+        ready: dict[str, bytes] = {}
+
+        def read() -> None:
+            for key in keys:
+                data = self._read(key)
+                if data is not None:
+                    ready[key] = data
+        reader = threading.Thread(target=read, daemon=True)
+        self._ahead = (reader, ready, set(keys))
+        reader.start()
+
     def _get(self, key: str) -> bytes | None:
-        path = self._path(key)
-        return path.read_bytes() if path is not None and path.exists() else None
+        if self._ahead is not None and key in self._ahead[2]:
+            reader, ready, _ = self._ahead
+            reader.join()
+            data = ready.pop(key, None)
+            if data is not None:
+                return data
+        return self._read(key)
+
+    def _read(self, key: str) -> bytes | None:
+        """The entry's bytes, or None. A module reads thousands of small entries (counter faces): one
+        `os.read` on a string path each, without a file object; a bigger entry is read whole."""
+        if self.folder is None:
+            return None
+        try:
+            fd = os.open(f"{self.folder}/{key[:2]}/{key}.bin", os.O_RDONLY)
+        except FileNotFoundError:
+            return None
+        try:
+            data = os.read(fd, _SMALL_ENTRY)
+            if len(data) < _SMALL_ENTRY:
+                return data
+            os.lseek(fd, 0, os.SEEK_SET)
+            with open(fd, "rb", closefd=False) as fh:
+                return fh.read()
+        finally:
+            os.close(fd)
 
     def _put(self, key: str, data: bytes) -> None:
         path = self._path(key)
@@ -239,8 +355,9 @@ class ImageCache:
         return path is not None and path.exists()
 
     def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
-              zipped: bool = True) -> list[list[bytes]]:
-        """PNG (or JPEG) pages of each (key, draw) job; a draw returns one image or a list of pages.
+              zipped: bool = True) -> list[list[memoryview]]:
+        """PNG (or JPEG) pages of each (key, draw) job, as read-only views of the cache entries (`_pages`);
+        a draw returns one image or a list of pages.
 
         `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
         `zipped`: the pages go into the module, so their zip member streams are made with them."""
@@ -253,11 +370,11 @@ class ImageCache:
             found[i] = data
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[bytes]:
+    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]:
         """One PNG per (key, draw) job."""
         return [pages[0] for pages in self.pages(jobs, heavy=heavy, zipped=zipped)]
 
-    def png(self, key: str, draw: Draw) -> bytes:
+    def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
     def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
@@ -270,6 +387,8 @@ class ImageCache:
             finally:
                 _JOBS.clear()
         _JOBS[:] = draws
+        if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
+            self._ahead[0].join()
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
                 run = partial(tokened, _run) if heavy else _run   # a whole map holds a core's token; faces are light

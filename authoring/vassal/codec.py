@@ -47,7 +47,11 @@ def encode(fields: Sequence[str], delimiter: str) -> str:
         raise ValueError("VASSAL cannot encode an empty sequence")
     if len(delimiter) != 1 or delimiter in (_ESCAPE, _QUOTE):
         raise ValueError(f"Expected a one-character delimiter other than \\ and ' but received: {delimiter!r}")
-    # Most fields need nothing: test that with C-level string calls, encode only the others.
+    # Most sequences need nothing: no backslash or quote anywhere and one delimiter per join means no
+    # field needs escaping or quoting, tested on the joined text with C-level string calls.
+    joined = delimiter.join(fields)
+    if _ESCAPE not in joined and _QUOTE not in joined and joined.count(delimiter) == len(fields) - 1:
+        return joined
     return delimiter.join([field if _plain(field, delimiter) else _encode_field(field, delimiter) for field in fields])
 
 

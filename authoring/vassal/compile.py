@@ -10,11 +10,13 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
+from typing import TypeVar
 
 from lxml import etree
 
@@ -42,7 +44,7 @@ from authoring.vassal.pieces import (
 from authoring.vassal.setups import (
     SetupContext,
     box_positions,
-    saved_game,
+    saved_game_files,
     track_sections,
 )
 from authoring.vassal.traits import Piece
@@ -54,6 +56,7 @@ DATE_MS = 946_684_800_000
 VASSAL_VERSION = "3.6.0"
 MANIFEST_VERSION = 1
 IMAGES = "images/"
+T = TypeVar("T")
 
 
 
@@ -107,9 +110,10 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    data = archive.module_archive(build_file, moduledata, files, cache.deflated)
-    atomic.write_bytes(target, data)
-    _write_manifest(target, inputs, data)
+    chunks = archive.module_chunks(build_file, moduledata, files, cache.deflated)
+    sha256 = _later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
+    atomic.write_chunks(target, chunks)
+    _write_manifest(target, inputs, sha256(), sum(map(len, chunks)))
     progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
 
@@ -139,6 +143,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
                    progress: Progress = SILENT) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata."""
     step = progress.steps(5)
+    planned_charts = images.chart_jobs(game)
+    cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces, boards, box boards (charts come last: in `build all`, the set-up card pages
     #    are drawn by the cards stage beside this one, which the module waits for only once all else is done)
     step.next("drawing counters")
@@ -162,14 +168,14 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
                      track_plan, {cid: d.type for cid, d in definitions.items()})
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
-    pages, chart_files = images.charts(game, cache)
+    pages, chart_files = images.charts(game, cache, planned_charts)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
                                 {**box_pngs,
-                                 WITHDRAWAL_IMAGE: images.marker_image("OUT", options.counter_px)})
+                                 WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     help_files, help_titles = help.help_files(game)
     files.update(help_files)
-    files.update(setups)
+    files.update({name: made() for name, made in setups.items()})
     # 5. the component tree
     step.next("assembling the module")
     children = [
@@ -273,9 +279,10 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
 
 def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
             dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack,
-            types: Mapping[str, str]) -> dict[str, bytes]:
+            types: Mapping[str, str]) -> dict[str, Callable[[], bytes]]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
-    reinforcement board. `types`: each counter's encoded piece type (a face changes only the state)."""
+    reinforcement board, as a function that waits for it (its zip is deflated in a thread while the
+    build goes on). `types`: each counter's encoded piece type (a face changes only the state)."""
     @lru_cache(maxsize=None)
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
@@ -289,7 +296,8 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
                       (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
-        out[name] = saved_game(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        out[name] = _later(partial(archive.zip_bytes, members))  # deflated while the build goes on
     return out
 
 
@@ -313,6 +321,35 @@ def _up_to_date(target: Path, inputs: str) -> bool:
             and recorded.get("sha256") == hashlib.sha256(target.read_bytes()).hexdigest())
 
 
-def _write_manifest(target: Path, inputs: str, data: bytes) -> None:
-    record = {"inputs": inputs, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+def _later(work: Callable[[], T]) -> Callable[[], T]:
+    """Start `work` in a thread; the function returned waits for its result (or raises its error). For
+    work that releases the GIL (zlib, hashing, file writes), which then runs on another core."""
+    result: list = []
+
+    def run() -> None:
+        try:
+            result.append((True, work()))
+        except BaseException as error:  # noqa: BLE001 - handed to the caller
+            result.append((False, error))
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+
+    def wait() -> T:
+        worker.join()
+        ok, value = result[0]
+        if not ok:
+            raise value
+        return value
+    return wait
+
+
+def _sha256(chunks: Sequence[bytes]) -> str:
+    h = hashlib.sha256()
+    for chunk in chunks:
+        h.update(chunk)
+    return h.hexdigest()
+
+
+def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
+    record = {"inputs": inputs, "sha256": sha256, "size": size}
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

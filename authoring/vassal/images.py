@@ -6,10 +6,12 @@ Counters come from `render.counter_art` (the print sheets' drawing), maps from
 """
 from __future__ import annotations
 
+import importlib
 import io
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -17,8 +19,17 @@ from PIL import Image, ImageDraw
 from authoring import workers
 from authoring.model import Game, Scenario
 from authoring.progress import SILENT, Progress
+from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import ImageCache, PageEntry, code_version, digest, image_name, png_bytes
+from authoring.vassal.art import (
+    ImageCache,
+    PageEntry,
+    canonical_except,
+    code_version,
+    digest,
+    digest_state,
+    image_name,
+)
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -31,6 +42,24 @@ PAPER = (250, 248, 240)
 INK = (30, 30, 30)
 
 
+def drawing(module: str, name: str) -> Callable:
+    """`module.name`, imported when first called: a build from cached images draws nothing, and the
+    drawing stack (numpy, shapely, the rasteriser, the page canvas) takes longer to import than such
+    a build takes to assemble the module."""
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+counter_image = drawing("authoring.render.counter_art", "counter_image")
+shared_faces = drawing("authoring.render.counter_art", "shared_faces")
+render_map = drawing("authoring.render.maps.draw", "render_map")
+render_table = drawing("authoring.render.print.charts", "render_table")
+render_turn_track = drawing("authoring.render.print.charts", "render_turn_track")
+render_setup_card = drawing("authoring.render.print.cards", "render_setup_card")
+
+
 
 def counter_style(game: Game) -> tuple:
     """The parts of the game a counter's drawing depends on besides the counter itself."""
@@ -40,22 +69,21 @@ def counter_style(game: Game) -> tuple:
 
 def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str, str], tuple[str, bytes]]:
     """(counter id, state) -> (archive image name, PNG) for every face of every counter."""
-    from authoring.render.counter_art import counter_image
-
-    style = digest(counter_style(game))
+    common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
-    bare = {c.id: replace(c, faces=()) for c, _ in faces}  # one object per counter: `art.memo` walks it once
-    jobs = [(_face_key(style, c, bare[c.id], state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+    counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
+    jobs = [(_face_key(counters[c.id], c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
             for c, state in faces]
     return {(c.id, state): (image_name("u", c.id, state), png)
             for (c, state), png in zip(faces, cache.many(jobs))}
 
 
-def _face_key(style: str, c, bare, state: str, size_px: int) -> str:
-    """A face depends on its counter (`bare`: the counter without its faces) and on itself (and on
-    being the first face), not on the other faces: new art for one face redraws that face only."""
+def _face_key(counter_state, c, state: str, size_px: int) -> str:
+    """A face depends on the game's counter style and its counter without its faces (`counter_state`, the
+    key's hash so far) and on itself (and on being the first face), not on the other faces: new art for one
+    face redraws that face only."""
     face = c.face(state)
-    return digest("counter", code_version(), style, bare, face, c.faces.index(face) > 0, size_px)
+    return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
@@ -67,8 +95,6 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
 
 def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
     """map id -> PNG of the whole map (maps draw in parallel); `zipped`: they go into the module as they are."""
-    from authoring.render.maps.draw import render_map
-
     ids = sorted(game.maps)
     jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
     painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
@@ -85,10 +111,9 @@ def boards(game: Game, cache: ImageCache, px_per_hex: float,
            progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
     """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
     or JPEG for the designer's painted maps)."""
-    from authoring.render.maps.draw import map_image_size, map_layout
+    from authoring.render.maps.frame import map_frame
 
-    arts = {m: MapArt(m, map_layout(game, m, px_per_hex), map_image_size(game, m, px_per_hex))
-            for m in sorted(game.maps)}
+    arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
     sets = board_sets(game, arts, progress.note)
     keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
     plain = [plans for plans in sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
@@ -152,7 +177,7 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
 def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
     """A board cut from the left would show its map's title clipped: draw it again at the board's
     left, in the margin above the hexes (as `render.maps.draw.add_title` places it)."""
-    from authoring.render.maps.draw import MARGIN, TOP
+    from authoring.render.maps.frame import MARGIN, TOP
 
     px = plan.layout.size * math.sqrt(3)
     m = game.maps[plan.map_id]
@@ -176,13 +201,17 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     return out
 
 
-def marker_image(text: str, size_px: int) -> bytes:
-    """A plain paper chit with a word on it (withdrawal reminders)."""
+def marker_image(cache: ImageCache, text: str, size_px: int) -> bytes:
+    """A plain paper chit with a word on it (withdrawal reminders), cached like every other image."""
+    return cache.png(digest("marker", code_version(), text, size_px), lambda: _draw_marker(text, size_px))
+
+
+def _draw_marker(text: str, size_px: int) -> Image.Image:
     image = Image.new("RGB", (size_px, size_px), (255, 255, 255))
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, size_px - 1, size_px - 1), outline=INK, width=2)
     draw.text((size_px / 2, size_px / 2), text, font=font(size_px / 5, bold=True), fill=INK, anchor="mm")
-    return png_bytes(image)
+    return image
 
 
 TABLES = "Tables"
@@ -205,12 +234,22 @@ class ChartPage:
         return self.label or self.title
 
 
-def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
-    """Rule tables, each scenario's turn track and set-up cards, in that order."""
-    from authoring.render.counter_art import shared_faces
-    from authoring.render.print.cards import card_sides, render_setup_card
-    from authoring.render.print.charts import render_table, render_turn_track
+@dataclass(frozen=True)
+class ChartJobs:
+    """The chart pages' cache jobs and their (title, image, group, label), known before any is read: the
+    compiler reads their entries ahead (`ImageCache.prefetch`) while it assembles the rest."""
 
+    jobs: list
+    meta: list
+    cards: list
+    card_meta: list
+
+    def keys(self) -> list[str]:
+        return [key for key, _ in [*self.jobs, *self.cards]]
+
+
+def chart_jobs(game: Game) -> ChartJobs:
+    """Rule tables, each scenario's turn track and set-up cards, in that order."""
     jobs, meta = [], []
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
@@ -228,8 +267,17 @@ def charts(game: Game, cache: ImageCache) -> tuple[tuple[ChartPage, ...], dict[s
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
+    return ChartJobs(jobs, meta, cards, card_meta)
+
+
+def charts(game: Game, cache: ImageCache,
+           planned: ChartJobs | None = None) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
+    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn."""
+    planned = planned or chart_jobs(game)
+    jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
     workers.wait_for("cards")   # in `build all` the cards stage draws these pages too, and leaves them in the cache
-    with shared_faces():  # each counter is on a card of every scenario: draw it once per worker
+    drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
+    with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
         drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):

@@ -148,6 +148,12 @@ def _map_of(game: Game, scenario: Scenario, label: str) -> str:
 
 def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Sequence[str] = ()) -> bytes:
     """The scenario's .vsav: boards, every piece, stacks for shared spots, then `extra` restore commands."""
+    return archive.zip_bytes(saved_game_files(ctx, scenario, date_ms, extra))
+
+
+def saved_game_files(ctx: SetupContext, scenario: Scenario, date_ms: int,
+                     extra: Sequence[str] = ()) -> dict[str, bytes]:
+    """`saved_game`'s zip members, not yet zipped."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
     for index, (placed, piece) in enumerate(placements(ctx, scenario)):
@@ -161,8 +167,8 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
             pieces.append((Definition(STACK_TYPE, state), str(next_id)))
             next_id += 1
     game = ctx.game
-    return archive.saved_game(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
-                              description=scenario.name, extra=extra)
+    return archive.saved_game_files(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
+                                    description=scenario.name, extra=extra)
 
 
 def _placed_definition(ctx: SetupContext, piece: Piece, placed: Placed) -> Definition:

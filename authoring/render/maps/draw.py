@@ -19,8 +19,18 @@ from PIL import Image
 from authoring import atomic
 from authoring.workers import can_fork, tokened
 from authoring.names import file_name
-from authoring.hexgrid import MultiMapLayout, PixelLayout
+from authoring.hexgrid import MultiMapLayout
 from authoring.model import Game, Map
+from authoring.render.maps.frame import (  # noqa: F401  (public here too: the frame of what is drawn)
+    MARGIN,
+    SQRT3,
+    TOP,
+    _layout_for,
+    _map,
+    has_art,
+    map_image_size,
+    map_layout,
+)
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
 from authoring.render.maps.scene import Scene, build_scene, cells_of, hex_centre
@@ -29,53 +39,11 @@ from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_from_bands, save_png
 
-MARGIN = 0.7
-"""Left, right and bottom margin, in hex widths (room for entry arrows and edge names)."""
-TOP = 1.2
-"""Top margin, in hex widths (title and compass)."""
-SQRT3 = math.sqrt(3.0)
-
 
 def supersampling(px_per_hex: float) -> int:
     """Small hexes get more supersampling: their lines are only a pixel or two wide. Print tiles (300 ppi,
     over 200 px per hex) need none: a stair step is 0.08 mm on paper, below what a printer resolves."""
     return 3 if px_per_hex < 90 else 2 if px_per_hex < 200 else 1
-
-
-def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
-    size = px_per_hex / SQRT3
-    margin = MARGIN * px_per_hex
-    base = PixelLayout.for_grid(grid, size, margin)
-    layout = PixelLayout(base.orientation, size, (base.origin[0], base.origin[1] + (TOP - MARGIN) * px_per_hex))
-    width, height = layout.bounds(grid.hexes, margin)
-    return layout, (width, height)
-
-
-def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
-    """The pixel layout `render_map` draws ``map_id`` with at ``px_per_hex`` (hex width across flats)."""
-    m = _map(game, map_id)
-    if has_art(m):  # the designer's art, in its grid's regular frame
-        return art_plan(m, px_per_hex).layout
-    return _layout_for(m.grid, px_per_hex)[0]
-
-
-def map_image_size(game: Game, map_id: str, px_per_hex: float) -> tuple[int, int]:
-    m = _map(game, map_id)
-    if has_art(m):
-        return art_plan(m, px_per_hex).size
-    return _layout_for(m.grid, px_per_hex)[1]
-
-
-def has_art(m: Map) -> bool:
-    """The map prints and shows the designer's registered art instead of hexwright's drawing."""
-    return m.art is not None and m.art.registration is not None
-
-
-def _map(game: Game, map_id: str) -> Map:
-    try:
-        return game.maps[map_id]
-    except KeyError:
-        raise KeyError(f"no map {map_id!r} in game {game.id!r}; maps: {', '.join(sorted(game.maps))}") from None
 
 
 def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> Scene:

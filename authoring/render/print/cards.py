@@ -17,6 +17,7 @@ from PIL import Image
 from authoring import atomic
 from authoring.names import file_name
 from authoring.model import Game, Scenario
+from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
@@ -227,14 +228,6 @@ def iter_setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str 
 def render_setup_card(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Image.Image]:
     """The pages of ``side``'s set-up card for ``scenario`` (RGB, Letter or A4 at `DPI`)."""
     return [p.image for p in setup_card_pages(game, scenario, side, paper)]
-
-
-def card_sides(game: Game, scenario: Scenario) -> list[str]:
-    """Sides with anything on their card, in the game's side order."""
-    used = {p.side for p in scenario.setup} | {o.side for o in scenario.off_map}
-    used |= {r.side for r in scenario.reinforcements} | {w.side for w in scenario.withdrawals}
-    used |= {p.side for p in scenario.pools}
-    return [s.id for s in game.sides if s.id in used]
 
 
 class PageSink(Protocol):
