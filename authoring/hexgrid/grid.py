@@ -19,7 +19,8 @@ together must agree on it (see `multimap.MultiMapLayout`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from dataclasses import dataclass, field
 
 from .coords import DIRECTIONS, Hex, direction_index, direction_name
@@ -100,23 +101,48 @@ class MapGrid:
     def __init__(self, spec: GridSpec, origin: tuple[int, int] = (0, 0)) -> None:
         self.spec = spec
         self.origin = (int(origin[0]), int(origin[1]))
-        self._by_label: dict[str, Hex] = {}
-        self._label_of: dict[Hex, str] = {}
-        self._offset_of: dict[Hex, tuple[int, int]] = {}
-        fmt = spec.label
+        hexes, labels, offsets = self._cells()
+        self._by_label: dict[str, Hex] = dict(zip(labels, hexes))
+        if len(self._by_label) < len(labels):
+            self._ambiguous(labels, offsets)
+        self._label_of: dict[Hex, str] = dict(zip(hexes, labels))
+        self._offset_of: dict[Hex, tuple[int, int]] = dict(zip(hexes, offsets))
+        self.hexes: tuple[Hex, ...] = tuple(hexes)
+
+    def _cells(self) -> tuple[list[Hex], list[str], list[tuple[int, int]]]:
+        """Every cell's hex, printed id and printed (column, row), column by column.
+
+        A label is its column's part plus its row's part, each printed once (not once per hex), and
+        the dicts are then zipped in C: building a 60x45 map's lookups was a tenth of a large game's load."""
+        spec, fmt = self.spec, self.spec.label
+        rows = range(spec.first_row, spec.last_row + 1)
+        row_names = [fmt.row_name(r) for r in rows]
+        parity, flat = self.global_shift_parity, spec.orientation == "flat"
+        dc, dr = self.origin[0] - spec.first_column, self.origin[1] - spec.first_row
+        hexes: list[Hex] = []
+        labels: list[str] = []
+        offsets: list[tuple[int, int]] = []
         for col in range(spec.first_column, spec.last_column + 1):
-            for row in range(spec.first_row, spec.last_row + 1):
-                h = self.offset_to_hex_unbounded(col, row)
-                label = fmt.label(col, row)
-                if label in self._by_label:
-                    other = self._offset_of[self._by_label[label]]
-                    raise ValueError(
-                        f"ambiguous numbering: column {col} row {row} and column {other[0]} "
-                        f"row {other[1]} both print as {label!r}; raise column_digits or row_digits")
-                self._by_label[label] = h
-                self._label_of[h] = label
-                self._offset_of[h] = (col, row)
-        self.hexes: tuple[Hex, ...] = tuple(self._offset_of)
+            head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
+            labels += [head + name for name in row_names]
+            offsets += [(col, r) for r in rows]
+            if flat:   # down a flat-top column, r grows by one a row
+                q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
+                hexes += [Hex(q, r0 + i) for i in range(len(rows))]
+            else:
+                hexes += [offset_to_axial("pointy", parity, col + dc, r + dr) for r in rows]
+        return hexes, labels, offsets
+
+    def _ambiguous(self, labels: list[str], offsets: list[tuple[int, int]]) -> None:
+        """Raise for the first printed id two cells share (too few digits for the map's size)."""
+        first: dict[str, tuple[int, int]] = {}
+        for label, (col, row) in zip(labels, offsets):
+            if label in first:
+                other = first[label]
+                raise ValueError(
+                    f"ambiguous numbering: column {col} row {row} and column {other[0]} "
+                    f"row {other[1]} both print as {label!r}; raise column_digits or row_digits")
+            first[label] = (col, row)
 
     def __repr__(self) -> str:
         return f"MapGrid({self.spec!r}, origin={self.origin!r})"
@@ -147,6 +173,14 @@ class MapGrid:
     def label_to_hex(self, label: str) -> Hex | None:
         """The hex printed ``label``; None when it is not a hex of this map."""
         return self._by_label.get(label) if isinstance(label, str) else None
+
+    def by_label(self) -> Mapping[str, Hex]:
+        """Every printed id and its hex, in map order (a read-only view: joining maps reads it whole)."""
+        return MappingProxyType(self._by_label)
+
+    def labels(self) -> Mapping[Hex, str]:
+        """Every hex and its printed id, in map order (a read-only view)."""
+        return MappingProxyType(self._label_of)
 
     def hex_to_label(self, h: Hex) -> str:
         """The printed id of a hex; KeyError when it is not on this map."""
