@@ -216,7 +216,11 @@ class MapGrid:
     def edge_hexes(self, edge: str) -> tuple[Hex, ...]:
         """Hexes along one map edge: north = first row, west = first column, etc."""
         index, value = self._edge_key(edge)
-        return tuple(h for h in self.hexes if self._offset_of[h][index] == value)
+        rows = self.spec.rows   # `hexes` runs column by column, each column north to south (`_cells`)
+        if index == 0:
+            start = (value - self.spec.first_column) * rows
+            return self.hexes[start:start + rows]
+        return self.hexes[value - self.spec.first_row::rows]
 
     def edge_of(self, h: Hex) -> frozenset[str]:
         """The map edges a hex lies on (empty for interior hexes)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
@@ -122,23 +122,66 @@ class Board:
         return best[1] if best else None
 
 
+class Cells(Mapping[Hex, Cell]):
+    """The cells of the maps in play, each built when first looked up.
+
+    A set-up looks at the few hundred cells its units stand in; building all of them (8,100 on three
+    60x45 maps) cost more than checking a thousand units and did not grow with them. Iteration (a rule
+    that scans every cell) builds the rest, in the order of the maps and their hexes."""
+
+    def __init__(self, maps: tuple[Map, ...]):
+        self._maps = maps
+        self._built: dict[Hex, Cell] = {}
+        self._order: tuple[Hex, ...] | None = None
+
+    def __getitem__(self, h: Hex) -> Cell:
+        cell = self._built.get(h)
+        if cell is None:
+            cell = self._built[h] = _cell(self._maps, h)
+        return cell
+
+    def get(self, h: Hex, default: Cell | None = None) -> Cell | None:
+        try:
+            return self[h]
+        except KeyError:
+            return default
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._built or any(h in m.hexes for m in self._maps)
+
+    def __iter__(self) -> Iterator[Hex]:
+        if self._order is None:
+            self._order = tuple(dict.fromkeys(h for m in self._maps for h in m.hexes))
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _cell(maps: tuple[Map, ...], h: Hex) -> Cell:
+    """One cell: a hex's data on each map that holds it, merged in map order; KeyError on none."""
+    cell: Cell | None = None
+    for m in maps:
+        info = m.hexes.get(h)
+        if info is None:
+            continue
+        terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
+        if cell is None:   # most hexes lie on one map
+            cell = Cell(h, (info.label,), (m.id,), terrain, tuple(info.features))
+        else:
+            cell = Cell(h, cell.labels + (info.label,), cell.maps + (m.id,),
+                        cell.terrain + tuple(t for t in terrain if t not in cell.terrain),
+                        cell.features + tuple(info.features))
+    if cell is None:
+        raise KeyError(h)
+    return cell
+
+
 @lru_cache(maxsize=16)
 def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
     """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
     same maps has the same cells and the model is immutable. Treat the result as read-only."""
-    cells: dict[Hex, Cell] = {}
-    for m in maps:
-        mid = m.id
-        for h, info in m.hexes.items():
-            terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
-            old = cells.get(h)
-            if old is None:   # most hexes lie on one map: one cell, built once
-                cells[h] = Cell(h, (info.label,), (mid,), terrain, tuple(info.features))
-            else:
-                cells[h] = Cell(h, old.labels + (info.label,), old.maps + (mid,),
-                                old.terrain + tuple(t for t in terrain if t not in old.terrain),
-                                old.features + tuple(info.features))
-    return cells
+    return Cells(maps)
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
