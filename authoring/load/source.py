@@ -36,6 +36,11 @@ class _Loader(_Base):
 
     def resolve(self, kind, value, implicit):
         return _KIND_TAGS[kind]
+
+    # The composer calls these two around every node, for YAML path resolvers, which we never
+    # register: a C callable that ignores its arguments saves two Python calls a node.
+    descend_resolver = staticmethod(slice)   # slice(parent, index): any two objects, no effect
+    ascend_resolver = staticmethod(tuple)    # tuple(): no arguments, no effect
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -68,6 +73,14 @@ class Source:
             path = path[:-1]
         line, col = self.locs.get(path, (1, 1))
         return Loc(self.path, line, col)
+
+    def locs_of(self, paths: list[tuple]) -> tuple[Loc, ...]:
+        """`loc` of each path, with the common case (every path located) in one pass."""
+        get, file = self.locs.get, self.path
+        found = [get(p) for p in paths]
+        if None in found:
+            return tuple(self.loc(p) for p in paths)
+        return tuple([Loc(file, line, col) for line, col in found])
 
     def key_loc(self, path: tuple) -> Loc:
         """Position of the mapping key that ends `path` (falls back to the value)."""
