@@ -164,8 +164,10 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         h = r.hex(lab["hex"], ("labels", i, "hex"))
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
-    hexes = {h: HexInfo(h, grid.hex_to_label(h), tuple(terrain.get(h) or [default]), tuple(features.get(h, ())))
-             for h in grid.hexes}
+    plain = (default,)   # most hexes: the default terrain and no feature
+    hexes = {h: HexInfo(h, label, tuple(terrain[h]) if h in terrain and terrain[h] else plain,
+                        tuple(features[h]) if h in features else ())
+             for h, label in grid.labels().items()}
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}
     hex_in = ctx.length(("grid", "hex_size"), 0.75, "hex_size", HEX_SIZE_IN)
     too_big = map_budget_problem(len(hexes), hex_in)
