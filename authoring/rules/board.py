@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
@@ -26,9 +26,10 @@ from authoring.rules.hexsets import HexSets
 START_KINDS = ("setup", "off_map")
 
 
-@dataclass(frozen=True)
-class Use:
-    """One unit in one entry (set-up hex, off-map box, arrival, withdrawal or pool) and where it is written."""
+class Use(NamedTuple):
+    """One unit in one entry (set-up hex, off-map box, arrival, withdrawal or pool) and where it is written.
+
+    A named tuple (built in C): a check makes one per unit entry of every scenario."""
 
     unit: str
     kind: str
@@ -73,8 +74,12 @@ class Board:
     """Answers that depend only on the game and the maps in play (parsed set-up codes, named hex sets),
     shared by the boards of one `check_game` run: each is worked out once, not once per scenario."""
 
-    def counter(self, unit: str) -> Counter | None:
-        return self.game.counters.get(unit)
+    counter: Callable[[str], Counter | None] = field(init=False, repr=False)
+    """The counter a unit id names, or None: the counters' own lookup, bound once (checks ask it
+    several times a unit, and a method would add a Python call each time)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counter", self.game.counters.get)
 
     def side_of(self, use: Use) -> str:
         c = self.counter(use.unit)
