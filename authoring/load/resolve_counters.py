@@ -13,6 +13,9 @@ _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "
                    "short", "symbol")
 _INT_COLUMNS = ("steps", "quantity", "stacking")
 _FACE_ART = ("image", "picture")
+_REFS = (("side", "sides", "side"), ("nationality", "nationalities", "nationality"), ("type", "unit_types", "unit type"),
+         ("size", "unit_sizes", "unit size"))
+"""A counter's fields that name a declaration of the game: (field, `defs` key, what it is called)."""
 
 
 def csv_to_counters(src: Source) -> Source:
@@ -26,8 +29,9 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     from authoring.load.columns import cell_problem
     counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
     key_locs = {}
-    plans: dict[str, tuple] = {}
     in_locs, in_keys = src.locs, src.key_locs
+    plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
+             for raw, _col in src.header}   # once per column, not per cell
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
@@ -36,12 +40,10 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
         locs[base] = in_locs[(i,)]
         for raw, cell in row.items():
             pos = in_locs[(i, raw)]
-            col, rule = rules[raw] if raw in rules else (raw, None)
+            col, rule, how, a, b = plans[raw]
             if rule is not None and not rule[0].match(cell):
                 diags.append(cell_problem(src, pos, col, cell, rule))
                 continue
-            plan = plans.get(col) or plans.setdefault(col, _column_plan(col))
-            how, a, b = plan
             if how == "face":
                 if a not in faces:
                     faces[a] = {"state": a, "values": {}}
@@ -99,10 +101,9 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
     if c.get("side") is None and not marker:
         ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
                   help="give `side:`, or `marker: true` for a neutral marker")
-    ctx.ref(c.get("side"), defs["sides"], "side", path + ("side",))
-    ctx.ref(c.get("nationality"), defs["nationalities"], "nationality", path + ("nationality",))
-    ctx.ref(c.get("type"), defs["unit_types"], "unit type", path + ("type",))
-    ctx.ref(c.get("size"), defs["unit_sizes"], "unit size", path + ("size",))
+    for key, known, what in _REFS:
+        if key in c:
+            ctx.ref(c[key], defs[known], what, path + (key,))
     for j, flag in enumerate(c.get("flags", [])):
         ctx.ref(flag, defs["flags"], "flag", path + ("flags", j))
     faces, states = [], set()
@@ -112,8 +113,9 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
         if f["state"] in states:
             ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
         states.add(f["state"])
-        for v in f.get("values", {}) or {}:
-            ctx.ref(v, defs["values"], "printed value", fpath + ("values", v))
+        known = defs["values"]
+        for v in [v for v in f.get("values") or () if v not in known]:   # names are text (mapping keys)
+            ctx.ref(v, known, "printed value", fpath + ("values", v))
         faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
                           None if f.get("designation") is None else str(f["designation"]),
                           short=str(f.get("short", "") or "")))
