@@ -183,8 +183,10 @@ class _Writer:
         names = self.const(frozenset(props))
         if extra is False:
             lines.append(f"if not v.keys() <= {names}: return False")
-        elif extra is not None and extra is not True:
-            lines += [f"for k in v.keys() - {names}:", f"    if not {self.check(extra, 'v[k]')}: return False"]
+        elif extra is not None and extra is not True and props:
+            lines += ["for k, x in v.items():", f"    if k not in {names} and not {self.check(extra, 'x')}: return False"]
+        elif extra is not None and extra is not True:   # a mapping of any keys (value id -> printed value)
+            lines += ["for x in v.values():", f"    if not {self.check(extra, 'x')}: return False"]
         for key, sub in props.items():
             test = self.check(sub, "x")
             if test != "True":

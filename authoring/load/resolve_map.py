@@ -31,10 +31,11 @@ def grid_spec(g: dict) -> GridSpec:
 class _MapResolver:
     def __init__(self, ctx: Ctx, grid: MapGrid, defs: dict):
         self.ctx, self.grid, self.defs = ctx, grid, defs
+        self._find = grid.by_label().get   # every hex id of the file is looked up: one C call each
 
     def hex(self, value, path: tuple) -> Hex | None:
-        label = str(value)
-        h = self.grid.label_to_hex(label)
+        label = value if type(value) is str else str(value)
+        h = self._find(label)
         if h is None:
             spec = self.grid.spec
             first = self.grid.hex_to_label(self.grid.hexes[0])
@@ -94,7 +95,7 @@ class _MapResolver:
                     if faces is not None and faces not in (a, b):
                         self.ctx.error("HW-HEXSIDE-002", f"a hexside between {pair[0]} and {pair[1]} cannot face {entry['faces']}",
                                        path + ("faces",), help="`faces` must be one of the two hexes")
-                sides.append(HexsideInfo(stype, Hexside.between(a, b), faces, self.ctx.loc(path)))
+                sides.append(HexsideInfo(stype, Hexside(a, b) if a < b else Hexside(b, a), faces, self.ctx.loc(path)))
         return sides, edges
 
     def _edge_side(self, stype: str, entry: dict, path: tuple) -> list[EdgeSideInfo]:
