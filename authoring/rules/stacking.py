@@ -29,11 +29,13 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
     check = MODELS.get(model)
     if check is None:
         return  # the schema refuses unknown models; nothing to enforce here
+    composition = model == "composition"   # the one model whose limits depend on the cell (its terrain, features)
     for h, uses in board.by_cell.items():
         units = _units(board, uses)
         if len(units) > 1 or model == "points":
-            for group in _by_side(board, units) if model != "composition" else (units,):
-                yield from check(board, board.cells.get(h), group)
+            cell = board.cells.get(h) if composition else None
+            for group in (units,) if composition or len(units) == 1 else _by_side(board, units):
+                yield from check(board, cell, group)
 
 
 def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:
