@@ -62,11 +62,14 @@ def _zero_padded(lookup: HexLookup, label: str) -> str | None:
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
     out = tuple(map(str, units))
-    base = path + ("units",)
-    for j, u in enumerate(out):
-        if u not in counters:   # `ctx.ref` reports it (called only then: this runs once per unit)
-            ctx.ref(u, counters, "counter", base + (j,), code="HW-REF-002")
-    return out, ctx.src.locs_of([base + (j,) for j in range(len(out))])
+    base, loc = path + ("units",), ctx.src.loc
+    locs = []
+    for j, u in enumerate(out):   # runs once per unit of the scenario: one loop, no comprehension frames
+        where = base + (j,)
+        if u not in counters:   # `ctx.ref` reports it (called only then)
+            ctx.ref(u, counters, "counter", where, code="HW-REF-002")
+        locs.append(loc(where))
+    return out, tuple(locs)
 
 
 def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> list[Placement]:

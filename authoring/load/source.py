@@ -74,14 +74,6 @@ class Source:
         line, col = self.locs.get(path, (1, 1))
         return Loc(self.path, line, col)
 
-    def locs_of(self, paths: list[tuple]) -> tuple[Loc, ...]:
-        """`loc` of each path, with the common case (every path located) in one pass."""
-        get, file = self.locs.get, self.path
-        found = [get(p) for p in paths]
-        if None in found:
-            return tuple(self.loc(p) for p in paths)
-        return tuple([Loc(file, line, col) for line, col in found])
-
     def key_loc(self, path: tuple) -> Loc:
         """Position of the mapping key that ends `path` (falls back to the value)."""
         if tuple(path) in self.key_locs:
