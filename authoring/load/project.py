@@ -231,7 +231,7 @@ def load_game(files: GameFiles) -> LoadResult:
         else:
             broken[mid] = src.path
     counters: dict = {}
-    seen: dict[str, str] = {}
+    seen: dict[str, Loc] = {}
     for path in files.counters:
         src = read(path, "counters", diags)
         if src is None:

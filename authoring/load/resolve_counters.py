@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from authoring.diagnostics import Loc
 from authoring.load.context import Ctx
 from authoring.load.source import Source
 from authoring.model import Counter, Face
@@ -35,28 +36,30 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
-        face_at: dict[str, int] = {}
+        face_paths: dict[str, tuple] = {}   # state -> ("counters", i, "faces", k)
         base = ("counters", i)
         locs[base] = in_locs[(i,)]
         for raw, cell in row.items():
-            pos = in_locs[(i, raw)]
+            key = (i, raw)
+            pos = in_locs[key]
             col, rule, how, a, b = plans[raw]
             if rule is not None and not rule[0].match(cell):
                 diags.append(cell_problem(src, pos, col, cell, rule))
                 continue
             if how == "face":
-                if a not in faces:
-                    faces[a] = {"state": a, "values": {}}
-                    face_at[a] = len(face_at)
-                k = face_at[a]
-                locs[base + ("faces", k)] = pos
+                face = faces.get(a)
+                if face is None:
+                    face = faces[a] = {"state": a, "values": {}}
+                    face_paths[a] = base + ("faces", len(face_paths))
+                fpath = face_paths[a]
+                locs[fpath] = pos
                 if b in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
                     if cell:
-                        faces[a][b] = cell
-                    locs[base + ("faces", k, b)] = pos
+                        face[b] = cell
+                    locs[fpath + (b,)] = pos
                 else:
-                    faces[a]["values"][b] = int(cell) if _NUM.match(cell) else cell
-                    locs[base + ("faces", k, "values", b)] = pos
+                    face["values"][b] = int(cell) if _NUM.match(cell) else cell
+                    locs[fpath + ("values", b)] = pos
             elif how == "flags":
                 c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]
                 locs[base + ("flags",)] = pos
@@ -65,7 +68,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
             else:
                 c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
                 locs[base + (col,)] = pos
-            key_locs[base + (col,)] = in_keys.get((i, raw), pos)
+            key_locs[base + (col,)] = in_keys.get(key, pos)
         c["faces"] = list(faces.values())
         counters.append(c)
     return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)
@@ -82,7 +85,8 @@ def _column_plan(col: str) -> tuple[str, str, str]:
     return ("int" if col in _INT_COLUMNS else "text"), "", ""
 
 
-def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter]:
+def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:
+    """The counters of one file; `seen` (id -> where it is defined) spans the game's counter files."""
     out = []
     for i, c in enumerate(ctx.src.data.get("counters", [])):
         path = ("counters", i)
@@ -91,7 +95,7 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter
             ctx.error("HW-DUP-002", f"duplicate counter id {cid!r} (also in {seen[cid]})", path + ("id",),
                       help="counter ids must be unique within a game; use `quantity` for several copies")
             continue
-        seen[cid] = str(ctx.loc(path + ("id",)))
+        seen[cid] = ctx.loc(path + ("id",))
         out.append(_counter(ctx, defs, c, path))
     return out
 
@@ -114,8 +118,9 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
             ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
         states.add(f["state"])
         known = defs["values"]
-        for v in [v for v in f.get("values") or () if v not in known]:   # names are text (mapping keys)
-            ctx.ref(v, known, "printed value", fpath + ("values", v))
+        for v in f.get("values") or ():
+            if v not in known:   # names are text (mapping keys): `ctx.ref` would only find them
+                ctx.ref(v, known, "printed value", fpath + ("values", v))
         faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
                           None if f.get("designation") is None else str(f["designation"]),
                           short=str(f.get("short", "") or "")))
