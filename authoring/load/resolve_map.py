@@ -7,7 +7,7 @@ from authoring.load.context import Ctx
 from authoring.model import (
     EdgeSideInfo,
     HexFeature,
-    HexInfo,
+    HexInfos,
     HexsideInfo,
     Map,
     MapLabel,
@@ -165,16 +165,14 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         h = r.hex(lab["hex"], ("labels", i, "hex"))
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
-    plain = (default,)   # most hexes: the default terrain and no feature
-    hexes = {h: HexInfo(h, label, tuple(terrain[h]) if h in terrain and terrain[h] else plain,
-                        tuple(features[h]) if h in features else ())
-             for h, label in grid.labels().items()}
+    hexes = HexInfos(grid.labels(), {h: tuple(t) for h, t in terrain.items() if t},
+                     {h: tuple(f) for h, f in features.items()}, (default,))
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}
     hex_in = ctx.length(("grid", "hex_size"), 0.75, "hex_size", HEX_SIZE_IN)
     too_big = map_budget_problem(len(hexes), hex_in)
     if too_big:
         ctx.error("HW-SIZE-002", too_big, ("grid",),
                   help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)")
-    return Map(d["id"], d["name"], grid, hex_in, default, frozen_map(hexes),
+    return Map(d["id"], d["name"], grid, hex_in, default, hexes,
                tuple(sides), tuple(edge_sides), tuple(paths), tuple(labels), frozen_map(edges),
                ctx.src.path, ctx.loc(()))
