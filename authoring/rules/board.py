@@ -215,9 +215,10 @@ def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenari
     return replace(scenario, setup=kept + tuple(card.entries))
 
 
-def _placement_uses(p: Placement) -> list[Use]:
-    return [Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label)
-            for i, u in enumerate(p.units)]
+def _add_placement_uses(uses: list[Use], p: Placement) -> None:
+    """Appends the placement's units (a loop, not a list per placement: a set-up has thousands)."""
+    for i, u in enumerate(p.units):
+        uses.append(Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label))
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
@@ -228,11 +229,12 @@ def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[st
     """Every unit entry of the scenario, with the card's entries replacing the set-up it covers."""
     uses: list[Use] = []
     carded = {u for p in card.entries for u in p.units} if card else set()
+    replaced = sides or frozenset()
     for p in scenario.setup:
-        if card is None or p.side not in (sides or frozenset()):
-            uses += _placement_uses(p)
+        if card is None or p.side not in replaced:
+            _add_placement_uses(uses, p)
     for p in card.entries if card else ():
-        uses += _placement_uses(p)
+        _add_placement_uses(uses, p)
     for b in scenario.off_map:
         uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box)
                  for i, u in enumerate(b.units) if u not in carded]
