@@ -139,7 +139,8 @@ def _scheduled(ctx, counters, sides, items, key, defs) -> tuple[Scheduled, ...]:
     out = []
     for i, r in enumerate(items or []):
         ctx.ref(r["side"], sides, "side", (key, i, "side"))
-        ctx.ref(r.get("state"), defs["strength_states"], "strength state", (key, i, "state"))
+        if r.get("state") is not None:
+            ctx.ref(r["state"], defs["strength_states"], "strength state", (key, i, "state"))
         units, locs = _units(ctx, counters, r["units"], (key, i))
         out.append(Scheduled(r["turn"], r["side"], units, str(r.get("at", "") or ""), r.get("state"),
                              ctx.loc((key, i)), locs))

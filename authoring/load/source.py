@@ -344,7 +344,7 @@ def parse_csv(text: str, display: str) -> Source:
     key_pos = [(1, head_cols[c] if c < len(head_cols) else 1) for c in range(len(header))]
     long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
-        cells = [cell.strip() for cell in row]
+        cells = list(map(str.strip, row))
         if not any(cells):
             continue
         if len(row) > len(header):
