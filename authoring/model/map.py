@@ -38,7 +38,7 @@ class HexInfos(Mapping[Hex, HexInfo]):
     A set-up check looks at the few hundred hexes its units stand in; making every one (8,100 on three
     60x45 maps) was a fixed cost of every load. Read-only; each hex always gives the same object."""
 
-    __slots__ = ("_labels", "_terrain", "_features", "_plain", "_made")
+    __slots__ = ("_labels", "_terrain", "_features", "_plain", "_made", "_all")
 
     def __init__(self, labels: Mapping[Hex, str], terrain: Mapping[Hex, tuple[str, ...]],
                  features: Mapping[Hex, tuple[HexFeature, ...]], plain: tuple[str, ...]):
@@ -46,6 +46,7 @@ class HexInfos(Mapping[Hex, HexInfo]):
         any (terrain falls back to `plain`, the map's default)."""
         self._labels, self._terrain, self._features, self._plain = labels, terrain, features, plain
         self._made: dict[Hex, HexInfo] = {}
+        self._all: dict[Hex, HexInfo] | None = None   # every hex, in order, once something walks them all
 
     def __getitem__(self, h: Hex) -> HexInfo:
         info = self._made.get(h)
@@ -66,8 +67,19 @@ class HexInfos(Mapping[Hex, HexInfo]):
     def __len__(self) -> int:
         return len(self._labels)
 
+    def items(self):   # a walk over every hex (a hex set's filter, a drawing): one dict, iterated in C
+        return self._every().items()
+
+    def values(self):
+        return self._every().values()
+
+    def _every(self) -> dict[Hex, HexInfo]:
+        if self._all is None:
+            self._all = {h: self[h] for h in self._labels}
+        return self._all
+
     def __repr__(self) -> str:
-        return f"HexInfos({dict(self.items())!r})"
+        return f"HexInfos({self._every()!r})"
 
 
 @dataclass(frozen=True, eq=False)
