@@ -79,7 +79,7 @@ class _Writer:
     def __init__(self) -> None:
         self.env: dict[str, object] = {"_same": _same, "_enum_any": _enum_any, "_number": _number,
                                        "_integer": _integer, "MISSING": _MISSING}
-        self.defs: list[str] = []
+        self.defs: list[tuple[str, str]] = []   # (name, source) of each function and lookup table
         self.written: dict[str, str] = {}   # a schema's JSON text -> its function (inlined $refs repeat)
 
     def const(self, value: object) -> str:
@@ -150,8 +150,8 @@ class _Writer:
         return self.written[key]
 
     def _function(self, schema: dict) -> str:
-        name = f"f{len(self.defs)}"
-        self.defs.append("")   # reserve the slot: nested schemas write their functions meanwhile
+        name, slot = f"f{len(self.defs)}", len(self.defs)
+        self.defs.append((name, ""))   # reserve the slot: nested schemas write their functions meanwhile
         body: list[str] = []
         known: type | None = None
         scalars = {k: schema[k] for k in _SCALAR_KEYS if k in schema}
@@ -163,7 +163,7 @@ class _Writer:
         for key in _STRUCTURAL:
             if key in schema:
                 body += getattr(self, "_" + key.lower())(schema, known)
-        self.defs[int(name[1:])] = "\n".join([f"def {name}(v):"] + ["    " + line for line in body] + ["    return True"])
+        self.defs[slot] = (name, "\n".join([f"def {name}(v):"] + ["    " + line for line in body] + ["    return True"]))
         return name
 
     def _guard(self, kind: type, known: type | None, lines: list[str]) -> list[str]:
@@ -195,10 +195,10 @@ class _Writer:
 
     def _pattern_loop(self, props: dict, patterns: dict, extra) -> list[str]:
         """The general object loop, for a schema with patternProperties (a key may match several)."""
-        table = f"t{len(self.defs)}"
-        self.defs.append("")
+        table, slot = f"t{len(self.defs)}", len(self.defs)
+        self.defs.append((table, ""))
         entries = ", ".join(f"{k!r}: lambda x: {self.check(sub, 'x')}" for k, sub in props.items())
-        self.defs[int(table[1:])] = f"{table} = {{{entries}}}"
+        self.defs[slot] = (table, f"{table} = {{{entries}}}")
         lines = ["for k, x in v.items():", f"    c = {table}.get(k)", "    m = c is not None",
                  "    if m and not c(x): return False"]
         for rx, sub in patterns.items():
@@ -245,8 +245,7 @@ class _Writer:
         took longer than checking a game, and most (the many kinds of set-up rule) are never needed."""
         top = self.check(schema, "v")
         env = dict(self.env)
-        for source in self.defs:
-            name = source.split(None, 2)[1 if source.startswith("def ") else 0].split("(")[0]
+        for name, source in self.defs:
             if source.startswith("def "):
                 env[name] = _on_first_call(env, name, source)
             else:   # a patternProperties lookup table (rare): its lambdas call the functions by name
