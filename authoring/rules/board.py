@@ -40,6 +40,9 @@ class Use(NamedTuple):
     hex: Hex | None = None
     label: str = ""
     place: str = ""  # off-map box, pool id, or a reinforcement's `at`
+    counter: Counter | None = None
+    """The counter `unit` names (None: unknown, the loader's finding), looked up once: the checks ask
+    for it several times a unit, and a big game's counter table is slow to search at random."""
 
 
 @dataclass(frozen=True)
@@ -82,14 +85,14 @@ class Board:
         object.__setattr__(self, "counter", self.game.counters.get)
 
     def side_of(self, use: Use) -> str:
-        c = self.counter(use.unit)
+        c = use.counter
         return (c.side if c and c.side else use.side) or ""
 
     def state_of(self, use: Use) -> str | None:
         """The state a unit is in: as written, else its counter's first face."""
         if use.state:
             return use.state
-        c = self.counter(use.unit)
+        c = use.counter
         return c.faces[0].state if c and c.faces else None
 
     def kinds(self, *kinds: str) -> Iterable[Use]:
@@ -215,39 +218,41 @@ def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenari
     return replace(scenario, setup=kept + tuple(card.entries))
 
 
-def _add_placement_uses(uses: list[Use], p: Placement) -> None:
+def _add_placement_uses(uses: list[Use], p: Placement, counter: Callable[[str], Counter | None]) -> None:
     """Appends the placement's units (a loop, not a list per placement: a set-up has thousands)."""
     for i, u in enumerate(p.units):
-        uses.append(Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label))
+        uses.append(Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label, "", counter(u)))
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
     return locs[i] if i < len(locs) and locs[i] is not None else default
 
 
-def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None) -> list[Use]:
-    """Every unit entry of the scenario, with the card's entries replacing the set-up it covers."""
+def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None,
+                 counter: Callable[[str], Counter | None]) -> list[Use]:
+    """Every unit entry of the scenario, with the card's entries replacing the set-up it covers
+    (`counter`: the game's counter of a unit id, or None)."""
     uses: list[Use] = []
     carded = {u for p in card.entries for u in p.units} if card else set()
     replaced = sides or frozenset()
     for p in scenario.setup:
         if card is None or p.side not in replaced:
-            _add_placement_uses(uses, p)
+            _add_placement_uses(uses, p, counter)
     for p in card.entries if card else ():
-        _add_placement_uses(uses, p)
+        _add_placement_uses(uses, p, counter)
     for b in scenario.off_map:
-        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box)
+        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box, counter=counter(u))
                  for i, u in enumerate(b.units) if u not in carded]
     for r in scenario.reinforcements:
-        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at)
-                 for i, u in enumerate(r.units)]
+        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at,
+                     counter=counter(u)) for i, u in enumerate(r.units)]
     for w in scenario.withdrawals:
-        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn)
+        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn, counter=counter(u))
                  for i, u in enumerate(w.units)]
     for pool in scenario.pools:
         turn = pool.available if pool.available is not None else 0
-        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id)
-                 for i, u in enumerate(pool.units)]
+        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id,
+                     counter=counter(u)) for i, u in enumerate(pool.units)]
     return uses
 
 
@@ -260,7 +265,7 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     shared = {} if shared is None else shared
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
-    uses = collect_uses(scenario, card, sides)
+    uses = collect_uses(scenario, card, sides, game.counters.get)
     by_unit: dict[str, list[Use]] = {}
     by_cell: dict[Hex, list[Use]] = {}
     for u in uses:
