@@ -101,16 +101,16 @@ class MapGrid:
     def __init__(self, spec: GridSpec, origin: tuple[int, int] = (0, 0)) -> None:
         self.spec = spec
         self.origin = (int(origin[0]), int(origin[1]))
-        hexes, labels, offsets = self._cells()
+        hexes, labels = self._cells()
         self._by_label: dict[str, Hex] = dict(zip(labels, hexes))
         if len(self._by_label) < len(labels):
-            self._ambiguous(labels, offsets)
+            self._ambiguous(labels)
         self._label_of: dict[Hex, str] = dict(zip(hexes, labels))
-        self._offset_of: dict[Hex, tuple[int, int]] = dict(zip(hexes, offsets))
+        self._offset_of: dict[Hex, tuple[int, int]] | None = None   # see `_offsets`
         self.hexes: tuple[Hex, ...] = tuple(hexes)
 
-    def _cells(self) -> tuple[list[Hex], list[str], list[tuple[int, int]]]:
-        """Every cell's hex, printed id and printed (column, row), column by column.
+    def _cells(self) -> tuple[list[Hex], list[str]]:
+        """Every cell's hex and printed id, column by column (`_printed_offsets` order).
 
         A label is its column's part plus its row's part, each printed once (not once per hex), and
         the dicts are then zipped in C: building a 60x45 map's lookups was a tenth of a large game's load."""
@@ -121,22 +121,32 @@ class MapGrid:
         dc, dr = self.origin[0] - spec.first_column, self.origin[1] - spec.first_row
         hexes: list[Hex] = []
         labels: list[str] = []
-        offsets: list[tuple[int, int]] = []
         for col in range(spec.first_column, spec.last_column + 1):
             head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
             labels += [head + name for name in row_names]
-            offsets += [(col, r) for r in rows]
             if flat:   # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
                 hexes += [Hex(q, r0 + i) for i in range(len(rows))]
             else:
                 hexes += [offset_to_axial("pointy", parity, col + dc, r + dr) for r in rows]
-        return hexes, labels, offsets
+        return hexes, labels
 
-    def _ambiguous(self, labels: list[str], offsets: list[tuple[int, int]]) -> None:
+    def _printed_offsets(self) -> list[tuple[int, int]]:
+        """Every cell's printed (column, row), column by column."""
+        spec = self.spec
+        rows = range(spec.first_row, spec.last_row + 1)
+        return [(col, row) for col in range(spec.first_column, spec.last_column + 1) for row in rows]
+
+    def _offsets(self) -> dict[Hex, tuple[int, int]]:
+        """Hex -> printed (column, row), made when first needed (drawing, edges): loading never asks."""
+        if self._offset_of is None:
+            self._offset_of = dict(zip(self.hexes, self._printed_offsets()))
+        return self._offset_of
+
+    def _ambiguous(self, labels: list[str]) -> None:
         """Raise for the first printed id two cells share (too few digits for the map's size)."""
         first: dict[str, tuple[int, int]] = {}
-        for label, (col, row) in zip(labels, offsets):
+        for label, (col, row) in zip(labels, self._printed_offsets()):
             if label in first:
                 other = first[label]
                 raise ValueError(
@@ -148,7 +158,7 @@ class MapGrid:
         return f"MapGrid({self.spec!r}, origin={self.origin!r})"
 
     def __contains__(self, h: object) -> bool:
-        return h in self._offset_of
+        return h in self._label_of
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -207,7 +217,7 @@ class MapGrid:
     def hex_to_offset(self, h: Hex) -> tuple[int, int]:
         """PRINTED (column, row) of a hex; KeyError when it is not on this map."""
         try:
-            return self._offset_of[h]
+            return self._offsets()[h]
         except KeyError:
             raise KeyError(f"{h} is not on this map") from None
 
@@ -238,9 +248,9 @@ class MapGrid:
 
     def exit_directions(self, h: Hex) -> tuple[int, ...]:
         """Directions from ``h`` whose neighbour is off this map (its map-edge sides)."""
-        if h not in self._offset_of:
+        if h not in self._label_of:
             raise KeyError(f"{h} is not on this map")
-        return tuple(i for i, d in enumerate(DIRECTIONS) if (h + d) not in self._offset_of)
+        return tuple(i for i, d in enumerate(DIRECTIONS) if (h + d) not in self._label_of)
 
     def direction_name(self, d: int) -> str:
         """Compass name of a direction for this map's orientation (N, NE ... / NW, NE, E ...)."""

@@ -46,12 +46,20 @@ class _MapResolver:
 
     def terrain(self) -> dict[Hex, list[str]]:
         out: dict[Hex, list[str]] = {}
+        find = self._find
         for ttype, hexes in (self.ctx.src.data.get("terrain") or {}).items():
             self.ctx.ref(ttype, self.defs["terrain"], "terrain type", ("terrain", ttype))
-            for i, value in enumerate(hexes):
-                h = self.hex(value, ("terrain", ttype, i))
-                if h is not None and ttype not in out.setdefault(h, []):
-                    out[h].append(ttype)
+            for i, value in enumerate(hexes):   # a few hundred ids a terrain: found ones take one lookup
+                h = find(value) if type(value) is str else None
+                if h is None:
+                    h = self.hex(value, ("terrain", ttype, i))
+                    if h is None:
+                        continue
+                have = out.get(h)
+                if have is None:
+                    out[h] = [ttype]
+                elif ttype not in have:
+                    have.append(ttype)
         return out
 
     def features(self) -> dict[Hex, list[HexFeature]]:
@@ -82,9 +90,11 @@ class _MapResolver:
                     edges.extend(self._edge_side(stype, entry, path))
                     continue
                 pair = entry["hexes"] if isinstance(entry, dict) else entry
-                a, b = self.hex(pair[0], path + (0,)), self.hex(pair[1], path + (1,))
-                if a is None or b is None:
-                    continue
+                a, b = self._find(pair[0]), self._find(pair[1])   # the common case: two text ids on the map
+                if a is None or b is None:   # a number or an unknown id: `hex` converts or reports, in order
+                    a, b = self.hex(pair[0], path + (0,)), self.hex(pair[1], path + (1,))
+                    if a is None or b is None:
+                        continue
                 if a.distance(b) != 1:
                     self.ctx.error("HW-HEXSIDE-001", f"{pair[0]} and {pair[1]} are not neighbours, so they share no hexside",
                                    path, help="a hexside is written as the two adjacent hexes it separates")
