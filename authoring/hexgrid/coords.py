@@ -22,7 +22,6 @@ The opposite of direction ``d`` is ``(d + 3) % 6``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 __all__ = [
@@ -199,22 +198,32 @@ def hex_spiral(center: Hex, radius: int) -> list[Hex]:
     return result
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hexside:
-    """The side shared by two adjacent hexes; one canonical object (``a < b``).
-
-    Build it with `Hexside.between`, which orders the pair, so the side seen
-    from either hex is the same (equal, same hash) value.
-    """
-
+class _HexsideFields(NamedTuple):
     a: Hex
     b: Hex
 
-    def __post_init__(self) -> None:
-        if not self.a < self.b:
-            raise ValueError(f"Hexside needs a < b, got {self.a} and {self.b}; use Hexside.between")
-        if self.a.distance(self.b) != 1:
-            raise ValueError(f"{self.a} and {self.b} are not neighbours")
+
+class Hexside(_HexsideFields):
+    """The side shared by two adjacent hexes; one canonical object (``a < b``).
+
+    Build it with `Hexside.between`, which orders the pair, so the side seen
+    from either hex is the same (equal, same hash) value. A pair of hexes
+    underneath, like `Hex` (a large map lists thousands of sides).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, a: Hex, b: Hex) -> Hexside:
+        if not a < b:
+            raise ValueError(f"Hexside needs a < b, got {a} and {b}; use Hexside.between")
+        if a.distance(b) != 1:
+            raise ValueError(f"{a} and {b} are not neighbours")
+        return tuple.__new__(cls, (a, b))
+
+    def __add__(self, other: object):  # type: ignore[override]
+        return NotImplemented   # no tuple concatenation or repetition: a side is not a sequence of hexes
+
+    __mul__ = __rmul__ = __add__
 
     @classmethod
     def between(cls, h1: Hex, h2: Hex) -> Hexside:
