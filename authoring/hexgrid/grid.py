@@ -20,8 +20,10 @@ together must agree on it (see `multimap.MultiMapLayout`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import MappingProxyType
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import repeat
+from types import MappingProxyType
 
 from .coords import DIRECTIONS, Hex, direction_index, direction_name
 from .labels import LabelFormat
@@ -29,6 +31,8 @@ from .labels import LabelFormat
 __all__ = ["EDGES", "GridSpec", "MapGrid"]
 
 EDGES = ("north", "south", "east", "west")
+_pair_as_hex = partial(tuple.__new__, Hex)
+"""A (q, r) pair of ints as a `Hex`, in C: the grid's own arithmetic needs no type check per hex."""
 _SHIFTS = {"even": 0, "odd": 1}
 
 
@@ -126,7 +130,7 @@ class MapGrid:
             labels += [head + name for name in row_names]
             if flat:   # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
-                hexes += [Hex(q, r0 + i) for i in range(len(rows))]
+                hexes += map(_pair_as_hex, zip(repeat(q), range(r0, r0 + len(rows))))
             else:
                 hexes += [offset_to_axial("pointy", parity, col + dc, r + dr) for r in rows]
         return hexes, labels
