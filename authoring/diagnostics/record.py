@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 
 class Severity(str, Enum):
@@ -14,9 +15,11 @@ class Severity(str, Enum):
     INFO = "info"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Loc:
-    """A position in a source file: 1-based line and column (0 when unknown)."""
+class Loc(NamedTuple):
+    """A position in a source file: 1-based line and column (0 when unknown).
+
+    A named tuple rather than a frozen dataclass: loading a large game makes one for every unit,
+    hexside and counter it reads, and a tuple is built in C (same fields, order, hash and repr)."""
 
     file: str
     line: int = 0

@@ -22,7 +22,7 @@ The opposite of direction ``d`` is ``(d + 3) % 6``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "DIRECTIONS",
@@ -51,26 +51,41 @@ _LONG_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hex:
-    """A hex in axial coordinates; the third cube coordinate is ``s = -q - r``."""
-
+class _HexFields(NamedTuple):
     q: int
     r: int
 
-    def __post_init__(self) -> None:
-        if type(self.q) is not int or type(self.r) is not int:
-            raise TypeError(f"Hex coordinates must be int, got q={self.q!r}, r={self.r!r}")
+
+class Hex(_HexFields):
+    """A hex in axial coordinates; the third cube coordinate is ``s = -q - r``.
+
+    A tuple ``(q, r)`` underneath: hexes are dict keys in every hot loop (labels, cells, stacks),
+    and a tuple hashes and compares in C, five times faster than a dataclass's Python ``__hash__``
+    and ``__eq__``. The hash is ``hash((q, r))`` as before, so set and dict orders are unchanged.
+    Unlike a plain tuple, ``+`` and ``-`` are vector sums and ``*`` is refused (see `scale`).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, q: int, r: int) -> Hex:
+        if type(q) is not int or type(r) is not int:
+            raise TypeError(f"Hex coordinates must be int, got q={q!r}, r={r!r}")
+        return tuple.__new__(cls, (q, r))
 
     @property
     def s(self) -> int:
-        return -self.q - self.r
+        return -self[0] - self[1]
 
-    def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
+        return Hex(self[0] + other[0], self[1] + other[1])
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return Hex(self[0] - other[0], self[1] - other[1])
+
+    def __mul__(self, other: object):  # type: ignore[override]
+        return NotImplemented   # a tuple would repeat itself: use `scale`
+
+    __rmul__ = __mul__
 
     def scale(self, k: int) -> Hex:
         """This vector multiplied by ``k`` (Red Blob "hex_scale")."""
@@ -183,22 +198,32 @@ def hex_spiral(center: Hex, radius: int) -> list[Hex]:
     return result
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Hexside:
-    """The side shared by two adjacent hexes; one canonical object (``a < b``).
-
-    Build it with `Hexside.between`, which orders the pair, so the side seen
-    from either hex is the same (equal, same hash) value.
-    """
-
+class _HexsideFields(NamedTuple):
     a: Hex
     b: Hex
 
-    def __post_init__(self) -> None:
-        if not self.a < self.b:
-            raise ValueError(f"Hexside needs a < b, got {self.a} and {self.b}; use Hexside.between")
-        if self.a.distance(self.b) != 1:
-            raise ValueError(f"{self.a} and {self.b} are not neighbours")
+
+class Hexside(_HexsideFields):
+    """The side shared by two adjacent hexes; one canonical object (``a < b``).
+
+    Build it with `Hexside.between`, which orders the pair, so the side seen
+    from either hex is the same (equal, same hash) value. A pair of hexes
+    underneath, like `Hex` (a large map lists thousands of sides).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, a: Hex, b: Hex) -> Hexside:
+        if not a < b:
+            raise ValueError(f"Hexside needs a < b, got {a} and {b}; use Hexside.between")
+        if a.distance(b) != 1:
+            raise ValueError(f"{a} and {b} are not neighbours")
+        return tuple.__new__(cls, (a, b))
+
+    def __add__(self, other: object):  # type: ignore[override]
+        return NotImplemented   # no tuple concatenation or repetition: a side is not a sequence of hexes
+
+    __mul__ = __rmul__ = __add__
 
     @classmethod
     def between(cls, h1: Hex, h2: Hex) -> Hexside:

@@ -19,8 +19,11 @@ together must agree on it (see `multimap.MultiMapLayout`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import repeat
+from types import MappingProxyType
 
 from .coords import DIRECTIONS, Hex, direction_index, direction_name
 from .labels import LabelFormat
@@ -28,6 +31,8 @@ from .labels import LabelFormat
 __all__ = ["EDGES", "GridSpec", "MapGrid"]
 
 EDGES = ("north", "south", "east", "west")
+_pair_as_hex = partial(tuple.__new__, Hex)
+"""A (q, r) pair of ints as a `Hex`, in C: the grid's own arithmetic needs no type check per hex."""
 _SHIFTS = {"even": 0, "odd": 1}
 
 
@@ -100,29 +105,64 @@ class MapGrid:
     def __init__(self, spec: GridSpec, origin: tuple[int, int] = (0, 0)) -> None:
         self.spec = spec
         self.origin = (int(origin[0]), int(origin[1]))
-        self._by_label: dict[str, Hex] = {}
-        self._label_of: dict[Hex, str] = {}
-        self._offset_of: dict[Hex, tuple[int, int]] = {}
-        fmt = spec.label
+        hexes, labels = self._cells()
+        self._by_label: dict[str, Hex] = dict(zip(labels, hexes))
+        if len(self._by_label) < len(labels):
+            self._ambiguous(labels)
+        self._label_of: dict[Hex, str] = dict(zip(hexes, labels))
+        self._offset_of: dict[Hex, tuple[int, int]] | None = None   # see `_offsets`
+        self.hexes: tuple[Hex, ...] = tuple(hexes)
+
+    def _cells(self) -> tuple[list[Hex], list[str]]:
+        """Every cell's hex and printed id, column by column (`_printed_offsets` order).
+
+        A label is its column's part plus its row's part, each printed once (not once per hex), and
+        the dicts are then zipped in C: building a 60x45 map's lookups was a tenth of a large game's load."""
+        spec, fmt = self.spec, self.spec.label
+        rows = range(spec.first_row, spec.last_row + 1)
+        row_names = [fmt.row_name(r) for r in rows]
+        parity, flat = self.global_shift_parity, spec.orientation == "flat"
+        dc, dr = self.origin[0] - spec.first_column, self.origin[1] - spec.first_row
+        hexes: list[Hex] = []
+        labels: list[str] = []
         for col in range(spec.first_column, spec.last_column + 1):
-            for row in range(spec.first_row, spec.last_row + 1):
-                h = self.offset_to_hex_unbounded(col, row)
-                label = fmt.label(col, row)
-                if label in self._by_label:
-                    other = self._offset_of[self._by_label[label]]
-                    raise ValueError(
-                        f"ambiguous numbering: column {col} row {row} and column {other[0]} "
-                        f"row {other[1]} both print as {label!r}; raise column_digits or row_digits")
-                self._by_label[label] = h
-                self._label_of[h] = label
-                self._offset_of[h] = (col, row)
-        self.hexes: tuple[Hex, ...] = tuple(self._offset_of)
+            head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
+            labels += [head + name for name in row_names]
+            if flat:   # down a flat-top column, r grows by one a row
+                q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
+                hexes += map(_pair_as_hex, zip(repeat(q), range(r0, r0 + len(rows))))
+            else:
+                hexes += [offset_to_axial("pointy", parity, col + dc, r + dr) for r in rows]
+        return hexes, labels
+
+    def _printed_offsets(self) -> list[tuple[int, int]]:
+        """Every cell's printed (column, row), column by column."""
+        spec = self.spec
+        rows = range(spec.first_row, spec.last_row + 1)
+        return [(col, row) for col in range(spec.first_column, spec.last_column + 1) for row in rows]
+
+    def _offsets(self) -> dict[Hex, tuple[int, int]]:
+        """Hex -> printed (column, row), made when first needed (drawing, edges): loading never asks."""
+        if self._offset_of is None:
+            self._offset_of = dict(zip(self.hexes, self._printed_offsets()))
+        return self._offset_of
+
+    def _ambiguous(self, labels: list[str]) -> None:
+        """Raise for the first printed id two cells share (too few digits for the map's size)."""
+        first: dict[str, tuple[int, int]] = {}
+        for label, (col, row) in zip(labels, self._printed_offsets()):
+            if label in first:
+                other = first[label]
+                raise ValueError(
+                    f"ambiguous numbering: column {col} row {row} and column {other[0]} "
+                    f"row {other[1]} both print as {label!r}; raise column_digits or row_digits")
+            first[label] = (col, row)
 
     def __repr__(self) -> str:
         return f"MapGrid({self.spec!r}, origin={self.origin!r})"
 
     def __contains__(self, h: object) -> bool:
-        return h in self._offset_of
+        return h in self._label_of
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -147,6 +187,14 @@ class MapGrid:
     def label_to_hex(self, label: str) -> Hex | None:
         """The hex printed ``label``; None when it is not a hex of this map."""
         return self._by_label.get(label) if isinstance(label, str) else None
+
+    def by_label(self) -> Mapping[str, Hex]:
+        """Every printed id and its hex, in map order (a read-only view: joining maps reads it whole)."""
+        return MappingProxyType(self._by_label)
+
+    def labels(self) -> Mapping[Hex, str]:
+        """Every hex and its printed id, in map order (a read-only view)."""
+        return MappingProxyType(self._label_of)
 
     def hex_to_label(self, h: Hex) -> str:
         """The printed id of a hex; KeyError when it is not on this map."""
@@ -173,7 +221,7 @@ class MapGrid:
     def hex_to_offset(self, h: Hex) -> tuple[int, int]:
         """PRINTED (column, row) of a hex; KeyError when it is not on this map."""
         try:
-            return self._offset_of[h]
+            return self._offsets()[h]
         except KeyError:
             raise KeyError(f"{h} is not on this map") from None
 
@@ -182,7 +230,11 @@ class MapGrid:
     def edge_hexes(self, edge: str) -> tuple[Hex, ...]:
         """Hexes along one map edge: north = first row, west = first column, etc."""
         index, value = self._edge_key(edge)
-        return tuple(h for h in self.hexes if self._offset_of[h][index] == value)
+        rows = self.spec.rows   # `hexes` runs column by column, each column north to south (`_cells`)
+        if index == 0:
+            start = (value - self.spec.first_column) * rows
+            return self.hexes[start:start + rows]
+        return self.hexes[value - self.spec.first_row::rows]
 
     def edge_of(self, h: Hex) -> frozenset[str]:
         """The map edges a hex lies on (empty for interior hexes)."""
@@ -200,9 +252,9 @@ class MapGrid:
 
     def exit_directions(self, h: Hex) -> tuple[int, ...]:
         """Directions from ``h`` whose neighbour is off this map (its map-edge sides)."""
-        if h not in self._offset_of:
+        if h not in self._label_of:
             raise KeyError(f"{h} is not on this map")
-        return tuple(i for i, d in enumerate(DIRECTIONS) if (h + d) not in self._offset_of)
+        return tuple(i for i, d in enumerate(DIRECTIONS) if (h + d) not in self._label_of)
 
     def direction_name(self, d: int) -> str:
         """Compass name of a direction for this map's orientation (N, NE ... / NW, NE, E ...)."""

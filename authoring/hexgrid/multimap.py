@@ -24,7 +24,7 @@ from types import MappingProxyType
 from .coords import Hex
 from .grid import MapGrid
 
-__all__ = ["MultiMapLayout"]
+__all__ = ["MultiMapLayout", "check_joinable"]
 
 
 class MultiMapLayout:
@@ -36,21 +36,19 @@ class MultiMapLayout:
         if not maps:
             raise ValueError("a layout needs at least one map")
         self.maps: Mapping[str, MapGrid] = MappingProxyType(dict(maps))
-        _check_consistent(self.maps)
-        self._by_label: dict[str, Hex] = {}
-        labels_of: dict[Hex, list[str]] = {}
-        maps_of: dict[Hex, list[str]] = {}
+        self._by_label = check_joinable(self.maps)
+        labels_of: dict[Hex, tuple[str, ...]] = {}
+        maps_of: dict[Hex, tuple[str, ...]] = {}
         for name, grid in self.maps.items():
-            for h in grid.hexes:
-                label = grid.hex_to_label(h)
-                if label in self._by_label and self._by_label[label] != h:
-                    raise ValueError(
-                        f"label {label!r} names two different hexes; give the maps distinct prefixes")
-                self._by_label[label] = h
-                labels_of.setdefault(h, []).append(label)
-                maps_of.setdefault(h, []).append(name)
-        self._labels_of = {h: tuple(v) for h, v in labels_of.items()}
-        self._maps_of = {h: tuple(v) for h, v in maps_of.items()}
+            own = grid.labels()
+            for h in labels_of.keys() & own.keys():   # cells on an edge shared with an earlier map
+                labels_of[h] += (own[h],)
+                maps_of[h] += (name,)
+            alone = (name,)
+            labels_of.update({h: (label,) for h, label in own.items() if h not in labels_of})
+            maps_of.update({h: alone for h in own if h not in maps_of})
+        self._labels_of = labels_of
+        self._maps_of = maps_of
         self.hexes: frozenset[Hex] = frozenset(self._labels_of)
 
     def __repr__(self) -> str:
@@ -80,6 +78,23 @@ class MultiMapLayout:
     def maps_of(self, h: Hex) -> tuple[str, ...]:
         """Names of the maps that hold a cell, in map order (() if none)."""
         return self._maps_of.get(h, ())
+
+
+def check_joinable(maps: Mapping[str, MapGrid]) -> dict[str, Hex]:
+    """Every printed id of the maps and its hex; ValueError when the maps cannot be laid out together
+    (`_check_consistent`) or two of them print the same id on different hexes."""
+    if not maps:
+        raise ValueError("a layout needs at least one map")
+    _check_consistent(maps)
+    by_label: dict[str, Hex] = {}
+    for grid in maps.values():
+        own = grid.by_label()
+        clashes = {label for label in by_label.keys() & own.keys() if by_label[label] != own[label]}
+        if clashes:
+            first = next(label for label in own if label in clashes)
+            raise ValueError(f"label {first!r} names two different hexes; give the maps distinct prefixes")
+        by_label.update(own)
+    return by_label
 
 
 def _check_consistent(maps: Mapping[str, MapGrid]) -> None:

@@ -231,7 +231,7 @@ def load_game(files: GameFiles) -> LoadResult:
         else:
             broken[mid] = src.path
     counters: dict = {}
-    seen: dict[str, str] = {}
+    seen: dict[str, Loc] = {}
     for path in files.counters:
         src = read(path, "counters", diags)
         if src is None:
@@ -324,12 +324,12 @@ def _check_game_field(ctx: Ctx, game_id: str) -> None:
 
 def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
     """Maps joined by the layout must agree on their shared cells (same parity, one label per cell)."""
-    from authoring.hexgrid import MultiMapLayout
+    from authoring.hexgrid.multimap import check_joinable
     joined = {mid: maps[mid].grid for mid in layout if mid in maps}
     if len(joined) < 2:
         return
     try:
-        MultiMapLayout(joined)
+        check_joinable(joined)   # what building a MultiMapLayout would refuse, without its per-cell tables
     except ValueError as exc:
         ctx.error("HW-MAP-003", f"the maps of the layout do not join: {exc}", ("layout",),
                   help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from authoring.diagnostics import Loc
 from authoring.load.context import Ctx
 from authoring.load.source import Source
 from authoring.model import Counter, Face
@@ -13,6 +14,9 @@ _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "
                    "short", "symbol")
 _INT_COLUMNS = ("steps", "quantity", "stacking")
 _FACE_ART = ("image", "picture")
+_REFS = (("side", "sides", "side"), ("nationality", "nationalities", "nationality"), ("type", "unit_types", "unit type"),
+         ("size", "unit_sizes", "unit size"))
+"""A counter's fields that name a declaration of the game: (field, `defs` key, what it is called)."""
 
 
 def csv_to_counters(src: Source) -> Source:
@@ -26,35 +30,36 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     from authoring.load.columns import cell_problem
     counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
     key_locs = {}
-    plans: dict[str, tuple] = {}
     in_locs, in_keys = src.locs, src.key_locs
+    plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
+             for raw, _col in src.header}   # once per column, not per cell
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
-        face_at: dict[str, int] = {}
+        face_paths: dict[str, tuple] = {}   # state -> ("counters", i, "faces", k)
         base = ("counters", i)
         locs[base] = in_locs[(i,)]
         for raw, cell in row.items():
-            pos = in_locs[(i, raw)]
-            col, rule = rules[raw] if raw in rules else (raw, None)
+            key = (i, raw)
+            pos = in_locs[key]
+            col, rule, how, a, b = plans[raw]
             if rule is not None and not rule[0].match(cell):
                 diags.append(cell_problem(src, pos, col, cell, rule))
                 continue
-            plan = plans.get(col) or plans.setdefault(col, _column_plan(col))
-            how, a, b = plan
             if how == "face":
-                if a not in faces:
-                    faces[a] = {"state": a, "values": {}}
-                    face_at[a] = len(face_at)
-                k = face_at[a]
-                locs[base + ("faces", k)] = pos
+                face = faces.get(a)
+                if face is None:
+                    face = faces[a] = {"state": a, "values": {}}
+                    face_paths[a] = base + ("faces", len(face_paths))
+                fpath = face_paths[a]
+                locs[fpath] = pos
                 if b in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
                     if cell:
-                        faces[a][b] = cell
-                    locs[base + ("faces", k, b)] = pos
+                        face[b] = cell
+                    locs[fpath + (b,)] = pos
                 else:
-                    faces[a]["values"][b] = int(cell) if _NUM.match(cell) else cell
-                    locs[base + ("faces", k, "values", b)] = pos
+                    face["values"][b] = int(cell) if _NUM.match(cell) else cell
+                    locs[fpath + ("values", b)] = pos
             elif how == "flags":
                 c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]
                 locs[base + ("flags",)] = pos
@@ -63,7 +68,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
             else:
                 c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
                 locs[base + (col,)] = pos
-            key_locs[base + (col,)] = in_keys.get((i, raw), pos)
+            key_locs[base + (col,)] = in_keys.get(key, pos)
         c["faces"] = list(faces.values())
         counters.append(c)
     return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)
@@ -80,7 +85,8 @@ def _column_plan(col: str) -> tuple[str, str, str]:
     return ("int" if col in _INT_COLUMNS else "text"), "", ""
 
 
-def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter]:
+def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:
+    """The counters of one file; `seen` (id -> where it is defined) spans the game's counter files."""
     out = []
     for i, c in enumerate(ctx.src.data.get("counters", [])):
         path = ("counters", i)
@@ -89,7 +95,7 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, str]) -> list[Counter
             ctx.error("HW-DUP-002", f"duplicate counter id {cid!r} (also in {seen[cid]})", path + ("id",),
                       help="counter ids must be unique within a game; use `quantity` for several copies")
             continue
-        seen[cid] = str(ctx.loc(path + ("id",)))
+        seen[cid] = ctx.loc(path + ("id",))
         out.append(_counter(ctx, defs, c, path))
     return out
 
@@ -99,10 +105,9 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
     if c.get("side") is None and not marker:
         ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
                   help="give `side:`, or `marker: true` for a neutral marker")
-    ctx.ref(c.get("side"), defs["sides"], "side", path + ("side",))
-    ctx.ref(c.get("nationality"), defs["nationalities"], "nationality", path + ("nationality",))
-    ctx.ref(c.get("type"), defs["unit_types"], "unit type", path + ("type",))
-    ctx.ref(c.get("size"), defs["unit_sizes"], "unit size", path + ("size",))
+    for key, known, what in _REFS:
+        if key in c:
+            ctx.ref(c[key], defs[known], what, path + (key,))
     for j, flag in enumerate(c.get("flags", [])):
         ctx.ref(flag, defs["flags"], "flag", path + ("flags", j))
     faces, states = [], set()
@@ -112,8 +117,10 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
         if f["state"] in states:
             ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
         states.add(f["state"])
-        for v in f.get("values", {}) or {}:
-            ctx.ref(v, defs["values"], "printed value", fpath + ("values", v))
+        known = defs["values"]
+        for v in f.get("values") or ():
+            if v not in known:   # names are text (mapping keys): `ctx.ref` would only find them
+                ctx.ref(v, known, "printed value", fpath + ("values", v))
         faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
                           None if f.get("designation") is None else str(f["designation"]),
                           short=str(f.get("short", "") or "")))

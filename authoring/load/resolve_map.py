@@ -7,7 +7,7 @@ from authoring.load.context import Ctx
 from authoring.model import (
     EdgeSideInfo,
     HexFeature,
-    HexInfo,
+    HexInfos,
     HexsideInfo,
     Map,
     MapLabel,
@@ -31,10 +31,11 @@ def grid_spec(g: dict) -> GridSpec:
 class _MapResolver:
     def __init__(self, ctx: Ctx, grid: MapGrid, defs: dict):
         self.ctx, self.grid, self.defs = ctx, grid, defs
+        self._find = grid.by_label().get   # every hex id of the file is looked up: one C call each
 
     def hex(self, value, path: tuple) -> Hex | None:
-        label = str(value)
-        h = self.grid.label_to_hex(label)
+        label = value if type(value) is str else str(value)
+        h = self._find(label)
         if h is None:
             spec = self.grid.spec
             first = self.grid.hex_to_label(self.grid.hexes[0])
@@ -45,12 +46,20 @@ class _MapResolver:
 
     def terrain(self) -> dict[Hex, list[str]]:
         out: dict[Hex, list[str]] = {}
+        find = self._find
         for ttype, hexes in (self.ctx.src.data.get("terrain") or {}).items():
             self.ctx.ref(ttype, self.defs["terrain"], "terrain type", ("terrain", ttype))
-            for i, value in enumerate(hexes):
-                h = self.hex(value, ("terrain", ttype, i))
-                if h is not None and ttype not in out.setdefault(h, []):
-                    out[h].append(ttype)
+            for i, value in enumerate(hexes):   # a few hundred ids a terrain: found ones take one lookup
+                h = find(value) if type(value) is str else None
+                if h is None:
+                    h = self.hex(value, ("terrain", ttype, i))
+                    if h is None:
+                        continue
+                have = out.get(h)
+                if have is None:
+                    out[h] = [ttype]
+                elif ttype not in have:
+                    have.append(ttype)
         return out
 
     def features(self) -> dict[Hex, list[HexFeature]]:
@@ -81,9 +90,11 @@ class _MapResolver:
                     edges.extend(self._edge_side(stype, entry, path))
                     continue
                 pair = entry["hexes"] if isinstance(entry, dict) else entry
-                a, b = self.hex(pair[0], path + (0,)), self.hex(pair[1], path + (1,))
-                if a is None or b is None:
-                    continue
+                a, b = self._find(pair[0]), self._find(pair[1])   # the common case: two text ids on the map
+                if a is None or b is None:   # a number or an unknown id: `hex` converts or reports, in order
+                    a, b = self.hex(pair[0], path + (0,)), self.hex(pair[1], path + (1,))
+                    if a is None or b is None:
+                        continue
                 if a.distance(b) != 1:
                     self.ctx.error("HW-HEXSIDE-001", f"{pair[0]} and {pair[1]} are not neighbours, so they share no hexside",
                                    path, help="a hexside is written as the two adjacent hexes it separates")
@@ -94,7 +105,7 @@ class _MapResolver:
                     if faces is not None and faces not in (a, b):
                         self.ctx.error("HW-HEXSIDE-002", f"a hexside between {pair[0]} and {pair[1]} cannot face {entry['faces']}",
                                        path + ("faces",), help="`faces` must be one of the two hexes")
-                sides.append(HexsideInfo(stype, Hexside.between(a, b), faces, self.ctx.loc(path)))
+                sides.append(HexsideInfo(stype, Hexside(a, b) if a < b else Hexside(b, a), faces, self.ctx.loc(path)))
         return sides, edges
 
     def _edge_side(self, stype: str, entry: dict, path: tuple) -> list[EdgeSideInfo]:
@@ -164,14 +175,14 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         h = r.hex(lab["hex"], ("labels", i, "hex"))
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
-    hexes = {h: HexInfo(h, grid.hex_to_label(h), tuple(terrain.get(h) or [default]), tuple(features.get(h, ())))
-             for h in grid.hexes}
+    hexes = HexInfos(grid.labels(), {h: tuple(t) for h, t in terrain.items() if t},
+                     {h: tuple(f) for h, f in features.items()}, (default,))
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}
     hex_in = ctx.length(("grid", "hex_size"), 0.75, "hex_size", HEX_SIZE_IN)
     too_big = map_budget_problem(len(hexes), hex_in)
     if too_big:
         ctx.error("HW-SIZE-002", too_big, ("grid",),
                   help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)")
-    return Map(d["id"], d["name"], grid, hex_in, default, frozen_map(hexes),
+    return Map(d["id"], d["name"], grid, hex_in, default, hexes,
                tuple(sides), tuple(edge_sides), tuple(paths), tuple(labels), frozen_map(edges),
                ctx.src.path, ctx.loc(()))

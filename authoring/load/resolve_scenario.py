@@ -24,10 +24,11 @@ class HexLookup:
 
     def __init__(self, maps: list[Map]):
         self.maps = maps
+        self._gets = [m.grid.by_label().get for m in maps]   # one C lookup a map (a scenario looks up every unit's hex)
 
     def find(self, label: str) -> Hex | None:
-        for m in self.maps:
-            h = m.grid.label_to_hex(label)
+        for get in self._gets:
+            h = get(label)
             if h is not None:
                 return h
         return None
@@ -60,12 +61,15 @@ def _zero_padded(lookup: HexLookup, label: str) -> str | None:
 
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
-    out, locs = [], []
-    for j, u in enumerate(units):
-        ctx.ref(str(u), counters, "counter", path + ("units", j), code="HW-REF-002")
-        out.append(str(u))
-        locs.append(ctx.loc(path + ("units", j)))
-    return tuple(out), tuple(locs)
+    out = tuple(map(str, units))
+    base, loc = path + ("units",), ctx.src.loc
+    locs = []
+    for j, u in enumerate(out):   # runs once per unit of the scenario: one loop, no comprehension frames
+        where = base + (j,)
+        if u not in counters:   # `ctx.ref` reports it (called only then)
+            ctx.ref(u, counters, "counter", where, code="HW-REF-002")
+        locs.append(loc(where))
+    return out, tuple(locs)
 
 
 def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> list[Placement]:
@@ -75,8 +79,10 @@ def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> l
         label = str(e["hex"])
         h = _hex(ctx, lookup, all_maps, label, path + ("hex",))
         units, locs = _units(ctx, counters, e["units"], path)
-        ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
-        out.append(Placement(side, label, h, units, e.get("state"), ctx.loc(path), locs))
+        state = e.get("state")
+        if state is not None:
+            ctx.ref(state, defs["strength_states"], "strength state", path + ("state",))
+        out.append(Placement(side, label, h, units, state, ctx.loc(path), locs))
     return out
 
 
@@ -133,7 +139,8 @@ def _scheduled(ctx, counters, sides, items, key, defs) -> tuple[Scheduled, ...]:
     out = []
     for i, r in enumerate(items or []):
         ctx.ref(r["side"], sides, "side", (key, i, "side"))
-        ctx.ref(r.get("state"), defs["strength_states"], "strength state", (key, i, "state"))
+        if r.get("state") is not None:
+            ctx.ref(r["state"], defs["strength_states"], "strength state", (key, i, "state"))
         units, locs = _units(ctx, counters, r["units"], (key, i))
         out.append(Scheduled(r["turn"], r["side"], units, str(r.get("at", "") or ""), r.get("state"),
                              ctx.loc((key, i)), locs))

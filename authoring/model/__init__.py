@@ -5,6 +5,7 @@ from authoring.model.map import (
     EdgeSideInfo,
     HexFeature,
     HexInfo,
+    HexInfos,
     HexsideInfo,
     Map,
     MapLabel,
@@ -24,6 +25,6 @@ from authoring.model.scenario import (
 
 __all__ = [
     "Counter", "Face", "Dice", "Game", "Nationality", "RuleSpec", "Side", "Table", "TypeDef",
-    "EdgeSideInfo", "HexFeature", "HexInfo", "HexsideInfo", "Map", "MapLabel", "PathInfo",
+    "EdgeSideInfo", "HexFeature", "HexInfo", "HexInfos", "HexsideInfo", "Map", "MapLabel", "PathInfo",
     "OffMap", "Option", "Placement", "Pool", "Scenario", "Scheduled", "SetupCard", "Turn", "Victory",
 ]

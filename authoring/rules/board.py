@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
@@ -26,9 +26,10 @@ from authoring.rules.hexsets import HexSets
 START_KINDS = ("setup", "off_map")
 
 
-@dataclass(frozen=True)
-class Use:
-    """One unit in one entry (set-up hex, off-map box, arrival, withdrawal or pool) and where it is written."""
+class Use(NamedTuple):
+    """One unit in one entry (set-up hex, off-map box, arrival, withdrawal or pool) and where it is written.
+
+    A named tuple (built in C): a check makes one per unit entry of every scenario."""
 
     unit: str
     kind: str
@@ -39,6 +40,9 @@ class Use:
     hex: Hex | None = None
     label: str = ""
     place: str = ""  # off-map box, pool id, or a reinforcement's `at`
+    counter: Counter | None = None
+    """The counter `unit` names (None: unknown, the loader's finding), looked up once: the checks ask
+    for it several times a unit, and a big game's counter table is slow to search at random."""
 
 
 @dataclass(frozen=True)
@@ -73,18 +77,22 @@ class Board:
     """Answers that depend only on the game and the maps in play (parsed set-up codes, named hex sets),
     shared by the boards of one `check_game` run: each is worked out once, not once per scenario."""
 
-    def counter(self, unit: str) -> Counter | None:
-        return self.game.counters.get(unit)
+    counter: Callable[[str], Counter | None] = field(init=False, repr=False)
+    """The counter a unit id names, or None: the counters' own lookup, bound once (checks ask it
+    several times a unit, and a method would add a Python call each time)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counter", self.game.counters.get)
 
     def side_of(self, use: Use) -> str:
-        c = self.counter(use.unit)
+        c = use.counter
         return (c.side if c and c.side else use.side) or ""
 
     def state_of(self, use: Use) -> str | None:
         """The state a unit is in: as written, else its counter's first face."""
         if use.state:
             return use.state
-        c = self.counter(use.unit)
+        c = use.counter
         return c.faces[0].state if c and c.faces else None
 
     def kinds(self, *kinds: str) -> Iterable[Use]:
@@ -122,23 +130,66 @@ class Board:
         return best[1] if best else None
 
 
+class Cells(Mapping[Hex, Cell]):
+    """The cells of the maps in play, each built when first looked up.
+
+    A set-up looks at the few hundred cells its units stand in; building all of them (8,100 on three
+    60x45 maps) cost more than checking a thousand units and did not grow with them. Iteration (a rule
+    that scans every cell) builds the rest, in the order of the maps and their hexes."""
+
+    def __init__(self, maps: tuple[Map, ...]):
+        self._maps = maps
+        self._built: dict[Hex, Cell] = {}
+        self._order: tuple[Hex, ...] | None = None
+
+    def __getitem__(self, h: Hex) -> Cell:
+        cell = self._built.get(h)
+        if cell is None:
+            cell = self._built[h] = _cell(self._maps, h)
+        return cell
+
+    def get(self, h: Hex, default: Cell | None = None) -> Cell | None:
+        try:
+            return self[h]
+        except KeyError:
+            return default
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._built or any(h in m.hexes for m in self._maps)
+
+    def __iter__(self) -> Iterator[Hex]:
+        if self._order is None:
+            self._order = tuple(dict.fromkeys(h for m in self._maps for h in m.hexes))
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _cell(maps: tuple[Map, ...], h: Hex) -> Cell:
+    """One cell: a hex's data on each map that holds it, merged in map order; KeyError on none."""
+    cell: Cell | None = None
+    for m in maps:
+        info = m.hexes.get(h)
+        if info is None:
+            continue
+        terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
+        if cell is None:   # most hexes lie on one map
+            cell = Cell(h, (info.label,), (m.id,), terrain, tuple(info.features))
+        else:
+            cell = Cell(h, cell.labels + (info.label,), cell.maps + (m.id,),
+                        cell.terrain + tuple(t for t in terrain if t not in cell.terrain),
+                        cell.features + tuple(info.features))
+    if cell is None:
+        raise KeyError(h)
+    return cell
+
+
 @lru_cache(maxsize=16)
 def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
     """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
     same maps has the same cells and the model is immutable. Treat the result as read-only."""
-    cells: dict[Hex, Cell] = {}
-    for m in maps:
-        mid = m.id
-        for h, info in m.hexes.items():
-            terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
-            old = cells.get(h)
-            if old is None:   # most hexes lie on one map: one cell, built once
-                cells[h] = Cell(h, (info.label,), (mid,), terrain, tuple(info.features))
-            else:
-                cells[h] = Cell(h, old.labels + (info.label,), old.maps + (mid,),
-                                old.terrain + tuple(t for t in terrain if t not in old.terrain),
-                                old.features + tuple(info.features))
-    return cells
+    return Cells(maps)
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
@@ -167,37 +218,41 @@ def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenari
     return replace(scenario, setup=kept + tuple(card.entries))
 
 
-def _placement_uses(p: Placement) -> list[Use]:
-    return [Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label)
-            for i, u in enumerate(p.units)]
+def _add_placement_uses(uses: list[Use], p: Placement, counter: Callable[[str], Counter | None]) -> None:
+    """Appends the placement's units (a loop, not a list per placement: a set-up has thousands)."""
+    for i, u in enumerate(p.units):
+        uses.append(Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label, "", counter(u)))
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
     return locs[i] if i < len(locs) and locs[i] is not None else default
 
 
-def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None) -> list[Use]:
-    """Every unit entry of the scenario, with the card's entries replacing the set-up it covers."""
+def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None,
+                 counter: Callable[[str], Counter | None]) -> list[Use]:
+    """Every unit entry of the scenario, with the card's entries replacing the set-up it covers
+    (`counter`: the game's counter of a unit id, or None)."""
     uses: list[Use] = []
     carded = {u for p in card.entries for u in p.units} if card else set()
+    replaced = sides or frozenset()
     for p in scenario.setup:
-        if card is None or p.side not in (sides or frozenset()):
-            uses += _placement_uses(p)
+        if card is None or p.side not in replaced:
+            _add_placement_uses(uses, p, counter)
     for p in card.entries if card else ():
-        uses += _placement_uses(p)
+        _add_placement_uses(uses, p, counter)
     for b in scenario.off_map:
-        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box)
+        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box, counter=counter(u))
                  for i, u in enumerate(b.units) if u not in carded]
     for r in scenario.reinforcements:
-        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at)
-                 for i, u in enumerate(r.units)]
+        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at,
+                     counter=counter(u)) for i, u in enumerate(r.units)]
     for w in scenario.withdrawals:
-        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn)
+        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn, counter=counter(u))
                  for i, u in enumerate(w.units)]
     for pool in scenario.pools:
         turn = pool.available if pool.available is not None else 0
-        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id)
-                 for i, u in enumerate(pool.units)]
+        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id,
+                     counter=counter(u)) for i, u in enumerate(pool.units)]
     return uses
 
 
@@ -210,7 +265,7 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     shared = {} if shared is None else shared
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
-    uses = collect_uses(scenario, card, sides)
+    uses = collect_uses(scenario, card, sides, game.counters.get)
     by_unit: dict[str, list[Use]] = {}
     by_cell: dict[Hex, list[Use]] = {}
     for u in uses:

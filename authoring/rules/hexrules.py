@@ -16,7 +16,7 @@ from authoring.rules.selectors import describe, selects
 
 
 def _selected(board: Board, spec: RuleSpec, uses) -> list[Use]:
-    return [u for u in uses if selects(spec.params, board.counter(u.unit))]
+    return [u for u in uses if selects(spec.params, u.counter)]
 
 
 def _sorted_hexes(board: Board, hexes) -> list[Hex]:

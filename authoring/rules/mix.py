@@ -25,7 +25,7 @@ def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
     """Copies in play never exceed a counter's quantity; a withdrawn unit is in play when it leaves."""
     in_play: dict[str, list[Use]] = {}
     for u in _timeline(board):
-        c = board.counter(u.unit)
+        c = u.counter
         if c is None:
             continue  # unknown ids are the loader's (HW-REF-002)
         held = in_play.setdefault(u.unit, [])

@@ -18,7 +18,7 @@ def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     for h, uses in board.by_cell.items():
         first: dict[str, Use] = {}
         for u in uses:
-            c = board.counter(u.unit)
+            c = u.counter
             if c is None or c.marker:
                 continue
             side = board.side_of(u)
@@ -37,9 +37,9 @@ def prohibited_terrain(board: Board) -> dict[str, str]:
 
 def _terrain_findings(board: Board, banned: dict[str, str], spec: RuleSpec | None) -> Iterator[Diagnostic]:
     for u in board.on_map():
-        if spec is not None and not selects(spec.params, board.counter(u.unit)):
+        if spec is not None and not selects(spec.params, u.counter):
             continue
-        if spec is None and (board.counter(u.unit) is None or board.counter(u.unit).marker):
+        if spec is None and (u.counter is None or u.counter.marker):
             continue
         cell = board.cells.get(u.hex)
         bad = [t for t in (cell.terrain if cell else ()) if t in banned]
@@ -66,7 +66,7 @@ def check_sides(board: Board) -> Iterator[Diagnostic]:
     """A unit is set up, held off-map, scheduled or pooled by the side it belongs to."""
     declared = {s.id for s in board.game.sides}
     for u in board.uses:
-        c = board.counter(u.unit)
+        c = u.counter
         if c is None or c.marker or not c.side or c.side == u.side or u.side not in declared \
                 or c.side not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)

@@ -64,7 +64,7 @@ def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
     first = spec.params["turn"]
     start = board.scenario.turns[0].turn if board.scenario.turns else 1
     for u in board.uses:
-        if u.kind == "withdrawal" or not selects(spec.params, board.counter(u.unit)):
+        if u.kind == "withdrawal" or not selects(spec.params, u.counter):
             continue
         turn = start if u.kind in START_KINDS else max(u.turn, start)
         if turn < first:

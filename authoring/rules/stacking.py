@@ -15,7 +15,7 @@ def _units(board: Board, uses: tuple[Use, ...]) -> list[Use]:
     """Uses that count for stacking: known counters that are not markers."""
     out = []
     for u in uses:
-        c = board.counter(u.unit)
+        c = u.counter
         if c is not None and not c.marker:
             out.append(u)
     return out
@@ -29,11 +29,13 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
     check = MODELS.get(model)
     if check is None:
         return  # the schema refuses unknown models; nothing to enforce here
+    composition = model == "composition"   # the one model whose limits depend on the cell (its terrain, features)
     for h, uses in board.by_cell.items():
         units = _units(board, uses)
         if len(units) > 1 or model == "points":
-            for group in _by_side(board, units) if model != "composition" else (units,):
-                yield from check(board, board.cells.get(h), group)
+            cell = board.cells.get(h) if composition else None
+            for group in (units,) if composition or len(units) == 1 else _by_side(board, units):
+                yield from check(board, cell, group)
 
 
 def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:
@@ -61,10 +63,10 @@ def _points(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagn
     limit = spec.params["limit"]
     total = 0.0
     for u in units:
-        total += board.counter(u.unit).stacking or 0
+        total += u.counter.stacking or 0
         if total > limit:
-            worth = ", ".join(f"{x.unit} {board.counter(x.unit).stacking or 0:g}" for x in units)
-            full = sum(board.counter(x.unit).stacking or 0 for x in units)
+            worth = ", ".join(f"{x.unit} {x.counter.stacking or 0:g}" for x in units)
+            full = sum(x.counter.stacking or 0 for x in units)
             yield error("HW-STACK-002", f"{full:g} stacking points in hex {u.label}, limit is {limit:g}", u.loc,
                         help=f"move {u.unit} to another hex (stacking points here: {worth}); units with value 0 stack free",
                         rule=board.game.cite(spec.rule), hex=u.label)
@@ -105,7 +107,7 @@ def _composition(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[
         combos, rule = found
         sizes: dict[str, int] = {}
         for i, u in enumerate(group):
-            size = board.counter(u.unit).size or "*"
+            size = u.counter.size or "*"
             sizes[size] = sizes.get(size, 0) + 1
             if not any(fits(sizes, c) for c in combos):
                 yield _composition_error(board, side, group, i, combos, rule)
@@ -114,7 +116,7 @@ def _composition(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[
 
 def _composition_error(board: Board, side: str, group: list[Use], i: int, combos: list, rule: str) -> Diagnostic:
     u = group[i]
-    here = ", ".join(f"{x.unit} ({board.counter(x.unit).size or 'no size'})" for x in group)
+    here = ", ".join(f"{x.unit} ({x.counter.size or 'no size'})" for x in group)
     allowed = "; or ".join(_combo_text(c) for c in combos)
     return error("HW-STACK-003", f"{side} units in hex {u.label} fit no allowed stack: {here}", u.loc,
                  help=f"move {u.unit} to another hex; {side} units here may stack as: {allowed}",

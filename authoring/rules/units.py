@@ -13,7 +13,7 @@ def check_states_exist(board: Board) -> Iterator[Diagnostic]:
     """A unit's written state is one of its counter's faces (Typhoon 3.1.2: units start at the level shown)."""
     declared = {s.id for s in board.game.strength_states}
     for u in board.uses:
-        c = board.counter(u.unit)
+        c = u.counter
         if c is None or u.state not in declared or c.face(u.state) is not None:
             continue  # an undeclared state is the loader's finding (HW-REF-001)
         faces = ", ".join(f.state for f in c.faces)
@@ -36,7 +36,7 @@ def check_card_states(board: Board) -> Iterator[Diagnostic]:
     shown = _scenario_states(board)
     for u in board.kinds(*START_KINDS):
         want = shown.get(u.unit)
-        if want is None or any(selects(r.params, board.counter(u.unit)) for r in ruled):
+        if want is None or any(selects(r.params, u.counter) for r in ruled):
             continue
         state = board.state_of(u)
         if state != want:
@@ -60,7 +60,7 @@ def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units start (on the map or in an off-map box) at the given state."""
     want = spec.params["state"]
     for u in board.kinds(*START_KINDS):
-        if not selects(spec.params, board.counter(u.unit)):
+        if not selects(spec.params, u.counter):
             continue
         state = board.state_of(u)
         if state != want:
@@ -72,7 +72,7 @@ def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
 def check_not_on_map_at_start(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units are not in the set-up on the map."""
     for u in board.on_map():
-        if selects(spec.params, board.counter(u.unit)):
+        if selects(spec.params, u.counter):
             yield error("HW-PLACE-011", f"{u.unit} may not start on the map, but is set up in hex "
                         f"{board.describe(u.hex, u.label)}", u.loc,
                         help=f"remove {u.unit} from the set-up; it enters play later", rule=board.game.cite(spec.rule),
@@ -83,7 +83,7 @@ def check_in_box(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units start in the named off-map box."""
     box = spec.params["box"]
     for u in board.kinds(*START_KINDS):
-        if selects(spec.params, board.counter(u.unit)) and not (u.kind == "off_map" and u.place == box):
+        if selects(spec.params, u.counter) and not (u.kind == "off_map" and u.place == box):
             hex_text = board.describe(u.hex, u.label) if u.hex else u.label
             where = f"off-map box {u.place}" if u.kind == "off_map" else f"hex {hex_text}"
             yield error("HW-PLACE-012", f"{u.unit} starts in {where}; {describe(spec.params)} start in off-map box {box}",

@@ -162,3 +162,16 @@ def test_direction_index_rejects_wrong_names():
         direction_index("pointy", "N")
     with pytest.raises(ValueError, match="but received: 'hex'"):
         direction_name("hex", 0)
+
+
+def test_hex_is_a_tuple_that_adds_as_a_vector():
+    """A hex hashes as its (q, r) pair (so set and dict orders are those of the pairs), while + and - are
+    vector sums and * is refused rather than repeating the tuple."""
+    h = Hex(2, -5)
+    assert h == (2, -5) and hash(h) == hash((2, -5)) and repr(h) == "Hex(q=2, r=-5)"
+    assert type(h + Hex(1, 1)) is Hex and h + Hex(1, 1) == Hex(3, -4)
+    assert type(h - Hex(1, 1)) is Hex and h - Hex(1, 1) == Hex(1, -6)
+    with pytest.raises(TypeError):
+        h * 2
+    with pytest.raises(TypeError):
+        2 * h

@@ -178,3 +178,13 @@ def test_exit_directions_name_the_map_edge_sides():
     pointy = MapGrid(GridSpec("pointy", 5, 4))
     corner = pointy.label_to_hex("0101")
     assert {pointy.direction_name(d) for d in pointy.exit_directions(corner)} == {"NW", "NE", "W", "SW"}
+
+
+@FAST
+@given(grid_specs(), origins)
+def test_edge_hexes_are_the_hexes_on_each_edge(spec, origin):
+    """`edge_hexes` slices the column-major hexes: the same hexes, in order, as a filter on offsets."""
+    grid = MapGrid(spec, origin)
+    for edge, (index, value) in {"west": (0, spec.first_column), "east": (0, spec.last_column),
+                                 "north": (1, spec.first_row), "south": (1, spec.last_row)}.items():
+        assert grid.edge_hexes(edge) == tuple(h for h in grid.hexes if grid.hex_to_offset(h)[index] == value)
