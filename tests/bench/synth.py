@@ -107,7 +107,9 @@ def _scenarios(out: Path, ids: list[tuple[str, str]], count: int) -> None:
         for k, (uid, side) in enumerate(placed):
             col = 1 + (k // 2) % 28 + (0 if side == "axis" else 30)
             row = 1 + (k // 56) % ROWS
-            prefix = "NMP"[k % 3]  # every map gets a third of the units (one unit a hex, as before)
+            # every map gets a third of the units, one unit a hex: a side's (col, row) takes one of its three
+            # maps per 2,520 placements (the rows' wrap), so 4x (3,240 placed) stacks no more than 1x
+            prefix = "NMP"[(k + k // (56 * ROWS)) % 3]
             by_side[side].append(f"    - {{hex: {_label(prefix, col, row)}, units: [{uid}]}}")
         for side, entries in by_side.items():
             lines.append(f"  {side}:")
