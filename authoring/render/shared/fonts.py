@@ -50,10 +50,15 @@ def _load(size_px: float, bold: bool, condensed: bool) -> ImageFont.FreeTypeFont
 
 
 MEMO_ENTRIES = 4096
-"""Per font and method; past it the memo starts afresh (a print map's labels are all distinct)."""
+"""Measurements remembered per font and method; past it the memo starts afresh (a print map's labels are
+all distinct)."""
+MASK_ENTRIES = 1024
+"""Glyph masks remembered per font: a print map's hex ids are a few kilobytes each and never drawn twice,
+so more would only hold memory (4,096 held 40 MB more in a map worker); a card's repeated strings fit."""
 
 
-def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True) -> Callable[..., Any]:
+def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True,
+                entries: Callable[[], int] = lambda: MEMO_ENTRIES) -> Callable[..., Any]:
     """FreeTypeFont.`name`, answering a call it has seen from its memo: FreeType gives the same answer.
 
     Set-up cards and counter sheets draw the same few thousand strings tens of thousands of times
@@ -71,7 +76,7 @@ def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kw
         if hit is None:
             hit = compute(self, *args, **kwargs)
             if keep(args, kwargs):
-                if len(memo) >= MEMO_ENTRIES:
+                if len(memo) >= entries():
                     memo.clear()
                 memo[key] = hit
         return hit
@@ -94,4 +99,4 @@ class MemoFont(ImageFont.FreeTypeFont):
 
     getbbox = _remembered("getbbox")
     getlength = _remembered("getlength")
-    getmask2 = _remembered("getmask2", _grey_mask)
+    getmask2 = _remembered("getmask2", _grey_mask, lambda: MASK_ENTRIES)
