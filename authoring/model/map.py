@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex, Hexside, MapGrid
 from authoring.model.art import MapImage
 from authoring.model.game import EMPTY
+from authoring.model.lazy import LazyMapping
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,54 +33,19 @@ class HexInfo:
         return any(f.type == feature for f in self.features)
 
 
-class HexInfos(Mapping[Hex, HexInfo]):
+class HexInfos(LazyMapping[Hex, HexInfo]):
     """A map's hexes (in the grid's order) and their data, each `HexInfo` made when first looked up.
 
     A set-up check looks at the few hundred hexes its units stand in; making every one (8,100 on three
     60x45 maps) was a fixed cost of every load. Read-only; each hex always gives the same object."""
 
-    __slots__ = ("_labels", "_terrain", "_features", "_plain", "_made", "_all")
+    __slots__ = ()
 
     def __init__(self, labels: Mapping[Hex, str], terrain: Mapping[Hex, tuple[str, ...]],
                  features: Mapping[Hex, tuple[HexFeature, ...]], plain: tuple[str, ...]):
         """`labels`: every hex of the map and its printed id; `terrain`, `features`: the hexes that have
         any (terrain falls back to `plain`, the map's default)."""
-        self._labels, self._terrain, self._features, self._plain = labels, terrain, features, plain
-        self._made: dict[Hex, HexInfo] = {}
-        self._all: dict[Hex, HexInfo] | None = None   # every hex, in order, once something walks them all
-
-    def __getitem__(self, h: Hex) -> HexInfo:
-        info = self._made.get(h)
-        if info is None:
-            info = self._made[h] = HexInfo(h, self._labels[h], self._terrain.get(h, self._plain),
-                                           self._features.get(h, ()))
-        return info
-
-    def get(self, h: Hex, default: HexInfo | None = None) -> HexInfo | None:
-        return self[h] if h in self._labels else default
-
-    def __contains__(self, h: object) -> bool:
-        return h in self._labels
-
-    def __iter__(self) -> Iterator[Hex]:
-        return iter(self._labels)
-
-    def __len__(self) -> int:
-        return len(self._labels)
-
-    def items(self):   # a walk over every hex (a hex set's filter, a drawing): one dict, iterated in C
-        return self._every().items()
-
-    def values(self):
-        return self._every().values()
-
-    def _every(self) -> dict[Hex, HexInfo]:
-        if self._all is None:
-            self._all = {h: self[h] for h in self._labels}
-        return self._all
-
-    def __repr__(self) -> str:
-        return f"HexInfos({self._every()!r})"
+        super().__init__(labels, lambda h: HexInfo(h, labels[h], terrain.get(h, plain), features.get(h, ())))
 
 
 @dataclass(frozen=True, eq=False)

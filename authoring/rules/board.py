@@ -6,8 +6,8 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Mapping, NamedTuple
+from functools import lru_cache, partial
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
@@ -21,6 +21,7 @@ from authoring.model import (
     Scenario,
     SetupCard,
 )
+from authoring.model.lazy import LazyMapping
 from authoring.rules.hexsets import HexSets
 
 START_KINDS = ("setup", "off_map")
@@ -130,40 +131,17 @@ class Board:
         return best[1] if best else None
 
 
-class Cells(Mapping[Hex, Cell]):
+class Cells(LazyMapping[Hex, Cell]):
     """The cells of the maps in play, each built when first looked up.
 
     A set-up looks at the few hundred cells its units stand in; building all of them (8,100 on three
-    60x45 maps) cost more than checking a thousand units and did not grow with them. Iteration (a rule
-    that scans every cell) builds the rest, in the order of the maps and their hexes."""
+    60x45 maps) cost more than checking a thousand units and did not grow with them. The hexes are in
+    the order of the maps and their hexes."""
+
+    __slots__ = ()
 
     def __init__(self, maps: tuple[Map, ...]):
-        self._maps = maps
-        self._built: dict[Hex, Cell] = {}
-        self._order: tuple[Hex, ...] | None = None
-
-    def __getitem__(self, h: Hex) -> Cell:
-        cell = self._built.get(h)
-        if cell is None:
-            cell = self._built[h] = _cell(self._maps, h)
-        return cell
-
-    def get(self, h: Hex, default: Cell | None = None) -> Cell | None:
-        try:
-            return self[h]
-        except KeyError:
-            return default
-
-    def __contains__(self, h: object) -> bool:
-        return h in self._built or any(h in m.hexes for m in self._maps)
-
-    def __iter__(self) -> Iterator[Hex]:
-        if self._order is None:
-            self._order = tuple(dict.fromkeys(h for m in self._maps for h in m.hexes))
-        return iter(self._order)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+        super().__init__(dict.fromkeys(h for m in maps for h in m.hexes), partial(_cell, maps))
 
 
 def _cell(maps: tuple[Map, ...], h: Hex) -> Cell:
