@@ -298,7 +298,11 @@ class ImageCache:
         """(reader, entries read, keys asked for) of `prefetch`."""
 
     def _path(self, key: str) -> Path | None:
-        return self.folder / key[:2] / f"{key}.bin" if self.folder else None
+        return Path(self._file(key)) if self.folder else None
+
+    def _file(self, key: str) -> str:
+        """The entry's file, as a string: `_read` opens thousands of them without making a Path each."""
+        return f"{self.folder}/{key[:2]}/{key}.bin"
 
     def prefetch(self, keys: Sequence[str]) -> None:
         """Start reading these entries in a thread (big pages: the reads release the GIL, so they go on
@@ -332,7 +336,7 @@ class ImageCache:
         if self.folder is None:
             return None
         try:
-            fd = os.open(f"{self.folder}/{key[:2]}/{key}.bin", os.O_RDONLY)
+            fd = os.open(self._file(key), os.O_RDONLY)
         except FileNotFoundError:
             return None
         try:
