@@ -123,7 +123,7 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
 def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
     out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
                  tuple((rename[raw], col) for raw, col in src.header))
-    locs, key_locs, in_locs, in_keys = out.locs, out.key_locs, src.locs, src.key_locs
+    locs, in_locs = out.locs, src.locs
     for i, row in enumerate(src.data):
         locs[(i,)] = in_locs[(i,)]
         record = {}
@@ -135,7 +135,6 @@ def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagn
                 continue
             record[name] = cell
             locs[(i, name)] = where
-            key_locs[(i, name)] = in_keys[(i, raw)]
         out.data.append(record)
     return out
 

@@ -29,8 +29,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it."""
     from authoring.load.columns import cell_problem
     counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
-    key_locs = {}
-    in_locs, in_keys = src.locs, src.key_locs
+    in_locs = src.locs
     plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
              for raw, _col in src.header}   # once per column, not per cell
     for i, row in enumerate(src.data):
@@ -68,10 +67,10 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
             else:
                 c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
                 locs[base + (col,)] = pos
-            key_locs[base + (col,)] = in_keys.get(key, pos)
         c["faces"] = list(faces.values())
         counters.append(c)
-    return Source(src.path, {"kind": "counters", "counters": counters}, locs, key_locs)
+    header = tuple((plans[raw][0], col) for raw, col in src.header)   # a key's position: its column's name
+    return Source(src.path, {"kind": "counters", "counters": counters}, locs, header=header)
 
 
 def _column_plan(col: str) -> tuple[str, str, str]:

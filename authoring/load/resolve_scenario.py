@@ -24,14 +24,10 @@ class HexLookup:
 
     def __init__(self, maps: list[Map]):
         self.maps = maps
-        self._gets = [m.grid.by_label().get for m in maps]   # one C lookup a map (a scenario looks up every unit's hex)
-
-    def find(self, label: str) -> Hex | None:
-        for get in self._gets:
-            h = get(label)
-            if h is not None:
-                return h
-        return None
+        merged: dict[str, Hex] = {}
+        for m in reversed(maps):   # an id two maps print (a shared cell) finds the first map's hex
+            merged.update(m.grid.by_label().copy())   # the view's copy is its dict's: a C copy
+        self.find = merged.get   # one C lookup (a scenario looks up every unit's hex)
 
 
 def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple) -> Hex | None:
@@ -62,27 +58,28 @@ def _zero_padded(lookup: HexLookup, label: str) -> str | None:
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
     out = tuple(map(str, units))
-    base, loc = path + ("units",), ctx.src.loc
-    locs = []
-    for j, u in enumerate(out):   # runs once per unit of the scenario: one loop, no comprehension frames
-        where = base + (j,)
+    for j, u in enumerate(out):
         if u not in counters:   # `ctx.ref` reports it (called only then)
-            ctx.ref(u, counters, "counter", where, code="HW-REF-002")
-        locs.append(loc(where))
-    return out, tuple(locs)
+            ctx.ref(u, counters, "counter", path + ("units", j), code="HW-REF-002")
+    return out, ctx.src.item_locs(path + ("units",), len(out))
 
 
 def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> list[Placement]:
+    """The placements of one side: a loop that runs once per placement of the scenario, so lookups are
+    bound once and the hex's error path (`_hex`) runs only for an id no map in play prints."""
     out = []
+    find, loc, states = lookup.find, ctx.src.loc, defs["strength_states"]
     for i, e in enumerate(entries):
         path = base + (i,)
         label = str(e["hex"])
-        h = _hex(ctx, lookup, all_maps, label, path + ("hex",))
+        h = find(label)
+        if h is None:
+            _hex(ctx, lookup, all_maps, label, path + ("hex",))
         units, locs = _units(ctx, counters, e["units"], path)
         state = e.get("state")
-        if state is not None:
-            ctx.ref(state, defs["strength_states"], "strength state", path + ("state",))
-        out.append(Placement(side, label, h, units, state, ctx.loc(path), locs))
+        if state is not None and state not in states:
+            ctx.ref(state, states, "strength state", path + ("state",))
+        out.append(Placement(side, label, h, units, state, loc(path), locs))
     return out
 
 

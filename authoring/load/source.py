@@ -48,6 +48,9 @@ _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": Fals
 _STR = "tag:yaml.org,2002:str"
 _TYPED_START = frozenset("0123456789+-.~nNtTfF")
 """First characters of every plain scalar `_scalar` may type (null, bool, int, float): any other stays text."""
+_new_loc = tuple.__new__
+"""`_new_loc(Loc, (file, line, col))`: a Loc built in C, without the named tuple's Python `__new__`
+(a large game makes one for each of its units)."""
 _STD_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq",
                                                 "timestamp", "binary", "merge", "value", "yaml")}
 
@@ -67,18 +70,29 @@ class Source:
         """Position of the value at `path`, or of its nearest located ancestor."""
         found = self.locs.get(path) if type(path) is tuple else None
         if found is not None:   # the common case: one lookup
-            return Loc(self.path, found[0], found[1])
+            return _new_loc(Loc, (self.path,) + found)
         path = tuple(path)
         while path and path not in self.locs:
             path = path[:-1]
         line, col = self.locs.get(path, (1, 1))
         return Loc(self.path, line, col)
 
+    def item_locs(self, path: tuple, n: int) -> tuple[Loc, ...]:
+        """Positions of the `n` items of the list at `path`, in one call: a scenario asks for every unit's."""
+        get, file, out = self.locs.get, (self.path,), []
+        for j in range(n):
+            found = get(path + (j,))
+            out.append(_new_loc(Loc, file + found) if found is not None else self.loc(path + (j,)))
+        return tuple(out)
+
     def key_loc(self, path: tuple) -> Loc:
-        """Position of the mapping key that ends `path` (falls back to the value)."""
-        if tuple(path) in self.key_locs:
-            line, col = self.key_locs[tuple(path)]
-            return Loc(self.path, line, col)
+        """Position of the mapping key that ends `path`: a CSV cell's key is its column's name in the
+        header row (kept once, not once a cell); else the value's position."""
+        found = self.key_locs.get(tuple(path))
+        if found is None and self.header and path:
+            found = next(((1, col) for name, col in self.header if name == path[-1]), None)
+        if found is not None:
+            return Loc(self.path, found[0], found[1])
         return self.loc(path)
 
 
@@ -340,8 +354,7 @@ def parse_csv(text: str, display: str) -> Source:
     src = Source(display, [], header=tuple((h, head_cols[i] if i < len(head_cols) else 1)
                                            for i, h in enumerate(header)))
     records: list[dict] = []
-    locs, key_locs = src.locs, src.key_locs
-    key_pos = [(1, head_cols[c] if c < len(head_cols) else 1) for c in range(len(header))]
+    locs = src.locs
     long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
         cells = list(map(str.strip, row))
@@ -359,7 +372,6 @@ def parse_csv(text: str, display: str) -> Source:
                 name = header[c]
                 rec[name] = cell
                 locs[(idx, name)] = (line_no, cols[c] if c < len(cols) else 1)
-                key_locs[(idx, name)] = key_pos[c]
                 if long_cells is not None and len(cell) > MAX_TEXT:
                     long_cells.append((idx, name))
         records.append(rec)

@@ -5,14 +5,14 @@ model (module images, build stages) redraws exactly what uses an image when its 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
 from authoring.hexgrid.registration import Registration
+from authoring.model.frozen import frozen
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class ArtImage:
     """One image file: PNG, JPEG or (counters only) SVG."""
 
@@ -28,7 +28,7 @@ class ArtImage:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class ArtPoint:
     """A hex centre the designer read off the map art (for `calibrate`, and checked by `validate`)."""
 
@@ -38,7 +38,7 @@ class ArtPoint:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class MapImage:
     """A map's painted art and where its hexes lie on it."""
 

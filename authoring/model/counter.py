@@ -1,15 +1,16 @@
 """Counters: units and markers, one face per strength level with its printed values."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.model.art import ArtImage
+from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Face:
     state: str
     values: Mapping[str, object] = field(default_factory=lambda: EMPTY)
@@ -23,7 +24,7 @@ class Face:
     """A shorter label printed when the full one does not fit."""
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Counter:
     id: str
     side: str | None

@@ -1,11 +1,12 @@
 """The game manifest: sides, terrain and feature types, unit classes, tables and rule parameters."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from authoring.diagnostics import Loc
+from authoring.model.frozen import frozen
 
 EMPTY: Mapping = MappingProxyType({})
 
@@ -14,7 +15,7 @@ def frozen_map(d: Mapping | None) -> Mapping:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Side:
     id: str
     name: str
@@ -22,7 +23,7 @@ class Side:
     text_color: str = "#000000"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Nationality:
     id: str
     side: str
@@ -32,7 +33,7 @@ class Nationality:
     text_color: str | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class TypeDef:
     """A declared kind of thing (terrain, feature, path, unit type...) with its display attributes."""
 
@@ -46,14 +47,14 @@ class TypeDef:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Dice:
     name: str
     sides: int
     zero_is: int | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Table:
     id: str
     name: str
@@ -76,7 +77,7 @@ class Table:
         raise KeyError(row_key)
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class RuleSpec:
     """A rule as data: a registered type, the rule it cites and its parameters (checked by `rules`)."""
 
@@ -87,7 +88,7 @@ class RuleSpec:
     origin: str = "game"
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Game:
     id: str
     name: str

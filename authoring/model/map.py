@@ -1,17 +1,18 @@
 """A map: its grid, per-hex terrain and features, hexside features and paths, all in axial hexes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex, Hexside, MapGrid
 from authoring.model.art import MapImage
+from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY
 from authoring.model.lazy import LazyMapping
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class HexFeature:
     type: str
     name: str = ""
@@ -22,7 +23,7 @@ class HexFeature:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class HexInfo:
     hex: Hex
     label: str
@@ -48,7 +49,7 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
         super().__init__(labels, lambda h: HexInfo(h, labels[h], terrain.get(h, plain), features.get(h, ())))
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class HexsideInfo:
     type: str
     side: Hexside
@@ -56,7 +57,7 @@ class HexsideInfo:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class EdgeSideInfo:
     """A hexside feature on the map edge, where the second hex is off the map."""
 
@@ -66,7 +67,7 @@ class EdgeSideInfo:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class PathInfo:
     type: str
     name: str
@@ -75,13 +76,13 @@ class PathInfo:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class MapLabel:
     text: str
     hex: Hex
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Map:
     id: str
     name: str

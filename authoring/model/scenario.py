@@ -1,15 +1,16 @@
 """Scenarios: maps in play, turn record, set-up, schedules, pools and options; and set-up cards."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
+from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY, RuleSpec
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Turn:
     turn: int
     date: str = ""
@@ -19,7 +20,7 @@ class Turn:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Placement:
     """Units starting in one hex. `hex` is None when the label names no hex of the maps in play."""
 
@@ -32,7 +33,7 @@ class Placement:
     unit_locs: tuple[Loc, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class OffMap:
     side: str
     box: str
@@ -42,7 +43,7 @@ class OffMap:
     unit_locs: tuple[Loc, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Scheduled:
     """A reinforcement (with `at`) or a withdrawal (without) of some units on a turn."""
 
@@ -55,7 +56,7 @@ class Scheduled:
     unit_locs: tuple[Loc, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Pool:
     id: str
     side: str
@@ -68,7 +69,7 @@ class Pool:
     at: str = ""  # where the pool's units enter: a hex, hex set or code (e.g. Typhoon 14.1.5)
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Option:
     id: str
     name: str
@@ -78,14 +79,14 @@ class Option:
     loc: Loc | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Victory:
     text: str
     side: str = ""
     points: float | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class Scenario:
     id: str
     name: str
@@ -108,7 +109,7 @@ class Scenario:
         return tuple(p for p in self.setup if side is None or p.side == side)
 
 
-@dataclass(frozen=True, eq=False)
+@frozen
 class SetupCard:
     """One side's set-up as a player writes it, to be checked against a scenario."""
 
