@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.load.cells import CsvCells
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -121,20 +122,17 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
 
 
 def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
-    out = Source(src.path, [], {(): src.locs.get((), (1, 1))}, {},
-                 tuple((rename[raw], col) for raw, col in src.header))
-    locs, in_locs = out.locs, src.locs
+    header = tuple((rename[raw], col) for raw, col in src.header)
+    assert isinstance(src.locs, CsvCells)   # rows as `parse_csv` reads them
+    out = Source(src.path, [], src.locs.renamed([name for name, _col in header]), {}, header)
     for i, row in enumerate(src.data):
-        locs[(i,)] = in_locs[(i,)]
         record = {}
         for raw, cell in row.items():
             name, rule = rules[raw]
-            where = in_locs[(i, raw)]
             if rule is not None and not rule[0].match(cell):
-                diags.append(cell_problem(src, where, name, cell, rule))
+                diags.append(cell_problem(src, src.locs[(i, raw)], name, cell, rule))
                 continue
             record[name] = cell
-            locs[(i, name)] = where
         out.data.append(record)
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from authoring.diagnostics import Loc
+from authoring.load.cells import CounterCells
 from authoring.load.context import Ctx
 from authoring.load.source import Source
 from authoring.model import Counter, Face
@@ -26,51 +27,44 @@ def csv_to_counters(src: Source) -> Source:
 
 def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     """`csv_to_counters` of rows whose columns `rules` renames (raw name -> (name, cell rule or None)):
-    a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it."""
+    a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it.
+    Positions stay with the CSV cells (`cells.CounterCells` maps each path of the new shape to its cell)."""
     from authoring.load.columns import cell_problem
-    counters, locs = [], {(): (1, 1), ("counters",): (1, 1)}
-    in_locs = src.locs
     plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
              for raw, _col in src.header}   # once per column, not per cell
+    counters: list[dict] = []
+    face_order: list[tuple[str, ...]] = []
     for i, row in enumerate(src.data):
         c: dict = {}
         faces: dict[str, dict] = {}
-        face_paths: dict[str, tuple] = {}   # state -> ("counters", i, "faces", k)
-        base = ("counters", i)
-        locs[base] = in_locs[(i,)]
         for raw, cell in row.items():
-            key = (i, raw)
-            pos = in_locs[key]
             col, rule, how, a, b = plans[raw]
             if rule is not None and not rule[0].match(cell):
-                diags.append(cell_problem(src, pos, col, cell, rule))
+                diags.append(cell_problem(src, src.locs[(i, raw)], col, cell, rule))
                 continue
             if how == "face":
                 face = faces.get(a)
                 if face is None:
                     face = faces[a] = {"state": a, "values": {}}
-                    face_paths[a] = base + ("faces", len(face_paths))
-                fpath = face_paths[a]
-                locs[fpath] = pos
                 if b in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
-                    if cell:
-                        face[b] = cell
-                    locs[fpath + (b,)] = pos
+                    face[b] = cell
                 else:
                     face["values"][b] = int(cell) if _NUM.match(cell) else cell
-                    locs[fpath + ("values", b)] = pos
             elif how == "flags":
                 c["flags"] = [f.strip() for f in cell.split("|") if f.strip()]
-                locs[base + ("flags",)] = pos
             elif how == "marker":
                 c["marker"] = cell.lower() in ("1", "true", "yes", "x")
             else:
                 c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
-                locs[base + (col,)] = pos
         c["faces"] = list(faces.values())
         counters.append(c)
+        face_order.append(tuple(faces))
+    fields = {p[0]: raw for raw, p in plans.items() if p[2] != "face"}
+    face_cells = {(p[3], (p[4],) if p[4] in _FACE_ART else ("values", p[4])): raw
+                  for raw, p in plans.items() if p[2] == "face"}
     header = tuple((plans[raw][0], col) for raw, col in src.header)   # a key's position: its column's name
-    return Source(src.path, {"kind": "counters", "counters": counters}, locs, header=header)
+    return Source(src.path, {"kind": "counters", "counters": counters},
+                  CounterCells(src.locs, fields, face_cells, face_order), header=header)
 
 
 def _column_plan(col: str) -> tuple[str, str, str]:
@@ -104,15 +98,17 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
     if c.get("side") is None and not marker:
         ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
                   help="give `side:`, or `marker: true` for a neutral marker")
-    for key, known, what in _REFS:
-        if key in c:
+    for key, known, what in _REFS:   # `ctx.ref` (a call) only for a name not found as it is written
+        if key in c and c[key] not in defs[known]:
             ctx.ref(c[key], defs[known], what, path + (key,))
-    for j, flag in enumerate(c.get("flags", [])):
-        ctx.ref(flag, defs["flags"], "flag", path + ("flags", j))
+    for j, flag in enumerate(c.get("flags", ())):
+        if flag not in defs["flags"]:
+            ctx.ref(flag, defs["flags"], "flag", path + ("flags", j))
     faces, states = [], set()
     for j, f in enumerate(c["faces"]):
         fpath = path + ("faces", j)
-        ctx.ref(f["state"], defs["strength_states"], "strength state", fpath + ("state",))
+        if f["state"] not in defs["strength_states"]:
+            ctx.ref(f["state"], defs["strength_states"], "strength state", fpath + ("state",))
         if f["state"] in states:
             ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
         states.add(f["state"])

@@ -11,11 +11,13 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
 
 from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.load.cells import CsvCells, cell_starts
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
@@ -61,7 +63,7 @@ class Source:
 
     path: str
     data: object
-    locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)   # a CSV file's: `cells.CsvCells`
     key_locs: dict[tuple, tuple[int, int]] = field(default_factory=dict)
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
     text_paths: tuple[tuple, ...] | None = None   # YAML: the values `text_problems` must report (None: look at all)
@@ -312,23 +314,6 @@ def sniff_delimiter(first_line: str) -> str:
     return best if counts[best] else ","
 
 
-def _cell_starts(line: str, delimiter: str) -> list[int]:
-    """1-based character columns where each CSV cell of one physical line starts."""
-    if '"' not in line:   # no quotes (most lines): the cells are the pieces between delimiters
-        starts, at = [], 1
-        for piece in line.split(delimiter):
-            starts.append(at)
-            at += len(piece) + 1
-        return starts
-    starts, quoted = [1], False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == delimiter and not quoted:
-            starts.append(i + 2)
-    return starts
-
-
 def parse_csv(text: str, display: str) -> Source:
     """CSV as a list of row dicts; locations are file:line:column of each cell (line 1 is the header).
 
@@ -350,11 +335,9 @@ def parse_csv(text: str, display: str) -> Source:
     if not rows or not any(cell.strip() for cell in rows[0][1]):
         raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
     header = [h.strip() for h in rows[0][1]]
-    head_cols = _cell_starts(lines[0], delimiter) if lines else []
-    src = Source(display, [], header=tuple((h, head_cols[i] if i < len(head_cols) else 1)
-                                           for i, h in enumerate(header)))
+    head_cols = cell_starts(lines[0], delimiter) if lines else []
     records: list[dict] = []
-    locs = src.locs
+    kept: list[tuple[int, list[str]]] = []   # each record's first line and cells, for its positions
     long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
         cells = list(map(str.strip, row))
@@ -363,20 +346,12 @@ def parse_csv(text: str, display: str) -> Source:
         if len(row) > len(header):
             raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
                                     Loc(display, line_no, 1), help="remove the extra cells or add a column header"))
-        cols = _cell_starts(lines[line_no - 1], delimiter) if line_no <= len(lines) else []
-        rec = {}
-        idx = len(records)
-        locs[(idx,)] = (line_no, 1)
-        for c, cell in enumerate(cells):
-            if cell != "":
-                name = header[c]
-                rec[name] = cell
-                locs[(idx, name)] = (line_no, cols[c] if c < len(cols) else 1)
-                if long_cells is not None and len(cell) > MAX_TEXT:
-                    long_cells.append((idx, name))
-        records.append(rec)
-    src.data = records
-    locs[()] = (1, 1)
+        if long_cells is not None:
+            long_cells += [(len(records), name) for name, cell in zip(header, cells) if len(cell) > MAX_TEXT]
+        records.append({name: cell for name, cell in zip(header, cells) if cell})   # a repeated name: its last cell
+        kept.append((line_no, cells))
+    src = Source(display, records, CsvCells(lines, delimiter, header, kept),
+                 header=tuple((h, head_cols[i] if i < len(head_cols) else 1) for i, h in enumerate(header)))
     if not _CSV_SUSPECT.search(text):   # no cell holds a character `text_problems` reports: only lengths count
         src.text_paths = tuple(long_cells or ())
     return src

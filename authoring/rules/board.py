@@ -196,10 +196,17 @@ def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenari
     return replace(scenario, setup=kept + tuple(card.entries))
 
 
+_new_use = tuple.__new__
+"""`_new_use(Use, (all ten fields))`: a Use built in C, without the named tuple's Python `__new__`."""
+
+
 def _add_placement_uses(uses: list[Use], p: Placement, counter: Callable[[str], Counter | None]) -> None:
     """Appends the placement's units (a loop, not a list per placement: a set-up has thousands)."""
+    side, locs, loc, state, h, label = p.side, p.unit_locs, p.loc, p.state, p.hex, p.label
     for i, u in enumerate(p.units):
-        uses.append(Use(u, "setup", p.side, _loc(p.unit_locs, i, p.loc), p.state, 0, p.hex, p.label, "", counter(u)))
+        where = locs[i] if i < len(locs) else None
+        uses.append(_new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "",
+                                   counter(u))))
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
