@@ -30,7 +30,23 @@ def cell_starts(line: str, delimiter: str) -> list[int]:
     return starts
 
 
-class CsvCells(Mapping[tuple, Pos]):
+class _Positions(Mapping[tuple, Pos]):
+    """A read-only path -> (line, col) mapping whose `get` works a position out."""
+
+    def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
+        raise NotImplementedError
+
+    def __getitem__(self, path: tuple) -> Pos:
+        found = self.get(path)
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class CsvCells(_Positions):
     """Positions in a CSV file's rows (`Source.data`): `()` is the file, `(i,)` row i (its line,
     column 1), `(i, name)` its non-empty cell under column `name` (a name written twice: the last)."""
 
@@ -61,23 +77,14 @@ class CsvCells(Mapping[tuple, Pos]):
                 return (line_no, starts[c] if c < len(starts) else 1)
         return default
 
-    def __getitem__(self, path: tuple) -> Pos:
-        found = self.get(path)
-        if found is None:
-            raise KeyError(path)
-        return found
-
     def __iter__(self) -> Iterator[tuple]:
         yield ()
         for i in range(len(self._rows)):
             yield (i,)
             yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
-
-class CounterCells(Mapping[tuple, Pos]):
+class CounterCells(_Positions):
     """Positions in the counters shape made from CSV rows (`resolve_counters.rows_to_counters`), each
     the position of the cell its value came from: `("counters", i)` is row i, `("counters", i, field)`
     the field's cell, `("counters", i, "faces", k)` the last cell of the row's k-th face, and
@@ -114,12 +121,6 @@ class CounterCells(Mapping[tuple, Pos]):
         raw = self._face_cells.get((state, path[4:]))
         return default if raw is None else self._cells.get((i, raw), default)
 
-    def __getitem__(self, path: tuple) -> Pos:
-        found = self.get(path)
-        if found is None:
-            raise KeyError(path)
-        return found
-
     def __iter__(self) -> Iterator[tuple]:
         yield ()
         yield ("counters",)
@@ -130,6 +131,3 @@ class CounterCells(Mapping[tuple, Pos]):
                 yield ("counters", i, "faces", k)
                 yield from (("counters", i, "faces", k) + inner for (s, inner) in self._face_cells
                             if s == state and self.get(("counters", i, "faces", k) + inner) is not None)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
