@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from sys import intern
 
 from authoring.diagnostics import Loc
 from authoring.load.cells import CounterCells
@@ -120,7 +121,7 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
                           None if f.get("designation") is None else str(f["designation"]),
                           short=str(f.get("short", "") or "")))
     return Counter(
-        id=str(c["id"]), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
+        id=intern(str(c["id"])), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
         size=c.get("size"), designation=str(c.get("designation", "")), faces=tuple(faces),
         steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
         setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,

@@ -1,6 +1,8 @@
 """Resolve scenarios and set-up cards: maps in play, hexes on those maps, units, sides and states."""
 from __future__ import annotations
 
+from sys import intern
+
 from authoring.hexgrid import Hex
 from authoring.load.context import Ctx, suggest
 from authoring.load.resolve_game import rule_specs
@@ -57,7 +59,9 @@ def _zero_padded(lookup: HexLookup, label: str) -> str | None:
 
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
-    out = tuple(map(str, units))
+    """Unit ids interned, as counter ids are: the checks look every unit up by id several times, and an
+    id that is the key itself is found without comparing text (a big game's keys are scattered in memory)."""
+    out = tuple(map(intern, map(str, units)))
     for j, u in enumerate(out):
         if u not in counters:   # `ctx.ref` reports it (called only then)
             ctx.ref(u, counters, "counter", path + ("units", j), code="HW-REF-002")
@@ -161,7 +165,7 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
             if not d[i].get("hex") or not d[i].get("unit"):
                 continue
             h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",))
-            unit = str(e["units"][0])
+            unit = intern(str(e["units"][0]))
             ctx.ref(unit, counters, "counter", path + ("unit",), code="HW-REF-002")
             ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
             owner = side or (counters[unit].side if unit in counters else "") or ""

@@ -1,12 +1,17 @@
-"""`@frozen`: the model's immutable records, as frozen dataclasses that are quick to build.
+"""`@frozen`: the model's immutable records, as frozen, slotted dataclasses that are quick to build.
 
 A frozen dataclass's `__init__` stores each field through `object.__setattr__` (its own
 `__setattr__` refuses), a call per field: a 17-field counter took 3.0 us to make. Loading a large
 game makes about 12,000 model records (a placement for every unit in a hex, a face for every
 counter side, every river hexside), so that cost showed in `validate`. `frozen` keeps everything a
-frozen dataclass is (fields, defaults, factories, repr, `replace`, refusing assignment after
-construction, identity equality) and gives it an `__init__` that writes the new instance's
-`__dict__` directly: the same values in the same order, 1.2 us for that counter.
+frozen dataclass is (fields, defaults, factories, repr, `replace`, pickling, refusing assignment
+after construction, identity equality) and gives it an `__init__` that stores each field through
+its slot's setter: the same values in the same order, 0.65 us for that counter.
+
+Slots, not an instance dict: a record is one block of memory (168 bytes for a counter, against
+about 260 in three blocks with a dict) and a field is read three times as fast. The rules engine
+reads a counter's and a placement's fields for every unit of every scenario, and at 4,000 units a
+game's records no longer fit in a core's cache: with dicts, checking a set-up took twice as long.
 """
 from __future__ import annotations
 
@@ -18,14 +23,15 @@ T = TypeVar("T", bound=type)
 
 @dataclass_transform(eq_default=False, frozen_default=True)
 def frozen(cls: T) -> T:
-    """`@dataclass(frozen=True, eq=False)`, with a fast `__init__` of the same signature."""
-    cls = dataclass(frozen=True, eq=False)(cls)
+    """`@dataclass(frozen=True, eq=False, slots=True)`, with a fast `__init__` of the same signature."""
+    cls = dataclass(frozen=True, eq=False, slots=True)(cls)
     cls.__init__ = _init(cls)   # type: ignore[misc]
     return cls
 
 
 def _init(cls: type) -> Callable[..., None]:
-    """Source of an `__init__` taking the dataclass's fields in order, with their defaults."""
+    """An `__init__` taking the dataclass's fields in order, with their defaults, that stores each through
+    its slot's own setter (a C call; the frozen class's `__setattr__` refuses)."""
     params, body, env = [], [], {}
     for f in fields(cls):
         if not f.init or f.kw_only:
@@ -37,11 +43,12 @@ def _init(cls: type) -> Callable[..., None]:
             env[f"_f_{f.name}"] = f.default_factory
             params.append(f"{f.name}=_FACTORY")
             body.append(f"    if {f.name} is _FACTORY: {f.name} = _f_{f.name}()")
-        else:
+        env[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is MISSING and f.default_factory is MISSING:
             params.append(f.name)
-        body.append(f"    d[{f.name!r}] = {f.name}")
+        body.append(f"    _set_{f.name}(self, {f.name})")
     env["_FACTORY"] = _FACTORY
-    src = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n" + "\n".join(body) + "\n"
+    src = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
     exec(src, env)   # noqa: S102 (built from field names only, as dataclasses itself does)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

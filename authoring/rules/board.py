@@ -6,7 +6,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Callable, Iterable, Mapping, NamedTuple
 
 from authoring.diagnostics import Loc
@@ -44,6 +44,13 @@ class Use(NamedTuple):
     counter: Counter | None = None
     """The counter `unit` names (None: unknown, the loader's finding), looked up once: the checks ask
     for it several times a unit, and a big game's counter table is slow to search at random."""
+    owner: str = ""
+    """The side the unit belongs to: its counter's, else the entry's."""
+    counts: bool = False
+    """Whether the unit counts in a hex (a known counter, not a marker): stacking, enemy units, sides.
+
+    `owner` and `counts` are read off the counter as the use is made, while it is at hand: the
+    always-on checks read them for every unit, and a big game's counters lie all over memory."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +75,8 @@ class Board:
     cells: Mapping[Hex, Cell]
     hexsets: HexSets
     uses: tuple[Use, ...]
-    by_unit: Mapping[str, tuple[Use, ...]]
     by_cell: Mapping[Hex, tuple[Use, ...]]
+    """The set-up uses in each hex, in set-up order."""
     rules: tuple[RuleSpec, ...] = ()
     stacking: RuleSpec | None = None
     card: SetupCard | None = None
@@ -85,9 +92,16 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "counter", self.game.counters.get)
 
+    @cached_property
+    def by_unit(self) -> Mapping[str, tuple[Use, ...]]:
+        """Each unit's uses, in order; made when first asked for (only a few rule types ask)."""
+        by_unit: dict[str, list[Use]] = {}
+        for u in self.uses:
+            by_unit.setdefault(u.unit, []).append(u)
+        return {k: tuple(v) for k, v in by_unit.items()}
+
     def side_of(self, use: Use) -> str:
-        c = use.counter
-        return (c.side if c and c.side else use.side) or ""
+        return use.owner
 
     def state_of(self, use: Use) -> str | None:
         """The state a unit is in: as written, else its counter's first face."""
@@ -197,16 +211,33 @@ def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenari
 
 
 _new_use = tuple.__new__
-"""`_new_use(Use, (all ten fields))`: a Use built in C, without the named tuple's Python `__new__`."""
+"""`_new_use(Use, (all twelve fields))`: a Use built in C, without the named tuple's Python `__new__`."""
 
 
-def _add_placement_uses(uses: list[Use], p: Placement, counter: Callable[[str], Counter | None]) -> None:
-    """Appends the placement's units (a loop, not a list per placement: a set-up has thousands)."""
+def _use(unit: str, kind: str, side: str, loc: Loc | None, state: str | None, turn: int, h: Hex | None,
+         label: str, place: str, c: Counter | None) -> Use:
+    """A use, with its counter's owner and whether it counts (the one place both are worked out)."""
+    if c is None:
+        return _new_use(Use, (unit, kind, side, loc, state, turn, h, label, place, None, side or "", False))
+    return _new_use(Use, (unit, kind, side, loc, state, turn, h, label, place, c, c.side or side or "", not c.marker))
+
+
+def _add_placement_uses(uses: list[Use], by_cell: dict[Hex, tuple[Use, ...]], p: Placement,
+                        counter: Callable[[str], Counter | None]) -> None:
+    """Appends the placement's units, and adds them to its hex's uses (one tuple a placement: a set-up
+    has thousands of units, and most hexes hold one placement)."""
     side, locs, loc, state, h, label = p.side, p.unit_locs, p.loc, p.state, p.hex, p.label
-    for i, u in enumerate(p.units):
+    start = len(uses)
+    for i, u in enumerate(p.units):   # `_use`, inlined: this loop runs once for every unit on the maps
         where = locs[i] if i < len(locs) else None
-        uses.append(_new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "",
-                                   counter(u))))
+        c = counter(u)
+        uses.append(_new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "", c,
+                                   c.side or side or "", not c.marker) if c is not None else
+                             (u, "setup", side, loc if where is None else where, state, 0, h, label, "", None,
+                              side or "", False)))
+    if h is not None and len(uses) > start:
+        here = tuple(uses[start:])
+        by_cell[h] = by_cell[h] + here if h in by_cell else here
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
@@ -214,31 +245,32 @@ def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
 
 
 def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None,
-                 counter: Callable[[str], Counter | None]) -> list[Use]:
+                 counter: Callable[[str], Counter | None]) -> tuple[list[Use], dict[Hex, tuple[Use, ...]]]:
     """Every unit entry of the scenario, with the card's entries replacing the set-up it covers
-    (`counter`: the game's counter of a unit id, or None)."""
+    (`counter`: the game's counter of a unit id, or None), and the set-up uses by hex."""
     uses: list[Use] = []
+    by_cell: dict[Hex, tuple[Use, ...]] = {}
     carded = {u for p in card.entries for u in p.units} if card else set()
     replaced = sides or frozenset()
     for p in scenario.setup:
         if card is None or p.side not in replaced:
-            _add_placement_uses(uses, p, counter)
+            _add_placement_uses(uses, by_cell, p, counter)
     for p in card.entries if card else ():
-        _add_placement_uses(uses, p, counter)
+        _add_placement_uses(uses, by_cell, p, counter)
     for b in scenario.off_map:
-        uses += [Use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, place=b.box, counter=counter(u))
+        uses += [_use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, None, "", b.box, counter(u))
                  for i, u in enumerate(b.units) if u not in carded]
     for r in scenario.reinforcements:
-        uses += [Use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, place=r.at,
-                     counter=counter(u)) for i, u in enumerate(r.units)]
+        uses += [_use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, None, "", r.at,
+                      counter(u)) for i, u in enumerate(r.units)]
     for w in scenario.withdrawals:
-        uses += [Use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn, counter=counter(u))
+        uses += [_use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn, None, "", "", counter(u))
                  for i, u in enumerate(w.units)]
     for pool in scenario.pools:
         turn = pool.available if pool.available is not None else 0
-        uses += [Use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, place=pool.id,
-                     counter=counter(u)) for i, u in enumerate(pool.units)]
-    return uses
+        uses += [_use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, None, "", pool.id,
+                      counter(u)) for i, u in enumerate(pool.units)]
+    return uses, by_cell
 
 
 def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
@@ -250,13 +282,5 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     shared = {} if shared is None else shared
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
-    uses = collect_uses(scenario, card, sides, game.counters.get)
-    by_unit: dict[str, list[Use]] = {}
-    by_cell: dict[Hex, list[Use]] = {}
-    for u in uses:
-        by_unit.setdefault(u.unit, []).append(u)
-        if u.kind == "setup" and u.hex is not None:
-            by_cell.setdefault(u.hex, []).append(u)
-    return Board(game, scenario, maps, cells, hexsets, tuple(uses),
-                 {k: tuple(v) for k, v in by_unit.items()}, {k: tuple(v) for k, v in by_cell.items()},
-                 rules, stacking, card, sides, shared)
+    uses, by_cell = collect_uses(scenario, card, sides, game.counters.get)
+    return Board(game, scenario, maps, cells, hexsets, tuple(uses), by_cell, rules, stacking, card, sides, shared)

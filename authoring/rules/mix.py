@@ -5,6 +5,8 @@ withdrawals before arrivals), so a unit withdrawn and brought back later is not 
 """
 from __future__ import annotations
 
+from collections import Counter as Tally
+from operator import itemgetter
 from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
@@ -15,16 +17,29 @@ from authoring.rules.selectors import selects
 _ORDER = {"setup": 0, "off_map": 0, "pool": 0, "withdrawal": 1, "reinforcement": 2}
 
 
-def _timeline(board: Board) -> list[Use]:
-    start = [u for u in board.uses if _ORDER[u.kind] == 0]
-    later = sorted((u for u in board.uses if _ORDER[u.kind] > 0), key=lambda u: (u.turn, _ORDER[u.kind]))
+def _timeline(uses: list[Use]) -> list[Use]:
+    start = [u for u in uses if _ORDER[u.kind] == 0]
+    later = sorted((u for u in uses if _ORDER[u.kind] > 0), key=lambda u: (u.turn, _ORDER[u.kind]))
     return start + later
+
+
+def _replayed(board: Board) -> list[Use]:
+    """The uses whose replay can find something: those of units used more than once, and withdrawals.
+
+    A unit used once, and not withdrawn, is within any counter mix (the schema asks for a quantity of
+    at least 1), so most set-ups need no replay at all: the ids are compared in C, and only a set-up
+    that repeats one, or withdraws units, is looked at further."""
+    units = list(map(itemgetter(0), board.uses))
+    if len(set(units)) == len(units) and not board.scenario.withdrawals:
+        return []
+    times = Tally(units)
+    return [u for u in board.uses if u.kind == "withdrawal" or times[u.unit] > 1]
 
 
 def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
     """Copies in play never exceed a counter's quantity; a withdrawn unit is in play when it leaves."""
     in_play: dict[str, list[Use]] = {}
-    for u in _timeline(board):
+    for u in _timeline(_replayed(board)):
         c = u.counter
         if c is None:
             continue  # unknown ids are the loader's (HW-REF-002)

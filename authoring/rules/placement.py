@@ -16,17 +16,18 @@ from authoring.rules.selectors import selects
 def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     """No hex holds units of two sides at set-up."""
     for h, uses in board.by_cell.items():
+        if len(uses) == 1:
+            continue   # most hexes hold one unit
         first: dict[str, Use] = {}
         for u in uses:
-            c = u.counter
-            if c is None or c.marker:
+            if not u.counts:
                 continue
-            side = board.side_of(u)
+            side = u.owner
             first.setdefault(side, u)
             if len(first) > 1 and first[side] is u:
                 owner = next(iter(first.values()))
                 yield error("HW-PLACE-003", f"{u.unit} ({side}) is set up in hex {u.label}, which holds enemy unit "
-                            f"{owner.unit} ({board.side_of(owner)})", u.loc,
+                            f"{owner.unit} ({owner.owner})", u.loc,
                             help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
 
 
@@ -66,10 +67,9 @@ def check_sides(board: Board) -> Iterator[Diagnostic]:
     """A unit is set up, held off-map, scheduled or pooled by the side it belongs to."""
     declared = {s.id for s in board.game.sides}
     for u in board.uses:
-        c = u.counter
-        if c is None or c.marker or not c.side or c.side == u.side or u.side not in declared \
-                or c.side not in declared:
+        owner = u.owner
+        if owner == u.side or not u.counts or u.side not in declared or owner not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)
-        yield error("HW-SIDE-001", f"{u.unit} belongs to side {c.side} but is listed under side {u.side}",
-                    u.loc, help=f"move {u.unit} to the {c.side} entries, or pick a {u.side} unit",
+        yield error("HW-SIDE-001", f"{u.unit} belongs to side {owner} but is listed under side {u.side}",
+                    u.loc, help=f"move {u.unit} to the {owner} entries, or pick a {u.side} unit",
                     rule=board.game.cite(""), hex=u.label)

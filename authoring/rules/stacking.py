@@ -13,12 +13,7 @@ from authoring.rules.board import Board, Cell, Use
 
 def _units(board: Board, uses: tuple[Use, ...]) -> list[Use]:
     """Uses that count for stacking: known counters that are not markers."""
-    out = []
-    for u in uses:
-        c = u.counter
-        if c is not None and not c.marker:
-            out.append(u)
-    return out
+    return [u for u in uses if u.counts]
 
 
 def check_stacking(board: Board) -> Iterator[Diagnostic]:
@@ -42,7 +37,7 @@ def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:
     """Each side's units in a hex: limits count a side's own units (enemy units there are HW-PLACE-003)."""
     groups: dict[str, list[Use]] = {}
     for u in units:
-        groups.setdefault(board.side_of(u), []).append(u)
+        groups.setdefault(u.owner, []).append(u)
     return list(groups.values())
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import pickle
 
 import pytest
 
@@ -40,8 +41,10 @@ def test_a_record_is_frozen_keeps_identity_and_takes_replace() -> None:
     assert p != twin and p == p   # eq=False: identity, as before
     moved = dataclasses.replace(p, label="0202")
     assert (moved.label, moved.units) == ("0202", ("u1",)) and p.label == "0101"
-    assert list(vars(p)) == [f.name for f in dataclasses.fields(p)]
+    assert type(p).__slots__ == tuple(f.name for f in dataclasses.fields(p)) and not hasattr(p, "__dict__")
     assert repr(p).startswith("Placement(side='red', label='0101'")
+    back = pickle.loads(pickle.dumps(p))   # the build's workers are sent model records
+    assert (back.side, back.label, back.units, back.loc) == (p.side, p.label, p.units, p.loc)
 
 
 def test_each_record_gets_its_own_default_from_a_factory() -> None:

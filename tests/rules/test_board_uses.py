@@ -1,0 +1,51 @@
+"""The board's uses and their indexes, made in one pass as a set-up is read: on every scenario of the
+bundled games they must say what grouping the uses afresh, and reading each counter, says."""
+from __future__ import annotations
+
+import pytest
+from rules_support import ROOT
+
+from authoring.load import discover, load_game
+from authoring.rules.board import build_board
+
+
+def _scenarios():
+    for files in discover(ROOT):
+        game = load_game(files).game
+        for scenario in game.scenarios.values():
+            yield pytest.param((game, scenario), id=f"{game.id}-{scenario.id}")
+
+
+@pytest.fixture(scope="module", params=list(_scenarios()))
+def board(request):
+    game, scenario = request.param
+    return build_board(game, scenario, stacking=game.stacking)
+
+
+def test_each_hex_holds_its_set_up_uses_in_order(board) -> None:
+    expected: dict = {}
+    for u in board.uses:
+        if u.kind == "setup" and u.hex is not None:
+            expected.setdefault(u.hex, []).append(u)
+    assert {h: list(v) for h, v in board.by_cell.items()} == expected
+    assert all(type(v) is tuple for v in board.by_cell.values())
+
+
+def test_each_unit_has_its_uses_in_order(board) -> None:
+    expected: dict = {}
+    for u in board.uses:
+        expected.setdefault(u.unit, []).append(u)
+    assert {k: list(v) for k, v in board.by_unit.items()} == expected
+    assert board.by_unit is board.by_unit   # made once, when first asked for
+
+
+def test_a_use_carries_its_counter_owner_and_whether_it_counts(board) -> None:
+    counters = board.game.counters
+    assert board.uses
+    for u in board.uses:
+        c = counters.get(u.unit)
+        assert u.counter is c
+        assert u.owner == ((c.side if c is not None and c.side else u.side) or "") == board.side_of(u)
+        assert u.counts == (c is not None and not c.marker)
+        if c is not None:
+            assert u.unit is c.id   # one interned id: looked up without comparing text
