@@ -77,6 +77,10 @@ class Board:
     uses: tuple[Use, ...]
     by_cell: Mapping[Hex, tuple[Use, ...]]
     """The set-up uses in each hex, in set-up order."""
+    stacked: tuple[Hex, ...]
+    """The hexes of `by_cell` that hold more than one use."""
+    strangers: tuple[Use, ...]
+    """The uses listed under a side other than their counter's."""
     rules: tuple[RuleSpec, ...] = ()
     stacking: RuleSpec | None = None
     card: SetupCard | None = None
@@ -222,22 +226,54 @@ def _use(unit: str, kind: str, side: str, loc: Loc | None, state: str | None, tu
     return _new_use(Use, (unit, kind, side, loc, state, turn, h, label, place, c, c.side or side or "", not c.marker))
 
 
-def _add_placement_uses(uses: list[Use], by_cell: dict[Hex, tuple[Use, ...]], p: Placement,
-                        counter: Callable[[str], Counter | None]) -> None:
-    """Appends the placement's units, and adds them to its hex's uses (one tuple a placement: a set-up
-    has thousands of units, and most hexes hold one placement)."""
-    side, locs, loc, state, h, label = p.side, p.unit_locs, p.loc, p.state, p.hex, p.label
-    start = len(uses)
-    for i, u in enumerate(p.units):   # `_use`, inlined: this loop runs once for every unit on the maps
-        where = locs[i] if i < len(locs) else None
-        c = counter(u)
-        uses.append(_new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "", c,
-                                   c.side or side or "", not c.marker) if c is not None else
-                             (u, "setup", side, loc if where is None else where, state, 0, h, label, "", None,
-                              side or "", False)))
-    if h is not None and len(uses) > start:
+class Uses:
+    """A scenario's uses and the indexes the always-on checks read, made in the one pass that reads the
+    set-up: a later pass over thousands of uses costs more than the pass itself once they no longer
+    fit in the cache, so each check looks only at what can go wrong."""
+
+    def __init__(self, counter: Callable[[str], Counter | None]):
+        self.counter = counter
+        self.uses: list[Use] = []
+        self.by_cell: dict[Hex, tuple[Use, ...]] = {}
+        self.stacked: list[Hex] = []
+        """Hexes holding more than one use, in the order they first did."""
+        self.strangers: list[Use] = []
+        """Uses listed under a side other than their counter's."""
+
+    def add_placement(self, p: Placement) -> None:
+        """The placement's units, and its hex's uses (one tuple a placement: most hexes hold one)."""
+        side, locs, loc, state, h, label = p.side, p.unit_locs, p.loc, p.state, p.hex, p.label
+        uses, counter, start = self.uses, self.counter, len(self.uses)
+        for i, u in enumerate(p.units):   # `_use`, inlined: this loop runs for every unit on the maps
+            where = locs[i] if i < len(locs) else None
+            c = counter(u)
+            owner = (c.side or side or "") if c is not None else side or ""
+            use = _new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "", c,
+                                 owner, c is not None and not c.marker))
+            uses.append(use)
+            if owner != side:
+                self.strangers.append(use)
+        if h is None or len(uses) == start:
+            return
         here = tuple(uses[start:])
-        by_cell[h] = by_cell[h] + here if h in by_cell else here
+        held = self.by_cell.get(h)
+        if held is not None or len(here) > 1:
+            if held is None or len(held) == 1:
+                self.stacked.append(h)
+            here = held + here if held is not None else here
+        self.by_cell[h] = here
+
+    def add(self, kind: str, entry, turn: int = 0, place: str = "", state: str | None = None,
+            skip: frozenset[str] | set[str] = frozenset()) -> None:
+        """The units of an off-map box, arrival, withdrawal or pool entry (`skip`: units left out)."""
+        counter, locs, loc, side = self.counter, entry.unit_locs, entry.loc, entry.side
+        for i, u in enumerate(entry.units):
+            if u in skip:
+                continue
+            use = _use(u, kind, side, _loc(locs, i, loc), state, turn, None, "", place, counter(u))
+            self.uses.append(use)
+            if use.owner != side:
+                self.strangers.append(use)
 
 
 def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
@@ -245,32 +281,26 @@ def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
 
 
 def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None,
-                 counter: Callable[[str], Counter | None]) -> tuple[list[Use], dict[Hex, tuple[Use, ...]]]:
+                 counter: Callable[[str], Counter | None]) -> Uses:
     """Every unit entry of the scenario, with the card's entries replacing the set-up it covers
-    (`counter`: the game's counter of a unit id, or None), and the set-up uses by hex."""
-    uses: list[Use] = []
-    by_cell: dict[Hex, tuple[Use, ...]] = {}
+    (`counter`: the game's counter of a unit id, or None), and their indexes."""
+    found = Uses(counter)
     carded = {u for p in card.entries for u in p.units} if card else set()
     replaced = sides or frozenset()
     for p in scenario.setup:
         if card is None or p.side not in replaced:
-            _add_placement_uses(uses, by_cell, p, counter)
+            found.add_placement(p)
     for p in card.entries if card else ():
-        _add_placement_uses(uses, by_cell, p, counter)
+        found.add_placement(p)
     for b in scenario.off_map:
-        uses += [_use(u, "off_map", b.side, _loc(b.unit_locs, i, b.loc), b.state, 0, None, "", b.box, counter(u))
-                 for i, u in enumerate(b.units) if u not in carded]
+        found.add("off_map", b, place=b.box, state=b.state, skip=carded)
     for r in scenario.reinforcements:
-        uses += [_use(u, "reinforcement", r.side, _loc(r.unit_locs, i, r.loc), r.state, r.turn, None, "", r.at,
-                      counter(u)) for i, u in enumerate(r.units)]
+        found.add("reinforcement", r, r.turn, r.at, r.state)
     for w in scenario.withdrawals:
-        uses += [_use(u, "withdrawal", w.side, _loc(w.unit_locs, i, w.loc), w.state, w.turn, None, "", "", counter(u))
-                 for i, u in enumerate(w.units)]
+        found.add("withdrawal", w, w.turn, state=w.state)
     for pool in scenario.pools:
-        turn = pool.available if pool.available is not None else 0
-        uses += [_use(u, "pool", pool.side, _loc(pool.unit_locs, i, pool.loc), None, turn, None, "", pool.id,
-                      counter(u)) for i, u in enumerate(pool.units)]
-    return uses, by_cell
+        found.add("pool", pool, pool.available if pool.available is not None else 0, pool.id)
+    return found
 
 
 def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
@@ -282,5 +312,6 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     shared = {} if shared is None else shared
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
-    uses, by_cell = collect_uses(scenario, card, sides, game.counters.get)
-    return Board(game, scenario, maps, cells, hexsets, tuple(uses), by_cell, rules, stacking, card, sides, shared)
+    found = collect_uses(scenario, card, sides, game.counters.get)
+    return Board(game, scenario, maps, cells, hexsets, tuple(found.uses), found.by_cell, tuple(found.stacked),
+                 tuple(found.strangers), rules, stacking, card, sides, shared)

@@ -15,11 +15,9 @@ from authoring.rules.selectors import selects
 
 def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     """No hex holds units of two sides at set-up."""
-    for h, uses in board.by_cell.items():
-        if len(uses) == 1:
-            continue   # most hexes hold one unit
+    for h in board.stacked:   # a hex holding one unit holds no enemy
         first: dict[str, Use] = {}
-        for u in uses:
+        for u in board.by_cell[h]:
             if not u.counts:
                 continue
             side = u.owner
@@ -66,9 +64,9 @@ def check_prohibited_terrain(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
 def check_sides(board: Board) -> Iterator[Diagnostic]:
     """A unit is set up, held off-map, scheduled or pooled by the side it belongs to."""
     declared = {s.id for s in board.game.sides}
-    for u in board.uses:
+    for u in board.strangers:
         owner = u.owner
-        if owner == u.side or not u.counts or u.side not in declared or owner not in declared:
+        if not u.counts or u.side not in declared or owner not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)
         yield error("HW-SIDE-001", f"{u.unit} belongs to side {owner} but is listed under side {u.side}",
                     u.loc, help=f"move {u.unit} to the {owner} entries, or pick a {u.side} unit",

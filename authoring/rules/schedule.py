@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
+from authoring.hexgrid import Hex
 from authoring.model import RuleSpec
 from authoring.rules.board import START_KINDS, Board
 from authoring.rules.codes import resolve_at
@@ -31,32 +32,32 @@ def check_schedules(board: Board) -> Iterator[Diagnostic]:
     """Arrivals and withdrawals fall inside the turn record and arrive somewhere on the maps in play."""
     turns = {t.turn for t in board.scenario.turns}
     cite = board.game.cite("")
+    boxes = {b.box for b in board.scenario.off_map} | {p.id for p in board.scenario.pools}
+    places: dict[str, frozenset[Hex] | None] = {}   # a few arrival locations serve hundreds of arrivals
     for what, entries in (("reinforcement", board.scenario.reinforcements), ("withdrawal", board.scenario.withdrawals)):
         for s in entries:
             if s.turn not in turns:
                 yield error("HW-SCHED-001", f"{what} of {', '.join(s.units)} on turn {s.turn} is outside the turn "
                             f"record ({_span(board)})", s.loc, help="pick a turn of the scenario's turn record", rule=cite)
             if what == "reinforcement" and s.at:
-                yield from _arrival(board, s)
+                at = places[s.at] if s.at in places else places.setdefault(s.at, resolve_at(board, s.at))
+                if not at and (at is not None or s.at not in boxes):
+                    yield _arrival_error(board, s, at)
     for p in board.scenario.pools:
         if p.available is not None and p.available not in turns:
             yield error("HW-SCHED-004", f"pool {p.id} becomes available on turn {p.available}, outside the turn record "
                         f"({_span(board)})", p.loc, help="pick a turn of the scenario's turn record", rule=cite)
 
 
-def _arrival(board: Board, s) -> Iterator[Diagnostic]:
-    at = resolve_at(board, s.at)
-    boxes = {b.box for b in board.scenario.off_map} | {p.id for p in board.scenario.pools}
-    if at is None and s.at in boxes:
-        return
+def _arrival_error(board: Board, s, at: frozenset[Hex] | None) -> Diagnostic:
+    """An arrival location that names nothing (None), or nothing on the maps in play (empty)."""
     if at is None:
-        yield error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} is not a hex, hex set, "
-                    "set-up code or off-map box of this scenario", s.loc,
-                    help=f"hex sets: {', '.join(board.hexsets.names()) or 'none'}", rule=board.game.cite(""))
-    elif not at:
-        yield error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} has no hex on the maps in play "
-                    f"({', '.join(board.scenario.maps)})", s.loc,
-                    help="pick a location on the scenario's maps, or add the map it needs", rule=board.game.cite(""))
+        return error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} is not a hex, hex set, "
+                     "set-up code or off-map box of this scenario", s.loc,
+                     help=f"hex sets: {', '.join(board.hexsets.names()) or 'none'}", rule=board.game.cite(""))
+    return error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} has no hex on the maps in play "
+                 f"({', '.join(board.scenario.maps)})", s.loc,
+                 help="pick a location on the scenario's maps, or add the map it needs", rule=board.game.cite(""))
 
 
 def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:

@@ -25,12 +25,31 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
     if check is None:
         return  # the schema refuses unknown models; nothing to enforce here
     composition = model == "composition"   # the one model whose limits depend on the cell (its terrain, features)
-    for h, uses in board.by_cell.items():
+    alone = _over_alone(board) if model == "points" else frozenset()
+    # Most hexes hold one unit, and one unit breaks a limit only by its own points: unless a counter
+    # does, only the hexes holding several are looked at.
+    hexes = board.by_cell if alone else board.stacked
+    for h in hexes:
+        uses = board.by_cell[h]
+        if len(uses) == 1 and uses[0].counter not in alone:
+            continue
         units = _units(board, uses)
         if len(units) > 1 or model == "points":
             cell = board.cells.get(h) if composition else None
             for group in (units,) if composition or len(units) == 1 else _by_side(board, units):
                 yield from check(board, cell, group)
+
+
+def _over_alone(board: Board) -> frozenset:
+    """The counters whose own stacking points exceed the limit (markers aside), found once per game and
+    limit: a hex holding one unit is then settled without reading its counter (identity lookups)."""
+    limit = board.stacking.params["limit"]
+    key = ("stacking points over", limit)
+    found = board.shared.get(key)
+    if found is None:
+        found = board.shared[key] = frozenset(
+            c for c in board.game.counters.values() if not c.marker and (c.stacking or 0) > limit)
+    return found
 
 
 def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:

@@ -3,14 +3,15 @@ bundled games they must say what grouping the uses afresh, and reading each coun
 from __future__ import annotations
 
 import pytest
-from rules_support import ROOT
+from rules_support import FIXTURES, ROOT
 
 from authoring.load import discover, load_game
 from authoring.rules.board import build_board
 
 
 def _scenarios():
-    for files in discover(ROOT):
+    """Every scenario of the bundled games and of the rule fixtures (whose set-ups break the rules)."""
+    for files in (*discover(ROOT), *discover(FIXTURES)):
         game = load_game(files).game
         for scenario in game.scenarios.values():
             yield pytest.param((game, scenario), id=f"{game.id}-{scenario.id}")
@@ -41,7 +42,6 @@ def test_each_unit_has_its_uses_in_order(board) -> None:
 
 def test_a_use_carries_its_counter_owner_and_whether_it_counts(board) -> None:
     counters = board.game.counters
-    assert board.uses
     for u in board.uses:
         c = counters.get(u.unit)
         assert u.counter is c
@@ -49,3 +49,10 @@ def test_a_use_carries_its_counter_owner_and_whether_it_counts(board) -> None:
         assert u.counts == (c is not None and not c.marker)
         if c is not None:
             assert u.unit is c.id   # one interned id: looked up without comparing text
+
+
+def test_the_stacked_hexes_and_the_strangers_are_those_a_full_pass_finds(board) -> None:
+    """The always-on checks read only these; a pass over every use must find the same."""
+    stacked = [h for h, uses in board.by_cell.items() if len(uses) > 1]
+    assert sorted(board.stacked) == sorted(stacked) and len(set(board.stacked)) == len(board.stacked)
+    assert list(board.strangers) == [u for u in board.uses if u.owner != u.side]
