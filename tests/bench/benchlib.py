@@ -5,6 +5,7 @@ things a ratio compares run interleaved (A B C A B C ...), so a busy moment slow
 """
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import sys
@@ -36,8 +37,12 @@ def interleaved(cases: Mapping[str, Callable[[], object]], runs: int, warmup: bo
 
 
 def timed(fn: Callable[[], object]) -> Callable[[], float]:
-    """`fn` as a case that returns its own wall time (in-process figures)."""
+    """`fn` as a case that returns its own wall time (in-process figures).
+
+    Each run starts with the garbage collector's work done (untimed): interleaved cases would
+    otherwise bill one case's leftover cycles to the next case that lets the collector run."""
     def case() -> float:
+        gc.collect()
         start = time.perf_counter()
         fn()
         return time.perf_counter() - start
