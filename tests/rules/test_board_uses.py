@@ -56,3 +56,23 @@ def test_the_stacked_hexes_and_the_strangers_are_those_a_full_pass_finds(board) 
     stacked = [h for h, uses in board.by_cell.items() if len(uses) > 1]
     assert sorted(board.stacked) == sorted(stacked) and len(set(board.stacked)) == len(board.stacked)
     assert list(board.strangers) == [u for u in board.uses if u.owner != u.side]
+
+
+def test_a_hex_holding_one_unit_is_checked_when_its_own_points_break_the_limit(fixture_games) -> None:
+    """Stacking skips hexes holding one unit unless a counter's own points exceed the limit."""
+    from dataclasses import replace
+
+    from authoring.model.game import frozen_map
+    from authoring.rules import check_scenario
+    game = fixture_games["pts"].game
+    scenario = game.scenarios["points-illegal"]
+    first = scenario.setup[0]   # 0101: ax-1 (4 points), ax-hq (0), ax-2 (6)
+    alone = replace(scenario, setup=(replace(first, units=("ax-2",), unit_locs=first.unit_locs[2:]),))
+
+    def stack_findings(limit: float) -> list[str]:
+        spec = replace(game.stacking, params=frozen_map({**game.stacking.params, "limit": limit}))
+        return [f"{d.code} {d.message}" for d in check_scenario(replace(game, stacking=spec), alone)
+                if d.code.startswith("HW-STACK")]
+
+    assert stack_findings(5) == ["HW-STACK-002 6 stacking points in hex 0101, limit is 5"]
+    assert stack_findings(6) == []
