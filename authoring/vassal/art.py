@@ -181,8 +181,9 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-_JOBS: list[tuple[Draw, bool, bool]] = []
-"""(drawing, JPEG rather than PNG, made into zip member streams) of the jobs being drawn."""
+_JOBS: list[tuple[Draw, bool, bool, str | None]] = []
+"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None) of the jobs
+being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -200,11 +201,18 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 def _run(index: int) -> bytes:
     """One job's cache entry: each page's encoded image and, after it, its zip member stream
     (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
-    (empty for an image the module only draws others from, such as a map its boards are cut from)."""
-    draw, jpeg, zipped = _JOBS[index]
+    (empty for an image the module only draws others from, such as a map its boards are cut from).
+
+    The entry is written to the cache here too: in a worker, beside the other workers' drawing, rather
+    than by the parent one after another once all are drawn (a clean module writes over 2,000 entries,
+    and creating a file took up to a millisecond on a busy disk: seconds of a build on one core)."""
+    draw, jpeg, zipped, file = _JOBS[index]
     drawn = draw()
-    return _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
-                  for blob in page_blobs(image, jpeg, zipped)])
+    entry = _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
+                   for blob in page_blobs(image, jpeg, zipped)])
+    if file is not None:
+        atomic.write_bytes(Path(file), entry)   # a temporary name per process, removed on any failure
+    return entry
 
 
 def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
@@ -369,9 +377,10 @@ class ImageCache:
         missing = [i for i, data in enumerate(found) if data is None]
         self.hits += len(jobs) - len(missing)
         self.misses += len(missing)
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped) for i in missing], heavy)):
-            self._put(jobs[i][0], data)
-            found[i] = data
+        files = [self._file(jobs[i][0]) if self.folder else None for i in missing]
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped, f) for i, f in zip(missing, files)],
+                                               heavy)):
+            found[i] = data   # stored in the cache by `_run`
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
     def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]:
@@ -381,7 +390,7 @@ class ImageCache:
     def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool, bool]], heavy: bool = False) -> list[bytes]:
+    def _draw(self, draws: list[tuple[Draw, bool, bool, str | None]], heavy: bool = False) -> list[bytes]:
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():

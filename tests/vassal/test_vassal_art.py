@@ -67,3 +67,16 @@ def test_images_only_drawn_from_carry_no_zip_streams(tmp_path: Path) -> None:
     assert png not in cache.deflated
     later = ImageCache(tmp_path, processes=1)
     assert later.many([("map", lambda: _square("green"))]) == [png] and not later.deflated
+
+
+def test_images_drawn_by_workers_are_stored_by_them_and_found_next_time(tmp_path: Path) -> None:
+    """The worker processes store the entries they draw: each whole, under its key, no temporary file left,
+    and a later cache finds every one without drawing."""
+    jobs = [(f"key-{i:02d}", lambda i=i: _square(f"#{i * 9:02x}{i * 5:02x}40")) for i in range(16)]
+    drawn = ImageCache(tmp_path, processes=2)
+    pngs = drawn.many(jobs)
+    assert drawn.misses == 16
+    stored = sorted(p.name for p in tmp_path.rglob("*") if p.is_file())
+    assert stored == sorted(f"{key}.bin" for key, _ in jobs)   # no temporary file left behind
+    again = ImageCache(tmp_path, processes=2)
+    assert again.many([(key, lambda: None) for key, _ in jobs]) == pngs and again.hits == 16
