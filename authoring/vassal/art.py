@@ -16,7 +16,8 @@ import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
-from functools import lru_cache, partial
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
@@ -181,9 +182,9 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-_JOBS: list[tuple[Draw, bool, bool, str | None]] = []
-"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None) of the jobs
-being drawn."""
+_JOBS: list[tuple[Draw, bool, bool, str | None, bool]] = []
+"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None, heavy) of the
+jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -206,13 +207,19 @@ def _run(index: int) -> bytes:
     The entry is written to the cache here too: in a worker, beside the other workers' drawing, rather
     than by the parent one after another once all are drawn (a clean module writes over 2,000 entries,
     and creating a file took up to a millisecond on a busy disk: seconds of a build on one core)."""
-    draw, jpeg, zipped, file = _JOBS[index]
+    draw, jpeg, zipped, file, _heavy = _JOBS[index]
     drawn = draw()
     entry = _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
                    for blob in page_blobs(image, jpeg, zipped)])
     if file is not None:
         atomic.write_bytes(Path(file), entry)   # a temporary name per process, removed on any failure
     return entry
+
+
+def _run_job(index: int) -> bytes:
+    """`_run` in a pool: a heavy job (a whole map) holds one of the build's tokens while it draws (`tokened`);
+    light ones (counter faces) take none."""
+    return tokened(_run, index) if _JOBS[index][4] else _run(index)
 
 
 def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
@@ -285,6 +292,16 @@ class Streams(MutableMapping):
         return len(self._by_id)
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Cache jobs of one kind (`ImageCache.pages`'s arguments), for `ImageCache.draw_ahead`."""
+
+    jobs: Sequence[tuple[str, Draw]]
+    jpeg: bool = False
+    heavy: bool = False
+    zipped: bool = True
+
+
 _SMALL_ENTRY = 1 << 16
 """Bytes read at once from a cache entry: a counter face's entry fits."""
 
@@ -304,6 +321,8 @@ class ImageCache:
         """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
         self._ahead: tuple[threading.Thread, dict[str, bytes], set[str]] | None = None
         """(reader, entries read, keys asked for) of `prefetch`."""
+        self._drawn: dict[str, bytes] = {}
+        """Entries `draw_ahead` drew, until `pages` asks for them."""
 
     def _path(self, key: str) -> Path | None:
         return Path(self._file(key)) if self.folder else None
@@ -328,6 +347,24 @@ class ImageCache:
         reader = threading.Thread(target=read, daemon=True)
         self._ahead = (reader, ready, set(keys))
         reader.start()
+
+    def draw_ahead(self, batches: Sequence[Batch]) -> None:
+        """Draw the missing entries of independent batches in one pool, heavy jobs first, and keep them
+        for the `pages` calls that ask for them later.
+
+        Drawn batch by batch, three maps on two workers left one worker idle for a third of the maps'
+        time, and each batch waited for its slowest job; in one pool, the many light jobs (counter faces)
+        fill the cores while the few heavy ones run."""
+        seen: set[str] = set(self._drawn)
+        todo: list[tuple[str, tuple[Draw, bool, bool, str | None, bool]]] = []
+        for b in sorted(batches, key=lambda b: not b.heavy):
+            for key, draw in b.jobs:
+                if key in seen or (self.folder is not None and os.path.exists(self._file(key))):
+                    continue   # drawn already, or cached: read when asked for, as usual
+                seen.add(key)
+                todo.append((key, (draw, b.jpeg, b.zipped, self._file(key) if self.folder else None, b.heavy)))
+        for (key, _), data in zip(todo, self._draw([job for _, job in todo])):
+            self._drawn[key] = data
 
     def _get(self, key: str) -> bytes | None:
         if self._ahead is not None and key in self._ahead[2]:
@@ -373,13 +410,15 @@ class ImageCache:
 
         `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
         `zipped`: the pages go into the module, so their zip member streams are made with them."""
-        found = [self._get(key) for key, _ in jobs]
+        ahead = [self._drawn.pop(key, None) for key, _ in jobs]
+        found = [data if data is not None else self._get(key) for (key, _), data in zip(jobs, ahead)]
         missing = [i for i, data in enumerate(found) if data is None]
-        self.hits += len(jobs) - len(missing)
-        self.misses += len(missing)
+        drawn = len(missing) + sum(data is not None for data in ahead)
+        self.hits += len(jobs) - drawn
+        self.misses += drawn
         files = [self._file(jobs[i][0]) if self.folder else None for i in missing]
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped, f) for i, f in zip(missing, files)],
-                                               heavy)):
+        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped, f, heavy)
+                                                for i, f in zip(missing, files)])):
             found[i] = data   # stored in the cache by `_run`
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
@@ -390,9 +429,11 @@ class ImageCache:
     def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool, bool, str | None]], heavy: bool = False) -> list[bytes]:
+    def _draw(self, draws: list[tuple[Draw, bool, bool, str | None, bool]]) -> list[bytes]:
+        """Each job's entry (`_run`), in worker processes when there are enough jobs: two heavy ones (each a
+        whole map, worth a fork), else `_PARALLEL_MIN`."""
         workers = min(self.processes, len(draws))
-        few = len(draws) < (2 if heavy else min(_PARALLEL_MIN, 2 * workers))
+        few = len(draws) < (2 if any(job[4] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
             _JOBS[:] = draws
             try:
@@ -404,10 +445,24 @@ class ImageCache:
             self._ahead[0].join()
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
-                run = partial(tokened, _run) if heavy else _run   # a whole map holds a core's token; faces are light
-                return pool.map(run, range(len(draws)), chunksize=max(1, len(draws) // (workers * 8)))
+                return _in_pool(pool, draws, workers)
         finally:
             _JOBS.clear()
+
+
+def _in_pool(pool, draws: list[tuple[Draw, bool, bool, str | None, bool]], workers: int) -> list[bytes]:
+    """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
+    worker): a chunk holding a heavy job would keep it from starting at once on a free worker."""
+    heavy = [i for i, job in enumerate(draws) if job[4]]
+    light = [i for i, job in enumerate(draws) if not job[4]]
+    started = [(i, pool.apply_async(_run_job, (i,))) for i in heavy]
+    lights = pool.map_async(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else None
+    out: list[bytes] = [b""] * len(draws)
+    for i, result in started:
+        out[i] = result.get()
+    for i, data in zip(light, lights.get() if lights else ()):
+        out[i] = data
+    return out
 
 
 def image_name(kind: str, *parts: str, ext: str = "png") -> str:

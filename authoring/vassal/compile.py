@@ -27,7 +27,7 @@ from authoring.progress import SILENT, Progress
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
-from authoring.vassal.art import ImageCache, code_version, digest, memo
+from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -147,10 +147,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces, boards, box boards (charts come last: in `build all`, the set-up card pages
     #    are drawn by the cards stage beside this one, which the module waits for only once all else is done)
-    step.next("drawing counters")
-    faces = images.counter_faces(game, cache, options.counter_px)
-    step.next("drawing maps")
-    sets, board_files = images.boards(game, cache, options.px_per_hex, progress)
+    step.next("drawing counters and maps")
+    planned_faces = images.face_jobs(game, options.counter_px)
+    boards = images.BoardWork(game, cache, options.px_per_hex, progress)
+    cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)])   # one pool: the faces fill the cores
+    faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
+    step.next("drawing boards")
+    sets, board_files = boards.images()
     (dead, dead_job), tracks = box_boards(game, options.counter_px)
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],
                         cache.many([dead_job, *(job for _, _, job in tracks.values())])))

@@ -17,11 +17,12 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from authoring import workers
-from authoring.model import Game, Scenario
+from authoring.model import Counter, Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
 from authoring.vassal.art import (
+    Batch,
     ImageCache,
     PageEntry,
     canonical_except,
@@ -67,15 +68,29 @@ def counter_style(game: Game) -> tuple:
             game.strength_states, game.flags, game.counter_size_in)
 
 
-def counter_faces(game: Game, cache: ImageCache, size_px: int) -> dict[tuple[str, str], tuple[str, bytes]]:
-    """(counter id, state) -> (archive image name, PNG) for every face of every counter."""
+@dataclass(frozen=True)
+class FaceJobs:
+    """Every face of every counter, (counter, state) in counter id order, and the cache job drawing each."""
+
+    faces: list[tuple[Counter, str]]
+    jobs: list[tuple[str, Callable]]
+
+
+def face_jobs(game: Game, size_px: int) -> FaceJobs:
     common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
     faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
     counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
-    jobs = [(_face_key(counters[c.id], c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
-            for c, state in faces]
+    return FaceJobs(faces, [(_face_key(counters[c.id], c, state, size_px),
+                             lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces])
+
+
+def counter_faces(game: Game, cache: ImageCache, size_px: int,
+                  planned: FaceJobs | None = None) -> dict[tuple[str, str], tuple[str, bytes]]:
+    """(counter id, state) -> (archive image name, PNG) for every face of every counter (of `planned`, the
+    jobs of `face_jobs`, when the caller has them)."""
+    planned = planned or face_jobs(game, size_px)
     return {(c.id, state): (image_name("u", c.id, state), png)
-            for (c, state), png in zip(faces, cache.many(jobs))}
+            for (c, state), png in zip(planned.faces, cache.many(planned.jobs))}
 
 
 def _face_key(counter_state, c, state: str, size_px: int) -> str:
@@ -93,52 +108,92 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
     return digest("map", code_version(), style, game.maps[map_id], px_per_hex)
 
 
+def _map_jobs(game: Game, px_per_hex: float) -> tuple[list[tuple[str, Callable]], list[tuple[str, Callable]]]:
+    """The cache jobs of every map's whole image: drawn maps (PNG), and painted ones (the designer's art
+    stays JPEG, as painted maps are stored: a tenth of the PNG, and fast), in map id order."""
+    drawn, painted = [], []
+    for m in sorted(game.maps):
+        key, draw = map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
+        art = game.maps[m].art
+        if art is not None and art.registration is not None:
+            painted.append((key + "-jpeg", draw))
+        else:
+            drawn.append((key, draw))
+    return drawn, painted
+
+
+def map_batches(game: Game, px_per_hex: float, zipped: bool = True) -> list[Batch]:
+    """`map_images`' jobs, for `ImageCache.draw_ahead`."""
+    drawn, painted = _map_jobs(game, px_per_hex)
+    return [Batch(drawn, heavy=True, zipped=zipped), Batch(painted, jpeg=True, heavy=True, zipped=zipped)]
+
+
 def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
-    """map id -> PNG of the whole map (maps draw in parallel); `zipped`: they go into the module as they are."""
+    """map id -> PNG (or the painted map's JPEG) of the whole map (maps draw in parallel); `zipped`: they go
+    into the module as they are."""
+    drawn, painted = _map_jobs(game, px_per_hex)
     ids = sorted(game.maps)
-    jobs = [(map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)) for m in ids]
-    painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
-    out = dict(zip([m for m, p in zip(ids, painted) if not p],
-                   cache.many([j for j, p in zip(jobs, painted) if not p], heavy=True, zipped=zipped)))
-    # the designer's art stays JPEG (as painted maps are stored; a tenth of the PNG, and fast)
-    art = cache.pages([(key + "-jpeg", draw) for (key, draw), p in zip(jobs, painted) if p], jpeg=True, heavy=True,
-                      zipped=zipped)
-    out.update(zip([m for m, p in zip(ids, painted) if p], (pages[0] for pages in art)))
+    is_painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
+    out = dict(zip([m for m, p in zip(ids, is_painted) if not p], cache.many(drawn, heavy=True, zipped=zipped)))
+    art = cache.pages(painted, jpeg=True, heavy=True, zipped=zipped)
+    out.update(zip([m for m, p in zip(ids, is_painted) if p], (pages[0] for pages in art)))
     return out
+
+
+class BoardWork:
+    """The module's boards: their plans per set of maps (`board_sets`), the map images they are made from,
+    and every distinct board's image.
+
+    Planned before anything is drawn, so that the map images (`map_batches`) can be drawn beside the
+    counter faces (`ImageCache.draw_ahead`) rather than after them."""
+
+    def __init__(self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT) -> None:
+        from authoring.render.maps.frame import map_frame
+
+        self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
+        arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
+        self.sets = board_sets(game, arts, progress.note)
+        keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
+        plain = [plans for plans in self.sets.values()
+                 if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
+        cut = [(plans, p) for plans in self.sets.values() if plans not in plain for p in plans]
+        self.whole = [p for plans in plain for p in plans]
+        self.wanted, seen = [], set()
+        for plans, p in cut:
+            if board_image(p) in seen:
+                continue
+            seen.add(board_image(p))
+            key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
+            self.wanted.append((key, plans, p))
+        self.maps_zipped: bool | None = True if self.whole else (
+            False if self.wanted and not all(cache.has(key) for key, _, _ in self.wanted) else None)
+        """Whether the map images are needed: as boards themselves (True: zipped into the module), only
+        to cut boards from (False), or not at all (None: every board is cached)."""
+
+    def map_batches(self) -> list[Batch]:
+        return [] if self.maps_zipped is None else map_batches(self.game, self.px_per_hex, self.maps_zipped)
+
+    def images(self) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
+        """Board plans per set of maps and every distinct board's image (archive name -> PNG, or JPEG for
+        the designer's painted maps)."""
+        game, cache = self.game, self.cache
+        files: dict[str, bytes] = {}
+        pngs: dict[str, bytes] = {}
+        if self.maps_zipped is not None:
+            pngs.update(map_images(game, cache, self.px_per_hex, zipped=self.maps_zipped))
+        files.update({board_image(p): pngs[p.map_id] for p in self.whole})
+        drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted]
+        made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
+        files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
+        for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
+            files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
+        return self.sets, files
 
 
 def boards(game: Game, cache: ImageCache, px_per_hex: float,
            progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
-    """Board plans per set of maps (`board_sets`) and every distinct board's image (archive name -> PNG,
-    or JPEG for the designer's painted maps)."""
-    from authoring.render.maps.frame import map_frame
-
-    arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
-    sets = board_sets(game, arts, progress.note)
-    keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
-    plain = [plans for plans in sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
-    cut = [(plans, p) for plans in sets.values() if plans not in plain for p in plans]
-    whole = [p for plans in plain for p in plans]
-    files: dict[str, bytes] = {}
-    pngs: dict[str, bytes] = {}
-    if whole:
-        pngs.update(map_images(game, cache, px_per_hex))
-        files.update({board_image(p): pngs[p.map_id] for p in whole})
-    wanted, seen = [], set()
-    for plans, p in cut:
-        if board_image(p) in seen:
-            continue
-        seen.add(board_image(p))
-        key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
-        wanted.append((key, plans, p))
-    if wanted and not pngs and not all(cache.has(key) for key, _, _ in wanted):
-        pngs.update(map_images(game, cache, px_per_hex, zipped=False))  # only cut into boards
-    drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in wanted]
-    made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
-    files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
-    for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
-        files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
-    return sets, files
+    """Board plans per set of maps (`board_sets`) and every distinct board's image (`BoardWork.images`)."""
+    return BoardWork(game, cache, px_per_hex, progress).images()
 
 
 def board_image(plan: BoardPlan) -> str:

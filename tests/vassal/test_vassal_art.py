@@ -80,3 +80,26 @@ def test_images_drawn_by_workers_are_stored_by_them_and_found_next_time(tmp_path
     assert stored == sorted(f"{key}.bin" for key, _ in jobs)   # no temporary file left behind
     again = ImageCache(tmp_path, processes=2)
     assert again.many([(key, lambda: None) for key, _ in jobs]) == pngs and again.hits == 16
+
+
+def test_batches_drawn_ahead_in_one_pool_are_handed_out_in_order_and_counted_as_drawn(tmp_path: Path) -> None:
+    """`draw_ahead` draws independent batches (heavy ones first, each its own task) in one pool; the later
+    `pages` calls get exactly what they would have drawn, count it as drawn, and draw nothing more."""
+    from authoring.vassal.art import Batch
+
+    calls: list[str] = []   # in this process only: the workers' calls are not seen here
+    faces = [(f"face-{i:02d}", lambda i=i: _square(f"#{i * 9:02x}2040")) for i in range(20)]
+    maps = [(f"map-{i}", lambda i=i: [_square("green"), _square(f"#40{i * 60:02x}40")]) for i in range(3)]
+    cached = ImageCache(tmp_path, processes=1)
+    cached.many(faces[:2])   # two faces cached beforehand: not drawn again
+    cache = ImageCache(tmp_path, processes=2)
+    cache.draw_ahead([Batch(faces), Batch(maps, heavy=True, zipped=False)])
+    for key, _ in faces + maps:
+        assert (tmp_path / key[:2] / f"{key}.bin").exists()
+    fresh = ImageCache(tmp_path / "fresh", processes=1)
+    want_faces, want_maps = fresh.many(faces), fresh.pages(maps, zipped=False)
+    got_faces = cache.many([(key, lambda: calls.append(key)) for key, _ in faces])
+    got_maps = cache.pages([(key, lambda: calls.append(key)) for key, _ in maps], zipped=False)
+    assert got_faces == want_faces and got_maps == want_maps and not calls
+    assert (cache.hits, cache.misses) == (2, 21)
+    assert not any(page in cache.deflated for pages in got_maps for page in pages)   # zipped=False kept
