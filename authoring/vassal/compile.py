@@ -12,7 +12,7 @@ import hashlib
 import json
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from lxml import etree
 
-from authoring import atomic
+from authoring import atomic, workers
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.progress import SILENT, Progress
@@ -145,14 +145,20 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     step = progress.steps(5)
     planned_charts = images.chart_jobs(game)
     cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
-    # 1. images: counter faces, boards, box boards (charts come last: in `build all`, the set-up card pages
-    #    are drawn by the cards stage beside this one, which the module waits for only once all else is done)
+    # 1. images: counter faces and maps, then boards with the chart pages, then box boards (in `build all`,
+    #    the set-up card pages are drawn by the cards stage beside this one, which the module waits for only
+    #    once all else is done: then the charts are read last)
     step.next("drawing counters and maps")
     planned_faces = images.face_jobs(game, options.counter_px)
     boards = images.BoardWork(game, cache, options.px_per_hex, progress)
     cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)])   # one pool: the faces fill the cores
     faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
     step.next("drawing boards")
+    ahead = boards.board_batches()
+    alone = not workers.beside("cards")   # in `build all` the cards stage draws the set-up card pages
+    if alone:   # the chart pages join the boards' pool: three boards alone leave a worker idle
+        ahead += images.chart_batches(planned_charts)
+    cache.draw_ahead(ahead, around=images.shared_faces if alone else nullcontext)   # a counter: drawn once for all cards
     sets, board_files = boards.images()
     (dead, dead_job), tracks = box_boards(game, options.counter_px)
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],

@@ -169,24 +169,31 @@ class BoardWork:
             False if self.wanted and not all(cache.has(key) for key, _, _ in self.wanted) else None)
         """Whether the map images are needed: as boards themselves (True: zipped into the module), only
         to cut boards from (False), or not at all (None: every board is cached)."""
+        self.pngs: dict[str, bytes] | None = None
+        """The map images (map id -> PNG or JPEG), once `board_batches` has read them."""
 
     def map_batches(self) -> list[Batch]:
         return [] if self.maps_zipped is None else map_batches(self.game, self.px_per_hex, self.maps_zipped)
 
+    def board_batches(self) -> list[Batch]:
+        """The jobs of the boards cut from the map images (the map images are read, or drawn, first)."""
+        if self.pngs is None:
+            self.pngs = ({} if self.maps_zipped is None else
+                         map_images(self.game, self.cache, self.px_per_hex, zipped=self.maps_zipped))
+        game, pngs = self.game, self.pngs
+        drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted]
+        return [Batch([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True),
+                Batch([(key, draw) for key, p, draw in drawn if p.painted], jpeg=True)]   # painted art stays JPEG
+
     def images(self) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
         """Board plans per set of maps and every distinct board's image (archive name -> PNG, or JPEG for
         the designer's painted maps)."""
-        game, cache = self.game, self.cache
-        files: dict[str, bytes] = {}
-        pngs: dict[str, bytes] = {}
-        if self.maps_zipped is not None:
-            pngs.update(map_images(game, cache, self.px_per_hex, zipped=self.maps_zipped))
-        files.update({board_image(p): pngs[p.map_id] for p in self.whole})
-        drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted]
-        made = cache.many([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True)
-        files.update({board_image(p): png for (_, p, _), png in zip([d for d in drawn if not d[1].painted], made)})
-        for key, p, draw in (d for d in drawn if d[1].painted):  # the designer's art stays JPEG
-            files[board_image(p)] = cache.pages([(key, draw)], jpeg=True)[0][0]
+        plain, painted = self.board_batches()
+        files = {board_image(p): self.pngs[p.map_id] for p in self.whole}
+        cut = [p for _, _, p in self.wanted]
+        files.update(zip([board_image(p) for p in cut if not p.painted], self.cache.many(plain.jobs, heavy=True)))
+        files.update(zip([board_image(p) for p in cut if p.painted],
+                         (pages[0] for pages in self.cache.pages(painted.jobs, jpeg=True))))
         return self.sets, files
 
 
@@ -323,6 +330,11 @@ def chart_jobs(game: Game) -> ChartJobs:
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     return ChartJobs(jobs, meta, cards, card_meta)
+
+
+def chart_batches(planned: ChartJobs) -> list[Batch]:
+    """The chart pages' jobs, for `ImageCache.draw_ahead` (set-up card pages are JPEG)."""
+    return [Batch(planned.jobs), Batch(planned.cards, jpeg=True)]
 
 
 def charts(game: Game, cache: ImageCache,
