@@ -108,35 +108,34 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
     return digest("map", code_version(), style, game.maps[map_id], px_per_hex)
 
 
-def _map_jobs(game: Game, px_per_hex: float) -> tuple[list[tuple[str, Callable]], list[tuple[str, Callable]]]:
-    """The cache jobs of every map's whole image: drawn maps (PNG), and painted ones (the designer's art
-    stays JPEG, as painted maps are stored: a tenth of the PNG, and fast), in map id order."""
-    drawn, painted = [], []
+def _map_jobs(game: Game, px_per_hex: float) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
+    """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG), and painted ones (the
+    designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast)."""
+    drawn, painted = {}, {}
     for m in sorted(game.maps):
         key, draw = map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
         art = game.maps[m].art
         if art is not None and art.registration is not None:
-            painted.append((key + "-jpeg", draw))
+            painted[m] = (key + "-jpeg", draw)
         else:
-            drawn.append((key, draw))
+            drawn[m] = (key, draw)
     return drawn, painted
 
 
 def map_batches(game: Game, px_per_hex: float, zipped: bool = True) -> list[Batch]:
     """`map_images`' jobs, for `ImageCache.draw_ahead`."""
     drawn, painted = _map_jobs(game, px_per_hex)
-    return [Batch(drawn, heavy=True, zipped=zipped), Batch(painted, jpeg=True, heavy=True, zipped=zipped)]
+    return [Batch(list(drawn.values()), heavy=True, zipped=zipped),
+            Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped)]
 
 
 def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
     """map id -> PNG (or the painted map's JPEG) of the whole map (maps draw in parallel); `zipped`: they go
     into the module as they are."""
     drawn, painted = _map_jobs(game, px_per_hex)
-    ids = sorted(game.maps)
-    is_painted = [game.maps[m].art is not None and game.maps[m].art.registration is not None for m in ids]
-    out = dict(zip([m for m, p in zip(ids, is_painted) if not p], cache.many(drawn, heavy=True, zipped=zipped)))
-    art = cache.pages(painted, jpeg=True, heavy=True, zipped=zipped)
-    out.update(zip([m for m, p in zip(ids, is_painted) if p], (pages[0] for pages in art)))
+    out = dict(zip(drawn, cache.many(list(drawn.values()), heavy=True, zipped=zipped)))
+    art = cache.pages(list(painted.values()), jpeg=True, heavy=True, zipped=zipped)
+    out.update(zip(painted, (pages[0] for pages in art)))
     return out
 
 
@@ -195,12 +194,6 @@ class BoardWork:
         files.update(zip([board_image(p) for p in cut if p.painted],
                          (pages[0] for pages in self.cache.pages(painted.jobs, jpeg=True))))
         return self.sets, files
-
-
-def boards(game: Game, cache: ImageCache, px_per_hex: float,
-           progress: Progress = SILENT) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
-    """Board plans per set of maps (`board_sets`) and every distinct board's image (`BoardWork.images`)."""
-    return BoardWork(game, cache, px_per_hex, progress).images()
 
 
 def board_image(plan: BoardPlan) -> str:
