@@ -361,7 +361,7 @@ class ImageCache:
         todo: list[tuple[str, tuple[Draw, bool, bool, str | None, bool]]] = []
         for b in sorted(batches, key=lambda b: not b.heavy):
             for key, draw in b.jobs:
-                if key in seen or (self.folder is not None and os.path.exists(self._file(key))):
+                if key in seen or self.has(key):
                     continue   # drawn already, or cached: read when asked for, as usual
                 seen.add(key)
                 todo.append((key, (draw, b.jpeg, b.zipped, self._file(key) if self.folder else None, b.heavy)))
@@ -405,8 +405,7 @@ class ImageCache:
             atomic.write_bytes(path, data)  # a temporary name per process, removed on any failure
 
     def has(self, key: str) -> bool:
-        path = self._path(key)
-        return path is not None and path.exists()
+        return self.folder is not None and os.path.exists(self._file(key))
 
     def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
               zipped: bool = True) -> list[list[memoryview]]:
