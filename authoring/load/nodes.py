@@ -14,38 +14,56 @@ import yaml
 
 from authoring.load.cells import Pos, _Positions
 
-_SEQ, _MAP = yaml.SequenceNode, yaml.MappingNode
+_SEQ, _MAP, _SCALAR = yaml.SequenceNode, yaml.MappingNode, yaml.ScalarNode
+_SCAN = 12
+"""Mappings up to this many keys (a unit's placement, a turn) are searched in order, not indexed:
+indexing each of a scenario's thousands of placements cost more than the lookups it served."""
 
 
 class NodeTree:
-    """A composed YAML document, walked by JSON path (`("setup", "axis", 3)`); each mapping's keys
-    are indexed the first time a path goes through it."""
+    """A composed YAML document, walked by JSON path (`("setup", "axis", 3)`)."""
 
     def __init__(self, root: yaml.Node):
         self.root = root
         self._keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}   # id(mapping node) -> key -> nodes
+        self._containers: dict[tuple, yaml.Node] = {}   # path -> list or mapping node, as found
 
     def pair(self, mapping: yaml.MappingNode, key: object) -> tuple[yaml.Node, yaml.Node] | None:
+        """The (key node, value node) of `key` (the builder refused duplicate keys: there is one)."""
+        pairs = mapping.value
+        if len(pairs) <= _SCAN:
+            for found in pairs:
+                if found[0].value == key:
+                    return found
+            return None
         keys = self._keys.get(id(mapping))
-        if keys is None:   # the builder refused duplicate keys, so each key names one pair
-            keys = self._keys[id(mapping)] = {k.value: (k, v) for k, v in mapping.value}
+        if keys is None:
+            keys = self._keys[id(mapping)] = {k.value: (k, v) for k, v in pairs}
         return keys.get(key) if type(key) is str else None
 
     def node(self, path: tuple) -> yaml.Node | None:
-        node = self.root
-        for step in path:
-            kind = type(node)
-            if kind is _SEQ:
-                if type(step) is not int or not 0 <= step < len(node.value):
-                    return None
-                node = node.value[step]
-            elif kind is _MAP:
-                found = self.pair(node, step)
-                if found is None:
-                    return None
-                node = found[1]
-            else:
+        """The node at `path`, or None. Each list or mapping found is remembered by its path: loading asks
+        for a placement's position and then its units', so most walks start one step from the end."""
+        found = self._containers.get(path)
+        if found is not None:
+            return found
+        if not path:
+            return self.root
+        node = self.node(path[:-1])
+        step, kind = path[-1], type(node)
+        if kind is _SEQ:
+            if type(step) is not int or not 0 <= step < len(node.value):
                 return None
+            node = node.value[step]
+        elif kind is _MAP:
+            found = self.pair(node, step)
+            if found is None:
+                return None
+            node = found[1]
+        else:
+            return None
+        if type(node) is not _SCALAR:
+            self._containers[path] = node
         return node
 
     def walk(self) -> Iterator[tuple[tuple, yaml.Node]]:
