@@ -40,13 +40,19 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
     A set-up check looks at the few hundred hexes its units stand in; making every one (8,100 on three
     60x45 maps) was a fixed cost of every load. Read-only; each hex always gives the same object."""
 
-    __slots__ = ()
+    __slots__ = ("_source",)
 
     def __init__(self, labels: Mapping[Hex, str], terrain: Mapping[Hex, tuple[str, ...]],
                  features: Mapping[Hex, tuple[HexFeature, ...]], plain: tuple[str, ...]):
-        """`labels`: every hex of the map and its printed id; `terrain`, `features`: the hexes that have
-        any (terrain falls back to `plain`, the map's default)."""
+        """`labels`: every hex of the map and its printed id (the grid's: `MapGrid.labels`); `terrain`,
+        `features`: the hexes that have any (terrain falls back to `plain`, the map's default)."""
         super().__init__(labels, lambda h: HexInfo(h, labels[h], terrain.get(h, plain), features.get(h, ())))
+        self._source = (terrain, features, plain)
+
+    def made_from(self) -> tuple:
+        """What the hexes are made from besides the grid's labels, which the map's `grid` holds: equal for
+        equal hexes. A cache key of a map digests this rather than making and walking every `HexInfo`."""
+        return self._source
 
 
 @frozen

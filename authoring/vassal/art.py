@@ -76,8 +76,14 @@ def _walk(value: object, out: list[str]) -> None:
     elif (names := _fields_of(kind)) is not None:
         _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
+        made_from = getattr(value, "made_from", None)
+        if made_from is not None:   # a lazy mapping (a map's hexes): what it is made from, not every value made
+            out.append(kind.__name__ + "<")
+            _walk(made_from(), out)
+            out.append(">")
+            return
         out.append("{")
-        keyed = sorted(zip(map(repr, value), value), key=_first)  # each key's repr made once
+        keyed = sorted(zip(map(_key_text, value), value), key=_first)  # each key's text made once
         for text, key in keyed:
             out.append(text + ":")
             item = value[key]
@@ -93,6 +99,15 @@ def _walk(value: object, out: list[str]) -> None:
         out.append(repr(value))
     else:
         out.append(repr(value))
+
+
+def _key_text(key: object) -> str:
+    """A mapping key's text: a hex or hexside (a named tuple of numbers) by its type's name and its numbers,
+    without the named tuple's `__repr__` (Python code, run for each of a map's thousands of hexes)."""
+    kind = type(key)
+    if kind in _PLAIN or not issubclass(kind, tuple):
+        return repr(key)
+    return kind.__name__ + tuple.__repr__(key)
 
 
 def _first(pair: tuple) -> object:

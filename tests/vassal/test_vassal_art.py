@@ -103,3 +103,32 @@ def test_batches_drawn_ahead_in_one_pool_are_handed_out_in_order_and_counted_as_
     assert got_faces == want_faces and got_maps == want_maps and not calls
     assert (cache.hits, cache.misses) == (2, 21)
     assert not any(page in cache.deflated for pages in got_maps for page in pages)   # zipped=False kept
+
+
+def test_a_map_key_digests_what_its_hexes_are_made_from_and_changes_with_any_hex(bfm) -> None:
+    """A map's hexes are keyed by what they are made from (`HexInfos.made_from`), without making them: the
+    key is the same before and after every `HexInfo` is made, and changes when one hex's terrain or
+    features change, or when a hexside's hexes do."""
+    from authoring.model import HexFeature, HexInfos
+    from authoring.vassal.images import map_style_key
+
+    game = bfm
+    mid = sorted(game.maps)[0]
+    m = game.maps[mid]
+    terrain, features, plain = m.hexes.made_from()
+    fresh = HexInfos(m.grid.labels(), terrain, features, plain)
+    key = map_style_key(game, mid, 64)
+
+    def key_with(**changes) -> str:
+        return map_style_key(replace(game, maps={**game.maps, mid: replace(m, **changes)}), mid, 64)
+
+    assert key_with(hexes=fresh) == key
+    dict(fresh.items())   # every HexInfo made
+    assert key_with(hexes=fresh) == key
+    some = next(iter(m.grid.labels()))
+    other = next(t for t in game.terrain if (t.id,) != terrain.get(some, plain)).id
+    assert key_with(hexes=HexInfos(m.grid.labels(), {**terrain, some: (other,)}, features, plain)) != key
+    town = (*features.get(some, ()), HexFeature("city", "New town"))
+    assert key_with(hexes=HexInfos(m.grid.labels(), terrain, {**features, some: town}, plain)) != key
+    moved = replace(m.hexsides[0], side=m.hexsides[1].side)
+    assert key_with(hexsides=(moved, *m.hexsides[1:])) != key
