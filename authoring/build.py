@@ -240,7 +240,7 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         manifest.unlink(missing_ok=True)
     try:
-        path = compile_module(result.valid_game, out, progress=progress, processes=workers(jobs))
+        path = compile_module(result.valid_game, out, progress=progress, processes=workers(jobs), files_digest=digest)
     except BuildError as exc:
         if isinstance(exc.__cause__, OSError):   # disk full, read-only...: a fault, reported as one
             raise exc.__cause__ from None

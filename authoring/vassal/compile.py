@@ -68,14 +68,18 @@ class Options:
 
 def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PER_HEX,
                  counter_px: int | None = None, cache_dir: Path | None = None,
-                 progress: Progress = SILENT, processes: int | None = None) -> Path:
+                 progress: Progress = SILENT, processes: int | None = None, files_digest: str | None = None) -> Path:
     """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
 
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
     `build/.cache/vassal` for `build/<game>`); `processes` draw them (default: one per core).
+    `files_digest`: a digest the caller already made of everything the game was loaded from (the
+    CLI's, of the game's files and hexwright's code), recorded in the module's manifest instead of a
+    digest of the whole model (a walk of every counter, hex and placement: a tenth of a build from
+    cached images).
     """
     with memo(), _model_frozen():  # every cache key below walks the model: each part once
-        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, processes)
+        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, processes, files_digest)
 
 
 @contextmanager
@@ -97,10 +101,10 @@ def _model_frozen() -> Iterator[None]:
 
 
 def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
-           progress: Progress, processes: int | None = None) -> Path:
+           progress: Progress, processes: int | None = None, files_digest: str | None = None) -> Path:
     target = out_dir / f"{game.id}.vmod"
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
-    inputs = input_hash(game, options)
+    inputs = input_hash(game, options, files_digest)
     if _up_to_date(target, inputs):
         progress.note(f"{target}: up to date")
         return target
@@ -129,14 +133,16 @@ def default_counter_px(game: Game, px_per_hex: float) -> int:
     return max(16, round(px_per_hex * game.counter_size_in / hex_in))
 
 
-def input_hash(game: Game, options: Options) -> str:
-    """What the module is made from; the designer's help page by its path inside the project and its bytes,
-    never by an absolute path, so that two clones of a project give one manifest."""
+def input_hash(game: Game, options: Options, files_digest: str | None = None) -> str:
+    """What the module is made from: the model (or, when the caller has one, the digest of the files it was
+    loaded from) and the designer's help page by its path inside the project and its bytes, never by an
+    absolute path, so that two clones of a project give one manifest."""
     page = help.help_source(game)
     source = None if page is None else (page.relative_to(Path(game.root).resolve()).as_posix()
                                         if page.is_relative_to(Path(game.root).resolve()) else page.name,
                                         page.read_bytes())
-    return digest("module", MANIFEST_VERSION, code_version(), game, options, source)
+    made_from = game if files_digest is None else ("files", files_digest)
+    return digest("module", MANIFEST_VERSION, code_version(), made_from, options, source)
 
 
 def compile_module(game: Game, options: Options, cache: ImageCache,
