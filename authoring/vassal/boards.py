@@ -266,6 +266,6 @@ def hex_position(boards: Sequence[BoardPlan], grids: Mapping[str, MapGrid], map_
     board = board_of(boards, (x + own.rect[0], y + own.rect[1]))
     if board is None or h not in grids[board.map_id]:
         raise ValueError(f"hex {h} of map {map_id!r} is on no board")
-    bx, by = board.layout.hex_to_pixel(h)
-    sx, sy = vassal_snap(dict(board.params), bx, by)
+    bx, by = (x, y) if board is own else board.layout.hex_to_pixel(h)
+    sx, sy = vassal_snap(board.params, bx, by)
     return board, sx + board.rect[0], sy + board.rect[1]

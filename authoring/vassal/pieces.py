@@ -196,6 +196,8 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     """The piece showing the face of `state` (default: the first face)."""
     states = [f.state for f in counter.faces]
     level = states.index(state) + 1 if state in states else 1
+    if all(t.level == level for t in piece.traits if isinstance(t, Layer)):
+        return piece   # already showing it (most units start on their first face, as the palette's piece)
     traits = tuple(replace(t, level=level) if isinstance(t, Layer) else t for t in piece.traits)
     return Piece(traits)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from authoring.model import Game, Scenario
+from authoring.model.frozen import frozen
 from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
 from authoring.vassal.boxes import BoxSpec
@@ -22,7 +23,7 @@ STACK_TYPE = "stack"
 FIRST_PIECE_ID = 1000
 
 
-@dataclass(frozen=True)
+@frozen
 class Placed:
     """One piece of a set-up: what, where (map window pixel) and, for hexes, which hex."""
 
@@ -178,9 +179,9 @@ def _placed_definition(ctx: SetupContext, piece: Piece, placed: Placed) -> Defin
     if parts is None or parts[0] is not piece:
         known = ctx.types.get(placed.counter) if placed.counter else None
         type_ = known if known is not None else nest([t.type_string() for t in piece.traits])
-        parts = (piece, type_, Nesting([t.state_string() for t in piece.traits[:-1]]))
+        parts = (piece, type_, Nesting([t.state_string() for t in piece.traits[:-1]]), piece.basic.state_tail())
         ctx.encoded[id(piece)] = parts
-    return Definition(parts[1], parts[2](piece.basic.state_at(placed.map, placed.x, placed.y)))
+    return Definition(parts[1], parts[2](piece.basic.state_at(placed.map, placed.x, placed.y, parts[3])))
 
 
 def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[tuple[str, int, int], list[str]]]:

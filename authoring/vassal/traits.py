@@ -74,11 +74,16 @@ class BasicPiece:
     def state_string(self) -> str:
         return self.state_at(self.map_id, self.x, self.y)
 
-    def state_at(self, map_id: str, x: int, y: int) -> str:
+    def state_at(self, map_id: str, x: int, y: int, tail: str | None = None) -> str:
         """The state of this piece placed at (x, y) of `map_id`: `replace(...).state_string()` without
-        making a piece per placement (a set-up places thousands)."""
+        making a piece per placement (a set-up places thousands). `tail`: this piece's `state_tail()`,
+        when the caller keeps it (each field is encoded on its own, so the two parts join with `;`)."""
+        return encode([map_id, str(x), str(y)], ";") + ";" + (self.state_tail() if tail is None else tail)
+
+    def state_tail(self) -> str:
+        """The encoded state fields that do not depend on where the piece is: gpid and properties."""
         pairs = [item for pair in self.properties for item in pair]
-        return encode([map_id, str(x), str(y), self.gpid, str(len(self.properties)), *pairs], ";")
+        return encode([self.gpid, str(len(self.properties)), *pairs], ";")
 
 
 @dataclass(frozen=True)
