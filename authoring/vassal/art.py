@@ -15,7 +15,7 @@ import os
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -363,11 +363,9 @@ class ImageCache:
         self._ahead = (reader, ready, set(keys))
         reader.start()
 
-    def draw_ahead(self, batches: Sequence[Batch],
-                   around: Callable[[], AbstractContextManager] = nullcontext) -> None:
+    def draw_ahead(self, batches: Sequence[Batch]) -> None:
         """Draw the missing entries of independent batches in one pool, heavy jobs first, and keep them
-        for the `pages` calls that ask for them later; `around()` is entered while they draw (only when
-        any is missing: a build from cached images imports no drawing code).
+        for the `pages` calls that ask for them later.
 
         Drawn batch by batch, three maps on two workers left one worker idle for a third of the maps'
         time, and each batch waited for its slowest job; in one pool, the many light jobs (counter faces)
@@ -382,8 +380,7 @@ class ImageCache:
                 todo.append((key, (draw, b.jpeg, b.zipped, self._file(key) if self.folder else None, b.heavy)))
         if not todo:
             return
-        with around():
-            drawn = self._draw([job for _, job in todo])
+        drawn = self._draw([job for _, job in todo])
         self._drawn.update(zip([key for key, _ in todo], drawn))
 
     def _get(self, key: str) -> bytes | None:

@@ -164,7 +164,11 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     alone = not workers.beside("cards")   # in `build all` the cards stage draws the set-up card pages
     if alone:   # the chart pages join the boards' pool: three boards alone leave a worker idle
         ahead += images.chart_batches(planned_charts)
-    cache.draw_ahead(ahead, around=images.shared_faces if alone else nullcontext)   # a counter: drawn once for all cards
+    cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)
+    with images.shared_faces() if cards_here else nullcontext():   # a counter: drawn once for all cards
+        if cards_here:   # here, once: the workers start with them (each drew its own copy, a second longer)
+            images.draw_card_faces(game)
+        cache.draw_ahead(ahead)
     sets, board_files = boards.images()
     (dead, dead_job), tracks = box_boards(game, options.counter_px)
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],

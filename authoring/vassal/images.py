@@ -55,6 +55,7 @@ def drawing(module: str, name: str) -> Callable:
 
 counter_image = drawing("authoring.render.counter_art", "counter_image")
 shared_faces = drawing("authoring.render.counter_art", "shared_faces")
+draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
 render_table = drawing("authoring.render.print.charts", "render_table")
 render_turn_track = drawing("authoring.render.print.charts", "render_turn_track")

@@ -27,6 +27,26 @@ def test_shared_faces_draw_the_same_card_pixels(bfm):
     assert plain == first == again
 
 
+def test_card_faces_drawn_ahead_are_every_face_the_cards_draw(bfm, monkeypatch):
+    """`draw_card_faces` (the module draws them once before forking its card workers) draws exactly the
+    faces the set-up cards show: after it, no card draws a face, and the pages are the plain ones."""
+    from authoring.render import counter_art
+    from authoring.render.print.card_sides import card_sides
+    from authoring.render.print.cards import draw_card_faces
+
+    cards = [(s, side) for _, s in sorted(bfm.scenarios.items()) for side in card_sides(bfm, s)]
+    plain = [[p.tobytes() for p in render_setup_card(bfm, s, side)] for s, side in cards]
+    drawn: list[tuple] = []
+    real = counter_art.render_face
+    monkeypatch.setattr(counter_art, "render_face", lambda *a, **k: drawn.append(a[1:3]) or real(*a, **k))
+    with shared_faces():
+        draw_card_faces(bfm)
+        ahead = len(drawn)
+        assert ahead == len(set(drawn)) > 0   # each face once
+        assert [[p.tobytes() for p in render_setup_card(bfm, s, side)] for s, side in cards] == plain
+        assert len(drawn) == ahead   # the cards drew none
+
+
 def test_shared_faces_key_on_counter_state_and_size(bfm):
     a, b = sorted(bfm.counters.values(), key=lambda c: c.id)[:2]
     with shared_faces():

@@ -238,6 +238,23 @@ class PageSink(Protocol):
     def close(self) -> None: ...
 
 
+def draw_card_faces(game: Game) -> None:
+    """Draw every counter face the set-up cards show, as `_entry_block` draws it. Inside `shared_faces()`
+    this fills the faces the cards then take: worker processes forked afterwards start with all of them,
+    rather than each drawing its own copy of every counter with its first card of each side (the module,
+    built alone, has its parent do this while its workers draw the maps and counter faces)."""
+    from authoring.render.counter_art import counter_image
+    for sid in sorted(game.scenarios):
+        scenario = game.scenarios[sid]
+        for side in card_sides(game, scenario):
+            for section in card_sections(game, scenario, side):
+                for entry in section.entries:
+                    for uid in entry.units:
+                        counter = game.counters.get(uid)
+                        if counter is not None:
+                            counter_image(game, counter, entry.state, COUNTER_PX)
+
+
 def write_setup_cards(game: Game, out_dir: Path, processes: int | None = None,
                       also: Callable[[str, str], PageSink] | None = None) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
