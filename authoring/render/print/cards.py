@@ -242,7 +242,7 @@ def draw_card_faces(game: Game) -> None:
     """Draw every counter face the set-up cards show, as `_entry_block` draws it. Inside `shared_faces()`
     this fills the faces the cards then take: worker processes forked afterwards start with all of them,
     rather than each drawing its own copy of every counter with its first card of each side (the module,
-    built alone, has its parent do this while its workers draw the maps and counter faces)."""
+    built alone, does this just before forking the workers of its boards and chart pages)."""
     from authoring.render.counter_art import counter_image
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
