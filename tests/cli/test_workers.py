@@ -108,6 +108,22 @@ def test_outside_a_build_there_is_no_token_to_wait_for():
     assert workers.tokened(lambda x: x + 1, 1) == 2
 
 
+def test_freed_memory_goes_back_beside_other_stages_or_after_a_large_job(monkeypatch, tmp_path: Path):
+    """A stage alone keeps a small job's freed pages for its next job; beside other stages, or after a
+    print map's bands, they go back to the system."""
+    trims: list[str] = []
+    log = str(tmp_path / "jobs-")
+    monkeypatch.setattr(workers, "_trim", lambda: trims.append("trim"))
+    assert workers.tokened(_any_job, ("small", log, 1)) == 1
+    assert trims == []
+    assert workers.tokened(_any_job, ("large", log, 2)) == 2
+    assert trims == ["trim"]
+    monkeypatch.setattr(workers, "_TOKENS", mp.get_context("fork").BoundedSemaphore(1))
+    monkeypatch.setattr(workers, "_LARGE", mp.get_context("fork").BoundedSemaphore(1))
+    assert workers.tokened(_any_job, ("small", log, 3)) == 3
+    assert trims == ["trim", "trim"]
+
+
 def test_a_stage_can_wait_for_another(tmp_path: Path):
     """What one stage leaves for another (the cards' pages for the module) is there once it waits."""
     def work(stage: str, progress):
