@@ -12,7 +12,6 @@ import zlib
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
 from PIL import Image
 
 from authoring import atomic
@@ -38,6 +37,9 @@ def paper_in(paper: str) -> tuple[float, float]:
 
 _BAND = 256
 """Rows encoded per step."""
+
+_NO_FILTER = b"\x00"
+"""A PNG row's filter byte: stored as it is."""
 
 _PNG_COLOUR = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
 """Pillow mode -> (PNG colour type, bytes per pixel)."""
@@ -67,12 +69,10 @@ def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, 
     for top, image in bands:
         if top % _BAND:
             raise ValueError(f"a band starts at row {top}, not on a multiple of {_BAND}")
-        pixels = np.asarray(image, dtype=np.uint8).reshape(image.height, w * bpp)
+        pixels, stride = memoryview(image.tobytes()), w * bpp
         for y in range(0, image.height, _BAND):  # _BAND rows at a time: memory stays near one image, not four
-            rows = pixels[y:y + _BAND]
-            raw = np.zeros((rows.shape[0], w * bpp + 1), dtype=np.uint8)  # filter byte 0 = none
-            raw[:, 1:] = rows
-            parts.append(packer.compress(raw))
+            rows = range(y * stride, min(y + _BAND, image.height) * stride, stride)
+            parts.append(packer.compress(b"".join(p for at in rows for p in (_NO_FILTER, pixels[at:at + stride]))))
     parts.append(packer.flush())
     data = b"".join(parts)
     out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
