@@ -21,8 +21,8 @@ from functools import cache
 
 from authoring.progress import Progress
 
-_TOKENS = None
-"""The build's job tokens (a semaphore inherited through fork); None: no budget (one stage at a time)."""
+_TOKENS: Tokens | None = None
+"""The build's job tokens (inherited through fork); None: no budget (one stage at a time)."""
 _ENDED: dict = {}
 """Stage -> an event set when that stage's work has ended (done or failed), for the stages running side by side."""
 
@@ -39,23 +39,59 @@ def wait_for(stage: str) -> None:
         ended.wait()
 
 
-_LARGE = None
-"""Tokens for jobs that hold much memory (a print map in bands: ~400 MB), fewer than the cores: two such jobs
-side by side would take a gigabyte."""
+class Tokens:
+    """The build's job tokens, one per core, shared by the forked processes of every stage, and among
+    them fewer large-job tokens: a large job (a print map in bands, ~400 MB) needs both, as two such jobs
+    side by side would take a gigabyte.
+
+    A token freed while a large job waits for one is that job's. The print maps are the build's longest
+    jobs and run one at a time; with plain semaphores the other stages' short jobs took every freed token
+    while a print map waited, so the maps came last and the build ended on one core (two print maps
+    queued at 0.7 s started at 14.6 and 23.7 s). Both counts live under one lock, so a print map's end
+    hands both its tokens to the next one at once."""
+
+    def __init__(self, ctx, slots: int, large_slots: int) -> None:
+        self._turn = ctx.Condition()
+        self._free = ctx.RawArray("i", [slots, large_slots])
+        self._waiting = ctx.RawValue("i", 0)
+        """Large jobs waiting: while one could run, no short job takes a freed token."""
+
+    def _ready(self, large: bool) -> bool:
+        free, large_free = self._free
+        if large:
+            return free > 0 and large_free > 0
+        return free > 0 and not (self._waiting.value and large_free > 0)
+
+    def acquire(self, large: bool = False) -> None:
+        with self._turn:
+            self._waiting.value += large
+            try:
+                self._turn.wait_for(lambda: self._ready(large))
+            finally:
+                self._waiting.value -= large
+            self._free[0] -= 1
+            self._free[1] -= large
+
+    def release(self, large: bool = False) -> None:
+        with self._turn:
+            self._free[0] += 1
+            self._free[1] += large
+            self._turn.notify_all()
 
 
 @contextmanager
 def token(large: bool = False) -> Iterator[None]:
-    """Hold one of the build's job tokens for the duration, and first a large job's token when `large`
-    (so a large job never idles a core while it waits); nothing to hold outside `run_stages`."""
-    held = [t for t in (_LARGE if large else None, _TOKENS) if t is not None]
-    for t in held:
-        t.acquire()
+    """Hold one of the build's job tokens for the duration, and a large job's token too when `large`
+    (taken together, so a large job never holds a core while it waits); nothing to hold outside
+    `run_stages`."""
+    if _TOKENS is None:
+        yield
+        return
+    _TOKENS.acquire(large)
     try:
         yield
     finally:
-        for t in reversed(held):
-            t.release()
+        _TOKENS.release(large)
 
 
 def tokened(fn: Callable, arg):
@@ -133,11 +169,10 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
     """``work(stage, progress)`` for every stage at once, each in a forked process, jobs sharing `slots`
     tokens; yields (stage, result) in the order of `stages`, each stage's progress shown in ``show(stage)``
     meanwhile. A stage's exception is raised here, in order, after the other stages are stopped."""
-    global _TOKENS, _LARGE
+    global _TOKENS
     ctx = mp.get_context("fork")
     channel = ctx.Queue()
-    _TOKENS = ctx.BoundedSemaphore(max(1, slots))
-    _LARGE = ctx.BoundedSemaphore(max(1, slots // 2))
+    _TOKENS = Tokens(ctx, max(1, slots), max(1, slots // 2))
     _ENDED.update({s: ctx.Event() for s in stages})
     procs = {s: ctx.Process(target=_child, args=(s, work, channel), name=f"hexwright {s}") for s in stages}
     try:
@@ -154,7 +189,7 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
                 raise seen[stage]["error"]
             yield stage, seen[stage]["done"]
     finally:
-        _TOKENS = _LARGE = None
+        _TOKENS = None
         _ENDED.clear()
         for p in procs.values():
             if p.is_alive():

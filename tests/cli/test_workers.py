@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import threading
 import time
 from contextlib import contextmanager
 from functools import partial
@@ -104,6 +105,57 @@ def test_large_jobs_take_a_large_token_too(tmp_path: Path):
     assert any(a[0] < small[1] and small[0] < a[1] for a in large)   # the small job ran beside a large one
 
 
+def test_a_freed_token_goes_to_a_waiting_large_job_first(tmp_path: Path):
+    """One token: a stage's two workers take turns at short jobs until a print map waits; the next token
+    freed is the map's, however eager the short jobs' workers are."""
+    log = str(tmp_path / "jobs-")
+
+    def work(stage: str, progress):
+        if stage == "maps":
+            time.sleep(0.4)   # the cards' jobs hold and pass the token by now
+            Path(log + "queued").write_text(str(time.monotonic()))
+            return workers.tokened(_any_job, ("large", log, 0))
+        with mp.get_context("fork").Pool(2) as pool:
+            return pool.map(partial(workers.tokened, _any_job), [("small", log, i) for i in range(12)])
+    got = dict(workers.run_stages(("cards", "maps"), work, 1, _shown({})))
+    assert got == {"cards": list(range(12)), "maps": 0}
+    queued = float(Path(log + "queued").read_text())
+    large_start = float(Path(log + "large").read_text().split()[0])
+    small = sorted(tuple(map(float, line.split())) for line in Path(log + "small").read_text().splitlines())
+    started_meanwhile = [s for s in small if queued < s[0] < large_start]   # (one may have had its token already)
+    assert len(started_meanwhile) <= 1 and any(s[0] > large_start for s in small)
+
+
+def test_no_short_job_takes_a_free_token_while_a_large_job_waits():
+    tokens = workers.Tokens(mp.get_context("fork"), 2, 1)
+    tokens.acquire()   # a short job runs
+    tokens._waiting.value = 1   # a print map waits (its wake-up is the operating system's to schedule)
+    short = threading.Thread(target=tokens.acquire)
+    short.start()
+    short.join(0.3)
+    assert short.is_alive()   # a token is free, yet the short job waits
+    tokens.acquire(large=True)   # the map takes it
+    tokens._waiting.value = 0
+    tokens.release()   # the first short job ends: the waiting one starts beside the map
+    short.join(5)
+    assert not short.is_alive()
+
+
+def test_while_the_large_tokens_are_taken_a_waiting_large_job_lets_short_jobs_run():
+    tokens = workers.Tokens(mp.get_context("fork"), 2, 1)
+    tokens.acquire(large=True)   # a print map runs
+    waiting = threading.Thread(target=tokens.acquire, args=(True,))   # the next one waits for its turn
+    waiting.start()
+    short = threading.Thread(target=tokens.acquire)
+    short.start()
+    short.join(5)
+    assert not short.is_alive() and waiting.is_alive()   # the free core draws a short job meanwhile
+    tokens.release()
+    tokens.release(large=True)   # the map ends: the next map starts
+    waiting.join(5)
+    assert not waiting.is_alive()
+
+
 def test_outside_a_build_there_is_no_token_to_wait_for():
     assert workers.tokened(lambda x: x + 1, 1) == 2
 
@@ -118,8 +170,7 @@ def test_freed_memory_goes_back_beside_other_stages_or_after_a_large_job(monkeyp
     assert trims == []
     assert workers.tokened(_any_job, ("large", log, 2)) == 2
     assert trims == ["trim"]
-    monkeypatch.setattr(workers, "_TOKENS", mp.get_context("fork").BoundedSemaphore(1))
-    monkeypatch.setattr(workers, "_LARGE", mp.get_context("fork").BoundedSemaphore(1))
+    monkeypatch.setattr(workers, "_TOKENS", workers.Tokens(mp.get_context("fork"), 1, 1))
     assert workers.tokened(_any_job, ("small", log, 3)) == 3
     assert trims == ["trim", "trim"]
 

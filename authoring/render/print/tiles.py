@@ -393,17 +393,32 @@ def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
 _map_file_job.large = lambda job: job[0] == "tiles"  # type: ignore[attr-defined]  # a print map: see workers.token
 
 
+def _longest_first(tiles: int, images: list[int]) -> list[int]:
+    """Job indices in the order to run them: the print maps (0 .. tiles-1) alternating with `images`."""
+    order: list[int] = []
+    for i in range(max(tiles, len(images))):
+        order += [i] if i < tiles else []
+        order += [images[i]] if i < len(images) else []
+    return order
+
+
 def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequence[str], dpi: float,
                     overlap_in: float = 0.5, processes: int | None = None) -> list[Path]:
-    """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes, the tiles (the
-    longest jobs) first, so neither core waits while the other draws the last map; the same paths
-    in the same order as the two calls one after the other."""
+    """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
+    in the same order as the two calls one after the other.
+
+    The longest jobs go first, so neither core waits while the other draws the last map: each print
+    map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
+    one print map runs at a time, and the pool's other worker draws the images meanwhile."""
     from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
     tiles = [("tiles", (mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers)))
              for mid in sorted(game.maps)]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
-    done = run_per_map(game, [*tiles, *pngs], _map_file_job, processes, px=px_per_hex, papers=tuple(papers),
-                       overlap=overlap_in, dpi=dpi)
-    tiled, drawn = done[:len(tiles)], done[len(tiles):]
+    jobs = [*tiles, *pngs]
+    joined_first = sorted(range(len(tiles), len(jobs)), key=lambda i: jobs[i][1][0] in game.maps)  # no map's id
+    order = _longest_first(len(tiles), joined_first)
+    done = dict(zip(order, run_per_map(game, [jobs[i] for i in order], _map_file_job, processes, px=px_per_hex,
+                                       papers=tuple(papers), overlap=overlap_in, dpi=dpi)))
+    tiled, drawn = [done[i] for i in range(len(tiles))], [done[i] for i in range(len(tiles), len(jobs))]
     written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir)
     return written + [Path(paths[i]) for i in range(len(papers)) for paths in tiled]
