@@ -415,7 +415,8 @@ def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequen
              for mid in sorted(game.maps)]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
     jobs = [*tiles, *pngs]
-    joined_first = sorted(range(len(tiles), len(jobs)), key=lambda i: jobs[i][1][0] in game.maps)  # no map's id
+    # the joined layout, whose job id is no map's, before the map images
+    joined_first = sorted(range(len(tiles), len(jobs)), key=lambda i: jobs[i][1][0] in game.maps)
     order = _longest_first(len(tiles), joined_first)
     done = dict(zip(order, run_per_map(game, [jobs[i] for i in order], _map_file_job, processes, px=px_per_hex,
                                        papers=tuple(papers), overlap=overlap_in, dpi=dpi)))
