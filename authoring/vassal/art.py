@@ -197,9 +197,10 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-_JOBS: list[tuple[Draw, bool, bool, str | None, bool]] = []
-"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None, heavy) of the
-jobs being drawn."""
+Job = tuple[Draw, bool, bool, "str | None", bool]
+"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None, heavy)."""
+_JOBS: list[Job] = []
+"""The jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -371,7 +372,7 @@ class ImageCache:
         time, and each batch waited for its slowest job; in one pool, the many light jobs (counter faces)
         fill the cores while the few heavy ones run."""
         seen: set[str] = set(self._drawn)
-        todo: list[tuple[str, tuple[Draw, bool, bool, str | None, bool]]] = []
+        todo: list[tuple[str, Job]] = []
         for b in sorted(batches, key=lambda b: not b.heavy):
             for key, draw in b.jobs:
                 if key in seen or self.has(key):
@@ -445,7 +446,7 @@ class ImageCache:
     def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[tuple[Draw, bool, bool, str | None, bool]]) -> list[bytes]:
+    def _draw(self, draws: list[Job]) -> list[bytes]:
         """Each job's entry (`_run`), in worker processes when there are enough jobs: two heavy ones (each a
         whole map, worth a fork), else `_PARALLEL_MIN`."""
         workers = min(self.processes, len(draws))
@@ -466,7 +467,7 @@ class ImageCache:
             _JOBS.clear()
 
 
-def _in_pool(pool, draws: list[tuple[Draw, bool, bool, str | None, bool]], workers: int) -> list[bytes]:
+def _in_pool(pool, draws: list[Job], workers: int) -> list[bytes]:
     """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
     worker): a chunk holding a heavy job would keep it from starting at once on a free worker."""
     heavy = [i for i, job in enumerate(draws) if job[4]]
