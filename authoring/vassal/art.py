@@ -364,9 +364,10 @@ class ImageCache:
         self._ahead = (reader, ready, set(keys))
         reader.start()
 
-    def draw_ahead(self, batches: Sequence[Batch]) -> None:
+    def draw_ahead(self, batches: Sequence[Batch], meanwhile: Callable[[], object] | None = None) -> None:
         """Draw the missing entries of independent batches in one pool, heavy jobs first, and keep them
-        for the `pages` calls that ask for them later.
+        for the `pages` calls that ask for them later; `meanwhile()` runs here while the workers draw
+        (once they are forked: they start without what it makes), or after the jobs when there is no pool.
 
         Drawn batch by batch, three maps on two workers left one worker idle for a third of the maps'
         time, and each batch waited for its slowest job; in one pool, the many light jobs (counter faces)
@@ -380,8 +381,10 @@ class ImageCache:
                 seen.add(key)
                 todo.append((key, (draw, b.jpeg, b.zipped, self._file(key) if self.folder else None, b.heavy)))
         if not todo:
+            if meanwhile is not None:
+                meanwhile()
             return
-        drawn = self._draw([job for _, job in todo])
+        drawn = self._draw([job for _, job in todo], meanwhile)
         self._drawn.update(zip([key for key, _ in todo], drawn))
 
     def _get(self, key: str) -> bytes | None:
@@ -446,34 +449,40 @@ class ImageCache:
     def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[Job]) -> list[bytes]:
+    def _draw(self, draws: list[Job], meanwhile: Callable[[], object] | None = None) -> list[bytes]:
         """Each job's entry (`_run`), in worker processes when there are enough jobs: two heavy ones (each a
-        whole map, worth a fork), else `_PARALLEL_MIN`."""
+        whole map, worth a fork), else `_PARALLEL_MIN`. `meanwhile`: see `draw_ahead`."""
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if any(job[4] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
             _JOBS[:] = draws
             try:
-                return [_run(i) for i in range(len(draws))]
+                entries = [_run(i) for i in range(len(draws))]
             finally:
                 _JOBS.clear()
+            if meanwhile is not None:
+                meanwhile()
+            return entries
         _JOBS[:] = draws
         if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
             self._ahead[0].join()
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
-                return _in_pool(pool, draws, workers)
+                return _in_pool(pool, draws, workers, meanwhile)
         finally:
             _JOBS.clear()
 
 
-def _in_pool(pool, draws: list[Job], workers: int) -> list[bytes]:
+def _in_pool(pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None = None) -> list[bytes]:
     """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
-    worker): a chunk holding a heavy job would keep it from starting at once on a free worker."""
+    worker): a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()`
+    runs once every job is queued, before the results are collected."""
     heavy = [i for i, job in enumerate(draws) if job[4]]
     light = [i for i, job in enumerate(draws) if not job[4]]
     started = [(i, pool.apply_async(_run_job, (i,))) for i in heavy]
     lights = pool.map_async(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else None
+    if meanwhile is not None:
+        meanwhile()
     out: list[bytes] = [b""] * len(draws)
     for i, result in started:
         out[i] = result.get()

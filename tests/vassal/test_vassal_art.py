@@ -1,6 +1,7 @@
 """The module image cache's keys and the zip member streams it keeps beside each image."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -132,3 +133,51 @@ def test_a_map_key_digests_what_its_hexes_are_made_from_and_changes_with_any_hex
     assert key_with(hexes=HexInfos(m.grid.labels(), terrain, {**features, some: town}, plain)) != key
     moved = replace(m.hexsides[0], side=m.hexsides[1].side)
     assert key_with(hexsides=(moved, *m.hexsides[1:])) != key
+
+
+_MEANWHILE: list[str] = []
+"""What `meanwhile` made, in this process (a worker forked before it sees it empty)."""
+
+
+def _waiting_square(go: Path) -> Image.Image:
+    """A square drawn once `go` exists (red if it never does): blue when the caller's `meanwhile` had run
+    in this process, green when not."""
+    for _ in range(400):
+        if go.exists():
+            return _square("blue" if _MEANWHILE else "green")
+        time.sleep(0.025)
+    return _square("red")
+
+
+def test_meanwhile_runs_in_the_parent_while_the_forked_workers_draw(tmp_path: Path) -> None:
+    """`draw_ahead(..., meanwhile)`: the parent's own work runs once the workers are drawing (each job here
+    waits for a file only `meanwhile` makes), and the workers, forked before, start without what it made."""
+    from authoring.vassal.art import Batch
+
+    go = tmp_path / "go"
+
+    def meanwhile() -> None:
+        _MEANWHILE.append("made")
+        go.touch()
+
+    jobs = [(f"map-{i}", lambda: _waiting_square(go)) for i in range(3)]
+    cache = ImageCache(tmp_path / "cache", processes=2)
+    try:
+        cache.draw_ahead([Batch(jobs, heavy=True)], meanwhile)
+        assert _MEANWHILE == ["made"]
+        green = ImageCache(None).png("green", lambda: _square("green"))
+        assert cache.many(jobs, heavy=True) == [green] * 3
+    finally:
+        _MEANWHILE.clear()
+
+
+def test_meanwhile_runs_after_the_jobs_without_a_pool_and_when_nothing_is_to_draw(tmp_path: Path) -> None:
+    from authoring.vassal.art import Batch
+
+    seen: list[str] = []
+    jobs = [("face-0", lambda: seen.append("drawn") or _square("green"))]
+    cache = ImageCache(tmp_path, processes=1)
+    cache.draw_ahead([Batch(jobs)], lambda: seen.append("meanwhile"))
+    assert seen == ["drawn", "meanwhile"]
+    cache.draw_ahead([Batch(jobs)], lambda: seen.append("again"))   # cached: nothing drawn, still run
+    assert seen == ["drawn", "meanwhile", "again"]
