@@ -170,14 +170,14 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)], draw_card_faces if cards_here else None)
         faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
         step.next("drawing boards")
-        ahead = boards.board_batches()
+        (dead, dead_job), tracks = box_boards(game, options.counter_px)
+        box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
+        ahead = [*boards.board_batches(), Batch(box_jobs)]   # the box boards too: drawn after, they ran on one core
         if alone:   # the chart pages join the boards' pool: three boards alone leave a worker idle
             ahead += images.chart_batches(planned_charts)
         cache.draw_ahead(ahead)
     sets, board_files = boards.images()
-    (dead, dead_job), tracks = box_boards(game, options.counter_px)
-    box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())],
-                        cache.many([dead_job, *(job for _, _, job in tracks.values())])))
+    box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())], cache.many(box_jobs)))
     # 2. pieces and palette
     gpids = {c.id: i + 1 for i, c in enumerate(sorted(game.counters.values(), key=lambda c: c.id))}
     face_names = {key: name for key, (name, _png) in faces.items()}
