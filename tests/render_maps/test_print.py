@@ -190,3 +190,20 @@ def test_findings_marked_and_numbered_on_their_hexes(bfm, tmp_path):
     cx, cy = layout.corners(m.grid.label_to_hex("1410"))[3]
     assert img.getpixel((round(untouched[0] + (cx - untouched[0]) * 0.93), round(cy))) not in SEVERITY_COLOURS.values()
     assert img.width > render_map(bfm, "main", 80).width
+
+
+def test_a_window_of_bands_crops_the_pixels_of_the_whole_image():
+    """`_Window.crop`, inside one band or across several, gives the whole image's crop pixel for pixel."""
+    import random
+
+    from authoring.render.print.tiles import _Window
+
+    rng = random.Random(7)
+    whole = Image.frombytes("RGB", (300, 700), bytes(rng.randrange(256) for _ in range(300 * 700 * 3)))
+    window = _Window()
+    for top in range(0, 700, 256):
+        window.add(top, whole.crop((0, top, 300, min(700, top + 256))))
+    for box in [(0, 0, 300, 700), (10, 20, 200, 100), (0, 250, 300, 260), (17, 255, 299, 513), (5, 511, 80, 700)]:
+        assert window.crop(box).tobytes() == whole.crop(box).tobytes(), box
+    window.drop_above(300)
+    assert window.crop((3, 300, 290, 690)).tobytes() == whole.crop((3, 300, 290, 690)).tobytes()

@@ -301,9 +301,8 @@ class _Window:
                 return band.crop((x0, y0 - top, x1, y1 - top))
         out = Image.new("RGB", (x1 - x0, y1 - y0), None)   # every row is pasted from a band below
         for top, band in self.bands:
-            a, b = max(y0, top), min(y1, top + band.height)
-            if a < b:
-                out.paste(band.crop((x0, a - top, x1, b - top)), (0, a - y0))
+            if top < y1 and y0 < top + band.height:   # the band, placed where it lies: Pillow copies just the
+                out.paste(band, (-x0, top - y0))      # part inside `out` (a crop first copied it twice)
         return out
 
 
