@@ -35,15 +35,15 @@ def _offset(ctx, param, value):
         raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
 
 
-def _load(root: Path, games):
-    """Load and check the chosen games; exit 1 with the findings if any has errors."""
+def _load(root: Path, games, cache_dir: Path | None = None):
+    """Load and check the chosen games (each kept in `cache_dir` for the next build: `checked`); exit 1
+    with the findings if any has errors."""
+    from authoring.checked import load_checked
     from authoring.cli import _emit
-    from authoring.load import load_game
-    from authoring.validate import findings
     results, diags = [], []
     for files in games:
-        r = load_game(files)
-        diags += findings(r)
+        r, found = load_checked(files, cache_dir)
+        diags += found
         results.append(r)
     if has_errors(diags):
         _emit(diags, "full", root)
@@ -53,14 +53,14 @@ def _load(root: Path, games):
 
 
 @contextmanager
-def _loaded(root: Path, games) -> Iterator[list]:
+def _loaded(root: Path, games, cache_dir: Path | None = None) -> Iterator[list]:
     """`_load(root, games)` with the collector off, its games then kept out of the collector's passes until
     the block ends: they stay loaded for the whole build, and a pass over a freshly loaded game (all of it
     young) walks every object in it (two such passes: about 20 ms of a module build from cached images)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        results = _load(root, games) if games else []
+        results = _load(root, games, cache_dir) if games else []
         gc.freeze()
     finally:
         if enabled:
@@ -84,7 +84,7 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
         if g not in stale:
             click.echo(f"{g.id}: up to date", err=True)
     warnings: list = []
-    with _loaded(root, stale) as loaded:
+    with _loaded(root, stale, out_root / ".cache" / "loaded") as loaded:
         _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings)
     if warnings:
         from authoring.cli import _render

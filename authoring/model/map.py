@@ -54,6 +54,10 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
         equal hexes. A cache key of a map digests this rather than making and walking every `HexInfo`."""
         return self._source
 
+    def __reduce__(self) -> tuple:
+        """Pickled as what it is made from (its maker is a closure): the hexes are made again on lookup."""
+        return type(self), (self._keys, *self._source)
+
 
 @frozen
 class HexsideInfo:

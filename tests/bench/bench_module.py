@@ -3,7 +3,8 @@
 Each figure is a whole `hexwright build module` process (interpreter start, imports, load and
 check, build, write), as a designer runs it, in rounds that interleave the three cases:
 - clean: no module and no image cache (draws every image);
-- from cached images: `--force` with the image cache warm (load, buildFile, set-ups, zip; no drawing);
+- from cached images: `--force` with the image cache warm (the game as the last build loaded and checked
+  it, its files unchanged: `authoring.checked`; buildFile, set-ups, zip; no drawing);
 - no change: a second plain build (the up-to-date check only).
 Printed as median (min-max) of the rounds; issue 18's targets (cached 5x faster than pywargame,
 no change < 0.3 s) are printed, never asserted. `bench_pywargame` sets pywargame beside "cached".
@@ -24,18 +25,17 @@ CLI = [sys.executable, "-m", "authoring.cli"]
 IN_PROCESS = """
 import sys, time
 from pathlib import Path
-from authoring.load import discover, load_game
-from authoring.validate import findings
-from authoring.vassal.compile import build_module
+from authoring.build import build_module
+from authoring.checked import load_checked
+from authoring.load import discover
 start = time.perf_counter()
-result = load_game(discover(Path(sys.argv[1]))[0])
-findings(result)
-out = Path(sys.argv[2]) / result.game.id
-(out / (result.game.id + ".vmod.manifest.json")).unlink(missing_ok=True)
-build_module(result.valid_game, out)
+out = Path(sys.argv[2])
+result, _ = load_checked(discover(Path(sys.argv[1]))[0], out / ".cache" / "loaded")
+build_module(result, out / result.game.id, force=True)
 print(time.perf_counter() - start)
 """
-"""`build module --force`'s work timed inside its process, after the imports: load, check, build."""
+"""`build module --force`'s work timed inside its process, after the imports, as the CLI does it: the game
+loaded and checked (from the CLI's cache of it when its files are unchanged: `authoring.checked`), the module built."""
 
 
 def run(synth_root: Path, tmp: Path) -> None:
