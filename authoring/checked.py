@@ -32,11 +32,11 @@ from authoring import atomic
 from authoring.cache import code_digest
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load.project import GameFiles, LoadResult
+from authoring.load.schemas import SCHEMA_DIR
 from authoring.model.game import frozen_map
 from authoring.safepath import Resolved, UnsafePath, recorded, resolve_inside
 
 MAGIC = b"hexwright-loaded 1\n"
-_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 
 
 def load_checked(files: GameFiles, cache_dir: Path | None = None) -> tuple[LoadResult, list[Diagnostic]]:
@@ -61,7 +61,7 @@ def _key(files: GameFiles) -> bytes:
     """Digest of the code, the environment and the files the game was found with."""
     h = hashlib.sha256(MAGIC)
     h.update(code_digest().encode())
-    for schema in sorted(_SCHEMAS.glob("*.json")):
+    for schema in sorted(SCHEMA_DIR.glob("*.json")):
         _add(h, schema.name, schema.read_bytes())
     _add(h, sys.version, os.getcwd(), str(files.root), os.path.realpath(files.root))
     for p in sorted(set(files.all) | set(files.extras)):
