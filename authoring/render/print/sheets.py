@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from authoring import atomic
 from authoring.progress import SILENT, Progress
 from authoring.render.shared.fonts import font
-from authoring.render.shared.pdf import PAPER_MM
+from authoring.render.shared.pdf import PAPER_MM, load_img2pdf
 
 MM_PER_IN = 25.4
 
@@ -463,7 +463,7 @@ def _png(image: Image.Image) -> bytes:
 
 def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
     """A PDF of exact paper size, one PNG per page, with no timestamps."""
-    import img2pdf   # loads pikepdf: only when a PDF is written
+    img2pdf = load_img2pdf()
     layout = img2pdf.get_layout_fun(pagesize=page_pt(paper))
     return img2pdf.convert(list(pages), layout_fun=layout, title=title, nodate=True, rotation=img2pdf.Rotation.none,
                            engine=img2pdf.Engine.internal)   # Rotation.none: img2pdf would decode each page for EXIF

@@ -8,8 +8,10 @@ output for identical images (`nodate=True`: img2pdf otherwise stamps the clock i
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
 from pathlib import Path
+from types import ModuleType
 from typing import Iterable
 
 from PIL import Image
@@ -104,11 +106,26 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
     if not blobs:
         raise ValueError("a PDF needs at least one page")
     page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
-    import img2pdf   # here, not at the top: it loads pikepdf, which a build from cached images never needs
+    img2pdf = load_img2pdf()
     # Rotation.none: our pages carry no EXIF, and looking for it makes img2pdf decode every page
     data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.none, layout_fun=_one_to_one(dpi, page),
                            nodate=True, engine=img2pdf.Engine.internal)
     return atomic.write_bytes(Path(path), data)
+
+
+def load_img2pdf() -> ModuleType:
+    """img2pdf, imported when a PDF is first written (a build from cached images writes none) and without
+    pikepdf: hexwright uses img2pdf's internal engine only (pikepdf's writes a random /ID), and img2pdf
+    imports pikepdf when it can, 50-60 ms of every process that writes a PDF (the counter sheets write
+    theirs at the end, on one core). Another import of pikepdf later in the process is not affected."""
+    if "img2pdf" not in sys.modules and "pikepdf" not in sys.modules:
+        sys.modules["pikepdf"] = None   # type: ignore[assignment]  # `import pikepdf` raises ImportError
+        try:
+            import img2pdf  # noqa: F401
+        finally:
+            del sys.modules["pikepdf"]
+    import img2pdf
+    return img2pdf
 
 
 def _one_to_one(dpi: float, page_in: tuple[float, float] | None):
