@@ -8,13 +8,19 @@ under a key of everything the load read:
 - hexwright's code and schemas, the Python version;
 - the working folder (messages show paths relative to it) and the project folder;
 - every file the game was found with (data files, the extras beside the manifest, the art in its
-  map and counter folders), by path, real path and bytes;
+  map and counter folders), by path, real path, inode and bytes;
 - every file its data named (`safepath.resolve_inside`, recorded while loading: art anywhere in the
   project, the rules summary), by what it was named with, the real path it gave and its bytes, or
   its absence.
 
-Any difference, or an entry that cannot be read, and the game is loaded again. Entries are written
-only by hexwright, into the build folder; a game with errors is never kept (its build stops).
+Any difference, or an entry that cannot be read, and the game is loaded again. A game with errors is
+never kept (its build stops).
+
+Game data often comes from strangers, sometimes with a build folder: an entry planted there must
+neither run code nor stand in for the data (its model would skip every check, `safepath`'s among
+them). The inodes in the key are this disk's, which no archive carries, so a planted entry's key
+never matches and it is not even read; and an entry is read by an unpickler that makes only the
+model's classes (`_ModelUnpickler`), never calls a function other than `frozen_map`.
 """
 from __future__ import annotations
 
@@ -65,7 +71,8 @@ def _key(files: GameFiles) -> bytes:
         _add(h, schema.name, schema.read_bytes())
     _add(h, sys.version, os.getcwd(), str(files.root), os.path.realpath(files.root))
     for p in sorted(set(files.all) | set(files.extras)):
-        _add(h, str(p), os.path.realpath(p), p.read_bytes())
+        stat = os.stat(p)
+        _add(h, str(p), os.path.realpath(p), f"{stat.st_dev}:{stat.st_ino}", p.read_bytes())
     return h.hexdigest().encode()
 
 
@@ -102,7 +109,7 @@ def _read(path: Path, key: bytes) -> tuple[LoadResult, list[Diagnostic]] | None:
         with open(path, "rb") as fh:
             if fh.readline() != MAGIC or fh.readline().rstrip(b"\n") != key:
                 return None
-            named, result, found = pickle.load(fh)
+            named, result, found = _ModelUnpickler(fh).load()
     except FileNotFoundError:
         return None
     except Exception:  # noqa: BLE001 - a damaged or outdated entry is loaded again, never trusted
@@ -123,6 +130,25 @@ def _write(path: Path, key: bytes, entry: tuple) -> None:
         atomic.write_bytes(path, buffer.getvalue())
     except (pickle.PicklingError, TypeError, AttributeError, OSError):
         return
+
+
+class _ModelUnpickler(pickle.Unpickler):
+    """Makes the classes of the loaded model (records, hexes, locations, findings, paths) and nothing else:
+    a pickle can name any importable function to call, and an entry is a file in a folder strangers' games
+    may come with."""
+
+    def find_class(self, module: str, name: str) -> object:
+        if (module, name) in _CALLABLE:
+            return super().find_class(module, name)
+        if module == "authoring.load.project" or module.startswith(_MODEL_MODULES):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and found.__module__ == module:
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a loaded game")
+
+
+_MODEL_MODULES = ("authoring.model.", "authoring.hexgrid.", "authoring.diagnostics.")
+_CALLABLE = {("authoring.model.game", "frozen_map"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath")}
 
 
 def _reduce_proxy(proxy: MappingProxyType) -> tuple:

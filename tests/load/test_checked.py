@@ -145,3 +145,41 @@ def test_a_forced_build_reads_its_game_from_the_cache_and_writes_the_same_module
     assert loads == ["mini"]
     assert (out / "mini" / "mini.vmod").read_bytes() == module
     assert (out / ".cache" / "loaded" / "mini.pickle").is_file()
+
+
+class _Planted:
+    """What a stranger's pickle could hold: a call to any function it names (here `pathlib.Path.touch`)."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return Path.touch, (self.marker,)
+
+
+def test_an_entry_that_would_call_a_function_is_never_run_and_the_files_are_loaded(project, tmp_path, loads):
+    import pickle
+
+    from authoring.checked import MAGIC, _key
+    cache = tmp_path / "cache"
+    files = discover(project)[0]
+    marker = tmp_path / "ran"
+    (cache).mkdir()
+    (cache / "mini.pickle").write_bytes(MAGIC + _key(files) + b"\n" + pickle.dumps(([], _Planted(marker), [])))
+    result, _ = load(project, cache)
+    assert not marker.exists()
+    assert loads == ["mini"] and result.ok
+
+
+def test_a_data_file_rewritten_with_the_same_bytes_is_loaded_again(project, tmp_path, loads):
+    """The key holds each file's inode: an entry made elsewhere (a build folder that came with the game)
+    never matches, even for the same bytes at the same paths."""
+    cache = tmp_path / "cache"
+    load(project, cache)
+    units = project / "counters" / "mini" / "units.yaml"
+    text = units.read_bytes()
+    units.unlink()
+    (project / "other").write_bytes(b"x" * 64)   # the freed inode is not simply taken again
+    units.write_bytes(text)
+    load(project, cache)
+    assert loads == ["mini", "mini"]
