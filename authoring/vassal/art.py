@@ -11,7 +11,6 @@ import gc
 import hashlib
 import io
 import multiprocessing
-import os
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
@@ -23,9 +22,9 @@ from types import MappingProxyType
 
 from PIL import Image
 
-from authoring import atomic
 from authoring.workers import can_fork, tokened
 from authoring.vassal.archive import Deflated, deflate
+from authoring.vassal.entries import Entries
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
 _RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
@@ -197,8 +196,8 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
-Job = tuple[Draw, bool, bool, "str | None", bool]
-"""(drawing, JPEG rather than PNG, made into zip member streams, cache entry file or None, heavy)."""
+Job = tuple[Draw, bool, bool, bool]
+"""(drawing, JPEG rather than PNG, made into zip member streams, heavy)."""
 _JOBS: list[Job] = []
 """The jobs being drawn."""
 _PARALLEL_MIN = 8
@@ -219,23 +218,17 @@ def _run(index: int) -> bytes:
     """One job's cache entry: each page's encoded image and, after it, its zip member stream
     (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
     (empty for an image the module only draws others from, such as a map its boards are cut from).
-
-    The entry is written to the cache here too: in a worker, beside the other workers' drawing, rather
-    than by the parent one after another once all are drawn (a clean module writes over 2,000 entries,
-    and creating a file took up to a millisecond on a busy disk: seconds of a build on one core)."""
-    draw, jpeg, zipped, file, _heavy = _JOBS[index]
+    The parent stores it (`Entries`) while the workers draw on."""
+    draw, jpeg, zipped, _heavy = _JOBS[index]
     drawn = draw()
-    entry = _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
-                   for blob in page_blobs(image, jpeg, zipped)])
-    if file is not None:
-        atomic.write_bytes(Path(file), entry)   # a temporary name per process, removed on any failure
-    return entry
+    return _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
+                  for blob in page_blobs(image, jpeg, zipped)])
 
 
 def _run_job(index: int) -> bytes:
     """`_run` in a pool: a heavy job (a whole map) holds one of the build's tokens while it draws (`tokened`);
     light ones (counter faces) take none."""
-    return tokened(_run, index) if _JOBS[index][4] else _run(index)
+    return tokened(_run, index) if _JOBS[index][3] else _run(index)
 
 
 def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
@@ -318,10 +311,6 @@ class Batch:
     zipped: bool = True
 
 
-_SMALL_ENTRY = 1 << 16
-"""Bytes read at once from a cache entry: a counter face's entry fits."""
-
-
 class ImageCache:
     """Drawn images stored under a folder by key; no folder means no caching.
 
@@ -330,6 +319,7 @@ class ImageCache:
 
     def __init__(self, folder: Path | None, processes: int | None = None) -> None:
         self.folder = Path(folder) if folder else None
+        self._entries = Entries(self.folder) if self.folder else None
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
         self.misses = 0
@@ -340,18 +330,11 @@ class ImageCache:
         self._drawn: dict[str, bytes] = {}
         """Entries `draw_ahead` drew, until `pages` asks for them."""
 
-    def _path(self, key: str) -> Path | None:
-        return Path(self._file(key)) if self.folder else None
-
-    def _file(self, key: str) -> str:
-        """The entry's file, as a string: `_read` opens thousands of them without making a Path each."""
-        return f"{self.folder}/{key[:2]}/{key}.bin"
-
     def prefetch(self, keys: Sequence[str]) -> None:
         """Start reading these entries in a thread (big pages: the reads release the GIL, so they go on
         beside the build's Python work); `_get` then takes them from memory. Entries missing now are
         read (or drawn) later as usual."""
-        if self.folder is None:
+        if self._entries is None:
             return
         ready: dict[str, bytes] = {}
 
@@ -379,12 +362,12 @@ class ImageCache:
                 if key in seen or self.has(key):
                     continue   # drawn already, or cached: read when asked for, as usual
                 seen.add(key)
-                todo.append((key, (draw, b.jpeg, b.zipped, self._file(key) if self.folder else None, b.heavy)))
+                todo.append((key, (draw, b.jpeg, b.zipped, b.heavy)))
         if not todo:
             if meanwhile is not None:
                 meanwhile()
             return
-        drawn = self._draw([job for _, job in todo], meanwhile)
+        drawn = self._draw(todo, meanwhile)
         self._drawn.update(zip([key for key, _ in todo], drawn))
 
     def _get(self, key: str) -> bytes | None:
@@ -397,31 +380,15 @@ class ImageCache:
         return self._read(key)
 
     def _read(self, key: str) -> bytes | None:
-        """The entry's bytes, or None. A module reads thousands of small entries (counter faces): one
-        `os.read` on a string path each, without a file object; a bigger entry is read whole."""
-        if self.folder is None:
-            return None
-        try:
-            fd = os.open(self._file(key), os.O_RDONLY)
-        except FileNotFoundError:
-            return None
-        try:
-            data = os.read(fd, _SMALL_ENTRY)
-            if len(data) < _SMALL_ENTRY:
-                return data
-            os.lseek(fd, 0, os.SEEK_SET)
-            with open(fd, "rb", closefd=False) as fh:
-                return fh.read()
-        finally:
-            os.close(fd)
+        """The entry's bytes, or None."""
+        return None if self._entries is None else self._entries.get(key)
 
     def _put(self, key: str, data: bytes) -> None:
-        path = self._path(key)
-        if path is not None:
-            atomic.write_bytes(path, data)  # a temporary name per process, removed on any failure
+        if self._entries is not None:
+            self._entries.put([(key, data)])
 
     def has(self, key: str) -> bool:
-        return self.folder is not None and os.path.exists(self._file(key))
+        return self._entries is not None and self._entries.has(key)
 
     def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
               zipped: bool = True) -> list[list[memoryview]]:
@@ -436,10 +403,8 @@ class ImageCache:
         drawn = len(missing) + sum(data is not None for data in ahead)
         self.hits += len(jobs) - drawn
         self.misses += drawn
-        files = [self._file(jobs[i][0]) if self.folder else None for i in missing]
-        for i, data in zip(missing, self._draw([(jobs[i][1], jpeg, zipped, f, heavy)
-                                                for i, f in zip(missing, files)])):
-            found[i] = data   # stored in the cache by `_run`
+        for i, data in zip(missing, self._draw([(jobs[i][0], (jobs[i][1], jpeg, zipped, heavy)) for i in missing])):
+            found[i] = data
         return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
 
     def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]:
@@ -449,17 +414,24 @@ class ImageCache:
     def png(self, key: str, draw: Draw) -> memoryview:
         return self.many([(key, draw)])[0]
 
-    def _draw(self, draws: list[Job], meanwhile: Callable[[], object] | None = None) -> list[bytes]:
-        """Each job's entry (`_run`), in worker processes when there are enough jobs: two heavy ones (each a
-        whole map, worth a fork), else `_PARALLEL_MIN`. `meanwhile`: see `draw_ahead`."""
+    def _draw(self, todo: list[tuple[str, Job]], meanwhile: Callable[[], object] | None = None) -> list[bytes]:
+        """Each (key, job)'s entry (`_run`), stored under its key as it comes, in worker processes when there
+        are enough jobs: two heavy ones (each a whole map, worth a fork), else `_PARALLEL_MIN`.
+        `meanwhile`: see `draw_ahead`."""
+        draws = [job for _, job in todo]
+
+        def store(i: int, entry: bytes) -> None:
+            self._put(todo[i][0], entry)
         workers = min(self.processes, len(draws))
-        few = len(draws) < (2 if any(job[4] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
+        few = len(draws) < (2 if any(job[3] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
             _JOBS[:] = draws
             try:
                 entries = [_run(i) for i in range(len(draws))]
             finally:
                 _JOBS.clear()
+            for i, entry in enumerate(entries):
+                store(i, entry)
             if meanwhile is not None:
                 meanwhile()
             return entries
@@ -468,26 +440,29 @@ class ImageCache:
             self._ahead[0].join()
         try:
             with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
-                return _in_pool(pool, draws, workers, meanwhile)
+                return _in_pool(pool, draws, workers, meanwhile, store)
         finally:
             _JOBS.clear()
 
 
-def _in_pool(pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None = None) -> list[bytes]:
+def _in_pool(pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None,
+             store: Callable[[int, bytes], None]) -> list[bytes]:
     """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
     worker): a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()`
-    runs once every job is queued, before the results are collected."""
-    heavy = [i for i, job in enumerate(draws) if job[4]]
-    light = [i for i, job in enumerate(draws) if not job[4]]
+    runs once every job is queued; then each result is `store`d as it is collected, while the rest draw."""
+    heavy = [i for i, job in enumerate(draws) if job[3]]
+    light = [i for i, job in enumerate(draws) if not job[3]]
     started = [(i, pool.apply_async(_run_job, (i,))) for i in heavy]
-    lights = pool.map_async(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else None
+    lights = pool.imap(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else iter(())
     if meanwhile is not None:
         meanwhile()
     out: list[bytes] = [b""] * len(draws)
     for i, result in started:
         out[i] = result.get()
-    for i, data in zip(light, lights.get() if lights else ()):
+        store(i, out[i])
+    for i, data in zip(light, lights):
         out[i] = data
+        store(i, data)
     return out
 
 
