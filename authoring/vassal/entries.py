@@ -10,8 +10,9 @@ Each process, and each thread (the cache reads big entries ahead in one), opens 
 a forked drawing worker never uses its parent's (workers hand their entries to the parent, which
 stores them). Any process may write (in `build all` the cards stage stores the card pages the module
 stage reads); a reader never waits for a writer, a writer waits for another (`timeout`). The cache
-is only ever a shortcut: a database that cannot be read is removed and made again, an entry that
-cannot be read or stored is drawn again next time, and a build never fails for it.
+is only ever a shortcut: a file that is no database, or a damaged one, is set aside and the database
+made again; one that is busy past the wait or cannot be opened caches nothing this time; an entry
+that cannot be read or stored is drawn again; a build never fails for it.
 """
 from __future__ import annotations
 
@@ -69,18 +70,33 @@ class Entries:
         return local.db
 
     def _open(self) -> sqlite3.Connection | None:
-        try:
-            return _opened(self.path)
-        except sqlite3.DatabaseError:   # not a database, damaged, or not to be opened: start again, once
-            pass
-        except OSError:
-            return None
-        try:
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-            return _opened(self.path)
-        except (sqlite3.Error, OSError):
-            return None
+        with _OPENING:   # one thread at a time makes the database (the reader thread starts beside the build)
+            try:
+                return _opened(self.path)
+            except sqlite3.DatabaseError as exc:
+                if not _damaged(exc):   # locked past the wait, or not to be opened here: nothing cached
+                    return None
+            except OSError:
+                return None
+            try:   # set aside, not removed: another process may still have it open (and mapped)
+                for suffix in ("", "-wal", "-shm"):
+                    if Path(f"{self.path}{suffix}").exists():
+                        os.replace(f"{self.path}{suffix}", f"{self.path}{suffix}.damaged")
+                return _opened(self.path)
+            except (sqlite3.Error, OSError):
+                return None
+
+
+_OPENING = threading.Lock()
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """The file is no SQLite database, or a damaged one (not merely busy or out of reach)."""
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF in (_NOTADB, _CORRUPT)
+
+
+_NOTADB, _CORRUPT = 26, 11
+"""SQLite's primary result codes (the module names them from Python 3.11 on)."""
 
 
 def _opened(path: Path) -> sqlite3.Connection:

@@ -61,3 +61,26 @@ def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
         assert png and cache.misses == 1 and not cache.has("blue")
     finally:
         folder.chmod(0o700)
+
+
+def test_a_busy_database_caches_nothing_this_time_and_is_left_as_it_is(tmp_path: Path, monkeypatch) -> None:
+    """A lock held past the wait is no damage: the database (another build's) is neither removed nor set aside.
+    (Taken for damage, it was removed under a reader thread's open map: the suite died of a bus error.)"""
+    import sqlite3
+
+    import authoring.vassal.entries as entries_module
+    holder = sqlite3.connect(tmp_path / DATABASE, isolation_level=None)
+    holder.execute(entries_module._SCHEMA)
+    holder.execute("insert into entries values ('kept', x'01')")
+    holder.execute("pragma locking_mode = exclusive")
+    holder.execute("begin exclusive")
+    monkeypatch.setattr(entries_module, "_WAIT_S", 0.1)
+    try:
+        busy = Entries(tmp_path)
+        assert busy.get("kept") is None and not busy.has("kept")
+        busy.put([("lost", b"2")])
+        assert sorted(p.name for p in tmp_path.iterdir()) == [DATABASE]
+    finally:
+        holder.execute("commit")
+        holder.close()
+    assert Entries(tmp_path).get("kept") == b"\x01"
