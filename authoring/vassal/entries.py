@@ -36,12 +36,12 @@ class Entries:
         self._local = threading.local()
 
     def get(self, key: str) -> bytes | None:
+        """The entry's bytes, read from the database's pages straight into them (`_read`)."""
         db = self._connection()
         try:
-            row = None if db is None else db.execute("select data from entries where key = ?", (key,)).fetchone()
+            return None if db is None else _read(db, key)
         except sqlite3.Error:
             return None
-        return None if row is None else row[0]
 
     def has(self, key: str) -> bool:
         db = self._connection()
@@ -57,7 +57,8 @@ class Entries:
             return
         try:
             with db:
-                db.executemany("insert or replace into entries (key, data) values (?, ?)", items)
+                for key, data in items:
+                    _write(db, key, data)
         except sqlite3.Error:
             return
 
@@ -88,6 +89,30 @@ class Entries:
 
 
 _OPENING = threading.Lock()
+
+
+def _read(db: sqlite3.Connection, key: str) -> bytes | None:
+    """An entry's bytes. Through a blob handle, the pages are copied into the bytes object once; a plain
+    query first joins them in a buffer of SQLite's own (each entry of a map or set-up card page twice in
+    memory: a build's peak rose by tens of megabytes)."""
+    row = db.execute("select rowid, length(data) from entries where key = ?", (key,)).fetchone()
+    if row is None:
+        return None
+    if not hasattr(db, "blobopen"):   # Python 3.10
+        return db.execute("select data from entries where rowid = ?", (row[0],)).fetchone()[0]
+    with db.blobopen("entries", "data", row[0], readonly=True) as blob:
+        return blob.read()
+
+
+def _write(db: sqlite3.Connection, key: str, data: bytes) -> None:
+    """Store an entry as a zero-filled blob of its size, then its bytes written into the pages (a bound
+    value is copied whole, and again into the row's record)."""
+    if not hasattr(db, "blobopen"):   # Python 3.10
+        db.execute("insert or replace into entries (key, data) values (?, ?)", (key, data))
+        return
+    rowid = db.execute("insert or replace into entries (key, data) values (?, zeroblob(?))", (key, len(data))).lastrowid
+    with db.blobopen("entries", "data", rowid) as blob:
+        blob.write(data)
 
 
 def _damaged(exc: sqlite3.DatabaseError) -> bool:
