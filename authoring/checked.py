@@ -48,8 +48,8 @@ MAGIC = b"hexwright-loaded 1\n"
 def load_checked(files: GameFiles, cache_dir: Path | None = None) -> tuple[LoadResult, list[Diagnostic]]:
     """The game of `files`, loaded, and its findings (the loader's and the rules engine's): from
     `cache_dir` when an entry there was read from exactly these files, else loaded, checked and kept there."""
-    path = None if cache_dir is None else Path(cache_dir) / f"{files.id}.pickle"
     key = _key(files)
+    path = None if cache_dir is None or key is None else Path(cache_dir) / f"{files.id}.pickle"
     kept = None if path is None else _read(path, key)
     if kept is not None:
         return kept
@@ -58,13 +58,21 @@ def load_checked(files: GameFiles, cache_dir: Path | None = None) -> tuple[LoadR
     with recorded() as named:
         result = load_game(files)
     found = findings(result)
-    if path is not None and not has_errors(found):
+    if path is not None and key is not None and not has_errors(found):
         _write(path, key, (_named(named), result, found))
     return result, found
 
 
-def _key(files: GameFiles) -> bytes:
-    """Digest of the code, the environment and the files the game was found with."""
+def _key(files: GameFiles) -> bytes | None:
+    """Digest of the code, the environment and the files the game was found with (None when one of them
+    cannot be read: the load says what is wrong with it)."""
+    try:
+        return _digest(files)
+    except OSError:
+        return None
+
+
+def _digest(files: GameFiles) -> bytes:
     h = hashlib.sha256(MAGIC)
     h.update(code_digest().encode())
     for schema in sorted(SCHEMA_DIR.glob("*.json")):

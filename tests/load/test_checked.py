@@ -183,3 +183,12 @@ def test_a_data_file_rewritten_with_the_same_bytes_is_loaded_again(project, tmp_
     units.write_bytes(text)
     load(project, cache)
     assert loads == ["mini", "mini"]
+
+
+def test_a_file_gone_since_the_game_was_found_is_reported_by_the_load(project, tmp_path, loads):
+    files = discover(project)[0]
+    (project / "counters" / "mini" / "units.yaml").unlink()
+    result, found = load_checked(files, tmp_path / "cache")
+    assert loads == ["mini"] and not result.ok
+    assert any(d.code.startswith("HW-IO") for d in found)
+    assert not (tmp_path / "cache" / "mini.pickle").exists()
