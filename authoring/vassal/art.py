@@ -426,12 +426,13 @@ class ImageCache:
         few = len(draws) < (2 if any(job[3] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
             _JOBS[:] = draws
+            entries = []
             try:
-                entries = [_run(i) for i in range(len(draws))]
+                for i in range(len(draws)):
+                    entries.append(_run(i))
+                    store(i, entries[-1])   # each kept as it is drawn, as the pool's are
             finally:
                 _JOBS.clear()
-            for i, entry in enumerate(entries):
-                store(i, entry)
             if meanwhile is not None:
                 meanwhile()
             return entries
