@@ -71,6 +71,14 @@ def _styled_value(game: Game, counter: Counter, ids: list[str], style: str) -> i
     return len(ids) - 1 if ids else None
 
 
+def printed_fields(counter: Counter) -> tuple[tuple[str, str], ...]:
+    """Counter fields a layout's text template may print: its stacking points (Typhoon 3.2.1), 0 included."""
+    if counter.stacking is None:
+        return ()
+    points = counter.stacking
+    return (("stacking", str(int(points)) if float(points).is_integer() else f"{points:g}"),)
+
+
 def hidden_back(game: Game, counter: Counter) -> bool:
     """A one-sided counter whose type prints a hidden side on its back (Typhoon 11.1.6)."""
     utype = _type_def(game.unit_types, counter.type)
@@ -125,6 +133,7 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
         fill_color=fills[0] if fills else None,
         abbreviations=tuple(game.abbreviations.items()),
         badge=" ".join(str(b) for b in _flag_extra(game, counter, "badge")),
+        fields=printed_fields(counter),
         state_mark=str(next((s.extra.get("mark", "") for s in game.strength_states if s.id == face.state), "")),
         layout=layout,
     )

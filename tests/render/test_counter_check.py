@@ -157,9 +157,9 @@ def test_short_names_come_from_the_data():
     assert art.label == "Strongpoint" and art.label_short == "Strong-point"
     from authoring.render.counters.face import layout_face
     size = round(game.counter_size_in * 300)
-    printed = [p.run.text for p in layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm),
-                                               counter_mm=mm).texts]
-    assert printed == ["Strong-", "point"]
+    placed = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm).texts
+    assert [p.run.text for p in placed if p.role == "label"] == ["Strong-", "point"]
+    assert [p.run.text for p in placed if p.role != "label"] == ["0"]   # its stacking points (3.2.1), 0 included
 
 
 def test_badge_step_mark_and_value_template_slots():
