@@ -38,6 +38,10 @@ NAME_SIZE = 0.15
 """Feature name font size, fraction of f."""
 MARK_OFFSET = (0.2, 0.22)
 """Where set-up marks sit, fractions of f from the centre."""
+ARROWS = {"arrow": 1, "arrow3": 3}
+"""Entry-arrow symbols and how many arrows each draws."""
+ARROW_GAP = 0.2
+"""Distance between the arrows of a multiple arrow, fraction of f."""
 RIVER_ROUNDING = 0.3
 """Corner rounding of hexside lines: the middle 40% of every hexside is exact."""
 
@@ -91,6 +95,8 @@ class Scene:
     style: MapStyle
     cells: Mapping[Hex, Cell]
     maps: Sequence[Map]
+    underlay: Layer = field(default_factory=lambda: Layer(False))
+    """A designer's painted map under everything hexwright draws (empty on drawn maps)."""
     vector: Layer = field(default_factory=lambda: Layer(True))
     text: Layer = field(default_factory=lambda: Layer(False))
     occupied: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
@@ -104,7 +110,7 @@ class Scene:
 
     @property
     def layers(self) -> list[Layer]:
-        return [self.vector, self.text]
+        return [self.underlay, self.vector, self.text]
 
 
 def cells_of(maps: Sequence[Map]) -> dict[Hex, Cell]:
@@ -291,15 +297,17 @@ def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
 
 
 def feature_colour(scene: Scene, feat: HexFeature, look: Look) -> str:
-    if feat.side and look.symbol in ("arrow", "supply") and feat.side in scene.style.side_colors:
+    if feat.side and look.symbol in (*ARROWS, "supply") and feat.side in scene.style.side_colors:
         return scene.style.side_colors[feat.side]
     return look.color
 
 
-def add_features(scene: Scene) -> None:
+def add_features(scene: Scene, only: frozenset[str] | None = None) -> None:
+    """Point features, fortification rings and entry arrows; ``only`` limits them to those types (the marks
+    drawn over a painted map)."""
     f = scene.f
     for h in sorted(scene.cells):
-        feats = scene.cells[h].info.features
+        feats = [ft for ft in scene.cells[h].info.features if only is None or ft.type in only]
         x, y = hex_centre(scene, h)
         centre = [ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS]
         marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
@@ -307,8 +315,8 @@ def add_features(scene: Scene) -> None:
             look = scene.style.feature_look(ft.type)
             if look.symbol == "fort":
                 scene.vector.extend(fort_ring(scene, h, look.color))
-            elif look.symbol == "arrow":
-                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look)))
+            elif look.symbol in ARROWS:
+                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look), ARROWS[look.symbol]))
         for i, ft in enumerate(centre):
             cx = x + (i - (len(centre) - 1) / 2) * 0.24 * f
             _place_symbol(scene, ft, cx, y)
@@ -361,18 +369,25 @@ def fortified_teeth(seg, centre, colour, f, outward: bool) -> list[Item]:
     return out
 
 
-def entry_arrow(scene: Scene, h: Hex, colour: str) -> list[Item]:
-    """An arrow from outside the map edge into ``h``; inside the hex when it is not on the edge."""
+def entry_arrow(scene: Scene, h: Hex, colour: str, count: int = 1) -> list[Item]:
+    """``count`` arrows side by side from outside the map edge into ``h``; inside the hex when it is not
+    on the edge (a triple arrow marks another kind of entry hex than a single one, BfM's optional rule)."""
     f = scene.f
     x, y = hex_centre(scene, h)
     outs = [d for d in range(6) if h.neighbour(d) not in scene.cells]
     if not outs:
-        return arrow((x, y + 0.05 * f), (x, y - 0.3 * f), f, colour)
-    vx = sum(scene.layout.hex_to_pixel(h.neighbour(d))[0] - x for d in outs)
-    vy = sum(scene.layout.hex_to_pixel(h.neighbour(d))[1] - y for d in outs)
-    n = math.hypot(vx, vy) or 1.0
-    ux, uy = vx / n, vy / n
-    return arrow((x + ux * 0.38 * f, y + uy * 0.38 * f), (x + ux * 0.95 * f, y + uy * 0.95 * f), f, colour)
+        ux, uy, near, far = 0.0, 1.0, -0.3, 0.05
+    else:
+        vx = sum(scene.layout.hex_to_pixel(h.neighbour(d))[0] - x for d in outs)
+        vy = sum(scene.layout.hex_to_pixel(h.neighbour(d))[1] - y for d in outs)
+        n = math.hypot(vx, vy) or 1.0
+        ux, uy, near, far = vx / n, vy / n, 0.38, 0.95
+    out: list[Item] = []
+    for i in range(count):
+        off = (i - (count - 1) / 2) * ARROW_GAP * f
+        bx, by = x - uy * off, y + ux * off
+        out += arrow((bx + ux * near * f, by + uy * near * f), (bx + ux * far * f, by + uy * far * f), f, colour)
+    return out
 
 
 # --- text -------------------------------------------------------------------------------------
