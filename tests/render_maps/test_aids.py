@@ -143,3 +143,20 @@ def test_every_map_text_is_clear_of_the_others(game_id):
         w, h = scene.size
         found = box_findings(boxes, (0, 0, w, h), 0.0)
         assert [str(f) for f in found] == [], map_id
+
+
+def test_a_row_naming_a_unit_size_shows_its_mark_as_printed():
+    """1941 1.3.1: the group row shows the drawn group bracket, not the words '(group symbol)'."""
+    from pathlib import Path
+
+    from authoring.load import discover, load_game
+    from authoring.render.print.charts import SAMPLE, _sample_for
+    root = Path(__file__).resolve().parents[2]
+    game = load_game(next(f for f in discover(root) if f.id == "1941")).game
+    table = next(t for t in game.tables if t.id == "unit-sizes")
+    assert not any("symbol)" in str(c) for row in table.rows for c in row)
+    group = _sample_for(game, "Group")
+    assert group is not None and group.size == (SAMPLE, SAMPLE)
+    dark = [p for p in group.convert("L").getdata() if p < 100]
+    assert len(dark) > 40   # the bracket's ink
+    assert _sample_for(game, "Corps") is not None and _sample_for(game, "Regiment") is None

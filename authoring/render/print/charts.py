@@ -63,7 +63,25 @@ def _sample_for(game: Game, label: str):
                 layer = Layer(True, _sample(scene, section, t.id))
                 return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE),
                                                                                    Image.Resampling.LANCZOS)
+    size_def = next((u for u in game.unit_sizes if key in (u.id.lower(), u.name.lower())), None)
+    if size_def is not None and size_def.extra.get("mark"):
+        return _size_mark_sample(str(size_def.extra["mark"]))
     return None
+
+
+def _size_mark_sample(mark: str) -> Image.Image:
+    """A unit size's mark as counters print it (XXX as text, the group bracket drawn), on white."""
+    from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn
+    from authoring.render.shared.fonts import font
+    image = Image.new("RGB", (SAMPLE, SAMPLE), (255, 255, 255))
+    if size_mark_is_drawn(mark):
+        art = render_size_mark(mark, SAMPLE - 8, SAMPLE // 3, "#000000")
+        image.paste(art, (4, SAMPLE // 3), art)
+    else:
+        from PIL import ImageDraw
+        ImageDraw.Draw(image).text((SAMPLE / 2, SAMPLE / 2), mark, fill=(0, 0, 0),
+                                   font=font(fit_size(mark, 20, SAMPLE - 6, True, 8), True), anchor="mm")
+    return image
 
 
 def _column_widths(table: Table, width: int) -> list[int]:
