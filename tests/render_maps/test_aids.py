@@ -157,6 +157,6 @@ def test_a_row_naming_a_unit_size_shows_its_mark_as_printed():
     assert not any("symbol)" in str(c) for row in table.rows for c in row)
     group = _sample_for(game, "Group")
     assert group is not None and group.size == (SAMPLE, SAMPLE)
-    dark = [p for p in group.convert("L").getdata() if p < 100]
+    dark = [p for p in group.convert("L").tobytes() if p < 100]
     assert len(dark) > 40   # the bracket's ink
     assert _sample_for(game, "Corps") is not None and _sample_for(game, "Regiment") is None
