@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from authoring import atomic
+from authoring import atomic, bundled
 from authoring.author import templates
 from authoring.author.formatdoc import render as render_format
 from authoring.author.fsutil import did_you_mean, refuse_existing
@@ -13,7 +13,6 @@ from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
 
-BUNDLED_ROOT = SCHEMA_DIR.parent   # the games shipped with hexwright live beside schemas/
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 
@@ -34,8 +33,9 @@ def game_id_for(dest: Path, given: str | None) -> str:
     return gid
 
 
-def bundled_games(root: Path = BUNDLED_ROOT) -> dict[str, Path]:
-    return {g.id: g.root for g in discover(root)}
+def bundled_games(root: Path | None = None) -> dict[str, Path]:
+    """The games shipped with hexwright (package data, beside its schemas), by id."""
+    return {g.id: g.root for g in discover(root or bundled.root())}
 
 
 def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = None,
