@@ -49,4 +49,5 @@ def record(target: Path, digest: str) -> None:
 
 def forget(target: Path) -> None:
     """Drop the stamp before rewriting `target`: the next build redoes the stage, even after a kill half-way."""
-    _stamp(target).unlink(missing_ok=True)
+    from authoring import atomic
+    atomic.remove(_stamp(target))

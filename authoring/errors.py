@@ -53,3 +53,14 @@ def fault(exc: BaseException) -> str | None:
                 return f"error: {what}{where}"
         exc = exc.__cause__ or exc.__context__
     return None
+
+
+def fault_help(exc: BaseException | None) -> str | None:
+    """The help of the fault behind `exc` when it carries its own (a refused target), else None."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OSError) and isinstance(getattr(exc, "help", None), str):
+            return exc.help
+        exc = exc.__cause__ or exc.__context__
+    return None

@@ -8,7 +8,7 @@ from pathlib import Path
 from authoring import atomic, bundled
 from authoring.author import templates
 from authoring.author.formatdoc import render as render_format
-from authoring.author.fsutil import did_you_mean, refuse_existing
+from authoring.author.fsutil import did_you_mean, refuse_existing, refuse_not_folder
 from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
@@ -42,8 +42,7 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
               name: str | None = None) -> InitPlan:
     """Every file of the new project, read before any is written; refuses if one already exists."""
     dest = dest.resolve()
-    if dest.exists() and not dest.is_dir():
-        raise UsageError(f"{dest} is a file; give a folder for the new project")
+    refuse_not_folder(dest)
     files = _schema_files(dest)
     files[dest / "docs" / "format.md"] = render_format()
     if from_game:
