@@ -22,15 +22,22 @@ class MissingData(RuntimeError):
 
 
 @lru_cache(maxsize=1)
+def package() -> Path:
+    """The folder of the `authoring` package (its code, which digests hash, and its data)."""
+    found = files("authoring")
+    if not isinstance(found, Path):   # a zip import: every reader here needs real files
+        raise MissingData(f"hexwright must be installed as files, not run from an archive ({found})")
+    return found
+
+
+@lru_cache(maxsize=1)
 def root() -> Path:
     """The folder, laid out as a project, that holds `schemas/` and the bundled games."""
-    package = files("authoring")
-    if not isinstance(package, Path):   # a zip import: every reader here needs real files
-        raise MissingData(f"hexwright must be installed as files, not run from an archive ({package})")
-    for candidate in (package / PACKAGED, package.parent):   # an installed package, then a source checkout
+    package_dir = package()
+    for candidate in (package_dir / PACKAGED, package_dir.parent):   # an installed package, then a source checkout
         if (candidate / _MARKER).is_file():
             return candidate
-    raise MissingData(f"hexwright's schemas are missing from {package / PACKAGED}; reinstall hexwright "
+    raise MissingData(f"hexwright's schemas are missing from {package_dir / PACKAGED}; reinstall hexwright "
                       "(a wheel or sdist built with its setup.py carries them)")
 
 
