@@ -96,11 +96,12 @@ def test_a_build_out_folder_that_is_no_folder_is_refused(project, cli, args: lis
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("stage, output", [("module", "mini/mini.vmod"), ("sheets", "mini/counters.mini.letter.pdf"),
-                                           ("charts", "mini/charts/legend.png")])
+                                           ("charts", "mini/charts/legend.png"), ("maps", "mini/maps/map.board.png")])
 def test_a_build_output_that_is_no_regular_file_is_refused(project, cli, stage: str, output: str, kind: str):
+    """The maps are drawn and written by worker processes: the refusal comes back from one."""
     target = project / "build" / output
     before = make_node(target, kind)
-    r = cli("build", stage, "mini", "--force")
+    r = cli("build", stage, "mini", "--force", "--jobs", "2")
     refused(r, target, before, kind)
     assert f"refusing to replace a {KIND_WORDS[kind]}: " in r.output and "writes only over regular files" in r.output
 
@@ -169,3 +170,21 @@ def test_force_still_replaces_a_regular_file_and_a_link_is_replaced_not_followed
     r = cli("export-setup", "mini/intro", "--side", "red", "--out", "link.csv", "--force")
     assert r.exit_code == 0, r.output
     assert identity(fifo) == before and (project / "link.csv").is_file() and not (project / "link.csv").is_symlink()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_node_in_place_of_a_stale_output_is_left_when_the_build_removes_stale_outputs(project, cli, kind: str):
+    """A rebuild removes the files an earlier build made that no longer have a source (the set-up cards of a
+    deleted scenario), but only files: a node put in the place of one stays."""
+    assert cli("new", "scenario", "mini", "second", "--from", "intro").exit_code == 0
+    assert cli("build", "cards", "mini").exit_code == 0
+    cards = project / "build" / "mini" / "cards"
+    stale = sorted(cards.glob("setup.second.*"))
+    assert stale
+    stale[0].unlink()
+    before = make_node(stale[0], kind)
+    (project / "scenarios" / "mini" / "second.yaml").unlink()
+    r = cli("build", "cards", "mini")
+    assert r.exit_code == 0, r.output
+    assert identity(stale[0]) == before and not any(p.exists() for p in stale[1:])
+    assert sorted(cards.glob("setup.intro.*"))
