@@ -60,7 +60,8 @@ def fault_help(exc: BaseException | None) -> str | None:
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
-        if isinstance(exc, OSError) and isinstance(getattr(exc, "help", None), str):
-            return exc.help
+        help_text = getattr(exc, "help", None)
+        if isinstance(exc, OSError) and isinstance(help_text, str):
+            return help_text
         exc = exc.__cause__ or exc.__context__
     return None

@@ -1,7 +1,8 @@
 """JSON Schema validation (Draft 2020-12) with errors mapped back to file:line:col.
 
-The schemas in `schemas/` (package data, `authoring.bundled`) are the single source of structure (house style 14); this module only
-turns jsonschema's errors into located diagnostics, with a "did you mean" for unknown keys.
+The schemas in `schemas/` (package data, `authoring.bundled`) are the single source of structure (house
+style 14); this module only turns jsonschema's errors into located diagnostics, with a "did you mean" for
+unknown keys.
 """
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import difflib
 import itertools
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin
 

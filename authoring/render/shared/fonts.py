@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from PIL import ImageFont
 
-FONT_DIR = files(__package__) / "fonts"
+FONT_DIR = files("authoring.render.shared") / "fonts"
 """Package data: the wheel carries the TTFs (pyproject.toml's package-data)."""
 
 FONT_FILES: dict[tuple[bool, bool], str] = {
