@@ -105,3 +105,27 @@ def test_an_unknown_overlay_feature_is_a_located_error(tmp_path):
     assert len(found) == 1 and "stra" in found[0].message and "star" in found[0].help
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "overlay:" in t)
     assert found[0].loc.line == line
+
+
+def test_a_place_several_hexes_carry_is_named_once():
+    """Typhoon's four Moscow hexes print 'Moscow' once; every other named hex keeps its own label."""
+    from authoring.render.maps.draw import map_scene
+    game = _game("typhoon")
+    scene = map_scene(game, [game.maps["M"]], 40.0, "M")
+    texts = [item.text for layer in scene.layers for item in layer.items if hasattr(item, "text")]
+    assert texts.count("Moscow") == 1
+    named = {f.name for info in game.maps["M"].hexes.values() for f in info.features if f.name}
+    assert named - {"Moscow"} and all(texts.count(n) >= 1 for n in named)
+
+
+def test_hex_ids_knock_out_the_lines_under_them():
+    """A rail under a hex id is covered by the hex's own ground colour around the digits."""
+    from authoring.render.maps.draw import map_scene
+    from authoring.render.maps.scene import ID_HALO
+    game = _game("typhoon")
+    m = game.maps["M"]
+    scene = map_scene(game, [m], 40.0, "M")
+    ids = {item.text: item for item in scene.text.items if hasattr(item, "halo") and item.text.startswith("M")}
+    h = m.grid.label_to_hex("M2526")
+    ground = scene.style.terrain_look(m.hexes[h].terrain[0]).color
+    assert ids["M2526"].halo == ground and ids["M2526"].halo_width >= round(ID_HALO * scene.f) > 0

@@ -34,6 +34,9 @@ ID_OFFSET = 0.37
 """Hex id baseline-middle, fraction of f above the centre."""
 ID_SIZE = 0.12
 """Hex id font size, fraction of f."""
+ID_HALO = 0.03
+"""Width of the hex's own ground colour around its id, fraction of f: a rail or road under the number is
+knocked out, so no line strikes through it."""
 NAME_SIZE = 0.15
 """Feature name font size, fraction of f."""
 MARK_OFFSET = (0.2, 0.22)
@@ -390,6 +393,44 @@ def entry_arrow(scene: Scene, h: Hex, colour: str, count: int = 1) -> list[Item]
     return out
 
 
+def _named_places(scene: Scene) -> list[tuple[str, list[Hex], bool]]:
+    """(name, touching hexes that carry it, a major city?) in hex order: each name's groups of neighbours."""
+    by_name: dict[str, list[Hex]] = {}
+    big: set[str] = set()
+    for h in sorted(scene.cells):
+        for ft in scene.cells[h].info.features:
+            text = ft.name or ft.label
+            if text:
+                by_name.setdefault(text, []).append(h)
+                if scene.style.feature_look(ft.type).symbol == "major-city":
+                    big.add(text)
+    places = []
+    for text, hexes in by_name.items():
+        left = set(hexes)
+        for start in hexes:
+            if start not in left:
+                continue
+            group, todo = [], [start]
+            left.discard(start)
+            while todo:
+                h = todo.pop()
+                group.append(h)
+                for d in range(6):
+                    n = h.neighbour(d)
+                    if n in left:
+                        left.discard(n)
+                        todo.append(n)
+            places.append((min(group), text, sorted(group), text in big))
+    return [(text, group, b) for _, text, group, b in sorted(places)]
+
+
+def _middle_hex(scene: Scene, group: list[Hex]) -> tuple[float, float]:
+    """The centre of the group's hex nearest its middle (a one-hex place: that hex)."""
+    points = [hex_centre(scene, h) for h in group]
+    mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    return min(points, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+
+
 # --- text -------------------------------------------------------------------------------------
 
 
@@ -399,8 +440,9 @@ def hex_id_text(scene: Scene, h: Hex) -> Text:
     x, y = hex_centre(scene, h)
     labels = scene.cells[h].labels
     size = ID_SIZE * f * (0.8 if len(labels) > 1 else 1.0)
+    ground = scene.style.terrain_look(scene.cells[h].info.terrain[0]).color
     return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15),
-                halo=scene.style.paper, halo_width=max(1, round(0.012 * f)))
+                halo=ground, halo_width=max(1, round(ID_HALO * f)))
 
 
 def add_hex_ids(scene: Scene) -> list[Text]:
@@ -454,14 +496,12 @@ def place_name(scene: Scene, text: str, x: float, y: float, size: float, bold: b
 
 
 def add_names(scene: Scene) -> None:
+    """Place names, one label per place: a name several touching hexes carry (Moscow's four major-city
+    hexes) is printed once, on the hex nearest the middle of the group."""
     f = scene.f
-    for h in sorted(scene.cells):
-        x, y = hex_centre(scene, h)
-        for ft in scene.cells[h].info.features:
-            text = ft.name or ft.label
-            if text:
-                big = scene.style.feature_look(ft.type).symbol == "major-city"
-                scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
+    for text, group, big in _named_places(scene):
+        x, y = _middle_hex(scene, group)
+        scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
     for m in scene.maps:
         for lab in m.labels:
             if lab.hex in scene.cells:
