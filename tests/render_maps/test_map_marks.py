@@ -129,3 +129,17 @@ def test_hex_ids_knock_out_the_lines_under_them():
     h = m.grid.label_to_hex("M2526")
     ground = scene.style.terrain_look(m.hexes[h].terrain[0]).color
     assert ids["M2526"].halo == ground and ids["M2526"].halo_width >= round(ID_HALO * scene.f) > 0
+
+
+def test_the_legend_draws_side_coloured_features_in_the_map_s_colours():
+    """Typhoon's supply sources are drawn in their side's colour on the map; the legend shows them so,
+    one line per side, not one green sample for both."""
+    from authoring.render.maps.legend import merged_entries
+    from authoring.render.maps.style import map_style
+    game = _game("typhoon")
+    style = map_style(game)
+    colours = {s.id: s.color for s in game.sides}
+    assert style.feature_look("soviet-supply").color == colours["soviet"]
+    assert style.feature_look("axis-supply").color == colours["axis"]
+    names = [name for section, _, name in merged_entries(game, style) if section == "feature"]
+    assert "Soviet supply source" in names and not any("Soviet" in n and "Axis" in n for n in names)

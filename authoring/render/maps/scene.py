@@ -16,6 +16,7 @@ from authoring.render.maps import geometry as geo
 from authoring.render.maps.raster import Disc, Item, Layer, Line, Poly, Text, text_box
 from authoring.render.maps.style import (
     HEXSIDE_ORDER,
+    SIDE_COLOURED,
     INK,
     PATH_ORDER,
     Look,
@@ -300,7 +301,7 @@ def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
 
 
 def feature_colour(scene: Scene, feat: HexFeature, look: Look) -> str:
-    if feat.side and look.symbol in (*ARROWS, "supply") and feat.side in scene.style.side_colors:
+    if feat.side and look.symbol in SIDE_COLOURED and feat.side in scene.style.side_colors:
         return scene.style.side_colors[feat.side]
     return look.color
 

@@ -8,7 +8,7 @@ gets green hexes with trees. All lengths are fractions of the hex width across t
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from PIL import ImageColor
@@ -103,15 +103,40 @@ class MapStyle:
         return self.features.get(feature_id) or Look(feature_id, feature_id, "#000000", "dot")
 
 
+SIDE_COLOURED = frozenset({"arrow", "arrow3", "supply"})
+"""Feature symbols drawn in the colour of the side a map gives the hex (an entry arrow, a supply source)."""
+
+
 def map_style(game: Game) -> MapStyle:
-    """The style of ``game``'s maps: its declared looks over the defaults."""
+    """The style of ``game``'s maps: its declared looks over the defaults. A side-coloured feature that every
+    map gives to one side takes that side's colour, so the legend shows it as the map does."""
+    sides = _feature_sides(game)
+    colours = {s.id: s.color for s in game.sides}
     return MapStyle(
         terrain=frozen_map({t.id: _terrain(t) for t in game.terrain}),
-        features=frozen_map({f.id: _feature(f) for f in game.hex_features}),
+        features=frozen_map({f.id: _sided(_feature(f), f, sides.get(f.id, set()), colours)
+                             for f in game.hex_features}),
         hexsides=frozen_map({s.id: _line(s, HEXSIDE_DEFAULTS, "line") for s in game.hexside_features}),
         paths=frozen_map({p.id: _line(p, PATH_DEFAULTS, "road") for p in game.paths}),
         side_colors=frozen_map({s.id: s.color for s in game.sides}),
     )
+
+
+def _feature_sides(game: Game) -> dict[str, set[str]]:
+    """Feature id -> the sides the maps give its hexes ('' for none)."""
+    out: dict[str, set[str]] = {}
+    for m in game.maps.values():
+        for feats in m.hexes.made_from()[1].values():
+            for ft in feats:
+                out.setdefault(ft.type, set()).add(ft.side or "")
+    return out
+
+
+def _sided(look: Look, f: TypeDef, sides: set[str], colours: Mapping[str, str]) -> Look:
+    if f.color or look.symbol not in SIDE_COLOURED or len(sides) != 1:
+        return look
+    side = next(iter(sides))
+    return replace(look, color=colours[side]) if side in colours else look
 
 
 def _terrain(t: TypeDef) -> Look:
