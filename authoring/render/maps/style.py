@@ -126,7 +126,9 @@ def _feature_sides(game: Game) -> dict[str, set[str]]:
     """Feature id -> the sides the maps give its hexes ('' for none)."""
     out: dict[str, set[str]] = {}
     for m in game.maps.values():
-        for feats in m.hexes.made_from()[1].values():
+        made_from = getattr(m.hexes, "made_from", None)   # the hexes with features, without making every hex
+        by_hex = made_from()[1].values() if made_from else (info.features for info in m.hexes.values())
+        for feats in by_hex:
             for ft in feats:
                 out.setdefault(ft.type, set()).add(ft.side or "")
     return out
