@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import re
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -221,9 +222,16 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
 
 
 def _sheet_order(game: Game):
+    """Units before markers, by side, nationality and type, then by id in natural order (3, 29, 30)."""
     sides = [s.id for s in game.sides]
     return lambda c: (c.marker, sides.index(c.side) if c.side in sides else len(sides), c.nationality or "",
-                      c.type or "", c.id)
+                      c.type or "", natural_key(c.id))
+
+
+def natural_key(text: str) -> tuple:
+    """A sort key that orders the numbers inside a text by value: 'sov-3' before 'sov-29' before 'sov-30'."""
+    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", text) if part)
 
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

@@ -64,3 +64,14 @@ def test_state_names_only_under_counters_with_more_than_one_face():
     two_sided = _game("bfm")
     texts = {b.text for page in setup_card_pages(two_sided, two_sided.scenarios["seven-turn"], "german") for b in page.boxes}
     assert any("strength" in t.lower() for t in texts)
+
+
+def test_counter_sheets_follow_natural_order():
+    """Sheets run 3, 29, 30 (not 29, 3, 30) within a side, nationality and type."""
+    from authoring.build import _sheet_order, natural_key
+    assert sorted(["sov-30", "sov-3", "sov-29", "sov-3a"], key=natural_key) == ["sov-3", "sov-3a", "sov-29", "sov-30"]
+    game = _game("1941")
+    order = sorted(game.counters.values(), key=_sheet_order(game))
+    german = [c.id for c in order if c.nationality == "german" and c.type == "infantry"]
+    numbers = [int(re.sub(r"\D", "", cid)) for cid in german if re.fullmatch(r"ger-\d+", cid)]
+    assert numbers == sorted(numbers) and len(numbers) > 5
