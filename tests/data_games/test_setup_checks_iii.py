@@ -1,0 +1,70 @@
+"""Set-up checks III (issue 35): a card held to its scenario, options that free only what they say, turn- and
+kind-dependent places, pools of every side, one finding per intruding unit. Each class has a legal and an
+illegal case, in other instances than the issue's own examples."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from authoring.load import load_card
+from authoring.model.scenario import Scheduled
+from authoring.rules.engine import check_scenario
+
+
+def errors(diags):
+    return [d for d in diags if d.severity == "error"]
+
+
+def codes(diags) -> list[str]:
+    return [d.code for d in errors(diags)]
+
+
+def check_card(result, tmp_path, scenario_id: str, side: str, moves: dict[str, str] | None = None,
+               extra: tuple[tuple[str, str], ...] = ()) -> list:
+    """The scenario's own set-up of `side` written as a CSV card, with units moved (unit -> hex) and rows
+    added, loaded and checked as `hexwright check --card` does."""
+    game = result.game
+    scen = game.scenarios[scenario_id]
+    moves = moves or {}
+    rows = [(moves.get(u, p.label), u, p.state or "") for p in scen.setup if p.side == side for u in p.units]
+    rows += [(h, u, "") for h, u in extra]
+    path = tmp_path / f"{scenario_id}.{side}.csv"
+    path.write_text("hex,unit,state\n" + "".join(f"{h},{u},{s}\n" for h, u, s in rows), encoding="utf-8")
+    card, diags = load_card(path, result, scen, side)
+    assert card is not None
+    return diags + check_scenario(game, scen, card)
+
+
+@pytest.fixture(scope="module")
+def typhoon(rtyphoon):
+    assert rtyphoon.ok
+    return rtyphoon
+
+
+@pytest.fixture(scope="module")
+def g1941(r1941):
+    assert r1941.ok
+    return r1941
+
+
+# --- 7: one finding per intruding unit --------------------------------------------------------------------------
+
+def test_each_intruder_into_an_enemy_hex_is_one_finding_its_holder_none(typhoon, tmp_path):
+    """Three Axis units of M0305 moved into M1113, which one Soviet division holds."""
+    moved = {"ger-78id": "M1113", "ger-87id": "M1113", "ger-106id": "M1113"}
+    found = [d for d in errors(check_card(typhoon, tmp_path, "moscow-gates", "axis", moved)) if d.code == "HW-PLACE-003"]
+    assert sorted(d.message.split(" ", 1)[0] for d in found) == ["ger-106id", "ger-78id", "ger-87id"]
+    assert all("holds enemy unit sov-23rd (soviet)" in d.message for d in found)
+    assert len({d.loc.line for d in found}) == 3        # each at its own card row
+
+
+def test_a_soviet_card_entering_an_axis_stack_reports_the_soviet_unit_only(typhoon, tmp_path):
+    found = [d for d in errors(check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-16rd": "M0403"}))
+             if d.code == "HW-PLACE-003"]
+    assert [d.message.split(" ", 1)[0] for d in found] == ["sov-16rd"]
+
+
+def test_units_of_one_side_sharing_a_hex_are_no_enemy_finding(typhoon, tmp_path):
+    found = check_card(typhoon, tmp_path, "moscow-gates", "axis", {"ger-6id": "M0303"})
+    assert "HW-PLACE-003" not in codes(found)
