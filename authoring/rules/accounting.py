@@ -49,7 +49,7 @@ def _codes_checked(board: Board) -> set[str]:
     for r in board.scenario.reinforcements:
         for u in r.units:
             c = board.counter(u)
-            m = parse_on(board, c.setup_code, c.side) if c else None
+            m = parse_on(board, c.setup_code, c.side, c) if c else None
             if m is not None and m.meaning == "turn-at" and u not in errata and any(not o or "turn-at" in o for o in only):
                 out.add(u)
     return out
@@ -146,7 +146,7 @@ def _code_says(board: Board, spec: RuleSpec, c: Counter) -> str | None:
     meanings = spec.params.get("codes")
     if meanings is None:
         return "the order of battle lists it"
-    m = parse_on(board, c.setup_code, c.side)
+    m = parse_on(board, c.setup_code, c.side, c)
     if m is None or m.meaning not in meanings or not _applies(board, m):
         return None
     return f"its code {m.code!r} says {m.text()}"

@@ -122,6 +122,10 @@ def ref_findings(game: Game, spec: RuleSpec, registered: Iterable[str]) -> Itera
 
 def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[Diagnostic]:
     for key, value in params.items():
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
+            for item in value:   # nested entries (card-matches-scenario's `free`) name ids as rules do
+                yield from _refs(game, spec, item, known)
+            continue
         if key not in known or value is None:
             continue
         what, ids = known[key]

@@ -68,3 +68,62 @@ def test_a_soviet_card_entering_an_axis_stack_reports_the_soviet_unit_only(typho
 def test_units_of_one_side_sharing_a_hex_are_no_enemy_finding(typhoon, tmp_path):
     found = check_card(typhoon, tmp_path, "moscow-gates", "axis", {"ger-6id": "M0303"})
     assert "HW-PLACE-003" not in codes(found)
+
+
+# --- 1: a card is held to the scenario's placements ---------------------------------------------------------------
+
+def test_a_card_moving_a_soviet_division_one_hex_is_refused(typhoon, tmp_path):
+    found = [d for d in errors(check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-14rd": "M1108"}))
+             if d.code == "HW-PLACE-014"]
+    assert [(d.hex, d.rule) for d in found] == [("M1108", "Typhoon 3.1.1")]
+    assert "sets it up in hex M1107" in found[0].message
+
+
+def test_a_card_moving_an_axis_artillery_unit_is_refused(typhoon, tmp_path):
+    found = check_card(typhoon, tmp_path, "moscow-gates", "axis", {"ger-art-2": "M0408"})
+    assert codes(found) == ["HW-PLACE-014"]
+
+
+def test_a_card_using_a_unit_the_scenario_does_not_is_refused(typhoon, tmp_path):
+    found = check_card(typhoon, tmp_path, "moscow-gates", "axis", extra=(("M0304", "ger-15id"),))
+    assert [(d.code, d.hex) for d in errors(found)] == [("HW-PLACE-014", "M0304")]
+
+
+def test_a_card_swapping_two_moscow_garrison_units_is_legal(typhoon, tmp_path):
+    """13.6.4: the Moscow Garrison's hexes are its own choice (each Moscow hex still garrisoned)."""
+    found = check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-nkvd-2": "M2622", "sov-nkvd-3": "M2524"})
+    assert errors(found) == []
+
+
+def test_a_moscow_garrison_unit_far_from_moscow_is_refused(typhoon, tmp_path):
+    found = check_card(typhoon, tmp_path, "moscow-gates", "soviet", extra=(("M2320", "sov-nkvd-4"),),
+                       moves={"sov-nkvd-4": "M2523"})
+    refused = [d for d in errors(found) if d.code == "HW-PLACE-014"]
+    assert [(d.hex, d.rule) for d in refused] == [("M2320", "Typhoon 13.6.4")]
+
+
+def test_the_scenarios_own_cards_pass(typhoon, tmp_path):
+    for scenario in ("moscow-gates", "campaign"):
+        for side in ("axis", "soviet"):
+            assert errors(check_card(typhoon, tmp_path, scenario, side)) == [], (scenario, side)
+
+
+# --- 3: "any hex of a set" codes for single units --------------------------------------------------------------
+
+def test_the_moscow_supply_unit_may_start_on_another_moscow_hex(typhoon, tmp_path):
+    """14.1.4 f; M2524 (the issue's example was M2622)."""
+    assert errors(check_card(typhoon, tmp_path, "campaign", "soviet", {"sov-msu-moscow": "M2524"})) == []
+
+
+def test_the_moscow_supply_unit_off_moscow_is_refused(typhoon, tmp_path):
+    found = check_card(typhoon, tmp_path, "campaign", "soviet", {"sov-msu-moscow": "M2423"})
+    assert [(d.code, d.rule) for d in errors(found)] == [("HW-CODE-002", "Typhoon 14.1.4 f")]
+
+
+def test_a_code_for_one_unit_does_not_free_the_others(typhoon):
+    """'M' on another counter is still the reinforcement code: arrive on a friendly Moscow hex."""
+    from authoring.rules.codes import parse
+    game = typhoon.game
+    assert parse(game, "M", "soviet", game.counters["sov-msu-moscow"]).meaning == "hex-set"
+    assert parse(game, "M", "soviet", game.counters["sov-82rd"]).meaning == "turn-at"
+    assert parse(game, "M", "soviet").meaning == "turn-at"
