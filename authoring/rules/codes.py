@@ -13,6 +13,7 @@ from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
 from authoring.model import Counter, Game, RuleSpec
 from authoring.rules.board import Board, Use
+from authoring.rules.linked import substitutes_set_up
 from authoring.rules.selectors import selects
 
 MEANING_TEXT = {"hex": "set up in hex {hex}", "hex-set": "set up in hex set {hex_set}", "turn": "arrive on turn {turn}",
@@ -141,9 +142,10 @@ def valid_codes(game: Game) -> str:
 
 
 def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
-    """Each unit of the scenario carries a code of the grammar and is where its code says (unit-at rules excepted)."""
+    """Each unit of the scenario carries a code of the grammar and is where its code says (unit-at rules, and
+    substitute-for units set up in place of another, excepted)."""
     only = spec.params.get("only")
-    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"}
+    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"} | substitutes_set_up(board)
     for unit, uses in board.by_unit.items():
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:

@@ -89,7 +89,7 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
         "size": ("unit size", _ids(game.unit_sizes)), "flag": ("flag", _ids(game.flags)),
         "state": ("strength state", _ids(game.strength_states)), "hex_set": ("hex set", set(game.hex_sets)),
         "terrain": ("terrain type", _ids(game.terrain)), "value": ("value", _ids(game.values)),
-        "units": ("counter", counters), "unit": ("counter", counters),
+        "units": ("counter", counters), "unit": ("counter", counters), "replaces": ("counter", counters),
         "rules": ("rule type or rule id", set(registered) | {"stacking"} | rule_ids(game)),
     }
 

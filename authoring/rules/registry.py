@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.model import Game, RuleSpec
-from authoring.rules import accounting, cards, codes, hexrules, mix, placement, schedule, stacking, units, values
+from authoring.rules import accounting, cards, codes, hexrules, linked, mix, placement, schedule, stacking, units, values
 from authoring.rules.board import Board
 
 BoardCheck = Callable[[Board], Iterator[Diagnostic]]
@@ -56,6 +56,7 @@ RULE_TYPES: dict[str, RuleCheck] = {
     "turn-value": values.check_turn_value,
     "scenario-value": values.check_scenario_value,
     "card-matches-scenario": cards.check_card_matches_scenario,
+    "substitute-for": linked.check_substitute_for,
     "disable": _handled_by_engine,
 }
 
@@ -85,6 +86,7 @@ CODES: dict[str, str] = {
     "HW-PLACE-012": "a unit does not start in its off-map box (in-box)",
     "HW-PLACE-013": "a unit the scenario should hold is on no hex, in no box, pool or schedule (order-of-battle, cards)",
     "HW-PLACE-014": "a set-up card puts a unit elsewhere than the scenario sets it up, or uses one it does not (card-matches-scenario)",
+    "HW-PLACE-015": "a unit starts in another's place without the swap its substitute-for rule requires (substitute-for)",
     "HW-SIDE-001": "a unit is listed under a side it does not belong to",
     "HW-STATE-001": "a unit's state is not one of its counter's faces",
     "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",

@@ -127,3 +127,84 @@ def test_a_code_for_one_unit_does_not_free_the_others(typhoon):
     assert parse(game, "M", "soviet", game.counters["sov-msu-moscow"]).meaning == "hex-set"
     assert parse(game, "M", "soviet", game.counters["sov-82rd"]).meaning == "turn-at"
     assert parse(game, "M", "soviet").meaning == "turn-at"
+
+
+# --- 2: an option frees only the aspect it names; linked placements -------------------------------------------------
+
+FREE = ["axis-free-deployment"]
+
+
+def _moved(scen, game, unit: str, label: str | None):
+    """The scenario with `unit` taken off its hex and (label given) set up alone in `label`."""
+    from authoring.model.scenario import Placement
+    setup = [replace(p, units=tuple(u for u in p.units if u != unit)) for p in scen.setup]
+    setup = [p for p in setup if p.units]
+    if label is not None:
+        setup.append(Placement("axis", label, game.maps["main"].grid.label_to_hex(label), (unit,)))
+    return replace(scen, setup=tuple(setup))
+
+
+def _rescheduled(scen, unit: str, turn: int | None, at: str = "axis-entry", side: str = "axis"):
+    """The scenario with `unit` out of its reinforcement and (turn given) arriving alone on `turn`."""
+    reinf = [replace(r, units=tuple(u for u in r.units if u != unit)) for r in scen.reinforcements]
+    reinf = [r for r in reinf if r.units]
+    if turn is not None:
+        reinf.append(Scheduled(turn, side, (unit,), at))
+    return replace(scen, reinforcements=tuple(reinf))
+
+
+@pytest.fixture(scope="module")
+def winter(g1941):
+    return g1941.game.scenarios["winter-counteroffensive"]
+
+
+def test_free_deployment_keeps_german_arrival_turns(g1941, winter):
+    late = _rescheduled(winter, "ger-42", 5)                        # printed code: turn 4
+    found = errors(check_scenario(g1941.game, late, options=FREE))
+    assert [(d.code, d.message.split("'")[0]) for d in found] == [("HW-CODE-002", "ger-42")]
+
+
+def test_free_deployment_keeps_soviet_arrival_turns(g1941, winter):
+    late = _rescheduled(winter, "sov-49", 7, "soviet-entry", "soviet")     # printed code: turn 5
+    assert [d.code for d in errors(check_scenario(g1941.game, late, options=FREE))] == ["HW-CODE-002"]
+
+
+def test_free_deployment_still_frees_german_hexes(g1941, winter):
+    moved = _moved(winter, g1941.game, "ger-6", "2027")             # printed 2424; 2027 is in Greater Germany
+    assert errors(check_scenario(g1941.game, moved))                      # without the option: the code is broken
+    assert errors(check_scenario(g1941.game, moved, options=FREE)) == []
+
+
+def test_the_turn_1_panzer_corps_may_take_a_romanian_corps_place(g1941, winter):
+    swapped = _rescheduled(_rescheduled(_moved(_moved(winter, g1941.game, "ger-30", None), g1941.game, "ger-14pz",
+                                                      "3026"), "ger-14pz", None), "ger-30", 1)
+    assert errors(check_scenario(g1941.game, swapped, options=FREE)) == []
+    assert "HW-CODE-002" in codes(check_scenario(g1941.game, swapped))     # not without the option
+
+
+def test_the_turn_1_panzer_corps_outside_romania_is_refused(g1941, winter):
+    swapped = _rescheduled(_rescheduled(_moved(_moved(winter, g1941.game, "ger-30", None), g1941.game, "ger-14pz",
+                                                      "2527"), "ger-14pz", None), "ger-30", 1)
+    found = errors(check_scenario(g1941.game, swapped, options=FREE))
+    assert [(d.code, d.hex, d.rule) for d in found] == [("HW-PLACE-015", "2527", "1941 20.6.3 B"),
+                                                        ("HW-PLACE-015", "", "1941 20.6.3 B")]
+    assert found[1].message.startswith("ger-30 does not start on the map")
+
+
+def test_the_turn_1_panzer_corps_in_romania_with_no_corps_leaving_is_refused(g1941, winter):
+    crowded = _rescheduled(_moved(winter, g1941.game, "ger-14pz", "3026"), "ger-14pz", None)
+    found = [d for d in errors(check_scenario(g1941.game, crowded, options=FREE)) if d.code == "HW-PLACE-015"]
+    assert [d.hex for d in found] == ["3026"] and "none of ger-11, ger-30, ger-54 leaves" in found[0].message
+
+
+def test_a_romanian_corps_leaving_without_a_substitute_is_refused(g1941, winter):
+    gone = _rescheduled(_moved(winter, g1941.game, "ger-54", None), "ger-54", 1)
+    found = [d.code for d in errors(check_scenario(g1941.game, gone, options=FREE))]
+    assert found == ["HW-PLACE-015"]
+
+
+def test_a_replaced_corps_entering_late_is_refused(g1941, winter):
+    swapped = _rescheduled(_rescheduled(_moved(_moved(winter, g1941.game, "ger-11", None), g1941.game, "ger-14pz",
+                                                      "3124"), "ger-14pz", None), "ger-11", 2)
+    found = [d for d in errors(check_scenario(g1941.game, swapped, options=FREE))]
+    assert [(d.code, d.message.split(" ")[0]) for d in found] == [("HW-PLACE-015", "ger-11")]
