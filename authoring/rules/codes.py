@@ -12,6 +12,7 @@ from typing import Iterator, Mapping
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
 from authoring.model import Counter, Game, RuleSpec
+from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board, Use
 from authoring.rules.linked import substitutes_set_up
 from authoring.rules.selectors import selects
@@ -196,7 +197,8 @@ def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) ->
     if m.meaning == "turn-at":
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
-        return u.kind == "reinforcement" and turn_ok and bool(at) and at <= target
+        return u.kind == "reinforcement" and turn_ok and bool(at) and (
+            at <= target or at <= target | also_open(board, u.counter, u.turn))
     if m.meaning == "pool":
         wanted = m.spec.get("pool_id")
         return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))

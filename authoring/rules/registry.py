@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.model import Game, RuleSpec
-from authoring.rules import accounting, cards, codes, hexrules, linked, mix, placement, schedule, stacking, units, values
+from authoring.rules import accounting, arrivals, cards, codes, hexrules, linked, mix, placement, schedule, stacking, units, values
 from authoring.rules.board import Board
 
 BoardCheck = Callable[[Board], Iterator[Diagnostic]]
@@ -57,6 +57,7 @@ RULE_TYPES: dict[str, RuleCheck] = {
     "scenario-value": values.check_scenario_value,
     "card-matches-scenario": cards.check_card_matches_scenario,
     "substitute-for": linked.check_substitute_for,
+    "may-arrive-in-hex-set": arrivals.check_may_arrive_in_hex_set,  # read by the code and arrival checks
     "disable": _handled_by_engine,
 }
 

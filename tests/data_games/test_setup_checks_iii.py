@@ -208,3 +208,36 @@ def test_a_replaced_corps_entering_late_is_refused(g1941, winter):
                                                       "3124"), "ger-14pz", None), "ger-11", 2)
     found = [d for d in errors(check_scenario(g1941.game, swapped, options=FREE))]
     assert [(d.code, d.message.split(" ")[0]) for d in found] == [("HW-PLACE-015", "ger-11")]
+
+
+# --- 3: places open to one kind of unit, from a turn ---------------------------------------------------------------
+
+def _arriving(scen, unit: str, turn: int, at: str, side: str = "axis"):
+    return replace(scen, reinforcements=scen.reinforcements + (Scheduled(turn, side, (unit,), at),))
+
+
+def test_an_axis_supply_unit_may_enter_at_lgov_from_turn_10(typhoon):
+    camp = typhoon.game.scenarios["campaign"]
+    for turn in (10, 17):                                   # the issue's example was turn 12
+        assert errors(check_scenario(typhoon.game, _arriving(camp, "ger-msu4", turn, "P4034"))) == [], turn
+
+
+def test_an_axis_supply_unit_at_lgov_before_turn_10_is_refused(typhoon):
+    camp = typhoon.game.scenarios["campaign"]
+    found = errors(check_scenario(typhoon.game, _arriving(camp, "ger-msu4", 9, "P4034")))
+    assert [(d.code, d.rule) for d in found] == [("HW-CODE-002", "Typhoon 14.1.3")]
+
+
+def test_lgov_is_no_entry_for_other_axis_units(typhoon):
+    camp = typhoon.game.scenarios["campaign"]
+    moved = replace(camp, reinforcements=tuple(replace(r, at="P4034") if r.units == ("ger-255id",) else r
+                                               for r in camp.reinforcements))
+    found = errors(check_scenario(typhoon.game, moved))
+    assert [(d.code, d.message.split("'")[0]) for d in found] == [("HW-CODE-002", "ger-255id")]
+
+
+def test_lgov_is_no_entry_for_supply_without_the_rule(typhoon):
+    """The opening is the scenario's (6.2.2: Scenarios #4 and #5), not the game's."""
+    camp = typhoon.game.scenarios["campaign"]
+    bare = replace(camp, setup_rules=tuple(r for r in camp.setup_rules if r.type != "may-arrive-in-hex-set"))
+    assert "HW-CODE-002" in codes(check_scenario(typhoon.game, _arriving(bare, "ger-msu4", 14, "P4034")))
