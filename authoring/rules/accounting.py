@@ -13,6 +13,7 @@ from authoring.model import Counter, RuleSpec
 from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board
 from authoring.rules.codes import CodeMatch, code_target, parse_on, resolve_at
+from authoring.rules.schedule import entry_required
 from authoring.rules.selectors import describe, selects
 
 
@@ -36,6 +37,8 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
         if not picked:
             continue
         if not p.at:
+            if entry_required(board, p):
+                continue   # the pool-cost rule's HW-SCHED-007 reports it
             yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
                         help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
         else:

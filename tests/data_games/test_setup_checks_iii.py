@@ -241,3 +241,42 @@ def test_lgov_is_no_entry_for_supply_without_the_rule(typhoon):
     camp = typhoon.game.scenarios["campaign"]
     bare = replace(camp, setup_rules=tuple(r for r in camp.setup_rules if r.type != "may-arrive-in-hex-set"))
     assert "HW-CODE-002" in codes(check_scenario(typhoon.game, _arriving(bare, "ger-msu4", 14, "P4034")))
+
+
+# --- 6: pools of every side ---------------------------------------------------------------------------------------
+
+def _pooled(scen, **pool):
+    from authoring.model.scenario import Pool
+    return replace(scen, pools=scen.pools + (Pool(**pool),))
+
+
+@pytest.mark.parametrize("scenario_id", ["moscow-gates", "campaign"])
+def test_an_axis_pool_without_an_entry_location_is_refused(typhoon, scenario_id):
+    scen = typhoon.game.scenarios[scenario_id]
+    pooled = _pooled(scen, id="axis-x", side="axis", units=("ger-252id",) if scenario_id == "campaign" else ("ger-15id",),
+                     available=4, cost=2.0)
+    pooled = replace(pooled, reinforcements=tuple(r for r in pooled.reinforcements if "ger-252id" not in r.units))
+    found = [d for d in errors(check_scenario(typhoon.game, pooled)) if d.code.startswith("HW-SCHED")]
+    assert [(d.code, d.rule) for d in found] == [("HW-SCHED-007", "Typhoon 14.1.6")]
+    assert found[0].message == "pool axis-x states no entry location"
+
+
+def test_an_axis_pool_without_a_cost_is_refused(typhoon):
+    scen = typhoon.game.scenarios["moscow-gates"]
+    found = errors(check_scenario(typhoon.game, _pooled(scen, id="axis-y", side="axis", units=("ger-15id",),
+                                                          available=3, at="west-M")))
+    assert [(d.code, d.message) for d in found] == [("HW-SCHED-007", "pool axis-y states no cost")]
+
+
+def test_an_axis_pool_with_cost_turn_and_entry_is_legal(typhoon):
+    scen = typhoon.game.scenarios["moscow-gates"]
+    pooled = _pooled(scen, id="axis-z", side="axis", units=("ger-15id", "ger-31id"), available=5, cost=1.0, at="west-M")
+    assert errors(check_scenario(typhoon.game, pooled)) == []
+
+
+def test_a_soviet_pool_needs_no_stated_entry_but_a_cost(typhoon):
+    scen = typhoon.game.scenarios["moscow-gates"]
+    ok = _pooled(scen, id="sov-x", side="soviet", units=("sov-34rd",), available=7, cost=1.0)
+    assert errors(check_scenario(typhoon.game, ok)) == []
+    bare = _pooled(scen, id="sov-y", side="soviet", units=("sov-34rd",), available=7)
+    assert [(d.code, d.rule) for d in errors(check_scenario(typhoon.game, bare))] == [("HW-SCHED-007", "Typhoon 14.4")]
