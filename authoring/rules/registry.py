@@ -9,7 +9,21 @@ from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.model import Game, RuleSpec
-from authoring.rules import accounting, arrivals, cards, codes, hexrules, linked, mix, placement, schedule, stacking, units, values
+from authoring.rules import (
+    accounting,
+    arrivals,
+    cards,
+    codes,
+    hexrules,
+    hexsides,
+    linked,
+    mix,
+    placement,
+    schedule,
+    stacking,
+    units,
+    values,
+)
 from authoring.rules.board import Board
 
 BoardCheck = Callable[[Board], Iterator[Diagnostic]]
@@ -57,6 +71,8 @@ RULE_TYPES: dict[str, RuleCheck] = {
     "scenario-value": values.check_scenario_value,
     "card-matches-scenario": cards.check_card_matches_scenario,
     "substitute-for": linked.check_substitute_for,
+    "adjacent-to-hexside": hexsides.check_adjacent_to_hexside,
+    "near-unit": hexsides.check_near_unit,
     "may-arrive-in-hex-set": arrivals.check_may_arrive_in_hex_set,  # read by the code and arrival checks
     "disable": _handled_by_engine,
 }
@@ -88,6 +104,8 @@ CODES: dict[str, str] = {
     "HW-PLACE-013": "a unit the scenario should hold is on no hex, in no box, pool or schedule (order-of-battle, cards)",
     "HW-PLACE-014": "a set-up card puts a unit elsewhere than the scenario sets it up, or uses one it does not (card-matches-scenario)",
     "HW-PLACE-015": "a unit starts in another's place without the swap its substitute-for rule requires (substitute-for)",
+    "HW-PLACE-016": "a unit starts in a hex with none of the hexside features it must start beside (adjacent-to-hexside)",
+    "HW-PLACE-017": "a unit starts farther from a friendly unit of a kind than the rule allows (near-unit)",
     "HW-SIDE-001": "a unit is listed under a side it does not belong to",
     "HW-STATE-001": "a unit's state is not one of its counter's faces",
     "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",

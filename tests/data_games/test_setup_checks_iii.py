@@ -280,3 +280,43 @@ def test_a_soviet_pool_needs_no_stated_entry_but_a_cost(typhoon):
     assert errors(check_scenario(typhoon.game, ok)) == []
     bare = _pooled(scen, id="sov-y", side="soviet", units=("sov-34rd",), available=7)
     assert [(d.code, d.rule) for d in errors(check_scenario(typhoon.game, bare))] == [("HW-SCHED-007", "Typhoon 14.4")]
+
+
+# --- 4: hexside rules: bridges beside a river, Soviet bridges near an HQ (13.2.2) ------------------------------------
+
+def test_an_axis_bridge_moved_to_another_river_hex_is_legal(typhoon, tmp_path):
+    """moscow-gates sets up from its card, where bridges are placed as desired (13.2.2)."""
+    assert errors(check_card(typhoon, tmp_path, "moscow-gates", "axis", {"ger-bridge-4": "M0710"})) == []
+
+
+def test_an_axis_bridge_away_from_rivers_is_refused(typhoon, tmp_path):
+    found = errors(check_card(typhoon, tmp_path, "moscow-gates", "axis", {"ger-bridge-4": "M0607"}))
+    assert [(d.code, d.hex, d.rule) for d in found] == [("HW-PLACE-016", "M0607", "Typhoon 13.2.2")]
+    assert "did you mean" in found[0].help
+
+
+def _soviet_bridge_at(typhoon, label: str):
+    """The campaign without its printed codes (a card-style set-up), sov-bridge-1 moved to `label`."""
+    from authoring.model.scenario import Placement
+    camp = typhoon.game.scenarios["campaign"]
+    grid = typhoon.game.maps[label[0]].grid
+    setup = tuple(p for p in camp.setup if p.units != ("sov-bridge-1",))
+    rules = tuple(r for r in camp.setup_rules if r.type != "follow-setup-codes")
+    return replace(camp, setup=setup + (Placement("soviet", label, grid.label_to_hex(label), ("sov-bridge-1",)),),
+                   setup_rules=rules)
+
+
+def test_a_soviet_bridge_beside_a_river_near_an_hq_is_legal(typhoon):
+    assert errors(check_scenario(typhoon.game, _soviet_bridge_at(typhoon, "M0515"))) == []
+
+
+def test_a_soviet_bridge_beside_a_river_far_from_any_hq_is_refused(typhoon):
+    found = errors(check_scenario(typhoon.game, _soviet_bridge_at(typhoon, "M2518")))
+    assert [(d.code, d.hex) for d in found] == [("HW-PLACE-017", "M2518")]
+    assert "more than 4 hexes from the soviet hq units" in found[0].message
+
+
+def test_a_bridge_bound_by_its_printed_code_stays_there(typhoon, tmp_path):
+    """The campaign sets up by the printed codes (14.1.2): another river hex is still another hex."""
+    found = errors(check_card(typhoon, tmp_path, "campaign", "axis", {"ger-bridge-1": "N0842"}))
+    assert [d.code for d in found] == ["HW-CODE-002"]
