@@ -320,3 +320,43 @@ def test_a_bridge_bound_by_its_printed_code_stays_there(typhoon, tmp_path):
     """The campaign sets up by the printed codes (14.1.2): another river hex is still another hex."""
     found = errors(check_card(typhoon, tmp_path, "campaign", "axis", {"ger-bridge-1": "N0842"}))
     assert [d.code for d in found] == ["HW-CODE-002"]
+
+
+# --- 5: structured turn values (1941 14.2.2, 20.4.2 A) ------------------------------------------------------------
+
+RATE_1941 = ({"infantry-type": 4, "tank-corps": 1}, {"infantry-type": 3, "tank-group": 1})
+RATE_1942 = ({"infantry-type": 2, "tank-corps": 1}, {"infantry-type": 1, "tank-group": 1})
+
+
+def _with_value(scen, turn: int, value):
+    turns = tuple(replace(t, values={**t.values, "soviet_replacements": value}) if t.turn == turn else t
+                  for t in scen.turns)
+    return replace(scen, turns=turns)
+
+
+def test_a_1942_turn_at_the_1941_rate_is_refused(g1941, winter):
+    found = errors(check_scenario(g1941.game, _with_value(winter, 9, list(RATE_1941))))
+    assert [(d.code, d.rule) for d in found] == [("HW-VALUE-001", "1941 20.4.2 A")]
+    assert found[0].message == ("turn 9 gives soviet_replacements 4 infantry-type + 1 tank-corps, or 3 infantry-type + "
+                                "1 tank-group, but it must be 2 infantry-type + 1 tank-corps, or 1 infantry-type + "
+                                "1 tank-group")
+
+
+def test_a_1941_turn_at_the_reduced_rate_is_refused(g1941):
+    camp = g1941.game.scenarios["campaign"]
+    found = errors(check_scenario(g1941.game, _with_value(camp, 5, list(RATE_1942))))
+    assert [(d.code, d.rule) for d in found] == [("HW-VALUE-001", "1941 14.2.2")]
+
+
+def test_a_rate_given_as_text_is_refused_and_one_in_another_order_is_legal(g1941):
+    camp = g1941.game.scenarios["campaign"]
+    assert [d.code for d in errors(check_scenario(g1941.game, _with_value(camp, 6, "4 infantry + 1 tank corps")))] \
+        == ["HW-VALUE-001"]
+    swapped = [{"tank-group": 1, "infantry-type": 3}, {"tank-corps": 1, "infantry-type": 4}]
+    assert errors(check_scenario(g1941.game, _with_value(camp, 6, swapped))) == []
+
+
+def test_the_turn_record_shows_a_mix_in_words():
+    from authoring.model.scenario import value_text
+    assert value_text(list(RATE_1941)) == "4 infantry-type + 1 tank-corps, or 3 infantry-type + 1 tank-group"
+    assert value_text(3) == "3" and value_text("Mud") == "Mud"
