@@ -4,7 +4,8 @@ hexes indicated on the Set-up Card").
 Where the scenario sets a unit up on a hex, the card must put it there, unless the data gives it freedom:
 an entry of the rule's `free` list (e.g. the Moscow Garrison, Typhoon 13.6.4), or another rule in force that
 answers for the unit's hex itself (a unit-at rule, a printed code that follow-setup-codes enforces, a
-substitute-for rule), so that one misplaced unit is one finding.
+substitute-for rule) or a unit set up among enemy units (HW-PLACE-003), so that one misplaced unit is one
+finding.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from authoring.hexgrid import Hex
 from authoring.model import Placement, RuleSpec
 from authoring.rules.board import Board
 from authoring.rules.codes import parse_on
+from authoring.rules.placement import intruders
 from authoring.rules.selectors import describe, selects
 
 SETUP_MEANINGS = ("hex", "hex-set")
@@ -26,7 +28,7 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
         return
     fixed = _scenario_hexes(board)
     elsewhere = _used_off_map(board)
-    answered = answered_elsewhere(board)
+    answered = answered_elsewhere(board) | {u.unit for u, _ in intruders(board)}   # HW-PLACE-003 reports those
     for p in board.card.entries:
         if p.hex is None:
             continue   # a hex on no map in play is the loader's finding

@@ -16,6 +16,14 @@ from authoring.rules.selectors import selects
 def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     """No hex holds units of two sides at set-up: each unit that enters a hex another side holds is one
     finding (three intruders, three findings); the holding side's units get none."""
+    for u, held_by in intruders(board):
+        yield error("HW-PLACE-003", f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit "
+                    f"{held_by.unit} ({held_by.owner})", u.loc,
+                    help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+
+
+def intruders(board: Board) -> Iterator[tuple[Use, Use]]:
+    """Each unit set up in a hex another side holds, with the first unit of the holding side there."""
     for h in board.stacked:   # a hex holding one unit holds no enemy
         units = [u for u in board.by_cell[h] if u.counts]
         holder = _holder(board, units)
@@ -24,9 +32,7 @@ def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
         held_by = next(u for u in units if u.owner == holder)
         for u in units:
             if u.owner != holder:
-                yield error("HW-PLACE-003", f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit "
-                            f"{held_by.unit} ({holder})", u.loc,
-                            help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+                yield u, held_by
 
 
 def _holder(board: Board, units: list[Use]) -> str | None:

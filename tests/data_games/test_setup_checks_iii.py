@@ -53,7 +53,9 @@ def g1941(r1941):
 def test_each_intruder_into_an_enemy_hex_is_one_finding_its_holder_none(typhoon, tmp_path):
     """Three Axis units of M0305 moved into M1113, which one Soviet division holds."""
     moved = {"ger-78id": "M1113", "ger-87id": "M1113", "ger-106id": "M1113"}
-    found = [d for d in errors(check_card(typhoon, tmp_path, "moscow-gates", "axis", moved)) if d.code == "HW-PLACE-003"]
+    everything = errors(check_card(typhoon, tmp_path, "moscow-gates", "axis", moved))
+    assert codes(everything) == ["HW-PLACE-003"] * 3    # not also "elsewhere than the scenario" (HW-PLACE-014)
+    found = [d for d in everything if d.code == "HW-PLACE-003"]
     assert sorted(d.message.split(" ", 1)[0] for d in found) == ["ger-106id", "ger-78id", "ger-87id"]
     assert all("holds enemy unit sov-23rd (soviet)" in d.message for d in found)
     assert len({d.loc.line for d in found}) == 3        # each at its own card row
