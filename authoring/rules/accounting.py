@@ -10,7 +10,7 @@ from typing import Iterator
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
 from authoring.model import Counter, RuleSpec
-from authoring.rules.arrivals import also_open
+from authoring.rules.arrivals import also_open, openings
 from authoring.rules.board import Board
 from authoring.rules.codes import CodeMatch, code_target, parse_on, resolve_at
 from authoring.rules.schedule import entry_required
@@ -26,10 +26,11 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
     cite = board.game.cite(spec.rule)
     coded = _codes_checked(board)
     stray: dict[tuple[str, str, frozenset[Hex]], Hex | None] = {}  # (at, side, open hexes) -> a hex outside them
+    opened = openings(board)
     for r in board.scenario.reinforcements:
         picked = [u for u in r.units if selects(spec.params, board.counter(u)) and u not in coded]
         if picked and r.at:
-            for extra, group in _by_extra(board, picked, r.turn).items():
+            for extra, group in _by_extra(board, picked, r.turn, opened).items():
                 open_ = hexes | extra if extra else hexes
                 yield from _outside(board, spec, open_, r.at, r.side, f"{', '.join(group)} (turn {r.turn})", r.loc, stray)
     for p in board.scenario.pools:
@@ -42,16 +43,19 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
             yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
                         help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
         else:
-            extra = frozenset.intersection(*(also_open(board, board.counter(u), p.available) for u in picked))
+            extra = frozenset.intersection(*(also_open(board, board.counter(u), p.available, opened) for u in picked))
             open_ = hexes | extra if extra else hexes
             yield from _outside(board, spec, open_, p.at, p.side, f"pool {p.id}", p.loc, stray)
 
 
-def _by_extra(board: Board, units: list[str], turn: int) -> dict[frozenset[Hex], list[str]]:
+def _by_extra(board: Board, units: list[str], turn: int,
+              opened: tuple[RuleSpec, ...]) -> dict[frozenset[Hex], list[str]]:
     """Units of one arrival grouped by the hexes may-arrive-in-hex-set rules also open to them that turn."""
+    if not opened:
+        return {frozenset(): units}
     out: dict[frozenset[Hex], list[str]] = {}
     for u in units:
-        out.setdefault(also_open(board, board.counter(u), turn), []).append(u)
+        out.setdefault(also_open(board, board.counter(u), turn, opened), []).append(u)
     return out
 
 

@@ -14,12 +14,18 @@ from authoring.rules.board import Board
 from authoring.rules.selectors import selects
 
 
-def also_open(board: Board, counter: Counter | None, turn: int | None) -> frozenset[Hex]:
-    """The hexes may-arrive-in-hex-set rules in force open to this unit on this turn (None: a pool with no
-    turn, open only to rules without a turn window)."""
+def openings(board: Board) -> tuple[RuleSpec, ...]:
+    """The may-arrive-in-hex-set rules in force (most set-ups have none: the arrival checks then skip the rest)."""
+    return tuple(r for r in board.rules if r.type == "may-arrive-in-hex-set")
+
+
+def also_open(board: Board, counter: Counter | None, turn: int | None,
+              rules: tuple[RuleSpec, ...] | None = None) -> frozenset[Hex]:
+    """The hexes may-arrive-in-hex-set rules in force (`rules`, when the caller has them) open to this unit on
+    this turn (None: a pool with no turn, open only to rules without a turn window)."""
     out: frozenset[Hex] = frozenset()
-    for r in board.rules:
-        if r.type != "may-arrive-in-hex-set" or not selects(r.params, counter):
+    for r in openings(board) if rules is None else rules:
+        if not selects(r.params, counter):
             continue
         first, last = r.params.get("from_turn"), r.params.get("to_turn")
         if turn is None and (first is not None or last is not None):

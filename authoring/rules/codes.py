@@ -95,11 +95,17 @@ def _selective(spec: Mapping) -> bool:
     return "units" in spec or "unit_type" in spec
 
 
+@lru_cache(maxsize=64)
+def _has_selective(game: Game) -> bool:
+    """Whether some pattern of the grammar is for some units only (then codes are parsed per counter)."""
+    return any(_selective(s) for _, s in grammar(game))
+
+
 def parse_on(board: Board, code: str, side: str | None = None, counter: Counter | None = None) -> CodeMatch | None:
     """`parse` for a board, each distinct (code, side) parsed once per `check_game` run (scenarios repeat
     the same counters' codes); per counter when the grammar has patterns for some units only."""
     memo = board.shared.setdefault("codes", {})
-    selective = counter is not None and any(_selective(s) for _, s in grammar(board.game))
+    selective = counter is not None and _has_selective(board.game)
     key = (code, side, counter.id if selective else None)
     if key not in memo:
         memo[key] = parse(board.game, code, side, counter if selective else None)
