@@ -92,16 +92,20 @@ def test_a_card_using_a_unit_the_scenario_does_not_is_refused(typhoon, tmp_path)
 
 
 def test_a_card_swapping_two_moscow_garrison_units_is_legal(typhoon, tmp_path):
-    """13.6.4: the Moscow Garrison's hexes are its own choice (each Moscow hex still garrisoned)."""
+    """13.6.4: the Moscow Garrison's hexes are its own choice."""
     found = check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-nkvd-2": "M2622", "sov-nkvd-3": "M2524"})
     assert errors(found) == []
 
 
+def test_a_moscow_garrison_unit_next_to_moscow_is_legal(typhoon, tmp_path):
+    """On or next to any Moscow hex (13.6.4), even with a Moscow hex left to the others' choice."""
+    found = check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-nkvd-4": "M2722", "sov-nkvd-1": "M2524"})
+    assert errors(found) == []
+
+
 def test_a_moscow_garrison_unit_far_from_moscow_is_refused(typhoon, tmp_path):
-    found = check_card(typhoon, tmp_path, "moscow-gates", "soviet", extra=(("M2320", "sov-nkvd-4"),),
-                       moves={"sov-nkvd-4": "M2523"})
-    refused = [d for d in errors(found) if d.code == "HW-PLACE-014"]
-    assert [(d.hex, d.rule) for d in refused] == [("M2320", "Typhoon 13.6.4")]
+    found = errors(check_card(typhoon, tmp_path, "moscow-gates", "soviet", {"sov-nkvd-4": "M2320"}))
+    assert [(d.code, d.hex, d.rule) for d in found] == [("HW-PLACE-006", "M2320", "Typhoon 13.6.4")]
 
 
 def test_the_scenarios_own_cards_pass(typhoon, tmp_path):
@@ -362,3 +366,12 @@ def test_the_turn_record_shows_a_mix_in_words():
     from authoring.model.scenario import value_text
     assert value_text(list(RATE_1941)) == "4 infantry-type + 1 tank-corps, or 3 infantry-type + 1 tank-group"
     assert value_text(3) == "3" and value_text("Mud") == "Mud"
+
+
+def test_a_hex_set_around_another_holds_its_neighbours(typhoon):
+    from authoring.rules.hexsets import HexSets
+    game = typhoon.game
+    sets = HexSets(game.hex_sets, (game.maps["M"],))
+    moscow, area = sets.resolve("moscow-hexes"), sets.resolve("moscow-area")
+    assert moscow < area and all(min(h.distance(m) for m in moscow) == 1 for h in area - moscow)
+    assert {n for m in moscow for n in m.neighbours() if n in game.maps["M"].hexes} <= area
