@@ -29,15 +29,16 @@ CODE_MEANINGS = {"setup": ("hex", "hex-set", "box"), "arrival": ("turn", "turn-a
 """Printed-code meanings by aspect (follow-setup-codes)."""
 
 
-def _narrow_codes(spec: RuleSpec, off: frozenset[str]) -> RuleSpec:
-    """follow-setup-codes enforcing only the meanings of the aspects left on (its `only`, narrowed)."""
+def _narrow_codes(spec: RuleSpec, off: frozenset[str]) -> RuleSpec | None:
+    """follow-setup-codes enforcing only the meanings of the aspects left on (its `only`, narrowed); None when
+    it enforced none but those."""
     dropped = {m for a in off for m in CODE_MEANINGS.get(a, ())}
     every = [m for a in ("setup", "arrival") for m in CODE_MEANINGS[a]]
     only = [m for m in (spec.params.get("only") or every) if m not in dropped]
-    return replace(spec, params=frozen_map({**spec.params, "only": only}))
+    return replace(spec, params=frozen_map({**spec.params, "only": only})) if only else None
 
 
-NARROWERS: dict[str, Callable[[RuleSpec, frozenset[str]], RuleSpec]] = {"follow-setup-codes": _narrow_codes}
+NARROWERS: dict[str, Callable[[RuleSpec, frozenset[str]], RuleSpec | None]] = {"follow-setup-codes": _narrow_codes}
 
 
 def narrowed(spec: RuleSpec, off: frozenset[str]) -> RuleSpec | None:
