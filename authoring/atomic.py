@@ -2,11 +2,14 @@
 
 A reader (or a build killed halfway) never sees half a file: the final path holds either the
 previous artifact or the complete new one. Permissions follow the umask, as a plain write would.
+Only a regular file is ever replaced: a folder, FIFO, socket or device at the path is refused.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,6 +26,50 @@ TMP_SUFFIX = ".tmp"
 _TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")   # .<name>.<pid>.<random>.tmp
 
 
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+class NotRegularFile(FileExistsError):
+    """The target exists and is not a regular file: a write never replaces it, --force or not.
+
+    Renaming over a device node, a FIFO or a socket would swap it for a plain file (a folder cannot
+    be renamed over at all); only a regular file (or a symbolic link, replaced itself) is an output's place."""
+
+    help = "hexwright writes only over regular files: move it away or name another file"
+
+    def __init__(self, path: Path, kind: str):
+        super().__init__(errno.EEXIST, f"refusing to replace {kind}", str(path))
+        self.kind = kind
+
+    def __reduce__(self):   # raised in a worker process, re-raised in the parent
+        return type(self), (Path(self.filename), self.kind)
+
+
+def special_kind(path: Path) -> str | None:
+    """What `path` is when it exists and is neither a regular file nor a symbolic link ("a socket"), else None."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "a special file")
+
+
+def check_replaceable(path: Path) -> None:
+    """Raise `NotRegularFile` when a write to `path` would replace something other than a regular file."""
+    kind = special_kind(path)
+    if kind is not None:
+        raise NotRegularFile(path, kind)
+
+
+def remove(path: Path) -> None:
+    """Remove an earlier output (a regular file or a symbolic link), if there; anything else is left as it is."""
+    if special_kind(path) is None:
+        Path(path).unlink(missing_ok=True)
+
+
 def write_bytes(path: Path, data: bytes) -> Path:
     """Write `data` to `path` atomically (parents created); returns `path`."""
     return write_chunks(path, (data,))
@@ -31,12 +78,14 @@ def write_bytes(path: Path, data: bytes) -> Path:
 def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
     """Write the concatenation of `chunks` to `path` atomically, without joining them first."""
     path = Path(path)
+    check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.writelines(chunks)
         os.chmod(tmp, _MODE)
+        check_replaceable(path)   # again: something may have been put there while the bytes were written
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -238,7 +238,7 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     atomic.sweep(out)
     forget(target)  # before anything is rewritten: a kill half-way leaves a build the next run redoes
     if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
-        manifest.unlink(missing_ok=True)
+        atomic.remove(manifest)
     try:
         path = compile_module(result.valid_game, out, progress=progress, processes=workers(jobs), files_digest=digest)
     except BuildError as exc:
@@ -267,7 +267,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
     record(marker, digest)
     for stale in sorted(before - {p.name for p in paths}):
         if "/" not in stale and stale != marker.name:
-            (folder / stale).unlink(missing_ok=True)
+            atomic.remove(folder / stale)
     return Outputs(tuple(paths))
 
 

@@ -10,15 +10,14 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
-
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
+    from authoring.bundled import package
     h = hashlib.sha256()
-    for path in sorted(PACKAGE.rglob("*")):
+    for path in sorted(package().rglob("*")):
         if path.is_file() and path.suffix in (".py", ".ttf", ".json"):
-            h.update(path.relative_to(PACKAGE).as_posix().encode())
+            h.update(path.relative_to(package()).as_posix().encode())
             h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -49,4 +48,5 @@ def record(target: Path, digest: str) -> None:
 
 def forget(target: Path) -> None:
     """Drop the stamp before rewriting `target`: the next build redoes the stage, even after a kill half-way."""
-    _stamp(target).unlink(missing_ok=True)
+    from authoring import atomic
+    atomic.remove(_stamp(target))

@@ -35,6 +35,13 @@ def _fault_behind(exc: click.ClickException) -> str | None:
     return fault(exc.__cause__) if exc.__cause__ is not None else None
 
 
+def _fault_exit(message: str, exc: BaseException) -> None:
+    """Print a fault of the machine (or a refused target) with its help, and exit 2."""
+    from authoring.errors import fault_help
+    click.echo(f"{message}\n  = help: {fault_help(exc) or FAULT_HELP}", err=True)
+    sys.exit(2)
+
+
 class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
 
@@ -44,8 +51,7 @@ class _Group(click.Group):
         except click.ClickException as exc:
             message = None if ctx.obj and ctx.obj.get("debug") else _fault_behind(exc)
             if message:
-                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
-                sys.exit(2)
+                _fault_exit(message, exc)
             raise
         except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
@@ -58,8 +64,7 @@ class _Group(click.Group):
             from authoring.errors import fault
             message = fault(exc)
             if message:  # the machine said no (disk full, read-only, no permission): a fault, not a bug
-                click.echo(f"{message}\n  = help: {FAULT_HELP}", err=True)
-                sys.exit(2)
+                _fault_exit(message, exc)
             click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
                        "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)
             sys.exit(2)

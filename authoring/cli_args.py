@@ -35,6 +35,8 @@ class OutPath(click.Path):
 
 
 def refuse(message: str | None) -> None:
-    """Stop with a usage error (exit 2) when a writer's target was refused."""
+    """Stop with a usage error (exit 2) when a writer's target was refused (saying when --force would write)."""
+    from authoring.safepath import Unforcible
     if message:
-        raise click.UsageError(f"{message}; nothing was written (add --force to write there anyway)")
+        hint = "" if isinstance(message, Unforcible) else " (add --force to write there anyway)"
+        raise click.UsageError(f"{message}; nothing was written{hint}")

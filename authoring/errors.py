@@ -53,3 +53,15 @@ def fault(exc: BaseException) -> str | None:
                 return f"error: {what}{where}"
         exc = exc.__cause__ or exc.__context__
     return None
+
+
+def fault_help(exc: BaseException | None) -> str | None:
+    """The help of the fault behind `exc` when it carries its own (a refused target), else None."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        help_text = getattr(exc, "help", None)
+        if isinstance(exc, OSError) and isinstance(help_text, str):
+            return help_text
+        exc = exc.__cause__ or exc.__context__
+    return None

@@ -96,17 +96,33 @@ DATA_FOLDERS = ("scenarios", "maps", "counters", "schemas")
 """The project's data folders: no writer puts an output there unless told to with --force."""
 
 
+class Unforcible(str):
+    """A refusal that `--force` does not lift: the target is not a regular file."""
+
+
+def refuse_special(target: Path, what: str, made: str = "a file") -> Unforcible | None:
+    """Why `target` may never be written, even with --force: it is a folder, FIFO, socket or device
+    (renaming over it would replace it with a plain file), or None."""
+    from authoring.atomic import special_kind
+    kind = special_kind(target)
+    if kind is None or (made == "a folder" and kind == "a folder"):
+        return None
+    return Unforcible(f"{what} {str(target)!r} is {kind}, not {made}; hexwright never replaces it, even with --force")
+
+
 def refuse_output(root: Path, target: Path, made: tuple[str, ...], what: str, force: bool = False) -> str | None:
     """Why writing the file `target` would destroy data, or None when it is safe.
 
-    Refused (unless `force`): an empty path; a target inside the project's data folders
+    Always refused: a target that exists and is not a regular file or a symbolic link (`refuse_special`).
+    Refused unless `force`: an empty path; a target inside the project's data folders
     (`scenarios/`, `maps/`, `counters/`, `schemas/`); a target that is a symbolic link (the write
     would replace the link); an existing file that is not of a kind this writer makes (`made`
     suffixes, e.g. `(".csv",)`), since it is someone's data, not an earlier output."""
     if not str(target).strip():
         return f"{what} is empty"
-    if force:
-        return None
+    special = refuse_special(target, what)
+    if special or force:
+        return special
     real_root = Path(os.path.realpath(root))
     real = Path(os.path.realpath(target))
     for folder in DATA_FOLDERS:
@@ -121,11 +137,13 @@ def refuse_output(root: Path, target: Path, made: tuple[str, ...], what: str, fo
 
 
 def refuse_out_dir(root: Path, out: Path, force: bool = False) -> str | None:
-    """Why `--out DIR` of a build must be refused, or None: empty, the project folder itself or a data folder."""
+    """Why `--out DIR` of a build must be refused, or None: empty, not a folder (even with `force`), the project
+    folder itself or a data folder."""
     if not str(out).strip():
         return "--out is empty"
-    if force:
-        return None
+    special = refuse_special(out, "--out", "a folder")
+    if special or force:
+        return special
     real_root = Path(os.path.realpath(root))
     real = Path(os.path.realpath(out))
     if real == real_root:

@@ -5,12 +5,23 @@ import difflib
 from pathlib import Path
 from typing import Iterable
 
+from authoring.atomic import special_kind
 from authoring.errors import UsageError
 
 
+def refuse_not_folder(dest: Path) -> None:
+    """Stop (usage error, exit 2) when the folder of a new project exists as something else (a file, a FIFO...)."""
+    if dest.exists() and not dest.is_dir():
+        raise UsageError(f"{dest} is {special_kind(dest) or 'a file'}; give a folder for the new project")
+
+
 def refuse_existing(paths: Iterable[Path], base: Path) -> None:
-    """Stop (usage error, exit 2) before writing anything if any target already exists."""
-    taken = sorted(str(p.relative_to(base)) if p.is_relative_to(base) else str(p) for p in paths if p.exists())
+    """Stop (usage error, exit 2) before writing anything if any target, or a folder it needs, already exists
+    (as a file, a FIFO, a socket or a device, in a folder's place)."""
+    paths = list(paths)
+    blocked = {q for p in paths for q in p.parents if q.is_relative_to(base) and q.exists() and not q.is_dir()}
+    taken = sorted(str(p.relative_to(base)) if p.is_relative_to(base) else str(p)
+                   for p in [*paths, *blocked] if p.exists())
     if taken:
         listed = ", ".join(taken[:5]) + (f" and {len(taken) - 5} more" if len(taken) > 5 else "")
         raise UsageError(f"{listed} already exist{'s' if len(taken) == 1 else ''} in {base}; hexwright never "

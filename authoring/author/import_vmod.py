@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from authoring.author.fsutil import refuse_existing
+from authoring.author.fsutil import refuse_existing, refuse_not_folder
 from authoring.author.project import _schema_files, write_plan
 from authoring.author import templates
 from authoring.errors import UsageError
@@ -68,6 +68,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     except ModuleReadError as exc:
         raise UsageError(str(exc)) from None
     dest = Path(dest).resolve()
+    refuse_not_folder(dest)
     gid = game_id or (_slug(module.name) or "imported").lower()
     if not re.match(r"[a-z0-9][a-z0-9-]*\Z", gid):
         raise UsageError(f"{gid!r} is not a usable game id; use lower-case letters, digits and '-' (pass --id)")

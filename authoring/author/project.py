@@ -5,15 +5,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from authoring import atomic
+from authoring import atomic, bundled
 from authoring.author import templates
 from authoring.author.formatdoc import render as render_format
-from authoring.author.fsutil import did_you_mean, refuse_existing
+from authoring.author.fsutil import did_you_mean, refuse_existing, refuse_not_folder
 from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
 
-BUNDLED_ROOT = SCHEMA_DIR.parent   # the games shipped with hexwright live beside schemas/
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 
@@ -34,16 +33,16 @@ def game_id_for(dest: Path, given: str | None) -> str:
     return gid
 
 
-def bundled_games(root: Path = BUNDLED_ROOT) -> dict[str, Path]:
-    return {g.id: g.root for g in discover(root)}
+def bundled_games(root: Path | None = None) -> dict[str, Path]:
+    """The games shipped with hexwright (package data, beside its schemas), by id."""
+    return {g.id: g.root for g in discover(root or bundled.root())}
 
 
 def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = None,
               name: str | None = None) -> InitPlan:
     """Every file of the new project, read before any is written; refuses if one already exists."""
     dest = dest.resolve()
-    if dest.exists() and not dest.is_dir():
-        raise UsageError(f"{dest} is a file; give a folder for the new project")
+    refuse_not_folder(dest)
     files = _schema_files(dest)
     files[dest / "docs" / "format.md"] = render_format()
     if from_game:

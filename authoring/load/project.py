@@ -224,7 +224,7 @@ def load_game(files: GameFiles) -> LoadResult:
             ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
         m = resolve_map(ctx, defs, tuple(parts["layout"].get(mid, (0, 0))))
         if m is not None:
-            m = resolve_map_art(ctx, files.root, path, m)
+            m = resolve_map_art(ctx, files.root, path, m, frozenset(defs["hex_features"]))
         diags += ctx.diags
         if m is not None:
             maps[mid] = m

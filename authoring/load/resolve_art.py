@@ -127,7 +127,7 @@ def _svg_length(text: str | None) -> float | None:
 
 # --- maps ---------------------------------------------------------------------------------------
 
-def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map) -> Map:
+def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozenset[str] = frozenset()) -> Map:
     """`m` with its `art` (when the map file names one), every art finding recorded in `ctx`."""
     spec = ctx.src.data.get("art")
     if not spec:
@@ -161,7 +161,10 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map) -> Map:
         ctx.diags.append(warning("HW-ART-014", f"map {m.id!r} has calibration points but no registration", ctx.loc(("art",)),
                                  help=f"run `hexwright calibrate {ctx.src.path}` and paste the registration it prints",
                                  path=("art",)))
-    return replace(m, art=MapImage(image, reg, tuple(points), ctx.loc(("art",))))
+    overlay = tuple(str(f) for f in spec.get("overlay") or ())
+    for i, fid in enumerate(overlay):
+        ctx.ref(fid, features, "hex feature", ("art", "overlay", i))
+    return replace(m, art=MapImage(image, reg, tuple(points), ctx.loc(("art",)), overlay))
 
 
 def _check_points(ctx: Ctx, reg: Registration, points: list[ArtPoint]) -> None:

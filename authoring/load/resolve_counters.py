@@ -16,6 +16,9 @@ _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "
                    "short", "symbol")
 _INT_COLUMNS = ("steps", "quantity", "stacking")
 _FACE_ART = ("image", "picture")
+_FACE_TEXT = ("designation", "label")
+"""Face columns that are the face's own text, not a value (`reduced.designation`: Typhoon 6.5.2's Supply Dump)."""
+_FACE_FIELDS = _FACE_ART + _FACE_TEXT
 _REFS = (("side", "sides", "side"), ("nationality", "nationalities", "nationality"), ("type", "unit_types", "unit type"),
          ("size", "unit_sizes", "unit size"))
 """A counter's fields that name a declaration of the game: (field, `defs` key, what it is called)."""
@@ -47,7 +50,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
                 face = faces.get(a)
                 if face is None:
                     face = faces[a] = {"state": a, "values": {}}
-                if b in _FACE_ART:   # `full.image`, `half.picture`: the face's art (docs/art.md)
+                if b in _FACE_FIELDS:   # `full.image`, `half.picture`: the face's art (docs/art.md); its text
                     face[b] = cell
                 else:
                     face["values"][b] = int(cell) if _NUM.match(cell) else cell
@@ -61,7 +64,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
         counters.append(c)
         face_order.append(tuple(faces))
     fields = {p[0]: raw for raw, p in plans.items() if p[2] != "face"}
-    face_cells = {(p[3], (p[4],) if p[4] in _FACE_ART else ("values", p[4])): raw
+    face_cells = {(p[3], (p[4],) if p[4] in _FACE_FIELDS else ("values", p[4])): raw
                   for raw, p in plans.items() if p[2] == "face"}
     header = tuple((plans[raw][0], col) for raw, col in src.header)   # a key's position: its column's name
     return Source(src.path, {"kind": "counters", "counters": counters},

@@ -73,6 +73,8 @@ def manifest_parts(ctx: Ctx) -> dict:
         rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
         counter_layouts=tuple(d.get("counter_layouts") or ()),
         abbreviations=frozen_map({str(k): str(v) for k, v in (d.get("abbreviations") or {}).items()}),
+        printed=tuple(frozen_map(p) for p in d.get("printed") or ()),
+        printed_locs=tuple(ctx.loc(("printed", i)) for i in range(len(d.get("printed") or ()))),
     )
 
 

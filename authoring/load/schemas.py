@@ -1,7 +1,8 @@
 """JSON Schema validation (Draft 2020-12) with errors mapped back to file:line:col.
 
-The schemas in `schemas/` are the single source of structure (house style 14); this module only
-turns jsonschema's errors into located diagnostics, with a "did you mean" for unknown keys.
+The schemas in `schemas/` (package data, `authoring.bundled`) are the single source of structure (house
+style 14); this module only turns jsonschema's errors into located diagnostics, with a "did you mean" for
+unknown keys.
 """
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import difflib
 import itertools
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin
 
+from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.load.fastcheck import compile_schema
 from authoring.load.source import Source
@@ -21,7 +22,7 @@ if TYPE_CHECKING:   # jsonschema is imported only when a file fails the fast che
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+SCHEMA_DIR = schema_dir()
 KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
 MAX_SCHEMA_ERRORS = 1000   # a file with a million bad values reports the first thousand, in bounded memory
 

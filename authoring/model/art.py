@@ -47,3 +47,5 @@ class MapImage:
     """None while the map file names only calibration points (run `hexwright calibrate`)."""
     points: tuple[ArtPoint, ...] = ()
     loc: Loc | None = None
+    overlay: tuple[str, ...] = ()
+    """Hex feature ids hexwright draws over the art (marks the rules use that the painting leaves out)."""

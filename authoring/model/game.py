@@ -125,9 +125,12 @@ class Game:
     hex_set_locs: Mapping[str, Loc] = field(default_factory=lambda: EMPTY)
     setup_code_locs: tuple[Loc, ...] = ()
     counter_layouts: tuple[Mapping, ...] = ()
+    """Declared counter layouts (render/counters/layout.py reads them)."""
     abbreviations: Mapping[str, str] = field(default_factory=lambda: EMPTY)
     """Word or phrase -> short form, tried on counters before a text is reported as not fitting."""
-    """Declared counter layouts (render/counters/layout.py reads them)."""
+    printed: tuple[Mapping, ...] = ()
+    """Markings the rules say a counter shows (a field such as stacking points, or a flag), with their rule."""
+    printed_locs: tuple[Loc, ...] = ()
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

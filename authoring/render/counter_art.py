@@ -4,7 +4,7 @@ Print sheets, set-up cards, findings images and the VASSAL module all call `coun
 so the counter a player prints is the counter they move on screen. The face is laid out by the
 counter layout the game declares for it (`counter_layout.py`), the rule-driven markings coming
 from the data: a flag's `band` ("No ZOC"), `value_style` (box / fill) and `value_color`, and its
-`symbol_color` (Typhoon 2.4: Guards red, NKVD green); a unit type's `back: hidden` gives a
+`symbol_color` and `symbol_fill` (Typhoon 13.5: the Guards' box red, the NKVD's green); a unit type's `back: hidden` gives a
 one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 """
 from __future__ import annotations
@@ -71,6 +71,14 @@ def _styled_value(game: Game, counter: Counter, ids: list[str], style: str) -> i
     return len(ids) - 1 if ids else None
 
 
+def printed_fields(counter: Counter) -> tuple[tuple[str, str], ...]:
+    """Counter fields a layout's text template may print: its stacking points (Typhoon 3.2.1), 0 included."""
+    if counter.stacking is None:
+        return ()
+    points = counter.stacking
+    return (("stacking", str(int(points)) if float(points).is_integer() else f"{points:g}"),)
+
+
 def hidden_back(game: Game, counter: Counter) -> bool:
     """A one-sided counter whose type prints a hidden side on its back (Typhoon 11.1.6)."""
     utype = _type_def(game.unit_types, counter.type)
@@ -105,6 +113,7 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
     ids = [vid for vid, _ in items]
     designation = face.designation if face.designation is not None else counter.designation
     colours = _flag_extra(game, counter, "symbol_color")
+    boxes = _flag_extra(game, counter, "symbol_fill")
     fills = [f.extra.get("value_color") for f in game.flags
              if f.id in counter.flags and f.extra.get("value_style") == "fill" and f.extra.get("value_color")]
     bands = _flag_extra(game, counter, "band")
@@ -122,9 +131,11 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
         designation_short="" if counter.marker else counter.short,
         label_short=face.short or (counter.short if counter.marker else ""),
         symbol_color=colours[0] if colours else None,
+        symbol_fill=boxes[0] if boxes else None,
         fill_color=fills[0] if fills else None,
         abbreviations=tuple(game.abbreviations.items()),
         badge=" ".join(str(b) for b in _flag_extra(game, counter, "badge")),
+        fields=printed_fields(counter),
         state_mark=str(next((s.extra.get("mark", "") for s in game.strength_states if s.id == face.state), "")),
         layout=layout,
     )

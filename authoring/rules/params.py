@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
+from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.load.context import suggest
 from authoring.model import Game, RuleSpec
@@ -17,7 +17,6 @@ from authoring.model import Game, RuleSpec
 if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema takes ~60 ms to import)
     from jsonschema import Draft202012Validator
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 
 
@@ -34,7 +33,7 @@ def _validator(definition: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+    for path in sorted(schema_dir().glob("*.schema.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         resources.append((doc["$id"], Resource.from_contents(doc)))
     registry = Registry().with_resources(resources)
@@ -43,7 +42,7 @@ def _validator(definition: str) -> Draft202012Validator:
 
 def schema_types() -> tuple[str, ...]:
     """The rule types the schema describes (kept equal to the registry by a test)."""
-    doc = json.loads((SCHEMA_DIR / "rules.schema.json").read_text(encoding="utf-8"))
+    doc = json.loads((schema_dir() / "rules.schema.json").read_text(encoding="utf-8"))
     return tuple(doc["$defs"]["setupRule"]["properties"]["type"]["enum"])
 
 

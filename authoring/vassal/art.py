@@ -27,8 +27,8 @@ from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
-_RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
-_CODE_DIRS = (_RENDER_DIR, Path(__file__).resolve().parent, _RENDER_DIR.parent / "hexgrid")
+_CODE_DIRS = ("render", "vassal", "hexgrid")
+"""The package folders whose code draws the module's images."""
 
 
 def canonical(value: object) -> str:
@@ -179,9 +179,10 @@ def digest_state(state, *parts: object):
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """Hash of the renderer, hex-grid and compiler sources: new drawing code invalidates the cache."""
+    from authoring.bundled import package
     h = hashlib.sha256()
     for folder in _CODE_DIRS:
-        for path in sorted(folder.rglob("*.py")):
+        for path in sorted((package() / folder).rglob("*.py")):
             h.update(path.name.encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:16]

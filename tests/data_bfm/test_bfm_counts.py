@@ -245,9 +245,13 @@ def test_game_manifest(data):
     assert game["phases"][4:] == ["Soviet Replacement", "Soviet Rail Movement", "Soviet Combat", "Soviet Movement"]
     assert game["stacking"] == {"model": "count", "limit": 1, "rule": "Movement: Restrictions"}
     sets = game["hex_sets"]
-    assert sets["single-arrow"]["edge"] == "east" and sets["west-edge"]["edge"] == "west"
+    assert sets["west-edge"]["edge"] == "west"
     assert sets["stars"] == {"feature": "star"} and sets["crosses"] == {"feature": "cross"}
-    assert len(sets["triple-arrow"]["hexes"]) == 3 and set(sets["triple-arrow"]["hexes"]) <= _all_hexes()
+    # the arrow hexes are map features (drawn on the map), the hex sets read them
+    assert sets["single-arrow"]["feature"] == "single-arrow" and sets["triple-arrow"]["feature"] == "triple-arrow"
+    features = data["map"]["features"]
+    assert set(features["single-arrow"]) == {f"14{r:02d}" for r in range(1, 11)}   # the whole east edge
+    assert len(features["triple-arrow"]) == 3 and set(features["triple-arrow"]) <= _all_hexes()
     assert len(game["setup_rules"]) == 13
 
 

@@ -183,3 +183,17 @@ def test_bridge_limit_is_enforced(game):
     moved = replace(camp, setup=camp.setup + tuple(extra),
                     reinforcements=tuple(x for x in camp.reinforcements if not set(x.units) & {"ger-bridge-5", "ger-bridge-6"}))
     assert any("13.2.3" in str(d.rule) for d in errors(check_scenario(game, moved)))
+
+
+def test_the_setup_codes_chart_explains_every_code_printed_on_a_counter(game):
+    """A player reading a counter's code finds it on the chart: hex codes, edge letters, air boxes, pools."""
+    import re
+    table = next(t for t in game.tables if t.id == "setup-codes")
+    listed = {str(row[0]) for row in table.rows}
+    shapes = set()
+    for counter in game.counters.values():
+        if counter.setup_code:
+            shapes.add("N/M/P + 4 digits" if re.fullmatch(r"[NMP][0-9]{4}", counter.setup_code)
+                       else re.sub(r"[0-9]+$", "n", counter.setup_code))
+    assert shapes >= {"R", "F", "SRn", "APn", "w", "e"}
+    assert shapes <= listed, shapes - listed

@@ -68,3 +68,19 @@ def test_a_path_the_counters_do_not_have_has_no_position_of_its_own(path: tuple)
     counters, _ = conform(load_source(TYPHOON), counter_columns(), counters=True)
     assert counters.locs.get(path) is None
     assert counters.loc(path).line >= 1   # reported at its nearest located ancestor
+
+
+def test_a_face_designation_column_is_the_faces_text_not_a_value() -> None:
+    """Typhoon 6.5.2: a Supply Counter's back is a Supply Dump (`reduced.designation`), located at its cell."""
+    src = load_source(TYPHOON)
+    counters, diags = conform(src, counter_columns(), counters=True)
+    assert not diags
+    i, c = next((i, c) for i, c in enumerate(counters.data["counters"]) if c["id"] == "sov-msu-moscow")
+    back = next(k for k, f in enumerate(c["faces"]) if f["state"] == "reduced")
+    assert c["faces"][back]["designation"] == "Supply Dump"
+    assert "designation" not in c["faces"][back]["values"]
+    assert counters.loc(("counters", i, "faces", back, "designation")) == src.loc((i, "reduced.designation"))
+    from authoring.load import discover, load_game
+    game = load_game(next(f for f in discover(ROOT) if f.id == "typhoon")).game
+    msu = game.counters["sov-msu-moscow"]
+    assert msu.designation == "MSU Moscow" and msu.face("reduced").designation == "Supply Dump"

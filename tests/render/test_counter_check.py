@@ -66,7 +66,14 @@ def test_typhoon_markings_follow_rule_2_4():
     guards, _ = art_for(game, game.counters["sov-1rd"], None, mm)
     nkvd, _ = art_for(game, game.counters["sov-nkvd-1"], None, mm)
     infiltrating, _ = art_for(game, game.counters["ger-1pz-m1"], None, mm)
-    assert guards.symbol_color == "#c8102e" and nkvd.symbol_color == "#007a3d"
+    assert guards.symbol_fill == "#d8262e" and nkvd.symbol_fill == "#2f9a55"   # 13.5: the type box coloured
+    from authoring.render.counters.face import layout_face
+    size = round(game.counter_size_in * 300)
+    for art, rgb in ((guards, (0xd8, 0x26, 0x2e)), (nkvd, (0x2f, 0x9a, 0x55))):
+        image = draw_face(art, size, 0, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)[0]
+        x0, y0, x1, y1 = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm).symbol_box
+        inside = image.convert("RGB").getpixel(((x0 + x1) // 2, y0 + (y1 - y0) // 5))   # above the cross's centre
+        assert max(abs(a - b) for a, b in zip(inside, rgb)) < 30, inside
     assert infiltrating.fill_color == "#ffd400"
     assert infiltrating.value_ids[infiltrating.filled_value] == "movement"
     reduced, _ = art_for(game, game.counters["ger-art-1"], "reduced", mm)
@@ -157,9 +164,9 @@ def test_short_names_come_from_the_data():
     assert art.label == "Strongpoint" and art.label_short == "Strong-point"
     from authoring.render.counters.face import layout_face
     size = round(game.counter_size_in * 300)
-    printed = [p.run.text for p in layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm),
-                                               counter_mm=mm).texts]
-    assert printed == ["Strong-", "point"]
+    placed = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm).texts
+    assert [p.run.text for p in placed if p.role == "label"] == ["Strong-", "point"]
+    assert [p.run.text for p in placed if p.role != "label"] == ["0"]   # its stacking points (3.2.1), 0 included
 
 
 def test_badge_step_mark_and_value_template_slots():

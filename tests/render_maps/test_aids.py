@@ -143,3 +143,58 @@ def test_every_map_text_is_clear_of_the_others(game_id):
         w, h = scene.size
         found = box_findings(boxes, (0, 0, w, h), 0.0)
         assert [str(f) for f in found] == [], map_id
+
+
+def test_a_row_naming_a_unit_size_shows_its_mark_as_printed():
+    """1941 1.3.1: the group row shows the drawn group bracket, not the words '(group symbol)'."""
+    from pathlib import Path
+
+    from authoring.load import discover, load_game
+    from authoring.render.print.charts import SAMPLE, _sample_for
+    root = Path(__file__).resolve().parents[2]
+    game = load_game(next(f for f in discover(root) if f.id == "1941")).game
+    table = next(t for t in game.tables if t.id == "unit-sizes")
+    assert not any("symbol)" in str(c) for row in table.rows for c in row)
+    group = _sample_for(game, "Group")
+    assert group is not None and group.size == (SAMPLE, SAMPLE)
+    dark = [p for p in group.convert("L").tobytes() if p < 100]
+    assert len(dark) > 40   # the bracket's ink
+    assert _sample_for(game, "Corps") is not None and _sample_for(game, "Regiment") is None
+
+
+def test_column_widths_go_where_they_save_lines():
+    """Typhoon's terrain chart: the Combat column gets the room before short number columns grow, so no
+    row is more than four lines deep where it was six."""
+    from pathlib import Path
+
+    from authoring.load import discover, load_game
+    from authoring.render.print.charts import BODY, NATURAL, PAD, SAMPLE, _column_widths
+    from authoring.render.shared.canvas import wrap
+    root = Path(__file__).resolve().parents[2]
+    game = load_game(next(f for f in discover(root) if f.id == "typhoon")).game
+    table = game.table("tec")
+    width = NATURAL[0] - SAMPLE - 12   # as the chart lays it out, beside the terrain samples
+    widths = _column_widths(table, width)
+    assert sum(widths) <= width
+    combat = list(table.columns).index("Combat")
+    depth = max(len(wrap(str(r[combat]), BODY, widths[combat] - 2 * PAD)) for r in table.rows)
+    assert depth <= 4
+    assert widths[combat] == max(widths)
+
+
+def test_every_terrain_chart_row_naming_map_terrain_has_its_sample():
+    """Rows such as 'River hexside' and 'Railroad (woods)' show the map's own sample; 'Lake hexside'
+    the lake hexside, not the lake terrain."""
+    from pathlib import Path
+
+    from authoring.load import discover, load_game
+    from authoring.render.print.charts import _sample_for
+    root = Path(__file__).resolve().parents[2]
+    game = load_game(next(f for f in discover(root) if f.id == "typhoon")).game
+    table = game.table("tec")
+    for label in ("Clear", "River hexside", "Major river hexside", "Lake hexside", "Railroad (woods)", "Main road"):
+        assert label in [str(r[0]) for r in table.rows]
+        assert _sample_for(game, label) is not None, label
+    lake, lake_side = _sample_for(game, "Lake"), _sample_for(game, "Lake hexside")
+    assert lake.tobytes() != lake_side.tobytes()
+    assert _sample_for(game, "Enemy ZOC") is None

@@ -140,7 +140,8 @@ def test_turn_track_has_a_box_per_turn(bfm):
 def test_legend_lists_every_type(bfm):
     style = map_style(bfm)
     ids = [tid for _, tid, _ in legend_entries(bfm, style)]
-    assert ids == ["clear", "forest", "moscow", "city", "fortification", "star", "cross", "river", "rail"]
+    assert ids == ["clear", "forest", "moscow", "city", "fortification", "star", "cross", "single-arrow", "triple-arrow",
+                   "river", "rail"]
     assert render_legend(bfm).height > 300
 
 

@@ -78,6 +78,8 @@ class FaceArt:
     """The strength state's printed mark (a step marker, e.g. a dot on a reduced face)."""
     badge: str = ""
     """Badges of the counter's flags (a flag's ``badge:`` text), in a ``badge`` slot."""
+    fields: tuple[tuple[str, str], ...] = ()
+    """Counter fields a ``text`` template may print beside the values (``{stacking}``: stacking points)."""
     abbreviations: tuple[tuple[str, str], ...] = ()
     """The game's own (phrase, short form) pairs, tried after the short form."""
     layout: CounterLayout | None = None
@@ -194,8 +196,8 @@ def _picked_values(face: FaceArt, slot: Slot) -> tuple[tuple[str, str], ...]:
 
 
 def template_text(face: FaceArt, template: str) -> str:
-    """A ``text`` slot's template filled from the face's values; blank when any value is missing."""
-    known = dict(zip(face.value_ids, face.values))
+    """A ``text`` slot's template filled from the face's values and counter fields; blank when any is missing."""
+    known = dict(face.fields) | dict(zip(face.value_ids, face.values))
     names = re.findall(r"{([^{}]+)}", template)
     if not names or any(n not in known for n in names):
         return ""

@@ -33,7 +33,7 @@ from authoring.render.maps.frame import (  # noqa: F401  (public here too: the f
 )
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
-from authoring.render.maps.scene import Scene, build_scene, cells_of, hex_centre
+from authoring.render.maps.scene import Scene, add_features, build_scene, cells_of, hex_centre
 from authoring.render.maps.style import INK, map_style
 from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
@@ -48,11 +48,8 @@ def supersampling(px_per_hex: float) -> int:
 
 def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> Scene:
     """The full scene of some maps: map layers plus title, compass and edge names."""
-    if len(maps) == 1 and has_art(maps[0]):  # the art underlay: no hexwright drawing on it
-        plan = art_plan(maps[0], px_per_hex)
-        scene = Scene(plan.layout, plan.size, map_style(game), cells_of(maps), maps)
-        scene.text.add(Bitmap(render_map_art(maps[0], px_per_hex), 0, 0))
-        return scene
+    if len(maps) == 1 and has_art(maps[0]):  # the art underlay, with only the marks the map asks for over it
+        return painted_scene(game, maps[0], px_per_hex)
     grid = maps[0].grid if len(maps) == 1 else MultiMapLayout({m.id: m.grid for m in maps})
     layout, size = _layout_for(grid, px_per_hex)
     style = map_style(game)
@@ -67,6 +64,21 @@ def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) ->
     return scene
 
 
+def painted_scene(game: Game, m: Map, px_per_hex: float) -> Scene:
+    """A painted map's art turned into its grid's frame, with the hex features its `art.overlay` names
+    drawn over it (fortifications, set-up marks, entry arrows the painting leaves out)."""
+    plan = art_plan(m, px_per_hex)
+    scene = Scene(plan.layout, plan.size, map_style(game), cells_of([m]), [m])
+    scene.underlay.add(Bitmap(render_map_art(m, px_per_hex), 0, 0))
+    if m.art is not None and m.art.overlay:
+        add_features(scene, frozenset(m.art.overlay))
+    return scene
+
+
+def _overlaid(m: Map) -> bool:
+    return has_art(m) and m.art is not None and bool(m.art.overlay)
+
+
 def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
     return rasterize(scene.layers + list(extra_layers), scene.size, scene.style.paper,
                      supersampling(scene.f))
@@ -75,7 +87,9 @@ def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
 def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None = None) -> Image.Image:
     """One map as an RGB image (and a PNG at ``out_path`` when given)."""
     m = _map(game, map_id)
-    if has_art(m):
+    if _overlaid(m):
+        image = render_scene(painted_scene(game, m, px_per_hex))
+    elif has_art(m):
         image = render_map_art(m, px_per_hex)
     else:
         image = render_scene(map_scene(game, [m], px_per_hex, _title(game, m)))
@@ -96,6 +110,8 @@ def map_bands(game: Game, map_id: str, px_per_hex: float) -> tuple[tuple[int, in
     what the print tiles and the map PNG are made from, so a print-size map is never held whole.
     A painted map is the designer's image, already whole: its bands are slices of it."""
     m = _map(game, map_id)
+    if _overlaid(m):
+        return scene_bands(painted_scene(game, m, px_per_hex))
     if has_art(m):
         image = render_map_art(m, px_per_hex)   # RGB
         return image.size, ((y, image.crop((0, y, image.width, min(image.height, y + TILE))))

@@ -13,6 +13,8 @@ from authoring.model import Game
 from authoring.render.maps.geometry import round_corners
 from authoring.render.maps.raster import Item, Layer, Poly, rasterize
 from authoring.render.maps.scene import (
+    ARROW_GAP,
+    ARROWS,
     Scene,
     fort_ring,
     fortified_side,
@@ -60,8 +62,8 @@ def _sample(scene: Scene, section: str, tid: str) -> list[Item]:
         items = _hex(scene, h, clear)
         if look.symbol == "fort":
             return items + fort_ring(scene, h, look.color)
-        if look.symbol == "arrow":
-            return items + arrow((x, y + 0.1 * f), (x, y - 0.45 * f), f, look.color)
+        if look.symbol in ARROWS:
+            return items + _legend_arrows(x, y, f, look.color, ARROWS[look.symbol])
         return items + FEATURE_SYMBOLS.get(look.symbol, FEATURE_SYMBOLS["dot"])(x, y, f, look.color)
     if section == "hexside":
         look = style.hexsides[tid]
@@ -72,6 +74,15 @@ def _sample(scene: Scene, section: str, tid: str) -> list[Item]:
         return items + hexside_line(scene, round_corners([c[3], c[4], c[5], c[0]], 0.3), look)
     look = style.paths[tid]
     return _hex(scene, h, clear) + path_line(scene, [(x - 0.6 * f, y + 0.15 * f), (x, y), (x + 0.6 * f, y - 0.15 * f)], look)
+
+
+def _legend_arrows(x: float, y: float, f: float, colour: str, count: int) -> list[Item]:
+    """The entry arrows of a legend sample, pointing up into the hex as on the map's edge."""
+    out: list[Item] = []
+    for i in range(count):
+        dx = (i - (count - 1) / 2) * ARROW_GAP * f
+        out += arrow((x + dx, y + 0.1 * f), (x + dx, y - 0.45 * f), f, colour)
+    return out
 
 
 def _look_key(style: MapStyle, section: str, tid: str):

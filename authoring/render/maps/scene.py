@@ -34,10 +34,17 @@ ID_OFFSET = 0.37
 """Hex id baseline-middle, fraction of f above the centre."""
 ID_SIZE = 0.12
 """Hex id font size, fraction of f."""
+ID_HALO = 0.03
+"""Width of the hex's own ground colour around its id, fraction of f: a rail or road under the number is
+knocked out, so no line strikes through it."""
 NAME_SIZE = 0.15
 """Feature name font size, fraction of f."""
 MARK_OFFSET = (0.2, 0.22)
 """Where set-up marks sit, fractions of f from the centre."""
+ARROWS = {"arrow": 1, "arrow3": 3}
+"""Entry-arrow symbols and how many arrows each draws."""
+ARROW_GAP = 0.2
+"""Distance between the arrows of a multiple arrow, fraction of f."""
 RIVER_ROUNDING = 0.3
 """Corner rounding of hexside lines: the middle 40% of every hexside is exact."""
 
@@ -91,6 +98,8 @@ class Scene:
     style: MapStyle
     cells: Mapping[Hex, Cell]
     maps: Sequence[Map]
+    underlay: Layer = field(default_factory=lambda: Layer(False))
+    """A designer's painted map under everything hexwright draws (empty on drawn maps)."""
     vector: Layer = field(default_factory=lambda: Layer(True))
     text: Layer = field(default_factory=lambda: Layer(False))
     occupied: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
@@ -104,7 +113,7 @@ class Scene:
 
     @property
     def layers(self) -> list[Layer]:
-        return [self.vector, self.text]
+        return [self.underlay, self.vector, self.text]
 
 
 def cells_of(maps: Sequence[Map]) -> dict[Hex, Cell]:
@@ -291,15 +300,17 @@ def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
 
 
 def feature_colour(scene: Scene, feat: HexFeature, look: Look) -> str:
-    if feat.side and look.symbol in ("arrow", "supply") and feat.side in scene.style.side_colors:
+    if feat.side and look.symbol in (*ARROWS, "supply") and feat.side in scene.style.side_colors:
         return scene.style.side_colors[feat.side]
     return look.color
 
 
-def add_features(scene: Scene) -> None:
+def add_features(scene: Scene, only: frozenset[str] | None = None) -> None:
+    """Point features, fortification rings and entry arrows; ``only`` limits them to those types (the marks
+    drawn over a painted map)."""
     f = scene.f
     for h in sorted(scene.cells):
-        feats = scene.cells[h].info.features
+        feats = [ft for ft in scene.cells[h].info.features if only is None or ft.type in only]
         x, y = hex_centre(scene, h)
         centre = [ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS]
         marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
@@ -307,8 +318,8 @@ def add_features(scene: Scene) -> None:
             look = scene.style.feature_look(ft.type)
             if look.symbol == "fort":
                 scene.vector.extend(fort_ring(scene, h, look.color))
-            elif look.symbol == "arrow":
-                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look)))
+            elif look.symbol in ARROWS:
+                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look), ARROWS[look.symbol]))
         for i, ft in enumerate(centre):
             cx = x + (i - (len(centre) - 1) / 2) * 0.24 * f
             _place_symbol(scene, ft, cx, y)
@@ -361,18 +372,63 @@ def fortified_teeth(seg, centre, colour, f, outward: bool) -> list[Item]:
     return out
 
 
-def entry_arrow(scene: Scene, h: Hex, colour: str) -> list[Item]:
-    """An arrow from outside the map edge into ``h``; inside the hex when it is not on the edge."""
+def entry_arrow(scene: Scene, h: Hex, colour: str, count: int = 1) -> list[Item]:
+    """``count`` arrows side by side from outside the map edge into ``h``; inside the hex when it is not
+    on the edge (a triple arrow marks another kind of entry hex than a single one, BfM's optional rule)."""
     f = scene.f
     x, y = hex_centre(scene, h)
     outs = [d for d in range(6) if h.neighbour(d) not in scene.cells]
     if not outs:
-        return arrow((x, y + 0.05 * f), (x, y - 0.3 * f), f, colour)
-    vx = sum(scene.layout.hex_to_pixel(h.neighbour(d))[0] - x for d in outs)
-    vy = sum(scene.layout.hex_to_pixel(h.neighbour(d))[1] - y for d in outs)
-    n = math.hypot(vx, vy) or 1.0
-    ux, uy = vx / n, vy / n
-    return arrow((x + ux * 0.38 * f, y + uy * 0.38 * f), (x + ux * 0.95 * f, y + uy * 0.95 * f), f, colour)
+        ux, uy, near, far = 0.0, 1.0, -0.3, 0.05
+    else:
+        vx = sum(scene.layout.hex_to_pixel(h.neighbour(d))[0] - x for d in outs)
+        vy = sum(scene.layout.hex_to_pixel(h.neighbour(d))[1] - y for d in outs)
+        n = math.hypot(vx, vy) or 1.0
+        ux, uy, near, far = vx / n, vy / n, 0.38, 0.95
+    out: list[Item] = []
+    for i in range(count):
+        off = (i - (count - 1) / 2) * ARROW_GAP * f
+        bx, by = x - uy * off, y + ux * off
+        out += arrow((bx + ux * near * f, by + uy * near * f), (bx + ux * far * f, by + uy * far * f), f, colour)
+    return out
+
+
+def _named_places(scene: Scene) -> list[tuple[str, list[Hex], bool]]:
+    """(name, touching hexes that carry it, a major city?) in hex order: each name's groups of neighbours."""
+    by_name: dict[str, list[Hex]] = {}
+    big: set[str] = set()
+    for h in sorted(scene.cells):
+        for ft in scene.cells[h].info.features:
+            text = ft.name or ft.label
+            if text:
+                by_name.setdefault(text, []).append(h)
+                if scene.style.feature_look(ft.type).symbol == "major-city":
+                    big.add(text)
+    places = []
+    for text, hexes in by_name.items():
+        left = set(hexes)
+        for start in hexes:
+            if start not in left:
+                continue
+            group, todo = [], [start]
+            left.discard(start)
+            while todo:
+                h = todo.pop()
+                group.append(h)
+                for d in range(6):
+                    n = h.neighbour(d)
+                    if n in left:
+                        left.discard(n)
+                        todo.append(n)
+            places.append((min(group), text, sorted(group), text in big))
+    return [(text, group, b) for _, text, group, b in sorted(places)]
+
+
+def _middle_hex(scene: Scene, group: list[Hex]) -> tuple[float, float]:
+    """The centre of the group's hex nearest its middle (a one-hex place: that hex)."""
+    points = [hex_centre(scene, h) for h in group]
+    mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+    return min(points, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
 
 
 # --- text -------------------------------------------------------------------------------------
@@ -384,8 +440,9 @@ def hex_id_text(scene: Scene, h: Hex) -> Text:
     x, y = hex_centre(scene, h)
     labels = scene.cells[h].labels
     size = ID_SIZE * f * (0.8 if len(labels) > 1 else 1.0)
+    ground = scene.style.terrain_look(scene.cells[h].info.terrain[0]).color
     return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15),
-                halo=scene.style.paper, halo_width=max(1, round(0.012 * f)))
+                halo=ground, halo_width=max(1, round(ID_HALO * f)))
 
 
 def add_hex_ids(scene: Scene) -> list[Text]:
@@ -439,14 +496,12 @@ def place_name(scene: Scene, text: str, x: float, y: float, size: float, bold: b
 
 
 def add_names(scene: Scene) -> None:
+    """Place names, one label per place: a name several touching hexes carry (Moscow's four major-city
+    hexes) is printed once, on the hex nearest the middle of the group."""
     f = scene.f
-    for h in sorted(scene.cells):
-        x, y = hex_centre(scene, h)
-        for ft in scene.cells[h].info.features:
-            text = ft.name or ft.label
-            if text:
-                big = scene.style.feature_look(ft.type).symbol == "major-city"
-                scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
+    for text, group, big in _named_places(scene):
+        x, y = _middle_hex(scene, group)
+        scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
     for m in scene.maps:
         for lab in m.labels:
             if lab.hex in scene.cells:

@@ -44,6 +44,7 @@ FEATURE_DEFAULTS: dict[str, tuple[str, str]] = {
     "star": ("#c0392b", "star"), "cross": ("#1d1d1d", "cross"),
     "fort": ("#6b3416", "fort"), "fortification": ("#6b3416", "fort"),
     "supply": ("#1f6f3a", "supply"), "victory": ("#c9971c", "victory"), "arrow": ("#7a1f1a", "arrow"),
+    "arrow3": ("#7a1f1a", "arrow3"),
     "dot": ("#2b2620", "dot"), "none": ("#000000", "none"),
 }
 

@@ -68,29 +68,53 @@ def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
                   for r in sorted(scenario.reinforcements, key=lambda r: r.turn) if r.side == side)
     withdraw = tuple(Entry(when(w.turn), "withdraw", w.units, None)
                      for w in sorted(scenario.withdrawals, key=lambda w: w.turn) if w.side == side)
-    pools = tuple(Entry(p.name or p.id, _pool_detail(p), p.units, None) for p in scenario.pools if p.side == side)
+    pools = tuple(Entry(p.name or words(p.id), _pool_detail(game, p), p.units, None)
+                  for p in scenario.pools if p.side == side)
     sections = [Section("Set-up", setup), Section("Off-map", off_map), Section("Reinforcements", reinf),
                 Section("Withdrawals", withdraw), Section("Pools", pools)]
     return [s for s in sections if s.entries]
 
 
 def _where(game: Game, at: str) -> str:
+    """An arrival place as players read it: the hex set's `name` (else its id in words), with its hexes
+    and their place names when it lists a few (never a grid edge's internal name)."""
     spec = game.hex_sets.get(at)
     if spec is None:
         return at
-    if "edge" in spec:
-        return f"{at} ({spec['edge']} edge)"
-    if "hexes" in spec:
-        return f"{at} ({', '.join(str(h) for h in spec['hexes'])})"
-    return at
+    name = str(spec.get("name") or words(at))
+    hexes = [str(h) for h in spec.get("hexes", ())]
+    if not hexes or len(hexes) > 4:
+        return name
+    places = [_place(game, h) for h in hexes]
+    if len(places) == 1 and places[0].lower().startswith(name.lower() + " "):
+        return places[0]   # 'Odessa 3019', not 'Odessa (Odessa 3019)'
+    return f"{name} ({', '.join(places)})"
 
 
-def _pool_detail(pool) -> str:
+def words(ident: str) -> str:
+    """An id as words: 'soviet-entry' -> 'Soviet entry'."""
+    text = ident.replace("-", " ").replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _place(game: Game, label: str) -> str:
+    """'3019' -> 'Odessa 3019' when a map names the hex, else the hex id."""
+    for m in game.maps.values():
+        h = m.grid.label_to_hex(label)
+        if h is not None and h in m.hexes:
+            named = next((f.name for f in m.hexes[h].features if f.name), "")
+            return f"{named} {label}" if named else label
+    return label
+
+
+def _pool_detail(game: Game, pool) -> str:
     bits = []
     if pool.available is not None:
-        bits.append(f"{pool.available} available")
+        bits.append(f"from turn {pool.available}")
     if pool.cost is not None:
         bits.append(f"cost {pool.cost:g}")
+    if pool.at:
+        bits.append(f"enters at {_where(game, pool.at)}")
     return ", ".join(bits)
 
 
@@ -111,9 +135,9 @@ def fit_size(text: str, size: float, width: int, bold: bool = False, floor: floa
 def _entry_block(game: Game, entry: Entry, width: int) -> Block:
     per_row = max(1, (width - LABEL_W) // UNIT_W)
     rows = max(1, -(-len(entry.units) // per_row))
-    lines = wrap(entry.label, 20, LABEL_W - 8, True)[:2]
-    details = wrap(entry.detail, 14, LABEL_W - 10)[:4]
-    top = 8 + 24 * len(lines) + 4
+    label_size, lines = _label_lines(entry.label)
+    details = wrap(entry.detail, 14, LABEL_W - 10)[:5]
+    top = 8 + round(label_size * 1.2) * len(lines) + 4
     height = max(rows * (COUNTER_PX + 40) + 8, top + 17 * len(details) + 8)  # the taller of units and text
 
     def draw(page: Canvas, x: int, y: int, w: int) -> None:
@@ -121,7 +145,7 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
         page.draw.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
         label_slot = (x - 2, y, x + LABEL_W - 4, y + height)
         for k, line in enumerate(lines):
-            page.text((x, y + 8 + k * 24), line, 20, True, slot=label_slot, role="line")
+            page.text((x, y + 8 + k * round(label_size * 1.2)), line, label_size, True, slot=label_slot, role="line")
         for k, line in enumerate(details):
             page.text((x, y + top + k * 17), line, 14, False, MUTED, slot=label_slot, role="line")
         for i, uid in enumerate(entry.units):
@@ -136,10 +160,25 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
             slot = (ux - (UNIT_W - COUNTER_PX) // 2, uy, ux - (UNIT_W - COUNTER_PX) // 2 + UNIT_W - 2, uy + COUNTER_PX + 40)
             name = _one_line(name, 14, UNIT_W - 6, True)
             page.text((cx, uy + COUNTER_PX + 3), name, fit_size(name, 14, UNIT_W - 6, True), True, anchor="ma", slot=slot)
-            state = _one_line(_state_name(game, counter, entry.state), 13, UNIT_W - 6, False)
-            page.text((cx, uy + COUNTER_PX + 20), state, fit_size(state, 13, UNIT_W - 6), False, MUTED, anchor="ma",
-                      slot=slot)
+            if counter is not None and len(counter.faces) > 1:   # a one-sided counter has no state to choose
+                state = _one_line(_state_name(game, counter, entry.state), 13, UNIT_W - 6, False)
+                page.text((cx, uy + COUNTER_PX + 20), state, fit_size(state, 13, UNIT_W - 6), False, MUTED,
+                          anchor="ma", slot=slot)
     return height, draw
+
+
+LABEL_LINES = 3
+
+
+def _label_lines(text: str) -> tuple[float, list[str]]:
+    """An entry's label in at most three lines, its words whole: the largest size from 20 px down to 14
+    at which it fits (a pool named "Special Reinforcements Pool 1" is never cut mid-word)."""
+    for size in (20, 18, 16, 14):
+        lines = wrap(text, size, LABEL_W - 8, True)
+        whole = all(font(size, True).getlength(word) <= LABEL_W - 8 for word in text.split())
+        if len(lines) <= LABEL_LINES and whole:
+            return size, lines
+    return 14, wrap(text, 14, LABEL_W - 8, True)[:LABEL_LINES]
 
 
 def _one_line(text: str, size: float, width: int, bold: bool) -> str:
@@ -171,7 +210,7 @@ def _header(page: Canvas, spec: PageSpec, game: Game, scenario: Scenario, side: 
     band = (MARGIN, MARGIN + int(0.12 * DPI), width - MARGIN, MARGIN + int(0.8 * DPI))
     size = fit_size(title, 34, x1 - x0, True)
     page.text((x0, band[1] + 4), wrap(title, size, x1 - x0, True)[0], size, True, slot=band, role="title")
-    sub = f"{game.name} - scenario {scenario.id} - page {number} of {total}"
+    sub = f"{game.name} - page {number} of {total}"
     page.text((x0, band[1] + 4 + int(size * 1.35)), sub, fit_size(sub, 18, x1 - x0), False, MUTED, slot=band,
               role="subtitle")
     return TOP

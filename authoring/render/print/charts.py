@@ -20,7 +20,7 @@ from PIL import Image
 from authoring.names import file_name
 from authoring.model import Game, Scenario, Table
 from authoring.model.scenario import value_text
-from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
 from authoring.render.shared.pdf import save_png, write_pdf
 
 DPI = AID_DPI
@@ -54,9 +54,13 @@ def _sample_for(game: Game, label: str):
     key = label.strip().lower()
     sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
                 ("path", game.paths))
+    side = re.sub(r"\s+hexsides?$", "", key)
+    if side != key:   # 'River hexside', 'Lake hexside': the hexside, not the terrain of the same name
+        sections = sections[2:3]
+    keys = {key, side, re.sub(r"\s*\(.*\)$", "", key)}   # 'Railroad (woods)': the railroad
     for section, items in sections:
         for t in items:
-            if key in (t.id.lower(), t.name.lower()):
+            if keys & {t.id.lower(), t.name.lower()}:
                 from authoring.render.maps.raster import Layer, rasterize
                 style = map_style(game)
                 size = int(SAMPLE_PX * 1.4)
@@ -64,7 +68,25 @@ def _sample_for(game: Game, label: str):
                 layer = Layer(True, _sample(scene, section, t.id))
                 return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE),
                                                                                    Image.Resampling.LANCZOS)
+    size_def = next((u for u in game.unit_sizes if key in (u.id.lower(), u.name.lower())), None)
+    if size_def is not None and size_def.extra.get("mark"):
+        return _size_mark_sample(str(size_def.extra["mark"]))
     return None
+
+
+def _size_mark_sample(mark: str) -> Image.Image:
+    """A unit size's mark as counters print it (XXX as text, the group bracket drawn), on white."""
+    from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn
+    from authoring.render.shared.fonts import font
+    image = Image.new("RGB", (SAMPLE, SAMPLE), (255, 255, 255))
+    if size_mark_is_drawn(mark):
+        art = render_size_mark(mark, SAMPLE - 8, SAMPLE // 3, "#000000")
+        image.paste(art, (4, SAMPLE // 3), art)
+    else:
+        from PIL import ImageDraw
+        ImageDraw.Draw(image).text((SAMPLE / 2, SAMPLE / 2), mark, fill=(0, 0, 0),
+                                   font=font(fit_size(mark, 20, SAMPLE - 6, True, 8), True), anchor="mm")
+    return image
 
 
 def _column_widths(table: Table, width: int) -> list[int]:
@@ -76,7 +98,8 @@ def _column_widths(table: Table, width: int) -> list[int]:
     for c in range(len(table.columns)):
         cells = [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
         natural.append(min(MAX_COL_PX, max(int(font(BODY, bold).getlength(t)) + 2 for t, bold in cells)) + 2 * PAD)
-        words = [(w, bold) for t, bold in cells for w in re.findall(r"[^\s/]+/?", t)]
+        words = [(w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t)
+                 for w in HYPHEN_BREAK.split(part)]
         least.append(min(natural[-1], max([int(font(BODY, bold).getlength(w)) + 2 for w, bold in words] or [0])
                          + 2 * PAD))
     if sum(natural) <= width:
@@ -87,9 +110,53 @@ def _column_widths(table: Table, width: int) -> list[int]:
             i = widths.index(max(widths))
             widths[i] = max(MIN_COL_PX, widths[i] - (sum(widths) - width))
         return widths
+    if len(table.rows) * len(table.columns) <= BALANCE_CELLS:
+        return _shortest_widths(table, least, natural, width)
     spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
     total = sum(wants) or 1
     return [m + spare * w // total for m, w in zip(least, wants)]
+
+
+BALANCE_CELLS = 2000
+"""Tables up to this many cells get their width shared where it saves the most lines."""
+
+
+def _shortest_widths(table: Table, least: list[int], natural: list[int], width: int) -> list[int]:
+    """Column widths from each column's least, the spare width given step by step to the column where it
+    saves the most lines of table height: a long Combat column gets room before a column of short numbers
+    grows past what it needs (the terrain chart kept one column six lines deep)."""
+    cells = [[(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
+             for c in range(len(table.columns))]
+    memo: dict[tuple[int, int], list[int]] = {}
+
+    def lines(c: int, w: int) -> list[int]:
+        if (c, w) not in memo:
+            memo[(c, w)] = [len(wrap(t, BODY, w - 2 * PAD, bold)) if t else 1 for t, bold in cells[c]]
+        return memo[(c, w)]
+
+    def height(widths: list[int]) -> int:
+        columns = [lines(c, w) for c, w in enumerate(widths)]
+        return sum(max(col[r] for col in columns) for r in range(len(cells[0])))
+
+    widths, spare = list(least), width - sum(least)
+    step = max(8, spare // 60)
+    while spare >= step:
+        now = height(widths)
+        best, rate, grow = None, 0.0, 0
+        for c in range(len(widths)):   # the widening (one or more steps) that saves the most lines per step
+            for k in range(1, spare // step + 1):
+                if widths[c] + k * step > natural[c]:
+                    break
+                saved = now - height(widths[:c] + [widths[c] + k * step] + widths[c + 1:])
+                if saved / k > rate:
+                    best, rate, grow = c, saved / k, k * step
+        if best is None:
+            break
+        widths[best] += grow
+        spare -= grow
+    wants = [n - w for n, w in zip(natural, widths)]
+    total = sum(wants) or 1
+    return [w + spare * want // total for w, want in zip(widths, wants)]
 
 
 def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:

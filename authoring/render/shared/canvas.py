@@ -71,15 +71,20 @@ class Canvas:
             self.boxes.append(TextBox(tb.role, tb.text, shift(tb.box), tb.size_px, slot))
 
 
+HYPHEN_BREAK = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")
+"""Where a word may break after its own hyphen: between letters ("non-|mot"), never in "-1"."""
+
+
 def wrap(text: str, size: float, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` px; a line may also break after a slash ("Snow/ Arctic"), and a
+    """Greedy word wrap to ``width`` px; a line may also break after a slash ("Snow/ Arctic") or a word's
+    own hyphen ("non- mot"), and a
     word longer than the width is hyphenated (never clipped)."""
     fnt = font(size, bold)
     lines: list[str] = []
     for para in str(text).split("\n"):
         line = ""
         for word in para.split(" "):
-            pieces = re.findall(r"[^/]+/?|/", word) or [""]
+            pieces = [bit for piece in re.findall(r"[^/]+/?|/", word) for bit in HYPHEN_BREAK.split(piece)] or [""]
             for k, piece in enumerate(pieces):
                 glue = "" if k else " "
                 trial = f"{line}{glue}{piece}" if line else piece

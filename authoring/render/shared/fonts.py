@@ -13,12 +13,13 @@ whether libraqm happens to be present.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources import files
 from typing import Any, Callable
 
 from PIL import ImageFont
 
-FONT_DIR = Path(__file__).with_name("fonts")
+FONT_DIR = files("authoring.render.shared") / "fonts"
+"""Package data: the wheel carries the TTFs (pyproject.toml's package-data)."""
 
 FONT_FILES: dict[tuple[bool, bool], str] = {
     # (bold, condensed) -> file

@@ -1,0 +1,83 @@
+"""Rule markings the data declares (`printed:`) are on every face concerned, and a layout that leaves
+one out is a located finding, one per marking and layout, counting the counters it concerns."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from authoring.load import discover, load_game
+from authoring.render.counter_art import art_for
+from authoring.render.counters.face import layout_face, min_text_px, safe_inset_px
+from authoring.render.counters.markings import printed_findings
+from authoring.validate import findings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _loaded(game_id: str):
+    return load_game(next(f for f in discover(ROOT) if f.id == game_id))
+
+
+def _texts(game, counter, state) -> dict[str, list[str]]:
+    mm = game.counter_size_in * 25.4
+    size = round(game.counter_size_in * 300)
+    art, _ = art_for(game, counter, state, mm)
+    out: dict[str, list[str]] = {}
+    for placed in layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm).texts:
+        out.setdefault(placed.role, []).append(placed.run.text)
+    return out
+
+
+def test_every_typhoon_unit_prints_its_stacking_points_on_every_face():
+    game = _loaded("typhoon").game
+    units = [c for c in game.counters.values() if c.stacking is not None and not c.marker]
+    assert len(units) > 300
+    for counter in units:
+        want = str(int(counter.stacking)) if float(counter.stacking).is_integer() else str(counter.stacking)
+        for face in counter.faces:
+            assert _texts(game, counter, face.state).get("text") == [want], (counter.id, face.state)
+
+
+def test_moscow_air_units_carry_the_word_moscow_and_the_others_do_not():
+    game = _loaded("typhoon").game
+    air = [c for c in game.counters.values() if c.type in ("fighter", "bomber")]
+    moscow = [c for c in air if "moscow" in c.flags]
+    assert moscow and len(moscow) < len(air)
+    for counter in air:
+        badge = _texts(game, counter, counter.faces[0].state).get("badge")
+        assert badge == (["Moscow"] if counter in moscow else None), counter.id
+
+
+def test_the_bundled_games_have_no_marking_findings():
+    for game_id in ("bfm", "bfm-art", "1941", "typhoon"):
+        assert printed_findings(_loaded(game_id).game) == [], game_id
+
+
+def test_a_layout_without_the_stacking_slot_is_one_finding_per_layout_at_the_declaration():
+    result = _loaded("typhoon")
+    game = result.game
+    layouts = tuple(dict(lay, slots={k: v for k, v in lay["slots"].items() if k != "text:stacking"})
+                    if lay["id"] in ("unit", "banded") else lay for lay in game.counter_layouts)
+    broken = replace(game, counter_layouts=layouts)
+    found = printed_findings(broken)
+    assert [d.code for d in found] == ["HW-PRINT-001", "HW-PRINT-001"]
+    assert {d.severity.name for d in found} == {"ERROR"}
+    by_layout = {d.message.split("layout '")[1].split("'")[0]: d for d in found}
+    assert set(by_layout) == {"banded", "unit"}
+    units = sum(1 for c in game.counters.values() if c.stacking is not None and not c.marker
+                and any(art_for(game, c, f.state)[0].layout.id == "unit" for f in c.faces))
+    assert f"{units} counter(s)" in by_layout["unit"].message
+    assert "Typhoon 3.2.1" in by_layout["unit"].message
+    loc = by_layout["unit"].loc
+    assert loc.file.endswith("game.yaml") and loc.line == game.printed_locs[0].line
+    assert "{stacking}" in by_layout["unit"].help
+
+
+def test_a_printed_flag_without_badge_or_band_is_a_finding_and_fails_validation():
+    result = _loaded("typhoon")
+    game = result.game
+    flags = tuple(replace(f, extra={k: v for k, v in f.extra.items() if k != "badge"}) if f.id == "moscow" else f
+                  for f in game.flags)
+    broken = replace(result, game=replace(game, flags=flags))
+    codes = [d.code for d in findings(broken) if d.code.startswith("HW-PRINT")]
+    assert codes == ["HW-PRINT-002"]
