@@ -10,6 +10,16 @@ from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY, RuleSpec
 
 
+def value_text(value: object) -> str:
+    """A turn or scenario value as players read it: a mix {kind: count} as '4 infantry-type + 1 tank-corps',
+    a list of mixes joined by ', or '; numbers and text as written."""
+    if isinstance(value, Mapping):
+        return " + ".join(f"{n} {kind}" for kind, n in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", or ".join(value_text(v) for v in value)
+    return f"{value}"
+
+
 @frozen
 class Turn:
     turn: int

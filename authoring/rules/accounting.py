@@ -10,8 +10,10 @@ from typing import Iterator
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
 from authoring.model import Counter, RuleSpec
+from authoring.rules.arrivals import also_open, openings
 from authoring.rules.board import Board
 from authoring.rules.codes import CodeMatch, code_target, parse_on, resolve_at
+from authoring.rules.schedule import entry_required
 from authoring.rules.selectors import describe, selects
 
 
@@ -23,19 +25,38 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
     hexes = board.hexsets.resolve(name) or frozenset()
     cite = board.game.cite(spec.rule)
     coded = _codes_checked(board)
-    stray: dict[tuple[str, str], Hex | None] = {}  # (at, side) -> a hex it reaches outside the set
+    stray: dict[tuple[str, str, frozenset[Hex]], Hex | None] = {}  # (at, side, open hexes) -> a hex outside them
+    opened = openings(board)
     for r in board.scenario.reinforcements:
         picked = [u for u in r.units if selects(spec.params, board.counter(u)) and u not in coded]
         if picked and r.at:
-            yield from _outside(board, spec, hexes, r.at, r.side, f"{', '.join(picked)} (turn {r.turn})", r.loc, stray)
+            for extra, group in _by_extra(board, picked, r.turn, opened).items():
+                open_ = hexes | extra if extra else hexes
+                yield from _outside(board, spec, open_, r.at, r.side, f"{', '.join(group)} (turn {r.turn})", r.loc, stray)
     for p in board.scenario.pools:
-        if not any(selects(spec.params, board.counter(u)) for u in p.units):
+        picked = [u for u in p.units if selects(spec.params, board.counter(u))]
+        if not picked:
             continue
         if not p.at:
+            if entry_required(board, p):
+                continue   # the pool-cost rule's HW-SCHED-007 reports it
             yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
                         help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
         else:
-            yield from _outside(board, spec, hexes, p.at, p.side, f"pool {p.id}", p.loc, stray)
+            extra = frozenset.intersection(*(also_open(board, board.counter(u), p.available, opened) for u in picked))
+            open_ = hexes | extra if extra else hexes
+            yield from _outside(board, spec, open_, p.at, p.side, f"pool {p.id}", p.loc, stray)
+
+
+def _by_extra(board: Board, units: list[str], turn: int,
+              opened: tuple[RuleSpec, ...]) -> dict[frozenset[Hex], list[str]]:
+    """Units of one arrival grouped by the hexes may-arrive-in-hex-set rules also open to them that turn."""
+    if not opened:
+        return {frozenset(): units}
+    out: dict[frozenset[Hex], list[str]] = {}
+    for u in units:
+        out.setdefault(also_open(board, board.counter(u), turn, opened), []).append(u)
+    return out
 
 
 def _codes_checked(board: Board) -> set[str]:
@@ -49,18 +70,19 @@ def _codes_checked(board: Board) -> set[str]:
     for r in board.scenario.reinforcements:
         for u in r.units:
             c = board.counter(u)
-            m = parse_on(board, c.setup_code, c.side) if c else None
+            m = parse_on(board, c.setup_code, c.side, c) if c else None
             if m is not None and m.meaning == "turn-at" and u not in errata and any(not o or "turn-at" in o for o in only):
                 out.add(u)
     return out
 
 
 def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side: str, who: str,
-             loc: Loc | None, stray: dict[tuple[str, str], Hex | None]) -> Iterator[Diagnostic]:
-    if (at, side) not in stray:
+             loc: Loc | None, stray: dict[tuple[str, str, frozenset[Hex]], Hex | None]) -> Iterator[Diagnostic]:
+    key = (at, side, hexes)
+    if key not in stray:
         found = resolve_at(board, at, side) or frozenset()  # naming nothing on the maps in play is HW-SCHED-002
-        stray[(at, side)] = min(found - hexes, key=board.label, default=None)
-    h = stray[(at, side)]
+        stray[key] = min(found - hexes, key=board.label, default=None)
+    h = stray[key]
     if h is not None:
         name = spec.params["hex_set"]
         yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(h)}, where they may "
@@ -146,7 +168,7 @@ def _code_says(board: Board, spec: RuleSpec, c: Counter) -> str | None:
     meanings = spec.params.get("codes")
     if meanings is None:
         return "the order of battle lists it"
-    m = parse_on(board, c.setup_code, c.side)
+    m = parse_on(board, c.setup_code, c.side, c)
     if m is None or m.meaning not in meanings or not _applies(board, m):
         return None
     return f"its code {m.code!r} says {m.text()}"

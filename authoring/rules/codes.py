@@ -11,8 +11,11 @@ from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
-from authoring.model import Game, RuleSpec
+from authoring.model import Counter, Game, RuleSpec
+from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board, Use
+from authoring.rules.linked import substitutes_set_up
+from authoring.rules.selectors import selects
 
 MEANING_TEXT = {"hex": "set up in hex {hex}", "hex-set": "set up in hex set {hex_set}", "turn": "arrive on turn {turn}",
                 "turn-at": "arrive on turn {turn} in hex set {hex_set}", "pool": "start in a pool",
@@ -70,10 +73,14 @@ def grammar(game: Game) -> tuple[tuple[object | None, Mapping], ...]:
     return tuple(out)
 
 
-def parse(game: Game, code: str, side: str | None = None) -> CodeMatch | None:
+def parse(game: Game, code: str, side: str | None = None, counter: Counter | None = None) -> CodeMatch | None:
     """The first pattern that matches the whole code; a pattern's `sides` entry for the unit's side
-    replaces its hex set, box, pool or rule (Typhoon 14.1.3 b / 14.1.4 b: 's' differs per side)."""
+    replaces its hex set, box, pool or rule (Typhoon 14.1.3 b / 14.1.4 b: 's' differs per side). A pattern
+    with unit selectors (`units`, `unit_type`) is tried only for a counter it selects (Typhoon 14.1.4 f: the
+    Moscow supply unit's code names any Moscow hex)."""
     for regex, spec in grammar(game):
+        if _selective(spec) and not selects(spec, counter):
+            continue
         m = regex.fullmatch(code) if regex is not None and code else None
         if m:
             groups = {k: v for k, v in m.groupdict().items() if v is not None}
@@ -84,13 +91,24 @@ def parse(game: Game, code: str, side: str | None = None) -> CodeMatch | None:
     return None
 
 
-def parse_on(board: Board, code: str, side: str | None = None) -> CodeMatch | None:
+def _selective(spec: Mapping) -> bool:
+    return "units" in spec or "unit_type" in spec
+
+
+@lru_cache(maxsize=64)
+def _has_selective(game: Game) -> bool:
+    """Whether some pattern of the grammar is for some units only (then codes are parsed per counter)."""
+    return any(_selective(s) for _, s in grammar(game))
+
+
+def parse_on(board: Board, code: str, side: str | None = None, counter: Counter | None = None) -> CodeMatch | None:
     """`parse` for a board, each distinct (code, side) parsed once per `check_game` run (scenarios repeat
-    the same counters' codes)."""
+    the same counters' codes); per counter when the grammar has patterns for some units only."""
     memo = board.shared.setdefault("codes", {})
-    key = (code, side)
+    selective = counter is not None and _has_selective(board.game)
+    key = (code, side, counter.id if selective else None)
     if key not in memo:
-        memo[key] = parse(board.game, code, side)
+        memo[key] = parse(board.game, code, side, counter if selective else None)
     return memo[key]
 
 
@@ -131,14 +149,15 @@ def valid_codes(game: Game) -> str:
 
 
 def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
-    """Each unit of the scenario carries a code of the grammar and is where its code says (unit-at rules excepted)."""
+    """Each unit of the scenario carries a code of the grammar and is where its code says (unit-at rules, and
+    substitute-for units set up in place of another, excepted)."""
     only = spec.params.get("only")
-    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"}
+    errata = {r.params["unit"] for r in board.rules if r.type == "unit-at"} | substitutes_set_up(board)
     for unit, uses in board.by_unit.items():
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse_on(board, c.setup_code, c.side)
+        m = parse_on(board, c.setup_code, c.side, c)
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
             yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,
@@ -184,7 +203,8 @@ def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) ->
     if m.meaning == "turn-at":
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
-        return u.kind == "reinforcement" and turn_ok and bool(at) and at <= target
+        return u.kind == "reinforcement" and turn_ok and bool(at) and (
+            at <= target or at <= target | also_open(board, u.counter, u.turn))
     if m.meaning == "pool":
         wanted = m.spec.get("pool_id")
         return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))

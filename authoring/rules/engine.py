@@ -14,6 +14,7 @@ from authoring.load.gcpause import gc_paused
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
+from authoring.rules.aspects import aspects_of, narrowed
 from authoring.rules.board import build_board
 from authoring.rules.registry import (
     GAME_RULE_TYPES,
@@ -43,7 +44,8 @@ def rules_in_force(game: Game, scenario: Scenario, options: Iterable[str] = ()) 
         tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
     """Game rules, then the scenario's, then chosen options' (default-on plus `options`). Each `disable`
     turns off the rules before it that it names by type or by id, so an option can replace any rule,
-    game-level ones included (1941 20.6 frees the 1.2.2 errata placement)."""
+    game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with `aspects` it turns off only
+    those aspects of them (1941 20.6: the set-up hexes of the printed codes, not their arrival turns)."""
     offered = {o.id for o in scenario.options}
     diags = [error("HW-RULE-003", f"scenario {scenario.id!r} has no option {o!r}", scenario.loc,
                    help=suggest(o, offered), rule=game.cite("")) for o in options if o not in offered]
@@ -53,10 +55,18 @@ def rules_in_force(game: Game, scenario: Scenario, options: Iterable[str] = ()) 
     for r in (*game.setup_rules, *scenario.setup_rules, *_option_rules(scenario, chosen)):
         if r.type == "disable":
             off = {str(t) for t in r.params.get("rules", ()) or ()}
-            rules = [x for x in rules if x.type == "disable" or not ({x.type, str(x.params.get("id", ""))} & off)]
-            stacking = None if "stacking" in off else stacking
+            scope = aspects_of(r.params)
+            rules = [y for x in rules if (y := _disabled(x, off, scope)) is not None]
+            stacking = None if "stacking" in off and (not scope or "setup" in scope) else stacking
         rules.append(r)
     return tuple(rules), stacking, diags
+
+
+def _disabled(rule: RuleSpec, off: set[str], scope: frozenset[str]) -> RuleSpec | None:
+    """A rule after a `disable` naming `off` (types or ids): gone, narrowed to the aspects left, or as it was."""
+    if rule.type == "disable" or not ({rule.type, str(rule.params.get("id", ""))} & off):
+        return rule
+    return narrowed(rule, scope) if scope else None
 
 
 def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[Diagnostic]]:

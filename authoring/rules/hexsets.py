@@ -36,12 +36,13 @@ class HexSets:
 
     def _spec(self, spec: Mapping) -> frozenset[Hex]:
         """Union, explicit hexes, or every hex of the maps in play that passes each filter given
-        (edge AND terrain AND feature), less the hexes of the `except` sets."""
+        (edge AND terrain AND feature), less the hexes of the `except` sets; a union with `around: N`
+        also holds every hex of the maps in play within N hexes of it (Typhoon 13.6.4: on or next to Moscow)."""
         if "union" in spec:
             out: set[Hex] = set()
             for other in spec["union"]:
                 out |= self.resolve(other) or frozenset()
-            return frozenset(out)
+            return self._around(frozenset(out), int(spec.get("around", 0)))
         if "hexes" in spec:
             found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
         else:
@@ -51,6 +52,14 @@ class HexSets:
         for other in spec.get("except", ()):
             found -= self.resolve(other) or frozenset()
         return found
+
+    def _around(self, hexes: frozenset[Hex], reach: int) -> frozenset[Hex]:
+        """The hexes and, `reach` times over, their neighbours on the maps in play."""
+        out, edge = set(hexes), set(hexes)
+        for _ in range(reach):
+            edge = {n for h in edge for n in h.neighbours() if n not in out and any(n in m.hexes for m in self.maps)}
+            out |= edge
+        return frozenset(out)
 
     def label_to_hex(self, label: str) -> Hex | None:
         """A printed hex id on the maps in play (the first map that prints it)."""

@@ -84,11 +84,12 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
     counters = set(game.counters)
     return {
         "feature": ("hex feature", _ids(game.hex_features)), "side": ("side", _ids(game.sides)),
+        "hexside": ("hexside feature", _ids(game.hexside_features)),
         "nationality": ("nationality", _ids(game.nationalities)), "unit_type": ("unit type", _ids(game.unit_types)),
         "size": ("unit size", _ids(game.unit_sizes)), "flag": ("flag", _ids(game.flags)),
         "state": ("strength state", _ids(game.strength_states)), "hex_set": ("hex set", set(game.hex_sets)),
         "terrain": ("terrain type", _ids(game.terrain)), "value": ("value", _ids(game.values)),
-        "units": ("counter", counters), "unit": ("counter", counters),
+        "units": ("counter", counters), "unit": ("counter", counters), "replaces": ("counter", counters),
         "rules": ("rule type or rule id", set(registered) | {"stacking"} | rule_ids(game)),
     }
 
@@ -121,6 +122,13 @@ def ref_findings(game: Game, spec: RuleSpec, registered: Iterable[str]) -> Itera
 
 def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[Diagnostic]:
     for key, value in params.items():
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
+            for item in value:   # nested entries (card-matches-scenario's `free`) name ids as rules do
+                yield from _refs(game, spec, item, known)
+            continue
+        if isinstance(value, Mapping) and key == "of":   # near-unit's selectors of the other unit
+            yield from _refs(game, spec, value, known)
+            continue
         if key not in known or value is None:
             continue
         what, ids = known[key]

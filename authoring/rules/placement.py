@@ -14,19 +14,35 @@ from authoring.rules.selectors import selects
 
 
 def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
-    """No hex holds units of two sides at set-up."""
+    """No hex holds units of two sides at set-up: each unit that enters a hex another side holds is one
+    finding (three intruders, three findings); the holding side's units get none."""
+    for u, held_by in intruders(board):
+        yield error("HW-PLACE-003", f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit "
+                    f"{held_by.unit} ({held_by.owner})", u.loc,
+                    help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+
+
+def intruders(board: Board) -> Iterator[tuple[Use, Use]]:
+    """Each unit set up in a hex another side holds, with the first unit of the holding side there."""
     for h in board.stacked:   # a hex holding one unit holds no enemy
-        first: dict[str, Use] = {}
-        for u in board.by_cell[h]:
-            if not u.counts:
-                continue
-            side = u.owner
-            first.setdefault(side, u)
-            if len(first) > 1 and first[side] is u:
-                owner = next(iter(first.values()))
-                yield error("HW-PLACE-003", f"{u.unit} ({side}) is set up in hex {u.label}, which holds enemy unit "
-                            f"{owner.unit} ({owner.owner})", u.loc,
-                            help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+        units = [u for u in board.by_cell[h] if u.counts]
+        holder = _holder(board, units)
+        if holder is None:
+            continue
+        held_by = next(u for u in units if u.owner == holder)
+        for u in units:
+            if u.owner != holder:
+                yield u, held_by
+
+
+def _holder(board: Board, units: list[Use]) -> str | None:
+    """The side that holds a hex of several sides (None: one side only): with a card, a side the card
+    does not replace (the scenario's set-up holds the hex the card's units enter); else the first listed."""
+    sides = list(dict.fromkeys(u.owner for u in units))
+    if len(sides) < 2:
+        return None
+    kept = [s for s in sides if board.card_sides is not None and s not in board.card_sides]
+    return kept[0] if kept else sides[0]
 
 
 def prohibited_terrain(board: Board) -> dict[str, str]:

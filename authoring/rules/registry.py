@@ -9,7 +9,21 @@ from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.model import Game, RuleSpec
-from authoring.rules import accounting, codes, hexrules, mix, placement, schedule, stacking, units, values
+from authoring.rules import (
+    accounting,
+    arrivals,
+    cards,
+    codes,
+    hexrules,
+    hexsides,
+    linked,
+    mix,
+    placement,
+    schedule,
+    stacking,
+    units,
+    values,
+)
 from authoring.rules.board import Board
 
 BoardCheck = Callable[[Board], Iterator[Diagnostic]]
@@ -55,6 +69,11 @@ RULE_TYPES: dict[str, RuleCheck] = {
     "order-of-battle": accounting.check_order_of_battle,  # reported by the generic HW-PLACE-013 check
     "turn-value": values.check_turn_value,
     "scenario-value": values.check_scenario_value,
+    "card-matches-scenario": cards.check_card_matches_scenario,
+    "substitute-for": linked.check_substitute_for,
+    "adjacent-to-hexside": hexsides.check_adjacent_to_hexside,
+    "near-unit": hexsides.check_near_unit,
+    "may-arrive-in-hex-set": arrivals.check_may_arrive_in_hex_set,  # read by the code and arrival checks
     "disable": _handled_by_engine,
 }
 
@@ -83,6 +102,10 @@ CODES: dict[str, str] = {
     "HW-PLACE-011": "a unit that may not start on the map is set up on it (not-on-map-at-start)",
     "HW-PLACE-012": "a unit does not start in its off-map box (in-box)",
     "HW-PLACE-013": "a unit the scenario should hold is on no hex, in no box, pool or schedule (order-of-battle, cards)",
+    "HW-PLACE-014": "a set-up card puts a unit elsewhere than the scenario sets it up, or uses one it does not (card-matches-scenario)",
+    "HW-PLACE-015": "a unit starts in another's place without the swap its substitute-for rule requires (substitute-for)",
+    "HW-PLACE-016": "a unit starts in a hex with none of the hexside features it must start beside (adjacent-to-hexside)",
+    "HW-PLACE-017": "a unit starts farther from a friendly unit of a kind than the rule allows (near-unit)",
     "HW-SIDE-001": "a unit is listed under a side it does not belong to",
     "HW-STATE-001": "a unit's state is not one of its counter's faces",
     "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",

@@ -75,19 +75,36 @@ def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
                         help=f"bring {u.unit} in on turn {first} or later", rule=board.game.cite(spec.rule), hex=u.label)
 
 
+_POOL_FIELDS = {"cost": "cost", "available": "availability turn", "at": "entry location"}
+
+
 def check_pool_cost(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
-    """The selected pools state a cost (VP) and an availability turn (e.g. Typhoon 14.4)."""
+    """The selected pools state what `requires` names: a cost (VP) and an availability turn by default, and
+    an entry location where the rules list one (e.g. Typhoon 14.4; 14.1.6 for the Axis pools)."""
     params = spec.params
+    wanted = params.get("requires") or ("cost", "available")
     for p in board.scenario.pools:
-        if "side" in params and p.side != params["side"]:
+        if not pool_selected(board, params, p):
             continue
-        if "units" in params and not set(p.units) & set(params["units"]):
-            continue
-        if any(k in params for k in ("nationality", "unit_type", "size", "flag")) and not any(
-                selects(params, board.counter(u)) for u in p.units):
-            continue
-        missing = [k for k, v in (("cost", p.cost), ("available", p.available)) if v is None]
+        given = {"cost": p.cost, "available": p.available, "at": p.at or None}
+        missing = [k for k in wanted if given[k] is None]
         if missing:
-            yield error("HW-SCHED-007", f"pool {p.id} states no {' and no '.join(missing)}", p.loc,
-                        help=f"add {', '.join(f'`{k}:`' for k in missing)} to pool {p.id} ({describe(params)})",
+            yield error("HW-SCHED-007", f"pool {p.id} states no {' and no '.join(_POOL_FIELDS[k] for k in missing)}",
+                        p.loc, help=f"add {', '.join(f'`{k}:`' for k in missing)} to pool {p.id} ({describe(params)})",
                         rule=board.game.cite(spec.rule))
+
+
+def pool_selected(board: Board, params, pool) -> bool:
+    """Whether a pool rule's selectors pick the pool: its side, and one of its units for the others."""
+    if "side" in params and pool.side != params["side"]:
+        return False
+    if "units" in params and not set(pool.units) & set(params["units"]):
+        return False
+    return not any(k in params for k in ("nationality", "unit_type", "size", "flag")) or any(
+        selects(params, board.counter(u)) for u in pool.units)
+
+
+def entry_required(board: Board, pool) -> bool:
+    """Whether a pool-cost rule in force already requires the pool to state its entry (its finding stands)."""
+    return any(r.type == "pool-cost" and "at" in (r.params.get("requires") or ()) and pool_selected(board, r.params, pool)
+               for r in board.rules)

@@ -6,6 +6,7 @@ from typing import Any, Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import RuleSpec
+from authoring.model.scenario import value_text
 from authoring.rules.board import Board
 
 _TESTS = (("equals", "equal {x:g}", lambda v, x: v == x), ("at_most", "be at most {x:g}", lambda v, x: v <= x),
@@ -16,10 +17,24 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _mixes(value: Any) -> frozenset | None:
+    """A mix ({kind: count}) or a list of mixes to choose from, in a form that compares equal whatever the order
+    of kinds and choices; None for anything else."""
+    if isinstance(value, Mapping):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, Mapping) for v in value):
+        return None
+    return frozenset(frozenset(v.items()) for v in value)
+
+
 def breaks(row: Mapping, value: Any) -> str | None:
     """What the row requires and the value does not give, in words; None when the value obeys the row."""
     if row.get("absent"):
         return None if value is None else "be absent"
+    if _mixes(row.get("equals")) is not None:
+        if value is None:
+            return "be stated"
+        return None if _mixes(value) == _mixes(row["equals"]) else f"be {value_text(row['equals'])}"
     tests = [(key, text, test) for key, text, test in _TESTS if key in row]
     if value is None:
         return "be stated" if tests or row.get("present") else None
@@ -32,7 +47,9 @@ def breaks(row: Mapping, value: Any) -> str | None:
 
 
 def _shown(name: str, value: Any) -> str:
-    return f"no {name}" if value is None else f"{name} {value!r}"
+    if value is None:
+        return f"no {name}"
+    return f"{name} {value_text(value)}" if _mixes(value) is not None else f"{name} {value!r}"
 
 
 def check_turn_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:

@@ -171,7 +171,7 @@ def test_scenario_schedules_and_values(game):
     assert camp.reinforcements and camp.withdrawals
     pools = [p for p in camp.pools if p.id.startswith("special-")]
     assert {p.available for p in pools} <= set(range(29, 33)) and all(p.cost for p in pools)
-    types = {r.type for r in camp.setup_rules}
+    types = {r.type for r in camp.setup_rules + game.setup_rules}
     assert {"follow-setup-codes", "garrison", "in-box", "start-state", "pool-cost"} <= types
 
 

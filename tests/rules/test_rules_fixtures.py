@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from authoring.diagnostics import Severity
+from authoring.diagnostics import Severity, sorted_diagnostics
+from authoring.load import load_card
 from authoring.rules import check_game, check_scenario
 from authoring.rules.registry import CODES, GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES
 
@@ -14,10 +15,20 @@ EXPECTED = yaml.safe_load((HERE / "fixtures" / "expected.yaml").read_text(encodi
 CASES = [(g, s) for g in sorted(EXPECTED) for s in sorted(EXPECTED[g])]
 
 
+CARDS = HERE / "fixtures" / "cards"
+"""A fixture scenario with a card here (cards/<game>/<scenario>.yaml) is checked as `check --card` does."""
+
+
 @pytest.mark.parametrize(("game_id", "scenario_id"), CASES, ids=[f"{g}/{s}" for g, s in CASES])
 def test_fixture_scenario(fixture_games, game_id, scenario_id):
-    game = fixture_games[game_id].game
-    found = [finding_key(d) for d in check_scenario(game, game.scenarios[scenario_id])]
+    result = fixture_games[game_id]
+    game, scenario = result.game, result.game.scenarios[scenario_id]
+    card, diags = None, []
+    path = CARDS / game_id / f"{scenario_id}.yaml"
+    if path.exists():
+        card, diags = load_card(path, result, scenario, None)
+        assert card is not None
+    found = [finding_key(d) for d in sorted_diagnostics(diags + check_scenario(game, scenario, card))]
     assert found == EXPECTED[game_id][scenario_id]
 
 

@@ -77,3 +77,10 @@ def test_stacking_model_needs_its_limit(tmp_path):
     result = load_game(discover(tmp_path)[0])
     assert [d.code for d in result.diagnostics] == ["HW-SCHEMA-003"]
     assert "limit" in result.diagnostics[0].message
+
+
+def test_every_rule_type_declares_the_aspects_it_checks():
+    from authoring.rules.aspects import ASPECTS
+    assert set(ASPECTS) == set(registered_types())
+    enum = SCHEMA["$defs"]["rule-disable"]["properties"]["aspects"]["items"]["enum"]
+    assert {a for aspects in ASPECTS.values() for a in aspects} == set(enum)

@@ -19,6 +19,7 @@ from PIL import Image
 
 from authoring.names import file_name
 from authoring.model import Game, Scenario, Table
+from authoring.model.scenario import value_text
 from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
 from authoring.render.shared.pdf import save_png, write_pdf
 
@@ -296,7 +297,7 @@ LINE_SIZE = 15
 
 
 def _turn_lines(turn) -> list[tuple[str, bool]]:
-    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_short(k)}: {v}", False)
+    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_short(k)}: {value_text(v)}", False)
                                                                   for k, v in turn.values.items()]
     return [(text, bold) for text, bold in lines if text]
 
