@@ -19,9 +19,11 @@ def select(project: Path, game: str | None):
         root, games = select_games(project, game)
     except GameNotFound as exc:
         raise click.UsageError(str(exc)) from None
+    if not games and game is not None:
+        from authoring.load.argpath import outside
+        raise click.UsageError(str(outside(game, root)))
     if not games:
-        where = game if game is not None else str(root)
-        raise click.UsageError(f"no game found at {where} (a game has scenarios/<game>/game.yaml)")
+        raise click.UsageError(f"no game found at {root} (a game has scenarios/<game>/game.yaml)")
     return root, games
 
 
