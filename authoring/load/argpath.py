@@ -58,12 +58,11 @@ def missing(arg: str, expect: str) -> PathError:
 
 
 def outside(arg: str, root: Path) -> PathError:
-    """An existing path that no game of the project around it holds."""
-    from authoring.load.project import display
+    """An existing path that no game of the project around it (`root`) holds."""
     if not (root / "scenarios").is_dir():
         where = "no folder at or above it holds scenarios/"
     else:
-        shown = str(root) if os.path.isabs(arg) else display(root)
+        shown = str(root) if os.path.isabs(arg) else os.path.relpath(root)
         where = "the project around it is " + ("the working folder" if shown == "." else shown)
     return PathError(f"{arg!r} is not in a game ({where})"
                      + help_line("a game is the folder scenarios/<game>/ with a game.yaml, and its files in "

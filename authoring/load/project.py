@@ -12,6 +12,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
+from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.gcpause import gc_paused
@@ -437,7 +438,6 @@ def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[Game
     `arg` is None (every game of the project), an existing path (the project, a game's folder, or
     a file inside a game), or a game id of the project at `project`. An unknown id raises
     `GameNotFound` with a did-you-mean."""
-    from authoring.load.argpath import looks_like_path, missing
     if arg is not None and Path(arg).exists():
         return game_for_path(Path(arg))
     root = find_root(project)
