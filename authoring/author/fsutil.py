@@ -5,7 +5,7 @@ import difflib
 from pathlib import Path
 from typing import Iterable
 
-from authoring.errors import UsageError
+from authoring.errors import HexwrightError, UsageError
 
 
 def refuse_existing(paths: Iterable[Path], base: Path) -> None:
@@ -26,3 +26,16 @@ def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     if not known:
         return f"unknown {what} {value!r}; there are none"
     return f"unknown {what} {value!r}; expected one of: {', '.join(known)}"
+
+
+def real_target(path: Path) -> Path:
+    """Where to write a data file: through a symbolic link to its target, so the link stays a link
+    (the loader already refused links that leave the project, HW-PATH-010)."""
+    import os
+
+    from authoring.load import find_root
+    from authoring.load.project import display
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
+        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
+    return real

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from authoring.atomic import write_text as atomic_write
-from authoring.author.fsutil import did_you_mean
+from authoring.author.fsutil import did_you_mean, real_target
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.errors import HexwrightError, UsageError
@@ -86,17 +86,6 @@ def _check_side(sf: ScenarioFile, side: str) -> None:
 def _game_sides(files: GameFiles) -> list[str]:
     data = _read(files.manifest)
     return [str(s.get("id")) for s in data.get("sides", []) if isinstance(s, dict)]
-
-
-def _real_target(path: Path) -> Path:
-    """Where to write a scenario file: through a symbolic link to its target, so the link stays a link
-    (the loader already refused links that leave the project, HW-PATH-010)."""
-    import os
-    from authoring.load import find_root
-    real = Path(os.path.realpath(path))
-    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
-        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
-    return real
 
 
 # --- export -------------------------------------------------------------------------------
@@ -219,7 +208,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(_real_target(sf.path), edit.text)
+    atomic_write(real_target(sf.path), edit.text)
     return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
                         scenario_findings(sf))
 
