@@ -27,6 +27,24 @@ def select(project: Path, game: str | None):
     return root, games
 
 
+class Choice(click.Choice):
+    """`click.Choice` whose refusal ends with the nearest valid value ("did you mean 'json'?")."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(choice_message(value, [str(c) for c in self.choices]), param, ctx)
+
+
+def choice_message(value, choices: list[str]) -> str:
+    """`'x' is not one of 'a', 'b'`, then the nearest of them when one is near."""
+    from authoring.load.context import closest
+    near = closest(str(value), choices)
+    listed = ", ".join(repr(c) for c in choices)
+    return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")
+
+
 class OutPath(click.Path):
     """A path option that refuses an empty value (`--out ""` would otherwise mean the working folder)."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import OutPath, game_argument, project_option, refuse, select
+from authoring.cli_args import Choice, OutPath, game_argument, project_option, refuse, select
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
@@ -168,16 +168,16 @@ common = [
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
 ]
 sheet_options = [
-    click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True),
+    click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option("--counter-size", callback=_counter_size, default=None,
                  help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's]."),
     click.option("--bleed", type=click.FloatRange(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
     click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
     click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
                  help="Shift of the backs in mm, X,Y (measure it with the calibration sheet)."),
-    click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    click.option("--duplex", type=Choice(["long", "short"]), default="long", show_default=True,
                  help="Which edge your printer flips on."),
-    click.option("--cut-marks", type=click.Choice(["front", "back", "both", "none"]), default="both",
+    click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both",
                  show_default=True),
     click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
     click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
@@ -188,7 +188,7 @@ watch_options = [
     project_option,
     click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
-    click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
+    click.option("--stage", "stages", multiple=True, type=Choice(["module", "sheets", "maps", "cards", "charts"]),
                  help="Build only these outputs (repeatable) [default: all]."),
     click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),

@@ -1,7 +1,6 @@
 """Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Iterable
 
@@ -19,10 +18,11 @@ def refuse_existing(paths: Iterable[Path], base: Path) -> None:
 
 def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
+    from authoring.load.context import closest
     known = sorted(set(known))
-    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+    close = closest(value, known)
     if close:
-        return f"unknown {what} {value!r}; did you mean {close[0]!r}?"
+        return f"unknown {what} {value!r}; did you mean {close!r}?"
     if not known:
         return f"unknown {what} {value!r}; there are none"
     return f"unknown {what} {value!r}; expected one of: {', '.join(known)}"
