@@ -186,7 +186,7 @@ class _Bar(Progress):
     @classmethod
     def fit(cls, label: str) -> str:
         room = max(12, shutil.get_terminal_size().columns - cls.width() - cls.FIGURES)
-        return label if len(label) <= room else label[:room - 1] + "\u2026"
+        return label if len(label) <= room else label[:room - 3] + "..."
 
     def advance(self, done: int, total: int) -> None:
         self.bar.length = max(total, 1)
