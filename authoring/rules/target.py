@@ -29,8 +29,14 @@ class Target:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-SCENARIO_HINT = ("name a scenario file (scenarios/<game>/<scenario>.yaml), GAME/SCENARIO or a scenario id; "
-                 "`hexwright list` shows them")
+SCENARIO_HINT = ("name a scenario file (scenarios/<game>/<scenario>.yaml), GAME/SCENARIO, a scenario id or a map "
+                 "file (maps/<game>/<map>.yaml); `hexwright list` shows them")
+
+
+def _hint(arg: str) -> str:
+    if arg.lower().endswith(".csv"):
+        return f"a set-up card is checked with its scenario: `hexwright check SCENARIO --card {arg}`"
+    return SCENARIO_HINT
 
 
 def find_target(arg: str, game_id: str | None = None, cwd: Path | None = None) -> Target:
@@ -55,12 +61,14 @@ def find_target(arg: str, game_id: str | None = None, cwd: Path | None = None) -
 def _path_error(arg: str, path: Path) -> TargetError:
     if path.is_dir():
         return TargetError(f"{arg!r} is a folder, not a scenario file" + help_line(SCENARIO_HINT))
-    return TargetError(str(missing(arg, SCENARIO_HINT)))
+    return TargetError(str(missing(arg, _hint(arg))))
 
 
 def _from_file(arg: str) -> Target:
     path = Path(arg)
     root, games = game_for_path(path)
+    if not games and arg.lower().endswith(".csv"):
+        raise TargetError(f"{arg!r} is not in a game" + help_line(_hint(arg)))
     if not games:
         raise TargetError(str(outside(arg, root)))
     result = load_game(games[0])
@@ -69,7 +77,7 @@ def _from_file(arg: str) -> Target:
     if result.game is not None:
         scenario = next((s for s in result.game.scenarios.values() if Path(s.path).resolve() == want), None)
     if scenario is None and result.ok:
-        raise TargetError(f"{arg!r} is not a scenario of game {games[0].id!r}" + help_line(SCENARIO_HINT))
+        raise TargetError(f"{arg!r} is not a scenario of game {games[0].id!r}" + help_line(_hint(arg)))
     return Target(root, result, scenario, list(result.diagnostics))
 
 

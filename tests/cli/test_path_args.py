@@ -76,3 +76,10 @@ def test_a_folder_is_not_a_scenario(at_root, command):
                                               ("bfm/sevn-turn", "did you mean 'seven-turn'?")])
 def test_game_slash_scenario_is_still_an_id_pair(at_root, arg, message):
     assert message in run("check", arg)
+
+
+def test_a_card_given_as_the_scenario_points_to_card(at_root, tmp_path):
+    card = tmp_path / "soviet.csv"
+    card.write_text("hex,unit,state\n")
+    err = run("check", str(card))
+    assert f"{str(card)!r} is not in a game" in err and f"hexwright check SCENARIO --card {card}" in err
