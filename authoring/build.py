@@ -92,6 +92,15 @@ def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> b
     return all(_done(stage_target(files.id, st, out, sheets), stage_digest(files, st, sheets), st) for st in stages)
 
 
+def fresh_outputs(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> tuple[Path, ...]:
+    """The files the stages of a `fresh` game hold (what a build that reuses them counts as up to date)."""
+    found: list[Path] = []
+    for stage in stages:
+        target = stage_target(files.id, stage, out, sheets)
+        found += [target] if target.name != "index.txt" else [target.parent / n for n in target.read_text().split()]
+    return tuple(found)
+
+
 def _done(target: Path, digest: str, stage: str) -> bool:
     """The stage's output is there and stamped with `digest` (a module also needs its manifest, which
     a build killed during --force may have lost: the next build then restores it)."""

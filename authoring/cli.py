@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, game_argument, project_option, select
+from authoring.cli_args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
@@ -86,7 +86,7 @@ def main(ctx: click.Context, debug: bool) -> None:
 @main.command(epilog=GAME_HELP)
 @game_argument
 @project_option
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
+@click.option("--format", "fmt", type=Choice(FORMATS), default="full", show_default=True)
 @click.option("--no-rules", is_flag=True, help="Only schema and reference checks; skip the set-up rules engine.")
 def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
     """Validate every game in the project (or the one GAME names)."""
@@ -100,7 +100,7 @@ def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
 @main.command(name="list", epilog=GAME_HELP)
 @game_argument
 @project_option
-@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option("--format", "fmt", type=Choice(("text", "json")), default="text", show_default=True)
 def list_(game: str | None, project: Path, fmt: str) -> None:
     """List games, their maps, scenarios and counter counts."""
     from authoring.validate import summarize
@@ -129,7 +129,7 @@ def schema(kind: str | None) -> None:
             click.echo(f"{k}: schemas/{k}.schema.json")
         return
     if kind not in schemas.KINDS:
-        raise click.BadParameter(f"{kind!r}; expected one of: {', '.join(schemas.KINDS)}", param_hint="KIND")
+        raise click.BadParameter(choice_message(kind, list(schemas.KINDS)), param_hint="KIND")
     click.echo(schemas.schema_text(kind), nl=False)
 
 

@@ -19,10 +19,30 @@ def select(project: Path, game: str | None):
         root, games = select_games(project, game)
     except GameNotFound as exc:
         raise click.UsageError(str(exc)) from None
+    if not games and game is not None:
+        from authoring.load.argpath import outside
+        raise click.UsageError(str(outside(game, root)))
     if not games:
-        where = game if game is not None else str(root)
-        raise click.UsageError(f"no game found at {where} (a game has scenarios/<game>/game.yaml)")
+        raise click.UsageError(f"no game found at {root} (a game has scenarios/<game>/game.yaml)")
     return root, games
+
+
+class Choice(click.Choice):
+    """`click.Choice` whose refusal ends with the nearest valid value ("did you mean 'json'?")."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(choice_message(value, [str(c) for c in self.choices]), param, ctx)
+
+
+def choice_message(value, choices: list[str]) -> str:
+    """`'x' is not one of 'a', 'b'`, then the nearest of them when one is near."""
+    from authoring.load.context import closest
+    near = closest(str(value), choices)
+    listed = ", ".join(repr(c) for c in choices)
+    return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")
 
 
 class OutPath(click.Path):

@@ -11,12 +11,16 @@ import click
 @click.argument("map_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
               help="A hex centre read off the art, in image pixels (repeatable; adds to the map file's art.points).")
-def calibrate(map_file: Path, points: tuple[str, ...]) -> None:
-    """Fit MAP's art registration to three or more hex centres and print it with each point's residual."""
+@click.option("--write", is_flag=True, help="Put the fitted registration into the map file's `art:` (comments kept).")
+def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
+    """Fit MAP's art registration to three or more hex centres and print it with each point's residual.
+
+    A point the others disagree with is named and left out of the fit; `--write` puts the registration
+    into the map file (refused while the points disagree and no point explains it)."""
     from authoring.calibrate import calibrate as fit
-    from authoring.calibrate import find_map, parse_point, registration_yaml, residual_lines
+    from authoring.calibrate import (find_map, labels, parse_point, registration_fields, registration_yaml,
+                                     residual_lines, verdict)
     from authoring.cli import _emit
-    from authoring.load.resolve_art import POINT_TOLERANCE
     target = find_map(map_file)
     m = target.map
     if m is None or m.art is None:
@@ -25,19 +29,43 @@ def calibrate(map_file: Path, points: tuple[str, ...]) -> None:
         raise click.UsageError(f"{map_file} names no map art: add `art: {{image: ...}}` with `points:` first")
     try:
         extra = [parse_point(m, p) for p in points]
-        reg, residuals = fit(m, extra)
+        cal = fit(m, extra)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    click.echo(f"{len(residuals)} points, {m.grid.spec.orientation}-top grid; residuals:")
-    for line in residual_lines(m, reg, residuals):
+    click.echo(f"{len(cal.residuals)} points, {m.grid.spec.orientation}-top grid; residuals:")
+    for line in residual_lines(m, cal):
         click.echo(line)
-    worst = max(r.distance for r in residuals)
-    click.echo(f"largest residual {worst:.2f} px ({worst / reg.hex_px:.1%} of a hex)\n")
-    click.echo(f"registration for {map_file} (under `art:`):")
-    click.echo(registration_yaml(m, reg))
-    if worst > POINT_TOLERANCE * reg.hex_px:
-        click.echo("warning: some points are off by more than 5% of a hex: re-read them or check their hex ids",
-                   err=True)
+    worst = max(r.distance for r in cal.residuals if r.hex not in cal.outliers)
+    without = f" without {labels(m, cal.outliers)}" if cal.outliers else ""
+    click.echo(f"largest residual{without} {worst:.2f} px ({worst / cal.registration.hex_px:.1%} of a hex)\n")
+    advice = verdict(m, cal)
+    refused = write and cal.flagged and not cal.outliers
+    if write and not refused:
+        _write(map_file, registration_fields(m, cal.registration))
+    done = "written into" if write and not refused else "for"
+    click.echo(f"registration {done} {map_file} (under `art:`{', fitted' + without if without else ''}):")
+    click.echo(registration_yaml(m, cal.registration))
+    if advice:
+        sys.stdout.flush()
+        click.echo(f"warning: {advice}", err=True)
+    if refused:
+        click.echo(f"{map_file} was not written: no registration fits these points", err=True)
+        sys.exit(1)
+
+
+def _write(map_file: Path, fields: dict[str, str]) -> None:
+    from authoring.atomic import write_bytes
+    from authoring.author.artblock import set_registration
+    from authoring.author.fsutil import real_target
+    from authoring.author.yamlblock import BlockError
+    target = real_target(map_file)
+    text = target.read_bytes().decode("utf-8")
+    try:
+        new = set_registration(text, fields, str(map_file))
+    except BlockError as exc:
+        raise click.ClickException(f"{map_file}: {exc}") from None
+    if new != text:
+        write_bytes(target, new.encode("utf-8"))
 
 
 def check_map(map_file: Path, fmt: str, image: Path | None) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, OutPath, game_argument, project_option, refuse, select
+from authoring.cli_args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
 from authoring.cli_build import _apply, watch_options
 from authoring.diagnostics import has_errors
 
@@ -111,7 +111,7 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.command(name="export-setup")
 @click.argument("scenario")
 @click.option("--side", required=True, help="The side whose set-up to export.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "yaml"]), default="csv", show_default=True)
+@click.option("--format", "fmt", type=Choice(["csv", "yaml"]), default="csv", show_default=True)
 @click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=None,
               help="File to write [default: standard output].")
 @click.option("--force", is_flag=True, help="Write even inside a data folder or over a file of another kind.")

@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import gc
+import shutil
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
-from authoring.cli_args import OutPath, game_argument, project_option, refuse, select
+from authoring.cli_args import Choice, OutPath, game_argument, project_option, refuse, select
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
@@ -71,10 +74,28 @@ def _loaded(root: Path, games, cache_dir: Path | None = None) -> Iterator[list]:
         gc.unfreeze()
 
 
+@dataclass
+class _Tally:
+    """What a build did, for its closing line: games, files written and reused, warnings shown."""
+
+    games: int = 0
+    written: int = 0
+    reused: int = 0
+    warnings: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def line(self) -> str:
+        def n(count: int, what: str) -> str:
+            return f"{count} {what}{'' if count == 1 else 's'}"
+        return (f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
+                f"{n(self.warnings, 'warning')} ({time.monotonic() - self.started:.1f} s)")
+
+
 def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
          sheet_opts: dict | None = None) -> None:
     from authoring import build
     from authoring.safepath import refuse_out_dir
+    tally = _Tally()
     root, games = select(project, game)
     out_root = out or root / "build"
     refuse(refuse_out_dir(root, out_root, force))
@@ -83,16 +104,20 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     for g in games:
         if g not in stale:
             click.echo(f"{g.id}: up to date", err=True)
+            tally.reused += len(build.fresh_outputs(g, stages, out_root / g.id, settings))
     warnings: list = []
     with _loaded(root, stale, out_root / ".cache" / "loaded") as loaded:
-        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings)
+        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally)
     if warnings:
         from authoring.cli import _render
         click.echo(_render(warnings, "concise"), err=True)
+    tally.games, tally.warnings = len(games), len(warnings)
+    sys.stdout.flush()   # the closing line after the files, on a terminal as in a log
+    click.echo(tally.line(), err=True)
 
 
 def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, settings, force: bool, jobs: int,
-                  warnings: list) -> None:
+                  warnings: list, tally: _Tally) -> None:
     """Each loaded game's stages, their output shown as they end; findings go into `warnings`."""
     from authoring import build
     for r in loaded:
@@ -108,8 +133,11 @@ def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, setting
         for stage, (outputs, found) in _stages(stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")):
             warnings += found
             if outputs.reused:
+                tally.reused += len(outputs.paths)
                 click.echo(f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}")
-            for p in () if outputs.reused else outputs.paths:
+                continue
+            tally.written += len(outputs.paths)
+            for p in outputs.paths:
                 click.echo(f"  wrote {_rel(p)}")
 
 
@@ -128,28 +156,49 @@ def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[st
 
 @contextmanager
 def _progress(label: str) -> Iterator[Progress]:
-    """A progress bar on a terminal; one line per stage otherwise (logs, CI)."""
+    """A progress bar on a terminal, full when its stage ends; one line per stage otherwise (logs, CI)."""
     if not sys.stderr.isatty():
         click.echo(label, err=True)
         yield SILENT
         return
-    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
-        yield _Bar(bar, label)
+    with click.progressbar(length=1, label=_Bar.fit(label), width=_Bar.width(), file=sys.stderr) as bar:
+        shown = _Bar(bar, label)
+        yield shown
+        shown.finish()
 
 
 class _Bar(Progress):
-    """`Progress` drawn as click's bar: advances move it, notes show after the stage's label."""
+    """`Progress` drawn as click's bar: advances move it, notes show after the stage's label, the whole
+    line kept within the terminal's width (a line that wraps is redrawn below itself)."""
+
+    FIGURES = 21
+    """Columns of click's line besides the label and the bar: brackets, gaps, percent, time left, and one
+    spare (a line that fills the last column wraps on some terminals)."""
 
     def __init__(self, bar, label: str) -> None:
         self.bar, self.label = bar, label
+
+    @staticmethod
+    def width() -> int:
+        """The bar's own width: click's 36 columns on a wide terminal, a quarter of a narrow one."""
+        return max(10, min(36, shutil.get_terminal_size().columns // 4))
+
+    @classmethod
+    def fit(cls, label: str) -> str:
+        room = max(12, shutil.get_terminal_size().columns - cls.width() - cls.FIGURES)
+        return label if len(label) <= room else label[:room - 3] + "..."
 
     def advance(self, done: int, total: int) -> None:
         self.bar.length = max(total, 1)
         self.bar.update(max(0, min(done, self.bar.length) - self.bar.pos))
 
     def note(self, message: str) -> None:
-        self.bar.label = f"{self.label}: {message}"
+        self.bar.label = self.fit(f"{self.label}: {message}")
         self.bar.render_progress()
+
+    def finish(self) -> None:
+        """The stage ended: the bar shows all of it done (stages that count nothing too)."""
+        self.bar.update(max(0, self.bar.length - self.bar.pos))
 
 
 def _rel(p: Path) -> str:
@@ -168,16 +217,16 @@ common = [
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
 ]
 sheet_options = [
-    click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True),
+    click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option("--counter-size", callback=_counter_size, default=None,
                  help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's]."),
     click.option("--bleed", type=click.FloatRange(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
     click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
     click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
                  help="Shift of the backs in mm, X,Y (measure it with the calibration sheet)."),
-    click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    click.option("--duplex", type=Choice(["long", "short"]), default="long", show_default=True,
                  help="Which edge your printer flips on."),
-    click.option("--cut-marks", type=click.Choice(["front", "back", "both", "none"]), default="both",
+    click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both",
                  show_default=True),
     click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
     click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
@@ -188,7 +237,7 @@ watch_options = [
     project_option,
     click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
-    click.option("--stage", "stages", multiple=True, type=click.Choice(["module", "sheets", "maps", "cards", "charts"]),
+    click.option("--stage", "stages", multiple=True, type=Choice(["module", "sheets", "maps", "cards", "charts"]),
                  help="Build only these outputs (repeatable) [default: all]."),
     click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import OutPath, project_option, refuse
+from authoring.cli_args import Choice, OutPath, project_option, refuse
 
 FORMATS = ("full", "concise", "json", "sarif")
 
@@ -18,7 +18,7 @@ FORMATS = ("full", "concise", "json", "sarif")
               help="A set-up card (YAML or CSV) to check in place of its side's set-up.")
 @click.option("--side", help="The side a CSV card sets up (default: the one side of its units).")
 @click.option("--option", "options", multiple=True, metavar="ID", help="Turn on a scenario option (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="full", show_default=True)
+@click.option("--format", "fmt", type=Choice(FORMATS), default="full", show_default=True)
 @click.option("--image", type=OutPath(dir_okay=False, path_type=Path), help="Also draw the findings on the map (PNG).")
 @click.option("--force", is_flag=True, help="Write --image even inside a data folder or over a file of another kind.")
 @project_option

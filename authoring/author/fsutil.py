@@ -1,12 +1,11 @@
 """Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Iterable
 
 from authoring.atomic import special_kind
-from authoring.errors import UsageError
+from authoring.errors import HexwrightError, UsageError
 
 
 def refuse_not_folder(dest: Path) -> None:
@@ -30,10 +29,24 @@ def refuse_existing(paths: Iterable[Path], base: Path) -> None:
 
 def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
+    from authoring.load.context import closest
     known = sorted(set(known))
-    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+    close = closest(value, known)
     if close:
-        return f"unknown {what} {value!r}; did you mean {close[0]!r}?"
+        return f"unknown {what} {value!r}; did you mean {close!r}?"
     if not known:
         return f"unknown {what} {value!r}; there are none"
     return f"unknown {what} {value!r}; expected one of: {', '.join(known)}"
+
+
+def real_target(path: Path) -> Path:
+    """Where to write a data file: through a symbolic link to its target, so the link stays a link
+    (the loader already refused links that leave the project, HW-PATH-010)."""
+    import os
+
+    from authoring.load import find_root
+    from authoring.load.project import display
+    real = Path(os.path.realpath(path))
+    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
+        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
+    return real

@@ -9,11 +9,13 @@ from authoring import atomic, bundled
 from authoring.author import templates
 from authoring.author.formatdoc import render as render_format
 from authoring.author.fsutil import did_you_mean, refuse_existing, refuse_not_folder
+from authoring.author.yamlblock import scalar
 from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+MAX_NAME = 200   # the schema's maxLength of a game's name
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
         files[dest / "README.md"] = _fill(templates.README, gid, title)
     else:
         gid = game_id_for(dest, game_id)
-        title = name or gid.replace("-", " ").title()
+        title = game_title(name, gid)
         for rel, text in templates.FILES.items():
             files[dest / rel.replace("GAME_ID", gid)] = _fill(text, gid, title)
     refuse_existing(files, dest)
@@ -63,8 +65,45 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
 
 
 def _fill(text: str, gid: str, title: str) -> str:
-    ref = "".join(w[0] for w in title.split()).upper() or gid
-    return text.replace("GAME_ID", gid).replace("GAME_NAME", title).replace("RULES_REF", ref)
+    ref = rules_prefix(title, gid)
+    return (text.replace("GAME_ID", gid).replace("NAME_VALUE", scalar(title)).replace("GAME_NAME", title)
+            .replace("RULES_REF_VALUE", scalar(ref)).replace("RULES_REF", ref))
+
+
+_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_ASIDE = re.compile(r"\([^)]*\)|\[[^]]*]|\{[^}]*}")
+
+
+def rules_prefix(title: str, gid: str) -> str:
+    """The citation prefix of a new game's rules ("Typhoon 3.1", "BFM 3.1"): a one-word title as it is,
+    else the initials of its words with numbers whole ("Caen 1944 (art test)" gives "C1944"); an aside
+    in brackets is left out and so is every character that is not a letter or digit (but a `-` between two
+    numbers)."""
+    words = [w.replace("'", "").replace("\u2019", "") for w in _WORD.findall(_ASIDE.sub(" ", title))]
+    if not words:
+        words = _WORD.findall(title) or [gid]
+    if len(words) == 1:
+        return words[0]
+    out = ""
+    for before, w in zip(["", *words], words):
+        out += ("-" if before.isdigit() and w.isdigit() else "") + (w if w.isdigit() else w[0].upper())
+    return out
+
+
+def game_title(name: str | None, gid: str) -> str:
+    """`--name`, or a title made from the id; refuses what cannot be a one-line name (exit 2)."""
+    if name is None or not name.strip():
+        return gid.replace("-", " ").title()
+    from authoring.load.source import parse_yaml, text_problems
+    name = name.strip()
+    if "\n" in name:
+        raise UsageError("--name holds a line break; a game's name is one line of plain text")
+    problems = text_problems(parse_yaml(f"name: {scalar(name)}\n", "--name"))
+    if problems:
+        raise UsageError(f"--name {problems[0].message}; {problems[0].help}")
+    if len(name) > MAX_NAME:
+        raise UsageError(f"--name is {len(name)} characters long; a game's name has at most {MAX_NAME}")
+    return name
 
 
 def _schema_files(dest: Path) -> dict[Path, str]:

@@ -9,16 +9,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from authoring.atomic import write_text as atomic_write
-from authoring.author.fsutil import did_you_mean
+from authoring.author.fsutil import did_you_mean, real_target
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root, load_card, load_game
+from authoring.load.argpath import game_and_scenario, help_line, looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source
 
 CSV_COLUMNS = ("hex", "unit", "state")
+SCENARIO_HINT = "name a scenario file, GAME/SCENARIO or a scenario id; `hexwright list` shows them"
 
 
 @dataclass(frozen=True)
@@ -35,8 +37,14 @@ def find_scenario(project: Path, scenario: str, game: str | None = None) -> Scen
     """A scenario by id (searched in every game, or in `game`), as GAME/SCENARIO, or by the path of its file."""
     root = find_root(project)
     games = discover(root)
-    if "/" in scenario and game is None and not Path(scenario).exists():
-        game, scenario = scenario.split("/", 1)
+    given = Path(scenario)
+    if given.is_dir():
+        raise UsageError(f"{scenario!r} is a folder, not a scenario file" + help_line(SCENARIO_HINT))
+    pair = None if game is not None or given.exists() else game_and_scenario(scenario, [g.id for g in games])
+    if pair:
+        game, scenario = pair
+    elif looks_like_path(scenario) and not given.exists():
+        raise UsageError(str(missing(scenario, SCENARIO_HINT)))
     if game is not None:
         chosen = [g for g in games if g.id == game]
         if not chosen:
@@ -51,6 +59,8 @@ def find_scenario(project: Path, scenario: str, game: str | None = None) -> Scen
             known.append(str(sid or p.stem))
             if sid == scenario or (as_path.suffix in (".yaml", ".yml") and as_path.resolve() == p.resolve()):
                 found.append(ScenarioFile(g, p, str(sid), data))
+    if not found and given.exists():
+        raise UsageError(f"{scenario!r} is not a scenario file of any game of this project" + help_line(SCENARIO_HINT))
     if not found:
         raise UsageError(did_you_mean(scenario, known, "scenario"))
     if len(found) > 1:
@@ -76,17 +86,6 @@ def _check_side(sf: ScenarioFile, side: str) -> None:
 def _game_sides(files: GameFiles) -> list[str]:
     data = _read(files.manifest)
     return [str(s.get("id")) for s in data.get("sides", []) if isinstance(s, dict)]
-
-
-def _real_target(path: Path) -> Path:
-    """Where to write a scenario file: through a symbolic link to its target, so the link stays a link
-    (the loader already refused links that leave the project, HW-PATH-010)."""
-    import os
-    from authoring.load import find_root
-    real = Path(os.path.realpath(path))
-    if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
-        raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")
-    return real
 
 
 # --- export -------------------------------------------------------------------------------
@@ -209,7 +208,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(_real_target(sf.path), edit.text)
+    atomic_write(real_target(sf.path), edit.text)
     return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
                         scenario_findings(sf))
 

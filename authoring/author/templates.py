@@ -1,7 +1,8 @@
 """The starter game `hexwright init` writes: small, complete, and passing every check.
 
 Kept as Python strings (not package data) so an installed hexwright always has them. The
-placeholders GAME_ID, GAME_NAME and RULES_REF are replaced when the files are written.
+placeholders GAME_ID, GAME_NAME and RULES_REF are replaced when the files are written; as YAML values
+they are NAME_VALUE and RULES_REF_VALUE (quoted when YAML would read them otherwise).
 """
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ GAME = '''\
 # Every key is explained in docs/format.md of hexwright (or run `hexwright schema game`).
 kind: game
 id: GAME_ID
-name: GAME_NAME
+name: NAME_VALUE
 version: "0.1"
-rules_ref: RULES_REF             # findings cite rules as "RULES_REF 3.1"
+rules_ref: RULES_REF_VALUE       # findings cite rules as "RULES_REF 3.1"
 sides:
   - {id: red, name: Red, color: "#c0392b", text_color: "#ffffff"}
   - {id: blue, name: Blue, color: "#2e6fb7", text_color: "#ffffff"}
@@ -88,7 +89,7 @@ MAP = '''\
 kind: map
 game: GAME_ID
 id: board
-name: GAME_NAME
+name: NAME_VALUE
 grid:
   orientation: flat
   columns: 8

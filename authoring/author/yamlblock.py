@@ -53,7 +53,7 @@ def _is_content(line: str) -> bool:
     return bool(s) and not s.startswith("#")
 
 
-def _block_end(lines: list[str], start: int, indent: int) -> int:
+def block_end(lines: list[str], start: int, indent: int) -> int:
     """First line after `start` that is content at `indent` or less; trailing blank/comment lines stay outside."""
     end = start + 1
     last = start
@@ -87,7 +87,7 @@ def _rewrite(lines: list[str], side: str, entries: list[dict]) -> tuple[list[str
         at = next((i for i, ln in enumerate(lines) if re.match(r"(off_map|reinforcements|withdrawals|pools|options|"
                                                              r"victory|setup_rules|values):", ln)), len(lines))
         return lines[:at] + ["setup:"] + _side_lines(side, 2, entries, 4) + lines[at:], 0
-    end = _block_end(lines, setup, 0)
+    end = block_end(lines, setup, 0)
     keys = [i for i in range(setup + 1, end) if _is_content(lines[i]) and not lines[i].lstrip().startswith("-")
             and _indent(lines[i]) == min(_indent(lines[j]) for j in range(setup + 1, end) if _is_content(lines[j]))]
     key_indent = _indent(lines[keys[0]]) if keys else 2
@@ -97,7 +97,7 @@ def _rewrite(lines: list[str], side: str, entries: list[dict]) -> tuple[list[str
         return lines[:end] + _side_lines(side, key_indent, entries, key_indent + 2) + lines[end:], 0
     if re.search(r":\s*[\[{]\s*[^\]\s]", lines[own]):
         raise BlockError(f"`setup: {side}:` is written inline; put one placement per line to import into it")
-    stop = _block_end(lines, own, _indent(lines[own]))
+    stop = block_end(lines, own, _indent(lines[own]))
     body = lines[own + 1:stop]
     first = next((ln for ln in body if _is_content(ln)), None)
     entry_indent = _indent(first) if first is not None else _indent(lines[own]) + 2

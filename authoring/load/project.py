@@ -12,6 +12,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.load import schemas
+from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.gcpause import gc_paused
@@ -444,8 +445,10 @@ def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[Game
     if arg is None:
         return root, games
     chosen = [g for g in games if g.id == arg]
-    if not chosen and ("/" in arg or os.sep in arg or Path(arg).suffix):
-        raise GameNotFound(f"path {arg!r} does not exist (nor is it a game id of {display(root)})")
+    if not chosen and (looks_like_path(arg) or Path(arg).suffix):
+        ids = ", ".join(g.id for g in games) or "none"
+        raise GameNotFound(str(missing(arg, f"name a game (here: {ids}), the project folder, "
+                                            "a game's folder or a file in a game")))
     if not chosen:
         from authoring.load.context import suggest
         raise GameNotFound(f"no game {arg!r} in {display(root)} and no such path; "

@@ -159,7 +159,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         _check_print_size(ctx, reg, m)
     elif points:
         ctx.diags.append(warning("HW-ART-014", f"map {m.id!r} has calibration points but no registration", ctx.loc(("art",)),
-                                 help=f"run `hexwright calibrate {ctx.src.path}` and paste the registration it prints",
+                                 help=f"run `hexwright calibrate {ctx.src.path} --write` to fit and write the registration",
                                  path=("art",)))
     overlay = tuple(str(f) for f in spec.get("overlay") or ())
     for i, fid in enumerate(overlay):
@@ -175,7 +175,7 @@ def _check_points(ctx: Ctx, reg: Registration, points: list[ArtPoint]) -> None:
             ctx.diags.append(warning(
                 "HW-ART-012", f"hex {p.label} is at ({p.at[0]:g}, {p.at[1]:g}) on the art but the registration "
                 f"puts its centre at ({fx:.1f}, {fy:.1f}), {off:.1f} px off ({off / reg.hex_px:.0%} of a hex)",
-                p.loc, help="re-read the point, or run `hexwright calibrate` and paste the new registration; "
+                p.loc, help="re-read the point, or run `hexwright calibrate MAP --write` for a new registration; "
                 "`hexwright check MAP --image out.png` shows the grid on the art", path=("art", "points", p.label)))
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
 from authoring.load import discover, find_root, game_for_path, load_game
+from authoring.load.argpath import game_and_scenario, help_line, looks_like_path, missing, outside
 from authoring.load.context import suggest
 from authoring.load.project import GameFiles, LoadResult
 from authoring.model import Scenario
@@ -28,14 +29,27 @@ class Target:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+SCENARIO_HINT = ("name a scenario file (scenarios/<game>/<scenario>.yaml), GAME/SCENARIO, a scenario id or a map "
+                 "file (maps/<game>/<map>.yaml); `hexwright list` shows them")
+
+
+def _hint(arg: str) -> str:
+    if arg.lower().endswith(".csv"):
+        return f"a set-up card is checked with its scenario: `hexwright check SCENARIO --card {arg}`"
+    return SCENARIO_HINT
+
+
 def find_target(arg: str, game_id: str | None = None, cwd: Path | None = None) -> Target:
     path = Path(arg)
     if path.is_file():
-        return _from_file(path)
+        return _from_file(arg)
     root = find_root(cwd or Path.cwd())
     games = discover(root)
-    if "/" in arg and not game_id:
-        game_id, arg = arg.split("/", 1)
+    pair = None if game_id else game_and_scenario(arg, [g.id for g in games])
+    if pair:
+        game_id, arg = pair
+    elif looks_like_path(arg):
+        raise _path_error(arg, path)
     if game_id:
         chosen = [g for g in games if g.id == game_id]
         if not chosen:
@@ -44,17 +58,26 @@ def find_target(arg: str, game_id: str | None = None, cwd: Path | None = None) -
     return _by_id(root, _game_with(games, arg), arg)
 
 
-def _from_file(path: Path) -> Target:
+def _path_error(arg: str, path: Path) -> TargetError:
+    if path.is_dir():
+        return TargetError(f"{arg!r} is a folder, not a scenario file" + help_line(SCENARIO_HINT))
+    return TargetError(str(missing(arg, _hint(arg))))
+
+
+def _from_file(arg: str) -> Target:
+    path = Path(arg)
     root, games = game_for_path(path)
+    if not games and arg.lower().endswith(".csv"):
+        raise TargetError(f"{arg!r} is not in a game" + help_line(_hint(arg)))
     if not games:
-        raise TargetError(f"{path} is not inside a game (a game has scenarios/<game>/game.yaml)")
+        raise TargetError(str(outside(arg, root)))
     result = load_game(games[0])
     want = path.resolve()
     scenario = None
     if result.game is not None:
         scenario = next((s for s in result.game.scenarios.values() if Path(s.path).resolve() == want), None)
     if scenario is None and result.ok:
-        raise TargetError(f"{path} is not a scenario of game {games[0].id!r}")
+        raise TargetError(f"{arg!r} is not a scenario of game {games[0].id!r}" + help_line(_hint(arg)))
     return Target(root, result, scenario, list(result.diagnostics))
 
 

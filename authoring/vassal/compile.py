@@ -106,7 +106,7 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options, files_digest)
     if _up_to_date(target, inputs):
-        progress.note(f"{target}: up to date")
+        progress.note(f"{target.name}: up to date")
         return target
     cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir), processes)
     try:
@@ -118,7 +118,7 @@ def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None,
     sha256 = _later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
     atomic.write_chunks(target, chunks)
     _write_manifest(target, inputs, sha256(), sum(map(len, chunks)))
-    progress.note(f"{target}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
+    progress.note(f"{target.name}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
 
 

@@ -115,8 +115,9 @@ def test_calibrate_flags_a_misread_point() -> None:
     run = subprocess.run([*HEXWRIGHT, "calibrate", "maps/bfm-art/main.yaml", "--point", "0505=660,610"],
                          cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0
-    assert re.search(r"0505: read \(660, 610\), fitted .* <-- off by more than 5% of a hex", run.stdout)
-    assert "warning: some points are off" in run.stderr
+    assert re.search(r"0505: read \(660, 610\), where the other 6 put it .* <-- off by more than 5% of a hex",
+                     run.stdout)
+    assert run.stdout.count("<-- off") == 1 and "warning: 0505 is the outlier" in run.stderr
 
 
 def test_check_map_image_draws_the_fitted_grid_on_the_art(tmp_path: Path) -> None:

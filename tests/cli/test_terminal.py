@@ -4,6 +4,7 @@
 first command of the README failed for every new user while piped runs and the suite passed.)"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,16 @@ def reference(tmp_path_factory) -> dict[str, str]:
     return tree_digest(out / "bfm")
 
 
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+COLUMNS = 120   # the harness's terminal
+
+
+def _bars(output: str, stage: str) -> list[str]:
+    """Every state of the stage's bar as drawn (each redraw starts with a carriage return), escapes removed."""
+    lines = _ESCAPE.sub("", output).replace("\n", "\r").split("\r")
+    return [ln for ln in lines if ln.startswith(f"bfm: {stage}") and "[" in ln and "%" in ln]
+
+
 def _bar_drawn(output: str, label: str) -> bool:
     """click draws `label  [####...]  100%` with carriage returns; a piped run prints the label alone."""
     return label in output and "100%" in output and "\r" in output
@@ -34,6 +45,14 @@ def test_build_all_in_a_terminal_draws_bars_and_writes_the_piped_bytes(tmp_path:
     for stage in STAGES:
         assert f"bfm: {stage}" in run.output, run.output
     assert _bar_drawn(run.output, "bfm: module") and _bar_drawn(run.output, "bfm: sheets"), run.output
+    for stage in STAGES:
+        bars = _bars(run.output, stage)
+        assert bars and bars[-1].rstrip().endswith("100%"), (stage, bars)   # every bar ends full
+        for bar in bars:
+            assert "/" not in bar and str(tmp_path) not in bar, bar          # no path in a label
+            assert len(bar.rstrip()) < COLUMNS, bar                          # and it fits: no wrapped line
+    summary = re.findall(r"^1 game: (\d+) files written, 0 up to date, 0 warnings \(\d+\.\d s\)\r?$", run.output, re.M)
+    assert summary == [str(run.output.count("  wrote "))] and run.output.rstrip().endswith("s)")
     assert tree_digest(tmp_path / "bfm") == reference
 
 

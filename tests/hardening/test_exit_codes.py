@@ -34,7 +34,7 @@ TABLE = [
     (["validate", "GOOD", "--format", "json"], 0, "[]"),
     (["validate", "BAD"], 1, "error[HW-REF-001]: unknown side 'purple'"),
     (["validate", "BAD", "--format", "concise"], 1, "units.yaml:3:"),
-    (["validate", "EMPTY"], 2, "no game found at"),
+    (["validate", "EMPTY"], 2, "is not in a game"),
     (["validate", "/no/such/folder"], 2, "does not exist"),
     (["validate", "GOOD", "--format", "xml"], 2, "Invalid value for '--format'"),
     (["frobnicate"], 2, "No such command 'frobnicate'"),
