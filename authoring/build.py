@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
-import re
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from authoring import atomic, names
+from authoring.names import natural_key
 from authoring.cache import forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
@@ -236,11 +236,6 @@ def _sheet_order(game: Game):
     return lambda c: (c.marker, sides.index(c.side) if c.side in sides else len(sides), c.nationality or "",
                       c.type or "", natural_key(c.id))
 
-
-def natural_key(text: str) -> tuple:
-    """A sort key that orders the numbers inside a text by value: 'sov-3' before 'sov-29' before 'sov-30'."""
-    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
-                 for part in re.split(r"(\d+)", text) if part)
 
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

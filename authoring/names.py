@@ -97,3 +97,9 @@ def dir_name(part: str) -> str:
     if len(name) > MAX_NAME:
         raise NameTooLong(f"the folder name made from {part!r} is {len(name)} characters long, over the limit of {MAX_NAME}")
     return name
+
+
+def natural_key(text: str) -> tuple:
+    """A sort key that orders the numbers inside an id by value: 'sov-3' before 'sov-29' before 'sov-30'."""
+    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", text) if part)

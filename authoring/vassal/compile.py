@@ -23,6 +23,7 @@ from lxml import etree
 from authoring import atomic, workers
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
+from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal.help import setup_title
@@ -212,7 +213,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
         windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
-        windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid)),
+        windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid),
+                        options.counter_px),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
@@ -269,7 +271,7 @@ def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, 
         return el.piece_slot(pieces[cid].basic.name, gpids[cid], text, size, size)
 
     tabs = []
-    counters = sorted(game.counters.values(), key=lambda c: c.id)
+    counters = sorted(game.counters.values(), key=lambda c: natural_key(c.id))
     for side in game.sides:
         own = [c for c in counters if c.side == side.id and not c.marker]
         if not own:
@@ -278,11 +280,11 @@ def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, 
         groups: dict[str, list[str]] = {}
         for c in own:
             groups.setdefault(_group_name(game, c, by_nat), []).append(c.id)
-        tabs.append((side.name, [(name, [slot(cid) for cid in ids]) for name, ids in groups.items()]))
+        tabs.append((side.name, [slot(cid) for ids in groups.values() for cid in ids]))
     markers = [slot(c.id) for c in counters if c.marker or not c.side]
     chit = _with_gpid(withdrawal_piece("Withdraw"), withdrawal_gpid)
     markers.append(el.piece_slot("Withdrawal reminder", withdrawal_gpid, chit.slot_text(), size, size))
-    tabs.append(("Markers", [("Markers", markers)]))
+    tabs.append(("Markers", markers))
     return tabs
 
 

@@ -48,6 +48,7 @@ SIMPLE_MAP_HELPERS = tuple(_MAP_HELPERS + name for name in (
 PIECE_WINDOW = _PKG + "module.PieceWindow"
 TAB_WIDGET = _PKG + "widget.TabWidget"
 LIST_WIDGET = _PKG + "widget.ListWidget"
+PANEL_WIDGET = _PKG + "widget.PanelWidget"
 PIECE_SLOT = _PKG + "widget.PieceSlot"
 PROTOTYPES_CONTAINER = _PKG + "module.PrototypesContainer"
 PROTOTYPE_DEFINITION = _PKG + "module.PrototypeDefinition"
@@ -317,6 +318,12 @@ def list_widget(name: str, children: Iterable[Element], *, width: int = 0, heigh
     set, `divider` is where the split sits (the entry's width), else the engine lays it out."""
     attrs = {"entryName": name, "scale": 1.0, "width": width, "height": height, "divider": divider}
     return element(LIST_WIDGET, attrs, children)
+
+
+def panel_widget(name: str, children: Iterable[Element], *, columns: int, scale: float = 1.0) -> Element:
+    """A grid of `columns` equal cells (a fixed PanelWidget): every piece of a palette tab in view at once."""
+    attrs = {"entryName": name, "fixed": True, "nColumns": max(1, columns), "vert": False, "scale": scale}
+    return element(PANEL_WIDGET, attrs, children)
 
 
 def piece_slot(entry_name: str, gpid: int, slot_text: str, width: int, height: int) -> Element:

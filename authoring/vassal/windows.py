@@ -4,6 +4,8 @@ Each function turns model data (or a plan computed from it) into elements via `e
 """
 from __future__ import annotations
 
+import math
+
 from collections.abc import Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
@@ -86,9 +88,26 @@ def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
                                                             "", key_stroke(ord("R"), ctrl=True, shift=True)))
 
 
-def palette(tabs: Sequence[tuple[str, Sequence[tuple[str, Sequence[el.Element]]]]]) -> el.Element:
-    """Piece window: a tab per side (and one for markers), a list per nationality or unit type."""
-    widgets = [el.tab_widget(tab, [el.list_widget(name, slots) for name, slots in lists]) for tab, lists in tabs]
+PALETTE_PX = (1200, 780)
+"""The most a palette tab's grid takes on screen: a whole side in view on a 1080p display."""
+
+
+def palette_grid(count: int, piece_px: int) -> tuple[int, float]:
+    """Columns and scale of a grid of `count` pieces: about 3:2 landscape, shrunk (never below half size)
+    to fit `PALETTE_PX`."""
+    columns = max(1, min(count, math.ceil(math.sqrt(count * 1.5))))
+    rows = math.ceil(count / columns) if count else 1
+    scale = min(1.0, PALETTE_PX[0] / (columns * piece_px), PALETTE_PX[1] / (rows * piece_px))
+    return columns, round(max(0.5, scale), 2)
+
+
+def palette(tabs: Sequence[tuple[str, Sequence[el.Element]]], piece_px: int) -> el.Element:
+    """Piece window: one tab per side (and one for markers), each a grid showing all its pieces at once
+    (in the order given: by nationality or unit type, then natural id order)."""
+    widgets = []
+    for tab, slots in tabs:
+        columns, scale = palette_grid(len(slots), piece_px)
+        widgets.append(el.panel_widget(tab, slots, columns=columns, scale=scale))
     return el.piece_window("Counters", [el.tab_widget("Counters", widgets)],
                            el.LaunchButton("Counters", "Counter palette", "/images/counter.gif",
                                            key_stroke(ord("P"), ctrl=True, shift=True)))

@@ -208,7 +208,8 @@ def _palette(root) -> list[dict]:
     groups: list[dict] = []
     for slot in root.iter(el.PIECE_SLOT):
         path = [["tab" if a.tag == el.TAB_WIDGET else "list", a.get("entryName")]
-                for a in reversed(list(slot.iterancestors())) if a.tag in (el.TAB_WIDGET, el.LIST_WIDGET)]
+                for a in reversed(list(slot.iterancestors()))
+                if a.tag in (el.TAB_WIDGET, el.LIST_WIDGET, el.PANEL_WIDGET)]
         if not groups or groups[-1]["path"] != path:
             groups.append({"path": path, "pieces": []})
         groups[-1]["pieces"].append(_piece(slot))

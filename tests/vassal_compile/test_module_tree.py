@@ -73,10 +73,18 @@ def test_track_has_a_box_per_turn_and_pool(built: Built) -> None:
 
 def test_palette_has_a_tab_per_side_and_every_counter(built: Built) -> None:
     (window,) = _all(built.tree, el.PIECE_WINDOW)
-    tabs = [t.get("entryName") for t in window.find(el.TAB_WIDGET).findall(el.TAB_WIDGET)]
+    panels = window.find(el.TAB_WIDGET).findall(el.PANEL_WIDGET)
+    tabs = [t.get("entryName") for t in panels]
     sides_with_units = [s.name for s in built.game.sides
                         if any(c.side == s.id and not c.marker for c in built.game.counters.values())]
-    assert tabs == [*sides_with_units, "Markers"]
+    assert tabs == [*sides_with_units, "Markers"]   # one tab level: a side's pieces in one grid, all in view
+    assert not _all(window, el.LIST_WIDGET) and not window.find(el.TAB_WIDGET).findall(el.TAB_WIDGET)
+    for panel in panels:
+        assert panel.get("fixed") == "true" and int(panel.get("nColumns")) >= 1
+        cols, n = int(panel.get("nColumns")), len(panel.findall(el.PIECE_SLOT))
+        width = cols * int(panel.find(el.PIECE_SLOT).get("width")) * float(panel.get("scale"))
+        rows = -(-n // cols) * int(panel.find(el.PIECE_SLOT).get("height")) * float(panel.get("scale"))
+        assert width <= 1200 + 1 and (rows <= 780 + 1 or float(panel.get("scale")) == 0.5), (panel.get("entryName"), width, rows)
     slots = _all(window, el.PIECE_SLOT)
     assert len(slots) == len(built.game.counters) + 1  # + the withdrawal reminder
     gpids = [int(s.get("gpid")) for s in slots]
