@@ -100,8 +100,12 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     present = {new for _raw, new, _col in matched if new}
     missing = [k for k in spec.required if k not in present]
     diags, suggested, seen = [], set(), {}
-    for raw, new, col in matched:
-        if new is None:
+    for number, (raw, new, col) in enumerate(matched, 1):
+        if not raw:
+            diags.append(error("HW-CSV-009", f"the header row has no name in column {number}",
+                               Loc(src.path, 1, col), help="write the column's name, or delete the column if it is "
+                                                           "not needed (its cells go with it)"))
+        elif new is None:
             pool = missing + [k for k in spec.known if k not in present and k not in missing]
             close = difflib.get_close_matches(canonical(raw), [canonical(k) for k in pool], n=1, cutoff=0.5)
             guess = next((k for k in pool if canonical(k) in close), None)

@@ -138,6 +138,7 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         if failed is not None:
             failed[f"<{display(path)}>"] = display(path)
         return None
+    diags += src.notes
     diags += text_problems(src)
     if path.suffix.lower() == ".csv":
         conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS,
