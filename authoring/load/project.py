@@ -21,6 +21,7 @@ from authoring.load.resolve_game import check_named_files, manifest_parts, table
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import Game, Scenario, SetupCard
 from authoring.model.game import frozen_map
 
@@ -390,8 +391,14 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
             for i, other in enumerate(spec.get(key, ())):
                 ctx.ref(other, names - {name}, "hex set", path + (key, i))
         for i, label in enumerate(spec.get("hexes", ())):
-            if not any(m.grid.label_to_hex(str(label)) is not None for m in maps.values()):
-                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i))
+            if not _on_a_map(str(label), maps):
+                wanted = padded(str(label), lambda x: _on_a_map(x, maps))
+                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i),
+                          help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
+
+
+def _on_a_map(label: str, maps: dict) -> bool:
+    return any(m.grid.label_to_hex(label) is not None for m in maps.values())
 
 
 def load_project(path: Path) -> tuple[Path, list[LoadResult]]:
