@@ -122,6 +122,10 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     diags += [error("HW-CSV-007", f"the header row has no {k!r} column", Loc(src.path, 1, 1),
                     help=f"{spec.what} needs the columns {', '.join(spec.required)}")
               for k in missing if k not in suggested]
+    if spec.face_values and not diags and not any(new and "." in new for _raw, new, _col in matched):
+        diags.append(error("HW-CSV-007", "the header row has no face columns, so no counter has a face",
+                           Loc(src.path, 1, 1), help="add a column STATE.VALUE for each printed value of each face, "
+                                                     "such as full.attack and full.movement"))
     return diags
 
 

@@ -257,10 +257,10 @@ def load_game(files: GameFiles) -> LoadResult:
         src = read(path, "scenario", diags)
         if src is None:
             continue
-        ctx = Ctx(src)
+        ctx = Ctx(src, follow_on=(lambda d: _cascade(d, broken)) if broken else None)
         _check_game_field(ctx, files.id)
         s = resolve_scenario(ctx, defs, maps, counters)
-        diags += [d for d in ctx.diags if not _cascade(d, broken)]
+        diags += ctx.diags
         if s is not None:
             if s.id in scenarios:
                 ctx.error("HW-DUP-004", f"duplicate scenario id {s.id!r}", ("id",))

@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 from sys import intern
 
-from authoring.diagnostics import Loc
+from authoring.diagnostics import Loc, error
 from authoring.load.cells import CounterCells
 from authoring.load.context import Ctx
 from authoring.load.source import Source
+from authoring.load.zeros import spans
 from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 
@@ -81,7 +82,7 @@ def _column_plan(col: str) -> tuple[str, str, str]:
 
 def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:
     """The counters of one file; `seen` (id -> where it is defined) spans the game's counter files."""
-    out = []
+    out, sideless = [], []
     for i, c in enumerate(ctx.src.data.get("counters", [])):
         path = ("counters", i)
         cid = str(c["id"])
@@ -90,15 +91,32 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter
                       help="counter ids must be unique within a game; use `quantity` for several copies")
             continue
         seen[cid] = ctx.loc(path + ("id",))
-        out.append(_counter(ctx, defs, c, path))
+        out.append(_counter(ctx, defs, c, path, sideless))
+    _sideless(ctx, sideless)
     return out
 
 
-def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
+def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
+    """Counters without a side and not markers: one finding for the file, at the first, saying how many
+    (a counters CSV without a `side` column: HW-CSV-010 at its header, a file the rules cannot use)."""
+    if not found:
+        return
+    path, cid = found[0]
+    if ctx.src.header and "side" not in {name for name, _col in ctx.src.header}:
+        ctx.diags.append(error("HW-CSV-010", f"the header row has no 'side' column, so {len(found)} of the file's "
+                               "counters (those that are not markers) have no side", Loc(ctx.src.path, 1, 1),
+                               help="add a side column (a neutral marker needs none: give it marker true)"))
+        return
+    lines = [ctx.loc(p).line for p, _c in found]
+    more = f": {len(found)} counters have none ({spans(lines)})" if len(found) > 1 else ""
+    ctx.error("HW-COUNTER-001", f"counter {cid!r} has no side{more}", path,
+              help="give `side:`, or `marker: true` for a neutral marker")
+
+
+def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Counter:
     marker = bool(c.get("marker", False))
     if c.get("side") is None and not marker:
-        ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
-                  help="give `side:`, or `marker: true` for a neutral marker")
+        sideless.append((path, str(c["id"])))
     for key, known, what in _REFS:   # `ctx.ref` (a call) only for a name not found as it is written
         if key in c and c[key] not in defs[known]:
             ctx.ref(c[key], defs[known], what, path + (key,))

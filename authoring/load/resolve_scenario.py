@@ -186,6 +186,8 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
     strays = [(("entries", i, "units", j), u) for i, p in enumerate(placements)
               for j, u in enumerate(p.units) if _foreign(defs, counters, u, side)]
     _report_strays(ctx, counters, strays, side, "`side:`" if d.get("side") else "--side" if given else "")
+    if strays:   # left out, as a CSV card's rows are
+        placements = [p for p in map(lambda p: _without(p, defs, counters, side), placements) if p.units]
     return SetupCard(tuple(placements), side, d.get("scenario"), d.get("game"), ctx.src.path)
 
 
@@ -193,6 +195,13 @@ def _foreign(defs: dict, counters: dict, unit: str, side: str | None) -> bool:
     """Whether `unit` belongs to a declared side other than `side`, the side a card sets up."""
     theirs = counters[unit].side if unit in counters else None
     return bool(side and theirs and theirs != side and theirs in defs["sides"] and side in defs["sides"])
+
+
+def _without(p: Placement, defs: dict, counters: dict, side: str | None) -> Placement:
+    """`p` without the units of another side than `side`."""
+    keep = [j for j, u in enumerate(p.units) if not _foreign(defs, counters, u, side)]
+    return Placement(p.side, p.label, p.hex, tuple(p.units[j] for j in keep), p.state, p.loc,
+                     tuple(p.unit_locs[j] for j in keep if j < len(p.unit_locs)))
 
 
 def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], side: str | None, said: str) -> None:
