@@ -50,7 +50,11 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         from authoring.safepath import refuse_output
         refuse(refuse_output(target.root, image, (".png",), "--image", force))
     if target.scenario is None or has_errors(target.diagnostics):
-        _emit(target.diagnostics, fmt, target.root)
+        from authoring.load.project import card_findings
+        found = list(target.diagnostics)
+        if card is not None:   # the game's errors do not hide the card's own
+            found += card_findings(card, target.result, target.scenario, side)
+        _emit(found, fmt, target.root)
         sys.exit(1)
     game, scen = target.result.game, target.scenario
     if side is not None and side not in {s.id for s in game.sides}:

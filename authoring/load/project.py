@@ -198,7 +198,8 @@ def load_game(files: GameFiles) -> LoadResult:
     if diags:
         return LoadResult(None, diags, files)
     game_src = read(files.manifest, "game", diags)
-    if game_src is None:
+    if game_src is None:   # nothing resolves without the manifest; each other file's own errors still show
+        _read_alone(files, diags)
         return LoadResult(None, diags, files)
     gctx = Ctx(game_src)
     _check_game_id(gctx, files)
@@ -274,6 +275,16 @@ def load_game(files: GameFiles) -> LoadResult:
                                                        if p.resolve() not in known))
     diags += _name_findings(game)
     return LoadResult(game, diags, files)
+
+
+def _read_alone(files: GameFiles, diags: list[Diagnostic]) -> None:
+    """The findings each data file has on its own (syntax, schema, text, CSV header), for a game whose
+    manifest does not load: an error in game.yaml does not hide the other files' errors."""
+    kinds = [("tables", files.tables)] if files.tables else []
+    kinds += [("map", p) for p in files.maps] + [("counters", p) for p in files.counters]
+    kinds += [("scenario", p) for p in files.scenarios]
+    for kind, path in kinds:
+        read(path, kind, diags)
 
 
 def _name_findings(game: Game) -> list[Diagnostic]:
@@ -416,6 +427,17 @@ def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | No
     defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
     card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)
     return card, diags + ctx.diags
+
+
+def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, side: str | None) -> list[Diagnostic]:
+    """A card's findings when its game has errors, so that those do not hide the card's: all of them when
+    every file of the game loaded (`checkable`), else the card's own (syntax, header, cells), since its
+    units and hexes could be unknown only because a file of the game failed."""
+    if result.checkable and scenario is not None:
+        return load_card(path, result, scenario, side)[1]
+    diags: list[Diagnostic] = []
+    read(path, "setup-card", diags)
+    return diags
 
 
 def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:
