@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
+from authoring.diagnostics.rows import one_per_column
 from authoring.load import schemas
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
@@ -200,7 +201,7 @@ def load_game(files: GameFiles) -> LoadResult:
     game_src = read(files.manifest, "game", diags)
     if game_src is None:   # nothing resolves without the manifest; each other file's own errors still show
         _read_alone(files, diags)
-        return LoadResult(None, diags, files)
+        return LoadResult(None, one_per_column(diags), files)
     gctx = Ctx(game_src)
     _check_game_id(gctx, files)
     parts = manifest_parts(gctx)
@@ -274,7 +275,7 @@ def load_game(files: GameFiles) -> LoadResult:
     files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
                                                        if p.resolve() not in known))
     diags += _name_findings(game)
-    return LoadResult(game, diags, files)
+    return LoadResult(game, one_per_column(diags), files)
 
 
 def _read_alone(files: GameFiles, diags: list[Diagnostic]) -> None:
@@ -426,7 +427,7 @@ def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | No
     ctx = Ctx(src)
     defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
     card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)
-    return card, diags + ctx.diags
+    return card, one_per_column(diags + ctx.diags)
 
 
 def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, side: str | None) -> list[Diagnostic]:

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from authoring.diagnostics.rows import spans
 from authoring.load.context import Ctx
+
+__all__ = ["DroppedZeros", "padded", "spans", "zeros_help", "zeros_message"]
 
 MAX_WIDTH = 6
 """The widest id tried when zeros are put back (hex ids are 4 to 6 digits)."""
@@ -22,19 +25,6 @@ def padded(label: str, known: Callable[[str], object]) -> str | None:
     if not label.isdigit():
         return None
     return next((label.zfill(n) for n in range(len(label) + 1, MAX_WIDTH + 1) if known(label.zfill(n))), None)
-
-
-def spans(lines: Sequence[int], most: int = 6) -> str:
-    """Line numbers as runs, 'lines 2-5, 9, 11-14' (the first `most` runs, then how many more lines)."""
-    runs: list[list[int]] = []
-    for n in sorted(set(lines)):
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    shown = [f"{a}-{b}" if b > a else str(a) for a, b in runs[:most]]
-    rest = sum(b - a + 1 for a, b in runs[most:])
-    return ("line " if len(lines) == 1 else "lines ") + ", ".join(shown) + (f" and {rest} more" if rest else "")
 
 
 def zeros_message(first: str, what: str, lines: Sequence[int], file: str) -> str:
