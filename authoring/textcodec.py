@@ -21,6 +21,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+SHEET_SUFFIXES = (".csv", ".tsv", ".txt")
+"""What spreadsheet programs save text tables as: CSV, tab-separated, and Excel's "Unicode text" (.txt)."""
+
+
+def is_sheet(path: str) -> bool:
+    """Whether a file (by its name) is a spreadsheet's text table rather than YAML."""
+    return path.lower().endswith(SHEET_SUFFIXES)
+
+
 NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16 (little-endian)", "utf-16-be": "UTF-16 (big-endian)",
          "utf-32-le": "UTF-32 (little-endian)", "utf-32-be": "UTF-32 (big-endian)",
          "cp1252": "Windows-1252 (Western European)", "mac-roman": "Mac Roman"}

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from authoring.diagnostics.record import Diagnostic
+from authoring.textcodec import is_sheet
 
 _INDEX = re.compile(r"\[\d+\]")
 
@@ -34,7 +35,7 @@ def one_per_column(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
     diags = list(diags)
     groups: dict[tuple, list[int]] = {}
     for i, d in enumerate(diags):
-        if d.loc and d.loc.line and d.loc.file.lower().endswith(".csv"):
+        if d.loc and d.loc.line and is_sheet(d.loc.file):
             key = (d.loc.file, d.severity, d.code,
                    _INDEX.sub("[]", d.message), _INDEX.sub("[]", d.help))
             groups.setdefault(key, []).append(i)

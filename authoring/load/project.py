@@ -24,6 +24,7 @@ from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
 from authoring.load.zeros import padded, zeros_help
 from authoring.model import Game, Scenario, SetupCard
+from authoring.textcodec import is_sheet
 from authoring.model.game import frozen_map
 
 MANIFEST = "game.yaml"
@@ -109,7 +110,7 @@ def discover(root: Path) -> list[GameFiles]:
         extras += _art_beside(root, gid)
         games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
                                _data_files(root / "maps" / gid, (".yaml", ".yml")),
-                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv")), extras))
+                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv", ".tsv")), extras))
     return games
 
 
@@ -142,7 +143,7 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         return None
     diags += src.notes
     diags += text_problems(src)
-    if path.suffix.lower() == ".csv":
+    if is_sheet(path.name):
         conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS,
                                    counters=kind == "counters")
         diags += found

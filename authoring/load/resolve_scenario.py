@@ -20,6 +20,7 @@ from authoring.model import (
     Victory,
 )
 from authoring.model.game import frozen_map
+from authoring.textcodec import is_sheet
 
 
 class HexLookup:
@@ -212,7 +213,7 @@ def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], si
     path, unit = strays[0]
     theirs = sorted({counters[u].side for _p, u in strays})
     lines = sorted({ctx.loc(p).line for p, _u in strays})
-    held = "rows hold units of" if ctx.src.path.lower().endswith(".csv") else "of its units belong to"
+    held = "rows hold units of" if is_sheet(ctx.src.path) else "of its units belong to"
     rows = f": {len(strays)} {held} side {' and '.join(theirs)} ({spans(lines)})" if len(strays) > 1 else ""
     fix = {"--side": "leave out --side (a card that holds units of several sides replaces each side's set-up), "
                      "or remove these rows",

@@ -19,7 +19,7 @@ import yaml
 from authoring.diagnostics import Diagnostic, Loc, error, info
 from authoring.load.cells import CsvCells, cell_starts
 from authoring.load.nodes import KeyPositions, NodeTree, ValuePositions
-from authoring.textcodec import Decoded, DecodeError, decode, describe
+from authoring.textcodec import Decoded, DecodeError, decode, describe, is_sheet
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
@@ -392,7 +392,7 @@ def _trimmed(header: list[str]) -> list[str]:
 
 def load_source(path: Path, display: str | None = None) -> Source:
     display = display or str(path)
-    is_csv = path.suffix.lower() == ".csv"
+    is_csv = is_sheet(path.name)
     text, notes = read_text(path, display, legacy=is_csv)
     src = parse_csv(text, display) if is_csv else parse_yaml(text, display)
     src.notes = notes

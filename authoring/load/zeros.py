@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from authoring.diagnostics.rows import spans
 from authoring.load.context import Ctx
+from authoring.textcodec import is_sheet
 
 __all__ = ["DroppedZeros", "padded", "spans", "zeros_help", "zeros_message"]
 
@@ -31,14 +32,14 @@ def zeros_message(first: str, what: str, lines: Sequence[int], file: str) -> str
     """The words added to the first row's message when several rows (of a CSV; ids of a YAML file) lost their zeros."""
     if len(lines) < 2:
         return first
-    many = "rows" if file.lower().endswith(".csv") else f"{what}s"
+    many = "rows" if is_sheet(file) else f"{what}s"
     return f"{first}: {len(lines)} {many} lost their leading zeros ({spans(lines)})"
 
 
 def zeros_help(wanted: Sequence[str], column: str, file: str) -> str:
     """'did you mean ...?' and how to keep the zeros, in a spreadsheet (CSV) or in YAML."""
     shown = ", ".join(repr(w) for w in wanted[:3]) + (", ..." if len(wanted) > 3 else "")
-    if file.lower().endswith(".csv"):
+    if is_sheet(file):
         keep = (f"spreadsheets drop leading zeros: format the {column} column as text (Format Cells > Text) and type "
                 "the ids again, or set that column to Text when opening the CSV")
     else:
