@@ -26,7 +26,7 @@ from authoring.workers import can_fork, tokened
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
 
-_SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
+_SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 _RENDER_DIR = Path(__file__).resolve().parents[1] / "render"
 _CODE_DIRS = (_RENDER_DIR, Path(__file__).resolve().parent, _RENDER_DIR.parent / "hexgrid")
 
