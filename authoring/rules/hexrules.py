@@ -9,6 +9,7 @@ from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.codes import resolve_at
@@ -105,8 +106,10 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     cite = board.game.cite(spec.rule)
     target = board.hexsets.label_to_hex(label)
     if target is None:
+        wanted = padded(label, board.hexsets.label_to_hex)
         yield error("HW-RULE-002", f"rule unit-at puts {unit} in hex {label!r}, which is on no map in play", spec.loc,
-                    help="check the hex id, or the scenario's maps", rule=cite, hex=label)
+                    help=zeros_help([wanted], "hex id", spec.loc.file if spec.loc else "") if wanted else
+                    "check the hex id, or the scenario's maps", rule=cite, hex=label)
         return
     placed = [u for u in uses if u.kind == "setup"]
     if any(u.hex == target for u in placed):

@@ -188,3 +188,18 @@ def test_a_dropped_setup_code_zero_is_told_in_the_counters_file(mini: Path):
                                 "(lines 2-4)")
     assert found["help"].startswith("did you mean '0102', '0103', '0201'? spreadsheets drop leading zeros: format "
                                     "the setup_code column as text")
+
+
+def test_yaml_numbers_without_zeros_get_the_hint_where_they_are_written(mini: Path):
+    """A scenario's hex written as the number 101, and an arrival at '102': each a finding in the scenario
+    file whose hint puts the zeros back (no list of hex ranges or hex sets)."""
+    intro = mini / "scenarios/mini/intro.yaml"
+    intro.write_text(intro.read_text(encoding="utf-8").replace('{hex: "0101"', "{hex: 101")
+                     .replace("at: west", 'at: "102"'), encoding="utf-8")
+    r = CliRunner().invoke(main, ["validate", str(mini), "--format", "json"], catch_exceptions=False)
+    found = {f["code"]: f for f in json.loads(r.stdout)}
+    assert sorted(found) == ["HW-HEX-001", "HW-SCHED-002"], found
+    assert found["HW-HEX-001"]["file"].endswith("intro.yaml") and found["HW-HEX-001"]["line"] == 11
+    assert found["HW-HEX-001"]["help"] == "did you mean '0101'? write each hex with its leading zeros, as printed " \
+                                          "('0101', not '101')"
+    assert found["HW-SCHED-002"]["help"].startswith("did you mean '0102'?")
