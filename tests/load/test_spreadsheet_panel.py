@@ -8,6 +8,7 @@ decimal-comma locale's semicolons, trailing empty columns and rows, and ids that
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,16 @@ def test_yaml_numbers_without_zeros_get_the_hint_where_they_are_written(mini: Pa
     assert found["HW-HEX-001"]["help"] == "did you mean '0101'? write each hex with its leading zeros, as printed " \
                                           "('0101', not '101')"
     assert found["HW-SCHED-002"]["help"].startswith("did you mean '0102'?")
+
+
+def test_import_setup_of_an_excel_card_writes_its_text_and_shows_the_note(tmp_path: Path):
+    for kind in ("maps", "counters", "scenarios"):
+        shutil.copytree(ROOT / kind / "bfm", tmp_path / kind / "bfm")
+    card = tmp_path / "card.csv"
+    card.write_bytes(excel_windows(with_empty_columns(ROWS), ";"))
+    r = CliRunner().invoke(main, ["import-setup", str(card), "--scenario", "bfm/seven-turn", "--project",
+                                  str(tmp_path)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "info[HW-IO-004]: read as Windows-1252" in r.output
+    scenario = (tmp_path / "scenarios/bfm/seven-turn.yaml").read_text(encoding="utf-8")
+    assert NOTE in scenario, scenario
