@@ -126,7 +126,7 @@ _PUNCTUATION = {
     "\u201d": lambda b, a: int(not _word(a) and not b.isspace()),    # word”
     "\u2013": lambda b, a: int((b.isspace() or b.isdigit()) and (a.isspace() or a.isdigit())),   # 1941 – 1942
     "\u2014": lambda b, a: int(b.isspace() == a.isspace()),          # a—b, a — b
-    "\u2026": lambda b, a: int(not b.isspace()),                     # word…
+    "\u2026": lambda b, a: int(b.isalpha()),                         # word…
     "\u00b0": lambda b, a: int(b.isdigit()),                         # 12°
 }
 
