@@ -71,6 +71,8 @@ CARDS = {
     "Numbers": ("card.csv", numbers(ROWS), []),
     "Numbers, decimal-comma locale": ("card.csv", numbers(ROWS, ";"), []),
     "trailing empty columns on every row": ("card.csv", excel_utf8(with_empty_columns(ROWS), ";"), []),
+    "empty cells after the header's last column": ("card.csv", excel_utf8([ROWS[0]] + with_empty_columns(ROWS[1:]), ";"),
+                                                   []),
     "trailing empty columns and rows": ("card.csv", excel_utf8(with_empty_rows(with_empty_columns(ROWS))), []),
     "trailing empty columns, cp1252": ("card.csv", excel_windows(with_empty_columns(ROWS), ";"), "cp1252"),
     "hex ids without leading zeros (Excel)": ("card.csv", excel_utf8(without_zeros(ROWS, "hex")),
