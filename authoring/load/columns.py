@@ -17,7 +17,7 @@ from authoring.load.cells import CsvCells
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
+_NUMBER = re.compile(r"[-+]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)\Z")   # 0.5, or 0,5 as many locales write it
 _PRINTED = re.compile(r"[^A-Za-z]*\Z")  # 4, 3*, (2), [5], *, -: a printed value has no words in it
 
 
@@ -150,7 +150,7 @@ def _cell_rule(name: str, spec: Columns) -> tuple[re.Pattern, str, str] | None:
     if name in spec.integers:
         return _INT, "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
     if name in spec.numbers:
-        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
+        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5 (or 0,5)"
     if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields:
         return _PRINTED, "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
     return None

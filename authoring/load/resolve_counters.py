@@ -15,7 +15,10 @@ from authoring.model.game import frozen_map
 _NUM = re.compile(r"-?[0-9]{1,18}\Z")   # longer stays text, which the schema then limits
 _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note",
                    "short", "symbol")
-_INT_COLUMNS = ("steps", "quantity", "stacking")
+_INT_COLUMNS = ("steps", "quantity")
+_NUMBER_COLUMNS = ("stacking",)
+_DECIMAL = re.compile(r"-?([0-9]+[.,][0-9]*|[.,][0-9]+)\Z")
+"""A number with a fraction, its separator a point or, as spreadsheets in many locales write it, a comma."""
 _FACE_ART = ("image", "picture")
 _REFS = (("side", "sides", "side"), ("nationality", "nationalities", "nationality"), ("type", "unit_types", "unit type"),
          ("size", "unit_sizes", "unit size"))
@@ -57,7 +60,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
             elif how == "marker":
                 c["marker"] = cell.lower() in ("1", "true", "yes", "x")
             else:
-                c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
+                c[col] = _number(cell, how) if how in ("int", "number") else cell
         c["faces"] = list(faces.values())
         counters.append(c)
         face_order.append(tuple(faces))
@@ -77,7 +80,15 @@ def _column_plan(col: str) -> tuple[str, str, str]:
         return "face", state, value
     if col in ("flags", "marker"):
         return col, "", ""
-    return ("int" if col in _INT_COLUMNS else "text"), "", ""
+    return ("int" if col in _INT_COLUMNS else "number" if col in _NUMBER_COLUMNS else "text"), "", ""
+
+
+def _number(cell: str, how: str) -> int | float | str:
+    """A whole-number or number cell as its value (0,5 and 0.5 alike, +1 as 1); text the schema then reports otherwise."""
+    cell = cell.removeprefix("+")
+    if _NUM.match(cell):
+        return int(cell)
+    return float(cell.replace(",", ".")) if how == "number" and _DECIMAL.match(cell) else cell
 
 
 def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:

@@ -219,3 +219,16 @@ def test_import_setup_of_an_excel_card_writes_its_text_and_shows_the_note(tmp_pa
     assert "info[HW-IO-004]: read as Windows-1252" in r.output
     scenario = (tmp_path / "scenarios/bfm/seven-turn.yaml").read_text(encoding="utf-8")
     assert NOTE in scenario, scenario
+
+
+@pytest.mark.parametrize("writer,sep,value", [(excel_windows, ";", "0,5"), (excel_utf8, ",", "0.5"),
+                                              (libreoffice, ";", "0,5"), (numbers, ",", "+0.5")])
+def test_a_fractional_stacking_value_as_each_locale_writes_it(writer, sep: str, value: str, mini: Path):
+    """Stacking points with a decimal comma (a semicolon locale) or point: the number, not a finding."""
+    from authoring.load import discover, load_game
+    rows = [r[:5] + r[7:] for r in COUNTERS]
+    rows = [rows[0] + ["stacking"]] + [r + [value] for r in rows[1:]]
+    (mini / "counters/mini/more.csv").write_bytes(writer(rows, sep))
+    result = load_game(discover(mini)[0])
+    assert [d.code for d in result.diagnostics] == [], [str(d) for d in result.diagnostics]
+    assert result.game.counters["red-2"].stacking == 0.5
