@@ -2,7 +2,8 @@
 
 1. A byte-order mark names the encoding: UTF-8 (Excel's "CSV UTF-8"), UTF-16 little- or big-endian
    (Excel's "Unicode text", LibreOffice's "Unicode"), UTF-32.
-2. Without one, bytes that are valid UTF-8 are UTF-8 (LibreOffice, Google Sheets, Numbers).
+2. Without one, UTF-16 shows in its zero bytes (`_utf16_unmarked`), and bytes that are valid UTF-8
+   are UTF-8 (LibreOffice, Google Sheets, Numbers).
 3. Otherwise, where a legacy code page is allowed (CSV files), the file is Windows-1252 (Excel for
    Windows' "CSV") or Mac Roman (Excel for Mac's "CSV (Macintosh)"): the one whose reading of the
    non-ASCII bytes looks more like letters of words (`_plausibility`); a tie goes to Windows-1252.
@@ -64,6 +65,9 @@ def decode(raw: bytes, legacy: bool = False) -> Decoded:
     for bom, name in _BOMS:
         if raw.startswith(bom):
             return Decoded(_strict(raw[len(bom):], name, len(bom)), name, bom=True)
+    unmarked = _utf16_unmarked(raw)
+    if unmarked:
+        return Decoded(_strict(raw, unmarked, 0), unmarked)
     try:
         return Decoded(raw.decode("utf-8"), "utf-8")
     except UnicodeDecodeError as exc:
@@ -73,6 +77,22 @@ def decode(raw: bytes, legacy: bool = False) -> Decoded:
     readings = [(name, text) for name in ("cp1252", "mac-roman") if (text := _lenient(raw, name)) is not None]
     name, text = max(readings, key=lambda r: _plausibility(r[1]))   # max keeps the first of a tie: cp1252
     return Decoded(text, name, legacy_at=first)
+
+
+def _utf16_unmarked(raw: bytes) -> str | None:
+    """UTF-16 written without a byte-order mark, told by its zero bytes: text of Latin letters, digits and
+    punctuation has a zero as every other byte (the second of each pair little-endian, the first big-endian),
+    which no UTF-8 text has."""
+    sample = raw[:2048]
+    if b"\x00" not in sample or len(sample) < 4:
+        return None
+    pairs = len(sample) // 2
+    first, second = sample[0:pairs * 2:2].count(0), sample[1:pairs * 2:2].count(0)
+    if second >= 0.9 * pairs and first <= 0.1 * pairs:
+        return "utf-16-le"
+    if first >= 0.9 * pairs and second <= 0.1 * pairs:
+        return "utf-16-be"
+    return None
 
 
 def _strict(raw: bytes, name: str, skip: int) -> str:

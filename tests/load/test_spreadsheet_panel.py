@@ -67,6 +67,7 @@ CARDS = {
     "LibreOffice, text cells quoted": ("card.csv", libreoffice(ROWS), []),
     "LibreOffice, semicolons, text quoted": ("card.csv", libreoffice(ROWS, ";"), []),
     "LibreOffice UTF-16BE": ("card.csv", libreoffice_utf16be(ROWS), []),
+    "UTF-16 without its byte-order mark": ("card.txt", excel_unicode_text(ROWS)[2:], []),
     "Google Sheets (CRLF, no end of line at the end)": ("card.csv", google_sheets(ROWS), []),
     "Numbers": ("card.csv", numbers(ROWS), []),
     "Numbers, decimal-comma locale": ("card.csv", numbers(ROWS, ";"), []),

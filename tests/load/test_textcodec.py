@@ -66,3 +66,14 @@ def test_a_code_page_csv_loads_with_one_note_where_it_starts(tmp_path):
     assert src.data[1]["note"] == "Général"
     (note,) = src.notes
     assert (note.severity.value, note.code, str(note.loc)) == ("info", "HW-IO-004", "card.csv:3:13")
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_byte_order_mark_is_told_by_its_zero_bytes(codec: str):
+    text = "hex\tunit\tnote\r\n0101\tger-1\tGénéral\r\n"
+    found = decode(text.encode(codec), legacy=True)
+    assert (found.encoding, found.text, found.legacy_at) == (codec, text, None)
+
+
+def test_utf8_with_a_stray_nul_stays_utf8():
+    assert decode(b"hex,unit\n0101,ger-1\x00\n").encoding == "utf-8"
