@@ -67,7 +67,7 @@ def decode(raw: bytes, legacy: bool = False) -> Decoded:
             return Decoded(_strict(raw[len(bom):], name, len(bom)), name, bom=True)
     unmarked = _utf16_unmarked(raw)
     if unmarked:
-        return Decoded(_strict(raw, unmarked, 0), unmarked)
+        return Decoded(_strict(raw, unmarked, 0, "its zero bytes"), unmarked)
     try:
         return Decoded(raw.decode("utf-8"), "utf-8")
     except UnicodeDecodeError as exc:
@@ -95,12 +95,12 @@ def _utf16_unmarked(raw: bytes) -> str | None:
     return None
 
 
-def _strict(raw: bytes, name: str, skip: int) -> str:
+def _strict(raw: bytes, name: str, skip: int, told_by: str = "its byte-order mark") -> str:
     try:
         return raw.decode(name)
     except UnicodeDecodeError as exc:
         shown = raw[exc.start:exc.start + 2].hex(" ")
-        raise DecodeError(f"invalid {NAMES[name]} bytes {shown} (the file starts with a {NAMES[name]} byte-order mark)",
+        raise DecodeError(f"invalid {NAMES[name]} bytes {shown} (the file is {NAMES[name]} by {told_by})",
                           exc.start + skip, name) from None
 
 
