@@ -47,6 +47,7 @@ def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path
                            f"{', '.join(m.id for m in lookup.maps)}")
         elif wanted and zeros is not None:
             zeros.add(path, wanted, message)
+            return lookup.find(wanted)   # checked where it was meant to be: no absence found for its hex
         else:
             ranges = "; ".join(f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to "
                                f"{m.grid.hex_to_label(m.grid.hexes[-1])}" for m in lookup.maps)
@@ -76,7 +77,8 @@ def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base, zero
         label = str(e["hex"])
         h = find(label)
         if h is None:
-            _hex(ctx, lookup, all_maps, label, path + ("hex",), zeros)
+            h = _hex(ctx, lookup, all_maps, label, path + ("hex",), zeros)
+            label = padded(label, lookup.find) or label if h is not None else label   # the id it was meant to be
         units, locs = _units(ctx, counters, e["units"], path)
         state = e.get("state")
         if state is not None and state not in states:
@@ -174,7 +176,8 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
                 continue   # not set up for `side`: its stacking, mix and side findings would only echo this one
             ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
             owner = side or (counters[unit].side if unit in counters else "") or ""
-            placements.append(Placement(owner, str(e["hex"]), h, (unit,), e.get("state"), ctx.loc(path),
+            label = str(e["hex"]) if h is None else padded(str(e["hex"]), lookup.find) or str(e["hex"])
+            placements.append(Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path),
                                         (ctx.loc(path + ("unit",)),)))
         zeros.report("HW-HEX-001")
         _report_strays(ctx, counters, strays, side, "--side")

@@ -142,3 +142,17 @@ def test_a_card_is_checked_even_when_another_scenario_has_errors(tmp_path: Path)
     r = _cli("check", "bfm/seven-turn", "--card", str(card), "--project", str(project), "--format", "json")
     assert sorted((Path(f["file"]).name, f["code"]) for f in _findings(r)) == [
         ("campaign.yaml", "HW-REF-002"), ("card.csv", "HW-HEX-001")]
+
+
+def test_hexes_without_zeros_in_a_scenario_are_one_finding_and_no_empty_cross(tmp_path: Path):
+    """Four German hexes of bfm written as numbers (0103 as 103): before, their error each and a 'cross hex
+    holds no german unit' for each hex they were meant for. The units are checked where they were meant to be."""
+    project = _copy("bfm", tmp_path)
+    scenario = project / "scenarios/bfm/seven-turn.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    for label in ("0103", "0104", "0106", "0107"):
+        text = text.replace(f'hex: "{label}"', f"hex: {int(label)}", 1)
+    scenario.write_text(text, encoding="utf-8")
+    (found,) = _findings(_cli("validate", str(project), "--format", "json"))
+    assert (found["code"], found["line"]) == ("HW-HEX-001", 49)
+    assert found["message"] == "hex '103' is not on any map in play: 4 hex ids lost their leading zeros (lines 49-50, 54-55)"
