@@ -156,3 +156,14 @@ def test_hexes_without_zeros_in_a_scenario_are_one_finding_and_no_empty_cross(tm
     (found,) = _findings(_cli("validate", str(project), "--format", "json"))
     assert (found["code"], found["line"]) == ("HW-HEX-001", 49)
     assert found["message"] == "hex '103' is not on any map in play: 4 hex ids lost their leading zeros (lines 49-50, 54-55)"
+
+
+def test_a_bad_hex_is_one_finding_without_the_empty_hex_it_leaves(tmp_path: Path):
+    """A German unit's hex mistyped (0103 as 0199): before, its error and 'cross hex 0103 holds no german
+    unit' (the unit may be meant for any cross, so the empty one waits until the hex is fixed)."""
+    project = _copy("bfm", tmp_path)
+    scenario = project / "scenarios/bfm/seven-turn.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace('hex: "0103"', 'hex: "0199"', 1),
+                        encoding="utf-8")
+    (found,) = _findings(_cli("validate", str(project), "--format", "json"))
+    assert (found["code"], found["line"], found["message"]) == ("HW-HEX-001", 49, "hex '0199' is not on any map in play")
