@@ -72,6 +72,9 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
             _emit(diags, fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
+    if the_card is not None:   # one finding for a mistake down the card's column (no state column: every row)
+        from authoring.diagnostics.rows import one_per_column
+        diags = one_per_column(diags, game.counters)
     _emit(diags, fmt, target.root)
     if the_card is not None:
         sys.stdout.flush()  # after the findings, on a terminal as in a log

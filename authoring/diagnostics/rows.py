@@ -7,7 +7,7 @@ mistake: `one_per_column` keeps the first and says how many rows it concerns and
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 from authoring.diagnostics.record import Diagnostic
@@ -29,15 +29,23 @@ def spans(lines: Sequence[int], most: int = 6) -> str:
     return ("line " if len(set(lines)) == 1 else "lines ") + ", ".join(shown) + (f" and {rest} more" if rest else "")
 
 
-def one_per_column(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
-    """`diags` with the findings of a CSV file that repeat one message (list indices aside) on several
-    rows merged into the first, which then says how many rows it concerns. Other findings pass as they are."""
+def _shape(text: str, ids: Collection[str]) -> str:
+    """`text` with list indices and the ids it names blanked: what the findings of a column share."""
+    text = _INDEX.sub("[]", text)
+    if not ids:
+        return text
+    return " ".join("<id>" if word.strip(".,;:()'\"") in ids else word for word in text.split(" "))
+
+
+def one_per_column(diags: Iterable[Diagnostic], ids: Collection[str] = ()) -> list[Diagnostic]:
+    """`diags` with the findings of a CSV file that repeat one message (list indices aside, and the `ids`
+    it names: a set-up card's unit on each row) on several rows merged into the first, which then says
+    how many rows it concerns. Other findings pass as they are."""
     diags = list(diags)
     groups: dict[tuple, list[int]] = {}
     for i, d in enumerate(diags):
         if d.loc and d.loc.line and is_sheet(d.loc.file):
-            key = (d.loc.file, d.severity, d.code,
-                   _INDEX.sub("[]", d.message), _INDEX.sub("[]", d.help))
+            key = (d.loc.file, d.severity, d.code, d.rule, _shape(d.message, ids), _shape(d.help, ids))
             groups.setdefault(key, []).append(i)
     merged, dropped = {}, set()
     for members in groups.values():

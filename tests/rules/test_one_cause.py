@@ -167,3 +167,14 @@ def test_a_bad_hex_is_one_finding_without_the_empty_hex_it_leaves(tmp_path: Path
                         encoding="utf-8")
     (found,) = _findings(_cli("validate", str(project), "--format", "json"))
     assert (found["code"], found["line"], found["message"]) == ("HW-HEX-001", 49, "hex '0199' is not on any map in play")
+
+
+def test_a_card_without_its_state_column_is_one_finding(tmp_path: Path):
+    """bfm's Soviet card without the state column: 13 HW-STATE-002 before (every army starts at half strength)."""
+    rows = export_setup(find_scenario(ROOT, "bfm/seven-turn"), "soviet").splitlines()
+    card = tmp_path / "card.csv"
+    card.write_text("\n".join(",".join(r.split(",")[:2]) for r in rows) + "\n", encoding="utf-8")
+    r = _cli("check", "bfm/seven-turn", "--card", str(card), "--project", str(ROOT), "--format", "json")
+    (found,) = _findings(r)
+    assert (found["code"], found["line"]) == ("HW-STATE-002", 2)
+    assert found["message"].endswith("soviet units start at 'half': 13 rows alike (lines 2-14)")
