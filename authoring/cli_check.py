@@ -50,7 +50,11 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         from authoring.safepath import refuse_output
         refuse(refuse_output(target.root, image, (".png",), "--image", force))
     if target.scenario is None or has_errors(target.diagnostics):
-        _emit(target.diagnostics, fmt, target.root)
+        from authoring.load.project import card_findings
+        found = list(target.diagnostics)
+        if card is not None:   # the game's errors do not hide the card's own
+            found += card_findings(card, target.result, target.scenario, side)
+        _emit(found, fmt, target.root)
         sys.exit(1)
     game, scen = target.result.game, target.scenario
     if side is not None and side not in {s.id for s in game.sides}:
@@ -68,6 +72,9 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
             _emit(diags, fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
+    if the_card is not None:   # one finding for a mistake down the card's column (no state column: every row)
+        from authoring.diagnostics.rows import one_per_column
+        diags = one_per_column(diags, game.counters)
     _emit(diags, fmt, target.root)
     if the_card is not None:
         sys.stdout.flush()  # after the findings, on a terminal as in a log

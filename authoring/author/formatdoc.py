@@ -161,9 +161,12 @@ def _csv_section(schemas: dict) -> list[str]:
     card = schemas["setup-card.schema.json"]["properties"]["entries"]["items"]["properties"]
     return [
         '<a id="counters-csv"></a>', "## Counters as CSV", "",
-        "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`), one counter per row. "
-        "Comma, semicolon or tab separated, UTF-8 with or without a byte-order mark; the first row names the "
-        "columns (any order, any case: `Setup code` is `setup_code`; an empty cell is absent). "
+        "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`, or `*.tsv`), one counter "
+        "per row, as any spreadsheet program saves it: comma, semicolon or tab separated; UTF-8 with or without a "
+        "byte-order mark, UTF-16 with one (Excel's \"Unicode text\"), or, in a file that is not UTF-8, "
+        "Windows-1252 or Mac Roman (Excel's \"CSV\" on Windows and on a Mac: read with a note, HW-IO-004, saying "
+        "which). The first row names the columns (any order, any case: `Setup code` is `setup_code`; an empty "
+        "cell is absent); empty columns after the last named one, and empty rows, are ignored. "
         "Columns: " + ", ".join(f"`{c}`" for c in cols) +
         "; `flags` separates ids with `|`; and one column per printed value of each face, named "
         "`<state>.<value>` (e.g. `full.attack`, `half.movement`). Each column means the same as the field "
@@ -172,8 +175,9 @@ def _csv_section(schemas: dict) -> list[str]:
         f"Columns `hex,unit,state` (optionally `note`), one unit per row; consecutive rows with the same hex and "
         f"state form one placement. `hex`: {card['hex'].get('description', '')} `state`: "
         f"{card['state'].get('description', '')} Made by `hexwright export-setup` and read by "
-        "`hexwright import-setup` and `hexwright check --card`. Format the hex column as text in your "
-        "spreadsheet, or it drops leading zeros (0301 becomes 301).", ""]
+        "`hexwright import-setup` and `hexwright check --card` (as `.csv`, or Excel's \"Unicode text\" `.txt`), "
+        "saved as for counters above. Format the hex column as text in your spreadsheet, or it drops leading "
+        "zeros (0301 becomes 301): a column that lost them is one finding that names its rows.", ""]
 
 
 def _is_scalar(node: dict, schemas: dict) -> bool:

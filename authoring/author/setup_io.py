@@ -11,7 +11,7 @@ from pathlib import Path
 from authoring.atomic import write_text as atomic_write
 from authoring.author.fsutil import did_you_mean, real_target
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
-from authoring.diagnostics import Diagnostic, has_errors
+from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root, load_card, load_game
 from authoring.load.argpath import game_and_scenario, help_line, looks_like_path, missing
@@ -209,8 +209,9 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
     atomic_write(real_target(sf.path), edit.text)
+    notes = [d for d in diags if d.severity is Severity.INFO]   # how the card was read (its encoding)
     return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
-                        scenario_findings(sf))
+                        notes + scenario_findings(sf))
 
 
 def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:

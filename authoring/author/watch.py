@@ -17,7 +17,7 @@ from authoring.load.project import display
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
-DATA_EXTS = (".yaml", ".yml", ".csv")
+DATA_EXTS = (".yaml", ".yml", ".csv", ".tsv")
 ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
 """Map and counter art (docs/art.md), found in the game's folders and their subfolders."""
 ALL_STAGES = ("module", "sheets", "maps", "cards", "charts")

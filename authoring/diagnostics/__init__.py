@@ -5,8 +5,9 @@ from authoring.diagnostics.record import (
     Severity,
     error,
     has_errors,
+    info,
     sorted_diagnostics,
     warning,
 )
 
-__all__ = ["Diagnostic", "Loc", "Severity", "error", "warning", "has_errors", "sorted_diagnostics"]
+__all__ = ["Diagnostic", "Loc", "Severity", "error", "warning", "has_errors", "info", "sorted_diagnostics"]

@@ -7,6 +7,7 @@ from typing import Iterable
 
 from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
 from authoring.diagnostics.text import printable as _p
+from authoring.textcodec import DecodeError, decode
 
 TOOL_URI = "https://example.invalid/hexwright"
 
@@ -17,7 +18,7 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
     lines = source_lines.get(d.loc.file)
     if lines is None:
         try:
-            text = Path(d.loc.file).read_text(encoding="utf-8", errors="replace")
+            text = _text(Path(d.loc.file).read_bytes())
             lines = text.splitlines() if len(text) < 5_000_000 else []
         except OSError:
             lines = []
@@ -31,6 +32,14 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
     pad = " " * len(num)
     caret = " " * max(d.loc.col - 1, 0) + "^"
     return [f"{pad} |", f"{num} | {_p(line)}", f"{pad} | {caret}"]
+
+
+def _text(raw: bytes) -> str:
+    """A file's text as the loader read it (a spreadsheet's UTF-16 or code page too)."""
+    try:
+        return decode(raw, legacy=True).text
+    except DecodeError:
+        return raw.decode("utf-8", errors="replace")
 
 
 def render_full(diags: Iterable[Diagnostic]) -> str:
@@ -69,8 +78,9 @@ def render_concise(diags: Iterable[Diagnostic]) -> str:
 def summary(items: list[Diagnostic]) -> str:
     errors = sum(1 for d in items if d.severity is Severity.ERROR)
     warnings = sum(1 for d in items if d.severity is Severity.WARNING)
-    if not items:
-        return "All checks passed."
+    notes = len(items) - errors - warnings
+    if not errors and not warnings:
+        return "All checks passed." + (f" ({notes} note{'s' * (notes != 1)})" if notes else "")
     parts = [f"{errors} error{'s' * (errors != 1)}"]
     if warnings:
         parts.append(f"{warnings} warning{'s' * (warnings != 1)}")

@@ -59,6 +59,11 @@ def warning(code: str, message: str, loc: Loc | None = None, help: str = "", **k
     return Diagnostic(Severity.WARNING, code, message, loc, help, **kw)
 
 
+def info(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
+    """A note: how something was read or understood, which needs no change (exit code 0)."""
+    return Diagnostic(Severity.INFO, code, message, loc, help, **kw)
+
+
 def has_errors(diags) -> bool:
     return any(d.severity is Severity.ERROR for d in diags)
 

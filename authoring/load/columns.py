@@ -17,7 +17,7 @@ from authoring.load.cells import CsvCells
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_NUMBER = re.compile(r"[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
+_NUMBER = re.compile(r"[-+]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)\Z")   # 0.5, or 0,5 as many locales write it
 _PRINTED = re.compile(r"[^A-Za-z]*\Z")  # 4, 3*, (2), [5], *, -: a printed value has no words in it
 
 
@@ -100,8 +100,12 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     present = {new for _raw, new, _col in matched if new}
     missing = [k for k in spec.required if k not in present]
     diags, suggested, seen = [], set(), {}
-    for raw, new, col in matched:
-        if new is None:
+    for number, (raw, new, col) in enumerate(matched, 1):
+        if not raw:
+            diags.append(error("HW-CSV-009", f"the header row has no name in column {number}",
+                               Loc(src.path, 1, col), help="write the column's name, or delete the column if it is "
+                                                           "not needed (its cells go with it)"))
+        elif new is None:
             pool = missing + [k for k in spec.known if k not in present and k not in missing]
             close = difflib.get_close_matches(canonical(raw), [canonical(k) for k in pool], n=1, cutoff=0.5)
             guess = next((k for k in pool if canonical(k) in close), None)
@@ -118,6 +122,10 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     diags += [error("HW-CSV-007", f"the header row has no {k!r} column", Loc(src.path, 1, 1),
                     help=f"{spec.what} needs the columns {', '.join(spec.required)}")
               for k in missing if k not in suggested]
+    if spec.face_values and not diags and not any(new and "." in new for _raw, new, _col in matched):
+        diags.append(error("HW-CSV-007", "the header row has no face columns, so no counter has a face",
+                           Loc(src.path, 1, 1), help="add a column STATE.VALUE for each printed value of each face, "
+                                                     "such as full.attack and full.movement"))
     return diags
 
 
@@ -142,7 +150,7 @@ def _cell_rule(name: str, spec: Columns) -> tuple[re.Pattern, str, str] | None:
     if name in spec.integers:
         return _INT, "a whole number", f"the {name!r} column holds whole numbers, such as 1 or 12"
     if name in spec.numbers:
-        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5"
+        return _NUMBER, "a number", f"the {name!r} column holds numbers, such as 1 or 0.5 (or 0,5)"
     if spec.face_values and "." in name and name.split(".", 1)[1] not in spec.face_fields:
         return _PRINTED, "a number", "face values are numbers (4) or marks without words, such as '*', '(2)' or '3*'"
     return None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.lengths import parse_length
@@ -56,6 +56,8 @@ class Ctx:
 
     src: Source
     diags: list[Diagnostic] = field(default_factory=list)
+    follow_on: Callable[[Diagnostic], bool] | None = None
+    """Errors that only follow from another file's failure: left out, and not counted against the cap."""
 
     def loc(self, path: tuple) -> Loc:
         return self.src.loc(path)
@@ -63,6 +65,8 @@ class Ctx:
     def error(self, code: str, message: str, path: tuple, help: str = "") -> None:
         """Record an error; past MAX_ERRORS_PER_FILE, one summary instead (a 10^6-hex list must not print 10^6 lines)."""
         if len(self.diags) > MAX_ERRORS_PER_FILE:
+            return
+        if self.follow_on is not None and self.follow_on(error(code, message)):
             return
         if len(self.diags) == MAX_ERRORS_PER_FILE:
             self.diags.append(error("HW-LIMIT-001", f"more than {MAX_ERRORS_PER_FILE} errors in this file; "

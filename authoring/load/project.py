@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
+from authoring.diagnostics.rows import one_per_column
 from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
@@ -22,7 +23,9 @@ from authoring.load.resolve_game import check_named_files, manifest_parts, table
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import Game, Scenario, SetupCard
+from authoring.textcodec import is_sheet
 from authoring.model.game import frozen_map
 
 MANIFEST = "game.yaml"
@@ -108,7 +111,7 @@ def discover(root: Path) -> list[GameFiles]:
         extras += _art_beside(root, gid)
         games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
                                _data_files(root / "maps" / gid, (".yaml", ".yml")),
-                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv")), extras))
+                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv", ".tsv")), extras))
     return games
 
 
@@ -139,8 +142,9 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         if failed is not None:
             failed[f"<{display(path)}>"] = display(path)
         return None
+    diags += src.notes
     diags += text_problems(src)
-    if path.suffix.lower() == ".csv":
+    if is_sheet(path.name):
         conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS,
                                    counters=kind == "counters")
         diags += found
@@ -197,8 +201,9 @@ def load_game(files: GameFiles) -> LoadResult:
     if diags:
         return LoadResult(None, diags, files)
     game_src = read(files.manifest, "game", diags)
-    if game_src is None:
-        return LoadResult(None, diags, files)
+    if game_src is None:   # nothing resolves without the manifest; each other file's own errors still show
+        _read_alone(files, diags)
+        return LoadResult(None, one_per_column(diags), files)
     gctx = Ctx(game_src)
     _check_game_id(gctx, files)
     parts = manifest_parts(gctx)
@@ -256,10 +261,10 @@ def load_game(files: GameFiles) -> LoadResult:
         src = read(path, "scenario", diags)
         if src is None:
             continue
-        ctx = Ctx(src)
+        ctx = Ctx(src, follow_on=(lambda d: _cascade(d, broken)) if broken else None)
         _check_game_field(ctx, files.id)
         s = resolve_scenario(ctx, defs, maps, counters)
-        diags += [d for d in ctx.diags if not _cascade(d, broken)]
+        diags += ctx.diags
         if s is not None:
             if s.id in scenarios:
                 ctx.error("HW-DUP-004", f"duplicate scenario id {s.id!r}", ("id",))
@@ -272,7 +277,17 @@ def load_game(files: GameFiles) -> LoadResult:
     files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
                                                        if p.resolve() not in known))
     diags += _name_findings(game)
-    return LoadResult(game, diags, files)
+    return LoadResult(game, one_per_column(diags), files)
+
+
+def _read_alone(files: GameFiles, diags: list[Diagnostic]) -> None:
+    """The findings each data file has on its own (syntax, schema, text, CSV header), for a game whose
+    manifest does not load: an error in game.yaml does not hide the other files' errors."""
+    kinds = [("tables", files.tables)] if files.tables else []
+    kinds += [("map", p) for p in files.maps] + [("counters", p) for p in files.counters]
+    kinds += [("scenario", p) for p in files.scenarios]
+    for kind, path in kinds:
+        read(path, kind, diags)
 
 
 def _name_findings(game: Game) -> list[Diagnostic]:
@@ -390,8 +405,14 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
             for i, other in enumerate(spec.get(key, ())):
                 ctx.ref(other, names - {name}, "hex set", path + (key, i))
         for i, label in enumerate(spec.get("hexes", ())):
-            if not any(m.grid.label_to_hex(str(label)) is not None for m in maps.values()):
-                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i))
+            if not _on_a_map(str(label), maps):
+                wanted = padded(str(label), lambda x: _on_a_map(x, maps))
+                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i),
+                          help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
+
+
+def _on_a_map(label: str, maps: dict) -> bool:
+    return any(m.grid.label_to_hex(label) is not None for m in maps.values())
 
 
 def load_project(path: Path) -> tuple[Path, list[LoadResult]]:
@@ -408,7 +429,18 @@ def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | No
     ctx = Ctx(src)
     defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
     card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)
-    return card, diags + ctx.diags
+    return card, one_per_column(diags + ctx.diags)
+
+
+def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, side: str | None) -> list[Diagnostic]:
+    """A card's findings when its game has errors, so that those do not hide the card's: all of them when
+    every file of the game loaded (`checkable`), else the card's own (syntax, header, cells), since its
+    units and hexes could be unknown only because a file of the game failed."""
+    if result.checkable and scenario is not None:
+        return load_card(path, result, scenario, side)[1]
+    diags: list[Diagnostic] = []
+    read(path, "setup-card", diags)
+    return diags
 
 
 def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:

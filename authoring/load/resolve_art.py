@@ -23,6 +23,7 @@ from pathlib import Path
 from authoring.diagnostics import warning
 from authoring.hexgrid.registration import Registration
 from authoring.load.context import Ctx
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
 
@@ -139,8 +140,9 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
     for label, xy in (spec.get("points") or {}).items():
         h = m.grid.label_to_hex(str(label))
         if h is None:
+            wanted = padded(str(label), m.grid.label_to_hex)
             ctx.error("HW-HEX-001", f"calibration point {str(label)!r} is not a hex of map {m.id!r}",
-                      ("art", "points", label))
+                      ("art", "points", label), help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
             continue
         points.append(ArtPoint(h, str(label), (float(xy[0]), float(xy[1])), ctx.loc(("art", "points", label))))
     reg = None
@@ -148,7 +150,9 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         origin = spec["origin"]
         h = m.grid.label_to_hex(str(origin["hex"]))
         if h is None:
-            ctx.error("HW-HEX-001", f"origin hex {str(origin['hex'])!r} is not on map {m.id!r}", ("art", "origin", "hex"))
+            wanted = padded(str(origin["hex"]), m.grid.label_to_hex)
+            ctx.error("HW-HEX-001", f"origin hex {str(origin['hex'])!r} is not on map {m.id!r}", ("art", "origin", "hex"),
+                      help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
             return m
         sx, sy = spec.get("stretch") or (1.0, 1.0)
         reg = Registration(m.grid.spec.orientation, float(spec["hex_size"]), h,

@@ -4,17 +4,21 @@ from __future__ import annotations
 import re
 from sys import intern
 
-from authoring.diagnostics import Loc
+from authoring.diagnostics import Loc, error
 from authoring.load.cells import CounterCells
 from authoring.load.context import Ctx
 from authoring.load.source import Source
+from authoring.load.zeros import spans
 from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 
 _NUM = re.compile(r"-?[0-9]{1,18}\Z")   # longer stays text, which the schema then limits
 _SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note",
                    "short", "symbol")
-_INT_COLUMNS = ("steps", "quantity", "stacking")
+_INT_COLUMNS = ("steps", "quantity")
+_NUMBER_COLUMNS = ("stacking",)
+_DECIMAL = re.compile(r"-?([0-9]+[.,][0-9]*|[.,][0-9]+)\Z")
+"""A number with a fraction, its separator a point or, as spreadsheets in many locales write it, a comma."""
 _FACE_ART = ("image", "picture")
 _FACE_TEXT = ("designation", "label")
 """Face columns that are the face's own text, not a value (`reduced.designation`: Typhoon 6.5.2's Supply Dump)."""
@@ -59,7 +63,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
             elif how == "marker":
                 c["marker"] = cell.lower() in ("1", "true", "yes", "x")
             else:
-                c[col] = (int(cell) if _NUM.match(cell) else cell) if how == "int" else cell
+                c[col] = _number(cell, how) if how in ("int", "number") else cell
         c["faces"] = list(faces.values())
         counters.append(c)
         face_order.append(tuple(faces))
@@ -79,12 +83,20 @@ def _column_plan(col: str) -> tuple[str, str, str]:
         return "face", state, value
     if col in ("flags", "marker"):
         return col, "", ""
-    return ("int" if col in _INT_COLUMNS else "text"), "", ""
+    return ("int" if col in _INT_COLUMNS else "number" if col in _NUMBER_COLUMNS else "text"), "", ""
+
+
+def _number(cell: str, how: str) -> int | float | str:
+    """A whole-number or number cell as its value (0,5 and 0.5 alike, +1 as 1); text the schema then reports otherwise."""
+    cell = cell.removeprefix("+")
+    if _NUM.match(cell):
+        return int(cell)
+    return float(cell.replace(",", ".")) if how == "number" and _DECIMAL.match(cell) else cell
 
 
 def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:
     """The counters of one file; `seen` (id -> where it is defined) spans the game's counter files."""
-    out = []
+    out, sideless = [], []
     for i, c in enumerate(ctx.src.data.get("counters", [])):
         path = ("counters", i)
         cid = str(c["id"])
@@ -93,15 +105,32 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter
                       help="counter ids must be unique within a game; use `quantity` for several copies")
             continue
         seen[cid] = ctx.loc(path + ("id",))
-        out.append(_counter(ctx, defs, c, path))
+        out.append(_counter(ctx, defs, c, path, sideless))
+    _sideless(ctx, sideless)
     return out
 
 
-def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
+def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
+    """Counters without a side and not markers: one finding for the file, at the first, saying how many
+    (a counters CSV without a `side` column: HW-CSV-010 at its header, a file the rules cannot use)."""
+    if not found:
+        return
+    path, cid = found[0]
+    if ctx.src.header and "side" not in {name for name, _col in ctx.src.header}:
+        ctx.diags.append(error("HW-CSV-010", f"the header row has no 'side' column, so {len(found)} of the file's "
+                               "counters (those that are not markers) have no side", Loc(ctx.src.path, 1, 1),
+                               help="add a side column (a neutral marker needs none: give it marker true)"))
+        return
+    lines = [ctx.loc(p).line for p, _c in found]
+    more = f": {len(found)} counters have none ({spans(lines)})" if len(found) > 1 else ""
+    ctx.error("HW-COUNTER-001", f"counter {cid!r} has no side{more}", path,
+              help="give `side:`, or `marker: true` for a neutral marker")
+
+
+def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Counter:
     marker = bool(c.get("marker", False))
     if c.get("side") is None and not marker:
-        ctx.error("HW-COUNTER-001", f"counter {c['id']!r} has no side", path,
-                  help="give `side:`, or `marker: true` for a neutral marker")
+        sideless.append((path, str(c["id"])))
     for key, known, what in _REFS:   # `ctx.ref` (a call) only for a name not found as it is written
         if key in c and c[key] not in defs[known]:
             ctx.ref(c[key], defs[known], what, path + (key,))
@@ -129,4 +158,4 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple) -> Counter:
         steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
         setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,
         name=c.get("name", ""), loc=ctx.loc(path), short=str(c.get("short", "") or ""),
-        symbol=str(c.get("symbol", "") or ""))
+        symbol=str(c.get("symbol", "") or ""), code_loc=ctx.loc(path + ("setup_code",)) if c.get("setup_code") else None)

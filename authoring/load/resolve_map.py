@@ -4,6 +4,7 @@ from __future__ import annotations
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
 from authoring.load.budget import HEX_SIZE_IN, map_budget_problem
 from authoring.load.context import Ctx
+from authoring.load.zeros import DroppedZeros, padded
 from authoring.model import (
     EdgeSideInfo,
     HexFeature,
@@ -32,11 +33,16 @@ class _MapResolver:
     def __init__(self, ctx: Ctx, grid: MapGrid, defs: dict):
         self.ctx, self.grid, self.defs = ctx, grid, defs
         self._find = grid.by_label().get   # every hex id of the file is looked up: one C call each
+        self.zeros = DroppedZeros(ctx, "hex id", "hex id")
 
     def hex(self, value, path: tuple) -> Hex | None:
         label = value if type(value) is str else str(value)
         h = self._find(label)
         if h is None:
+            wanted = padded(label, self._find)
+            if wanted:   # 0101 written as the number 101: one finding for the file (`resolve_map` reports it)
+                self.zeros.add(path, wanted, f"hex {label!r} is not on map {self.ctx.src.data['id']!r}")
+                return None
             spec = self.grid.spec
             first = self.grid.hex_to_label(self.grid.hexes[0])
             last = self.grid.hex_to_label(self.grid.hexes[-1])
@@ -175,6 +181,7 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         h = r.hex(lab["hex"], ("labels", i, "hex"))
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
+    r.zeros.report("HW-HEX-001")
     hexes = HexInfos(grid.labels(), {h: tuple(t) for h, t in terrain.items() if t},
                      {h: tuple(f) for h, f in features.items()}, (default,))
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}

@@ -6,6 +6,7 @@ from sys import intern
 from authoring.hexgrid import Hex
 from authoring.load.context import Ctx, suggest
 from authoring.load.resolve_game import rule_specs
+from authoring.load.zeros import DroppedZeros, padded, spans, zeros_help
 from authoring.model import (
     Map,
     OffMap,
@@ -19,6 +20,7 @@ from authoring.model import (
     Victory,
 )
 from authoring.model.game import frozen_map
+from authoring.textcodec import is_sheet
 
 
 class HexLookup:
@@ -32,30 +34,27 @@ class HexLookup:
         self.find = merged.get   # one C lookup (a scenario looks up every unit's hex)
 
 
-def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple) -> Hex | None:
+def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple,
+         zeros: DroppedZeros | None = None) -> Hex | None:
     h = lookup.find(label)
     if h is None:
         elsewhere = [m.id for m in all_maps.values() if m.grid.label_to_hex(label) is not None]
+        wanted = padded(label, lookup.find)
+        message = f"hex {label!r} is not on any map in play"
         if elsewhere:
             ctx.error("HW-HEX-002", f"hex {label!r} is on map {elsewhere[0]!r}, which this scenario does not use", path,
                       help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
                            f"{', '.join(m.id for m in lookup.maps)}")
+        elif wanted and zeros is not None:
+            zeros.add(path, wanted, message)
+            return lookup.find(wanted)   # checked where it was meant to be: no absence found for its hex
         else:
             ranges = "; ".join(f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to "
                                f"{m.grid.hex_to_label(m.grid.hexes[-1])}" for m in lookup.maps)
-            padded = _zero_padded(lookup, label)
-            ctx.error("HW-HEX-001", f"hex {label!r} is not on any map in play", path,
-                      help=f"did you mean {padded!r}? spreadsheets drop leading zeros: format the hex column as "
-                           "text" if padded else
+            ctx.error("HW-HEX-001", message, path,
+                      help=zeros_help([wanted], "hex", ctx.src.path) if wanted else
                       f"hex ids are written as printed ({ranges})" if ranges else "the scenario has no maps")
     return h
-
-
-def _zero_padded(lookup: HexLookup, label: str) -> str | None:
-    """Spreadsheets turn "0301" into 301: the hex that padding with zeros finds, if any."""
-    if not label.isdigit():
-        return None
-    return next((label.zfill(n) for n in range(len(label) + 1, 7) if lookup.find(label.zfill(n)) is not None), None)
 
 
 def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[str, ...], tuple]:
@@ -68,7 +67,7 @@ def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[st
     return out, ctx.src.item_locs(path + ("units",), len(out))
 
 
-def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> list[Placement]:
+def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base, zeros=None) -> list[Placement]:
     """The placements of one side: a loop that runs once per placement of the scenario, so lookups are
     bound once and the hex's error path (`_hex`) runs only for an id no map in play prints."""
     out = []
@@ -78,7 +77,8 @@ def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base) -> l
         label = str(e["hex"])
         h = find(label)
         if h is None:
-            _hex(ctx, lookup, all_maps, label, path + ("hex",))
+            h = _hex(ctx, lookup, all_maps, label, path + ("hex",), zeros)
+            label = padded(label, lookup.find) or label if h is not None else label   # the id it was meant to be
         units, locs = _units(ctx, counters, e["units"], path)
         state = e.get("state")
         if state is not None and state not in states:
@@ -97,9 +97,11 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     sides = defs["sides"]
     turns = _turns(ctx, d["turns"])
     setup = []
+    zeros = DroppedZeros(ctx, "hex id", "hex")
     for side, entries in (d.get("setup") or {}).items():
         if ctx.ref(side, sides, "side", ("setup", side)):
-            setup += _placements(ctx, defs, lookup, maps, counters, side, entries, ("setup", side))
+            setup += _placements(ctx, defs, lookup, maps, counters, side, entries, ("setup", side), zeros)
+    zeros.report("HW-HEX-001")
     off_map = []
     for side, boxes in (d.get("off_map") or {}).items():
         ctx.ref(side, sides, "side", ("off_map", side))
@@ -153,6 +155,8 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
     """A set-up card (YAML entries or CSV rows hex,unit,state) resolved against a scenario's maps."""
     d = ctx.src.data
     lookup = HexLookup([maps[m] for m in scenario.maps])
+    zeros = DroppedZeros(ctx, "hex id", "hex")
+    strays: list[tuple[tuple, str]] = []   # rows of another side's units than the card's
     if isinstance(d, list):  # CSV rows
         entries = [{"hex": r.get("hex", ""), "units": [r.get("unit", "")], "state": r.get("state")} for r in d]
         placements = []
@@ -164,19 +168,61 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
                               help="a set-up card CSV has the columns hex,unit,state")
             if not d[i].get("hex") or not d[i].get("unit"):
                 continue
-            h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",))
+            h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",), zeros)
             unit = intern(str(e["units"][0]))
             ctx.ref(unit, counters, "counter", path + ("unit",), code="HW-REF-002")
+            if _foreign(defs, counters, unit, side):
+                strays.append((path + ("unit",), unit))
+                continue   # not set up for `side`: its stacking, mix and side findings would only echo this one
             ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
             owner = side or (counters[unit].side if unit in counters else "") or ""
-            placements.append(Placement(owner, str(e["hex"]), h, (unit,), e.get("state"), ctx.loc(path),
+            label = str(e["hex"]) if h is None else padded(str(e["hex"]), lookup.find) or str(e["hex"])
+            placements.append(Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path),
                                         (ctx.loc(path + ("unit",)),)))
+        zeros.report("HW-HEX-001")
+        _report_strays(ctx, counters, strays, side, "--side")
         return SetupCard(tuple(placements), side, scenario.id, None, ctx.src.path)
-    side = d.get("side") or side
+    given, side = side, d.get("side") or side
     if side is not None:
         ctx.ref(side, defs["sides"], "side", ("side",))
-    placements = _placements(ctx, defs, lookup, maps, counters, side or "", d["entries"], ("entries",))
+    placements = _placements(ctx, defs, lookup, maps, counters, side or "", d["entries"], ("entries",), zeros)
+    zeros.report("HW-HEX-001")
+    strays = [(("entries", i, "units", j), u) for i, p in enumerate(placements)
+              for j, u in enumerate(p.units) if _foreign(defs, counters, u, side)]
+    _report_strays(ctx, counters, strays, side, "`side:`" if d.get("side") else "--side" if given else "")
+    if strays:   # left out, as a CSV card's rows are
+        placements = [p for p in map(lambda p: _without(p, defs, counters, side), placements) if p.units]
     return SetupCard(tuple(placements), side, d.get("scenario"), d.get("game"), ctx.src.path)
+
+
+def _foreign(defs: dict, counters: dict, unit: str, side: str | None) -> bool:
+    """Whether `unit` belongs to a declared side other than `side`, the side a card sets up."""
+    theirs = counters[unit].side if unit in counters else None
+    return bool(side and theirs and theirs != side and theirs in defs["sides"] and side in defs["sides"])
+
+
+def _without(p: Placement, defs: dict, counters: dict, side: str | None) -> Placement:
+    """`p` without the units of another side than `side`."""
+    keep = [j for j, u in enumerate(p.units) if not _foreign(defs, counters, u, side)]
+    return Placement(p.side, p.label, p.hex, tuple(p.units[j] for j in keep), p.state, p.loc,
+                     tuple(p.unit_locs[j] for j in keep if j < len(p.unit_locs)))
+
+
+def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], side: str | None, said: str) -> None:
+    """HW-CARD-003, once for the card: rows whose units belong to another side than the one it sets up.
+    One wrong `--side` on a card of both sides is one mistake, however many rows it moves."""
+    if not strays:
+        return
+    path, unit = strays[0]
+    theirs = sorted({counters[u].side for _p, u in strays})
+    lines = sorted({ctx.loc(p).line for p, _u in strays})
+    held = "rows hold units of" if is_sheet(ctx.src.path) else "of its units belong to"
+    rows = f": {len(strays)} {held} side {' and '.join(theirs)} ({spans(lines)})" if len(strays) > 1 else ""
+    fix = {"--side": "leave out --side (a card that holds units of several sides replaces each side's set-up), "
+                     "or remove these rows",
+           "`side:`": f"change the card's `side:`, or move these units to a card of side {theirs[0]}"}
+    ctx.error("HW-CARD-003", f"{unit} belongs to side {counters[unit].side}, but this card sets up side {side}{rows}",
+              path, help=fix.get(said, f"move these units to a card of side {theirs[0]}"))
 
 
 __all__ = ["resolve_scenario", "resolve_card", "HexLookup", "suggest"]

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc, error, info
 from authoring.load.cells import CsvCells, cell_starts
 from authoring.load.nodes import KeyPositions, NodeTree, ValuePositions
+from authoring.textcodec import Decoded, DecodeError, decode, describe, is_sheet
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 MAX_DEPTH = 64
@@ -68,6 +69,7 @@ class Source:
     key_locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)   # YAML: `nodes.KeyPositions`
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
     text_paths: tuple[tuple, ...] | None = None   # YAML: the values `text_problems` must report (None: look at all)
+    notes: tuple[Diagnostic, ...] = ()   # how the file was read (HW-IO-004: in a code page, not UTF-8)
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
@@ -105,8 +107,11 @@ class SourceError(Exception):
         self.diag = diag
 
 
-def read_text(path: Path, display: str) -> str:
-    """Read a UTF-8 file, refusing oversized and undecodable ones with a located error."""
+def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
+    """A file's text and the notes on how it was read, refusing oversized and undecodable files with a
+    located error. YAML files are UTF-8 (a byte-order mark allowed); with `legacy` (CSV files, as
+    spreadsheets save them) UTF-16 and UTF-32 with a byte-order mark and the Windows-1252 and Mac Roman
+    code pages are read too, a code page with a note that says so (`authoring.textcodec`)."""
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -117,14 +122,31 @@ def read_text(path: Path, display: str) -> str:
             Loc(display, 1, 1), help="split the data into several files (for example one counters file per side)"))
     raw = path.read_bytes()
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SourceError(error(
-            "HW-IO-003", f"invalid UTF-8 byte 0x{raw[exc.start]:02x}", Loc(display, line, col),
-            help="save the file as UTF-8")) from None
-    return text.removeprefix("\ufeff")
+        found = decode(raw, legacy)
+    except DecodeError as exc:
+        line = raw.count(b"\n", 0, exc.offset) + 1
+        col = exc.offset - (raw.rfind(b"\n", 0, exc.offset) + 1) + 1
+        raise SourceError(error("HW-IO-003", str(exc), Loc(display, line, col), help="save the file as UTF-8")) from None
+    if found.encoding != "utf-8" and not legacy:
+        raise SourceError(error("HW-IO-003", f"file is {describe(found.encoding)}, not UTF-8", Loc(display, 1, 1),
+                                help="save the file as UTF-8 (hexwright reads YAML files as UTF-8)"))
+    return found.text, _legacy_note(found, raw, display)
+
+
+SAVE_AS_UTF8 = ("check its accented letters, or save it as UTF-8 to be sure: Excel, Save As 'CSV UTF-8 (Comma "
+                "delimited)'; LibreOffice, Save As Text CSV with 'Edit filter settings' and character set 'Unicode "
+                "(UTF-8)'; Numbers, Export To CSV with text encoding 'Unicode (UTF-8)'")
+
+
+def _legacy_note(found: Decoded, raw: bytes, display: str) -> tuple[Diagnostic, ...]:
+    """HW-IO-004 (a note, not an error): the file was read in a code page, located at its first non-UTF-8 byte."""
+    if found.legacy_at is None:
+        return ()
+    at = found.legacy_at   # one byte, one character in a code page
+    before = re.split(r"\r\n|\r|\n", found.text[:at])
+    loc = Loc(display, len(before), len(before[-1]) + 1)
+    return (info("HW-IO-004", f"read as {describe(found.encoding)}, since the file is not UTF-8: byte 0x{raw[at]:02x} "
+                 f"is taken for {found.text[at]!r}", loc, help=SAVE_AS_UTF8),)
 
 
 def _prescan(text: str, display: str) -> None:
@@ -319,7 +341,8 @@ def parse_csv(text: str, display: str) -> Source:
     """CSV as a list of row dicts; locations are file:line:column of each cell (line 1 is the header).
 
     Reads what spreadsheets save: comma, semicolon or tab separated (sniffed from the header line),
-    with or without a UTF-8 byte-order mark, LF or CRLF line ends. Column names are kept as written
+    with or without a UTF-8 byte-order mark, LF, CRLF or CR line ends; empty cells after the last
+    named column (a deleted column's) and empty rows are left out. Column names are kept as written
     (trimmed); `authoring.load.columns` matches them to the expected names and reports duplicates."""
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
@@ -335,7 +358,7 @@ def parse_csv(text: str, display: str) -> Source:
         raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
     if not rows or not any(cell.strip() for cell in rows[0][1]):
         raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
-    header = [h.strip() for h in rows[0][1]]
+    header = _trimmed([h.strip() for h in rows[0][1]])   # Excel keeps the cells of a deleted column: `hex;unit;;;`
     head_cols = cell_starts(lines[0], delimiter) if lines else []
     records: list[dict] = []
     kept: list[tuple[int, list[str]]] = []   # each record's first line and cells, for its positions
@@ -344,9 +367,11 @@ def parse_csv(text: str, display: str) -> Source:
         cells = list(map(str.strip, row))
         if not any(cells):
             continue
-        if len(row) > len(header):
-            raise SourceError(error("HW-CSV-004", f"row has {len(row)} cells but the header has {len(header)}",
-                                    Loc(display, line_no, 1), help="remove the extra cells or add a column header"))
+        if len(row) > len(header) and any(cells[len(header):]):
+            extra = next(i for i in range(len(header), len(row)) if cells[i])
+            raise SourceError(error("HW-CSV-004", f"row has a cell in column {extra + 1}, but the header has "
+                                    f"{len(header)} columns", Loc(display, line_no, 1),
+                                    help="remove the extra cells or add a column header"))
         if long_cells is not None:
             long_cells += [(len(records), name) for name, cell in zip(header, cells) if len(cell) > MAX_TEXT]
         records.append({name: cell for name, cell in zip(header, cells) if cell})   # a repeated name: its last cell
@@ -358,12 +383,20 @@ def parse_csv(text: str, display: str) -> Source:
     return src
 
 
+def _trimmed(header: list[str]) -> list[str]:
+    """A header row without its trailing empty cells (interior ones stay: `columns` reports them)."""
+    while header and not header[-1]:
+        header.pop()
+    return header
+
+
 def load_source(path: Path, display: str | None = None) -> Source:
     display = display or str(path)
-    text = read_text(path, display)
-    if path.suffix.lower() == ".csv":
-        return parse_csv(text, display)
-    return parse_yaml(text, display)
+    is_csv = is_sheet(path.name)
+    text, notes = read_text(path, display, legacy=is_csv)
+    src = parse_csv(text, display) if is_csv else parse_yaml(text, display)
+    src.notes = notes
+    return src
 
 
 _BAD_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\\\\\\Z")

@@ -45,6 +45,8 @@ class Counter:
     """A shorter designation printed when the full one does not fit its slot."""
     symbol: str = ""
     """Overrides the unit type's symbol (a cavalry corps in a game with no cavalry type)."""
+    code_loc: Loc | None = None
+    """Where `setup_code` is written (a counters CSV's cell): a finding about the code points there."""
 
     def face(self, state: str) -> Face | None:
         return next((f for f in self.faces if f.state == state), None)

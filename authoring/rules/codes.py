@@ -11,6 +11,7 @@ from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
+from authoring.load.zeros import padded, zeros_help, zeros_message
 from authoring.model import Counter, Game, RuleSpec
 from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board, Use
@@ -144,6 +145,47 @@ def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex]
     return None if m is None else code_target(board, m)
 
 
+@lru_cache(maxsize=4096)
+def restored(game: Game, code: str, side: str | None) -> str | None:
+    """`code` with the leading zeros a spreadsheet dropped ('304' -> '0304'), when only that reading sets the
+    unit up in a hex of the game: a code the grammar reads as a hex of the maps, or as a turn some scenario
+    has, stays as written."""
+    m = parse(game, code, side) if code.isdigit() else None
+    if not code.isdigit() or (m is not None and _means_something(game, m)):
+        return None
+    return padded(code, lambda wanted: (w := parse(game, wanted, side)) is not None and w.meaning == "hex"
+                  and _means_something(game, w))
+
+
+def _means_something(game: Game, m: CodeMatch) -> bool:
+    if m.meaning == "hex":
+        return any(g.grid.label_to_hex(m.hex_label) is not None for g in game.maps.values())
+    if "turn" in m.groups:
+        return int(m.groups["turn"]) in {t.turn for s in game.scenarios.values() for t in s.turns}
+    return True
+
+
+def check_dropped_zeros(game: Game) -> Iterator[Diagnostic]:
+    """HW-CODE-005: set-up codes that lost their leading zeros, one finding per counters file at the first,
+    saying how many codes of the file did (a spreadsheet drops them for the whole column)."""
+    by_file: dict[str, list[tuple[Counter, str]]] = {}
+    for c in game.counters.values():
+        wanted = restored(game, c.setup_code, c.side) if c.setup_code else None
+        if wanted:
+            where = c.code_loc or c.loc
+            by_file.setdefault(where.file if where else "", []).append((c, wanted))
+    for file, found in by_file.items():
+        c, wanted = found[0]
+        m = parse(game, c.setup_code, c.side)
+        reads = f"reads as {m.text()}" if m else "is no code of the grammar"
+        lines = [(x.code_loc or x.loc).line for x, _w in found if (x.code_loc or x.loc)]
+        spec = parse(game, wanted, c.side).spec
+        yield error("HW-CODE-005", zeros_message(f"{c.id}'s set-up code {c.setup_code!r} {reads}", "set-up code",
+                                                 lines, file),
+                    c.code_loc or c.loc, help=zeros_help(list(dict.fromkeys(w for _x, w in found)), "setup_code", file),
+                    rule=game.cite(str(spec.get("rule", ""))))
+
+
 def valid_codes(game: Game) -> str:
     return "; ".join(f"{s['pattern']} ({s.get('meaning', 'any')})" for s in game.setup_codes) or "the game declares none"
 
@@ -157,7 +199,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse_on(board, c.setup_code, c.side, c)
+        m = parse_on(board, restored(board.game, c.setup_code, c.side) or c.setup_code, c.side, c)   # HW-CODE-005 says it
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
             yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,

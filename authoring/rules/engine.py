@@ -102,6 +102,7 @@ def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None
     if card is not None:
         diags += _card_findings(card, game, scenario)
     diags += codes.check_grammar(game)
+    diags += codes.check_dropped_zeros(game)
     diags += params.code_findings(game)
     diags += _counter_mix_findings(game, board.rules)
     for check in GENERIC_CHECKS.values():
@@ -130,6 +131,7 @@ def check_game(game: Game) -> list[Diagnostic]:
     rules, bad = _valid(game, game.setup_rules + ((game.stacking,) if game.stacking else ()))
     diags += bad
     diags += codes.check_grammar(game)
+    diags += codes.check_dropped_zeros(game)
     diags += params.code_findings(game)
     if not game.scenarios:
         diags += _counter_mix_findings(game, rules)

@@ -9,6 +9,7 @@ from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.codes import resolve_at
@@ -23,14 +24,22 @@ def _sorted_hexes(board: Board, hexes) -> list[Hex]:
     return sorted(hexes, key=board.label)
 
 
+def _unplaced(board: Board, spec: RuleSpec, side: str) -> bool:
+    """Whether a selected unit of the side is set up in a hex no map in play has (the loader's HW-HEX-001):
+    it may be meant for any hex, so an empty one is no finding of its own until that hex is fixed."""
+    return any(u.kind == "setup" and u.hex is None and board.side_of(u) == side and selects(spec.params, u.counter)
+               for u in board.uses)
+
+
 def check_one_per_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """Every hex with the feature holds exactly one selected unit of the side (BfM 'Starting the Game')."""
     feature, side = spec.params["feature"], spec.params["side"]
     cite = board.game.cite(spec.rule)
+    unplaced = _unplaced(board, spec, side)
     for h in _sorted_hexes(board, (h for h, c in board.cells.items() if c.has(feature))):
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         label = board.label(h)
-        if not units:
+        if not units and not unplaced:
             yield error("HW-PLACE-004", f"{feature} hex {label} holds no {side} unit; it needs exactly one", spec.loc,
                         help=f"set up one {side} unit in hex {label}", rule=cite, hex=label,
                         related=board.setup_files())
@@ -105,8 +114,10 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     cite = board.game.cite(spec.rule)
     target = board.hexsets.label_to_hex(label)
     if target is None:
+        wanted = padded(label, board.hexsets.label_to_hex)
         yield error("HW-RULE-002", f"rule unit-at puts {unit} in hex {label!r}, which is on no map in play", spec.loc,
-                    help="check the hex id, or the scenario's maps", rule=cite, hex=label)
+                    help=zeros_help([wanted], "hex id", spec.loc.file if spec.loc else "") if wanted else
+                    "check the hex id, or the scenario's maps", rule=cite, hex=label)
         return
     placed = [u for u in uses if u.kind == "setup"]
     if any(u.hex == target for u in placed):
@@ -137,6 +148,8 @@ def check_garrison(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """Each hex of the set holds at least `min_units` selected units of the side at start."""
     name, side = spec.params["hex_set"], spec.params["side"]
     need = spec.params.get("min_units", 1)
+    if _unplaced(board, spec, side):
+        return
     for h in _sorted_hexes(board, board.hexsets.resolve(name) or ()):
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         if len(units) < need:

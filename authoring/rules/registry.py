@@ -116,6 +116,7 @@ CODES: dict[str, str] = {
     "HW-CODE-002": "a unit is not where its set-up code says",
     "HW-CODE-003": "a set-up code names no hex on the maps in play",
     "HW-CODE-004": "a set-up code pattern is not a valid regular expression",
+    "HW-CODE-005": "set-up codes that lost their leading zeros in a spreadsheet (one finding per counters file)",
     "HW-SCHED-001": "a reinforcement or withdrawal falls outside the turn record",
     "HW-SCHED-002": "an arrival location names nothing, or nothing on the maps in play",
     "HW-SCHED-003": "a withdrawn unit is not in play by then",

@@ -5,6 +5,7 @@ from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
+from authoring.load.zeros import padded, zeros_help
 from authoring.model import RuleSpec
 from authoring.rules.board import START_KINDS, Board
 from authoring.rules.codes import resolve_at
@@ -52,9 +53,11 @@ def check_schedules(board: Board) -> Iterator[Diagnostic]:
 def _arrival_error(board: Board, s, at: frozenset[Hex] | None) -> Diagnostic:
     """An arrival location that names nothing (None), or nothing on the maps in play (empty)."""
     if at is None:
+        wanted = padded(s.at, board.hexsets.label_to_hex)
         return error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} is not a hex, hex set, "
                      "set-up code or off-map box of this scenario", s.loc,
-                     help=f"hex sets: {', '.join(board.hexsets.names()) or 'none'}", rule=board.game.cite(""))
+                     help=zeros_help([wanted], "hex id", s.loc.file if s.loc else "") if wanted else
+                     f"hex sets: {', '.join(board.hexsets.names()) or 'none'}", rule=board.game.cite(""))
     return error("HW-SCHED-002", f"arrival location {s.at!r} of {', '.join(s.units)} has no hex on the maps in play "
                  f"({', '.join(board.scenario.maps)})", s.loc,
                  help="pick a location on the scenario's maps, or add the map it needs", rule=board.game.cite(""))

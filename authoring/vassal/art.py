@@ -26,7 +26,7 @@ from authoring.workers import can_fork, tokened
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
 
-_SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path"})
+_SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 _CODE_DIRS = ("render", "vassal", "hexgrid")
 """The package folders whose code draws the module's images."""
 

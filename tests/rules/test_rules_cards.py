@@ -58,6 +58,10 @@ def test_refused_hex_names_its_terrain_and_the_nearest_free_cross(bfm):
 
 
 def test_side_option_overrides_inference_for_csv(bfm):
-    """A German CSV card checked as the Soviet side's card: every Soviet star is then empty."""
+    """A German CSV card checked as the Soviet side's card: one finding for its 22 German rows (none of
+    them set up, so no side, mix or stacking finding per row), and every Soviet star is then empty."""
     found = run_card(bfm, "german-correct.csv", side="soviet")
-    assert {d.code for d in found} >= {"HW-SIDE-001", "HW-PLACE-004"}
+    wrong = [d for d in found if d.code == "HW-CARD-003"]
+    assert len(wrong) == 1 and wrong[0].loc.line == 2
+    assert wrong[0].message.endswith("22 rows hold units of side german (lines 2-23)")
+    assert {d.code for d in found} == {"HW-CARD-003", "HW-PLACE-004"}
