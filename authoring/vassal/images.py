@@ -284,6 +284,8 @@ class ChartPage:
     group: str = TABLES
     label: str = ""
     """The title inside its group's tabs or list, without the group's own words (default: the title)."""
+    size: tuple[int, int] = (0, 0)
+    """The image's width and height in pixels (a chart window is sized to show it whole)."""
 
     @property
     def short(self) -> str:
@@ -347,8 +349,16 @@ def charts(game: Game, cache: ImageCache,
             page_name = name if len(sheets) == 1 else f"{stem}_{i + 1}{dot}{ext}"
             suffix = f" ({i + 1}/{len(sheets)})" if len(sheets) > 1 else ""
             files[page_name] = data
-            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else ""))
+            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else "",
+                                   image_size(data)))
     return tuple(pages), files
+
+
+def image_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG or JPEG from its header (nothing is decoded)."""
+    from PIL import Image
+    with Image.open(io.BytesIO(data)) as image:
+        return image.size
 
 
 def card_keys(game: Game) -> Callable[[str, str], str]:

@@ -145,8 +145,10 @@ into many rows that leave the chart itself no room."""
 
 
 CHART_LIST_SIZE = (1100, 760)
-"""A chart list's size: VASSAL's ListWidget puts the chart left and the titles right, and applies
+"""A chart list's least size: VASSAL's ListWidget puts the chart left and the titles right, and applies
 the divider (the chart's width) only when width and height are set."""
+MAX_CHART_WIDTH = 1880
+"""The widest a chart list grows to show its widest page whole (a 1920 px screen)."""
 
 
 def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
@@ -157,8 +159,9 @@ def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
     if len(charts) <= MAX_CHART_TABS:
         return el.tab_widget(group, charts)
     listed = min(CHART_LIST_SIZE[0] // 3, 40 + 7 * max(len(p.short) for p in members))
-    width, height = CHART_LIST_SIZE
-    return el.list_widget(group, charts, width=width, height=height, divider=width - listed)
+    widest = max(p.size[0] for p in members) + 24   # the chart's own scroll bar and border
+    width = max(CHART_LIST_SIZE[0], min(MAX_CHART_WIDTH, widest + listed))
+    return el.list_widget(group, charts, width=width, height=CHART_LIST_SIZE[1], divider=width - listed)
 
 
 def documentation(help_files: Mapping[str, str]) -> el.Element:

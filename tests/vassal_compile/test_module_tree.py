@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 from lxml import etree
 from PIL import Image
 
@@ -165,3 +166,17 @@ def test_unit_menus_flip_on_f_and_have_no_clone_or_delete(built: Built) -> None:
     layered = [s.text for s in _all(built.tree, el.PIECE_SLOT) if "emb2;" in s.text]
     assert bool(layered) == any(len(c.faces) > 1 for c in game.counters.values())
     assert all(flip in text and ("Flip" in text or "Lose step" in text) for text in layered)
+
+
+def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
+    """A group of many charts (set-up card pages, tables) is a list whose chart side is as wide as its
+    widest image (up to a 1920 px screen), so a card page is not half hidden behind the titles."""
+    lists = _all(built.tree, el.LIST_WIDGET)
+    if not lists:
+        pytest.skip("this game's charts all fit in tabs")
+    for widget in lists:
+        widths = [Image.open(io.BytesIO(built.read("images/" + c.get("fileName")))).size[0]
+                  for c in widget.findall(el.CHART)]
+        chart_side = int(widget.get("divider"))
+        assert chart_side >= min(max(widths), 1880 - 360) or int(widget.get("width")) == 1880, (chart_side, max(widths))
+        assert int(widget.get("width")) <= 1880
