@@ -75,6 +75,8 @@ def manifest_parts(ctx: Ctx) -> dict:
         abbreviations=frozen_map({str(k): str(v) for k, v in (d.get("abbreviations") or {}).items()}),
         printed=tuple(frozen_map(p) for p in d.get("printed") or ()),
         printed_locs=tuple(ctx.loc(("printed", i)) for i in range(len(d.get("printed") or ()))),
+        loss_boxes=tuple((str(b["id"]), str(b["name"])) for b in d.get("loss_boxes") or ())
+        or (("eliminated", "Eliminated"),),
     )
 
 

@@ -131,6 +131,8 @@ class Game:
     printed: tuple[Mapping, ...] = ()
     """Markings the rules say a counter shows (a field such as stacking points, or a flag), with their rule."""
     printed_locs: tuple[Loc, ...] = ()
+    loss_boxes: tuple[tuple[str, str], ...] = (("eliminated", "Eliminated"),)
+    """(id, name) of the boxes units removed from play go to (Typhoon 8.5.4: Eliminated and Cadre)."""
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

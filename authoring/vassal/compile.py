@@ -245,7 +245,8 @@ def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], di
         made, draw = box_board(name, title, sections, counter_px)
         return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
 
-    dead = [BoxSpec(dead_box(s.name), f"{s.name} eliminated", DEAD_PILE_CAPACITY) for s in game.sides]
+    dead = [BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)
+            for s in game.sides for _, box in game.loss_boxes]
     tracks = {}
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]

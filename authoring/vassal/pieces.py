@@ -17,6 +17,7 @@ from authoring.names import file_name
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
+    NO_KEY,
     BasicPiece,
     CalculatedProperty,
     Clone,
@@ -58,9 +59,21 @@ class Prototype:
     piece: Piece
 
 
-def dead_box(side_name: str) -> str:
-    """The dead-pile region a side's eliminated units go to."""
-    return f"{side_name} eliminated"
+def dead_box(side_name: str, box_name: str = "Eliminated") -> str:
+    """The dead-pile region of a side's loss box ('Axis eliminated', 'Axis cadre')."""
+    return f"{side_name} {box_name.lower()}"
+
+
+def loss_commands(game: Game) -> list[tuple[str, str, str]]:
+    """(menu command, key, box name) of each loss box: the first is Eliminate (Ctrl+E), the others
+    'To <name> box' on Ctrl+Shift+<its first letter>."""
+    out = []
+    for i, (_, name) in enumerate(game.loss_boxes):
+        if i == 0:
+            out.append(("Eliminate", ELIMINATE, name))
+        else:
+            out.append((f"To {name} box", key_stroke(ord(name[0].upper()), ctrl=True, shift=True), name))
+    return out
 
 
 def side_prototype_name(game: Game, side_id: str) -> str:
@@ -73,8 +86,8 @@ def type_prototype_name(game: Game, type_id: str) -> str:
 
 def prototypes(game: Game) -> tuple[Prototype, ...]:
     """One per side, one per unit type in use, and one for markers."""
-    out = [Prototype(side_prototype_name(game, s.id), f"traits every {s.name} unit shares", _side_piece(s.name))
-           for s in game.sides]
+    out = [Prototype(side_prototype_name(game, s.id), f"traits every {s.name} unit shares",
+                     _side_piece(s.name, loss_commands(game))) for s in game.sides]
     for type_id in sorted({c.type for c in game.counters.values() if c.type and not c.marker}):
         props = (("Type", _type_name(game, type_id)), ("TypeId", type_id))
         out.append(Prototype(type_prototype_name(game, type_id), "unit class", Piece((Marker(props), BasicPiece()))))
@@ -83,12 +96,16 @@ def prototypes(game: Game) -> tuple[Prototype, ...]:
     return tuple(out)
 
 
-def _side_piece(side_name: str) -> Piece:
+def _side_piece(side_name: str, losses: list[tuple[str, str, str]]) -> Piece:
+    """A side's shared traits: step reports, a command per loss box (the first one restores), moved marks."""
     steps = Report(keys=(FLIP, UNFLIP), report_format=STEP_REPORT, description="step changes")
-    moves = Report(keys=(ELIMINATE, RESTORE), report_format=MOVE_REPORT, description="eliminate and restore")
-    send = SendTo(command="Eliminate", key=ELIMINATE, map_name=DEAD_MAP, destination=DEST_REGION,
-                  region=dead_box(side_name), back_command="Restore", back_key=RESTORE)
-    return Piece((steps, moves, send, MovementMarkable(key=MOVED), Marker((("Side", side_name),)), BasicPiece()))
+    moves = Report(keys=(*(key for _, key, _ in losses), RESTORE), report_format=MOVE_REPORT,
+                   description="eliminate and restore")
+    sends = tuple(SendTo(command=command, key=key, map_name=DEAD_MAP, destination=DEST_REGION,
+                         region=dead_box(side_name, box), back_command="Restore" if i == 0 else "",
+                         back_key=RESTORE if i == 0 else NO_KEY)
+                  for i, (command, key, box) in enumerate(losses))
+    return Piece((steps, moves, *sends, MovementMarkable(key=MOVED), Marker((("Side", side_name),)), BasicPiece()))
 
 
 def _type_name(game: Game, type_id: str | None) -> str:

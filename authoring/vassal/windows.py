@@ -78,7 +78,7 @@ def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], butto
 
 def dead_map(game: Game, board: BoxBoard) -> el.Element:
     return box_map(game, DEAD_MAP, [(DEAD_MAP, board)],
-                   el.LaunchButton("Eliminated", "Eliminated units, one box per side", "",
+                   el.LaunchButton("Eliminated", "Units removed from play: each side's loss boxes", "",
                                    key_stroke(ord("E"), ctrl=True, shift=True)))
 
 
@@ -147,8 +147,8 @@ into many rows that leave the chart itself no room."""
 CHART_LIST_SIZE = (1100, 760)
 """A chart list's least size: VASSAL's ListWidget puts the chart left and the titles right, and applies
 the divider (the chart's width) only when width and height are set."""
-MAX_CHART_WIDTH = 1880
-"""The widest a chart list grows to show its widest page whole (a 1920 px screen)."""
+MAX_CHART_WIDTH = 1420
+"""The widest a chart list grows to show its widest page (within a 1440 px screen, the titles kept)."""
 
 
 def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:

@@ -59,7 +59,24 @@ def test_leading_zeros_are_kept(built: Built) -> None:
 
 def test_dead_pile_has_a_box_per_side(built: Built) -> None:
     dead = next(m for m in _all(built.tree, el.MAP) if m.get("mapName") == DEAD_MAP)
-    assert [r.get("name") for r in _all(dead, el.REGION)] == [dead_box(s.name) for s in built.game.sides]
+    assert [r.get("name") for r in _all(dead, el.REGION)] == [dead_box(s.name, box) for s in built.game.sides
+                                                             for _, box in built.game.loss_boxes]
+
+
+def test_each_loss_box_the_rules_keep_has_a_box_and_a_command(built: Built) -> None:
+    """Typhoon 8.5.4: an Eliminated and a Cadre box per side, and every unit can be sent to either; a game that
+    declares none has the one Eliminated box."""
+    dead = next(m for m in _all(built.tree, el.MAP) if m.get("mapName") == DEAD_MAP)
+    names = {r.get("name") for r in _all(dead, el.REGION)}
+    if built.game.id == "typhoon":
+        assert {"Axis cadre", "Soviet cadre", "Axis eliminated", "Soviet eliminated"} == names
+        protos = {p.get("name"): p.text for p in _all(built.tree, el.PROTOTYPE_DEFINITION)}
+        for side in ("Axis", "Soviet"):
+            text = protos[f"{side} unit"]
+            assert "To Cadre box" in text and f"{side} cadre" in text and "Eliminate" in text
+    else:
+        assert built.game.loss_boxes == (("eliminated", "Eliminated"),)
+        assert names == {f"{s.name} eliminated" for s in built.game.sides}
 
 
 def test_track_has_a_box_per_turn_and_pool(built: Built) -> None:
@@ -170,7 +187,8 @@ def test_unit_menus_flip_on_f_and_have_no_clone_or_delete(built: Built) -> None:
 
 def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
     """A group of many charts (set-up card pages, tables) is a list whose chart side is as wide as its
-    widest image (up to a 1920 px screen), so a card page is not half hidden behind the titles."""
+    widest image (within a 1440 px screen), so a card page is not half hidden behind the titles."""
+    from authoring.vassal.windows import MAX_CHART_WIDTH
     lists = _all(built.tree, el.LIST_WIDGET)
     if not lists:
         pytest.skip("this game's charts all fit in tabs")
@@ -178,5 +196,7 @@ def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
         widths = [Image.open(io.BytesIO(built.read("images/" + c.get("fileName")))).size[0]
                   for c in widget.findall(el.CHART)]
         chart_side = int(widget.get("divider"))
-        assert chart_side >= min(max(widths), 1880 - 360) or int(widget.get("width")) == 1880, (chart_side, max(widths))
-        assert int(widget.get("width")) <= 1880
+        width = int(widget.get("width"))
+        assert width <= MAX_CHART_WIDTH and width - chart_side >= 100   # the titles keep their room
+        assert chart_side >= max(widths) or width == MAX_CHART_WIDTH, (chart_side, max(widths))
+        assert chart_side > 1000 or max(widths) < 1000
