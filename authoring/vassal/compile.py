@@ -47,6 +47,7 @@ from authoring.vassal.setups import (
     box_positions,
     saved_game_files,
     track_sections,
+    withdrawal_chits,
 )
 from authoring.vassal.traits import Piece
 
@@ -196,7 +197,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     pages, chart_files = images.charts(game, cache, planned_charts)
     pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
                                 {**box_pngs,
-                                 WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px)})
+                                 WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px),
+                                 **_withdrawal_pngs(game, cache, options.counter_px)})
     files = {IMAGES + name: data for name, data in pictures.items()}
     help_files, help_titles = help.help_files(game)
     files.update(help_files)
@@ -287,6 +289,21 @@ def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, 
     markers.append(el.piece_slot("Withdrawal reminder", withdrawal_gpid, chit.slot_text(), size, size))
     tabs.append(("Markers", markers))
     return tabs
+
+
+def _withdrawal_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, bytes]:
+    """Each withdrawal chit's image: OUT and the units that leave, on a tint of their side's colour."""
+    out = {}
+    for name, (side, units) in withdrawal_chits(game).items():
+        colour = _tint(game.side(side).color) if side and any(s.id == side for s in game.sides) else "#ffffff"
+        out[name] = images.marker_image(cache, "OUT", size, units, colour)
+    return out
+
+
+def _tint(colour: str) -> str:
+    """`colour` mixed two parts to three with white: a side's chit, light enough for black text."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(round(255 - (255 - v) * 0.4) for v in (r, g, b)))
 
 
 def _with_gpid(piece: Piece, gpid: int) -> Piece:

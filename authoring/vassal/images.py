@@ -257,16 +257,35 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     return out
 
 
-def marker_image(cache: ImageCache, text: str, size_px: int) -> bytes:
-    """A plain paper chit with a word on it (withdrawal reminders), cached like every other image."""
-    return cache.png(digest("marker", code_version(), text, size_px), lambda: _draw_marker(text, size_px))
+def marker_image(cache: ImageCache, text: str, size_px: int, lines: tuple[str, ...] = (),
+                 colour: str = "#ffffff") -> bytes:
+    """A paper chit with a word on it and, under it, the `lines` it concerns (a withdrawal reminder names the
+    units that leave), cached like every other image."""
+    return cache.png(digest("marker", code_version(), text, size_px, lines, colour),
+                     lambda: _draw_marker(text, size_px, lines, colour))
 
 
-def _draw_marker(text: str, size_px: int) -> Image.Image:
-    image = Image.new("RGB", (size_px, size_px), (255, 255, 255))
+MARKER_LINES = 4
+"""Unit names a chit lists before '+N more'."""
+
+
+def _draw_marker(text: str, size_px: int, lines: tuple[str, ...] = (), colour: str = "#ffffff") -> Image.Image:
+    image = Image.new("RGB", (size_px, size_px), colour)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, size_px - 1, size_px - 1), outline=INK, width=2)
-    draw.text((size_px / 2, size_px / 2), text, font=font(size_px / 5, bold=True), fill=INK, anchor="mm")
+    if not lines:
+        draw.text((size_px / 2, size_px / 2), text, font=font(size_px / 5, bold=True), fill=INK, anchor="mm")
+        return image
+    shown = list(lines[:MARKER_LINES])
+    if len(lines) > MARKER_LINES:
+        shown[-1] = f"+{len(lines) - MARKER_LINES + 1} more"
+    draw.text((size_px / 2, size_px * 0.17), text, font=font(size_px / 6, bold=True), fill=INK, anchor="mm")
+    step = size_px * 0.68 / MARKER_LINES
+    for k, line in enumerate(shown):
+        size = size_px / 7.5
+        while size > 6 and font(size).getlength(line) > size_px - 8:
+            size -= 0.5
+        draw.text((size_px / 2, size_px * 0.34 + step * (k + 0.5)), line, font=font(size), fill=INK, anchor="mm")
     return image
 
 

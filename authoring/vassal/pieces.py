@@ -219,7 +219,12 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     return Piece(traits)
 
 
-def withdrawal_piece(text: str) -> Piece:
-    """A reminder chit on the turn track: which units leave on that turn."""
+def withdrawal_piece(text: str, image: str = WITHDRAWAL_IMAGE) -> Piece:
+    """A reminder chit on the turn track: which units leave on that turn (its own `image` names them)."""
     return Piece((UsePrototype(MARKER_PROTOTYPE), Marker((("Type", "Withdrawal"),)),
-                  BasicPiece(name=text, image=WITHDRAWAL_IMAGE)))
+                  BasicPiece(name=text, image=image)))
+
+
+def withdrawal_image(scenario_id: str, index: int) -> str:
+    """The image of a scenario's `index`-th withdrawal chit."""
+    return file_name("withdrawal", scenario_id, str(index + 1), ext="png")

@@ -16,7 +16,7 @@ from authoring.vassal import archive
 from authoring.vassal.boards import BoardPlan, hex_position
 from authoring.vassal.boxes import BoxSpec
 from authoring.vassal.codec import Definition, Nesting, encode, nest
-from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_piece
+from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, withdrawal_image, withdrawal_piece
 from authoring.vassal.traits import Piece
 
 STACK_TYPE = "stack"
@@ -121,10 +121,11 @@ def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piec
         out += _in_box(ctx, pool_box(game, o.side, o.box), o.units, o.state)
     for r in scenario.reinforcements:
         out += _in_box(ctx, turn_box(r.turn), r.units, r.state)
-    for w in scenario.withdrawals:
+    for i, w in enumerate(scenario.withdrawals):
         text = "Withdraw: " + ", ".join(_name(ctx, u) for u in w.units)
         map_name, x, y = ctx.boxes[turn_box(w.turn)]
-        out.append((Placed(text, None, map_name, x, y, box=turn_box(w.turn)), withdrawal_piece(text)))
+        chit = withdrawal_piece(text, withdrawal_image(scenario.id, i))
+        out.append((Placed(text, None, map_name, x, y, box=turn_box(w.turn)), chit))
     for pool in scenario.pools:
         out += _in_box(ctx, pool_box(game, pool.side, pool.id, pool.name), pool.units, None)
     return out
@@ -204,4 +205,15 @@ def box_positions(dead: Sequence, track: Sequence) -> dict[str, tuple[str, int, 
     """region name -> (window, x, y) for the dead-pile and reinforcement boxes."""
     out = {b.name: (DEAD_MAP, b.x, b.y) for b in dead}
     out.update({b.name: (TRACK_MAP, b.x, b.y) for b in track})
+    return out
+
+
+def withdrawal_chits(game: Game) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Image name -> (side, the leaving units' designations) of every scenario's withdrawal chits: each chit
+    shows who leaves, not a bare "OUT"."""
+    out = {}
+    for sid in sorted(game.scenarios):
+        for i, w in enumerate(game.scenarios[sid].withdrawals):
+            names = tuple(c.designation or c.id for u in w.units if (c := game.counters.get(u)) is not None)
+            out[withdrawal_image(sid, i)] = (w.side, names)
     return out

@@ -200,3 +200,21 @@ def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
         assert width <= MAX_CHART_WIDTH and width - chart_side >= 100   # the titles keep their room
         assert chart_side >= max(widths) or width == MAX_CHART_WIDTH, (chart_side, max(widths))
         assert chart_side > 1000 or max(widths) < 1000
+
+
+def test_withdrawal_chits_name_the_units_that_leave(built: Built) -> None:
+    """Each scheduled withdrawal has its own chit image (OUT and the units), not one blank OUT square."""
+    from authoring.vassal.setups import withdrawal_chits
+    chits = withdrawal_chits(built.game)
+    if not chits:
+        pytest.skip("no withdrawals in this game")
+    generic = built.read("images/" + file_name("withdrawal", ext="png"))
+    for name, (side, units) in chits.items():
+        assert units and "images/" + name in built.names
+        data = built.read("images/" + name)
+        assert data != generic
+        def ink_under_out(png: bytes) -> int:   # dark pixels between a quarter and two thirds down
+            image = Image.open(io.BytesIO(png)).convert("L")
+            w, h = image.size
+            return sum(1 for p in image.crop((4, h // 4, w - 4, h * 2 // 3)).tobytes() if p < 170)
+        assert ink_under_out(data) > 10, name   # the first unit's name, under OUT
