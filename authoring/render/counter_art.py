@@ -106,7 +106,7 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
     size = _type_def(game.unit_sizes, counter.size)
     reduced = counter.faces.index(face) > 0
     symbol = counter.symbol or (utype.symbol if utype and utype.symbol else "fallback")
-    symbol = "marker" if counter.marker else symbol
+    symbol = (counter.symbol or "marker") if counter.marker else symbol   # a marker may carry one (an arrow)
     label = face.label or (counter.designation if counter.marker else "")
     layout = layout_for(game, counter, face, bool(label), counter_mm)
     items = _value_items(game, counter, face, layout.carry)

@@ -89,8 +89,12 @@ STROKES = {
     "supply": [(0.5, 0.68, True), (0.5, 0.4, False)] + NO_CROSS,
     "naval": [(0.5, 0.5, True), (0.5, 0.2, True)] + NO_CROSS,
     "air": [(0.5, 0.5, True), (0.2, 0.5, True), (0.8, 0.5, True)] + NO_CROSS,
-    "armored-train": [(0.5, 0.22, True), (0.5, 0.4, False), (0.1, 0.86, True), (0.9, 0.86, True),
-                      (0.25, 0.7, False)],
+    # a rail car on wheels on a rail line, no armour oval (Typhoon 13.3.2: not an armoured unit)
+    "armored-train": [(0.5, 0.3, True), (0.5, 0.46, False), (0.1, 0.84, True), (0.9, 0.84, True),
+                      (0.1, 0.45, False)],
+    # unframed: an arrow up the middle; the bridge adds a span across it
+    "arrow": [(0.5, 0.08, True), (0.5, 0.8, True), (0.1, 0.8, False), (0.9, 0.3, False)],
+    "bridge": [(0.5, 0.08, True), (0.3, 0.65, True), (0.06, 0.85, True), (0.94, 0.85, True), (0.2, 0.3, False)],
 }
 
 

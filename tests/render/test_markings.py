@@ -81,3 +81,23 @@ def test_a_printed_flag_without_badge_or_band_is_a_finding_and_fails_validation(
     broken = replace(result, game=replace(game, flags=flags))
     codes = [d.code for d in findings(broken) if d.code.startswith("HW-PRINT")]
     assert codes == ["HW-PRINT-002"]
+
+
+def test_bridges_and_arrowed_rail_cuts_print_their_arrow():
+    """Typhoon 13.2.1: a bridge's arrow points at the bridged hexside; 12.4.6: some Rail Cut markers carry an
+    arrow. The arrow is ink on the face, centred over the label."""
+    from authoring.render.counters.face import draw_face, layout_face
+    loaded = _loaded("typhoon").game
+    mm = loaded.counter_size_in * 25.4
+    size = round(loaded.counter_size_in * 300)
+    for cid, symbol in (("ger-bridge-1", "bridge"), ("mk-rail-cut-arrow", "arrow")):
+        art, _ = art_for(loaded, loaded.counters[cid], None, mm)
+        assert art.symbol == symbol
+        lay = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)
+        x0, y0, x1, y1 = lay.symbol_box
+        image = draw_face(art, size, 0, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)[0].convert("L")
+        shaft = image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))
+        assert shaft < 80, (cid, shaft)   # the arrow's shaft runs down the middle
+    plain, _ = art_for(loaded, loaded.counters["mk-rail-cut"], None, mm)
+    assert plain.symbol == "marker"
+    assert next(t for t in loaded.unit_types if t.id == "armored-train").symbol == "armored-train"

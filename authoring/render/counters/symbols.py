@@ -310,10 +310,39 @@ def _upper_dot(pen: Pen, b: Box) -> None:
 
 
 def _rails(pen: Pen, b: Box) -> None:
-    """Armoured train: the oval on a rail line."""
-    _oval(pen, (b[0], b[1], b[2], b[1] + 0.8 * _size(b)[1]))
-    y = _at(b, 0, 0.86)[1]
+    """Armoured train: a rail car on its wheels on a rail line (no armour oval: Typhoon 13.3.2 says it is
+    not an armoured unit)."""
+    w, h = _size(b)
+    x0, y0 = _at(b, 0.22, 0.3)
+    x1, y1 = _at(b, 0.78, 0.62)
+    pen.draw.rectangle((x0, y0, x1, y1), outline=pen.ink, width=max(1, round(pen.stroke)))
+    r = 0.09 * h
+    for fx in (0.34, 0.66):
+        cx, cy = _at(b, fx, 0.62)
+        pen.draw.ellipse((cx - r, cy, cx + r, cy + 2 * r), fill=pen.ink)
+    y = _at(b, 0, 0.62)[1] + 2 * r + pen.stroke / 2
     _line(pen, (b[0], y), (b[2], y))
+
+
+def paint_arrow(pen: Pen, box: Box) -> None:
+    """An arrow to the counter's top edge, unframed: the way a marker or unit is turned to point (a rail cut
+    along its line, Typhoon 12.4.6)."""
+    w, h = _size(box)
+    cx = box[0] + w / 2
+    head = min(0.45 * h, 0.6 * w)
+    shaft = max(1.0, 0.12 * min(w, h * 1.2))
+    pen.draw.polygon([(cx, box[1]), (cx - head * 0.55, box[1] + head), (cx + head * 0.55, box[1] + head)], fill=pen.ink)
+    pen.draw.rectangle((cx - shaft / 2, box[1] + head - 1, cx + shaft / 2, box[3]), fill=pen.ink)
+
+
+def paint_bridge(pen: Pen, box: Box) -> None:
+    """A bridge unit: a span across an arrow to the counter's top edge, which is turned to the bridged hexside
+    (Typhoon 13.2.1)."""
+    paint_arrow(pen, box)
+    w, h = _size(box)
+    y_top, y_leg = box[1] + 0.62 * h, box[3]
+    xl, xr = box[0] + 0.12 * w, box[2] - 0.12 * w
+    _line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
 
 
 def paint_nothing(pen: Pen, box: Box) -> None:
@@ -345,6 +374,8 @@ SYMBOLS: dict[str, Painter] = {
     "medical": framed(_red_cross),
     "security": framed(_mp),
     "armored-train": framed(_rails),
+    "arrow": paint_arrow,
+    "bridge": paint_bridge,
     "motorized-recon": framed(_slash, _wheels_axis),
     "fighter": paint_fighter,
     "bomber": paint_bomber,
