@@ -80,6 +80,9 @@ class FaceArt:
     """Badges of the counter's flags (a flag's ``badge:`` text), in a ``badge`` slot."""
     fields: tuple[tuple[str, str], ...] = ()
     """Counter fields a ``text`` template may print beside the values (``{stacking}``: stacking points)."""
+    halo: str | None = None
+    """A thin outline of this colour around every text (text over a designer's painted face stays legible
+    on any art: a black designation over a black tank)."""
     abbreviations: tuple[tuple[str, str], ...] = ()
     """The game's own (phrase, short form) pairs, tried after the short form."""
     layout: CounterLayout | None = None
@@ -384,8 +387,20 @@ def _paint_values(draw: ImageDraw.ImageDraw, face: FaceArt, line: ValuesLine, of
             _ = cy
         elif deco == "box":
             draw.rectangle(box, outline=fg, width=stroke)
+        halo = _halo(face, line.size_px) if deco != "fill" else {}
         draw.text((x + offset, line.baseline + offset), text, font=f, anchor="ls",
-                  fill=fill_ink if deco == "fill" else fg)
+                  fill=fill_ink if deco == "fill" else fg, **halo)
+
+
+def _halo(face: FaceArt, size_px: float) -> dict:
+    """Pillow's stroke arguments for a face's text halo (none without one)."""
+    if face.halo is None:
+        return {}
+    return {"stroke_width": max(1, round(size_px * HALO_RATIO)), "stroke_fill": _rgb(face.halo)}
+
+
+HALO_RATIO = 0.06
+"""Halo width as a fraction of the text's size."""
 
 
 def _text_color(face: FaceArt, role: str) -> tuple[int, int, int]:
@@ -434,7 +449,8 @@ def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int
             continue
         f = font(p.run.size_px, p.run.bold, p.run.condensed)
         l, t, _, _ = f.getbbox(p.run.text)
-        draw.text((p.left - l + o, p.top - t + o), p.run.text, font=f, fill=_text_color(face, p.role))
+        draw.text((p.left - l + o, p.top - t + o), p.run.text, font=f, fill=_text_color(face, p.role),
+                  **(_halo(face, p.run.size_px) if p.role != "band" else {}))
     if layout.values:
         _paint_values(draw, face, layout.values, o)
     return image, list(layout.issues)

@@ -18,7 +18,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from authoring.hexgrid import Hex, MapGrid
 from authoring.hexgrid.registration import Registration, ResamplePlan, plan_resample
@@ -203,7 +203,8 @@ def draw_over_art(image_art: ArtImage, art, size_px: int, bleed_px: int, inset: 
     from authoring.render.counters.face import draw_face
     big = layout_px or size_px
     big_bleed = round(bleed_px * big / size_px)
-    plain = replace(art, symbol="marker", symbol_fill=None)
+    dark_ink = sum(ImageColor.getrgb(art.foreground)[:3]) < 384
+    plain = replace(art, symbol="marker", symbol_fill=None, halo="#ffffff" if dark_ink else "#000000")
     layers, issues = [], []
     for background in ("#ffffff", "#000000"):
         layer, found = draw_face(replace(plain, background=background), big, big_bleed, inset, floor, name=name,
