@@ -198,3 +198,16 @@ def test_every_terrain_chart_row_naming_map_terrain_has_its_sample():
     lake, lake_side = _sample_for(game, "Lake"), _sample_for(game, "Lake hexside")
     assert lake.tobytes() != lake_side.tobytes()
     assert _sample_for(game, "Enemy ZOC") is None
+
+
+def test_charts_share_pages_where_they_fit():
+    """Player aids as aid cards: Battle for Moscow's terrain chart and combat results share a page, and the
+    charts fill fewer pages than there are charts."""
+    from authoring.render.print.charts import chart_blocks
+    from authoring.render.shared.canvas import PageSpec
+    game = _game("bfm")
+    pages = chart_pages(game, "letter")
+    charts = chart_blocks(game, PageSpec("letter"))
+    assert len(pages) < len(charts)
+    first = " ".join(tb.text for tb in pages[0].boxes)
+    assert "Terrain Effects Chart" in first and "Combat Results Table" in first

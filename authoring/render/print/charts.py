@@ -380,12 +380,11 @@ def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
 
 
 def chart_pages(game: Game, paper: str) -> list[Canvas]:
-    """The charts flowed onto pages of ``paper``, each chart starting on a new page."""
+    """The charts flowed onto pages of ``paper`` one after another, as many to a page as fit (a chart's
+    title always stays with its first rows; a chart that does not fit what is left starts a page)."""
     spec = PageSpec(paper)
-    pages: list[Canvas] = []
-    for _, blocks in chart_blocks(game, spec):
-        pages += flow(blocks, spec, game.name, "Charts and tables")
-    return pages
+    blocks = [block for _, chart in chart_blocks(game, spec) for block in chart]
+    return flow(blocks, spec, game.name, "Charts and tables")
 
 
 def write_charts(game: Game, out_dir: Path) -> list[Path]:
