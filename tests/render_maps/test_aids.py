@@ -211,3 +211,16 @@ def test_charts_share_pages_where_they_fit():
     assert len(pages) < len(charts)
     first = " ".join(tb.text for tb in pages[0].boxes)
     assert "Terrain Effects Chart" in first and "Combat Results Table" in first
+
+
+def test_turn_boxes_hold_what_changes_and_the_key_what_holds_every_turn():
+    """Typhoon's campaign track printed 'Soviet replacements: Soviet Replacements Table (14.3)' in forty
+    boxes; it is now one key line, and long labels are short codes the key spells out."""
+    from authoring.render.print.charts import turn_blocks
+    game = _game("typhoon")
+    blocks = turn_blocks(game, game.scenarios["campaign"])
+    texts = [tb.text for b in blocks for tb in b.boxes]
+    assert sum("Soviet Replacements" in t for t in texts) == 1
+    assert any(t.startswith("Every turn - Soviet replacements") for t in texts)
+    assert "Axis SP = Axis supply points" in texts
+    assert any(t.startswith("Axis SP: ") for t in texts)

@@ -296,17 +296,44 @@ TURN_SIZE = 40
 LINE_SIZE = 15
 
 
-def _turn_lines(turn) -> list[tuple[str, bool]]:
-    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_short(k)}: {value_text(v)}", False)
-                                                                  for k, v in turn.values.items()]
+def _turn_lines(turn, skip: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
+    """A turn box's lines: date, weather, then each value not in `skip` under its short label."""
+    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_abbrev(k)}: {value_text(v)}", False)
+                                                                  for k, v in turn.values.items() if k not in skip]
     return [(text, bold) for text, bold in lines if text]
 
 
-def _turn_box_lines(turn, width: int) -> list[tuple[str, bool]]:
+def _turn_box_lines(turn, width: int, skip: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
     out = []
-    for text, bold in _turn_lines(turn):
+    for text, bold in _turn_lines(turn, skip):
         out += [(line, bold) for line in wrap(text, LINE_SIZE, width, bold)]
     return out
+
+
+def _every_turn(turns) -> dict[str, str]:
+    """Values every turn of a track has alike (printed once in the key, not in forty boxes)."""
+    if len(turns) < 2:
+        return {}
+    first = turns[0].values
+    return {k: value_text(v) for k, v in first.items()
+            if all(k in t.values and value_text(t.values[k]) == value_text(v) for t in turns[1:])}
+
+
+def _abbrev(key: str) -> str:
+    """A value's label in a turn box: 'Axis supply points' -> 'Axis SP' (three words or more keep the
+    first and take the others' initials); the key under the track spells it out."""
+    words = _short(key).split()
+    if len(words) < 3:
+        return " ".join(words)
+    return words[0] + " " + "".join(w[0].upper() for w in words[1:])
+
+
+def _track_key(turns, constant: dict[str, str]) -> list[tuple[str, bool]]:
+    """The key under a turn track: what the short labels stand for, and what holds on every turn."""
+    keys = sorted({k for t in turns for k in t.values if k not in constant and _abbrev(k) != _short(k)})
+    lines = [(f"{_abbrev(k)} = {_short(k)}", False) for k in keys]
+    lines += [(f"Every turn - {_short(k)}: {text}", False) for k, text in constant.items()]
+    return lines
 
 
 def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL) -> list[Canvas]:
@@ -324,9 +351,11 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
         marks[t.turn] = [f"[{counter + i + 1}]" for i in range(len(t.notes))]
         counter += len(t.notes)
     line_h = int(LINE_SIZE * 1.3)
+    constant = _every_turn(turns)
+    skip = frozenset(constant)
     for start in range(0, len(turns), per_row):
         row = turns[start:start + per_row]
-        contents = [_turn_box_lines(t, inner) for t in row]
+        contents = [_turn_box_lines(t, inner, skip) for t in row]
         box_h = 60 + max(len(c) for c in contents) * line_h + 10
         block = Canvas.new((width, box_h + 2))
         for k, (t, lines) in enumerate(zip(row, contents)):
@@ -342,7 +371,7 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
                 block.text((x + 10, 58 + n * line_h), text, LINE_SIZE, bold, slot=slot, role="line")
         blocks.append(join(head, block) if not blocks else block)
     notes = [(t.turn, n) for t in turns for n in t.notes]
-    lines = []
+    lines = [(line, bold) for text, bold in _track_key(turns, constant) for line in wrap(text, NOTE, width)]
     for i, (turn, note) in enumerate(notes, 1):
         lines += [(line, False) for line in wrap(f"[{i}] Turn {turn}: {note}", NOTE, width)]
     return (blocks or [head]) + _text_blocks(lines, width, height)
