@@ -175,8 +175,8 @@ def test_pdf_pages_sizes_lossless_images_and_determinism(tmp_path: Path):
         out = tmp_path / f"{paper}.pdf"
         report = write_sheets_pdf(items, opts, out, "Test", progress=calls)
         reader = PdfReader(out)
-        assert len(reader.pages) == report.pages == report.index_pages + 2 * report.sheets
-        assert report.index_pages % 2 == 0 and report.sheets == 2 and report.counters == 75
+        assert len(reader.pages) == report.pages == report.sheets + report.index_pages   # one-sided: fronts only
+        assert report.index_pages >= 1 and report.sheets == 2 and report.counters == 75
         assert calls.advances == [(i, report.pages) for i in range(1, report.pages + 1)]
         for page in reader.pages:
             assert abs(float(page.mediabox.width) - size[0]) < 0.1
@@ -246,7 +246,7 @@ def test_pdf_page_image_is_the_rendered_page(tmp_path: Path, make):
     opts = SheetOptions(counter_in=1.0, **LOW)
     items = make(5, opts)
     write_sheets_pdf(items, opts, tmp_path / "s.pdf", "T")
-    page = PdfReader(tmp_path / "s.pdf").pages[2]                   # first front, after the index pair
+    page = PdfReader(tmp_path / "s.pdf").pages[0]                   # the sheets come first, the index last
     embedded = pdf_image(page)
     assert (embedded.getcolors(256) is None) == (make is face_items)
     expected = render_sheet_side(layout_sheets(items, opts)[0], items, "front", opts)
@@ -258,7 +258,7 @@ def test_index_names_every_counter(tmp_path: Path):
     items = solid_items(3, opts)
     items = [SheetItem(n, i.front, i.back) for n, i in zip(["Alpha", "Bravo", "Charlie"], items)]
     write_sheets_pdf(items, opts, tmp_path / "s.pdf", "Index test")
-    index = pdf_image(PdfReader(tmp_path / "s.pdf").pages[0])
+    index = pdf_image(PdfReader(tmp_path / "s.pdf").pages[-1])
     assert index.convert("L").getextrema() == (0, 255)
 
 
@@ -282,3 +282,18 @@ def test_bad_options_are_refused():
         SheetOptions(paper="legal")
     with pytest.raises(ValueError):
         SheetOptions(margin_in=0.1)
+
+
+def test_no_blank_page_and_backs_only_where_a_counter_has_one(tmp_path: Path):
+    """Two-sided counters: front, back, then the index (no padding page). One-sided: fronts, then the index."""
+    opts = SheetOptions(counter_in=1.0, **LOW)
+    for backs, per_sheet in ((True, 2), (False, 1)):
+        items = solid_items(75, opts, backs=backs)
+        report = write_sheets_pdf(items, opts, tmp_path / f"{backs}.pdf", "T")
+        pages = PdfReader(tmp_path / f"{backs}.pdf").pages
+        assert len(pages) == per_sheet * report.sheets + report.index_pages
+        for page in pages:
+            image = pdf_image(page).convert("L")
+            assert image.getextrema()[0] < 128   # every page prints something
+        text = " ".join(page.extract_text() or "" for page in pages)
+        assert "left blank" not in text

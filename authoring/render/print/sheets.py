@@ -346,12 +346,14 @@ def render_sheet_side(sheet: SheetPage, items: Sequence[SheetItem], side: str, o
 # --- index page -----------------------------------------------------------------
 
 
-def _index_lines(sheets: Sequence[SheetPage], first_sheet_page: int) -> list[tuple[str, bool]]:
-    """(text, is_heading) lines listing every counter by sheet, row and column."""
+def _index_lines(sheets: Sequence[SheetPage], two_sided: bool) -> list[tuple[str, bool]]:
+    """(text, is_heading) lines listing every counter by sheet, row and column (the sheets are the first
+    pages of the PDF: a front and its back each, or fronts only)."""
     lines: list[tuple[str, bool]] = []
     for s in sheets:
-        front = first_sheet_page + 2 * (s.sheet - 1)
-        lines.append((f"Sheet {s.sheet}  (pages {front}-{front + 1})", True))
+        front = 2 * s.sheet - 1 if two_sided else s.sheet
+        pages = f"pages {front}-{front + 1}" if two_sided else f"page {front}"
+        lines.append((f"Sheet {s.sheet}  ({pages})", True))
         lines += [(_run_line(run), False) for run in _runs(s.placements)]
     return lines
 
@@ -375,35 +377,37 @@ def _run_line(run: list[Placement]) -> str:
     return f"r{first.row + 1:02d} c{first.col + 1:02d}-{last.col + 1:02d}  {first.name} x{len(run)}"
 
 
-def _index_header(title: str, opts: SheetOptions, g: Grid, sheets: int) -> list[str]:
+def _index_header(title: str, opts: SheetOptions, g: Grid, sheets: int, two_sided: bool = True) -> list[str]:
     flip = "long edge (backs mirrored left-right)" if opts.duplex == "long" else "short edge (backs mirrored top-bottom)"
     dx, dy = opts.back_offset_mm
+    size = (f"{opts.paper.upper() if opts.paper == 'a4' else 'Letter'}, {opts.counter_in:g}\" counters, "
+            f"{g.cols} x {g.rows} per sheet, {sheets} sheet(s). Print at 100% (actual size), {opts.dpi} dpi.")
+    if not two_sided:
+        return [title, size, "Every counter is one-sided: print one-sided (simplex), one page a sheet.",
+                "Cut along the marks: one cut serves two counters. This index follows the sheets."]
     return [
-        title,
-        f"{opts.paper.upper() if opts.paper == 'a4' else 'Letter'}, {opts.counter_in:g}\" counters, "
-        f"{g.cols} x {g.rows} per sheet, {sheets} sheet(s). Print at 100% (actual size), {opts.dpi} dpi.",
+        title, size,
         f"Duplex: flip on the {flip}. Back offset {dx:+.1f} mm x, {dy:+.1f} mm y.",
         "Each sheet is a front page followed by its back page. Cut along the marks: one cut serves two counters.",
     ]
 
 
-def _render_index(title: str, opts: SheetOptions, sheets: Sequence[SheetPage]) -> list[Image.Image]:
-    """Index pages (an even number, so fronts always start on a recto)."""
+def _render_index(title: str, opts: SheetOptions, sheets: Sequence[SheetPage], two_sided: bool = True) -> list[Image.Image]:
+    """Index pages, printed after the sheets (so the sheets start the PDF on a front, and no page is left blank)."""
     g = sheets[0].grid if sheets else grid(opts)
     px = opts.dpi / 72
     body, bold = font(INDEX_TEXT_PT * px), font(INDEX_TEXT_PT * px, bold=True)
     line_h = round(INDEX_TEXT_PT * 1.35 * px)
-    header = _index_header(title, opts, g, len(sheets))
+    header = _index_header(title, opts, g, len(sheets), two_sided)
     per_page = _index_capacity(g, line_h, len(header))
     count = max(1, math.ceil(sum(len(s.placements) + 1 for s in sheets) / per_page))
-    index_pages = count + count % 2
-    lines = _index_lines(sheets, index_pages + 1)
+    lines = _index_lines(sheets, two_sided)
     pages = []
-    for n in range(index_pages):
+    for n in range(count):
         page = Image.new("L", g.page, 255)
         draw = ImageDraw.Draw(page)
         x, y = g.margin + round(0.25 * opts.dpi), g.margin + round(0.25 * opts.dpi)
-        heading = [f"{title} - index, page {n + 1}" if n < count else "(left blank so the sheets start on a front)"]
+        heading = [f"{title} - index, page {n + 1}"]
         for i, text in enumerate(header if n == 0 else heading):
             draw.text((x, y), text, font=font(INDEX_TEXT_PT * px * (1.6 if i == 0 else 1), bold=i == 0), fill=0)
             y += round(line_h * (1.8 if i == 0 else 1))
@@ -479,7 +483,8 @@ def sheet_pngs(sheet: SheetPage, items, opts: SheetOptions) -> tuple[bytes, byte
 
 def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str | os.PathLike, title: str,
                      progress: Progress = SILENT, render: SheetRenderer | None = None) -> SheetReport:
-    """Index page(s), then front and back page of every sheet; ``progress.advance(done, total)`` per page.
+    """Front and back page of every sheet (fronts only when no counter has a back), then the index page(s);
+    ``progress.advance(done, total)`` per page.
 
     ``render`` turns the laid-out sheets into (front, back) PNG pairs, in order; the default draws
     them here from ``items``. A caller with many counters passes one that draws sheets in parallel
@@ -488,19 +493,21 @@ def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str |
     sheets = layout_sheets(items, opts)
     # start the sheets first: a parallel renderer works on them while the index is drawn here
     pairs = render(sheets) if render else (sheet_pngs(sheet, items, opts) for sheet in sheets)
-    index = _render_index(title, opts, sheets)
-    total = len(index) + 2 * len(sheets)
+    two_sided = any(item.back is not None for item in items)
+    index = _render_index(title, opts, sheets, two_sided)
+    total = len(index) + (2 if two_sided else 1) * len(sheets)
     pngs: list[bytes] = []
 
     def add(png: bytes) -> None:
         pngs.append(png)
         progress.advance(len(pngs), total)
 
-    for page in index:
-        add(_png(page))
     for front, back in pairs:
         add(front)
-        add(back)
+        if two_sided:
+            add(back)
+    for page in index:
+        add(_png(page))
     target = Path(path)
     atomic.write_bytes(target, pdf_bytes(pngs, opts.paper, title))
     g = grid(opts)
