@@ -149,6 +149,8 @@ CHART_LIST_SIZE = (1100, 760)
 the divider (the chart's width) only when width and height are set."""
 MAX_CHART_WIDTH = 1420
 """The widest a chart list grows to show its widest page (within a 1440 px screen, the titles kept)."""
+MIN_TITLES_WIDTH = 180
+"""The least room the chart titles keep beside the chart (longer titles are cut there, the chart is not)."""
 
 
 def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
@@ -160,6 +162,7 @@ def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
         return el.tab_widget(group, charts)
     listed = min(CHART_LIST_SIZE[0] // 3, 40 + 7 * max(len(p.short) for p in members))
     widest = max(p.size[0] for p in members) + 24   # the chart's own scroll bar and border
+    listed = max(MIN_TITLES_WIDTH, min(listed, MAX_CHART_WIDTH - widest))   # the chart whole before long titles
     width = max(CHART_LIST_SIZE[0], min(MAX_CHART_WIDTH, widest + listed))
     return el.list_widget(group, charts, width=width, height=CHART_LIST_SIZE[1], divider=width - listed)
 

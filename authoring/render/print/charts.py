@@ -12,6 +12,7 @@ and footnotes wrap. A table's ``note:`` is for designers and never printed; ``no
 """
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -236,7 +237,7 @@ def _text_blocks(lines: list[tuple[str, bool]], width: int, height: int, size: f
         chunk = lines[start:start + per]
         block = Canvas.new((width, len(chunk) * line_h + 8))
         for n, (text, bold) in enumerate(chunk):
-            block.text((0, 4 + n * line_h), text, size, bold, slot=(0, 0, width, block.image.height), role="line")
+            block.text((2, 4 + n * line_h), text, size, bold, slot=(0, 0, width, block.image.height), role="line")
         blocks.append(block)
     return blocks
 
@@ -251,17 +252,32 @@ def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> l
     line_h = int(BODY * 1.3)
     heights = [max(len(cell) for cell in row) * line_h + 2 * PAD for row in grid]
     heights = [heights[0]] + [max(h, SAMPLE + 6 if s is not None else 0) for h, s in zip(heights[1:], samples)]
-    title = _title_block(game, table.name, table.rule, width)
+    own = _own_width(game, table, sample_w + sum(widths) + 1, width)   # a narrow table's title and notes are as narrow
+    title = _title_block(game, table.name, table.rule, own)
     blocks, rows, used = [], [], title.image.height + heights[0]
     for i in range(1, len(grid)):
         if rows and used + heights[i] > height - 4:
             blocks.append(join(title, _rows_block(grid, rows, widths, heights, samples, sample_w)))
-            title = _title_block(game, f"{table.name} (continued)", "", width)
+            title = _title_block(game, f"{table.name} (continued)", "", own)
             rows, used = [], title.image.height + heights[0]
         rows.append(i)
         used += heights[i]
     blocks.append(join(title, _rows_block(grid, rows, widths, heights, samples, sample_w)))
-    return blocks + _text_blocks(_footer_lines(table, width), width, height)
+    return blocks + _text_blocks(_footer_lines(table, own - 4), own, height)
+
+
+NOTE_MIN_PX = 760
+"""The narrowest a table's own width makes its notes (narrower tables' notes keep this width)."""
+
+
+def _own_width(game: Game, table: Table, table_px: int, width: int) -> int:
+    """The width a table's blocks take: the table's, or its title and cited rule on one line, or its notes'
+    least width, whichever is widest, within ``width`` (a chart window then shows the table whole)."""
+    from authoring.render.shared.fonts import font
+    cite = game.cite(table.rule) if table.rule else ""
+    title_px = math.ceil(font(TITLE, True).getlength(table.name) + font(16).getlength(cite)) + 31
+    notes_px = NOTE_MIN_PX if _footer_lines(table, width) else 0
+    return min(width, max(table_px, title_px, notes_px))
 
 
 def join(top: Canvas, bottom: Canvas) -> Canvas:
