@@ -70,17 +70,24 @@ def _encode_field(field: str, delimiter: str) -> str:
 
 
 def decode(text: str, delimiter: str) -> list[str]:
-    """Split `text` like SequenceEncoder.Decoder: `\\` + delimiter is literal, `'...'` unwrapped."""
+    """Split `text` like SequenceEncoder.Decoder: `\\` + delimiter is literal, `'...'` unwrapped.
+
+    A delimiter whose preceding character in `text` is a backslash is kept (the backslash dropped), so
+    the text is cut at the other delimiters with C-level `split` and the pieces rejoined where one ends
+    in a backslash: linear in the text's length."""
+    pieces = text.split(delimiter)
+    if len(pieces) == 1:
+        return [_unquote(text)]
     fields: list[str] = []
     current: list[str] = []
-    for index, char in enumerate(text):
-        if char != delimiter:
-            current.append(char)
-        elif index > 0 and text[index - 1] == _ESCAPE:
-            current[-1] = delimiter
+    for piece in pieces[:-1]:
+        if piece.endswith(_ESCAPE):
+            current.append(piece[:-1] + delimiter)
         else:
+            current.append(piece)
             fields.append(_unquote("".join(current)))
             current = []
+    current.append(pieces[-1])
     fields.append(_unquote("".join(current)))
     return fields
 
@@ -134,14 +141,32 @@ def _whole(text: str) -> bool:
 
 
 def unnest(text: str) -> list[str]:
-    """Split a nested type or state into per-trait strings, outermost first."""
+    """Split a nested type or state into per-trait strings, outermost first.
+
+    Each level cuts its outer trait off at the first unescaped tab and unescapes only the rest's tabs
+    (what `decode(text, TAB)[1]` gives for a nest), so no level splits the whole remaining string."""
     parts: list[str] = []
     while True:
-        fields = decode(text, TRAIT_SEPARATOR)
-        parts.append(fields[0])
-        if len(fields) == 1:
+        cut = _first_unescaped(text, TRAIT_SEPARATOR)
+        if cut < 0:
+            parts.append(_unescaped(text))
             return parts
-        text = fields[1]
+        parts.append(_unescaped(text[:cut]))
+        rest = text[cut + 1:]
+        text = decode(rest, TRAIT_SEPARATOR)[0] if _first_unescaped(rest, TRAIT_SEPARATOR) >= 0 else _unescaped(rest)
+
+
+def _unescaped(field: str) -> str:
+    """One decoded field of a nest (no unescaped tab in it)."""
+    return _unquote(field.replace(_ESCAPE + TRAIT_SEPARATOR, TRAIT_SEPARATOR))
+
+
+def _first_unescaped(text: str, delimiter: str) -> int:
+    """Index of the first `delimiter` not preceded by a backslash, or -1."""
+    at = text.find(delimiter)
+    while at > 0 and text[at - 1] == _ESCAPE:
+        at = text.find(delimiter, at + 1)
+    return at
 
 
 def add_piece_command(type_: str, state: str, id: str = NULL_ID) -> str:
