@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter as Tally
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -22,13 +23,13 @@ from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Board, Finding, Module, read_module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
 from authoring.vmod.locate import board_origins, locate, zone_grid
-from authoring.vmod.pieces import Piece, basic_state, decode_piece, face_level
-from authoring.vassal.codec import parse_add_piece_command, unnest
+from authoring.vmod.pieces import FacePlan, Piece, Prototypes, basic_state, decode_placed, face_plan, layer_level
+from authoring.vassal.codec import parse_add_piece_command
 
 TODO = "TODO"
 PRINT_DPI = 150
 """Board pixels per inch assumed for print: hex_size in inches = hex height in px / 150 (HW-ART-015 quiet)."""
-_ART_TYPES = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg"}
+_ART_TYPES = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".svg": ".svg"}
 
 
 @dataclass
@@ -51,6 +52,8 @@ class _Counter:
     level_names: list[str] = field(default_factory=list)
     prototypes: list[str] = field(default_factory=list)
     type: str | None = None
+    states: list[str] = field(default_factory=list)
+    """State id of each face (set once the game's states are known)."""
 
 
 def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportPlan:
@@ -76,10 +79,11 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     files[dest / ".gitignore"] = templates.GITIGNORE
     maps = _maps(plan, archive, module)
     sides = _sides(module)
-    counters, art = _counters(plan, archive, module, sides)
+    protos = Prototypes(module.prototypes)
+    counters, art, face_plans = _counters(plan, archive, module, sides, protos)
     states = _states(counters)
     unit_types = _unit_types(plan, counters, sides)
-    scenarios = _scenarios(plan, archive, module, maps, counters, states)
+    scenarios = _scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
                         key=lambda s: order.index(s) if s in order else len(order))
@@ -200,17 +204,50 @@ def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
     return out.getvalue()
 
 
-def _art_file(image_name: str, data: bytes) -> tuple[str, bytes]:
-    """The art's file name under art/ and its bytes: PNG and JPEG kept, anything else (GIF) made PNG."""
+def _art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
+    """The art's file name under art/ and its bytes: PNG, JPEG and SVG kept as they are, anything else
+    (GIF) made PNG at its own size; None for bytes that are no image."""
     base = re.sub(r"[^A-Za-z0-9_.+-]+", "_", image_name.rsplit("/", 1)[-1]) or "image"
     stem, dot, ext = base.rpartition(".")
     if dot and ("." + ext.lower()) in _ART_TYPES:
-        return base, data
+        if ext.lower() == "svg" or _readable(data):
+            return base, data
+        return None
+    if data.lstrip()[:5] in (b"<?xml", b"<svg "):
+        return f"{stem or base}.svg", data
     from PIL import Image
-    with Image.open(io.BytesIO(data)) as im:
-        out = io.BytesIO()
-        im.convert("RGBA").save(out, "PNG")
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            out = io.BytesIO()
+            im.convert("RGBA").save(out, "PNG")
+    except Exception:  # noqa: BLE001 - bytes no decoder reads are a finding, never a crash
+        return None
     return f"{stem or base}.png", out.getvalue()
+
+
+def _readable(data: bytes) -> bool:
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.size
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def _image_size(data: bytes | None) -> tuple[int, int] | None:
+    """Pixel size of PNG/JPEG/GIF bytes, or of an SVG's width and height (viewBox); None if unknown."""
+    if data is None:
+        return None
+    if data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<!DOC"):
+        from authoring.vmod.buildfile import svg_size
+        return svg_size(data)
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            return im.size
+    except Exception:  # noqa: BLE001
+        return None
 
 
 # -- counters -----------------------------------------------------------------------------------------
@@ -227,54 +264,89 @@ def _sides(module: Module) -> list[tuple[str, str]]:
 
 
 def _side_of(slot, piece: Piece, sides: list[tuple[str, str]]) -> str:
+    """A slot's side: a folder, prototype, name or at-start stack named as the side, else one whose words
+    (split on `_`, `-` and spaces, as module authors name pieces `Moslem_Cannon_1-0`) include the side's."""
     texts = [*slot.folders, *piece.prototypes, slot.entry_name, piece.name]
     for text in texts:
         for sid, name in sides:
             if name.lower() == text.lower():
                 return sid
     for text in texts:
+        words = _words(text)
         for sid, name in sides:
-            if re.search(rf"\b{re.escape(name.lower())}\b", text.lower()):
+            side_words = _words(name)
+            if side_words and any(words[i:i + len(side_words)] == side_words for i in range(len(words))):
                 return sid
     return "neutral"
 
 
-def _counters(plan: ImportPlan, archive, module: Module, sides) -> tuple[dict[str, _Counter], dict[str, bytes]]:
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s_\-]+", text.lower()) if w]
+
+
+def _counters(plan: ImportPlan, archive, module: Module, sides,
+              protos: Prototypes) -> tuple[dict[str, _Counter], dict[str, bytes], dict[str, FacePlan]]:
+    """A counter per piece slot (faces: its own image and its flip or step layer), the art, and each
+    counter's face plan."""
     counters: dict[str, _Counter] = {}
+    plans: dict[str, FacePlan] = {}
     art: dict[str, bytes] = {}
-    art_names: dict[str, str] = {}
+    art_names: dict[str, str | None] = {}
+    sizes = _Sizes(archive)
     for slot in module.slots:
         try:
             _, definition = parse_add_piece_command(slot.text)
-            piece, _ = decode_piece(definition.type, definition.state, module.prototypes)
+            piece, _, _ = decode_placed(definition.type, definition.state, protos)
         except ValueError as exc:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} cannot be decoded: {exc}"))
             continue
         for name in piece.unknown_prototypes:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} uses prototype {name!r}, "
                                                      "which the module does not define"))
-        faces = []
-        for image in piece.faces:
+        faces_plan = face_plan(piece, sizes)
+        faces, names = [], []
+        for image, level_name in zip(faces_plan.images, faces_plan.names):
             if image not in art_names:
-                data = archive.image(image)
-                if data is None:
-                    plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is not "
-                                                             "in the module"))
-                    continue
-                name, data = _art_file(image, data)
-                name = _unique_file(name, art)
-                art[name] = data
-                art_names[image] = name
-            faces.append(art_names[image])
+                art_names[image] = _add_art(plan, slot, image, archive, art)
+            if art_names[image] is not None:
+                faces.append(art_names[image])
+                names.append(level_name)
         if not faces:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
         cid = _unique(_slug(slot.entry_name or piece.name).lower() or "piece", counters)
-        layer = piece.face_layer()
         counters[cid] = _Counter(cid, piece.name or slot.entry_name, _side_of(slot, piece, sides), faces,
-                                 _signature(piece), slot.where,
-                                 piece.layers[layer][2] if layer is not None else [], piece.prototypes)
-    return counters, art
+                                 _signature(piece, faces_plan), slot.where, names, piece.prototypes)
+        plans[cid] = faces_plan
+    return counters, art, plans
+
+
+def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes]) -> str | None:
+    """The art file name for a module image (added to `art`), or None with a finding."""
+    data = archive.image(image)
+    if data is None:
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is not in the module"))
+        return None
+    made = _art_file(image, data)
+    if made is None:
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is no image hexwright "
+                                                 "can read (PNG, JPEG, GIF or SVG)"))
+        return None
+    name = _unique_file(made[0], art)
+    art[name] = made[1]
+    return name
+
+
+class _Sizes:
+    """Pixel sizes of module images, each read once."""
+
+    def __init__(self, archive) -> None:
+        self.archive, self.known = archive, {}
+
+    def __call__(self, name: str) -> tuple[int, int] | None:
+        if name not in self.known:
+            self.known[name] = _image_size(self.archive.image(name))
+        return self.known[name]
 
 
 SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "engineer", "recon", "mountain",
@@ -308,61 +380,66 @@ def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[
     return list(types.values())
 
 
-def _signature(piece: Piece) -> tuple:
-    return (piece.name, tuple(piece.faces))
+def _signature(piece: Piece, faces: FacePlan) -> tuple:
+    return (piece.name, tuple(faces.images))
 
 
 # -- scenarios ----------------------------------------------------------------------------------------
 
 def _states(counters: dict[str, _Counter]) -> list[tuple[str, str, bool]]:
-    """(id, name, named by the module) per face index: the commonest layer level name at that index
-    ("+ (half strength)" -> "Half strength"), else "Face N"."""
-    count = max((len(c.faces) for c in counters.values()), default=1)
-    out: list[tuple[str, str, bool]] = []
-    for i in range(count):
-        names: Tally = Tally()
-        for c in counters.values():
-            if i < len(c.level_names):
-                text = c.level_names[i].strip().lstrip("+").rstrip("+").strip().strip("()").strip()
-                if text:
-                    names[text] += 1
-        name = names.most_common(1)[0][0] if names else ""
-        sid = _slug(name).lower() if name else ""
-        if not sid or sid in [o[0] for o in out]:
-            sid, name = f"face-{i + 1}", name or f"Face {i + 1}"
-        out.append((sid, name[:1].upper() + name[1:], bool(names)))
-    return out
+    """The game's strength states, (id, name, named by the module), and each counter's face states: a face
+    is the state its own layer level names ("+ (half strength)" -> "Half strength"); an unnamed face, or
+    one whose name its counter already used, is "Face N" by its position."""
+    out: dict[str, tuple[str, str, bool]] = {}
+    for c in counters.values():
+        c.states = []
+        for i in range(len(c.faces)):
+            raw = c.level_names[i] if i < len(c.level_names) else ""
+            name = raw.strip().lstrip("+").rstrip("+").strip().strip("()").strip()
+            sid = _slug(name).lower() if name else ""
+            if not sid or sid in c.states or sid.startswith("face-"):
+                sid, name = f"face-{i + 1}", f"Face {i + 1}"
+            c.states.append(sid)
+            out.setdefault(sid, (sid, name[:1].upper() + name[1:], not sid.startswith("face-")))
+    if not out:
+        out["face-1"] = ("face-1", "Face 1", False)
+    generic = sorted((k for k in out if k.startswith("face-")), key=lambda k: int(k.split("-")[1]))
+    return [out[k] for k in generic] + [v for k, v in out.items() if not k.startswith("face-")]
 
 
 @dataclass
 class _Setups:
-    """What placing a saved game's pieces needs: counters by signature, maps, map windows, states."""
+    """What placing a saved game's pieces needs: counters by signature (each signature's slots in module
+    order, so that placed pieces use the module's own slots before copies are made), maps, windows."""
 
     module: Module
     maps: dict[str, _Map]
     counters: dict[str, _Counter]
-    states: list[tuple[str, str, bool]]
-    by_signature: dict[tuple, str] = field(default_factory=dict)
-    by_faces: dict[tuple, str] = field(default_factory=dict)
+    plans: dict[str, FacePlan]
+    protos: Prototypes
+    sizes: Callable
+    by_signature: dict[tuple, list[str]] = field(default_factory=dict)
+    by_faces: dict[tuple, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.counters.values():
-            self.by_signature.setdefault(c.signature, c.id)
-            self.by_faces.setdefault(tuple(c.signature[1]), c.id)
+            self.by_signature.setdefault(c.signature, []).append(c.id)
+            self.by_faces.setdefault(tuple(c.signature[1]), []).append(c.id)
 
-    def counter_of(self, piece: Piece) -> str | None:
-        return self.by_signature.get(_signature(piece)) or self.by_faces.get(tuple(piece.faces))
+    def slots_of(self, piece: Piece, faces: FacePlan) -> list[str]:
+        return self.by_signature.get(_signature(piece, faces)) or self.by_faces.get(tuple(faces.images)) or []
 
     def map_of(self, spot) -> str | None:
         return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),
                     None)
 
 
-def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
-               counters: dict[str, _Counter], states: list[tuple[str, str, bool]]) -> dict[str, str]:
-    """One scenario per predefined set-up; a piece placed n times in one set-up becomes n counters."""
+def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map], counters: dict[str, _Counter],
+               plans: dict[str, FacePlan], protos: Prototypes) -> dict[str, str]:
+    """One scenario per predefined set-up; a piece placed n times in one set-up takes the module's n slots of
+    that piece where it has them, and becomes copies past them."""
     from authoring.vmod.savedgame import read_saved_game
-    ctx = _Setups(module, maps, counters, states)
+    ctx = _Setups(module, maps, counters, plans, protos, _Sizes(archive))
     out: dict[str, str] = {}
     copies: Tally = Tally()
     for setup in module.setups:
@@ -382,7 +459,7 @@ def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
         c = counters[cid]
         for k in range(2, n + 1):
             counters[_copy_id(cid, k)] = _Counter(_copy_id(cid, k), c.name, c.side, c.faces, (), c.where,
-                                                  c.level_names, c.prototypes, c.type)
+                                                  c.level_names, c.prototypes, c.type, c.states)
     return out
 
 
@@ -391,31 +468,42 @@ def _copy_id(cid: str, k: int) -> str:
 
 
 def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str], Tally]:
-    """(placements by (kind, side, hex or box, state), maps in play, uses per counter) of one saved game."""
+    """(placements by (kind, side, hex or box, state), maps in play, copies needed per counter) of one saved
+    game. A piece without a map of its own (older engines) is where its Stack or Deck is."""
     windows = {w.name: w for w in ctx.module.maps}
     origins = {name: board_origins(w, game.boards.get(name)) for name, w in windows.items()}
     placements: dict[tuple, list[str]] = {}
-    used: Tally = Tally()
+    taken: Tally = Tally()
+    copies: Tally = Tally()
     in_play: set[str] = set()
+    report = _Repeated(plan, setup)
     for placed in game.pieces:
-        def skip(text: str) -> None:
-            plan.findings.append(Finding(setup.where, f"{setup.file}: {text}"))
         try:
-            piece, trait_states = decode_piece(placed.type, placed.state, ctx.module.prototypes)
+            piece, types, trait_states = decode_placed(placed.type, placed.state, ctx.protos)
         except ValueError:
-            skip(f"piece {placed.id} cannot be decoded")
+            report.add("undecodable", f"piece {placed.id} cannot be decoded")
             continue
-        cid = ctx.counter_of(piece)
+        faces = face_plan(piece, ctx.sizes)
+        slots = ctx.slots_of(piece, faces)
         map_name, x, y = basic_state(trait_states)
-        if cid is None or map_name not in windows:
-            skip(f"{piece.name!r} matches no piece slot; not imported" if cid is None else
-                 f"{piece.name!r} is on unknown map {map_name!r}; not imported")
+        if map_name not in windows and placed.id in game.holders:
+            map_name, x, y = game.holders[placed.id]
+        if not slots or map_name not in windows:
+            report.add("unmatched" if not slots else "map", f"{piece.name!r} matches no piece slot; not imported"
+                       if not slots else f"{piece.name!r} is on unknown map {map_name!r}; not imported")
             continue
         spot = locate(windows[map_name], origins[map_name], x, y)
-        used[cid] += 1
-        unit = cid if used[cid] == 1 else _copy_id(cid, used[cid])
-        level = face_level(piece, unnest(placed.type), trait_states)
-        state = ctx.states[level][0] if 0 < level < len(ctx.states) else None
+        n = taken[slots[0]]
+        taken[slots[0]] += 1
+        cid = slots[n] if n < len(slots) else slots[0]
+        unit = cid
+        if n >= len(slots):
+            copies[cid] = max(copies[cid], n - len(slots) + 2)
+            unit = _copy_id(cid, n - len(slots) + 2)
+        level = layer_level(piece, faces.layer, types, trait_states)
+        face = faces.by_level.get(abs(level) if not piece.image else max(level, 0), 0)
+        states = ctx.counters[cid].states
+        state = states[face] if 0 < face < len(states) else None
         side = ctx.counters[cid].side
         board_map = ctx.map_of(spot) if spot.hex else None
         if board_map:
@@ -423,10 +511,33 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
             placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
             continue
         if spot.hex:
-            skip(f"{piece.name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; put in a box")
+            report.add("edge", f"{piece.name!r} is on hex {spot.hex!r} at the board's edge, outside the imported "
+                               "map; put in a box")
         box = _slug(spot.box or spot.board or map_name) or "box"
         placements.setdefault(("off_map", side, box, state), []).append(unit)
-    return placements, in_play, used
+    report.flush()
+    return placements, in_play, copies
+
+
+class _Repeated:
+    """A set-up's findings of one kind: the first few as they are, then one line with the count of the rest."""
+
+    SHOWN = 3
+
+    def __init__(self, plan: ImportPlan, setup) -> None:
+        self.plan, self.setup, self.kinds = plan, setup, {}
+
+    def add(self, kind: str, text: str) -> None:
+        seen = self.kinds.setdefault(kind, [])
+        seen.append(text)
+        if len(seen) <= self.SHOWN:
+            self.plan.findings.append(Finding(self.setup.where, f"{self.setup.file}: {text}"))
+
+    def flush(self) -> None:
+        for kind, seen in self.kinds.items():
+            if len(seen) > self.SHOWN:
+                self.plan.findings.append(Finding(self.setup.where, f"{self.setup.file}: {len(seen) - self.SHOWN} "
+                                                  f"more pieces like the {self.SHOWN} above ({len(seen)} in all)"))
 
 
 def _scenario_yaml(gid: str, sid: str, setup, placements: dict, maps: list[str]) -> str:
@@ -525,7 +636,7 @@ def _counters_yaml(gid: str, counters: dict[str, _Counter], states) -> str:
     rows = []
     for c in counters.values():
         rows.append({"id": c.id, "side": c.side, **({"type": c.type} if c.type else {}), "name": c.name,
-                     "faces": [{"state": states[i][0], "image": f"art/{f}"} for i, f in enumerate(c.faces)]})
+                     "faces": [{"state": st, "image": f"art/{f}"} for st, f in zip(c.states, c.faces)]})
     doc = {"kind": "counters", "game": gid,
            "note": f"{TODO}: unit types, sizes, values and flags are not read from the module; faces are its images.",
            "counters": rows}

@@ -1,0 +1,70 @@
+"""The corpus of real module sources (issue 30): `tests/vmod/real/manifest.yaml` says where each came from;
+the sources themselves stay beside the project (../shared/vmod-corpus/src/NAME, never committed: no
+licence allows it). `assemble(entry, folder)` zips one into NAME.vmod as the module's build would, with
+generated stand-ins of the art the snapshot lacks.
+"""
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import yaml
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ROOT / ".." / "shared" / "vmod-corpus" / "src"
+MANIFEST = Path(__file__).with_name("real") / "manifest.yaml"
+_IMAGE = re.compile(r"[^;,\t/\"<>=\\\n]+?\.(?:png|gif|jpe?g|svg)", re.I)
+_SKIP = (".pdf", ".java", ".class", ".jar", ".js", ".md", ".bat", ".json")
+
+
+def entries() -> list[dict]:
+    return yaml.safe_load(MANIFEST.read_text())["modules"]
+
+
+def available() -> bool:
+    return SOURCES.is_dir()
+
+
+def assemble(entry: dict, folder: Path) -> Path:
+    """NAME.vmod in `folder` from the source tree: buildFile, moduledata, saved games, images/ (also the
+    folders `images_from` names), stand-ins for art it names but lacks."""
+    src = SOURCES / entry["name"]
+    files: dict[str, bytes] = {}
+    for path in sorted(p for p in src.rglob("*") if p.is_file()):
+        rel = path.relative_to(src).as_posix()
+        if rel.startswith("images/") or (path.parent == src and not path.name.endswith(_SKIP)):
+            files[rel] = path.read_bytes()
+    for folder_name in entry.get("images_from", []):
+        for path in sorted((src / folder_name).glob("*")):
+            files.setdefault(f"images/{path.name}", path.read_bytes())
+    for name, rel in (entry.get("setups") or {}).items():
+        files[name] = (src / rel).read_bytes()
+    build = files.get("buildFile.xml") or files.get("buildFile") or b""
+    text = build.decode("utf-8", "replace")
+    boards = set(re.findall(r'<VASSAL\.build\.module\.map\.boardPicker\.Board [^>]*image="([^"]+)"', text))
+    standins = entry.get("standins") or {}
+    for name in sorted(set(_IMAGE.findall(text)) | set(standins)):
+        name = name.strip()
+        if name and f"images/{name}" not in files:
+            size = standins.get(name) or ((1200, 900) if name in boards else entry.get("piece_size", [60, 60]))
+            files[f"images/{name}"] = standin(name, tuple(size))
+    out = folder / f"{entry['name']}.vmod"
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return out
+
+
+def standin(name: str, size: tuple[int, int]) -> bytes:
+    """Art of `size` in the format the name says: a grey SVG rectangle, or a grey PNG/JPEG/GIF."""
+    w, h = size
+    if name.lower().endswith(".svg"):
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
+                f'<rect width="{w}" height="{h}" fill="#b0b0a0" stroke="#000"/></svg>').encode()
+    fmt = {"jpg": "JPEG", "jpeg": "JPEG", "gif": "GIF"}.get(name.rsplit(".", 1)[-1].lower(), "PNG")
+    out = io.BytesIO()
+    Image.new("RGB", (w, h), "#b0b0a0").save(out, fmt)
+    return out.getvalue()
