@@ -7,6 +7,7 @@ the turn record) is written as `TODO` notes; `todo_findings` lists them as locat
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections import Counter as Tally
 from collections.abc import Callable
@@ -19,8 +20,8 @@ from authoring.author.fsutil import refuse_existing
 from authoring.author.project import _schema_files, write_plan
 from authoring.author import templates
 from authoring.errors import UsageError
-from authoring.vmod.archive import ModuleReadError, build_file, open_archive
-from authoring.vmod.buildfile import Board, Finding, Module, read_module
+from authoring.vmod.archive import ModuleReadError, build_file, is_svg, open_archive, svg_size
+from authoring.vmod.buildfile import Board, Finding, Grid, Module, read_module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
 from authoring.vmod.locate import board_origins, locate, zone_grid
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, basic_state, decode_placed, face_plan, layer_level
@@ -83,6 +84,8 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     counters, art, face_plans = _counters(plan, archive, module, sides, protos)
     states = _states(counters)
     unit_types = _unit_types(plan, counters, sides)
+    if not maps and module.setups:
+        maps = _stand_in_map(plan)
     scenarios = _scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
@@ -112,7 +115,9 @@ class _Map:
     files: tuple = ()
     """The map file and its art in the plan (dropped again when a larger board shows the same map)."""
     also: tuple = ()
-    """Other (board, zone) views of the same hexes: alternative boards with the same hex ids."""
+    """Other (board, zone) views of the same hexes: boards with the same hex ids and the same art."""
+    view: "_View | None" = None
+    """The map's grid registration and art, to tell whether another board shows the same."""
 
     def shows(self, board: str, zone: str | None) -> bool:
         return (self.board.name, self.zone) == (board, zone) or (board, zone) in self.also
@@ -130,7 +135,15 @@ def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
                                                          "has hex maps only, so pieces on it are imported into boxes"))
             image = archive.image(board.image) if board.image else None
             if grid.kind == "hex" or grid.params.get("background") == "hex":
-                _map(plan, out, window, board, None, grid.params, image, None)
+                boxes = _parts(grid.params, board.size)
+                for part, box in enumerate(boxes):
+                    _map(plan, out, window, board, None, grid.params, image, box, part if len(boxes) > 1 else None)
+            elif grid.kind != "square" and not any(inner.kind == "hex" for _, _, inner in grid.zones):
+                why = {"region": "named regions (a point-to-point or box board)", "zoned": "zones without a hex grid",
+                       "none": "no grid"}.get(grid.kind, grid.kind)
+                plan.findings.append(Finding(board.where, f"board {board.name!r} of map {window.name!r} has {why}: "
+                                                          "the project has hex maps only, so it is not imported as a "
+                                                          "map and pieces on it are imported into boxes"))
             for name, polygon, inner in grid.zones:
                 if inner.kind == "hex" and polygon:
                     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
@@ -142,18 +155,57 @@ def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
     return out
 
 
+MAX_MAP_HEXES = 5000
+"""Hexes of one imported map at most: a larger board is imported as several maps, each drawn within the
+pixel budget (`authoring.load.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
+
+
+def _parts(params: dict, size: tuple[int, int]) -> list[tuple[int, int, int, int] | None]:
+    """Crop boxes cutting a board across its hex lines into maps of at most MAX_MAP_HEXES hexes each (one
+    None: the board whole). Each box reaches 2/3 of a line spacing past its outer lines' centres, which
+    takes in those lines' hexes and no centre of the next part's."""
+    pg = project_grid(params, size)
+    if pg is None:
+        return [None]
+    g = pg.grid
+    if g["columns"] * g["rows"] <= MAX_MAP_HEXES:
+        return [None]
+    flat = not params["sideways"]
+    lines, cross = (g["columns"], g["rows"]) if flat else (g["rows"], g["columns"])
+    per = max(1, MAX_MAP_HEXES // cross)
+    extent = size[0] if flat else size[1]
+    first = math.ceil(-params["x0"] / params["dx"])
+    boxes = []
+    for start in range(0, lines, per):
+        lo = params["x0"] + (first + start) * params["dx"] - params["dx"] * 2 / 3
+        hi = params["x0"] + (first + min(start + per, lines) - 1) * params["dx"] + params["dx"] * 2 / 3
+        lo, hi = max(0, math.floor(lo)), min(extent, math.ceil(hi))
+        boxes.append((lo, 0, hi, size[1]) if flat else (0, lo, size[0], hi))
+    return boxes
+
+
 def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, params: dict, image: bytes | None,
-         box: tuple[int, int, int, int] | None) -> None:
+         box: tuple[int, int, int, int] | None, part: int | None = None) -> None:
     what = f"zone {zone!r} of board {board.name!r}" if zone else f"board {board.name!r}"
+    if part is not None:
+        what += f" (part {part + 1}: the board has more hexes than one map holds)"
     where = board.grid.where
     if image is None:
         plan.findings.append(Finding(board.where, f"{what}: the board has no image; not imported as a map"))
+        return
+    try:
+        if is_svg(image):
+            image = _raster(image, board.size)
+        if box is not None:
+            image = _crop(image, box)
+    except Exception as exc:  # noqa: BLE001 - art no decoder reads is a finding, never a crash
+        plan.findings.append(Finding(board.where, f"{what}: its image {board.image!r} cannot be read ({exc}); "
+                                                  "not imported as a map"))
         return
     size = board.size
     if box is not None:
         params = cropped(params, box[0], box[1])
         size = (box[2] - box[0], box[3] - box[1])
-        image = _crop(image, box)
     pg = project_grid(params, size)
     if pg is None:
         plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
@@ -167,33 +219,109 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
                                             f"e.g. {examples}"))
     grid_obj, _ = registration(pg)
     labels = frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes)
-    same = next((m for m in out.values() if m.labels & labels), None)
-    if same is not None and labels <= same.labels:
+    view = _View(pg, image)
+    same = next((m for m in out.values() if labels <= m.labels and _same_art(m.view, view, labels)), None)
+    if same is not None:
         out[same.id] = replace(same, also=same.also + ((board.name, zone),))
-        plan.findings.append(Finding(where, f"{what} shows hexes of map {same.id!r} (the same hex ids): "
-                                            "imported as that map, not as a map of its own"))
+        plan.findings.append(Finding(where, f"{what} shows hexes of map {same.id!r} with the same art: imported "
+                                            "as that map, not as a map of its own"))
         return
-    # a larger board of the same hexes (a whole map beside its cut) replaces the smaller, under its name
-    title = (same.zone or same.board.name) if same is not None else (zone or board.name)
-    mid = same.id if same is not None else _unique(_slug(title) or "map", out)
-    name, data = _art_file(board.image if box is None else f"{mid}.png", image)
+    # a larger board with the same art around the hexes of a map already imported (a whole map beside its cut)
+    # replaces that map under its own name
+    smaller = next((m for m in out.values() if m.labels < labels and _same_art(view, m.view, m.labels)), None)
+    also = ()
+    if smaller is not None:
+        for path in smaller.files:
+            plan.files.pop(path, None)
+        del out[smaller.id]
+        also = ((smaller.board.name, smaller.zone), *smaller.also)
+        plan.findings.append(Finding(where, f"{what} shows every hex of map {smaller.id!r} with the same art, and "
+                                            f"more: map {smaller.id!r} is imported from {what}, the larger"))
+    title = zone or (board.name if part is None else f"{board.name} {part + 1}")
+    if smaller is not None:   # the map keeps the id and name its set-ups and boards know it by
+        title, mid = smaller.zone or smaller.board.name, smaller.id
+    else:
+        mid = _unique(_slug(title) or "map", out)
+    made = _art_file(board.image if box is None else f"{mid}.png", image)
+    if made is None:
+        plan.findings.append(Finding(board.where, f"{what}: its image {board.image!r} is no image hexwright can "
+                                                  "read; not imported as a map"))
+        return
+    name, data = made
+    if name.endswith(".svg"):
+        name = f"{name[:-4]}.png"
     grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
     doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
            "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
                    f"registration are the module's ({what} of map {window.name!r}).",
            "grid": grid, "art": {"image": f"art/{name}", **pg.art}, "default_terrain": "clear"}
-    also = ()
-    if same is not None:
-        for path in same.files:
-            plan.files.pop(path, None)
-        del out[same.id]
-        also = ((same.board.name, same.zone), *same.also)
-        plan.findings.append(Finding(where, f"{what} shows every hex of {same.board.name!r} and more (the same "
-                                            "hex ids): imported as one map from the larger board"))
     files = (plan.dest / "maps" / plan.game_id / f"{mid}.yaml", plan.dest / "maps" / plan.game_id / "art" / name)
     plan.files[files[0]] = _yaml("map", doc)
     plan.files[files[1]] = data
-    out[mid] = _Map(mid, board, labels, pg.grid, zone, files, also)
+    out[mid] = _Map(mid, board, labels, pg.grid, zone, files, also, view)
+
+
+@dataclass(frozen=True)
+class _View:
+    pg: object
+    image: bytes
+
+
+SAME_ART_TOLERANCE = 12
+"""Mean difference (0-255) of two boards' pixels over their common hexes below which they show the same art."""
+
+
+def _same_art(big: _View | None, small: _View | None, labels: frozenset) -> bool:
+    """Whether `small`'s art is `big`'s around the hexes in `labels` (both have them): `small`'s image laid
+    on `big`'s where their first common hex coincides, compared at 64 x 64 samples."""
+    if big is None or small is None or not labels:
+        return False
+    from PIL import Image, ImageChops, ImageStat
+    label = min(labels)
+    (grid_b, reg_b), (grid_s, reg_s) = registration(big.pg), registration(small.pg)
+    bx, by = reg_b.hex_to_image(grid_b.label_to_hex(label))
+    sx, sy = reg_s.hex_to_image(grid_s.label_to_hex(label))
+    try:
+        with Image.open(io.BytesIO(big.image)) as b_im, Image.open(io.BytesIO(small.image)) as s_im:
+            left, top = round(bx - sx), round(by - sy)
+            if left < 0 or top < 0 or left + s_im.width > b_im.width + 2 or top + s_im.height > b_im.height + 2:
+                return False
+            cut = b_im.convert("RGB").crop((left, top, left + s_im.width, top + s_im.height)).resize((64, 64))
+            diff = ImageChops.difference(cut, s_im.convert("RGB").resize((64, 64)))
+            return sum(ImageStat.Stat(diff).mean) / 3 < SAME_ART_TOLERANCE
+    except Exception:  # noqa: BLE001 - art that cannot be compared is not the same
+        return False
+
+
+def _stand_in_map(plan: ImportPlan) -> dict[str, _Map]:
+    """A one-hex map for a module with set-ups but no hex board: a scenario names at least one map, and its
+    pieces are all in boxes."""
+    mid = "no-hex-map"
+    grid = {"orientation": "flat", "columns": 1, "rows": 1, "first_column": 1, "first_row": 1, "shifted": "odd",
+            "label": {"prefix": "", "column_digits": 2, "row_digits": 2, "column_style": "numeric"},
+            "hex_size": "0.75in"}
+    doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": "No hex map",
+           "note": f"{TODO}: the module has no board with a hex grid, so its set-ups put every piece in a box "
+                   "named after its board or region; this one-hex map stands in for the scenarios' maps.",
+           "grid": grid, "default_terrain": "clear"}
+    path = plan.dest / "maps" / plan.game_id / f"{mid}.yaml"
+    plan.files[path] = _yaml("map", doc)
+    plan.findings.append(Finding("/", "the module has no board with a hex grid: its set-ups are imported with "
+                                      f"every piece in a box, on the stand-in map {mid!r}"))
+    return {mid: _Map(mid, Board("", "", "", (0, 0), Grid("none"), ""), frozenset(), grid, None, (path,), (),
+                      None)}
+
+
+def _raster(svg: bytes, size: tuple[int, int]) -> bytes:
+    """An SVG board as PNG at its own size (map art is PNG or JPEG; VASSAL draws the SVG at this size)."""
+    import resvg_py
+    from PIL import Image
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg.decode("utf-8"), width=size[0], height=size[1],
+                                      skip_system_fonts=True))
+    with Image.open(io.BytesIO(png)) as im:
+        out = io.BytesIO()
+        im.save(out, "PNG")
+    return out.getvalue()
 
 
 def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
@@ -213,7 +341,7 @@ def _art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
         if ext.lower() == "svg" or _readable(data):
             return base, data
         return None
-    if data.lstrip()[:5] in (b"<?xml", b"<svg "):
+    if is_svg(data):
         return f"{stem or base}.svg", data
     from PIL import Image
     try:
@@ -239,8 +367,7 @@ def _image_size(data: bytes | None) -> tuple[int, int] | None:
     """Pixel size of PNG/JPEG/GIF bytes, or of an SVG's width and height (viewBox); None if unknown."""
     if data is None:
         return None
-    if data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<!DOC"):
-        from authoring.vmod.buildfile import svg_size
+    if is_svg(data):
         return svg_size(data)
     from PIL import Image
     try:
@@ -315,7 +442,7 @@ def _counters(plan: ImportPlan, archive, module: Module, sides,
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
         cid = _unique(_slug(slot.entry_name or piece.name).lower() or "piece", counters)
-        counters[cid] = _Counter(cid, piece.name or slot.entry_name, _side_of(slot, piece, sides), faces,
+        counters[cid] = _Counter(cid, _short(piece.name or slot.entry_name), _side_of(slot, piece, sides), faces,
                                  _signature(piece, faces_plan), slot.where, names, piece.prototypes)
         plans[cid] = faces_plan
     return counters, art, plans
@@ -651,6 +778,18 @@ def _yaml(kind: str, doc: dict) -> str:
                                 default_flow_style=None)
 
 
+NAME_LIMIT = 60
+"""Characters of a counter name at most (the schema's limit for names)."""
+
+
+def _short(name: str) -> str:
+    """`name` within NAME_LIMIT: cut at the last space that fits, with an ellipsis."""
+    if len(name) <= NAME_LIMIT:
+        return name
+    cut = name[:NAME_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,-;")
+    return (cut or name[:NAME_LIMIT - 1]) + "\u2026"
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:60]
 
@@ -675,13 +814,46 @@ def _unique_file(name: str, taken) -> str:
 
 
 def todo_findings(plan: ImportPlan) -> list[tuple[Path, int, str]]:
-    """(file, line, text) of every TODO written: what the designer has to fill in."""
+    """(file, line, text) of every TODO written: what the designer has to fill in, each note whole (a long
+    note spans several lines of its file)."""
     out = []
     for path, content in sorted(plan.files.items()):
-        if isinstance(content, str) and path.suffix == ".yaml":
-            for n, line in enumerate(content.splitlines(), 1):
-                if TODO + ":" in line:
-                    out.append((path, n, line.strip()))
+        if isinstance(content, str) and path.suffix == ".yaml" and TODO + ":" in content:
+            out += [(path, line, text) for line, text in _todo_notes(yaml.compose(content))]
+    return out
+
+
+def _todo_notes(node) -> list[tuple[int, str]]:
+    """(line, text from TODO on) of every scalar of a composed YAML tree that holds a TODO."""
+    if isinstance(node, yaml.ScalarNode):
+        value = str(node.value)
+        return [(node.start_mark.line + 1, value[value.index(TODO):])] if TODO + ":" in value else []
+    if isinstance(node, yaml.MappingNode):
+        return [found for pair in node.value for part in pair for found in _todo_notes(part)]
+    if isinstance(node, yaml.SequenceNode):
+        return [found for item in node.value for found in _todo_notes(item)]
+    return []
+
+
+SUMMARY_AFTER = 5
+"""Findings of one kind shown one by one; past this many, the first few and a count."""
+SHOWN = 3
+
+
+def summarised(findings: list[Finding]) -> list[Finding]:
+    """`findings` with each kind (the same message but for names and numbers) of more than SUMMARY_AFTER cut
+    to its first SHOWN and one finding that counts the rest."""
+    kinds: dict[str, list[Finding]] = {}
+    for f in findings:
+        kinds.setdefault(re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "_", f.message), []).append(f)
+    out = []
+    for group in kinds.values():
+        if len(group) <= SUMMARY_AFTER:
+            out += group
+            continue
+        out += group[:SHOWN]
+        out.append(Finding(group[SHOWN].where, f"{len(group) - SHOWN} more like the {SHOWN} above "
+                                               f"({len(group)} in all), the next: {group[SHOWN].message}"))
     return out
 
 
@@ -691,9 +863,9 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     from authoring.diagnostics.record import Loc, warning
     out = [warning("HW-VMOD-001", f.message, Loc(f"{Path(module_path).name}:{f.where}"),
                    help="imported as far as the project can say it; see docs/import-vmod.md")
-           for f in plan.findings]
+           for f in summarised(plan.findings)]
     for path, line, text in todo_findings(plan):
         rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
-        out.append(warning("HW-VMOD-002", text[text.index(TODO):].rstrip("'\"}], "), Loc(str(rel), line, 1),
+        out.append(warning("HW-VMOD-002", text, Loc(str(rel), line, 1),
                            help="the module does not say this: fill it in"))
     return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from authoring.vmod.archive import Archive
+from authoring.vmod.archive import Archive, is_svg, svg_size
 
 _BOARD = "VASSAL.build.module.map.boardPicker.Board"
 _HEX_GRID = "VASSAL.build.module.map.boardPicker.board.HexGrid"
@@ -131,7 +131,7 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif tag == _ROSTER:
             module.sides += [(e.text or "").strip() for e in el if e.tag == "entry" and (e.text or "").strip()]
             module.sides += [s for s in (el.get("sides") or "").split(",") if s.strip()]  # pre-3.3 attribute
-        elif tag and not tag.startswith("VASSAL.") and tag not in ("entry",):
+        elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
 
@@ -166,6 +166,11 @@ def _board_size(archive: Archive, board, image: str, where: str, findings) -> tu
         data = archive.image(image)
         if data is None:
             findings.append(Finding(where, f"board image {image!r} is not in the module"))
+        elif is_svg(data):
+            size = svg_size(data)
+            if size is not None:
+                return size
+            findings.append(Finding(where, f"board image {image!r} is an SVG without a width and height"))
         else:
             try:
                 from PIL import Image
