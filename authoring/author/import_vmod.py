@@ -600,7 +600,8 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
     windows = {w.name: w for w in ctx.module.maps}
     origins = {name: board_origins(w, game.boards.get(name)) for name, w in windows.items()}
     placements: dict[tuple, list[str]] = {}
-    taken: Tally = Tally()
+    taken: set[str] = set()
+    extra: Tally = Tally()
     copies: Tally = Tally()
     in_play: set[str] = set()
     report = _Repeated(plan, setup)
@@ -620,13 +621,13 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
                        if not slots else f"{piece.name!r} is on unknown map {map_name!r}; not imported")
             continue
         spot = locate(windows[map_name], origins[map_name], x, y)
-        n = taken[slots[0]]
-        taken[slots[0]] += 1
-        cid = slots[n] if n < len(slots) else slots[0]
+        cid = next((c for c in slots if c not in taken), slots[0])
         unit = cid
-        if n >= len(slots):
-            copies[cid] = max(copies[cid], n - len(slots) + 2)
-            unit = _copy_id(cid, n - len(slots) + 2)
+        if cid in taken:   # every slot of this piece is on the board already: a copy of the first
+            extra[cid] += 1
+            copies[cid] = max(copies[cid], extra[cid] + 1)
+            unit = _copy_id(cid, extra[cid] + 1)
+        taken.add(cid)
         level = layer_level(piece, faces.layer, types, trait_states)
         face = faces.by_level.get(abs(level) if not piece.image else max(level, 0), 0)
         states = ctx.counters[cid].states

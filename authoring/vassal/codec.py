@@ -8,6 +8,7 @@ Mirrors VASSAL 3.6 `VASSAL.tools.SequenceEncoder`, `Decorator.getType/getState`,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -143,30 +144,50 @@ def _whole(text: str) -> bool:
 def unnest(text: str) -> list[str]:
     """Split a nested type or state into per-trait strings, outermost first.
 
-    Each level cuts its outer trait off at the first unescaped tab and unescapes only the rest's tabs
-    (what `decode(text, TAB)[1]` gives for a nest), so no level splits the whole remaining string."""
+    Each level's escaping adds one backslash before every tab inside it, so trait k ends at the first tab
+    after trait k-1 with at most k backslashes before it, and its own tabs lose k+1 backslashes: one pass
+    over the text (`_unnest_levels`). Text that quoting could have touched (a trait starting with a quote
+    or backslash, a quote at the end) is split level by level as the engine's decoder does."""
+    fast = _unnest_levels(text)
+    return fast if fast is not None else _unnest_by_level(text)
+
+
+_TAB_RUN = re.compile(r"(\\*)\t")
+
+
+def _unnest_levels(text: str) -> list[str] | None:
+    if text.endswith(_QUOTE) or text.startswith(_RISKY):
+        return None
+    parts: list[str] = []
+    start = level = 0
+    for match in _TAB_RUN.finditer(text):
+        run = len(match.group(1))
+        if run > level:
+            continue
+        if run < level or text.startswith(_RISKY, match.end()):
+            return None
+        parts.append(_unescape_tabs(text[start:match.start()], level + 1))
+        start, level = match.end(), level + 1
+    parts.append(_unescape_tabs(text[start:], level + 1))
+    return parts
+
+
+def _unescape_tabs(field: str, passes: int) -> str:
+    """`field` with `passes` backslashes fewer before each of its tabs (as many levels' decoding leave it)."""
+    if TRAIT_SEPARATOR not in field:
+        return field
+    return _TAB_RUN.sub(lambda m: _ESCAPE * max(0, len(m.group(1)) - passes) + TRAIT_SEPARATOR, field)
+
+
+def _unnest_by_level(text: str) -> list[str]:
+    """The engine's way: cut the outer trait at the first unescaped tab, unescape the rest, repeat."""
     parts: list[str] = []
     while True:
-        cut = _first_unescaped(text, TRAIT_SEPARATOR)
-        if cut < 0:
-            parts.append(_unescaped(text))
+        fields = decode(text, TRAIT_SEPARATOR)
+        parts.append(fields[0])
+        if len(fields) == 1:
             return parts
-        parts.append(_unescaped(text[:cut]))
-        rest = text[cut + 1:]
-        text = decode(rest, TRAIT_SEPARATOR)[0] if _first_unescaped(rest, TRAIT_SEPARATOR) >= 0 else _unescaped(rest)
-
-
-def _unescaped(field: str) -> str:
-    """One decoded field of a nest (no unescaped tab in it)."""
-    return _unquote(field.replace(_ESCAPE + TRAIT_SEPARATOR, TRAIT_SEPARATOR))
-
-
-def _first_unescaped(text: str, delimiter: str) -> int:
-    """Index of the first `delimiter` not preceded by a backslash, or -1."""
-    at = text.find(delimiter)
-    while at > 0 and text[at - 1] == _ESCAPE:
-        at = text.find(delimiter, at + 1)
-    return at
+        text = fields[1]
 
 
 def add_piece_command(type_: str, state: str, id: str = NULL_ID) -> str:

@@ -232,3 +232,21 @@ def test_decode_and_unnest_match_the_engine_decoder_on_every_short_text():
             for delimiter in "\t;":
                 assert decode(text, delimiter) == _reference_decode(text, delimiter), (text, delimiter)
             assert unnest(text) == _reference_unnest(text), text
+
+
+def test_unnest_takes_one_pass_over_real_nests():
+    """Deep nests with tabs inside traits (as saved games of old engines hold) are split in one pass over the
+    text, not level by level, and give back the traits they were nested from."""
+    import random
+    from authoring.vassal import codec
+    rnd = random.Random(7)
+    for _ in range(3000):
+        parts = ["".join(rnd.choice("ab\\'\t;") for _ in range(rnd.randint(0, 6))) for _ in range(rnd.randint(1, 9))]
+        parts = ["emb2;" + p for p in parts[:-1]] + ["piece;;;" + parts[-1].replace("\t", "x")]
+        try:
+            text = codec.nest(parts)
+        except ValueError:
+            continue
+        assert codec.unnest(text) == _reference_unnest(text) == parts
+        if not text.endswith("'"):
+            assert codec._unnest_levels(text) == parts
