@@ -20,6 +20,7 @@ from authoring.author.fsutil import refuse_existing
 from authoring.author.project import _schema_files, write_plan
 from authoring.author import templates
 from authoring.errors import UsageError
+from authoring.load.budget import COUNTER_SIZE_IN, HEX_SIZE_IN
 from authoring.vmod.archive import ModuleReadError, build_file, is_svg, open_archive, svg_size
 from authoring.vmod.buildfile import Board, Finding, Grid, Module, read_module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
@@ -84,6 +85,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     counters, art, face_plans = _counters(plan, archive, module, sides, protos)
     states = _states(counters)
     unit_types = _unit_types(plan, counters, sides)
+    _shared_ids(plan, maps)
     if not maps and module.setups:
         maps = _stand_in_map(plan)
     scenarios = _scenarios(plan, archive, module, maps, counters, face_plans, protos)
@@ -250,7 +252,7 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     name, data = made
     if name.endswith(".svg"):
         name = f"{name[:-4]}.png"
-    grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
+    grid = dict(pg.grid, hex_size=f"{_inches(params['dy'], HEX_SIZE_IN)}in")
     doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
            "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
                    f"registration are the module's ({what} of map {window.name!r}).",
@@ -291,6 +293,11 @@ def _same_art(big: _View | None, small: _View | None, labels: frozenset) -> bool
             return sum(ImageStat.Stat(diff).mean) / 3 < SAME_ART_TOLERANCE
     except Exception:  # noqa: BLE001 - art that cannot be compared is not the same
         return False
+
+
+def _inches(px: float, limits: tuple[float, float]) -> float:
+    """`px` module pixels as inches at PRINT_DPI, within the project's `limits` for that length."""
+    return round(min(max(px / PRINT_DPI, limits[0]), limits[1]), 4)
 
 
 def _stand_in_map(plan: ImportPlan) -> dict[str, _Map]:
@@ -716,12 +723,26 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
                                 "note": f"{TODO}: name this state (layer level {i} of the module)"})}
                                for i, (sid, name, named) in enumerate(states, 1)]}
     if counter_px:
-        doc["counter_size"] = f"{round(counter_px / PRINT_DPI, 4)}in"
+        doc["counter_size"] = f"{_inches(counter_px, COUNTER_SIZE_IN)}in"
     if unit_types:
         doc["unit_types"] = unit_types
-    if len(maps) > 1:
+    if len(maps) > 1 and sum(len(m.labels) for m in maps.values()) == len(frozenset().union(*(m.labels for m in
+                                                                                             maps.values()))):
         doc["layout"] = _layout(maps)
     return _yaml("game", doc)
+
+
+def _shared_ids(plan: ImportPlan, maps: dict[str, _Map]) -> None:
+    """A finding for maps that name their hexes alike (boards numbered each from 0101): the project cannot lay
+    them in one layout, so they stay separate maps with no layout."""
+    seen: dict[str, str] = {}
+    for mid, m in maps.items():
+        other = next((seen[label] for label in sorted(m.labels) if label in seen), None)
+        if other is not None:
+            plan.findings.append(Finding(m.board.where, f"map {mid!r} names its hexes as map {other!r} does (each "
+                                                        "board numbered alike): the maps are left out of the game's "
+                                                        "layout; a scenario should use one of them"))
+        seen.update({label: mid for label in m.labels if label not in seen})
 
 
 _GAP = 2
