@@ -554,14 +554,20 @@ class _Setups:
     sizes: Callable
     by_signature: dict[tuple, list[str]] = field(default_factory=dict)
     by_faces: dict[tuple, list[str]] = field(default_factory=dict)
+    by_name: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.counters.values():
             self.by_signature.setdefault(c.signature, []).append(c.id)
             self.by_faces.setdefault(tuple(c.signature[1]), []).append(c.id)
+            self.by_name.setdefault(c.signature[0], []).append(c.id)
 
     def slots_of(self, piece: Piece, faces: FacePlan) -> list[str]:
-        return self.by_signature.get(_signature(piece, faces)) or self.by_faces.get(tuple(faces.images)) or []
+        """The slots a placed piece can be: same name and faces, else same faces, else the one slot of that
+        name (a saved game of an older version of the module, whose images were named otherwise)."""
+        named = self.by_name.get(piece.name, [])
+        return (self.by_signature.get(_signature(piece, faces)) or self.by_faces.get(tuple(faces.images))
+                or (named if len(named) == 1 else []))
 
     def map_of(self, spot) -> str | None:
         return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),

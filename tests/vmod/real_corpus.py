@@ -68,3 +68,65 @@ def standin(name: str, size: tuple[int, int]) -> bytes:
     out = io.BytesIO()
     Image.new("RGB", (w, h), "#b0b0a0").save(out, fmt)
     return out.getvalue()
+
+
+def measure(entry: dict, work: Path, engine: bool) -> dict:
+    """One row of the corpus table: import exit code and seconds (in process), validation errors, `build module`
+    exit code, and with `engine` the real engine's errors on the rebuilt module and the pieces it puts on
+    the same location name in the set-ups of the same name (matched / the original's total)."""
+    import subprocess
+    import sys
+    import time
+
+    from authoring.author.import_vmod import import_vmod
+    from authoring.diagnostics import has_errors
+    from authoring.errors import UsageError
+    from authoring.validate import validate_path
+
+    module = assemble(entry, work)
+    row = {"module": entry["name"], "import": 0, "validate": "-", "build": "-", "engine errors": "-",
+           "pieces": "-", "seconds": 0.0}
+    started = time.perf_counter()
+    try:
+        plan = import_vmod(module, work / "project")
+    except UsageError:
+        row["import"] = 2
+        return row
+    row["seconds"] = round(time.perf_counter() - started, 1)
+    _, diags, _ = validate_path(plan.dest, rules=True)
+    row["validate"] = sum(1 for d in diags if d.severity.value == "error")
+    if has_errors(diags):
+        return row
+    run = subprocess.run([sys.executable, "-m", "authoring.cli", "build", "module", plan.game_id, "--project",
+                          str(plan.dest), "--jobs", "1"], capture_output=True, text=True, timeout=1800)
+    row["build"] = run.returncode
+    row["build output"] = run.stdout[-2000:] + run.stderr[-2000:]
+    rebuilt = plan.dest / "build" / plan.game_id / f"{plan.game_id}.vmod"
+    if engine and run.returncode == 0:
+        from engine import engine_report
+        after = engine_report(rebuilt)
+        row["engine errors"] = len(after["errors"])
+        if entry.get("setups_in_module", True) and after.get("setups") is not None:
+            before = engine_report(module)
+            row["pieces"] = "{}/{}".format(*matched(before, after))
+    return row
+
+
+def matched(before: dict, after: dict) -> tuple[int, int]:
+    """(pieces of the original's set-ups found with the same name on the same location name in the rebuilt
+    set-up of the same name, pieces of the original's set-ups)."""
+    from collections import Counter
+    rebuilt = {s["name"]: Counter((p["name"], p.get("location")) for p in s["pieces"]) for s in after["setups"]}
+    total = hit = 0
+    for s in before["setups"]:
+        want = Counter((p["name"], p.get("location")) for p in s["pieces"])
+        total += sum(want.values())
+        hit += sum((want & rebuilt.get(s["name"], Counter())).values())
+    return hit, total
+
+
+def table(rows: list[dict]) -> str:
+    keys = ["module", "import", "validate", "build", "engine errors", "pieces", "seconds"]
+    lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
+    lines += ["| " + " | ".join(str(r.get(k, "")) for k in keys) + " |" for r in rows]
+    return "\n".join(lines)

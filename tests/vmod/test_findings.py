@@ -204,3 +204,16 @@ def test_long_names_are_cut_at_a_word(tmp_path):
     plan, _ = _import(module, tmp_path)
     cut = _read(plan, "counters", "names", "counters.yaml")["counters"][0]["name"]
     assert cut == "Al-Mutawakkil - Umar ibn Muhammad, Banu al-Aftas - Emir of\u2026"
+
+
+def test_piece_of_an_older_module_version_matches_the_one_slot_of_its_name(tmp_path):
+    old, new = hm.unit("III/266", "0172.svg"), hm.unit("III/266", "0172.f.svg")
+    twins = [hm.slot("1", hm.unit("1", f"{i}.f.svg"), 10 + i) for i in (1, 2)]
+    commands = [hm.placed(old, "Main Map", *_centre(2, 2), "1"), hm.placed(hm.unit("1", "1.svg"), "Main Map",
+                                                                        *_centre(3, 3), "2")]
+    images = {"0172.f.svg": hm.svg((48, 48)), "1.f.svg": hm.svg((48, 48)), "2.f.svg": hm.svg((48, 48))}
+    module = _hex_module(tmp_path, "older", [hm.slot("III/266", new, 1), *twins], images, commands)
+    plan, messages = _import(module, tmp_path)
+    setup = _read(plan, "scenarios", "older", "opening.yaml")["setup"]
+    assert [e["units"] for e in setup["neutral"]] == [["iii-266"]]
+    assert "open.vsav: '1' matches no piece slot; not imported" in messages
