@@ -22,9 +22,9 @@ from authoring.author import templates
 from authoring.errors import UsageError
 from authoring.load.budget import COUNTER_SIZE_IN, HEX_SIZE_IN
 from authoring.vmod.archive import ModuleReadError, build_file, is_svg, open_archive, svg_size
-from authoring.vmod.buildfile import Board, Finding, Grid, Module, read_module
+from authoring.vmod.buildfile import Board, Finding, Grid, Module, Setup, read_module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
-from authoring.vmod.locate import board_origins, locate, zone_grid
+from authoring.vmod.locate import board_origins, locate, locate_on_board, zone_grid
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, basic_state, decode_placed, face_plan, layer_level
 from authoring.vassal.codec import parse_add_piece_command
 
@@ -86,7 +86,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     states = _states(counters)
     unit_types = _unit_types(plan, counters, sides)
     _shared_ids(plan, maps)
-    if not maps and module.setups:
+    if not maps and (module.setups or any(s.at_start for s in module.slots)):
         maps = _stand_in_map(plan)
     scenarios = _scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
@@ -595,6 +595,10 @@ def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
         copies |= used
         sid = _unique(_slug(setup.name).lower() or "setup", out)
         out[sid] = _scenario_yaml(plan.game_id, sid, setup, placements, sorted(in_play) or sorted(maps)[:1])
+    start = _at_start(plan, ctx)
+    if start is not None:
+        sid = _unique("at-start", out)
+        out[sid] = _scenario_yaml(plan.game_id, sid, AT_START, start[0], sorted(start[1]) or sorted(maps)[:1])
     for cid, n in copies.items():
         c = counters[cid]
         for k in range(2, n + 1):
@@ -646,18 +650,55 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
         states = ctx.counters[cid].states
         state = states[face] if 0 < face < len(states) else None
         side = ctx.counters[cid].side
-        board_map = ctx.map_of(spot) if spot.hex else None
-        if board_map:
-            in_play.add(board_map)
-            placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
-            continue
-        if spot.hex:
-            report.add("edge", f"{piece.name!r} is on hex {spot.hex!r} at the board's edge, outside the imported "
-                               "map; put in a box")
-        box = _slug(spot.box or spot.board or map_name) or "box"
-        placements.setdefault(("off_map", side, box, state), []).append(unit)
+        _put(ctx, (placements, in_play, report), unit, side, spot, state, piece.name)
     report.flush()
     return placements, in_play, copies
+
+
+def _put(ctx: _Setups, into: tuple, unit: str, side: str, spot, state: str | None, name: str) -> None:
+    """One piece on its hex of an imported map, else in the box named after its region, zone or board."""
+    placements, in_play, report = into
+    board_map = ctx.map_of(spot) if spot.hex else None
+    if board_map:
+        in_play.add(board_map)
+        placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
+        return
+    if spot.hex:
+        report.add("edge", f"{name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; "
+                           "put in a box")
+    box = _slug(spot.box or spot.board or spot.map) or "box"
+    placements.setdefault(("off_map", side, box, state), []).append(unit)
+
+
+AT_START = Setup("At start", "at-start stacks", "/")
+"""The scenario of the module's at-start stacks: what every new game begins with when no saved set-up is
+loaded."""
+
+
+def _at_start(plan: ImportPlan, ctx: _Setups) -> tuple[dict, set[str]] | None:
+    """(placements, maps in play) of the pieces in at-start stacks: each slot is its own counter, at the
+    stack's grid location or board position."""
+    windows = {w.name: w for w in ctx.module.maps}
+    by_where = {c.where: c.id for c in ctx.counters.values()}
+    placements: dict[tuple, list[str]] = {}
+    in_play: set[str] = set()
+    report = _Repeated(plan, AT_START)
+    found = False
+    for slot in ctx.module.slots:
+        start, cid = slot.at_start, by_where.get(slot.where)
+        if start is None or cid is None:
+            continue
+        found = True
+        window = windows.get(start.map)
+        if window is None:
+            report.add("map", f"{slot.entry_name!r} is in an at-start stack of no known map; not imported")
+            continue
+        spot = locate_on_board(window, start.board, start.x, start.y)
+        if start.location:
+            spot = replace(spot, hex=start.location)
+        _put(ctx, (placements, in_play, report), cid, ctx.counters[cid].side, spot, None, slot.entry_name)
+    report.flush()
+    return (placements, in_play) if found else None
 
 
 class _Repeated:

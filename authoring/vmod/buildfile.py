@@ -21,14 +21,17 @@ _REGION_GRID = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
 _ZONED_GRID = "VASSAL.build.module.map.boardPicker.board.ZonedGrid"
 _ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
 _REGION = "VASSAL.build.module.map.boardPicker.board.Region"
-_MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand")
+_MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand",
+                "VASSAL.build.widget.WidgetMap")
+_MAP_WIDGET = "VASSAL.build.widget.MapWidget"
 _SLOT = "VASSAL.build.widget.PieceSlot"
 _PROTOTYPE = "VASSAL.build.module.PrototypeDefinition"
 _SETUP = "VASSAL.build.module.PredefinedSetup"
+_AT_START = "VASSAL.build.module.map.SetupStack"
 _ROSTER = "VASSAL.build.module.PlayerRoster"
 _FOLDERS = ("VASSAL.build.widget.TabWidget", "VASSAL.build.widget.ListWidget", "VASSAL.build.widget.PanelWidget",
             "VASSAL.build.widget.BoxWidget", "VASSAL.build.module.PieceWindow",
-            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder")
+            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder", _AT_START)
 
 SQRT3_2 = math.sqrt(3.0) / 2
 _HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
@@ -86,6 +89,20 @@ class Slot:
     folders: tuple[str, ...]
     text: str
     where: str
+    at_start: "AtStart | None" = None
+    """Where the piece is at the start of every new game, when the slot is in an at-start stack."""
+
+
+@dataclass(frozen=True)
+class AtStart:
+    """An at-start stack (`SetupStack`): its map window, board (empty: the map's first), board position, and
+    the grid location it names instead when `useGridLocation` is set."""
+
+    map: str
+    board: str
+    x: int
+    y: int
+    location: str
 
 
 @dataclass
@@ -122,7 +139,7 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
             module.maps.append(_map(archive, el, tree, findings))
         elif tag == _SLOT:
             module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
-                                     _folders(el), (el.text or "").strip(), where))
+                                     _folders(el), (el.text or "").strip(), where, _at_start(el)))
         elif tag == _PROTOTYPE:
             module.prototypes[el.get("name", "")] = (el.text or "").strip()
         elif tag == _SETUP:
@@ -134,6 +151,16 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
+
+
+def _at_start(slot: etree._Element) -> AtStart | None:
+    stack = next((p for p in slot.iterancestors() if p.tag == _AT_START), None)
+    if stack is None:
+        return None
+    window = next((p for p in stack.iterancestors() if p.tag in _MAP_CLASSES), None)
+    grid = stack.get("useGridLocation") == "true"
+    return AtStart(_map_name(window) if window is not None else "", stack.get("owningBoard", "") or "",
+                   _int(stack.get("x"), 0), _int(stack.get("y"), 0), (stack.get("location") or "") if grid else "")
 
 
 def _folders(el: etree._Element) -> tuple[str, ...]:
@@ -148,7 +175,7 @@ def _folders(el: etree._Element) -> tuple[str, ...]:
 
 def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) -> MapWindow:
     edge = (_int(el.get("edgeWidth"), 0), _int(el.get("edgeHeight"), 0))
-    window = MapWindow(el.get("mapName", "") or "Map", edge, [], tree.getpath(el))
+    window = MapWindow(_map_name(el), edge, [], tree.getpath(el))
     for board in el.iter(_BOARD):
         where = tree.getpath(board)
         image = board.get("image", "") or ""
@@ -159,6 +186,14 @@ def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) ->
                 grid = _grid(child, tree, findings) or grid
         window.boards.append(Board(window.name, board.get("name", "") or "Board", image, size, grid, where))
     return window
+
+
+def _map_name(el: etree._Element) -> str:
+    """A map window's identifier, as saved games name it: its mapName; a map in a chart window (WidgetMap)
+    without one goes by its MapWidget's entry name."""
+    parent = el.getparent()
+    widget = parent.get("entryName", "") if parent is not None and parent.tag == _MAP_WIDGET else ""
+    return el.get("mapName", "") or widget or "Map"
 
 
 def _board_size(archive: Archive, board, image: str, where: str, findings) -> tuple[int, int]:

@@ -116,9 +116,12 @@ def matched(before: dict, after: dict) -> tuple[int, int]:
     """(pieces of the original's set-ups found with the same name on the same location name in the rebuilt
     set-up of the same name, pieces of the original's set-ups)."""
     from collections import Counter
-    rebuilt = {s["name"]: Counter((p["name"], p.get("location")) for p in s["pieces"]) for s in after["setups"]}
+    rebuilt = {s["name"]: Counter((p["name"], p.get("location")) for p in s.get("pieces", []))
+               for s in after["setups"]}
     total = hit = 0
     for s in before["setups"]:
+        if "pieces" not in s:
+            continue
         want = Counter((p["name"], p.get("location")) for p in s["pieces"])
         total += sum(want.values())
         hit += sum((want & rebuilt.get(s["name"], Counter())).values())

@@ -217,3 +217,38 @@ def test_piece_of_an_older_module_version_matches_the_one_slot_of_its_name(tmp_p
     setup = _read(plan, "scenarios", "older", "opening.yaml")["setup"]
     assert [e["units"] for e in setup["neutral"]] == [["iii-266"]]
     assert "open.vsav: '1' matches no piece slot; not imported" in messages
+
+
+def test_pieces_on_a_map_in_a_chart_window_are_in_boxes(tmp_path):
+    """A WidgetMap (a map in a chart window tab) goes by its MapWidget's name in saved games."""
+    inf = hm.unit("Red Inf", "inf.png")
+    chart = (f'<{hm.B}module.ChartWindow name="Charts"><{hm.B}widget.TabWidget entryName="Tabs">'
+             f'<{hm.B}widget.MapWidget entryName="Entry Schedule"><{hm.B}widget.WidgetMap edgeHeight="0" '
+             f'edgeWidth="0"><{hm.B}module.map.BoardPicker>{hm.board("Schedule", "chart.png")}'
+             f'</{hm.B}module.map.BoardPicker></{hm.B}widget.WidgetMap></{hm.B}widget.MapWidget>'
+             f'</{hm.B}widget.TabWidget></{hm.B}module.ChartWindow>')
+    commands = hm.stacked([(inf, "5")], "Entry Schedule", 40, 40, "s")
+    module = _hex_module(tmp_path, "widget", [hm.slot("Red Inf", inf, 1)], {"inf.png": hm.png((48, 48)),
+                                                                           "chart.png": hm.png((300, 200))},
+                         commands, extra=chart)
+    plan, messages = _import(module, tmp_path)
+    assert _read(plan, "scenarios", "widget", "opening.yaml")["off_map"] == {
+        "red": [{"box": "Schedule", "units": ["red-inf"]}]}
+    assert not any("unknown map" in m for m in messages)
+
+
+def test_at_start_stacks_are_a_scenario_and_name_their_side(tmp_path):
+    gun, inf = hm.unit("Cannon", "gun.png"), hm.unit("Red Inf", "inf.png")
+    x, y = _centre(2, 3)
+    stacks = (f'<{hm.B}module.map.SetupStack name="Blue guns" useGridLocation="false" x="{x}" y="{y}">'
+              f'{hm.slot("Cannon", gun, 1)}</{hm.B}module.map.SetupStack>'
+              f'<{hm.B}module.map.SetupStack name="Reds" useGridLocation="true" location="0403" x="0" y="0">'
+              f'{hm.slot("Red Inf", inf, 2)}</{hm.B}module.map.SetupStack>')
+    body = (hm.roster("Red", "Blue") + hm.map_window("Main Map", hm.board("Main", "board.png", hm.hex_grid()))
+            .replace(f"<{hm.B}module.map.StackMetrics/>", f"<{hm.B}module.map.StackMetrics/>{stacks}"))
+    module = hm.module(tmp_path, "atstart", body, {"board.png": BOARD_IMAGE, "gun.png": hm.png((48, 48)),
+                                                   "inf.png": hm.png((48, 48))})
+    plan, _ = _import(module, tmp_path)
+    scenario = _read(plan, "scenarios", "atstart", "at-start.yaml")
+    assert scenario["setup"] == {"blue": [{"hex": "0203", "units": ["cannon"]}],
+                                 "red": [{"hex": "0403", "units": ["red-inf"]}]}
