@@ -414,6 +414,12 @@ def _side_of(slot, piece: Piece, sides: list[tuple[str, str]]) -> str:
     return "neutral"
 
 
+def _side_pattern(sides) -> re.Pattern | None:
+    """One pattern for "names a side": any side's words, whole, in text whose words are joined by spaces."""
+    names = sorted({" ".join(_words(n)) for _, n in sides} - {""}, key=len, reverse=True)
+    return re.compile(" (?:" + "|".join(re.escape(n) for n in names) + ") ") if names else None
+
+
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s_\-]+", text.lower()) if w]
 
@@ -491,11 +497,14 @@ SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "eng
 def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[dict]:
     """Unit types from prototypes, where the rule is clear: every piece that uses a prototype not named
     after a side uses exactly one such prototype; its name (without "(class)") is the piece's type."""
-    names = [n.lower() for _, n in sides]
+    sided = _side_pattern(sides)
+    named: dict[str, bool] = {}
     per: dict[str, list[str]] = {}
     for c in counters.values():
-        per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not any(
-            re.search(rf"\b{re.escape(n)}\b", p.lower()) for n in names)))
+        for p in c.prototypes:
+            if p not in named:
+                named[p] = bool(sided and sided.search(" " + " ".join(_words(p)) + " "))
+        per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not named[p]))
     if not any(per.values()):
         return []
     if any(len(v) > 1 for v in per.values()):
