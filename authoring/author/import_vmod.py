@@ -642,6 +642,8 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
         map_name, x, y = basic_state(trait_states)
         if map_name not in windows and placed.id in game.holders:
             map_name, x, y = game.holders[placed.id]
+        elif map_name not in windows and (x, y) in ctx.module.decks:
+            map_name = ctx.module.decks[(x, y)]
         if not slots or map_name not in windows:
             report.add("unmatched" if not slots else "map", f"{piece.name!r} matches no piece slot; not imported"
                        if not slots else f"{piece.name!r} is on unknown map {map_name!r}; not imported")

@@ -24,14 +24,15 @@ _REGION = "VASSAL.build.module.map.boardPicker.board.Region"
 _MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand",
                 "VASSAL.build.widget.WidgetMap")
 _MAP_WIDGET = "VASSAL.build.widget.MapWidget"
-_SLOT = "VASSAL.build.widget.PieceSlot"
+_SLOTS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
 _PROTOTYPE = "VASSAL.build.module.PrototypeDefinition"
 _SETUP = "VASSAL.build.module.PredefinedSetup"
-_AT_START = "VASSAL.build.module.map.SetupStack"
+_AT_START = ("VASSAL.build.module.map.SetupStack", "VASSAL.build.module.map.DrawPile")
+"""At-start stacks and decks: their pieces are where the stack or deck is at the start of every new game."""
 _ROSTER = "VASSAL.build.module.PlayerRoster"
 _FOLDERS = ("VASSAL.build.widget.TabWidget", "VASSAL.build.widget.ListWidget", "VASSAL.build.widget.PanelWidget",
             "VASSAL.build.widget.BoxWidget", "VASSAL.build.module.PieceWindow",
-            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder", _AT_START)
+            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder", *_AT_START)
 
 SQRT3_2 = math.sqrt(3.0) / 2
 _HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
@@ -124,6 +125,9 @@ class Module:
     prototypes: dict[str, str]
     setups: list[Setup]
     findings: list[Finding]
+    decks: dict[tuple[int, int], str] = field(default_factory=dict)
+    """Map window of each deck (DrawPile) by its position: a saved game may leave a card in a deck on map
+    'null' at the deck's position."""
 
 
 def read_module(archive: Archive, root: etree._Element) -> Module:
@@ -137,9 +141,13 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         where = tree.getpath(el)
         if tag in _MAP_CLASSES:
             module.maps.append(_map(archive, el, tree, findings))
-        elif tag == _SLOT:
+        elif tag in _SLOTS:
             module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
                                      _folders(el), (el.text or "").strip(), where, _at_start(el)))
+        elif tag == _AT_START[1]:
+            window = next((p for p in el.iterancestors() if p.tag in _MAP_CLASSES), None)
+            if window is not None:
+                module.decks.setdefault((_int(el.get("x"), 0), _int(el.get("y"), 0)), _map_name(window))
         elif tag == _PROTOTYPE:
             module.prototypes[el.get("name", "")] = (el.text or "").strip()
         elif tag == _SETUP:
@@ -154,7 +162,7 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
 
 
 def _at_start(slot: etree._Element) -> AtStart | None:
-    stack = next((p for p in slot.iterancestors() if p.tag == _AT_START), None)
+    stack = next((p for p in slot.iterancestors() if p.tag in _AT_START), None)
     if stack is None:
         return None
     window = next((p for p in stack.iterancestors() if p.tag in _MAP_CLASSES), None)

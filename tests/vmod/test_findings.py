@@ -252,3 +252,24 @@ def test_at_start_stacks_are_a_scenario_and_name_their_side(tmp_path):
     scenario = _read(plan, "scenarios", "atstart", "at-start.yaml")
     assert scenario["setup"] == {"blue": [{"hex": "0203", "units": ["cannon"]}],
                                  "red": [{"hex": "0403", "units": ["red-inf"]}]}
+
+
+def test_cards_of_a_deck_are_counters_and_placed_cards_match_them(tmp_path):
+    card = hm.unit("Hills / Battering Ram", "card.png")
+    x, y = _centre(4, 4)
+    deck = (f'<{hm.B}module.map.DrawPile name="Muslim Deck" x="{x}" y="{y}" owningBoard="Main">'
+            f'{hm.slot("Hills", card, 3).replace("widget.PieceSlot", "widget.CardSlot")}</{hm.B}module.map.DrawPile>')
+    module = _hex_module(tmp_path, "deck", [], {"card.png": hm.png((48, 70))},
+                         [hm.placed(card, "Main Map", *_centre(2, 2), "9"), hm.placed(card, "null", x, y, "10")])
+    with zipfile.ZipFile(module) as zf:
+        files = {n: zf.read(n) for n in zf.namelist()}
+    files["buildFile.xml"] = files["buildFile.xml"].replace(b"<VASSAL.build.module.map.StackMetrics/>",
+                                                            b"<VASSAL.build.module.map.StackMetrics/>" + deck.encode())
+    from authoring.vassal import archive as va
+    module.write_bytes(va.zip_bytes(files))
+    plan, messages = _import(module, tmp_path)
+    assert [c["id"] for c in _read(plan, "counters", "deck", "counters.yaml")["counters"]] == ["hills", "hills.2"]
+    assert _read(plan, "scenarios", "deck", "opening.yaml")["setup"] == {   # the second card is in the deck
+        "neutral": [{"hex": "0202", "units": ["hills"]}, {"hex": "0404", "units": ["hills.2"]}]}
+    assert _read(plan, "scenarios", "deck", "at-start.yaml")["setup"] == {
+        "neutral": [{"hex": "0404", "units": ["hills"]}]}
