@@ -564,23 +564,32 @@ class _Setups:
     by_signature: dict[tuple, list[str]] = field(default_factory=dict)
     by_faces: dict[tuple, list[str]] = field(default_factory=dict)
     by_name: dict[str, list[str]] = field(default_factory=dict)
+    by_stem: dict[tuple, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for c in self.counters.values():
             self.by_signature.setdefault(c.signature, []).append(c.id)
             self.by_faces.setdefault(tuple(c.signature[1]), []).append(c.id)
             self.by_name.setdefault(c.signature[0], []).append(c.id)
+            self.by_stem.setdefault((c.signature[0], _stem(c.signature[1])), []).append(c.id)
 
     def slots_of(self, piece: Piece, faces: FacePlan) -> list[str]:
-        """The slots a placed piece can be: same name and faces, else same faces, else the one slot of that
-        name (a saved game of an older version of the module, whose images were named otherwise)."""
+        """The slots a placed piece can be: same name and faces, else same faces; for a saved game of an
+        older version of the module, whose images were named otherwise, the slots of the same name whose
+        first image has the same stem (`1501.svg`, `1501.f.svg`), else the one slot of that name."""
         named = self.by_name.get(piece.name, [])
         return (self.by_signature.get(_signature(piece, faces)) or self.by_faces.get(tuple(faces.images))
-                or (named if len(named) == 1 else []))
+                or self.by_stem.get((piece.name, _stem(faces.images))) or (named if len(named) == 1 else []))
+
 
     def map_of(self, spot) -> str | None:
         return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),
                     None)
+
+
+def _stem(images) -> str:
+    """The first image's name up to its first dot."""
+    return images[0].rsplit("/", 1)[-1].split(".", 1)[0] if images else ""
 
 
 def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map], counters: dict[str, _Counter],
