@@ -85,7 +85,7 @@ def measure(entry: dict, work: Path, engine: bool) -> dict:
 
     module = assemble(entry, work)
     row = {"module": entry["name"], "import": 0, "validate": "-", "build": "-", "engine errors": "-",
-           "pieces": "-", "seconds": 0.0}
+           "on hexes": "-", "pieces": "-", "seconds": 0.0}
     started = time.perf_counter()
     try:
         plan = import_vmod(module, work / "project")
@@ -108,13 +108,18 @@ def measure(entry: dict, work: Path, engine: bool) -> dict:
         row["engine errors"] = len(after["errors"])
         if entry.get("setups_in_module", True) and after.get("setups") is not None:
             before = engine_report(module)
+            from authoring.load import discover, load_game
+            game = load_game(next(iter(discover(plan.dest)))).game
+            hexes = {m.grid.hex_to_label(h) for m in game.maps.values() for h in m.grid.hexes}
             row["pieces"] = "{}/{}".format(*matched(before, after))
+            row["on hexes"] = "{}/{}".format(*matched(before, after, hexes)) if hexes else "-"
     return row
 
 
-def matched(before: dict, after: dict) -> tuple[int, int]:
+def matched(before: dict, after: dict, hexes: set[str] | None = None) -> tuple[int, int]:
     """(pieces of the original's set-ups found with the same name on the same location name in the rebuilt
-    set-up of the same name, pieces of the original's set-ups)."""
+    set-up of the same name, pieces of the original's set-ups); with `hexes`, only the pieces the original
+    has on a location of that name (the imported maps' hex ids)."""
     from collections import Counter
     rebuilt = {s["name"]: Counter((p["name"], p.get("location")) for p in s.get("pieces", []))
                for s in after["setups"]}
@@ -122,14 +127,21 @@ def matched(before: dict, after: dict) -> tuple[int, int]:
     for s in before["setups"]:
         if "pieces" not in s:
             continue
-        want = Counter((p["name"], p.get("location")) for p in s["pieces"])
+        want = Counter((p["name"], p.get("location")) for p in s["pieces"]
+                       if hexes is None or p.get("location") in hexes)
+        have = rebuilt.get(s["name"], Counter())
         total += sum(want.values())
-        hit += sum((want & rebuilt.get(s["name"], Counter())).values())
+        hit += sum((want & have).values())
+        # a piece the original leaves unnamed is named by its counter id in the rebuilt module: it counts
+        # where a piece of the rebuilt set-up, not matched otherwise, stands on its location
+        spare = Counter(loc for (_, loc), n in (have - want).items() for _ in range(n))
+        hit += sum((Counter(loc for (name, loc), n in (want - have).items() if name == "" for _ in range(n))
+                    & spare).values())
     return hit, total
 
 
 def table(rows: list[dict]) -> str:
-    keys = ["module", "import", "validate", "build", "engine errors", "pieces", "seconds"]
+    keys = ["module", "import", "validate", "build", "engine errors", "on hexes", "pieces", "seconds"]
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
     lines += ["| " + " | ".join(str(r.get(k, "")) for k in keys) + " |" for r in rows]
     return "\n".join(lines)
