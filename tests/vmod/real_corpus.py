@@ -111,8 +111,8 @@ def measure(entry: dict, work: Path, engine: bool) -> dict:
             from authoring.load import discover, load_game
             game = load_game(next(iter(discover(plan.dest)))).game
             hexes = {m.grid.hex_to_label(h) for m in game.maps.values() for h in m.grid.hexes}
-            row["pieces"] = "{}/{}".format(*matched(before, after))
-            row["on hexes"] = "{}/{}".format(*matched(before, after, hexes)) if hexes else "-"
+            row["pieces"] = _fraction(*matched(before, after))
+            row["on hexes"] = _fraction(*matched(before, after, hexes)) if hexes else "-"
     return row
 
 
@@ -122,9 +122,9 @@ def matched(before: dict, after: dict, hexes: set[str] | None = None) -> tuple[i
     has on a location of that name (the imported maps' hex ids)."""
     from collections import Counter
     rebuilt = {s["name"]: Counter((p["name"], p.get("location")) for p in s.get("pieces", []))
-               for s in after["setups"]}
+               for s in after.get("setups", [])}
     total = hit = 0
-    for s in before["setups"]:
+    for s in before.get("setups", []):
         if "pieces" not in s:
             continue
         want = Counter((p["name"], p.get("location")) for p in s["pieces"]
@@ -138,6 +138,10 @@ def matched(before: dict, after: dict, hexes: set[str] | None = None) -> tuple[i
         hit += sum((Counter(loc for (name, loc), n in (want - have).items() if name == "" for _ in range(n))
                     & spare).values())
     return hit, total
+
+
+def _fraction(hit: int, total: int) -> str:
+    return f"{hit}/{total}" if total else "-"
 
 
 def table(rows: list[dict]) -> str:
