@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter as Tally
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -17,40 +16,18 @@ import yaml
 from authoring.author.fsutil import refuse_existing, refuse_not_folder
 from authoring.author.project import _schema_files, write_plan
 from authoring.author import templates
+from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, art_file, dump_yaml,
+                                          inches, short_name, signature, slug, unique, unique_file)
+from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
+from authoring.author.vmod_setups import import_scenarios
 from authoring.errors import UsageError
+from authoring.load.budget import COUNTER_SIZE_IN
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
-from authoring.vmod.buildfile import Board, Finding, Module, read_module
-from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
-from authoring.vmod.locate import board_origins, locate, zone_grid
-from authoring.vmod.pieces import Piece, basic_state, decode_piece, face_level
-from authoring.vassal.codec import parse_add_piece_command, unnest
+from authoring.vmod.buildfile import Finding, Module, read_module
+from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
+from authoring.vassal.codec import parse_add_piece_command
 
-TODO = "TODO"
-PRINT_DPI = 150
-"""Board pixels per inch assumed for print: hex_size in inches = hex height in px / 150 (HW-ART-015 quiet)."""
-_ART_TYPES = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg"}
-
-
-@dataclass
-class ImportPlan:
-    dest: Path
-    game_id: str
-    files: dict[Path, str | bytes]
-    findings: list[Finding]
-    figures: dict = field(default_factory=dict)
-
-
-@dataclass
-class _Counter:
-    id: str
-    name: str
-    side: str
-    faces: list[str]
-    signature: tuple
-    where: str
-    level_names: list[str] = field(default_factory=list)
-    prototypes: list[str] = field(default_factory=list)
-    type: str | None = None
+__all__ = ["ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings"]
 
 
 def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportPlan:
@@ -69,18 +46,22 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
         raise UsageError(str(exc)) from None
     dest = Path(dest).resolve()
     refuse_not_folder(dest)
-    gid = game_id or (_slug(module.name) or "imported").lower()
+    gid = game_id or (slug(module.name) or "imported").lower()
     if not re.match(r"[a-z0-9][a-z0-9-]*\Z", gid):
         raise UsageError(f"{gid!r} is not a usable game id; use lower-case letters, digits and '-' (pass --id)")
     plan = ImportPlan(dest, gid, _schema_files(dest), list(module.findings))
     files = plan.files
     files[dest / ".gitignore"] = templates.GITIGNORE
-    maps = _maps(plan, archive, module)
+    maps = import_maps(plan, archive, module)
     sides = _sides(module)
-    counters, art = _counters(plan, archive, module, sides)
+    protos = Prototypes(module.prototypes)
+    counters, art, face_plans = _counters(plan, archive, module, sides, protos)
     states = _states(counters)
     unit_types = _unit_types(plan, counters, sides)
-    scenarios = _scenarios(plan, archive, module, maps, counters, states)
+    shared_ids(plan, maps)
+    if not maps and (module.setups or any(s.at_start for s in module.slots)):
+        maps = stand_in_map(plan)
+    scenarios = import_scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
                         key=lambda s: order.index(s) if s in order else len(order))
@@ -97,125 +78,6 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     return plan
 
 
-# -- maps ---------------------------------------------------------------------------------------------
-
-@dataclass
-class _Map:
-    id: str
-    board: Board
-    labels: frozenset
-    grid: dict
-    zone: str | None = None
-    files: tuple = ()
-    """The map file and its art in the plan (dropped again when a larger board shows the same map)."""
-    also: tuple = ()
-    """Other (board, zone) views of the same hexes: alternative boards with the same hex ids."""
-
-    def shows(self, board: str, zone: str | None) -> bool:
-        return (self.board.name, self.zone) == (board, zone) or (board, zone) in self.also
-
-
-def _maps(plan: ImportPlan, archive, module: Module) -> dict[str, _Map]:
-    """One project map per hex grid: a board's own (or its zoned grid's background) with the board image as
-    map art, and each zone with its own hex grid with the zone's part of the image; registered by the grid."""
-    out: dict[str, _Map] = {}
-    for window in module.maps:
-        for board in window.boards:
-            grid = board.grid
-            if grid.kind == "square":
-                plan.findings.append(Finding(grid.where, f"board {board.name!r} has a square grid: the project "
-                                                         "has hex maps only, so pieces on it are imported into boxes"))
-            image = archive.image(board.image) if board.image else None
-            if grid.kind == "hex" or grid.params.get("background") == "hex":
-                _map(plan, out, window, board, None, grid.params, image, None)
-            for name, polygon, inner in grid.zones:
-                if inner.kind == "hex" and polygon:
-                    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
-                    box = (max(min(xs), 0), max(min(ys), 0), min(max(xs), board.size[0]), min(max(ys), board.size[1]))
-                    _map(plan, out, window, board, name, zone_grid(name, inner).params, image, box)
-                elif inner.kind == "square":
-                    plan.findings.append(Finding(inner.where, f"zone {name!r} has a square grid: pieces in it are "
-                                                              "imported into a box"))
-    return out
-
-
-def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, params: dict, image: bytes | None,
-         box: tuple[int, int, int, int] | None) -> None:
-    what = f"zone {zone!r} of board {board.name!r}" if zone else f"board {board.name!r}"
-    where = board.grid.where
-    if image is None:
-        plan.findings.append(Finding(board.where, f"{what}: the board has no image; not imported as a map"))
-        return
-    size = board.size
-    if box is not None:
-        params = cropped(params, box[0], box[1])
-        size = (box[2] - box[0], box[3] - box[1])
-        image = _crop(image, box)
-    pg = project_grid(params, size)
-    if pg is None:
-        plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
-        return
-    for text in pg.warnings:
-        plan.findings.append(Finding(where, f"{what}: {text}"))
-    bad = label_mismatches(pg, params)
-    if bad:
-        examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
-        plan.findings.append(Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, "
-                                            f"e.g. {examples}"))
-    grid_obj, _ = registration(pg)
-    labels = frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes)
-    same = next((m for m in out.values() if m.labels & labels), None)
-    if same is not None and labels <= same.labels:
-        out[same.id] = replace(same, also=same.also + ((board.name, zone),))
-        plan.findings.append(Finding(where, f"{what} shows hexes of map {same.id!r} (the same hex ids): "
-                                            "imported as that map, not as a map of its own"))
-        return
-    # a larger board of the same hexes (a whole map beside its cut) replaces the smaller, under its name
-    title = (same.zone or same.board.name) if same is not None else (zone or board.name)
-    mid = same.id if same is not None else _unique(_slug(title) or "map", out)
-    name, data = _art_file(board.image if box is None else f"{mid}.png", image)
-    grid = dict(pg.grid, hex_size=f"{round(params['dy'] / PRINT_DPI, 4)}in")
-    doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
-           "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
-                   f"registration are the module's ({what} of map {window.name!r}).",
-           "grid": grid, "art": {"image": f"art/{name}", **pg.art}, "default_terrain": "clear"}
-    also = ()
-    if same is not None:
-        for path in same.files:
-            plan.files.pop(path, None)
-        del out[same.id]
-        also = ((same.board.name, same.zone), *same.also)
-        plan.findings.append(Finding(where, f"{what} shows every hex of {same.board.name!r} and more (the same "
-                                            "hex ids): imported as one map from the larger board"))
-    files = (plan.dest / "maps" / plan.game_id / f"{mid}.yaml", plan.dest / "maps" / plan.game_id / "art" / name)
-    plan.files[files[0]] = _yaml("map", doc)
-    plan.files[files[1]] = data
-    out[mid] = _Map(mid, board, labels, pg.grid, zone, files, also)
-
-
-def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
-    from PIL import Image
-    with Image.open(io.BytesIO(image)) as im:
-        out = io.BytesIO()
-        im.crop(box).save(out, "PNG")
-    return out.getvalue()
-
-
-def _art_file(image_name: str, data: bytes) -> tuple[str, bytes]:
-    """The art's file name under art/ and its bytes: PNG and JPEG kept, anything else (GIF) made PNG."""
-    base = re.sub(r"[^A-Za-z0-9_.+-]+", "_", image_name.rsplit("/", 1)[-1]) or "image"
-    stem, dot, ext = base.rpartition(".")
-    if dot and ("." + ext.lower()) in _ART_TYPES:
-        return base, data
-    from PIL import Image
-    with Image.open(io.BytesIO(data)) as im:
-        out = io.BytesIO()
-        im.convert("RGBA").save(out, "PNG")
-    return f"{stem or base}.png", out.getvalue()
-
-
-# -- counters -----------------------------------------------------------------------------------------
-
 def _sides(module: Module) -> list[tuple[str, str]]:
     """(id, name) of the module's player sides; without a roster, the palette's top-level folders."""
     names = list(dict.fromkeys(module.sides))
@@ -223,59 +85,88 @@ def _sides(module: Module) -> list[tuple[str, str]]:
         names = list(dict.fromkeys(s.folders[0] for s in module.slots if s.folders))
     out = []
     for name in names:
-        out.append((_unique(_slug(name).lower() or "side", dict(out)), name))
+        out.append((unique(slug(name).lower() or "side", dict(out)), name))
     return out
 
 
 def _side_of(slot, piece: Piece, sides: list[tuple[str, str]]) -> str:
+    """A slot's side: a folder, prototype, name or at-start stack named as the side, else one whose words
+    (split on `_`, `-` and spaces, as module authors name pieces `Moslem_Cannon_1-0`) include the side's."""
     texts = [*slot.folders, *piece.prototypes, slot.entry_name, piece.name]
     for text in texts:
         for sid, name in sides:
             if name.lower() == text.lower():
                 return sid
     for text in texts:
+        words = _words(text)
         for sid, name in sides:
-            if re.search(rf"\b{re.escape(name.lower())}\b", text.lower()):
+            side_words = _words(name)
+            if side_words and any(words[i:i + len(side_words)] == side_words for i in range(len(words))):
                 return sid
     return "neutral"
 
 
-def _counters(plan: ImportPlan, archive, module: Module, sides) -> tuple[dict[str, _Counter], dict[str, bytes]]:
-    counters: dict[str, _Counter] = {}
+def _side_pattern(sides) -> re.Pattern | None:
+    """One pattern for "names a side": any side's words, whole, in text whose words are joined by spaces."""
+    names = sorted({" ".join(_words(n)) for _, n in sides} - {""}, key=len, reverse=True)
+    return re.compile(" (?:" + "|".join(re.escape(n) for n in names) + ") ") if names else None
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s_\-]+", text.lower()) if w]
+
+
+def _counters(plan: ImportPlan, archive, module: Module, sides,
+              protos: Prototypes) -> tuple[dict[str, ImportCounter], dict[str, bytes], dict[str, FacePlan]]:
+    """A counter per piece slot (faces: its own image and its flip or step layer), the art, and each
+    counter's face plan."""
+    counters: dict[str, ImportCounter] = {}
+    plans: dict[str, FacePlan] = {}
     art: dict[str, bytes] = {}
-    art_names: dict[str, str] = {}
+    art_names: dict[str, str | None] = {}
+    sizes = Sizes(archive)
     for slot in module.slots:
         try:
             _, definition = parse_add_piece_command(slot.text)
-            piece, _ = decode_piece(definition.type, definition.state, module.prototypes)
+            piece, _, _ = decode_placed(definition.type, definition.state, protos)
         except ValueError as exc:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} cannot be decoded: {exc}"))
             continue
         for name in piece.unknown_prototypes:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} uses prototype {name!r}, "
                                                      "which the module does not define"))
-        faces = []
-        for image in piece.faces:
+        faces_plan = face_plan(piece, sizes)
+        faces, names = [], []
+        for image, level_name in zip(faces_plan.images, faces_plan.names):
             if image not in art_names:
-                data = archive.image(image)
-                if data is None:
-                    plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is not "
-                                                             "in the module"))
-                    continue
-                name, data = _art_file(image, data)
-                name = _unique_file(name, art)
-                art[name] = data
-                art_names[image] = name
-            faces.append(art_names[image])
+                art_names[image] = _add_art(plan, slot, image, archive, art)
+            if art_names[image] is not None:
+                faces.append(art_names[image])
+                names.append(level_name)
         if not faces:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
-        cid = _unique(_slug(slot.entry_name or piece.name).lower() or "piece", counters)
-        layer = piece.face_layer()
-        counters[cid] = _Counter(cid, piece.name or slot.entry_name, _side_of(slot, piece, sides), faces,
-                                 _signature(piece), slot.where,
-                                 piece.layers[layer][2] if layer is not None else [], piece.prototypes)
-    return counters, art
+        cid = unique(slug(slot.entry_name or piece.name).lower() or "piece", counters)
+        counters[cid] = ImportCounter(cid, short_name(piece.name or slot.entry_name), _side_of(slot, piece, sides), faces,
+                                 signature(piece, faces_plan), slot.where, names, piece.prototypes)
+        plans[cid] = faces_plan
+    return counters, art, plans
+
+
+def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes]) -> str | None:
+    """The art file name for a module image (added to `art`), or None with a finding."""
+    data = archive.image(image)
+    if data is None:
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is not in the module"))
+        return None
+    made = art_file(image, data)
+    if made is None:
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is no image hexwright "
+                                                 "can read (PNG, JPEG, GIF or SVG)"))
+        return None
+    name = unique_file(made[0], art)
+    art[name] = made[1]
+    return name
 
 
 SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "engineer", "recon", "mountain",
@@ -283,14 +174,17 @@ SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "eng
 """The project's unit symbols: a type whose name is one of them gets it (full-face art hides it anyway)."""
 
 
-def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[dict]:
+def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> list[dict]:
     """Unit types from prototypes, where the rule is clear: every piece that uses a prototype not named
     after a side uses exactly one such prototype; its name (without "(class)") is the piece's type."""
-    names = [n.lower() for _, n in sides]
+    sided = _side_pattern(sides)
+    named: dict[str, bool] = {}
     per: dict[str, list[str]] = {}
     for c in counters.values():
-        per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not any(
-            re.search(rf"\b{re.escape(n)}\b", p.lower()) for n in names)))
+        for p in c.prototypes:
+            if p not in named:
+                named[p] = bool(sided and sided.search(" " + " ".join(_words(p)) + " "))
+        per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not named[p]))
     if not any(per.values()):
         return []
     if any(len(v) > 1 for v in per.values()):
@@ -301,7 +195,7 @@ def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[
     types: dict[str, dict] = {}
     for cid, (proto, *_) in ((c, v) for c, v in per.items() if v):
         name = re.sub(r"\s*\(class\)\s*$", "", proto, flags=re.I).strip() or proto
-        tid = _slug(name).lower() or "type"
+        tid = slug(name).lower() or "type"
         counters[cid].type = tid
         entry = types.setdefault(tid, {"id": tid, "name": name[:1].upper() + name[1:]})
         if tid in SYMBOLS:
@@ -309,143 +203,28 @@ def _unit_types(plan: ImportPlan, counters: dict[str, _Counter], sides) -> list[
     return list(types.values())
 
 
-def _signature(piece: Piece) -> tuple:
-    return (piece.name, tuple(piece.faces))
+def _states(counters: dict[str, ImportCounter]) -> list[tuple[str, str, bool]]:
+    """The game's strength states, (id, name, named by the module), and each counter's face states: a face
+    is the state its own layer level names ("+ (half strength)" -> "Half strength"); an unnamed face, or
+    one whose name its counter already used, is "Face N" by its position."""
+    out: dict[str, tuple[str, str, bool]] = {}
+    for c in counters.values():
+        c.states = []
+        for i in range(len(c.faces)):
+            raw = c.level_names[i] if i < len(c.level_names) else ""
+            name = raw.strip().lstrip("+").rstrip("+").strip().strip("()").strip()
+            sid = slug(name).lower() if name else ""
+            if not sid or sid in c.states or sid.startswith("face-"):
+                sid, name = f"face-{i + 1}", f"Face {i + 1}"
+            c.states.append(sid)
+            out.setdefault(sid, (sid, name[:1].upper() + name[1:], not sid.startswith("face-")))
+    if not out:
+        out["face-1"] = ("face-1", "Face 1", False)
+    generic = sorted((k for k in out if k.startswith("face-")), key=lambda k: int(k.split("-")[1]))
+    return [out[k] for k in generic] + [v for k, v in out.items() if not k.startswith("face-")]
 
 
-# -- scenarios ----------------------------------------------------------------------------------------
-
-def _states(counters: dict[str, _Counter]) -> list[tuple[str, str, bool]]:
-    """(id, name, named by the module) per face index: the commonest layer level name at that index
-    ("+ (half strength)" -> "Half strength"), else "Face N"."""
-    count = max((len(c.faces) for c in counters.values()), default=1)
-    out: list[tuple[str, str, bool]] = []
-    for i in range(count):
-        names: Tally = Tally()
-        for c in counters.values():
-            if i < len(c.level_names):
-                text = c.level_names[i].strip().lstrip("+").rstrip("+").strip().strip("()").strip()
-                if text:
-                    names[text] += 1
-        name = names.most_common(1)[0][0] if names else ""
-        sid = _slug(name).lower() if name else ""
-        if not sid or sid in [o[0] for o in out]:
-            sid, name = f"face-{i + 1}", name or f"Face {i + 1}"
-        out.append((sid, name[:1].upper() + name[1:], bool(names)))
-    return out
-
-
-@dataclass
-class _Setups:
-    """What placing a saved game's pieces needs: counters by signature, maps, map windows, states."""
-
-    module: Module
-    maps: dict[str, _Map]
-    counters: dict[str, _Counter]
-    states: list[tuple[str, str, bool]]
-    by_signature: dict[tuple, str] = field(default_factory=dict)
-    by_faces: dict[tuple, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for c in self.counters.values():
-            self.by_signature.setdefault(c.signature, c.id)
-            self.by_faces.setdefault(tuple(c.signature[1]), c.id)
-
-    def counter_of(self, piece: Piece) -> str | None:
-        return self.by_signature.get(_signature(piece)) or self.by_faces.get(tuple(piece.faces))
-
-    def map_of(self, spot) -> str | None:
-        return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),
-                    None)
-
-
-def _scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, _Map],
-               counters: dict[str, _Counter], states: list[tuple[str, str, bool]]) -> dict[str, str]:
-    """One scenario per predefined set-up; a piece placed n times in one set-up becomes n counters."""
-    from authoring.vmod.savedgame import read_saved_game
-    ctx = _Setups(module, maps, counters, states)
-    out: dict[str, str] = {}
-    copies: Tally = Tally()
-    for setup in module.setups:
-        if not archive.has(setup.file):
-            plan.findings.append(Finding(setup.where, f"set-up file {setup.file!r} is not in the module"))
-            continue
-        try:
-            game = read_saved_game(archive.read(setup.file), setup.file)
-        except ModuleReadError as exc:
-            plan.findings.append(Finding(setup.where, str(exc)))
-            continue
-        placements, in_play, used = _place(plan, ctx, setup, game)
-        copies |= used
-        sid = _unique(_slug(setup.name).lower() or "setup", out)
-        out[sid] = _scenario_yaml(plan.game_id, sid, setup, placements, sorted(in_play) or sorted(maps)[:1])
-    for cid, n in copies.items():
-        c = counters[cid]
-        for k in range(2, n + 1):
-            counters[_copy_id(cid, k)] = _Counter(_copy_id(cid, k), c.name, c.side, c.faces, (), c.where,
-                                                  c.level_names, c.prototypes, c.type)
-    return out
-
-
-def _copy_id(cid: str, k: int) -> str:
-    return f"{cid}.{k}"   # '.' never occurs in an id made from a name, so copies cannot clash
-
-
-def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str], Tally]:
-    """(placements by (kind, side, hex or box, state), maps in play, uses per counter) of one saved game."""
-    windows = {w.name: w for w in ctx.module.maps}
-    origins = {name: board_origins(w, game.boards.get(name)) for name, w in windows.items()}
-    placements: dict[tuple, list[str]] = {}
-    used: Tally = Tally()
-    in_play: set[str] = set()
-    for placed in game.pieces:
-        def skip(text: str) -> None:
-            plan.findings.append(Finding(setup.where, f"{setup.file}: {text}"))
-        try:
-            piece, trait_states = decode_piece(placed.type, placed.state, ctx.module.prototypes)
-        except ValueError:
-            skip(f"piece {placed.id} cannot be decoded")
-            continue
-        cid = ctx.counter_of(piece)
-        map_name, x, y = basic_state(trait_states)
-        if cid is None or map_name not in windows:
-            skip(f"{piece.name!r} matches no piece slot; not imported" if cid is None else
-                 f"{piece.name!r} is on unknown map {map_name!r}; not imported")
-            continue
-        spot = locate(windows[map_name], origins[map_name], x, y)
-        used[cid] += 1
-        unit = cid if used[cid] == 1 else _copy_id(cid, used[cid])
-        level = face_level(piece, unnest(placed.type), trait_states)
-        state = ctx.states[level][0] if 0 < level < len(ctx.states) else None
-        side = ctx.counters[cid].side
-        board_map = ctx.map_of(spot) if spot.hex else None
-        if board_map:
-            in_play.add(board_map)
-            placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
-            continue
-        if spot.hex:
-            skip(f"{piece.name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; put in a box")
-        box = _slug(spot.box or spot.board or map_name) or "box"
-        placements.setdefault(("off_map", side, box, state), []).append(unit)
-    return placements, in_play, used
-
-
-def _scenario_yaml(gid: str, sid: str, setup, placements: dict, maps: list[str]) -> str:
-    doc: dict = {"kind": "scenario", "game": gid, "id": sid, "name": setup.name,
-                 "note": f"{TODO}: imported from the module's set-up {setup.file!r}; write the turn record, "
-                         "victory conditions and set-up rules.",
-                 "maps": maps, "turns": [{"turn": 1, "note": f"{TODO}: the module has no turn record"}]}
-    for (kind, side, where, state), units in placements.items():
-        entry = {"hex" if kind == "setup" else "box": where, "units": units}
-        if state:
-            entry["state"] = state
-        doc.setdefault(kind, {}).setdefault(side, []).append(entry)
-    return _yaml("scenario", doc)
-
-
-# -- game ---------------------------------------------------------------------------------------------
-
-def _side_colours(counters: dict[str, _Counter], art: dict[str, bytes]) -> dict[str, str]:
+def _side_colours(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> dict[str, str]:
     """Each side's colour: the mean colour of its first counter's first face."""
     from PIL import Image
     out: dict[str, str] = {}
@@ -478,37 +257,16 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
                                 "note": f"{TODO}: name this state (layer level {i} of the module)"})}
                                for i, (sid, name, named) in enumerate(states, 1)]}
     if counter_px:
-        doc["counter_size"] = f"{round(counter_px / PRINT_DPI, 4)}in"
+        doc["counter_size"] = f"{inches(counter_px, COUNTER_SIZE_IN)}in"
     if unit_types:
         doc["unit_types"] = unit_types
-    if len(maps) > 1:
-        doc["layout"] = _layout(maps)
-    return _yaml("game", doc)
+    if len(maps) > 1 and sum(len(m.labels) for m in maps.values()) == len(frozenset().union(*(m.labels for m in
+                                                                                             maps.values()))):
+        doc["layout"] = layout(maps)
+    return dump_yaml("game", doc)
 
 
-_GAP = 2
-"""Empty lines between imported maps in the layout: boards of a module are separate maps, never joined."""
-
-
-def _layout(maps: dict[str, _Map]) -> dict:
-    """Maps apart in one global grid (the rules engine must not see two boards' hexes as one): flat maps in a
-    row, pointy maps in a column, each moved a line further when needed so that all agree on which
-    global lines are shifted."""
-    out, at, parity = {}, 0, None
-    for mid, m in maps.items():
-        flat = m.grid["orientation"] == "flat"
-        first = m.grid["first_column"] if flat else m.grid["first_row"]
-        own = (0 if m.grid["shifted"] == "even" else 1) - first
-        if parity is not None and (own + at) % 2 != parity:
-            at += 1
-        parity = (own + at) % 2
-        out[mid] = {"origin": [at, 0] if flat else [0, at],
-                    "note": "imported boards are laid apart; set the real layout if the maps join"}
-        at += (m.grid["columns"] if flat else m.grid["rows"]) + _GAP
-    return out
-
-
-def _counter_px(counters: dict[str, _Counter], art: dict[str, bytes]) -> int | None:
+def _counter_px(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> int | None:
     """The commonest piece image width, so rebuilt counters keep their size relative to the hexes."""
     from PIL import Image
     widths: Tally = Tally()
@@ -522,56 +280,60 @@ def _counter_px(counters: dict[str, _Counter], art: dict[str, bytes]) -> int | N
     return widths.most_common(1)[0][0] if widths else None
 
 
-def _counters_yaml(gid: str, counters: dict[str, _Counter], states) -> str:
+def _counters_yaml(gid: str, counters: dict[str, ImportCounter], states) -> str:
     rows = []
     for c in counters.values():
         rows.append({"id": c.id, "side": c.side, **({"type": c.type} if c.type else {}), "name": c.name,
-                     "faces": [{"state": states[i][0], "image": f"art/{f}"} for i, f in enumerate(c.faces)]})
+                     "faces": [{"state": st, "image": f"art/{f}"} for st, f in zip(c.states, c.faces)]})
     doc = {"kind": "counters", "game": gid,
            "note": f"{TODO}: unit types, sizes, values and flags are not read from the module; faces are its images.",
            "counters": rows}
-    return _yaml("counters", doc)
-
-
-# -- helpers ------------------------------------------------------------------------------------------
-
-def _yaml(kind: str, doc: dict) -> str:
-    head = f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n"
-    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110,
-                                default_flow_style=None)
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:60]
-
-
-def _unique(base: str, taken) -> str:
-    if base not in taken:
-        return base
-    k = 2
-    while f"{base}-{k}" in taken:
-        k += 1
-    return f"{base}-{k}"
-
-
-def _unique_file(name: str, taken) -> str:
-    if name not in taken:
-        return name
-    stem, _, ext = name.rpartition(".")
-    k = 2
-    while f"{stem}-{k}.{ext}" in taken:
-        k += 1
-    return f"{stem}-{k}.{ext}"
+    return dump_yaml("counters", doc)
 
 
 def todo_findings(plan: ImportPlan) -> list[tuple[Path, int, str]]:
-    """(file, line, text) of every TODO written: what the designer has to fill in."""
+    """(file, line, text) of every TODO written: what the designer has to fill in, each note whole (a long
+    note spans several lines of its file)."""
     out = []
     for path, content in sorted(plan.files.items()):
-        if isinstance(content, str) and path.suffix == ".yaml":
-            for n, line in enumerate(content.splitlines(), 1):
-                if TODO + ":" in line:
-                    out.append((path, n, line.strip()))
+        if isinstance(content, str) and path.suffix == ".yaml" and TODO + ":" in content:
+            out += [(path, line, text) for line, text in _todo_notes(yaml.compose(content))]
+    return out
+
+
+def _todo_notes(node) -> list[tuple[int, str]]:
+    """(line, text from TODO on) of every scalar of a composed YAML tree that holds a TODO."""
+    if isinstance(node, yaml.ScalarNode):
+        value = str(node.value)
+        return [(node.start_mark.line + 1, value[value.index(TODO):])] if TODO + ":" in value else []
+    if isinstance(node, yaml.MappingNode):
+        return [found for pair in node.value for part in pair for found in _todo_notes(part)]
+    if isinstance(node, yaml.SequenceNode):
+        return [found for item in node.value for found in _todo_notes(item)]
+    return []
+
+
+SUMMARY_AFTER = 5
+"""Findings of one kind shown one by one; past this many, the first few and a count."""
+
+
+SHOWN = 3
+
+
+def summarised(findings: list[Finding]) -> list[Finding]:
+    """`findings` with each kind (the same message but for names and numbers) of more than SUMMARY_AFTER cut
+    to its first SHOWN and one finding that counts the rest."""
+    kinds: dict[str, list[Finding]] = {}
+    for f in findings:
+        kinds.setdefault(re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "_", f.message), []).append(f)
+    out = []
+    for group in kinds.values():
+        if len(group) <= SUMMARY_AFTER:
+            out += group
+            continue
+        out += group[:SHOWN]
+        out.append(Finding(group[SHOWN].where, f"{len(group) - SHOWN} more like the {SHOWN} above "
+                                               f"({len(group)} in all), the next: {group[SHOWN].message}"))
     return out
 
 
@@ -581,9 +343,9 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     from authoring.diagnostics.record import Loc, warning
     out = [warning("HW-VMOD-001", f.message, Loc(f"{Path(module_path).name}:{f.where}"),
                    help="imported as far as the project can say it; see docs/import-vmod.md")
-           for f in plan.findings]
+           for f in summarised(plan.findings)]
     for path, line, text in todo_findings(plan):
         rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
-        out.append(warning("HW-VMOD-002", text[text.index(TODO):].rstrip("'\"}], "), Loc(str(rel), line, 1),
+        out.append(warning("HW-VMOD-002", text, Loc(str(rel), line, 1),
                            help="the module does not say this: fill it in"))
     return out

@@ -126,8 +126,12 @@ class MapGrid:
         hexes: list[Hex] = []
         labels: list[str] = []
         for col in range(spec.first_column, spec.last_column + 1):
-            head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
-            labels += [head + name for name in row_names]
+            if fmt.row_first:
+                tail = f"{fmt.separator}{fmt.column_name(col)}"
+                labels += [fmt.prefix + name + tail for name in row_names]
+            else:
+                head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
+                labels += [head + name for name in row_names]
             if flat:   # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
                 hexes += map(_pair_as_hex, zip(repeat(q), range(r0, r0 + len(rows))))

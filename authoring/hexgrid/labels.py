@@ -28,6 +28,8 @@ class LabelFormat:
     """"numeric", or "alpha" (1 = A, ..., 26 = Z, 27 = AA, 28 = AB, ...: spreadsheet style)."""
     separator: str = ""
     """Text between the column and the row."""
+    row_first: bool = False
+    """The row printed before the column (as VASSAL numbering with the other line first does)."""
 
     def __post_init__(self) -> None:
         if self.column_style not in COLUMN_STYLES:
@@ -49,6 +51,8 @@ class LabelFormat:
 
     def label(self, column: int, row: int) -> str:
         """The printed id of a printed (column, row)."""
+        if self.row_first:
+            return f"{self.prefix}{self.row_name(row)}{self.separator}{self.column_name(column)}"
         return f"{self.prefix}{self.column_name(column)}{self.separator}{self.row_name(row)}"
 
 

@@ -86,7 +86,7 @@ def vassal_grid_params(layout: PixelLayout, grid: MapGrid) -> dict[str, Any]:
         "y0": _java_round(y0),
         "dx": 1.5 * layout.size,
         "dy": math.sqrt(3.0) * layout.size,
-        "first": "V" if sideways else "H",
+        "first": "V" if sideways != label.row_first else "H",
         "sep": label.separator,
         "hType": h[0], "hLeading": h[1] if h[0] == "N" else 0, "hOff": h[2],
         "hDescend": False,

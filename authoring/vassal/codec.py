@@ -8,6 +8,7 @@ Mirrors VASSAL 3.6 `VASSAL.tools.SequenceEncoder`, `Decorator.getType/getState`,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -70,17 +71,24 @@ def _encode_field(field: str, delimiter: str) -> str:
 
 
 def decode(text: str, delimiter: str) -> list[str]:
-    """Split `text` like SequenceEncoder.Decoder: `\\` + delimiter is literal, `'...'` unwrapped."""
+    """Split `text` like SequenceEncoder.Decoder: `\\` + delimiter is literal, `'...'` unwrapped.
+
+    A delimiter whose preceding character in `text` is a backslash is kept (the backslash dropped), so
+    the text is cut at the other delimiters with C-level `split` and the pieces rejoined where one ends
+    in a backslash: linear in the text's length."""
+    pieces = text.split(delimiter)
+    if len(pieces) == 1:
+        return [_unquote(text)]
     fields: list[str] = []
     current: list[str] = []
-    for index, char in enumerate(text):
-        if char != delimiter:
-            current.append(char)
-        elif index > 0 and text[index - 1] == _ESCAPE:
-            current[-1] = delimiter
+    for piece in pieces[:-1]:
+        if piece.endswith(_ESCAPE):
+            current.append(piece[:-1] + delimiter)
         else:
+            current.append(piece)
             fields.append(_unquote("".join(current)))
             current = []
+    current.append(pieces[-1])
     fields.append(_unquote("".join(current)))
     return fields
 
@@ -134,7 +142,45 @@ def _whole(text: str) -> bool:
 
 
 def unnest(text: str) -> list[str]:
-    """Split a nested type or state into per-trait strings, outermost first."""
+    """Split a nested type or state into per-trait strings, outermost first.
+
+    Each level's escaping adds one backslash before every tab inside it, so trait k ends at the first tab
+    after trait k-1 with at most k backslashes before it, and its own tabs lose k+1 backslashes: one pass
+    over the text (`_unnest_levels`). Text that quoting could have touched (a trait starting with a quote
+    or backslash, a quote at the end) is split level by level as the engine's decoder does."""
+    fast = _unnest_levels(text)
+    return fast if fast is not None else _unnest_by_level(text)
+
+
+_TAB_RUN = re.compile(r"(\\*)\t")
+
+
+def _unnest_levels(text: str) -> list[str] | None:
+    if text.endswith(_QUOTE) or text.startswith(_RISKY):
+        return None
+    parts: list[str] = []
+    start = level = 0
+    for match in _TAB_RUN.finditer(text):
+        run = len(match.group(1))
+        if run > level:
+            continue
+        if run < level or text.startswith(_RISKY, match.end()):
+            return None
+        parts.append(_unescape_tabs(text[start:match.start()], level + 1))
+        start, level = match.end(), level + 1
+    parts.append(_unescape_tabs(text[start:], level + 1))
+    return parts
+
+
+def _unescape_tabs(field: str, passes: int) -> str:
+    """`field` with `passes` backslashes fewer before each of its tabs (as many levels' decoding leave it)."""
+    if TRAIT_SEPARATOR not in field:
+        return field
+    return _TAB_RUN.sub(lambda m: _ESCAPE * max(0, len(m.group(1)) - passes) + TRAIT_SEPARATOR, field)
+
+
+def _unnest_by_level(text: str) -> list[str]:
+    """The engine's way: cut the outer trait at the first unescaped tab, unescape the rest, repeat."""
     parts: list[str] = []
     while True:
         fields = decode(text, TRAIT_SEPARATOR)

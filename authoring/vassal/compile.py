@@ -214,7 +214,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
-        windows.track_map(game, [(name, board) for name, board, _ in tracks.values()]),
+        *([windows.track_map(game, [(name, board) for name, board, _ in tracks.values()])] if tracks else []),
         windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid),
                         options.counter_px),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)

@@ -125,3 +125,35 @@ def _old_version(moduledata: bytes) -> bool:
     except ValueError:
         return False
     return bool(parts) and parts < (3, 5)
+
+
+_SVG_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
+
+
+def svg_size(data: bytes) -> tuple[int, int] | None:
+    """Pixel width and height of SVG bytes (its width/height, else its viewBox); None when it has neither
+    or is no SVG. VASSAL draws an SVG image at this size."""
+    import re
+    try:
+        root = etree.fromstring(data, parser=xml_parser())
+    except etree.XMLSyntaxError:
+        return None
+    if root is None or not str(root.tag).endswith("svg"):
+        return None
+
+    def length(text: str | None) -> float | None:
+        m = re.fullmatch(r"\s*([0-9.]+(?:e[-+]?\d+)?)\s*(px|pt|in|cm|mm|)\s*", text or "")
+        return float(m.group(1)) * _SVG_UNITS[m.group(2)] if m else None
+
+    w, h = length(root.get("width")), length(root.get("height"))
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    if (w is None or h is None) and len(box) == 4:
+        try:
+            w, h = float(box[2]), float(box[3])
+        except ValueError:
+            return None
+    return (max(1, round(w)), max(1, round(h))) if w and h else None
+
+
+def is_svg(data: bytes) -> bool:
+    return data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<!DOC")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from authoring.vmod.archive import Archive
+from authoring.vmod.archive import Archive, is_svg, svg_size
 
 _BOARD = "VASSAL.build.module.map.boardPicker.Board"
 _HEX_GRID = "VASSAL.build.module.map.boardPicker.board.HexGrid"
@@ -21,14 +21,18 @@ _REGION_GRID = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
 _ZONED_GRID = "VASSAL.build.module.map.boardPicker.board.ZonedGrid"
 _ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
 _REGION = "VASSAL.build.module.map.boardPicker.board.Region"
-_MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand")
-_SLOT = "VASSAL.build.widget.PieceSlot"
+_MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand",
+                "VASSAL.build.widget.WidgetMap")
+_MAP_WIDGET = "VASSAL.build.widget.MapWidget"
+_SLOTS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
 _PROTOTYPE = "VASSAL.build.module.PrototypeDefinition"
 _SETUP = "VASSAL.build.module.PredefinedSetup"
+_AT_START = ("VASSAL.build.module.map.SetupStack", "VASSAL.build.module.map.DrawPile")
+"""At-start stacks and decks: their pieces are where the stack or deck is at the start of every new game."""
 _ROSTER = "VASSAL.build.module.PlayerRoster"
 _FOLDERS = ("VASSAL.build.widget.TabWidget", "VASSAL.build.widget.ListWidget", "VASSAL.build.widget.PanelWidget",
             "VASSAL.build.widget.BoxWidget", "VASSAL.build.module.PieceWindow",
-            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder")
+            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder", *_AT_START)
 
 SQRT3_2 = math.sqrt(3.0) / 2
 _HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
@@ -86,6 +90,20 @@ class Slot:
     folders: tuple[str, ...]
     text: str
     where: str
+    at_start: "AtStart | None" = None
+    """Where the piece is at the start of every new game, when the slot is in an at-start stack."""
+
+
+@dataclass(frozen=True)
+class AtStart:
+    """An at-start stack (`SetupStack`): its map window, board (empty: the map's first), board position, and
+    the grid location it names instead when `useGridLocation` is set."""
+
+    map: str
+    board: str
+    x: int
+    y: int
+    location: str
 
 
 @dataclass
@@ -107,6 +125,9 @@ class Module:
     prototypes: dict[str, str]
     setups: list[Setup]
     findings: list[Finding]
+    decks: dict[tuple[int, int], str] = field(default_factory=dict)
+    """Map window of each deck (DrawPile) by its position: a saved game may leave a card in a deck on map
+    'null' at the deck's position."""
 
 
 def read_module(archive: Archive, root: etree._Element) -> Module:
@@ -120,9 +141,13 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         where = tree.getpath(el)
         if tag in _MAP_CLASSES:
             module.maps.append(_map(archive, el, tree, findings))
-        elif tag == _SLOT:
+        elif tag in _SLOTS:
             module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
-                                     _folders(el), (el.text or "").strip(), where))
+                                     _folders(el), (el.text or "").strip(), where, _at_start(el)))
+        elif tag == _AT_START[1]:
+            window = next((p for p in el.iterancestors() if p.tag in _MAP_CLASSES), None)
+            if window is not None:
+                module.decks.setdefault((_int(el.get("x"), 0), _int(el.get("y"), 0)), _map_name(window))
         elif tag == _PROTOTYPE:
             module.prototypes[el.get("name", "")] = (el.text or "").strip()
         elif tag == _SETUP:
@@ -131,9 +156,19 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif tag == _ROSTER:
             module.sides += [(e.text or "").strip() for e in el if e.tag == "entry" and (e.text or "").strip()]
             module.sides += [s for s in (el.get("sides") or "").split(",") if s.strip()]  # pre-3.3 attribute
-        elif tag and not tag.startswith("VASSAL.") and tag not in ("entry",):
+        elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
+
+
+def _at_start(slot: etree._Element) -> AtStart | None:
+    stack = next((p for p in slot.iterancestors() if p.tag in _AT_START), None)
+    if stack is None:
+        return None
+    window = next((p for p in stack.iterancestors() if p.tag in _MAP_CLASSES), None)
+    grid = stack.get("useGridLocation") == "true"
+    return AtStart(_map_name(window) if window is not None else "", stack.get("owningBoard", "") or "",
+                   _int(stack.get("x"), 0), _int(stack.get("y"), 0), (stack.get("location") or "") if grid else "")
 
 
 def _folders(el: etree._Element) -> tuple[str, ...]:
@@ -148,7 +183,7 @@ def _folders(el: etree._Element) -> tuple[str, ...]:
 
 def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) -> MapWindow:
     edge = (_int(el.get("edgeWidth"), 0), _int(el.get("edgeHeight"), 0))
-    window = MapWindow(el.get("mapName", "") or "Map", edge, [], tree.getpath(el))
+    window = MapWindow(_map_name(el), edge, [], tree.getpath(el))
     for board in el.iter(_BOARD):
         where = tree.getpath(board)
         image = board.get("image", "") or ""
@@ -161,11 +196,24 @@ def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) ->
     return window
 
 
+def _map_name(el: etree._Element) -> str:
+    """A map window's identifier, as saved games name it: its mapName; a map in a chart window (WidgetMap)
+    without one goes by its MapWidget's entry name."""
+    parent = el.getparent()
+    widget = parent.get("entryName", "") if parent is not None and parent.tag == _MAP_WIDGET else ""
+    return el.get("mapName", "") or widget or "Map"
+
+
 def _board_size(archive: Archive, board, image: str, where: str, findings) -> tuple[int, int]:
     if image:
         data = archive.image(image)
         if data is None:
             findings.append(Finding(where, f"board image {image!r} is not in the module"))
+        elif is_svg(data):
+            size = svg_size(data)
+            if size is not None:
+                return size
+            findings.append(Finding(where, f"board image {image!r} is an SVG without a width and height"))
         else:
             try:
                 from PIL import Image

@@ -111,22 +111,22 @@ def _label(params: dict, flat: bool) -> tuple[dict, list[str]]:
         warnings.append("alphabetic row numbers cannot be printed by the project's grid; numeric rows are used")
     if params["hDescend"] or params["vDescend"]:
         warnings.append("descending numbering (hDescend/vDescend) is not imported; ids ascend")
-    column_first = (params["first"] == "H") == flat
-    if not column_first:
-        warnings.append("the module prints the row before the column; the project prints the column first")
+    row_first = (params["first"] == "H") != flat
     column_alpha = params[column_key + "Type"] == "A"
     label = {"prefix": prefix, "column_digits": int(params[column_key + "Leading"]) + 1 if not column_alpha else 1,
              "row_digits": int(params[row_key + "Leading"]) + 1,
              "column_style": "alpha" if column_alpha else "numeric"}
     if params["sep"]:
         label["separator"] = params["sep"]
+    if row_first:
+        label["row_first"] = True
     return label, warnings
 
 
 def _spec(grid: dict) -> GridSpec:
     lab = grid["label"]
     label = LabelFormat(lab["prefix"], lab["column_digits"], lab["row_digits"], lab["column_style"],
-                        lab.get("separator", ""))
+                        lab.get("separator", ""), lab.get("row_first", False))
     return GridSpec(grid["orientation"], grid["columns"], grid["rows"], grid["first_column"], grid["first_row"],
                     grid["shifted"], label)
 

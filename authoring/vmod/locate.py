@@ -40,6 +40,14 @@ def locate(window: MapWindow, origins: list[tuple[Board, int, int]], x: int, y: 
     return Spot(window.name, None, None, window.name)
 
 
+def locate_on_board(window: MapWindow, board_name: str, x: int, y: int) -> Spot:
+    """The spot at board position (x, y) of the named board (empty: the window's first board)."""
+    board = next((b for b in window.boards if b.name == board_name), window.boards[0] if window.boards else None)
+    if board is None:
+        return Spot(window.name, None, None, window.name)
+    return _on_board(window, board, x, y)
+
+
 def _on_board(window: MapWindow, board: Board, x: int, y: int) -> Spot:
     grid = board.grid
     if grid.kind == "zoned":

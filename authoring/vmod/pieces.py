@@ -2,6 +2,8 @@
 name and image, the face images of layers (`emb2`, and the older `emb`), prototypes flattened in."""
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
@@ -26,34 +28,109 @@ class Piece:
 
     @property
     def faces(self) -> list[str]:
-        """Face images: the first layer with two or more levels, else the basic piece's image."""
-        for _, images, _ in self.layers:
-            if len([i for i in images if i]) >= 2:
-                return images
-        for _, images, _ in self.layers:
-            if any(images):
-                return [next(i for i in images if i)]
-        return [self.image] if self.image else []
-
-    def face_layer(self) -> int | None:
-        """Index in `layers` of the layer whose levels are the faces."""
-        for index, (_, images, _) in enumerate(self.layers):
-            if len([i for i in images if i]) >= 2:
-                return index
-        return None
+        """Face images when image sizes are unknown (`face_plan` without sizes)."""
+        return face_plan(self).images
 
 
-def decode_piece(type_: str, state: str, prototypes: dict[str, str]) -> tuple[Piece, list[str]]:
+@dataclass(frozen=True)
+class FacePlan:
+    """A piece's faces: its own image and the non-blank levels of its flip or step layer."""
+
+    images: list[str]
+    names: list[str]
+    """Level name of each face ("" for the piece's own image)."""
+    layer: int | None
+    """Index in `Piece.layers` of the flip or step layer, None when the piece has none."""
+    by_level: dict[int, int]
+    """Face index shown at each 1-based active level of that layer (a blank level shows the piece's image)."""
+
+
+_FACE_WORDS = re.compile(r"step|flip|side|reduc|face|back|front|strength|rev", re.I)
+"""Layer names that say the layer turns the counter over (used when image sizes cannot be compared)."""
+
+
+def face_plan(piece: Piece, size_of: Callable[[str], tuple[int, int] | None] | None = None) -> FacePlan:
+    """The faces of `piece`: its own image, then the images of its flip or step layer. A layer counts as one
+    when its images are the size of the piece's own (a smaller one is an overlay: a number, an icon), or,
+    sizes unknown, when its name says so; a piece without an image of its own shows its largest layer.
+    Blank levels are no faces: the piece's own image shows through them."""
+    def area(name: str) -> int:
+        size = size_of(name) if size_of else None
+        return size[0] * size[1] if size else 0
+
+    layers = [(i, [im for im in images if im]) for i, (_, images, _) in enumerate(piece.layers)]
+    layers = [(i, images) for i, images in layers if images]
+    chosen = None
+    if piece.image:
+        base = size_of(piece.image) if size_of else None
+        for i, images in layers:
+            sizes = {size_of(im) for im in images} if size_of else {None}
+            if (base is not None and sizes == {base}) or (None in sizes and _FACE_WORDS.search(piece.layers[i][0])):
+                chosen = i
+                break
+    elif layers:
+        chosen = max(layers, key=lambda item: (max(area(im) for im in item[1]), len(item[1]), -item[0]))[0]
+    images = [piece.image] if piece.image else []
+    names = [""] if piece.image else []
+    by_level: dict[int, int] = {}
+    if chosen is not None:
+        _, level_images, level_names = piece.layers[chosen]
+        for level, image in enumerate(level_images, 1):
+            if not image:
+                by_level[level] = 0
+                continue
+            if image not in images:
+                images.append(image)
+                names.append(level_names[level - 1] if level - 1 < len(level_names) else "")
+            by_level[level] = images.index(image)
+    return FacePlan(images, names, chosen, by_level)
+
+
+class Prototypes:
+    """A module's prototype texts by name, each parsed into its traits once (a module places thousands of
+    pieces that use the same few prototypes)."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = texts
+        self._traits: dict[str, list[str] | None] = {}
+
+    def traits(self, name: str) -> list[str] | None:
+        """The prototype's traits outermost first (its basic piece left out), None when undefined or broken."""
+        if name not in self._traits:
+            self._traits[name] = self._parse(name)
+        return self._traits[name]
+
+    def _parse(self, name: str) -> list[str] | None:
+        text = self.texts.get(name)
+        if text is None:
+            return None
+        try:
+            _, definition = parse_add_piece_command(text)
+        except ValueError:
+            return None
+        inner = unnest(definition.type)
+        return inner[:-1] if inner and inner[-1].startswith("piece;") else inner
+
+
+def decode_piece(type_: str, state: str, prototypes: Mapping[str, str] | Prototypes) -> tuple[Piece, list[str]]:
     """(Piece, per-trait states outermost first). Raises ValueError on text that is no piece at all."""
+    piece, _, states = decode_placed(type_, state, prototypes)
+    return piece, states
+
+
+def decode_placed(type_: str, state: str,
+                  prototypes: Mapping[str, str] | Prototypes) -> tuple[Piece, list[str], list[str]]:
+    """(Piece, own traits, their states), each string split once."""
+    table = prototypes if isinstance(prototypes, Prototypes) else Prototypes(prototypes)
     piece = Piece("", "")
     types = unnest(type_)
     states = unnest(state) if state else []
     states += [""] * (len(types) - len(states))
-    _walk(piece, types, prototypes, 0)
-    return piece, states[:len(types)]
+    _walk(piece, types, table, 0)
+    return piece, types, states[:len(types)]
 
 
-def _walk(piece: Piece, types: list[str], prototypes: dict[str, str], depth: int) -> None:
+def _walk(piece: Piece, types: list[str], prototypes: Prototypes, depth: int) -> None:
     for index, trait in enumerate(types):
         head, _, rest = trait.partition(";")
         innermost = index == len(types) - 1
@@ -76,20 +153,14 @@ def _walk(piece: Piece, types: list[str], prototypes: dict[str, str], depth: int
                 piece.properties.setdefault(key, "")
 
 
-def _prototype(piece: Piece, rest: str, prototypes: dict[str, str], depth: int) -> None:
+def _prototype(piece: Piece, rest: str, prototypes: Prototypes, depth: int) -> None:
     name = decode(rest, ";")[0]
     piece.prototypes.append(name)
-    text = prototypes.get(name)
-    if text is None or depth >= MAX_PROTOTYPE_DEPTH:
+    traits = prototypes.traits(name) if depth < MAX_PROTOTYPE_DEPTH else None
+    if traits is None:
         piece.unknown_prototypes.append(name)
         return
-    try:
-        _, definition = parse_add_piece_command(text)
-    except ValueError:
-        piece.unknown_prototypes.append(name)
-        return
-    inner = unnest(definition.type)
-    _walk(piece, inner[:-1] if inner and inner[-1].startswith("piece;") else inner, prototypes, depth + 1)
+    _walk(piece, traits, prototypes, depth + 1)
 
 
 def _layer2(piece: Piece, rest: str) -> None:
@@ -112,20 +183,19 @@ def _layer_old(piece: Piece, rest: str) -> None:
     piece.layers.append(("", images, names))
 
 
-def face_level(piece: Piece, types: list[str], states: list[str]) -> int:
-    """0-based face shown by a placed piece: the level state of its face layer (own traits only)."""
-    index = piece.face_layer()
-    if index is None:
+def layer_level(piece: Piece, layer: int | None, types: list[str], states: list[str]) -> int:
+    """The 1-based level of a placed piece's layer number `layer`, negative while the layer is inactive
+    (VASSAL's Embellishment state; 0 when not found), from its own traits' states; a layer that comes from a prototype keeps its state in the `prototype` trait's place, so it is
+    found by its name among the piece's own layers, else by its position."""
+    if layer is None:
         return 0
-    layer_name = piece.layers[index][0]
-    seen = 0
-    for trait, state in zip(types, states):
-        if trait.startswith("emb2;"):
-            fields = decode(trait[5:], ";")
-            name = fields[19] if len(fields) > 19 else ""
-            if name == layer_name or seen == index:
-                return _level(state)
-            seen += 1
+    layer_name = piece.layers[layer][0]
+    own = [(trait, state) for trait, state in zip(types, states) if trait.startswith(("emb2;", "emb;"))]
+    for k, (trait, state) in enumerate(own):
+        fields = decode(trait.partition(";")[2], ";")
+        name = fields[19] if trait.startswith("emb2;") and len(fields) > 19 else ""
+        if (layer_name and name == layer_name) or (not layer_name and k == layer):
+            return _level(state)
     return 0
 
 
@@ -134,7 +204,7 @@ def _level(state: str) -> int:
         value = int(state.split(";")[0])
     except ValueError:
         return 0
-    return max(abs(value) - 1, 0)
+    return value
 
 
 def basic_state(states: list[str]) -> tuple[str, int, int]:

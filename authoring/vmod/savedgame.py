@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import lzma
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands
 from authoring.vmod.archive import Archive, ModuleReadError, open_archive
@@ -26,7 +26,10 @@ class SavedGame:
     """Map name -> (board name, column, row) of each board the game uses."""
     pieces: list[Placed]
     skipped: int
-    """Commands that are neither boards nor pieces (stacks, properties, chat...)."""
+    """Commands that are neither boards nor pieces (properties, chat...)."""
+    holders: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    """Piece id -> (map, x, y) of the Stack or Deck that holds it: older engines keep a stacked piece's
+    map and position there, not on the piece."""
 
 
 def read_saved_game(data: bytes, what: str) -> SavedGame:
@@ -72,7 +75,7 @@ MAX_NESTING = 8
 def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> SavedGame:
     """Every board and piece command, also inside compound commands (an ESC-joined field, as pywargame and
     the engine's own `Command.append` nest them)."""
-    game = game or SavedGame({}, [], 0)
+    game = game or SavedGame({}, [], 0, {})
     for command in split_commands(text):
         if "\x1b" in command and depth < MAX_NESTING:
             parse_commands(command, game, depth + 1)
@@ -82,8 +85,8 @@ def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> 
             except ValueError:
                 game.skipped += 1
                 continue
-            if definition.type == "stack" or definition.type.startswith("stack;"):
-                game.skipped += 1
+            if definition.type == "stack" or definition.type.startswith(("stack;", "deck;")):
+                _holder(game, definition.type.startswith("deck;"), definition.state)
                 continue
             game.pieces.append(Placed(piece_id, definition.type, definition.state))
         elif _BOARD_PICKER in command.split("\t", 1)[0]:
@@ -99,3 +102,20 @@ def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> 
         elif command not in ("begin_save", "end_save", ""):
             game.skipped += 1
     return game
+
+
+def _holder(game: SavedGame, deck: bool, state: str) -> None:
+    """A Stack's state is `MAP;X;Y;ID;ID...`, a Deck's `MAP;X;Y;FACEDOWN;ID,ID,...`."""
+    fields = decode(state, ";")
+    if len(fields) < 3:
+        game.skipped += 1
+        return
+    try:
+        place = (fields[0], int(float(fields[1])), int(float(fields[2])))
+    except ValueError:
+        game.skipped += 1
+        return
+    ids = decode(fields[4], ",") if deck and len(fields) > 4 else [] if deck else fields[3:]
+    for piece_id in ids:
+        if piece_id and not piece_id.startswith("@@"):
+            game.holders.setdefault(piece_id, place)

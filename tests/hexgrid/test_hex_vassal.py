@@ -131,3 +131,14 @@ def test_attribute_strings():
     assert numbering_attrs["hLeading"] == "1" and numbering_attrs["stagger"] == "false"
     assert numbering_attrs["first"] == "H" and numbering_attrs["locationFormat"] == "$gridLocation$"
     assert all(float(grid_attrs[k]) for k in ("dx", "dy"))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_row_first_ids_round_trip(orientation):
+    """Issue 30: a map that prints the row before the column ('05-B') gets the other `first` line from VASSAL
+    and every label back (a sideways grid numbered `first="H"` is such a map)."""
+    fmt = LabelFormat(column_style="alpha", separator="-", row_first=True)
+    grid = MapGrid(GridSpec(orientation, 9, 7, first_column=1, first_row=1, shifted="even", label=fmt))
+    assert grid.hex_to_label(grid.hexes[0]) == "01-A"
+    params = assert_round_trip(grid, PixelLayout.for_grid(grid, 25.0, margin=3))
+    assert params["first"] == ("H" if orientation == "pointy" else "V")

@@ -1,0 +1,154 @@
+"""What the parts of `hexwright import-vmod` share: the plan, the counters it makes, the art files, YAML and
+names (`authoring.author.import_vmod` and its `vmod_maps`, `vmod_setups`)."""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from authoring.vmod.archive import is_svg, svg_size
+from authoring.vmod.buildfile import Finding
+from authoring.vmod.pieces import FacePlan, Piece
+
+TODO = "TODO"
+PRINT_DPI = 150
+"""Board pixels per inch assumed for print: hex_size in inches = hex height in px / 150 (HW-ART-015 quiet)."""
+_ART_TYPES = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".svg": ".svg"}
+
+
+@dataclass
+class ImportPlan:
+    """Every file of an imported project (path -> text or bytes) and what the import could not carry over."""
+
+    dest: Path
+    game_id: str
+    files: dict[Path, str | bytes]
+    findings: list[Finding]
+    figures: dict = field(default_factory=dict)
+
+
+@dataclass
+class ImportCounter:
+    """A counter made from a piece slot: its faces (art file names) and what matches placed pieces to it."""
+
+    id: str
+    name: str
+    side: str
+    faces: list[str]
+    signature: tuple
+    where: str
+    level_names: list[str] = field(default_factory=list)
+    prototypes: list[str] = field(default_factory=list)
+    type: str | None = None
+    states: list[str] = field(default_factory=list)
+    """State id of each face (set once the game's states are known)."""
+
+
+def signature(piece: Piece, faces: FacePlan) -> tuple:
+    return (piece.name, tuple(faces.images))
+
+
+def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
+    """The art's file name under art/ and its bytes: PNG, JPEG and SVG kept as they are, anything else
+    (GIF) made PNG at its own size; None for bytes that are no image."""
+    base = re.sub(r"[^A-Za-z0-9_.+-]+", "_", image_name.rsplit("/", 1)[-1]) or "image"
+    stem, dot, ext = base.rpartition(".")
+    if dot and ("." + ext.lower()) in _ART_TYPES:
+        if ext.lower() == "svg" or readable(data):
+            return base, data
+        return None
+    if is_svg(data):
+        return f"{stem or base}.svg", data
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            out = io.BytesIO()
+            im.convert("RGBA").save(out, "PNG")
+    except Exception:  # noqa: BLE001 - bytes no decoder reads are a finding, never a crash
+        return None
+    return f"{stem or base}.png", out.getvalue()
+
+
+def readable(data: bytes) -> bool:
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.size
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def image_size(data: bytes | None) -> tuple[int, int] | None:
+    """Pixel size of PNG/JPEG/GIF bytes, or of an SVG's width and height (viewBox); None if unknown."""
+    if data is None:
+        return None
+    if is_svg(data):
+        return svg_size(data)
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            return im.size
+    except Exception:  # noqa: BLE001
+        return None
+
+
+class Sizes:
+    """Pixel sizes of module images, each read once."""
+
+    def __init__(self, archive) -> None:
+        self.archive, self.known = archive, {}
+
+    def __call__(self, name: str) -> tuple[int, int] | None:
+        if name not in self.known:
+            self.known[name] = image_size(self.archive.image(name))
+        return self.known[name]
+
+
+def inches(px: float, limits: tuple[float, float]) -> float:
+    """`px` module pixels as inches at PRINT_DPI, within the project's `limits` for that length."""
+    return round(min(max(px / PRINT_DPI, limits[0]), limits[1]), 4)
+
+
+def dump_yaml(kind: str, doc: dict) -> str:
+    head = f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n"
+    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110,
+                                default_flow_style=None)
+
+
+NAME_LIMIT = 60
+"""Characters of a counter name at most (the schema's limit for names)."""
+
+
+def short_name(name: str) -> str:
+    """`name` within NAME_LIMIT: cut at the last space that fits, with an ellipsis."""
+    if len(name) <= NAME_LIMIT:
+        return name
+    cut = name[:NAME_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,-;")
+    return (cut or name[:NAME_LIMIT - 1]) + "\u2026"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:60]
+
+
+def unique(base: str, taken) -> str:
+    if base not in taken:
+        return base
+    k = 2
+    while f"{base}-{k}" in taken:
+        k += 1
+    return f"{base}-{k}"
+
+
+def unique_file(name: str, taken) -> str:
+    if name not in taken:
+        return name
+    stem, _, ext = name.rpartition(".")
+    k = 2
+    while f"{stem}-{k}.{ext}" in taken:
+        k += 1
+    return f"{stem}-{k}.{ext}"

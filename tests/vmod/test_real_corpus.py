@@ -1,0 +1,38 @@
+"""Issue 30: the corpus of real modules (`real_corpus`, sources beside the project in ../shared/vmod-corpus).
+Every module imports (exit 0), the project validates, and `build module` succeeds; with
+HEXWRIGHT_VMOD_ENGINE=1 the real engine also checks each rebuilt module and counts the set-up pieces it finds
+on the same location (slow: minutes of Java per module, so off by default)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import real_corpus
+from engine import CHECKER
+
+pytestmark = pytest.mark.skipif(not real_corpus.available(), reason="../shared/vmod-corpus/src is not here")
+ENGINE = os.environ.get("HEXWRIGHT_VMOD_ENGINE") == "1" and CHECKER.exists()
+ROWS: list[dict] = []
+
+
+@pytest.mark.parametrize("entry", real_corpus.entries(), ids=lambda e: e["name"])
+def test_real_module_imports_validates_and_builds(entry, tmp_path):
+    row = real_corpus.measure(entry, tmp_path, ENGINE)
+    ROWS.append(row)
+    assert row["import"] == 0 and row["validate"] == 0, row
+    assert row["build"] == 0, row.get("build output")
+    assert "Traceback" not in row["build output"] and "BrokenPipeError" not in row["build output"]
+    if ENGINE:
+        assert row["engine errors"] == 0, row
+        if row["on hexes"] != "-":   # every hex game of the corpus: 99% of the pieces on hexes
+            hit, total = map(int, row["on hexes"].split("/"))
+            assert hit >= 0.99 * total, row
+
+
+def test_print_the_corpus_table(capsys):
+    """The table of the runs above (`pytest -s tests/vmod/test_real_corpus.py` shows it)."""
+    if not ROWS:
+        pytest.skip("no corpus module ran")
+    with capsys.disabled():
+        print("\n" + real_corpus.table(ROWS))
