@@ -76,6 +76,38 @@ def test_counter_sample_matches_golden(game_id):
     _check(f"counters-{game_id}.png", counter_strip(_game(game_id), SAMPLE[game_id]))
 
 
+def layout_sample(game) -> list[str]:
+    """One counter per distinct face layout the game uses (and per back layout), in natural id order: the
+    contact sheet a reviewer looks at to see every kind of counter the game prints."""
+    from authoring.names import natural_key
+    from authoring.render.counter_art import art_for, back_state
+    seen: dict[tuple, str] = {}
+    for counter in sorted(game.counters.values(), key=lambda c: natural_key(c.id)):
+        states = [counter.faces[0].state] + [s for s in [back_state(game, counter)] if s]
+        kinds = tuple(art_for(game, counter, state)[0].layout.id if art_for(game, counter, state)[0].layout else ""
+                      for state in states)
+        key = (kinds, counter.marker, bool(counter.faces[0].image), bool(counter.faces[0].picture))
+        seen.setdefault(key, counter.id)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("game_id", ["bfm", "bfm-art", "1941", "typhoon"])
+def test_every_counter_layout_matches_its_golden_contact_sheet(game_id):
+    """#31: a contact sheet per game of every distinct counter layout at 300 dpi (faces and backs), held
+    against a golden image; the overlap checker covers the same faces (test_counter_check)."""
+    game = _game(game_id)
+    ids = layout_sample(game)
+    assert ids and len(ids) <= len(game.counters)
+    per_row = 8
+    rows = [counter_strip(game, ids[i:i + per_row]) for i in range(0, len(ids), per_row)]
+    sheet = Image.new("RGB", (max(r.width for r in rows), sum(r.height + 10 for r in rows)), "white")
+    y = 0
+    for row in rows:
+        sheet.paste(row, (0, y))
+        y += row.height + 10
+    _check(f"layouts-{game_id}.png", sheet)
+
+
 def test_turn_record_page_matches_golden():
     from authoring.render.shared.canvas import PageSpec, flow
     from authoring.render.print.charts import turn_blocks
