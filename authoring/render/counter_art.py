@@ -100,7 +100,57 @@ def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm
     return choose(_layouts(game), facts)
 
 
-def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None = None) -> FaceArt:
+def _uniform_markers(game: Game, layout: CounterLayout, counter_mm: float | None) -> CounterLayout:
+    """A marker layout whose label prints at one size on every marker drawn with it: the size the longest
+    label fits at (markers of one kind read as a set, not 'Step Loss' large and 'Activation' small)."""
+    cap = _marker_label_pt(game, layout.id, counter_mm)
+    return layout if cap is None else _capped(layout, cap)
+
+
+@lru_cache(maxsize=32)
+def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> float | None:
+    """The largest label size (pt) at which every marker drawn with layout `layout_id` prints its label in
+    the same bold, full-width type (a step down each time one of them needs a narrower or lighter face)."""
+    from authoring.render.counters.face import layout_face, px_per_pt
+    from authoring.render.shared.fonts import SIZE_STEP
+    mm = counter_mm or game.counter_size_in * 25.4
+    size = round(mm / 25.4 * PRINT_DPI)
+    arts = [art for counter in game.counters.values() if counter.marker for face in counter.faces
+            if (art := face_art(game, counter, face, counter_mm, uniform=False)).layout is not None
+            and art.layout.id == layout_id]
+
+    def runs(cap: float | None, among=None) -> list:
+        out = []
+        for art in among if among is not None else arts:
+            layout = art.layout if cap is None else _capped(art.layout, cap)
+            laid = layout_face(replace(art, layout=layout), size, safe_inset_px(size, mm), min_text_px(size, mm),
+                               counter_mm=mm)
+            out += [p.run for p in laid.texts if p.role == "label"]
+        return out
+
+    def plain(found) -> bool:
+        return all(r.bold and not r.condensed for r in found)
+
+    found = runs(None)
+    if not found:
+        return None
+    least = min(s.font[0] for a in arts for s in a.layout.slots if s.content == "label")
+    bold = [a for a in arts if plain(runs(least, [a]))]   # a word too long for bold type at any size is set lighter
+    cap = min(r.size_px for r in runs(None, bold) or found) / px_per_pt(size, mm)
+    while cap - SIZE_STEP >= least and not plain(runs(cap, bold)):
+        cap -= SIZE_STEP
+    return cap
+
+
+def _capped(layout: CounterLayout, cap: float) -> CounterLayout:
+    slots = tuple(replace(s, font=(s.font[0], max(s.font[0], min(s.font[1], cap)))) if s.content == "label" else s
+                  for s in layout.slots)
+    return replace(layout, slots=slots)
+
+
+def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None = None,
+             uniform: bool = True) -> FaceArt:
+    """What one face prints, from the data; `uniform` (the default) gives markers of one layout one label size."""
     bg, fg = game.colours_for(counter.side, counter.nationality)
     utype = _type_def(game.unit_types, counter.type)
     size = _type_def(game.unit_sizes, counter.size)
@@ -109,6 +159,8 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
     symbol = (counter.symbol or "marker") if counter.marker else symbol   # a marker may carry one (an arrow)
     label = face.label or (counter.designation if counter.marker else "")
     layout = layout_for(game, counter, face, bool(label), counter_mm)
+    if uniform and counter.marker and label:
+        layout = _uniform_markers(game, layout, counter_mm)
     items = _value_items(game, counter, face, layout.carry)
     ids = [vid for vid, _ in items]
     designation = face.designation if face.designation is not None else counter.designation

@@ -101,3 +101,17 @@ def test_bridges_and_arrowed_rail_cuts_print_their_arrow():
     plain, _ = art_for(loaded, loaded.counters["mk-rail-cut"], None, mm)
     assert plain.symbol == "marker"
     assert next(t for t in loaded.unit_types if t.id == "armored-train").symbol == "armored-train"
+
+
+def test_markers_of_one_layout_print_their_labels_at_one_size():
+    """#31: one type scale for markers ('Step Loss' is not set large beside a small 'Victory Points')."""
+    game = _loaded("typhoon").game
+    sizes = set()
+    for counter in game.counters.values():
+        if counter.marker and art_for(game, counter, None)[0].layout.id == "marker":
+            mm = game.counter_size_in * 25.4
+            size = round(game.counter_size_in * 300)
+            art, _ = art_for(game, counter, None, mm)
+            laid = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)
+            sizes |= {round(p.run.size_px, 1) for p in laid.texts if p.role == "label"}
+    assert len(sizes) == 1, sizes
