@@ -166,7 +166,7 @@ def test_short_names_come_from_the_data():
     size = round(game.counter_size_in * 300)
     placed = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm).texts
     assert [p.run.text for p in placed if p.role == "label"] == ["Strong-", "point"]
-    assert [p.run.text for p in placed if p.role != "label"] == ["0"]   # its stacking points (3.2.1), 0 included
+    assert [p.run.text for p in placed if p.role != "label"] == []   # a marker: its label alone, in the marker type
 
 
 def test_badge_step_mark_and_value_template_slots():
