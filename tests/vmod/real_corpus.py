@@ -70,7 +70,7 @@ def standin(name: str, size: tuple[int, int]) -> bytes:
     return out.getvalue()
 
 
-def measure(entry: dict, work: Path, engine: bool) -> dict:
+def measure(entry: dict, work: Path, engine: bool, build: bool = True) -> dict:
     """One row of the corpus table: import exit code and seconds (in process), validation errors, `build module`
     exit code, and with `engine` the real engine's errors on the rebuilt module and the pieces it puts on
     the same location name in the set-ups of the same name (matched / the original's total)."""
@@ -95,7 +95,7 @@ def measure(entry: dict, work: Path, engine: bool) -> dict:
     row["seconds"] = round(time.perf_counter() - started, 1)
     _, diags, _ = validate_path(plan.dest, rules=True)
     row["validate"] = sum(1 for d in diags if d.severity.value == "error")
-    if has_errors(diags):
+    if has_errors(diags) or not build:
         return row
     run = subprocess.run([sys.executable, "-m", "authoring.cli", "build", "module", plan.game_id, "--project",
                           str(plan.dest), "--jobs", "1"], capture_output=True, text=True, timeout=1800)
