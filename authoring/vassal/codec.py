@@ -146,8 +146,8 @@ def unnest(text: str) -> list[str]:
 
     Each level's escaping adds one backslash before every tab inside it, so trait k ends at the first tab
     after trait k-1 with at most k backslashes before it, and its own tabs lose k+1 backslashes: one pass
-    over the text (`_unnest_levels`). Text that quoting could have touched (a trait starting with a quote
-    or backslash, a quote at the end) is split level by level as the engine's decoder does."""
+    over the text (`_unnest_levels`). Text that quoting could have touched (a trait starting with a quote,
+    a quote at the end) is split level by level as the engine's decoder does."""
     fast = _unnest_levels(text)
     return fast if fast is not None else _unnest_by_level(text)
 
@@ -156,7 +156,7 @@ _TAB_RUN = re.compile(r"(\\*)\t")
 
 
 def _unnest_levels(text: str) -> list[str] | None:
-    if text.endswith(_QUOTE) or text.startswith(_RISKY):
+    if text.endswith(_QUOTE) or text.startswith(_QUOTE):
         return None
     parts: list[str] = []
     start = level = 0
@@ -164,7 +164,7 @@ def _unnest_levels(text: str) -> list[str] | None:
         run = len(match.group(1))
         if run > level:
             continue
-        if run < level or text.startswith(_RISKY, match.end()):
+        if run < level or text.startswith(_QUOTE, match.end()):
             return None
         parts.append(_unescape_tabs(text[start:match.start()], level + 1))
         start, level = match.end(), level + 1

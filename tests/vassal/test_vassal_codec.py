@@ -250,3 +250,12 @@ def test_unnest_takes_one_pass_over_real_nests():
         assert codec.unnest(text) == _reference_unnest(text) == parts
         if not text.endswith("'"):
             assert codec._unnest_levels(text) == parts
+
+
+def test_unnest_takes_one_pass_over_states_of_empty_traits():
+    """A placed piece's state nests many empty trait states (each level's text then starts with the next
+    level's escaping): still one pass, and the same states back."""
+    from authoring.vassal import codec
+    states = ["", "", "-1", "", "", "2;x", "", "null;5008;4021;64;0"]
+    text = codec.nest(states)
+    assert codec._unnest_levels(text) == states == _reference_unnest(text)

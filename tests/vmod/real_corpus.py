@@ -45,7 +45,13 @@ def assemble(entry: dict, folder: Path) -> Path:
     build = files.get("buildFile.xml") or files.get("buildFile") or b""
     text = build.decode("utf-8", "replace")
     boards = set(re.findall(r'<VASSAL\.build\.module\.map\.boardPicker\.Board [^>]*image="([^"]+)"', text))
-    standins = entry.get("standins") or {}
+    standins = dict(entry.get("standins") or {})
+    snapshot = src / "SNAPSHOT.json"
+    if snapshot.exists():   # images over 128 KiB were left out of the sources; their pixel sizes are kept
+        import json
+        sizes = json.loads(snapshot.read_text()).get("standin_sizes", {})
+        standins.update({rel.split("/", 1)[1] if rel.startswith("images/") else rel.rsplit("/", 1)[-1]: size
+                         for rel, size in sizes.items()})
     for name in sorted(set(_IMAGE.findall(text)) | set(standins)):
         name = name.strip()
         if name and f"images/{name}" not in files:
@@ -59,18 +65,21 @@ def assemble(entry: dict, folder: Path) -> Path:
 
 
 def standin(name: str, size: tuple[int, int]) -> bytes:
-    """Art of `size` in the format the name says: a grey SVG rectangle, or a grey PNG/JPEG/GIF."""
+    """Art of `size` in the format the name says: an SVG rectangle, or a PNG/JPEG/GIF, of a colour taken
+    from the name (two boards' stand-ins never look the same)."""
+    import hashlib
     w, h = size
+    colour = "#" + hashlib.sha256(name.encode()).hexdigest()[:6]
     if name.lower().endswith(".svg"):
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
-                f'<rect width="{w}" height="{h}" fill="#b0b0a0" stroke="#000"/></svg>').encode()
+                f'<rect width="{w}" height="{h}" fill="{colour}" stroke="#000"/></svg>').encode()
     fmt = {"jpg": "JPEG", "jpeg": "JPEG", "gif": "GIF"}.get(name.rsplit(".", 1)[-1].lower(), "PNG")
     out = io.BytesIO()
-    Image.new("RGB", (w, h), "#b0b0a0").save(out, fmt)
+    Image.new("RGB", (w, h), colour).save(out, fmt)
     return out.getvalue()
 
 
-def measure(entry: dict, work: Path, engine: bool) -> dict:
+def measure(entry: dict, work: Path, engine: bool, build: bool = True) -> dict:
     """One row of the corpus table: import exit code and seconds (in process), validation errors, `build module`
     exit code, and with `engine` the real engine's errors on the rebuilt module and the pieces it puts on
     the same location name in the set-ups of the same name (matched / the original's total)."""
@@ -95,7 +104,7 @@ def measure(entry: dict, work: Path, engine: bool) -> dict:
     row["seconds"] = round(time.perf_counter() - started, 1)
     _, diags, _ = validate_path(plan.dest, rules=True)
     row["validate"] = sum(1 for d in diags if d.severity.value == "error")
-    if has_errors(diags):
+    if has_errors(diags) or not build:
         return row
     run = subprocess.run([sys.executable, "-m", "authoring.cli", "build", "module", plan.game_id, "--project",
                           str(plan.dest), "--jobs", "1"], capture_output=True, text=True, timeout=1800)
