@@ -9,24 +9,12 @@ from pathlib import Path
 import click
 
 from authoring.cli_args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
+from authoring.cli_output import emit
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
 FAULT_HELP = ("check that the folder exists, is a folder and is writable, and that the disk has room; "
               "no half-written file was left behind")
-
-
-def _render(diags, fmt: str, root: Path | None = None) -> str:
-    from authoring.diagnostics import format as f
-    if fmt == "sarif":
-        return f.render_sarif(diags, root)
-    return f.RENDERERS[fmt](diags)
-
-
-def _emit(diags, fmt: str, root: Path | None = None) -> None:
-    out = _render(diags, fmt, root)
-    stream = sys.stdout if fmt in ("json", "sarif") or not has_errors(diags) else sys.stderr
-    click.echo(out, file=stream)
 
 
 def _fault_behind(exc: click.ClickException) -> str | None:
@@ -93,7 +81,7 @@ def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
     from authoring.validate import validate_games
     root, games = select(project, game)
     diags = validate_games(games, rules=not no_rules)
-    _emit(diags, fmt, root)
+    emit(diags, fmt, root)
     sys.exit(1 if has_errors(diags) else 0)
 
 
@@ -136,7 +124,7 @@ def schema(kind: str | None) -> None:
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
     from authoring import cli_art, cli_author, cli_build, cli_check, cli_import
-    for command in (cli_check.check, cli_build.build, cli_author.init, cli_author.new, cli_author.watch,
+    for command in (cli_check.check, cli_build.build, cli_author.init, cli_author.new, cli_build.watch_cmd,
                     cli_author.import_setup_cmd, cli_author.export_setup_cmd, cli_author.docs, cli_art.calibrate,
                     cli_import.import_vmod_cmd):
         main.add_command(command)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_output import emit
+
 
 @click.command(name="calibrate")
 @click.argument("map_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -20,12 +22,11 @@ def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
     from authoring.calibrate import calibrate as fit
     from authoring.calibrate import (find_map, labels, parse_point, registration_fields, registration_yaml,
                                      residual_lines, verdict)
-    from authoring.cli import _emit
     target = find_map(map_file)
     m = target.map
     if m is None or m.art is None:
         if target.diagnostics:
-            _emit(list(target.diagnostics), "full")
+            emit(list(target.diagnostics), "full")
         raise click.UsageError(f"{map_file} names no map art: add `art: {{image: ...}}` with `points:` first")
     try:
         extra = [parse_point(m, p) for p in points]
@@ -71,11 +72,10 @@ def _write(map_file: Path, fields: dict[str, str]) -> None:
 def check_map(map_file: Path, fmt: str, image: Path | None) -> None:
     """`check MAP`: the map file's findings; `--image` writes the registration overlay (grid and ids on the art)."""
     from authoring.calibrate import find_map
-    from authoring.cli import _emit
     from authoring.diagnostics import has_errors
     target = find_map(map_file)
     diags = list(target.diagnostics)
-    _emit(diags, fmt, target.result.files.root if target.result.files else None)
+    emit(diags, fmt, target.result.files.root if target.result.files else None)
     m = target.map
     if image is not None:
         if m is None or m.art is None or m.art.registration is None:

@@ -1,4 +1,4 @@
-"""Authoring commands: init, new scenario, watch, import-setup, export-setup, docs format.
+"""Authoring commands: init, new scenario, import-setup, export-setup, docs format.
 
 Thin (house style 2): each parses options, calls one function of `authoring.author`, prints, exits
 0 (ok), 1 (data errors) or 2 (usage).
@@ -10,14 +10,13 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
-from authoring.cli_build import _apply, watch_options
+from authoring.cli_args import Choice, OutPath, project_option, refuse
+from authoring.cli_output import emit
 from authoring.diagnostics import has_errors
 
 
 def _show(diags, root: Path | None = None) -> None:
-    from authoring.cli import _emit
-    _emit(diags, "full", root)
+    emit(diags, "full", root)
 
 
 def _rel(p: Path) -> str:
@@ -63,26 +62,6 @@ def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: P
     click.echo(f"  created {_rel(path)}")
     what = "change what the variant does differently" if from_scenario else "fill in the turns and the set-up"
     click.echo(f"Open it, {what}, and run `hexwright validate` (or keep `hexwright watch {game}` running).")
-
-
-@click.command(epilog=GAME_HELP)
-@game_argument
-@_apply(watch_options)
-def watch(game, project, once, no_build, stages, out, interval) -> None:
-    """Re-check (and rebuild what changed) every time a data file is saved."""
-    from authoring.author.watch import ALL_STAGES, Watcher
-    from authoring.safepath import refuse_out_dir
-    root, games = select(project, game)
-    refuse(refuse_out_dir(root, out or root / "build"))
-    w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
-                lambda s: click.echo(s),
-                build=not no_build)
-    if once:
-        sys.exit(0 if w.start().ok else 1)
-    try:
-        w.run(interval)
-    except KeyboardInterrupt:
-        click.echo("stopped watching")
 
 
 @click.command(name="import-setup")
@@ -164,4 +143,4 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
         click.echo(text, nl=False)
 
 
-COMMANDS = (init, new, watch, import_setup_cmd, export_setup_cmd, docs)
+COMMANDS = (init, new, import_setup_cmd, export_setup_cmd, docs)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import Choice, OutPath, game_argument, project_option, refuse, select
+from authoring.cli_args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
+from authoring.cli_output import emit, render
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 
@@ -42,14 +43,13 @@ def _load(root: Path, games, cache_dir: Path | None = None):
     """Load and check the chosen games (each kept in `cache_dir` for the next build: `checked`); exit 1
     with the findings if any has errors."""
     from authoring.checked import load_checked
-    from authoring.cli import _emit
     results, diags = [], []
     for files in games:
         r, found = load_checked(files, cache_dir)
         diags += found
         results.append(r)
     if has_errors(diags):
-        _emit(diags, "full", root)
+        emit(diags, "full", root)
         click.echo("Nothing was built: fix the errors above first.", err=True)
         sys.exit(1)
     return results
@@ -109,8 +109,7 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     with _loaded(root, stale, out_root / ".cache" / "loaded") as loaded:
         _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally)
     if warnings:
-        from authoring.cli import _render
-        click.echo(_render(warnings, "concise"), err=True)
+        click.echo(render(warnings, "concise"), err=True)
     tally.games, tally.warnings = len(games), len(warnings)
     sys.stdout.flush()   # the closing line after the files, on a terminal as in a log
     click.echo(tally.line(), err=True)
@@ -259,6 +258,26 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
                 back_offset_mm=back_offset, duplex=duplex, cut_marks=cut_marks, cut_lines=cut_lines, dpi=dpi)
 
 
+@click.command(name="watch", epilog=GAME_HELP)
+@game_argument
+@_apply(watch_options)
+def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
+    """Re-check (and rebuild what changed) every time a data file is saved."""
+    from authoring.author.watch import ALL_STAGES, Watcher
+    from authoring.safepath import refuse_out_dir
+    root, games = select(project, game)
+    refuse(refuse_out_dir(root, out or root / "build"))
+    w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
+                lambda s: click.echo(s),
+                build=not no_build)
+    if once:
+        sys.exit(0 if w.start().ok else 1)
+    try:
+        w.run(interval)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+
+
 @click.group(invoke_without_command=True)
 @click.option("--watch", is_flag=True, help="Keep running: re-check and rebuild what changed on every save.")
 @_apply(watch_options)
@@ -269,7 +288,6 @@ def build(ctx: click.Context, watch: bool, **watching) -> None:
     `hexwright build --watch` rebuilds what changed whenever a data file is saved; it takes the
     options of `hexwright watch`."""
     if watch:
-        from authoring.cli_author import watch as watch_cmd
         ctx.invoke(watch_cmd, game=None, **watching)
     elif ctx.invoked_subcommand is None:
         click.echo(ctx.get_help())

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from authoring.cli_args import Choice, OutPath, project_option, refuse
+from authoring.cli_output import emit
 
 FORMATS = ("full", "concise", "json", "sarif")
 
@@ -35,7 +36,6 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
             from authoring.safepath import refuse_output
             refuse(refuse_output(find_root(Path(scenario).parent), image, (".png",), "--image", force))
         return check_map(Path(scenario), fmt, image)
-    from authoring.cli import _emit
     from authoring.diagnostics import has_errors
     from authoring.load import load_card
     from authoring.load.context import suggest
@@ -54,7 +54,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         found = list(target.diagnostics)
         if card is not None:   # the game's errors do not hide the card's own
             found += card_findings(card, target.result, target.scenario, side)
-        _emit(found, fmt, target.root)
+        emit(found, fmt, target.root)
         sys.exit(1)
     game, scen = target.result.game, target.scenario
     if side is not None and side not in {s.id for s in game.sides}:
@@ -69,13 +69,13 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         the_card, card_diags = load_card(card, target.result, scen, side)
         diags += card_diags
         if the_card is None or has_errors(card_diags):  # the rules would only echo the card's own errors
-            _emit(diags, fmt, target.root)
+            emit(diags, fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
     if the_card is not None:   # one finding for a mistake down the card's column (no state column: every row)
         from authoring.diagnostics.rows import one_per_column
         diags = one_per_column(diags, game.counters)
-    _emit(diags, fmt, target.root)
+    emit(diags, fmt, target.root)
     if the_card is not None:
         sys.stdout.flush()  # after the findings, on a terminal as in a log
         click.echo(_card_summary(game, scen, the_card, card), err=True)

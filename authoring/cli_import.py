@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from authoring.cli_output import emit
+
 
 @click.command(name="import-vmod")
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -19,17 +21,16 @@ import click
 def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None:
     """Write a hexwright project from MODULE.vmod: boards as map art, pieces as counters, set-ups as scenarios."""
     from authoring.author.import_vmod import diagnostics, import_vmod
-    from authoring.cli import _emit
     from authoring.diagnostics import has_errors
     from authoring.validate import validate_path
     dest = out or Path(module.stem)
     plan = import_vmod(module, dest, game_id)
     f = plan.figures
-    _emit(diagnostics(plan, module), "concise")
+    emit(diagnostics(plan, module), "concise")
     click.echo(f"imported {module.name} into {dest}: {f['maps']} maps, {f['counters']} counters from "
                f"{f['slots']} piece slots, {f['scenarios']} scenarios (game id {plan.game_id!r})")
     _, diags, _ = validate_path(plan.dest, rules=True)
     if has_errors(diags):
-        _emit(diags, "full", plan.dest)
+        emit(diags, "full", plan.dest)
         sys.exit(1)
     click.echo(f"The project validates. Next: cd {dest} && hexwright build module {plan.game_id}")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from authoring.diagnostics import Diagnostic, Loc, error
-from authoring.load.cells import CsvCells
+from authoring.load.cells import CsvCells, cell_problem
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -82,11 +82,6 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
     return _renamed(src, rename, rules, diags), diags
 
 
-def cell_problem(src: Source, where: tuple[int, int], name: str, cell: str, rule) -> Diagnostic:
-    """HW-CSV-008: a cell that does not match its column's rule (see `_cell_rule`)."""
-    return error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}", Loc(src.path, *where), help=rule[2])
-
-
 def _match(raw: str, names: dict[str, str], spec: Columns) -> str | None:
     if canonical(raw) in names:
         return names[canonical(raw)]
@@ -138,7 +133,7 @@ def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagn
         for raw, cell in row.items():
             name, rule = rules[raw]
             if rule is not None and not rule[0].match(cell):
-                diags.append(cell_problem(src, src.locs[(i, raw)], name, cell, rule))
+                diags.append(cell_problem(src.path, src.locs[(i, raw)], name, cell, rule))
                 continue
             record[name] = cell
         out.data.append(record)

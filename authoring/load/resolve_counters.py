@@ -5,7 +5,7 @@ import re
 from sys import intern
 
 from authoring.diagnostics import Loc, error
-from authoring.load.cells import CounterCells
+from authoring.load.cells import CounterCells, cell_problem
 from authoring.load.context import Ctx
 from authoring.load.source import Source
 from authoring.load.zeros import spans
@@ -37,7 +37,6 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     """`csv_to_counters` of rows whose columns `rules` renames (raw name -> (name, cell rule or None)):
     a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it.
     Positions stay with the CSV cells (`cells.CounterCells` maps each path of the new shape to its cell)."""
-    from authoring.load.columns import cell_problem
     plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
              for raw, _col in src.header}   # once per column, not per cell
     counters: list[dict] = []
@@ -48,7 +47,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
         for raw, cell in row.items():
             col, rule, how, a, b = plans[raw]
             if rule is not None and not rule[0].match(cell):
-                diags.append(cell_problem(src, src.locs[(i, raw)], col, cell, rule))
+                diags.append(cell_problem(src.path, src.locs[(i, raw)], col, cell, rule))
                 continue
             if how == "face":
                 face = faces.get(a)
