@@ -103,3 +103,9 @@ def natural_key(text: str) -> tuple:
     """A sort key that orders the numbers inside an id by value: 'sov-3' before 'sov-29' before 'sov-30'."""
     return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
                  for part in re.split(r"(\d+)", text) if part)
+
+
+def id_words(ident: str) -> str:
+    """An id as words for players: 'soviet-entry' -> 'Soviet entry', 'axis_supply_points' -> 'Axis supply points'."""
+    text = re.sub(r"[_-]+", " ", ident).strip()
+    return text[:1].upper() + text[1:]   # 'west-M' -> 'West M': the rest as written

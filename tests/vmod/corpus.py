@@ -62,7 +62,8 @@ def _editor_numbering(attrs: dict | None) -> dict:
     return base
 
 
-def _png(size: tuple[int, int], colour: str, text: str = "") -> bytes:
+def png_bytes(size: tuple[int, int], colour: str, text: str = "") -> bytes:
+    """A flat PNG of `size`, with `text` on it (a piece or board image of a made module)."""
     im = Image.new("RGB", size, colour)
     if text:
         ImageDraw.Draw(im).text((4, size[1] // 3), text, fill="black")
@@ -105,8 +106,8 @@ def _pieces(spec: ModuleSpec) -> tuple[dict[str, Piece], dict[str, str], dict[st
         for u, unit in enumerate(UNITS):
             full, reduced = f"{side}_{u}_f.png", f"{side}_{u}_r.png"
             colour = ["#c0504d", "#4f81bd", "#9bbb59", "#8064a2"][s % 4]
-            images[full] = _png((48, 48), colour, unit)
-            images[reduced] = _png((48, 48), colour, unit + "'")
+            images[full] = png_bytes((48, 48), colour, unit)
+            images[reduced] = png_bytes((48, 48), colour, unit + "'")
             layer = Layer(images=(full, reduced), level_names=("", "+ (reduced)"), name="Step",
                           up_command="Flip", up_key="70,130")
             name = f"{side} {unit}"
@@ -263,7 +264,7 @@ def write(spec: ModuleSpec, folder: Path) -> Path:
     files = {f"images/{k}": v for k, v in images.items()}
     for board in spec.boards:
         files[f"images/{_board_image(board)}"] = _board_png(board)
-    files["images/dead.png"] = _png((360, 100), "#dddddd", "Dead pile")
+    files["images/dead.png"] = png_bytes((360, 100), "#dddddd", "Dead pile")
     files["Opening.vsav"] = _saved_game(spec, pieces)
     build = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False, pretty_print=True)
     version = "3.2.2" if spec.legacy else spec.vassal_version

@@ -3,30 +3,23 @@ a few element strings, images, and saved games whose pieces sit where the test s
 as older engines save them)."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from corpus import png_bytes
 
 from authoring.vassal import archive as va
+from authoring.vassal import elements as el
 from authoring.vassal.codec import add_piece_command, encode, obfuscate
 from authoring.vassal.traits import BasicPiece, Layer, Piece
 
 B = "VASSAL.build."
-BOARD = B + "module.map.boardPicker.Board"
-HEX = B + "module.map.boardPicker.board.HexGrid"
-NUMBERING = B + "module.map.boardPicker.board.mapgrid.HexGridNumbering"
-REGIONS = B + "module.map.boardPicker.board.RegionGrid"
-REGION = B + "module.map.boardPicker.board.Region"
+# the class names the compiler writes, from its one table
+BOARD, HEX, NUMBERING = el.BOARD, el.HEX_GRID, el.HEX_GRID_NUMBERING
+REGIONS, REGION = el.REGION_GRID, el.REGION
 
 
 def png(size: tuple[int, int], colour: str = "#c0504d", text: str = "") -> bytes:
-    im = Image.new("RGB", size, colour)
-    if text:
-        ImageDraw.Draw(im).text((3, size[1] // 3), text, fill="black")
-    out = io.BytesIO()
-    im.save(out, "PNG")
-    return out.getvalue()
+    return png_bytes(size, colour, text)
 
 
 def svg(size: tuple[int, int], colour: str = "#4f81bd") -> bytes:

@@ -13,7 +13,7 @@ from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.model import Counter, Game
-from authoring.render.counter_art import face_art
+from authoring.render.counter_art import layout_for
 from authoring.render.counters.layout import CounterLayout
 
 EXAMPLES = 3
@@ -48,10 +48,9 @@ def _faces(game: Game, entry: Mapping) -> Iterator[tuple[Counter, CounterLayout]
     for counter in game.counters.values():
         if not _concerns(counter, entry):
             continue
-        for face in counter.faces:
-            layout = face_art(game, counter, face).layout
-            if layout is not None:
-                yield counter, layout
+        for face in counter.faces:   # the layout alone, as `face_art` chooses it: nothing else is drawn or fitted
+            label = face.label or (counter.designation if counter.marker else "")
+            yield counter, layout_for(game, counter, face, bool(label))
 
 
 def _concerns(counter: Counter, entry: Mapping) -> bool:

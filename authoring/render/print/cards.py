@@ -15,7 +15,7 @@ from typing import Callable, Iterator, Protocol, Sequence
 from PIL import Image
 
 from authoring import atomic
-from authoring.names import file_name
+from authoring.names import file_name, id_words
 from authoring.model import Game, Scenario
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
@@ -68,7 +68,7 @@ def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
                   for r in sorted(scenario.reinforcements, key=lambda r: r.turn) if r.side == side)
     withdraw = tuple(Entry(when(w.turn), "withdraw", w.units, None)
                      for w in sorted(scenario.withdrawals, key=lambda w: w.turn) if w.side == side)
-    pools = tuple(Entry(p.name or words(p.id), _pool_detail(game, p), p.units, None)
+    pools = tuple(Entry(p.name or id_words(p.id), _pool_detail(game, p), p.units, None)
                   for p in scenario.pools if p.side == side)
     sections = [Section("Set-up", setup), Section("Off-map", off_map), Section("Reinforcements", reinf),
                 Section("Withdrawals", withdraw), Section("Pools", pools)]
@@ -81,7 +81,7 @@ def _where(game: Game, at: str) -> str:
     spec = game.hex_sets.get(at)
     if spec is None:
         return at
-    name = str(spec.get("name") or words(at))
+    name = str(spec.get("name") or id_words(at))
     hexes = [str(h) for h in spec.get("hexes", ())]
     if not hexes or len(hexes) > 4:
         return name
@@ -89,12 +89,6 @@ def _where(game: Game, at: str) -> str:
     if len(places) == 1 and places[0].lower().startswith(name.lower() + " "):
         return places[0]   # 'Odessa 3019', not 'Odessa (Odessa 3019)'
     return f"{name} ({', '.join(places)})"
-
-
-def words(ident: str) -> str:
-    """An id as words: 'soviet-entry' -> 'Soviet entry'."""
-    text = ident.replace("-", " ").replace("_", " ").strip()
-    return text[:1].upper() + text[1:]
 
 
 def _place(game: Game, label: str) -> str:

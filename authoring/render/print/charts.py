@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from authoring.names import file_name
+from authoring.names import file_name, id_words
 from authoring.model import Game, Scenario, Table
 from authoring.model.scenario import value_text
 from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
@@ -338,7 +338,7 @@ def _every_turn(turns) -> dict[str, str]:
 def _abbrev(key: str) -> str:
     """A value's label in a turn box: 'Axis supply points' -> 'Axis SP' (three words or more keep the
     first and take the others' initials); the key under the track spells it out."""
-    words = _short(key).split()
+    words = id_words(key).split()
     if len(words) < 3:
         return " ".join(words)
     return words[0] + " " + "".join(w[0].upper() for w in words[1:])
@@ -346,9 +346,9 @@ def _abbrev(key: str) -> str:
 
 def _track_key(turns, constant: dict[str, str]) -> list[tuple[str, bool]]:
     """The key under a turn track: what the short labels stand for, and what holds on every turn."""
-    keys = sorted({k for t in turns for k in t.values if k not in constant and _abbrev(k) != _short(k)})
-    lines = [(f"{_abbrev(k)} = {_short(k)}", False) for k in keys]
-    lines += [(f"Every turn - {_short(k)}: {text}", False) for k, text in constant.items()]
+    keys = sorted({k for t in turns for k in t.values if k not in constant and _abbrev(k) != id_words(k)})
+    lines = [(f"{_abbrev(k)} = {id_words(k)}", False) for k in keys]
+    lines += [(f"Every turn - {id_words(k)}: {text}", False) for k, text in constant.items()]
     return lines
 
 
@@ -397,10 +397,6 @@ def render_turn_track(game: Game, scenario: Scenario, per_row: int = 7) -> Image
     """The scenario's Turn Record Track as one image (``per_row`` boxes across)."""
     width = per_row * (BOX_W + BOX_GAP)
     return stack(turn_blocks(game, scenario, (width, 10**6))).image
-
-
-def _short(key: str) -> str:
-    return re.sub(r"[_-]+", " ", key).capitalize()
 
 
 def _weather_tint(weather: str) -> tuple[int, int, int]:
