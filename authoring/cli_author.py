@@ -126,14 +126,30 @@ def docs() -> None:
 def docs_format(write: bool, check: bool, project: Path) -> None:
     """The data format reference, generated from hexwright's schemas: printed, or written to the
     project's docs/format.md (--write), or compared with it (--check)."""
-    from authoring.atomic import write_text as atomic_write
     from authoring.author.formatdoc import doc_path, render
     from authoring.load import find_root
-    text, path = render(), doc_path(find_root(project))
+    _generated_doc(render(), doc_path(find_root(project)), "format", write, check)
+
+
+@docs.command(name="codes")
+@click.option("--write", is_flag=True, help="Write docs/codes.md instead of printing it.")
+@click.option("--check", is_flag=True, help="Exit 1 if docs/codes.md differs from the catalogue.")
+@project_option
+def docs_codes(write: bool, check: bool, project: Path) -> None:
+    """The reference of finding codes (meaning, severity, usual fix, where to read), generated from the
+    catalogue: printed, or written to the project's docs/codes.md (--write), or compared with it (--check)."""
+    from authoring.diagnostics.codes import render_reference
+    from authoring.load import find_root
+    _generated_doc(render_reference(), find_root(project) / "docs" / "codes.md", "codes", write, check)
+
+
+def _generated_doc(text: str, path: Path, name: str, write: bool, check: bool) -> None:
+    """Print a generated page, write it to `path`, or exit 1 when `path` differs from it."""
+    from authoring.atomic import write_text as atomic_write
     if check:
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if current != text:
-            click.echo(f"{_rel(path)} is out of date: run `hexwright docs format --write`", err=True)
+            click.echo(f"{_rel(path)} is out of date: run `hexwright docs {name} --write`", err=True)
             sys.exit(1)
         click.echo(f"{_rel(path)} is up to date")
     elif write:

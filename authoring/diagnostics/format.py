@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
+from authoring.diagnostics.codes import lookup
 from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
 from authoring.diagnostics.text import printable as _p
 from authoring.textcodec import DecodeError, decode
@@ -134,11 +135,20 @@ def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "hexwright", "informationUri": TOOL_URI,
-                                "rules": [{"id": r} for r in rules]}},
+                                "rules": [_sarif_rule(r) for r in rules]}},
             "results": results,
         }],
     }
     return json.dumps(doc, indent=2)
+
+
+def _sarif_rule(code: str) -> dict:
+    """A SARIF rule: the code, with its meaning and usual fix from the catalogue."""
+    info = lookup(code)
+    if info is None:
+        return {"id": code}
+    return {"id": code, "shortDescription": {"text": info.meaning}, "help": {"text": info.hint},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[info.severity]}}
 
 
 def _uri(file: str, root: Path | None) -> str:

@@ -207,7 +207,7 @@ def parse_yaml(text: str, display: str) -> Source:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         if _tab_at(text, mark):
-            raise SourceError(error("HW-YAML-007", "tab character: YAML indents with spaces", Loc(display, line, col),
+            raise SourceError(error("HW-YAML-010", "tab character: YAML indents with spaces", Loc(display, line, col),
                                     help="replace the tab with spaces (set your editor to insert spaces for Tab)"))
         raise SourceError(error("HW-YAML-001", f"YAML syntax error: {problem}", Loc(display, line, col),
                                 help="check indentation, colons and quotes on this line")) from None

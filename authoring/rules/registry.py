@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import CATALOGUE
 from authoring.model import Game, RuleSpec
 from authoring.rules import (
     accounting,
@@ -82,53 +83,8 @@ GAME_RULE_TYPES: dict[str, GameRuleCheck] = {
     "steps-from-value": mix.check_steps_from_value,
 }
 
-# Every finding code the engine reports, with its one-line meaning (stable once released).
-CODES: dict[str, str] = {
-    "HW-RULE-001": "unknown rule type, or parameters that do not fit the type",
-    "HW-RULE-002": "a rule names a feature, side, unit, hex set... the game does not declare",
-    "HW-RULE-003": "an option id the scenario does not offer",
-    "HW-STACK-001": "too many units in a hex (count model)",
-    "HW-STACK-002": "too many stacking points in a hex (points model)",
-    "HW-STACK-003": "a side's units in a hex fit no allowed combination (composition model)",
-    "HW-PLACE-002": "a unit starts in prohibited terrain",
-    "HW-PLACE-003": "a unit starts in a hex with enemy units",
-    "HW-PLACE-004": "a feature hex does not hold exactly one unit of the side (one-per-feature)",
-    "HW-PLACE-005": "a unit starts off the feature hexes it is limited to (only-on-feature)",
-    "HW-PLACE-006": "a unit starts outside its hex set (in-hex-set)",
-    "HW-PLACE-007": "a unit starts or arrives inside a forbidden hex set (not-in-hex-set)",
-    "HW-PLACE-008": "a unit is not in the hex a unit-at rule names",
-    "HW-PLACE-009": "too many selected units on one map (max-per-map)",
-    "HW-PLACE-010": "a hex of a garrison set holds too few units (garrison)",
-    "HW-PLACE-011": "a unit that may not start on the map is set up on it (not-on-map-at-start)",
-    "HW-PLACE-012": "a unit does not start in its off-map box (in-box)",
-    "HW-PLACE-013": "a unit the scenario should hold is on no hex, in no box, pool or schedule (order-of-battle, cards)",
-    "HW-PLACE-014": "a set-up card puts a unit elsewhere than the scenario sets it up, or uses one it does not (card-matches-scenario)",
-    "HW-PLACE-015": "a unit starts in another's place without the swap its substitute-for rule requires (substitute-for)",
-    "HW-PLACE-016": "a unit starts in a hex with none of the hexside features it must start beside (adjacent-to-hexside)",
-    "HW-PLACE-017": "a unit starts farther from a friendly unit of a kind than the rule allows (near-unit)",
-    "HW-SIDE-001": "a unit is listed under a side it does not belong to",
-    "HW-STATE-001": "a unit's state is not one of its counter's faces",
-    "HW-STATE-002": "a unit starts at the wrong strength state (start-state)",
-    "HW-STATE-003": "a set-up card gives a unit another strength state than the scenario's set-up",
-    "HW-MIX-001": "a unit is used more often than the counter mix has copies",
-    "HW-MIX-002": "a counter's steps do not follow its printed value (steps-from-value)",
-    "HW-CODE-001": "a unit's set-up code is missing or matches no pattern of the grammar",
-    "HW-CODE-002": "a unit is not where its set-up code says",
-    "HW-CODE-003": "a set-up code names no hex on the maps in play",
-    "HW-CODE-004": "a set-up code pattern is not a valid regular expression",
-    "HW-CODE-005": "set-up codes that lost their leading zeros in a spreadsheet (one finding per counters file)",
-    "HW-SCHED-001": "a reinforcement or withdrawal falls outside the turn record",
-    "HW-SCHED-002": "an arrival location names nothing, or nothing on the maps in play",
-    "HW-SCHED-003": "a withdrawn unit is not in play by then",
-    "HW-SCHED-004": "a pool becomes available outside the turn record",
-    "HW-SCHED-005": "the turn record is not numbered consecutively from its first turn",
-    "HW-SCHED-006": "a unit is in play before the turn it may enter (not-in-play-before)",
-    "HW-SCHED-007": "a pool states no cost or no availability turn (pool-cost)",
-    "HW-SCHED-008": "a reinforcement or pool enters outside its hex set, or a pool states no entry (arrive-in-hex-set)",
-    "HW-VALUE-001": "a turn-record value breaks the rule that fixes it (turn-value)",
-    "HW-VALUE-002": "a scenario value is missing or breaks the rule that fixes it (scenario-value)",
-    "HW-CARD-002": "a set-up card was written for another game or scenario",
-}
+# Every finding code the engine reports, with its one-line meaning: the rules' part of the catalogue.
+CODES: dict[str, str] = {c.code: c.meaning for c in CATALOGUE.values() if c.stage == "rules"}
 
 
 TOPICS: dict[str, str] = {

@@ -64,7 +64,7 @@ def test_a_tab_in_yaml_is_named(mini: Path):
     (mini / "maps/mini/board.yaml").write_text("kind: map\ngame: mini\nid: board\nname: B\ngrid:\n\torientation: flat\n")
     code, out = _validate(mini)
     assert code == 1
-    assert "board.yaml:6:1: error[HW-YAML-007]: tab character: YAML indents with spaces" in out
+    assert "board.yaml:6:1: error[HW-YAML-010]: tab character: YAML indents with spaces" in out
 
 
 def test_docs_format_write_goes_into_the_current_project(tmp_path: Path, monkeypatch):
