@@ -283,7 +283,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
     return Outputs(tuple(paths))
 
 
-from authoring.load.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
+from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,

@@ -39,7 +39,7 @@ class Choice(click.Choice):
 
 def choice_message(value, choices: list[str]) -> str:
     """`'x' is not one of 'a', 'b'`, then the nearest of them when one is near."""
-    from authoring.load.context import closest
+    from authoring.diagnostics.suggest import closest
     near = closest(str(value), choices)
     listed = ", ".join(repr(c) for c in choices)
     return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")

@@ -19,7 +19,7 @@ from authoring.progress import SILENT, Progress
 
 def _counter_size(ctx, param, value):
     from authoring.lengths import FORM, parse_length
-    from authoring.load.budget import COUNTER_SIZE_IN, length_problem
+    from authoring.budget import COUNTER_SIZE_IN, length_problem
     if value is None:
         return None
     inches = parse_length(value)

@@ -38,9 +38,9 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
         return check_map(Path(scenario), fmt, image)
     from authoring.diagnostics import has_errors
     from authoring.load import load_card
-    from authoring.load.context import suggest
+    from authoring.diagnostics.suggest import suggest
     from authoring.rules import check_scenario
-    from authoring.rules.target import TargetError, find_target
+    from authoring.load.target import TargetError, find_target
 
     try:
         target = find_target(scenario, game_id, project)

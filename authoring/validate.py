@@ -5,7 +5,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult, game_for_path, load_game
-from authoring.load.gcpause import gc_paused
+from authoring.runtime import gc_paused
 from authoring.load.project import GameFiles
 
 

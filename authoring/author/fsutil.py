@@ -29,7 +29,7 @@ def refuse_existing(paths: Iterable[Path], base: Path) -> None:
 
 def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
-    from authoring.load.context import closest
+    from authoring.diagnostics.suggest import closest
     known = sorted(set(known))
     close = closest(value, known)
     if close:

@@ -21,7 +21,7 @@ from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
 from authoring.errors import UsageError
-from authoring.load.budget import COUNTER_SIZE_IN
+from authoring.budget import COUNTER_SIZE_IN
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Finding, Module, read_module
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from authoring.author.vmod_common import (TODO, ImportPlan, art_file, dump_yaml, inches, slug,
                                           unique)
-from authoring.load.budget import HEX_SIZE_IN
+from authoring.budget import HEX_SIZE_IN
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
@@ -68,7 +68,7 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
 
 MAX_MAP_HEXES = 5000
 """Hexes of one imported map at most: a larger board is imported as several maps, each drawn within the
-pixel budget (`authoring.load.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
+pixel budget (`authoring.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
 
 
 def _parts(params: dict, size: tuple[int, int]) -> list[tuple[int, int, int, int] | None]:

@@ -1,11 +1,11 @@
 """Shared helpers for resolving references: located errors with "did you mean" hints."""
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics.suggest import suggest
 from authoring.lengths import parse_length
 from authoring.load.source import Source
 
@@ -14,40 +14,6 @@ def length_in(text: str | float | None, default: float) -> float:
     """A schema-checked length such as '0.625in', '5/8' or '16mm', in inches."""
     inches = parse_length(text) if text not in (None, "") else None
     return default if inches is None else inches
-
-
-def closest(value: str, known: Iterable[str]) -> str | None:
-    """The known value nearest `value` (letter case aside), or None when none is near: similar by difflib's
-    ratio, or one typing slip away (a letter changed, added, dropped or two swapped: 'a5' -> 'a4', which
-    the ratio of so short a word misses)."""
-    by_fold = {k.casefold(): k for k in sorted(set(known), reverse=True)}
-    folded = str(value).casefold()
-    close = difflib.get_close_matches(folded, sorted(by_fold), n=1, cutoff=0.6)
-    if not close:
-        close = [k for k in sorted(by_fold) if _one_slip(folded, k)][:1]
-    return by_fold[close[0]] if close else None
-
-
-def _one_slip(a: str, b: str) -> bool:
-    """True when `b` is `a` with one letter changed, added or dropped, or two neighbours swapped."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = sorted((a, b), key=len)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
-
-def suggest(value: str, known: Iterable[str]) -> str:
-    known = sorted(set(known))
-    close = closest(value, known)
-    if close:
-        return f"did you mean {close!r}?"
-    if len(known) <= 12:
-        return f"known ids: {', '.join(known)}" if known else "none are declared"
-    return f"{len(known)} ids are declared; check the spelling"
 
 
 @dataclass
@@ -77,7 +43,7 @@ class Ctx:
     def length(self, path: tuple, default: float, what: str, limits: tuple[float, float]) -> float:
         """The length at `path` in inches (`default` when absent); out of `limits` or unreadable, an error
         (HW-SIZE-001) and `default`, so that later checks still run."""
-        from authoring.load.budget import length_problem
+        from authoring.budget import length_problem
         value = self.src.data
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None

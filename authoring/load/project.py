@@ -16,14 +16,14 @@ from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
-from authoring.load.gcpause import gc_paused
+from authoring.runtime import gc_paused
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
-from authoring.load.zeros import padded, zeros_help
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import Game, Scenario, SetupCard
 from authoring.textcodec import is_sheet
 from authoring.model.game import frozen_map
@@ -482,7 +482,7 @@ def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[Game
         raise GameNotFound(str(missing(arg, f"name a game (here: {ids}), the project folder, "
                                             "a game's folder or a file in a game")))
     if not chosen:
-        from authoring.load.context import suggest
+        from authoring.diagnostics.suggest import suggest
         raise GameNotFound(f"no game {arg!r} in {display(root)} and no such path; "
                            f"{suggest(arg, [g.id for g in games])}")
     return root, chosen

@@ -23,7 +23,7 @@ from pathlib import Path
 from authoring.diagnostics import warning
 from authoring.hexgrid.registration import Registration
 from authoring.load.context import Ctx
-from authoring.load.zeros import padded, zeros_help
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
 

@@ -8,7 +8,7 @@ from authoring.diagnostics import Loc, error
 from authoring.load.cells import CounterCells, cell_problem
 from authoring.load.context import Ctx
 from authoring.load.source import Source
-from authoring.load.zeros import spans
+from authoring.diagnostics.rows import spans
 from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from authoring.load.budget import COUNTER_SIZE_IN
+from authoring.budget import COUNTER_SIZE_IN
 from authoring.load.context import Ctx
 from authoring.model import Dice, Nationality, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
-from authoring.load.budget import HEX_SIZE_IN, map_budget_problem
+from authoring.budget import HEX_SIZE_IN, map_budget_problem
 from authoring.load.context import Ctx
-from authoring.load.zeros import DroppedZeros, padded
+from authoring.diagnostics.zeros import padded
+from authoring.load.zeros import DroppedZeros
 from authoring.model import (
     EdgeSideInfo,
     HexFeature,

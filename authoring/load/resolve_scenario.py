@@ -4,9 +4,12 @@ from __future__ import annotations
 from sys import intern
 
 from authoring.hexgrid import Hex
-from authoring.load.context import Ctx, suggest
+from authoring.diagnostics.suggest import suggest
+from authoring.load.context import Ctx
 from authoring.load.resolve_game import rule_specs
-from authoring.load.zeros import DroppedZeros, padded, spans, zeros_help
+from authoring.diagnostics.rows import spans
+from authoring.diagnostics.zeros import padded, zeros_help
+from authoring.load.zeros import DroppedZeros
 from authoring.model import (
     Map,
     OffMap,

@@ -11,99 +11,28 @@ import itertools
 import json
 from functools import lru_cache
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urljoin
 
-from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
-from authoring.load.fastcheck import compile_schema
+from authoring.schema.documents import KINDS, SCHEMA_DIR, flat, inlined, schema_text  # noqa: F401 - the loader's view of them
+from authoring.schema.fastcheck import compile_schema
 from authoring.load.source import Source
 
 if TYPE_CHECKING:   # jsonschema is imported only when a file fails the fast check (it takes ~60 ms to import)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-SCHEMA_DIR = schema_dir()
-KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
 MAX_SCHEMA_ERRORS = 1000   # a file with a million bad values reports the first thousand, in bounded memory
-
-
-@lru_cache(maxsize=None)
-def _documents() -> dict[str, dict]:
-    """Every schema file by its `$id`."""
-    docs = {}
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        docs[doc["$id"]] = doc
-    return docs
-
-
-def _lookup(url: str):
-    """The schema a `$ref` URL (already joined to its base) names: a file by `$id`, then a JSON pointer.
-
-    The schemas only point into each other's `$defs`, so this is all of RFC 6901 they need; a test
-    checks that the inlined schemas equal those the `referencing` library resolves."""
-    doc_url, _, pointer = url.partition("#")
-    node = _documents()[doc_url]
-    for part in unquote(pointer).split("/")[1:] if pointer else ():
-        part = part.replace("~1", "/").replace("~0", "~")
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node
-
-
-def schema_text(kind: str) -> str:
-    return (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
-
-
-_ANNOTATIONS = {"title", "examples", "$comment"}
-
-
-def _inline(node, base: str, depth: int = 0):
-    """A copy of a schema with every `$ref` replaced by its target, and annotations dropped.
-
-    The files in schemas/ stay the source of truth; this copy only makes validation fast:
-    resolving tens of thousands of references per file dominated load time.
-    """
-    if depth > 50:
-        raise ValueError("schema references nest too deeply (a cycle?)")
-    if isinstance(node, list):
-        return [_inline(x, base, depth) for x in node]
-    if not isinstance(node, dict):
-        return node
-    out = {}
-    if "$ref" in node:
-        url = urljoin(base, node["$ref"])
-        target_base = url.split("#")[0]
-        out.update(_inline(_lookup(url), target_base, depth + 1))
-    for key, value in node.items():
-        if key in ("$ref", "$schema", "$id", "$defs") or key in _ANNOTATIONS:
-            continue
-        if key in ("properties", "patternProperties"):
-            out[key] = {k: _inline(v, base, depth) for k, v in value.items()}
-        else:
-            out[key] = _inline(value, base, depth)
-    return out
-
-
-@lru_cache(maxsize=None)
-def _flat(kind: str) -> dict:
-    doc = json.loads(schema_text(kind))
-    return _inline(doc, doc["$id"])
-
-
-def inlined(url: str) -> dict:
-    """The schema an absolute `$ref` URL names, with its references inlined (for `fastcheck`)."""
-    return _inline({"$ref": url}, url.split("#")[0])
 
 
 @lru_cache(maxsize=None)
 def validator(kind: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
-    return Draft202012Validator(_flat(kind))
+    return Draft202012Validator(flat(kind))
 
 
 @lru_cache(maxsize=None)
 def _fast(kind: str):
-    return compile_schema(_flat(kind))
+    return compile_schema(flat(kind))
 
 
 def validate(src: Source, kind: str) -> list[Diagnostic]:
@@ -206,4 +135,4 @@ def _show(value) -> str:
 @lru_cache(maxsize=None)
 def counter_properties() -> dict[str, dict]:
     """The fields of one counter (name -> flattened schema), in schema order: the counters CSV's columns."""
-    return dict(_flat("counters")["properties"]["counters"]["items"]["properties"])
+    return dict(flat("counters")["properties"]["counters"]["items"]["properties"])

@@ -11,7 +11,7 @@ from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
-from authoring.load.zeros import padded, zeros_help, zeros_message
+from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
 from authoring.model import Counter, Game, RuleSpec
 from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board, Use

@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Iterable, Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
-from authoring.load.context import suggest
-from authoring.load.gcpause import gc_paused
+from authoring.diagnostics.suggest import suggest
+from authoring.runtime import gc_paused
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params

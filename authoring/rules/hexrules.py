@@ -9,7 +9,7 @@ from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
-from authoring.load.zeros import padded, zeros_help
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.codes import resolve_at

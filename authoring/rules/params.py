@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
 
 from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
-from authoring.load.context import suggest
+from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
 
 if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema takes ~60 ms to import)
@@ -23,8 +23,8 @@ RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 @lru_cache(maxsize=None)
 def _fast(definition: str):
     """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
-    from authoring.load.fastcheck import compile_schema
-    from authoring.load.schemas import inlined
+    from authoring.schema.fastcheck import compile_schema
+    from authoring.schema.documents import inlined
     return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
 
 

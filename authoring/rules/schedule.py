@@ -5,7 +5,7 @@ from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
-from authoring.load.zeros import padded, zeros_help
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import RuleSpec
 from authoring.rules.board import START_KINDS, Board
 from authoring.rules.codes import resolve_at

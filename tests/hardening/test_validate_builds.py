@@ -63,7 +63,7 @@ def test_the_command_line_counter_size_has_the_same_range(mini_project: Path, cl
 
 
 def test_the_module_scale_the_budget_assumes_is_the_compilers():
-    from authoring.load.budget import MODULE_PX_PER_HEX
+    from authoring.budget import MODULE_PX_PER_HEX
     from authoring.vassal.compile import DEFAULT_PX_PER_HEX
     assert MODULE_PX_PER_HEX == DEFAULT_PX_PER_HEX
 

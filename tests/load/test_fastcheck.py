@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.load import schemas
-from authoring.load.fastcheck import compile_schema
+from authoring.schema import documents
+from authoring.schema.fastcheck import compile_schema
 from authoring.load.source import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,7 +103,7 @@ def _inline_with_referencing(node, base: str, registry):
         resolved = registry.resolver(base_uri=base).lookup(url)
         out.update(_inline_with_referencing(resolved.contents, url.split("#")[0], registry))
     for key, value in node.items():
-        if key in ("$ref", "$schema", "$id", "$defs") or key in schemas._ANNOTATIONS:
+        if key in ("$ref", "$schema", "$id", "$defs") or key in documents._ANNOTATIONS:
             continue
         if key in ("properties", "patternProperties"):
             out[key] = {k: _inline_with_referencing(v, base, registry) for k, v in value.items()}
@@ -112,7 +113,7 @@ def _inline_with_referencing(node, base: str, registry):
 
 
 def test_inlined_schemas_equal_what_referencing_resolves():
-    """`schemas._lookup` (a few lines instead of importing `referencing`) finds what the library finds."""
+    """`documents._lookup` (a few lines instead of importing `referencing`) finds what the library finds."""
     import json
 
     from referencing import Registry, Resource
@@ -120,7 +121,7 @@ def test_inlined_schemas_equal_what_referencing_resolves():
     registry = Registry().with_resources((d["$id"], Resource.from_contents(d)) for d in docs)
     for kind in schemas.KINDS:
         doc = json.loads(schemas.schema_text(kind))
-        assert schemas._flat(kind) == _inline_with_referencing(doc, doc["$id"], registry), kind
+        assert schemas.flat(kind) == _inline_with_referencing(doc, doc["$id"], registry), kind
     from authoring.rules.params import RULES_SCHEMA_ID
     for definition in ("setupRule", "stacking"):
         url = f"{RULES_SCHEMA_ID}#/$defs/{definition}"

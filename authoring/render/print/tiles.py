@@ -362,7 +362,7 @@ def tile_dpi(m, dpi: float) -> float:
     """The print resolution of a map's tiles: `dpi` for a map hexwright draws (less for a map too big to
     draw at it within the pixel budget); for a designer's painted map, the art's own resolution at print
     size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
-    from authoring.load.budget import tile_dpi as budget_dpi
+    from authoring.budget import tile_dpi as budget_dpi
     dpi = budget_dpi(len(m.hexes), m.hex_size_in, dpi)
     reg = m.art.registration if m.art is not None else None
     if reg is None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from authoring.diagnostics import Diagnostic
 from authoring.load import discover, find_root, game_for_path, load_game
 from authoring.load.argpath import game_and_scenario, help_line, looks_like_path, missing, outside
-from authoring.load.context import suggest
+from authoring.diagnostics.suggest import suggest
 from authoring.load.project import GameFiles, LoadResult
 from authoring.model import Scenario
 

@@ -1,0 +1,80 @@
+"""The schema files by `$id`, and copies with every `$ref` inlined (what `fastcheck` compiles and jsonschema
+validates quickly). The files in schemas/ stay the one source of structure."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from urllib.parse import unquote, urljoin
+
+from authoring.bundled import schema_dir
+
+SCHEMA_DIR = schema_dir()
+KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
+
+
+@lru_cache(maxsize=None)
+def _documents() -> dict[str, dict]:
+    """Every schema file by its `$id`."""
+    docs = {}
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        docs[doc["$id"]] = doc
+    return docs
+
+
+def _lookup(url: str):
+    """The schema a `$ref` URL (already joined to its base) names: a file by `$id`, then a JSON pointer.
+
+    The schemas only point into each other's `$defs`, so this is all of RFC 6901 they need; a test
+    checks that the inlined schemas equal those the `referencing` library resolves."""
+    doc_url, _, pointer = url.partition("#")
+    node = _documents()[doc_url]
+    for part in unquote(pointer).split("/")[1:] if pointer else ():
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def schema_text(kind: str) -> str:
+    return (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
+
+
+_ANNOTATIONS = {"title", "examples", "$comment"}
+
+
+def _inline(node, base: str, depth: int = 0):
+    """A copy of a schema with every `$ref` replaced by its target, and annotations dropped.
+
+    The files in schemas/ stay the source of truth; this copy only makes validation fast:
+    resolving tens of thousands of references per file dominated load time.
+    """
+    if depth > 50:
+        raise ValueError("schema references nest too deeply (a cycle?)")
+    if isinstance(node, list):
+        return [_inline(x, base, depth) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    if "$ref" in node:
+        url = urljoin(base, node["$ref"])
+        target_base = url.split("#")[0]
+        out.update(_inline(_lookup(url), target_base, depth + 1))
+    for key, value in node.items():
+        if key in ("$ref", "$schema", "$id", "$defs") or key in _ANNOTATIONS:
+            continue
+        if key in ("properties", "patternProperties"):
+            out[key] = {k: _inline(v, base, depth) for k, v in value.items()}
+        else:
+            out[key] = _inline(value, base, depth)
+    return out
+
+
+@lru_cache(maxsize=None)
+def flat(kind: str) -> dict:
+    doc = json.loads(schema_text(kind))
+    return _inline(doc, doc["$id"])
+
+
+def inlined(url: str) -> dict:
+    """The schema an absolute `$ref` URL names, with its references inlined (for `fastcheck`)."""
+    return _inline({"$ref": url}, url.split("#")[0])
