@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from authoring.author.fsutil import refuse_existing, refuse_not_folder
-from authoring.author.project import _schema_files, write_plan
+from authoring.author.project import schema_files, write_plan
 from authoring.author import templates
 from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, art_file, dump_yaml,
                                           inches, short_name, signature, slug, unique, unique_file)
@@ -49,7 +49,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     gid = game_id or (slug(module.name) or "imported").lower()
     if not re.match(r"[a-z0-9][a-z0-9-]*\Z", gid):
         raise UsageError(f"{gid!r} is not a usable game id; use lower-case letters, digits and '-' (pass --id)")
-    plan = ImportPlan(dest, gid, _schema_files(dest), list(module.findings))
+    plan = ImportPlan(dest, gid, schema_files(dest), list(module.findings))
     files = plan.files
     files[dest / ".gitignore"] = templates.GITIGNORE
     maps = import_maps(plan, archive, module)

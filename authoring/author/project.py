@@ -45,7 +45,7 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
     """Every file of the new project, read before any is written; refuses if one already exists."""
     dest = dest.resolve()
     refuse_not_folder(dest)
-    files = _schema_files(dest)
+    files = schema_files(dest)
     files[dest / "docs" / "format.md"] = render_format()
     if from_game:
         games = bundled_games()
@@ -106,7 +106,7 @@ def game_title(name: str | None, gid: str) -> str:
     return name
 
 
-def _schema_files(dest: Path) -> dict[Path, str]:
+def schema_files(dest: Path) -> dict[Path, str]:
     """The JSON Schemas, so the `$schema=../../schemas/...` line of every data file resolves in editors."""
     return {dest / "schemas" / p.name: p.read_text(encoding="utf-8") for p in sorted(SCHEMA_DIR.glob("*.schema.json"))}
 

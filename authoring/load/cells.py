@@ -37,7 +37,7 @@ def cell_starts(line: str, delimiter: str) -> list[int]:
     return starts
 
 
-class _Positions(Mapping[tuple, Pos]):
+class Positions(Mapping[tuple, Pos]):
     """A read-only path -> (line, col) mapping whose `get` works a position out."""
 
     def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
@@ -53,7 +53,7 @@ class _Positions(Mapping[tuple, Pos]):
         return sum(1 for _ in self)
 
 
-class CsvCells(_Positions):
+class CsvCells(Positions):
     """Positions in a CSV file's rows (`Source.data`): `()` is the file, `(i,)` row i (its line,
     column 1), `(i, name)` its non-empty cell under column `name` (a name written twice: the last)."""
 
@@ -91,7 +91,7 @@ class CsvCells(_Positions):
             yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
 
 
-class CounterCells(_Positions):
+class CounterCells(Positions):
     """Positions in the counters shape made from CSV rows (`resolve_counters.rows_to_counters`), each
     the position of the cell its value came from: `("counters", i)` is row i, `("counters", i, field)`
     the field's cell, `("counters", i, "faces", k)` the last cell of the row's k-th face, and

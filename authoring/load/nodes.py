@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import yaml
 
-from authoring.load.cells import Pos, _Positions
+from authoring.load.cells import Pos, Positions
 
 _SEQ, _MAP, _SCALAR = yaml.SequenceNode, yaml.MappingNode, yaml.ScalarNode
 _SCAN = 12
@@ -85,7 +85,7 @@ def _pos(node: yaml.Node) -> Pos:
     return (mark.line + 1, mark.column + 1)
 
 
-class ValuePositions(_Positions):
+class ValuePositions(Positions):
     """path -> (line, col) of the value there."""
 
     def __init__(self, tree: NodeTree):
@@ -107,7 +107,7 @@ class ValuePositions(_Positions):
         return (path for path, _node in self._tree.walk())
 
 
-class KeyPositions(_Positions):
+class KeyPositions(Positions):
     """path -> (line, col) of the mapping key that ends it."""
 
     def __init__(self, tree: NodeTree):

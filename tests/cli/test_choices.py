@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import main
-from authoring.cli_args import Choice
+from authoring.cli.args import Choice
 
 
 def _choice_options(command: click.Command, path: tuple[str, ...] = ()):
@@ -35,7 +35,7 @@ def test_the_table_covers_the_known_choices():
 
 @pytest.mark.parametrize(("path", "param"), OPTIONS, ids=[f"{' '.join(p)} {q.opts[0]}" for p, q in OPTIONS])
 def test_every_choice_suggests_the_nearest_value(path, param):
-    assert isinstance(param.type, Choice), "use authoring.cli_args.Choice, which suggests the nearest value"
+    assert isinstance(param.type, Choice), "use authoring.cli.args.Choice, which suggests the nearest value"
     for wanted in param.type.choices:
         r = CliRunner().invoke(main, [*path, param.opts[0], _slip(str(wanted))])
         assert r.exit_code == 2, r.output

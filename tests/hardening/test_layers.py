@@ -22,8 +22,7 @@ LAYERS: dict[str, set[str]] = {
     "render": {"render"},
     "vassal": {"vassal"},
     "vmod": {"vmod"},
-    "app": {"build", "cache", "checked", "validate", "calibrate", "author", "cli", "cli_args", "cli_art",
-            "cli_author", "cli_build", "cli_check", "cli_import", "cli_output", "__init__"},
+    "app": {"build", "cache", "checked", "validate", "calibrate", "author", "cli", "__init__"},
 }
 # What each layer may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
@@ -93,3 +92,31 @@ def test_an_upward_import_is_seen(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "authoring")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert upward_imports([fake]) == ["authoring/rules/made.py:2: rules imports authoring.load.context (load)"]
+
+
+def private_imports(paths) -> list[str]:
+    """Imports of another module's private names (`from authoring.x import _name`)."""
+    bad = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("authoring"):
+                bad += [f"{path.relative_to(ROOT)}:{node.lineno}: {node.module}.{a.name}"
+                        for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    return bad
+
+
+# Issue 34, left for the one pool helper: the fork pools' shared state, which the set-up card and tile workers
+# read from the map stage's module.
+KNOWN_PRIVATE = {"authoring/render/print/cards.py:304: authoring.render.maps.draw._JOB",
+                 "authoring/render/print/tiles.py:353: authoring.render.maps.draw._JOB"}
+
+
+def test_no_module_imports_another_ones_private_names(tmp_path):
+    found = private_imports(_modules())
+    assert {f.split(":")[0] + f.split(":", 2)[2] for f in found} <= {k.split(":")[0] + k.split(":", 2)[2] for k in KNOWN_PRIVATE}
+    made = PACKAGE / "render" / "made_for_test.py"
+    try:
+        made.write_text("from authoring.render.maps.draw import _secret\n")
+        assert private_imports([made]) == ["authoring/render/made_for_test.py:1: authoring.render.maps.draw._secret"]
+    finally:
+        made.unlink()

@@ -24,8 +24,8 @@ from authoring.render.counters.fit import (
     Fitted,
     Placed,
     RenderIssue,
-    _align_left,
-    _place_one,
+    align_left,
+    place_one,
     fit_slot,
 )
 from authoring.render.counters.layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
@@ -285,7 +285,7 @@ def _size_mark(mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: li
         height = min(box[3] - box[1], round(hi * 0.73))
         width = min(box[2] - box[0], round(height * 2.4))
         run = Fitted(mark, hi, True, False, width, height)
-        return [_place_one("size_mark", run, box, slot.align, box)]
+        return [place_one("size_mark", run, box, slot.align, box)]
     return fit_slot("size_mark", mark, "", box, slot, hi, lo, issues, name)
 
 
@@ -307,7 +307,7 @@ def _values_at(picked, size: float, condensed: bool, row: Box, align: str = "cen
             top, bottom = min(top, t - p), max(bottom, b + p)
             segments.append((text, x, d))
             x += round(f.getlength(text)) + (pad if d else 0)
-    shift_x = _align_left(row, right - left, align) - left
+    shift_x = align_left(row, right - left, align) - left
     baseline = row[3] - bottom
     box = (left + shift_x, top + baseline, right + shift_x, bottom + baseline)
     segments = tuple((text, sx + shift_x, d) for text, sx, d in segments)

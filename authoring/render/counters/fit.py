@@ -125,7 +125,7 @@ def _split(text: str) -> tuple[str, str] | None:
     return text[:cut].rstrip(), text[cut:].lstrip()
 
 
-def _align_left(box: Box, width: int, align: str) -> int:
+def align_left(box: Box, width: int, align: str) -> int:
     if align == "left":
         return box[0]
     if align == "right":
@@ -133,9 +133,9 @@ def _align_left(box: Box, width: int, align: str) -> int:
     return box[0] + (box[2] - box[0] - width) // 2
 
 
-def _place_one(role: str, run: Fitted, box: Box, align: str, slot: Box) -> Placed:
+def place_one(role: str, run: Fitted, box: Box, align: str, slot: Box) -> Placed:
     top = box[1] + (box[3] - box[1] - run.height) // 2
-    return Placed(role, run, _align_left(box, run.width, align), top, slot)
+    return Placed(role, run, align_left(box, run.width, align), top, slot)
 
 
 def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float) -> list[Placed] | None:
@@ -155,15 +155,15 @@ def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float)
             if all(runs):
                 two = runs
     if one and (two is None or one.size_px >= 0.8 * two[0].size_px):
-        return [_place_one(role, one, box, slot.align, box)]
+        return [place_one(role, one, box, slot.align, box)]
     if two:
         gap = max(1, height // 20)
         block = two[0].height + gap + two[1].height
         y = box[1] + (height - block) // 2
         upper = (box[0], y, box[2], y + two[0].height)
         lower = (box[0], y + two[0].height + gap, box[2], y + block)
-        return [Placed(role, two[0], _align_left(box, two[0].width, slot.align), upper[1], box),
-                Placed(role, two[1], _align_left(box, two[1].width, slot.align), lower[1], box)]
+        return [Placed(role, two[0], align_left(box, two[0].width, slot.align), upper[1], box),
+                Placed(role, two[1], align_left(box, two[1].width, slot.align), lower[1], box)]
     return None
 
 
@@ -182,4 +182,4 @@ def fit_slot(role: str, text: str, short: str, box: Box, slot: Slot, hi: float, 
     printed = f"printed as {fallback.text!r}" if fallback else "left out"
     issues.append(RenderIssue(name, f"slot {role!r}: {text!r} does not fit in {width}x{height} px at the "
                                     f"{lo:g} px minimum text size; {printed}"))
-    return [_place_one(role, fallback, box, slot.align, box)] if fallback else []
+    return [place_one(role, fallback, box, slot.align, box)] if fallback else []

@@ -25,8 +25,8 @@ from authoring.render.maps.frame import (  # noqa: F401  (public here too: the f
     MARGIN,
     SQRT3,
     TOP,
-    _layout_for,
-    _map,
+    layout_for,
+    map_of,
     has_art,
     map_image_size,
     map_layout,
@@ -51,7 +51,7 @@ def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) ->
     if len(maps) == 1 and has_art(maps[0]):  # the art underlay, with only the marks the map asks for over it
         return painted_scene(game, maps[0], px_per_hex)
     grid = maps[0].grid if len(maps) == 1 else MultiMapLayout({m.id: m.grid for m in maps})
-    layout, size = _layout_for(grid, px_per_hex)
+    layout, size = layout_for(grid, px_per_hex)
     style = map_style(game)
     scene = build_scene(maps, style, layout, size)
     for m in maps:   # joined maps with their own art: each map's art over its hexes
@@ -86,7 +86,7 @@ def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
 
 def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None = None) -> Image.Image:
     """One map as an RGB image (and a PNG at ``out_path`` when given)."""
-    m = _map(game, map_id)
+    m = map_of(game, map_id)
     if _overlaid(m):
         image = render_scene(painted_scene(game, m, px_per_hex))
     elif has_art(m):
@@ -109,7 +109,7 @@ def map_bands(game: Game, map_id: str, px_per_hex: float) -> tuple[tuple[int, in
     """`render_map`'s image as its size and its bands of rows, top to bottom (`raster.raster_bands`):
     what the print tiles and the map PNG are made from, so a print-size map is never held whole.
     A painted map is the designer's image, already whole: its bands are slices of it."""
-    m = _map(game, map_id)
+    m = map_of(game, map_id)
     if _overlaid(m):
         return scene_bands(painted_scene(game, m, px_per_hex))
     if has_art(m):
@@ -144,7 +144,7 @@ def layout_scene(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = 
                  ) -> tuple[Scene, dict[str, tuple[float, float]]]:
     """The scene of `render_layout`, and its offsets."""
     ids = list(map_ids) if map_ids else sorted(game.maps)
-    maps = [_map(game, i) for i in ids]
+    maps = [map_of(game, i) for i in ids]
     scene = map_scene(game, maps, px_per_hex, game.name)
     offsets = {}
     for m in maps:
@@ -160,7 +160,7 @@ _LAYOUT_JOB = ""
 """Job key of the joined layout image (map ids are never empty)."""
 
 
-def _write_one(job: tuple[str, str]) -> str:
+def write_one(job: tuple[str, str]) -> str:
     map_id, path = job
     game = _JOB["game"]
     if map_id == _LAYOUT_JOB:
@@ -195,12 +195,12 @@ def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int 
     than one core. The layout image is drawn at `layout_px_per_hex`, capped in size.
     """
     jobs = map_png_jobs(game, out_dir)
-    written = [Path(p) for p in run_per_map(game, jobs, _write_one, processes, px=px_per_hex)]
+    written = [Path(p) for p in run_per_map(game, jobs, write_one, processes, px=px_per_hex)]
     return written + registration_pngs(game, out_dir)
 
 
 def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
-    """(map id, PNG path) of every map and of the joined layout (`_write_one` jobs)."""
+    """(map id, PNG path) of every map and of the joined layout (`write_one` jobs)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(mid, str(out_dir / file_name("map", mid, ext="png"))) for mid in sorted(game.maps)]
@@ -226,7 +226,7 @@ def layout_px_per_hex(game: Game, px_per_hex: float, map_ids: Sequence[str] | No
     """``px_per_hex``, reduced so the joined layout image stays under `LAYOUT_MAX_PIXELS`."""
     ids = list(map_ids) if map_ids else sorted(game.maps)
     grid = MultiMapLayout({i: game.maps[i].grid for i in ids})
-    w, h = _layout_for(grid, px_per_hex)[1]
+    w, h = layout_for(grid, px_per_hex)[1]
     if w * h <= LAYOUT_MAX_PIXELS:
         return px_per_hex
     return math.floor(px_per_hex * math.sqrt(LAYOUT_MAX_PIXELS / (w * h)))

@@ -19,7 +19,7 @@ TOP = 1.2
 SQRT3 = math.sqrt(3.0)
 
 
-def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
+def layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
     size = px_per_hex / SQRT3
     margin = MARGIN * px_per_hex
     base = PixelLayout.for_grid(grid, size, margin)
@@ -30,11 +30,11 @@ def _layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
 
 def map_frame(game: Game, map_id: str, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
     """`map_layout` and `map_image_size` at once (each walks every hex of the map)."""
-    m = _map(game, map_id)
+    m = map_of(game, map_id)
     if has_art(m):  # the designer's art, in its grid's regular frame
         plan = art_plan(m, px_per_hex)
         return plan.layout, plan.size
-    return _layout_for(m.grid, px_per_hex)
+    return layout_for(m.grid, px_per_hex)
 
 
 def map_layout(game: Game, map_id: str, px_per_hex: float) -> PixelLayout:
@@ -51,7 +51,7 @@ def has_art(m: Map) -> bool:
     return m.art is not None and m.art.registration is not None
 
 
-def _map(game: Game, map_id: str) -> Map:
+def map_of(game: Game, map_id: str) -> Map:
     try:
         return game.maps[map_id]
     except KeyError:

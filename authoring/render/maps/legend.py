@@ -31,7 +31,7 @@ COLUMN_PX = 330
 """Width of one legend column (sample and name)."""
 
 
-def _sample_scene(style: MapStyle, origin: tuple[float, float]) -> Scene:
+def sample_scene(style: MapStyle, origin: tuple[float, float]) -> Scene:
     layout = PixelLayout("flat", SAMPLE_PX / math.sqrt(3), origin)
     return Scene(layout, (0, 0), style, {}, ())
 
@@ -49,7 +49,7 @@ def legend_entries(game: Game, style: MapStyle) -> list[tuple[str, str, str]]:
     return out
 
 
-def _sample(scene: Scene, section: str, tid: str) -> list[Item]:
+def sample_items(scene: Scene, section: str, tid: str) -> list[Item]:
     """Items of one sample centred on Hex(0, 0) of the scene's layout."""
     style, f, h = scene.style, scene.f, Hex(0, 0)
     x, y = scene.layout.hex_to_pixel(h)
@@ -147,7 +147,7 @@ def _legend_block(style: MapStyle, rows, row_hs, size, column_w: int, top: int) 
     y = top
     for row, h in zip(rows, row_hs):
         for col, (section, tid, _) in enumerate(row):
-            vector.extend(_sample(_sample_scene(style, (col * column_w + SAMPLE_PX * 0.6, y + h / 2)), section, tid))
+            vector.extend(sample_items(sample_scene(style, (col * column_w + SAMPLE_PX * 0.6, y + h / 2)), section, tid))
         y += h
     block = Canvas(rasterize([vector], size, (255, 255, 255), 3).convert("RGB"))
     if top:

@@ -50,7 +50,7 @@ def _cell_text(value) -> str:
 
 def _sample_for(game: Game, label: str):
     """The legend sample of the terrain/feature a TEC row names, or None."""
-    from authoring.render.maps.legend import SAMPLE_PX, _sample, _sample_scene
+    from authoring.render.maps.legend import SAMPLE_PX, sample_items, sample_scene
     from authoring.render.maps.style import map_style
     key = label.strip().lower()
     sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
@@ -65,8 +65,8 @@ def _sample_for(game: Game, label: str):
                 from authoring.render.maps.raster import Layer, rasterize
                 style = map_style(game)
                 size = int(SAMPLE_PX * 1.4)
-                scene = _sample_scene(style, (size / 2, size / 2))
-                layer = Layer(True, _sample(scene, section, t.id))
+                scene = sample_scene(style, (size / 2, size / 2))
+                layer = Layer(True, sample_items(scene, section, t.id))
                 return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE),
                                                                                    Image.Resampling.LANCZOS)
     size_def = next((u for u in game.unit_sizes if key in (u.id.lower(), u.name.lower())), None)

@@ -384,9 +384,9 @@ def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_i
 
 
 def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
-    from authoring.render.maps.draw import _write_one
+    from authoring.render.maps.draw import write_one
     kind, inner = job
-    return _tiled_job(inner) if kind == "tiles" else (_write_one(inner),)
+    return _tiled_job(inner) if kind == "tiles" else (write_one(inner),)
 
 
 _map_file_job.large = lambda job: job[0] == "tiles"  # type: ignore[attr-defined]  # a print map: see workers.token

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
-from authoring.cli_output import emit
+from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
+from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
 
 FORMATS = ("full", "concise", "json", "sarif")
@@ -123,10 +123,9 @@ def schema(kind: str | None) -> None:
 
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
-    from authoring import cli_art, cli_author, cli_build, cli_check, cli_import
-    for command in (cli_check.check, cli_build.build, cli_author.init, cli_author.new, cli_build.watch_cmd,
-                    cli_author.import_setup_cmd, cli_author.export_setup_cmd, cli_author.docs, cli_art.calibrate,
-                    cli_import.import_vmod_cmd):
+    from authoring.cli import art, author, build, check, import_vmod
+    for command in (check.check, build.build, author.init, author.new, build.watch_cmd, author.import_setup_cmd,
+                    author.export_setup_cmd, author.docs, art.calibrate, import_vmod.import_vmod_cmd):
         main.add_command(command)
 
 
@@ -142,7 +141,3 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
-
-
-if __name__ == "__main__":  # pragma: no cover - `python -m authoring.cli`
-    run()

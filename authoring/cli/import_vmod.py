@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_output import emit
+from authoring.cli.output import emit
 
 
 @click.command(name="import-vmod")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
-from authoring.cli_output import emit, render
+from authoring.cli.args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
+from authoring.cli.output import emit, render
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
 

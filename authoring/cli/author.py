@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import Choice, OutPath, project_option, refuse
-from authoring.cli_output import emit
+from authoring.cli.args import Choice, OutPath, project_option, refuse
+from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
 
 

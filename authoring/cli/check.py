@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from authoring.cli_args import Choice, OutPath, project_option, refuse
-from authoring.cli_output import emit
+from authoring.cli.args import Choice, OutPath, project_option, refuse
+from authoring.cli.output import emit
 
 FORMATS = ("full", "concise", "json", "sarif")
 
@@ -30,7 +30,7 @@ def check(scenario: str, game_id: str | None, card: Path | None, side: str | Non
     Given a map file instead, check it; `--image` then draws its fitted grid and hex ids on its art."""
     from authoring.calibrate import is_map_file
     if is_map_file(scenario):
-        from authoring.cli_art import check_map
+        from authoring.cli.art import check_map
         if image is not None:
             from authoring.load import find_root
             from authoring.safepath import refuse_output

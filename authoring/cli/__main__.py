@@ -1,0 +1,4 @@
+"""`python -m authoring.cli`."""
+from authoring.cli.main import run
+
+run()
