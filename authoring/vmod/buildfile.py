@@ -12,27 +12,26 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from authoring.vassal import elements as vc
 from authoring.vmod.archive import Archive, is_svg, svg_size
 
-_BOARD = "VASSAL.build.module.map.boardPicker.Board"
-_HEX_GRID = "VASSAL.build.module.map.boardPicker.board.HexGrid"
-_SQUARE_GRID = "VASSAL.build.module.map.boardPicker.board.SquareGrid"
-_REGION_GRID = "VASSAL.build.module.map.boardPicker.board.RegionGrid"
-_ZONED_GRID = "VASSAL.build.module.map.boardPicker.board.ZonedGrid"
-_ZONE = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
-_REGION = "VASSAL.build.module.map.boardPicker.board.Region"
-_MAP_CLASSES = ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand",
-                "VASSAL.build.widget.WidgetMap")
-_MAP_WIDGET = "VASSAL.build.widget.MapWidget"
-_SLOTS = ("VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot")
-_PROTOTYPE = "VASSAL.build.module.PrototypeDefinition"
-_SETUP = "VASSAL.build.module.PredefinedSetup"
-_AT_START = ("VASSAL.build.module.map.SetupStack", "VASSAL.build.module.map.DrawPile")
+_BOARD = vc.BOARD
+_HEX_GRID = vc.HEX_GRID
+_SQUARE_GRID = vc.SQUARE_GRID
+_REGION_GRID = vc.REGION_GRID
+_ZONED_GRID = vc.ZONED_GRID
+_ZONE = vc.ZONE
+_REGION = vc.REGION
+_MAP_CLASSES = (vc.MAP, vc.PRIVATE_MAP, vc.PLAYER_HAND, vc.WIDGET_MAP)
+_MAP_WIDGET = vc.MAP_WIDGET
+_SLOTS = (vc.PIECE_SLOT, vc.CARD_SLOT)
+_PROTOTYPE = vc.PROTOTYPE_DEFINITION
+_SETUP = vc.PREDEFINED_SETUP
+_AT_START = (vc.SETUP_STACK, vc.DRAW_PILE)
 """At-start stacks and decks: their pieces are where the stack or deck is at the start of every new game."""
-_ROSTER = "VASSAL.build.module.PlayerRoster"
-_FOLDERS = ("VASSAL.build.widget.TabWidget", "VASSAL.build.widget.ListWidget", "VASSAL.build.widget.PanelWidget",
-            "VASSAL.build.widget.BoxWidget", "VASSAL.build.module.PieceWindow",
-            "VASSAL.build.module.PrototypesContainer", "VASSAL.build.module.folder.PrototypeFolder", *_AT_START)
+_ROSTER = vc.PLAYER_ROSTER
+_FOLDERS = (vc.TAB_WIDGET, vc.LIST_WIDGET, vc.PANEL_WIDGET, vc.BOX_WIDGET, vc.PIECE_WINDOW, vc.PROTOTYPES_CONTAINER,
+            vc.PROTOTYPE_FOLDER, *_AT_START)
 
 SQRT3_2 = math.sqrt(3.0) / 2
 _HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
@@ -174,7 +173,7 @@ def _at_start(slot: etree._Element) -> AtStart | None:
 def _folders(el: etree._Element) -> tuple[str, ...]:
     names = []
     for parent in el.iterancestors():
-        if parent.tag in _FOLDERS and parent.tag not in ("VASSAL.build.module.PieceWindow",):
+        if parent.tag in _FOLDERS and parent.tag not in (vc.PIECE_WINDOW,):
             name = parent.get("entryName") or parent.get("name") or ""
             if name:
                 names.append(name)
@@ -236,7 +235,7 @@ def _grid(el: etree._Element, tree, findings: list[Finding]) -> Grid | None:
         return Grid("region", regions=regions, where=where)
     if el.tag == _ZONED_GRID:
         return _zoned(el, tree, findings)
-    if el.tag.startswith("VASSAL.build.module.map.boardPicker.board."):
+    if el.tag.startswith(vc.GRID_PREFIX):
         findings.append(Finding(where, f"board component {el.tag.rsplit('.', 1)[-1]!r} is not imported"))
     elif not el.tag.startswith("VASSAL."):
         findings.append(Finding(where, f"custom board component {el.tag!r} is not imported"))
