@@ -2,9 +2,9 @@
 
 Loading builds about a million small containers (parsed values, locations, model objects) and
 frees almost none of them until it ends. Each allocation burst triggers a collection that walks
-every live object, so with the collector on, loading the large benchmark game took 2-3x as long
-as with it off (measured in-process, medians of 7). Loading makes almost no reference cycles, and
-whatever it does make is collected as soon as the collector runs again after the load.
+every live object, so with the collector on, loading a large game takes several times as long
+(docs/performance.md). Loading makes almost no reference cycles, and whatever it does make is
+collected as soon as the collector runs again after the load.
 """
 from __future__ import annotations
 

@@ -134,8 +134,8 @@ _register()
 
 def run() -> None:
     """The console command: `main`, then the objects it leaves frozen for the exit. The interpreter's last
-    garbage collection would walk every object of the loaded game (about 60 ms after building the large
-    module from cached images) to free memory that the operating system takes back at once; atexit
+    garbage collection would walk every object of the loaded game to free memory that the operating
+    system takes back at once; atexit
     handlers and flushing still run. Not in `main`: tests invoke it many times in one process."""
     try:
         main()

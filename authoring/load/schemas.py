@@ -17,7 +17,7 @@ from authoring.schema.documents import KINDS, SCHEMA_DIR, flat, inlined, schema_
 from authoring.schema.fastcheck import compile_schema
 from authoring.load.source import Source
 
-if TYPE_CHECKING:   # jsonschema is imported only when a file fails the fast check (it takes ~60 ms to import)
+if TYPE_CHECKING:   # jsonschema is imported only when a file fails the fast check (its import is slow)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 

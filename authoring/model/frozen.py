@@ -1,17 +1,15 @@
 """`@frozen`: the model's immutable records, as frozen, slotted dataclasses that are quick to build.
 
 A frozen dataclass's `__init__` stores each field through `object.__setattr__` (its own
-`__setattr__` refuses), a call per field: a 17-field counter took 3.0 us to make. Loading a large
-game makes about 12,000 model records (a placement for every unit in a hex, a face for every
-counter side, every river hexside), so that cost showed in `validate`. `frozen` keeps everything a
-frozen dataclass is (fields, defaults, factories, repr, `replace`, pickling, refusing assignment
-after construction, identity equality) and gives it an `__init__` that stores each field through
-its slot's setter: the same values in the same order, 0.65 us for that counter.
+`__setattr__` refuses), a call per field, and a large game makes a model record for every unit in
+a hex, every counter face and every river hexside. `frozen` keeps everything a frozen dataclass is
+(fields, defaults, factories, repr, `replace`, pickling, refusing assignment after construction,
+identity equality) and gives it an `__init__` that stores each field through its slot's setter: the
+same values in the same order, several times faster (figures in docs/performance.md).
 
-Slots, not an instance dict: a record is one block of memory (168 bytes for a counter, against
-about 260 in three blocks with a dict) and a field is read three times as fast. The rules engine
-reads a counter's and a placement's fields for every unit of every scenario, and at 4,000 units a
-game's records no longer fit in a core's cache: with dicts, checking a set-up took twice as long.
+Slots, not an instance dict: a record is one block of memory and a field is read faster. The rules
+engine reads a counter's and a placement's fields for every unit of every scenario, so a large game's
+records must stay compact enough to fit in a core's cache.
 """
 from __future__ import annotations
 

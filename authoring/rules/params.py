@@ -14,7 +14,7 @@ from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
 
-if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema takes ~60 ms to import)
+if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
 
 RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"

@@ -55,7 +55,7 @@ MEMO_ENTRIES = 4096
 all distinct)."""
 MASK_ENTRIES = 1024
 """Glyph masks remembered per font: a print map's hex ids are a few kilobytes each and never drawn twice,
-so more would only hold memory (4,096 held 40 MB more in a map worker); a card's repeated strings fit."""
+so more would only hold memory in a map worker; a card's repeated strings fit."""
 
 
 def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True,

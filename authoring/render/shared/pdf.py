@@ -116,8 +116,8 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
 def load_img2pdf() -> ModuleType:
     """img2pdf, imported when a PDF is first written (a build from cached images writes none) and without
     pikepdf: hexwright uses img2pdf's internal engine only (pikepdf's writes a random /ID), and img2pdf
-    imports pikepdf when it can, 50-60 ms of every process that writes a PDF (the counter sheets write
-    theirs at the end, on one core). Another import of pikepdf later in the process is not affected."""
+    imports pikepdf when it can, a noticeable start-up cost for every process that writes a PDF (the counter
+    sheets write theirs at the end, on one core). Another import of pikepdf later in the process is not affected."""
     if "img2pdf" not in sys.modules and "pikepdf" not in sys.modules:
         sys.modules["pikepdf"] = None   # type: ignore[assignment]  # `import pikepdf` raises ImportError
         try:
