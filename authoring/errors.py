@@ -8,10 +8,6 @@ class HexwrightError(click.ClickException):
     exit_code = 1
 
 
-class DataError(HexwrightError):
-    """The data has errors; the diagnostics were already printed."""
-
-
 class BuildError(HexwrightError):
     """An output could not be produced."""
 

@@ -58,11 +58,6 @@ def stages_for(path: Path, root: Path) -> set[str]:
     return {"module", "cards"}
 
 
-def game_of(path: Path, root: Path) -> str:
-    parts = path.relative_to(root).parts
-    return parts[1] if len(parts) > 2 else ""
-
-
 @dataclass
 class Cycle:
     """What one check-and-build round found and made."""

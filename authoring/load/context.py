@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.diagnostics.suggest import suggest

@@ -454,12 +454,6 @@ def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:
     return root, chosen
 
 
-def unknown_game(root: Path, name: str) -> Diagnostic:
-    ids = [g.id for g in discover(root)]
-    return error("HW-CLI-001", f"no game {name!r} in {display(root)}", Loc(display(root)),
-                 help=f"games here: {', '.join(ids) or 'none'}")
-
-
 class GameNotFound(LookupError):
     """A command-line argument names no game (the message says what does exist)."""
 

@@ -119,5 +119,3 @@ class Map:
     def hexes_with_terrain(self, terrain: str) -> tuple[Hex, ...]:
         return tuple(h for h, info in self.hexes.items() if terrain in info.terrain)
 
-    def hexside_types(self, side: Hexside) -> tuple[str, ...]:
-        return tuple(s.type for s in self.hexsides if s.side == side)

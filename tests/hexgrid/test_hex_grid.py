@@ -188,3 +188,13 @@ def test_edge_hexes_are_the_hexes_on_each_edge(spec, origin):
     for edge, (index, value) in {"west": (0, spec.first_column), "east": (0, spec.last_column),
                                  "north": (1, spec.first_row), "south": (1, spec.last_row)}.items():
         assert grid.edge_hexes(edge) == tuple(h for h in grid.hexes if grid.hex_to_offset(h)[index] == value)
+
+
+def test_offset_and_axial_are_inverse_in_both_orientations_and_parities():
+    from authoring.hexgrid.grid import axial_to_offset, offset_to_axial
+    for orientation in ("flat", "pointy"):
+        for parity in (0, 1):
+            cells = [(c, r) for c in range(-3, 9) for r in range(-3, 9)]
+            hexes = [offset_to_axial(orientation, parity, c, r) for c, r in cells]
+            assert len(set(hexes)) == len(cells)
+            assert [axial_to_offset(orientation, parity, h) for h in hexes] == cells

@@ -46,10 +46,6 @@ class Slot:
     text: str = ""
     """For ``text``: a template naming value ids in braces."""
 
-    @property
-    def is_text(self) -> bool:
-        return self.content not in ("symbol", "picture")
-
 
 @dataclass(frozen=True)
 class CounterLayout:

@@ -14,7 +14,7 @@ from shapely import MultiLineString, line_merge
 from shapely.geometry import LineString
 from shapely.ops import substring
 
-from authoring.hexgrid import Hex, Hexside, PixelLayout
+from authoring.hexgrid import Hex, PixelLayout
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -44,10 +44,6 @@ def chain(segments: Iterable[Segment]) -> list[list[Point]]:
 def _canonical(line: list[Point]) -> list[Point]:
     """One direction per line (the smaller end first) so output does not depend on merge order."""
     return line if line[0] <= line[-1] else line[::-1]
-
-
-def hexside_segments(layout: PixelLayout, sides: Iterable[Hexside]) -> list[Segment]:
-    return [layout.hexside_segment(s) for s in sides]
 
 
 def centre_segments(layout: PixelLayout, path: Sequence[Hex]) -> list[Segment]:
