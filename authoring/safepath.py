@@ -179,10 +179,8 @@ def refuse_build_tree(root: Path, out: Path, game_ids, stages, explicit: bool = 
     for folder in folders[1:] if explicit else folders:
         try:
             mode = os.lstat(folder).st_mode
-        except FileNotFoundError:
+        except OSError:   # missing (made later), or out of reach: the build's own write reports that
             continue
-        except OSError as exc:
-            return f"cannot inspect the build folder {str(folder)!r}: {exc.strerror}"
         if stat.S_ISLNK(mode):
             target = Path(os.path.realpath(folder))
             where = ("outside the project" if not _within(target, real_root) else

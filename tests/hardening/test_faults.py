@@ -99,6 +99,8 @@ def test_stamps_are_written_through_a_name_unique_to_the_process(tmp_path: Path,
     cache.record(tmp_path / "a.pdf", "d1")
     assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False   # the target itself is missing
     (tmp_path / "a.pdf").write_text("x")
+    assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False   # a file put there after the stamp: not the one stamped
+    cache.record(tmp_path / "a.pdf", "d1")
     assert cache.up_to_date(tmp_path / "a.pdf", "d1")
     assert seen and all(f".{os.getpid()}." in name for name in seen)
 
