@@ -147,6 +147,14 @@ def _done(target: Path, digest: str, stage: str) -> bool:
     return up_to_date(target, digest, members) and (stage != "module" or _manifest(target).is_file())
 
 
+def forget_stage(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> None:
+    """Drop a stage's stamp (and a module's manifest): the next build makes its outputs again."""
+    target = stage_target(game_id, stage, out, sheets)
+    forget(target)
+    if stage == "module":
+        atomic.remove(_manifest(target))
+
+
 def _manifest(module: Path) -> Path:
     return module.with_name(module.name + ".manifest.json")
 

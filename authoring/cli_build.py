@@ -134,14 +134,13 @@ def _unstamp_changed(snapshot, loaded: list, stages: tuple[str, ...], out_root: 
     """A data file saved during the build: the outputs drawn from it may hold its older bytes, so their
     stamps go and the next build makes them again."""
     from authoring import build
-    from authoring.cache import forget
     changed = set(snapshot.changed())
     if not changed:
         return
     for r in loaded:
         for stage in stages:
             if changed & set(build.stage_files(r.files, stage)):
-                forget(build.stage_target(r.game.id, stage, out_root / r.game.id, settings))
+                build.forget_stage(r.game.id, stage, out_root / r.game.id, settings)
     shown = ", ".join(_rel(p) for p in sorted(changed)[:3]) + (" ..." if len(changed) > 3 else "")
     click.echo(f"note: {shown} changed during the build; the next build makes what it feeds again", err=True)
 
