@@ -62,11 +62,6 @@ def file_digest(path: Path) -> bytes:
             return _MISSING
 
 
-def code_digest() -> str:
-    """What every cache keys on besides its data (`fingerprint`)."""
-    return fingerprint()
-
-
 def inputs_digest(files: Iterable[Path], options: dict, snapshot: Snapshot | None = None) -> str:
     """Digest of `files` (by name and bytes, from `snapshot` when given), `options` and the fingerprint."""
     snap = snapshot or Snapshot()

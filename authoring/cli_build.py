@@ -295,9 +295,11 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
 def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
-    from authoring.safepath import refuse_out_dir
+    from authoring.safepath import refuse_build_tree, refuse_out_dir
     root, games = select(project, game)
     refuse(refuse_out_dir(root, out or root / "build"))
+    _refuse_fault(refuse_build_tree(root, out or root / "build", [g.id for g in games], tuple(stages) or ALL_STAGES,
+                                    explicit=out is not None))
     w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
                 lambda s: click.echo(s),
                 build=not no_build)

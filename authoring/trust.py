@@ -45,19 +45,27 @@ def _key_at(path: str) -> bytes:
     folder cannot hold one (nothing cached then outlives the process: slower, never wrong)."""
     try:
         found = _read_key(path)
-        return found if found is not None else _make_key(path)
+        if found is None:
+            return _make_key(path)
+        if found == b"":   # a damaged key of this user's: set aside, a new one made
+            os.replace(path, f"{path}.damaged")
+            return _make_key(path)
+        return found
     except OSError:
         return os.urandom(KEY_BYTES)
 
 
 def _read_key(path: str) -> bytes | None:
+    """The key at `path`, None when there is none, b"" when this user's regular file there is no key;
+    PermissionError for anything else there (a link, another user's file)."""
     try:
-        data = read_regular(Path(path), KEY_BYTES, missing_ok=False)
+        st = os.lstat(path)
     except FileNotFoundError:
         return None
-    if data is None or len(data) != KEY_BYTES or os.lstat(path).st_uid != os.getuid():
-        raise PermissionError(errno.EACCES, "not a key of this user", path)
-    return data
+    if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+        raise PermissionError(errno.EACCES, "not a key file of this user", path)
+    data = read_regular(Path(path), KEY_BYTES)
+    return data if data is not None and len(data) == KEY_BYTES else b""
 
 
 def _make_key(path: str) -> bytes:
@@ -77,8 +85,8 @@ def _make_key(path: str) -> bytes:
     finally:
         os.unlink(tmp)
     found = _read_key(path)
-    if found is None:
-        raise FileNotFoundError(errno.ENOENT, "the key vanished", path)
+    if not found:
+        raise FileNotFoundError(errno.ENOENT, "the key vanished or is damaged", path)
     return found
 
 

@@ -298,3 +298,45 @@ def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(cli, mini_project:
     _build(cli, mini_project, "--out", str(clean))
     for name in (sheets, f"{GAME}.vmod"):
         assert (mini_project / "build" / GAME / name).read_bytes() == (clean / GAME / name).read_bytes()
+
+
+# --- the key -------------------------------------------------------------------------------------
+
+def test_the_key_is_made_once_private_and_outside_the_project(tmp_path: Path, monkeypatch) -> None:
+    import stat
+    monkeypatch.setenv(trust.KEY_ENV, str(tmp_path / "keys"))
+    first = trust.key()
+    path = tmp_path / "keys" / trust.KEY_NAME
+    assert len(first) == trust.KEY_BYTES and path.read_bytes() == first
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert not [p for p in path.parent.iterdir() if p != path]   # no temporary file left
+    trust._key_at.cache_clear()
+    assert trust.key() == first   # read back, not made again
+
+
+def test_the_default_key_lives_in_the_users_cache_folder(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(trust.KEY_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert trust.key_path() == tmp_path / "xdg" / "hexwright" / "key"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert trust.key_path() == tmp_path / "home" / ".cache" / "hexwright" / "key"
+
+
+@pytest.mark.parametrize("bad", ["short", "link"])
+def test_a_damaged_or_linked_key_is_never_used(tmp_path: Path, monkeypatch, bad: str) -> None:
+    folder = tmp_path / "keys"
+    folder.mkdir()
+    path = folder / trust.KEY_NAME
+    if bad == "short":
+        path.write_bytes(b"0123")
+    else:
+        (tmp_path / "planted").write_bytes(b"k" * trust.KEY_BYTES)
+        path.symlink_to(tmp_path / "planted")
+    monkeypatch.setenv(trust.KEY_ENV, str(folder))
+    made = trust.key()
+    assert made not in (b"0123", b"k" * trust.KEY_BYTES) and len(made) == trust.KEY_BYTES
+    if bad == "short":   # replaced by a new key, kept for the next process
+        assert path.read_bytes() == made and (folder / "key.damaged").read_bytes() == b"0123"
+    else:                # the link is left alone; this process's key is its own
+        assert path.is_symlink() and (tmp_path / "planted").read_bytes() == b"k" * trust.KEY_BYTES
