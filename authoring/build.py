@@ -86,8 +86,16 @@ def stage_files(files, stage: str) -> tuple[Path, ...]:
     kinds = {"maps": files.maps, "counters": files.counters, "scenarios": files.scenarios,
              "tables": (files.tables,) if files.tables else ()}
     data = [p for kind, paths in kinds.items() if stage in STAGE_DATA[kind] for p in paths]
-    extras = [p for p in files.extras if stage in ART_STAGES.get(_art_kind(files.root, p), ALL_STAGES)]
+    extras = [p for p in files.extras if stage in _extra_stages(files.root, p)]
     return (files.manifest, *data, *extras)
+
+
+def _extra_stages(root: Path, path: Path) -> frozenset[str]:
+    """The stages that read a file beside the data: art its stages, a set-up card (CSV) the scenarios' stages,
+    anything else (a rules summary) every stage."""
+    if path.suffix.lower() in (".csv", ".tsv"):
+        return STAGE_DATA["scenarios"]
+    return ART_STAGES.get(_art_kind(root, path), ALL_STAGES)
 
 
 def _art_kind(root: Path, path: Path) -> str:
