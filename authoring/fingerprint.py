@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 import zlib
 from functools import lru_cache
@@ -39,8 +40,8 @@ def with_options(*parts: object) -> str:
 def ingredients() -> dict[str, bytes]:
     """Each part of the fingerprint by name (a test changes one and sees every cache miss)."""
     return {"code": tree_digest(code_root()), "schemas": tree_digest(schema_root()),
-            "python": sys.version.encode(), "freetype": _feature("freetype2"), "zlib": zlib.ZLIB_RUNTIME_VERSION.encode(),
-            **{f"lib:{name}": _version(name) for name in LIBRARIES}}
+            "python": sys.version.encode(), "freetype": _freetype(), "zlib": zlib.ZLIB_RUNTIME_VERSION.encode(),
+            **_versions(LIBRARIES)}
 
 
 def code_root() -> Path:
@@ -54,24 +55,59 @@ def schema_root() -> Path:
 
 
 def tree_digest(folder: Path) -> bytes:
-    """Digest of every code, font and data file under `folder`, by path and bytes."""
+    """Digest of every code, font and data file under `folder` (compiled caches left out), by path and bytes."""
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES)]
     h = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.suffix in CODE_SUFFIXES and "__pycache__" not in path.parts and path.is_file():
-            _add(h, path.relative_to(folder).as_posix().encode(), path.read_bytes())
+    for path in sorted(found):
+        with open(path, "rb") as fh:
+            _add(h, os.path.relpath(path, folder).replace(os.sep, "/").encode(), fh.read())
     return h.digest()
 
 
-def _feature(name: str) -> bytes:
-    from PIL import features
-    return str(features.version(name)).encode()
-
-
-def _version(distribution: str) -> bytes:
+def _freetype() -> bytes:
+    """The FreeType that Pillow draws text with (asked of its text module: `PIL.features` imports every plugin)."""
     try:
-        return metadata.version(distribution).encode()
-    except metadata.PackageNotFoundError:
+        from PIL import _imagingft
+    except ImportError:
         return b"-"
+    return str(getattr(_imagingft, "freetype2_version", "-")).encode()
+
+
+def _versions(distributions: tuple[str, ...]) -> dict[str, bytes]:
+    """`lib:<name>` -> the installed version of each distribution: from the name of its `.dist-info` folder (one
+    listing of each folder on the path, where `importlib.metadata` searches them all for each name), else
+    from `importlib.metadata`."""
+    installed = _installed()
+    return {f"lib:{name}": (installed.get(_normal(name)) or _version(name)).encode() for name in distributions}
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def _installed() -> dict[str, str]:
+    """Normalised distribution name -> version, from the `name-version.dist-info` folders on `sys.path`."""
+    out: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info") and name.count("-") == 1:
+                dist, version = name[: -len(".dist-info")].split("-")
+                out.setdefault(_normal(dist), version)
+    return out
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
 
 
 def _add(h, *parts: bytes) -> None:

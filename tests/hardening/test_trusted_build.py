@@ -80,9 +80,6 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
     import shutil
     import sys
     import zlib
-    from importlib import metadata
-
-    from PIL import features
 
     from authoring import fingerprint
     if ingredient in ("code", "model", "font", "schemas"):
@@ -99,11 +96,11 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
     elif ingredient == "zlib":
         monkeypatch.setattr(zlib, "ZLIB_RUNTIME_VERSION", "0.0.1")
     elif ingredient == "freetype":
-        real = features.version
-        monkeypatch.setattr(features, "version", lambda name: "1.0.0" if name == "freetype2" else real(name))
-    else:   # a library's version
-        real_version = metadata.version
-        monkeypatch.setattr(metadata, "version", lambda name: "0.0.1" if name == ingredient else real_version(name))
+        from PIL import _imagingft
+        monkeypatch.setattr(_imagingft, "freetype2_version", "1.0.0", raising=False)
+    else:   # a library's version, as its installed metadata says
+        installed = fingerprint._installed()
+        monkeypatch.setattr(fingerprint, "_installed", lambda: {**installed, fingerprint._normal(ingredient): "0.0.1"})
 
 
 @pytest.fixture(scope="module")
