@@ -1,8 +1,8 @@
 """A game loaded and checked for a build: the loader's findings and the rules engine's.
 
-Builds kept no copy of a loaded game: a pickle of it saved a fifth of a second on a forced rebuild
-with unchanged data, missed after every edit, and was one more file a downloaded build folder could
-plant. A build with nothing changed does not load at all (`build.fresh`).
+No copy of a loaded game is kept between builds: it helped only a forced rebuild with unchanged data,
+missed after every edit, and was one more file a downloaded build folder could plant. A build with
+nothing changed does not load at all (`build.fresh`).
 """
 from __future__ import annotations
 
