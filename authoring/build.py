@@ -12,7 +12,8 @@ from functools import partial
 from pathlib import Path
 from authoring import atomic, names
 from authoring.names import natural_key
-from authoring.cache import forget, inputs_digest, record, up_to_date
+from authoring.cache import Snapshot, forget, inputs_digest, record, up_to_date
+from authoring.trust import read_regular
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
@@ -56,16 +57,45 @@ def workers(jobs: int) -> int:
 
 # --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
 
-def stage_digest(files, stage: str, sheets: SheetSettings | None = None) -> str:
-    """Digest of everything a stage's output depends on: the game's files, hexwright's code, options."""
-    extras = tuple(p for p in files.extras if stage in ART_STAGES.get(_art_kind(files.root, p), ALL_STAGES))
-    return inputs_digest(files.all + extras,
-                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None})
+def stage_digest(files, stage: str, sheets: SheetSettings | None = None, snapshot: Snapshot | None = None) -> str:
+    """Digest of exactly what a stage's outputs are drawn from: the game's files of the kinds it reads
+    (`stage_files`), hexwright's fingerprint and its options."""
+    return inputs_digest(stage_files(files, stage),
+                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None}, snapshot)
+
+
+def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapshot: Snapshot) -> dict[str, str]:
+    return {stage: stage_digest(files, stage, sheets, snapshot) for stage in stages}
 
 
 ALL_STAGES = frozenset(STAGES)
+STAGE_DATA = {"maps": frozenset({"maps", "module", "cards"}),
+              "counters": frozenset({"module", "sheets", "cards"}),
+              "scenarios": frozenset({"module", "cards", "charts"}),
+              "tables": frozenset({"module", "charts"})}
+"""The stages that read each kind of data file (game.yaml and the files beside it feed every stage): a
+counter edit never redraws a map, a map edit never redraws a counter sheet. Charts draw the tables, the
+terrain key (game.yaml) and each scenario's turn record; set-up cards show the maps' grids, not their art."""
 ART_STAGES = {"maps": frozenset({"maps", "module"}), "counters": frozenset({"module", "sheets", "cards"})}
 """The stages that show map art and counter art: editing an image rebuilds only what uses it."""
+
+
+def stage_files(files, stage: str) -> tuple[Path, ...]:
+    """The game's files that `stage` reads: the manifest, the data files of the kinds it draws from
+    (`STAGE_DATA`), the art it shows and the other files beside the manifest."""
+    kinds = {"maps": files.maps, "counters": files.counters, "scenarios": files.scenarios,
+             "tables": (files.tables,) if files.tables else ()}
+    data = [p for kind, paths in kinds.items() if stage in STAGE_DATA[kind] for p in paths]
+    extras = [p for p in files.extras if stage in _extra_stages(files.root, p)]
+    return (files.manifest, *data, *extras)
+
+
+def _extra_stages(root: Path, path: Path) -> frozenset[str]:
+    """The stages that read a file beside the data: art its stages, a set-up card (CSV) the scenarios' stages,
+    anything else (a rules summary) every stage."""
+    if path.suffix.lower() in (".csv", ".tsv"):
+        return STAGE_DATA["scenarios"]
+    return ART_STAGES.get(_art_kind(root, path), ALL_STAGES)
 
 
 def _art_kind(root: Path, path: Path) -> str:
@@ -87,9 +117,10 @@ def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> 
     return out / stage / "index.txt"
 
 
-def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> bool:
-    """True when every stage's output exists and was built from exactly these inputs."""
-    return all(_done(stage_target(files.id, st, out, sheets), stage_digest(files, st, sheets), st) for st in stages)
+def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings, digests: dict[str, str] | None = None) -> bool:
+    """True when every stage's output exists and was built from exactly these inputs (`digests`, by stage)."""
+    digests = digests or stage_digests(files, stages, sheets, Snapshot())
+    return all(_done(stage_target(files.id, st, out, sheets), digests[st], st) for st in stages)
 
 
 def fresh_outputs(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings) -> tuple[Path, ...]:
@@ -97,14 +128,39 @@ def fresh_outputs(files, stages: tuple[str, ...], out: Path, sheets: SheetSettin
     found: list[Path] = []
     for stage in stages:
         target = stage_target(files.id, stage, out, sheets)
-        found += [target] if target.name != "index.txt" else [target.parent / n for n in target.read_text().split()]
+        found += [target] if target.name != "index.txt" else list(index_members(target))
     return tuple(found)
+
+
+INDEX_LIMIT = 1 << 20
+"""An index lists a stage's file names: a megabyte is thousands of them."""
+
+
+def index_members(marker: Path) -> tuple[Path, ...]:
+    """The files a stage folder's `index.txt` lists (none when it is missing, too big or not a plain name list)."""
+    data = read_regular(marker, INDEX_LIMIT)
+    try:
+        names = [] if data is None else data.decode("utf-8").split()
+    except UnicodeDecodeError:
+        return ()
+    if any("/" in n or n in (".", "..") for n in names):
+        return ()
+    return tuple(marker.parent / n for n in names)
 
 
 def _done(target: Path, digest: str, stage: str) -> bool:
     """The stage's output is there and stamped with `digest` (a module also needs its manifest, which
     a build killed during --force may have lost: the next build then restores it)."""
-    return up_to_date(target, digest) and (stage != "module" or _manifest(target).is_file())
+    members = index_members(target) if target.name == "index.txt" else ()
+    return up_to_date(target, digest, members) and (stage != "module" or _manifest(target).is_file())
+
+
+def forget_stage(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> None:
+    """Drop a stage's stamp (and a module's manifest): the next build makes its outputs again."""
+    target = stage_target(game_id, stage, out, sheets)
+    forget(target)
+    if stage == "module":
+        atomic.remove(_manifest(target))
 
 
 def _manifest(module: Path) -> Path:
@@ -114,14 +170,15 @@ def _manifest(module: Path) -> Path:
 # --- stages -------------------------------------------------------------------------------
 
 def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
-                 progress: Progress = SILENT, warnings: list | None = None) -> Outputs:
+                 progress: Progress = SILENT, warnings: list | None = None, digest: str | None = None) -> Outputs:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
-    to `warnings` as located diagnostics (HW-ART-001), one per counter face."""
+    to `warnings` as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
+    (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
     from authoring.render.print.sheets import write_sheets_pdf
     game = result.valid_game
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
-    digest = stage_digest(result.files, "sheets", s)
+    digest = digest or stage_digest(result.files, "sheets", s)
     if not force and up_to_date(target, digest):
         return Outputs((target,), reused=True)
     specs, items = _sheet_specs(game)
@@ -239,12 +296,12 @@ def _sheet_order(game: Game):
 
 
 def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                 progress: Progress = SILENT) -> Outputs:
+                 progress: Progress = SILENT, digest: str | None = None) -> Outputs:
     from authoring.vassal.compile import build_module as compile_module
     from authoring.errors import BuildError
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     manifest = _manifest(target)
-    digest = stage_digest(result.files, "module")
+    digest = digest or stage_digest(result.files, "module")
     if not force and _done(target, digest, "module"):
         return Outputs((target,), reused=True)
     atomic.sweep(out)
@@ -261,24 +318,24 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     return Outputs((path,))
 
 
-def _stage_dir(result: LoadResult, folder: Path, force: bool, write) -> Outputs:
+def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str | None = None) -> Outputs:
     """Run `write(folder)` unless the folder was built from the same inputs; the files in it.
 
     `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
     longer have a source (the cards of a deleted scenario), and only those."""
     marker = folder / "index.txt"
-    digest = stage_digest(result.files, folder.name)
-    if not force and up_to_date(marker, digest):
-        return Outputs(tuple(folder / name for name in marker.read_text().split()), reused=True)
-    before = set(marker.read_text().split()) if marker.is_file() else set()
+    digest = digest or stage_digest(result.files, folder.name)
+    listed = index_members(marker)
+    if not force and up_to_date(marker, digest, listed):
+        return Outputs(listed, reused=True)
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
     atomic.sweep(folder)
     paths = sorted(Path(p) for p in write(folder))
     atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
-    record(marker, digest)
-    for stale in sorted(before - {p.name for p in paths}):
-        if "/" not in stale and stale != marker.name:
+    record(marker, digest, paths)
+    for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
+        if stale != marker.name:
             atomic.remove(folder / stale)
     return Outputs(tuple(paths))
 
@@ -287,17 +344,17 @@ from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place,
 
 
 def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT) -> Outputs:
+                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
     from authoring.render.print.tiles import write_map_files
 
     def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
         return write_map_files(result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI,
                                processes=workers(jobs))
-    return _stage_dir(result, out / "maps", force, write)
+    return _stage_dir(result, out / "maps", force, write, digest)
 
 
 def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT) -> Outputs:
+                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
     also = None
     if beside("module"):  # `build all`: the module takes each card page from here instead of drawing it again
@@ -305,10 +362,10 @@ def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 
         from authoring.vassal.images import card_pages_to
         also = card_pages_to(result.valid_game, default_cache_dir(out))
     return _stage_dir(result, out / "cards", force,
-                      lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also))
+                      lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also), digest)
 
 
 def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT) -> Outputs:
+                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
     from authoring.render.print.charts import write_charts
-    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d))
+    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d), digest)

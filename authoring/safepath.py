@@ -152,3 +152,42 @@ def refuse_out_dir(root: Path, out: Path, force: bool = False) -> str | None:
         if _within(real, real_root / folder):
             return f"--out {str(out)!r} is inside the project's data folder {folder}/"
     return None
+
+
+STAGE_FOLDERS = ("maps", "cards", "charts")
+"""The stages that write into a folder of their own under `build/<game>/`."""
+
+
+def build_folders(out: Path, game_ids, stages) -> list[Path]:
+    """Every folder a build of these games and stages writes into, outermost first."""
+    out = Path(out)
+    folders = [out, out / ".cache", out / ".cache" / "vassal"]
+    for gid in game_ids:
+        folders.append(out / gid)
+        folders += [out / gid / stage for stage in stages if stage in STAGE_FOLDERS]
+    return folders
+
+
+def refuse_build_tree(root: Path, out: Path, game_ids, stages, explicit: bool = False) -> str | None:
+    """Why the build folder must not be written into, or None: a folder the build writes into (the build
+    folder itself unless the user named it with --out, `.cache`, a game's folder, a stage's folder) is a
+    symbolic link, which could lead the outputs out of the project or into its data (a game folder that
+    came with `build/<game>/maps -> ../../maps/<game>`); or it is not a folder."""
+    import stat
+    real_root = Path(os.path.realpath(root))
+    folders = build_folders(out, game_ids, stages)
+    for folder in folders[1:] if explicit else folders:
+        try:
+            mode = os.lstat(folder).st_mode
+        except OSError:   # missing (made later), or out of reach: the build's own write reports that
+            continue
+        if stat.S_ISLNK(mode):
+            target = Path(os.path.realpath(folder))
+            where = ("outside the project" if not _within(target, real_root) else
+                     next((f"into the project's data folder {d}/" for d in DATA_FOLDERS
+                           if _within(target, real_root / d)), "elsewhere in the project"))
+            return (f"the build folder {str(folder)!r} is a symbolic link leading {where} ({str(target)!r}); "
+                    "outputs are never written through it")
+        if not stat.S_ISDIR(mode):
+            return f"the build folder {str(folder)!r} is not a folder"
+    return None

@@ -10,6 +10,23 @@ ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "load" / "mini"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _machine_key(tmp_path_factory):
+    """This test run's secret key (`authoring.trust`), in a scratch folder rather than the user's cache
+    (set in the environment, so the commands tests start take it too)."""
+    import os
+
+    from authoring.trust import KEY_ENV
+    folder = tmp_path_factory.mktemp("key")
+    previous = os.environ.get(KEY_ENV)
+    os.environ[KEY_ENV] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop(KEY_ENV, None)
+    else:
+        os.environ[KEY_ENV] = previous
+
+
 @pytest.fixture
 def mini(tmp_path: Path) -> Path:
     """A writable copy of the minimal game."""

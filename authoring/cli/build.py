@@ -39,13 +39,12 @@ def _offset(ctx, param, value):
         raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
 
 
-def _load(root: Path, games, cache_dir: Path | None = None):
-    """Load and check the chosen games (each kept in `cache_dir` for the next build: `checked`); exit 1
-    with the findings if any has errors."""
+def _load(root: Path, games):
+    """Load and check the chosen games; exit 1 with the findings if any has errors."""
     from authoring.checked import load_checked
     results, diags = [], []
     for files in games:
-        r, found = load_checked(files, cache_dir)
+        r, found = load_checked(files)
         diags += found
         results.append(r)
     if has_errors(diags):
@@ -56,14 +55,14 @@ def _load(root: Path, games, cache_dir: Path | None = None):
 
 
 @contextmanager
-def _loaded(root: Path, games, cache_dir: Path | None = None) -> Iterator[list]:
+def _loaded(root: Path, games) -> Iterator[list]:
     """`_load(root, games)` with the collector off, its games then kept out of the collector's passes until
     the block ends: they stay loaded for the whole build, and a pass over a freshly loaded game (all of it
     young) walks every object in it (two such passes: about 20 ms of a module build from cached images)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        results = _load(root, games, cache_dir) if games else []
+        results = _load(root, games) if games else []
         gc.freeze()
     finally:
         if enabled:
@@ -94,20 +93,27 @@ class _Tally:
 def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
          sheet_opts: dict | None = None) -> None:
     from authoring import build
-    from authoring.safepath import refuse_out_dir
+    from authoring.cache import Snapshot
+    from authoring.safepath import refuse_build_tree, refuse_out_dir
     tally = _Tally()
     root, games = select(project, game)
     out_root = out or root / "build"
     refuse(refuse_out_dir(root, out_root, force))
+    _refuse_fault(refuse_build_tree(root, out_root, [g.id for g in games], stages, explicit=out is not None))
     settings = build.SheetSettings(**(sheet_opts or {}))
-    stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings)]
+    snapshot = Snapshot()   # every input read once, before any is loaded: what the stamps speak for
+    digests = {g.id: build.stage_digests(g, stages, settings, snapshot) for g in games}
+    stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings, digests[g.id])]
     for g in games:
         if g not in stale:
             click.echo(f"{g.id}: up to date", err=True)
             tally.reused += len(build.fresh_outputs(g, stages, out_root / g.id, settings))
     warnings: list = []
-    with _loaded(root, stale, out_root / ".cache" / "loaded") as loaded:
-        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally)
+    with _loaded(root, stale) as loaded:
+        for r in loaded:   # art the data names outside the game's folders joins the digests now
+            digests[r.game.id] = build.stage_digests(r.files, stages, settings, snapshot)
+        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally, digests)
+        _unstamp_changed(snapshot, loaded, stages, out_root, settings)
     if warnings:
         click.echo(render(warnings, "concise"), err=True)
     tally.games, tally.warnings = len(games), len(warnings)
@@ -115,8 +121,32 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     click.echo(tally.line(), err=True)
 
 
+def _refuse_fault(reason: str | None) -> None:
+    """Exit 2 with `reason`: the build folder would lead outputs out of the project (a fault of the folder
+    the game came with, not of its data)."""
+    if reason:
+        click.echo(f"error: {reason}\n  = help: remove the symbolic link (or the folder) and build again; "
+                   "hexwright writes only into real folders inside the build folder", err=True)
+        sys.exit(2)
+
+
+def _unstamp_changed(snapshot, loaded: list, stages: tuple[str, ...], out_root: Path, settings) -> None:
+    """A data file saved during the build: the outputs drawn from it may hold its older bytes, so their
+    stamps go and the next build makes them again."""
+    from authoring import build
+    changed = set(snapshot.changed())
+    if not changed:
+        return
+    for r in loaded:
+        for stage in stages:
+            if changed & set(build.stage_files(r.files, stage)):
+                build.forget_stage(r.game.id, stage, out_root / r.game.id, settings)
+    shown = ", ".join(_rel(p) for p in sorted(changed)[:3]) + (" ..." if len(changed) > 3 else "")
+    click.echo(f"note: {shown} changed during the build; the next build makes what it feeds again", err=True)
+
+
 def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, settings, force: bool, jobs: int,
-                  warnings: list, tally: _Tally) -> None:
+                  warnings: list, tally: _Tally, digests: dict) -> None:
     """Each loaded game's stages, their output shown as they end; findings go into `warnings`."""
     from authoring import build
     for r in loaded:
@@ -126,9 +156,10 @@ def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, setting
 
         def work(stage: str, progress: Progress, r=r, dest=dest) -> tuple:
             found: list = []
+            digest = digests[r.game.id][stage]
             if stage == "sheets":
-                return build.build_sheets(r, dest, settings, force, jobs, progress, found), found
-            return getattr(build, f"build_{stage}")(r, dest, force, jobs, progress), found
+                return build.build_sheets(r, dest, settings, force, jobs, progress, found, digest), found
+            return getattr(build, f"build_{stage}")(r, dest, force, jobs, progress, digest), found
         for stage, (outputs, found) in _stages(stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")):
             warnings += found
             if outputs.reused:
@@ -264,9 +295,11 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
 def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
-    from authoring.safepath import refuse_out_dir
+    from authoring.safepath import refuse_build_tree, refuse_out_dir
     root, games = select(project, game)
     refuse(refuse_out_dir(root, out or root / "build"))
+    _refuse_fault(refuse_build_tree(root, out or root / "build", [g.id for g in games], tuple(stages) or ALL_STAGES,
+                                    explicit=out is not None))
     w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
                 lambda s: click.echo(s),
                 build=not no_build)

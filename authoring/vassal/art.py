@@ -16,19 +16,17 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
 from PIL import Image
 
+from authoring.fingerprint import fingerprint
 from authoring.workers import can_fork, tokened
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
-_CODE_DIRS = ("render", "vassal", "hexgrid")
-"""The package folders whose code draws the module's images."""
 
 
 def canonical(value: object) -> str:
@@ -176,16 +174,10 @@ def digest_state(state, *parts: object):
     return h
 
 
-@lru_cache(maxsize=1)
 def code_version() -> str:
-    """Hash of the renderer, hex-grid and compiler sources: new drawing code invalidates the cache."""
-    from authoring.bundled import package
-    h = hashlib.sha256()
-    for folder in _CODE_DIRS:
-        for path in sorted((package() / folder).rglob("*.py")):
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    """What every image key starts from (`fingerprint`: hexwright's code, fonts, schemas, library versions):
+    new drawing code, a new font or a new Pillow invalidates the cache."""
+    return fingerprint()
 
 
 def png_bytes(image: Image.Image) -> bytes:
@@ -319,7 +311,7 @@ class ImageCache:
     """
 
     def __init__(self, folder: Path | None, processes: int | None = None) -> None:
-        self.folder = Path(folder) if folder else None
+        self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None   # never through a link
         self._entries = Entries(self.folder) if self.folder else None
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0

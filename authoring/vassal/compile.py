@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
@@ -25,6 +26,7 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
+from authoring.trust import read_regular, seal, verify
 from authoring.vassal import archive, help, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
@@ -353,16 +355,29 @@ def _manifest_path(target: Path) -> Path:
     return target.with_name(target.name + ".manifest.json")
 
 
+MANIFEST_LIMIT = 1 << 16
+
+
 def _up_to_date(target: Path, inputs: str) -> bool:
-    manifest = _manifest_path(target)
-    if not (target.is_file() and manifest.is_file()):
+    """The module is the one this machine wrote from `inputs`: its manifest's seal verifies (a manifest
+    copied from elsewhere never does) and its size and bytes are those the manifest records."""
+    data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
+    try:
+        recorded = json.loads(data) if data is not None else None
+    except ValueError:
+        return False
+    if not isinstance(recorded, dict) or recorded.get("inputs") != inputs:
+        return False
+    sha256, size, tag = recorded.get("sha256"), recorded.get("size"), recorded.get("seal")
+    if not (isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
         return False
     try:
-        recorded = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
+            return False
+    except ValueError:
         return False
-    return (recorded.get("inputs") == inputs and recorded.get("size") == target.stat().st_size
-            and recorded.get("sha256") == hashlib.sha256(target.read_bytes()).hexdigest())
+    module = read_regular(target, size)
+    return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
 
 
 def _later(work: Callable[[], T]) -> Callable[[], T]:
@@ -394,6 +409,10 @@ def _sha256(chunks: Sequence[bytes]) -> str:
     return h.hexdigest()
 
 
+def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
+    return ("module", os.path.realpath(target), inputs, sha256, str(size))
+
+
 def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
-    record = {"inputs": inputs, "sha256": sha256, "size": size}
+    record = {"inputs": inputs, "sha256": sha256, "size": size, "seal": seal(*_sealed(target, inputs, sha256, size)).hex()}
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

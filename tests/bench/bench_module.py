@@ -3,8 +3,8 @@
 Each figure is a whole `hexwright build module` process (interpreter start, imports, load and
 check, build, write), as a designer runs it, in rounds that interleave the three cases:
 - clean: no module and no image cache (draws every image);
-- from cached images: `--force` with the image cache warm (the game as the last build loaded and checked
-  it, its files unchanged: `authoring.checked`; buildFile, set-ups, zip; no drawing);
+- from cached images: `--force` with the image cache warm (the game loaded and checked; buildFile, set-ups,
+  zip; no drawing);
 - no change: a second plain build (the up-to-date check only).
 Printed as median (min-max) of the rounds; issue 18's targets (cached 5x faster than pywargame,
 no change < 0.3 s) are printed, never asserted. `bench_pywargame` sets pywargame beside "cached".
@@ -30,12 +30,12 @@ from authoring.checked import load_checked
 from authoring.load import discover
 start = time.perf_counter()
 out = Path(sys.argv[2])
-result, _ = load_checked(discover(Path(sys.argv[1]))[0], out / ".cache" / "loaded")
+result, _ = load_checked(discover(Path(sys.argv[1]))[0])
 build_module(result, out / result.game.id, force=True)
 print(time.perf_counter() - start)
 """
 """`build module --force`'s work timed inside its process, after the imports, as the CLI does it: the game
-loaded and checked (from the CLI's cache of it when its files are unchanged: `authoring.checked`), the module built."""
+loaded and checked (`authoring.checked`), the module built."""
 
 
 def run(synth_root: Path, tmp: Path) -> None:

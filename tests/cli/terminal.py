@@ -63,6 +63,15 @@ def piped(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.Comp
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (relative path -> SHA-256), hexwright's image cache left out."""
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts}
+    """Every file under `folder` (relative path -> SHA-256), hexwright's image cache and the stamps left out (they
+    are sealed for the very file they stamp, which another build replaces); a module's manifest without its seal."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(_unsealed(p)).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts
+            and not (p.name.startswith(".") and p.name.endswith(".digest"))}
+
+
+def _unsealed(path: Path) -> bytes:
+    if not path.name.endswith(".manifest.json"):
+        return path.read_bytes()
+    import json
+    return json.dumps({k: v for k, v in json.loads(path.read_text()).items() if k != "seal"}, sort_keys=True).encode()

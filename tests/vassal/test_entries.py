@@ -1,22 +1,29 @@
-"""The image cache's database (`authoring.vassal.entries`): shared by processes, never the cause of a failed build."""
+"""The image cache's entries (`authoring.vassal.entries`): one sealed file per key, shared by processes, used
+only when this machine stored them whole, never the cause of a failed build."""
 from __future__ import annotations
 
 import multiprocessing
 import os
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
+from authoring import trust
 from authoring.vassal.art import ImageCache
-from authoring.vassal.entries import DATABASE, Entries
+from authoring.vassal.entries import MAGIC, Entries
 
 
 def _put_in_child(folder: Path, key: str, data: bytes) -> None:
     Entries(folder).put([(key, data)])
 
 
-def test_entries_stored_by_another_process_are_found_by_an_open_connection(tmp_path: Path) -> None:
-    """The cards stage of `build all` stores card pages that the module stage, its database already open, reads."""
+def _red() -> Image.Image:
+    return Image.new("RGB", (8, 8), "red")
+
+
+def test_entries_stored_by_another_process_are_found(tmp_path: Path) -> None:
+    """The cards stage of `build all` stores card pages that the module stage reads."""
     entries = Entries(tmp_path)
     assert not entries.has("card") and entries.get("card") is None
     child = multiprocessing.get_context("spawn").Process(target=_put_in_child, args=(tmp_path, "card", b"page"))
@@ -24,63 +31,74 @@ def test_entries_stored_by_another_process_are_found_by_an_open_connection(tmp_p
     child.join(60)
     assert child.exitcode == 0
     assert entries.has("card") and entries.get("card") == b"page"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
-def test_a_forked_child_opens_its_own_connection_and_its_entries_reach_the_parent(tmp_path: Path) -> None:
-    entries = Entries(tmp_path)
-    entries.put([("before", b"1")])
-    pid = os.fork()
-    if pid == 0:   # the child: the parent's connection must not be used here
-        try:
-            entries.put([("from child", entries.get("before") + b"2")])
-        finally:
-            os._exit(0)
-    os.waitpid(pid, 0)
-    assert entries.get("from child") == b"12"
+def _flip(data: bytes) -> bytes:
+    return data[:-1] + bytes([data[-1] ^ 1])
 
 
-def test_a_damaged_database_is_made_again_and_the_images_drawn(tmp_path: Path) -> None:
-    (tmp_path / DATABASE).write_bytes(b"these bytes were never a database" * 100)
+@pytest.mark.parametrize("damage", [
+    lambda data: data[: len(data) // 2],              # truncated
+    _flip,                                            # one bit of the image changed (a wrong CRC in its zip stream)
+    lambda data: os.urandom(len(data)),               # random bytes
+    lambda data: b"",                                 # empty
+    lambda data: MAGIC,                               # a header only
+])
+def test_a_damaged_entry_is_a_miss_drawn_again_and_replaced(tmp_path: Path, damage) -> None:
     cache = ImageCache(tmp_path, processes=1)
-    [png] = cache.many([("red", lambda: Image.new("RGB", (8, 8), "red"))])
-    assert cache.misses == 1
+    [png] = cache.many([("red", _red)])
+    entry = tmp_path / "red"
+    whole = entry.read_bytes()
+    entry.write_bytes(damage(whole))
     again = ImageCache(tmp_path, processes=1)
-    assert again.many([("red", lambda: None)]) == [png] and again.hits == 1
+    assert again.many([("red", _red)]) == [png] and (again.hits, again.misses) == (0, 1)
+    assert entry.read_bytes() == whole
+
+
+def test_an_entry_stored_under_another_key_or_by_another_machine_is_not_used(tmp_path: Path, monkeypatch) -> None:
+    """A planted cache (its entries sealed with another key) or an entry renamed to another key: never an input."""
+    planted = tmp_path / "planted"
+    Entries(planted).put([("red", b"not this machine's")])
+    Entries(tmp_path).put([("blue", b"blue's bytes")])
+    os.replace(tmp_path / "blue", tmp_path / "red")
+    assert Entries(tmp_path).get("red") is None
+    monkeypatch.setenv(trust.KEY_ENV, str(tmp_path / "other-key"))
+    Entries(planted).put([("green", b"a stranger's image")])
+    monkeypatch.undo()
+    assert Entries(planted).get("red") == b"not this machine's"   # this machine's own: used
+    assert Entries(planted).has("green") and Entries(planted).get("green") is None
+
+
+def test_an_entry_that_is_a_link_or_a_fifo_is_a_miss_at_once(tmp_path: Path) -> None:
+    Entries(tmp_path).put([("real", b"an image")])
+    os.symlink(tmp_path / "real", tmp_path / "linked")
+    os.symlink("/dev/zero", tmp_path / "zero")
+    os.mkfifo(tmp_path / "fifo")
+    entries = Entries(tmp_path)
+    assert entries.get("real") == b"an image"
+    assert entries.get("linked") is None and entries.get("zero") is None and entries.get("fifo") is None
+
+
+def test_a_cache_folder_that_is_a_link_caches_nothing(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, tmp_path / "cache")
+    cache = ImageCache(tmp_path / "cache", processes=1)
+    cache.many([("red", _red)])
+    assert not list(elsewhere.iterdir())
 
 
 def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
-    """A read-only cache folder: every image is drawn and handed out, none kept."""
+    """A read-only cache folder (or, as root, a folder where the entry would be): every image drawn, none kept."""
     folder = tmp_path / "cache"
     folder.mkdir()
     folder.chmod(0o500)
     try:
         if os.access(folder, os.W_OK):   # running as root: permissions do not apply
-            (folder / DATABASE).mkdir()   # a folder where the database file would be
+            (folder / "blue").mkdir()
         cache = ImageCache(folder, processes=1)
         [png] = cache.many([("blue", lambda: Image.new("RGB", (8, 8), "blue"))])
-        assert png and cache.misses == 1 and not cache.has("blue")
+        assert png and cache.misses == 1 and Entries(folder).get("blue") is None
     finally:
         folder.chmod(0o700)
-
-
-def test_a_busy_database_caches_nothing_this_time_and_is_left_as_it_is(tmp_path: Path, monkeypatch) -> None:
-    """A lock held past the wait is no damage: the database (another build's) is neither removed nor set aside.
-    (Taken for damage, it was removed under a reader thread's open map: the suite died of a bus error.)"""
-    import sqlite3
-
-    import authoring.vassal.entries as entries_module
-    holder = sqlite3.connect(tmp_path / DATABASE, isolation_level=None)
-    holder.execute(entries_module._SCHEMA)
-    holder.execute("insert into entries values ('kept', x'01')")
-    holder.execute("pragma locking_mode = exclusive")
-    holder.execute("begin exclusive")
-    monkeypatch.setattr(entries_module, "_WAIT_S", 0.1)
-    try:
-        busy = Entries(tmp_path)
-        assert busy.get("kept") is None and not busy.has("kept")
-        busy.put([("lost", b"2")])
-        assert sorted(p.name for p in tmp_path.iterdir()) == [DATABASE]
-    finally:
-        holder.execute("commit")
-        holder.close()
-    assert Entries(tmp_path).get("kept") == b"\x01"
