@@ -1,0 +1,87 @@
+"""SVG counter art as the loader checks it and the renderer reads it, in one place, so that whatever
+validates is what resvg is given.
+
+resvg takes the SVG as a string. A file in UTF-16 or ISO-8859-1 (which its XML declaration or byte-order
+mark names) is read by the XML parser and handed on as text, not decoded as UTF-8 (an unlocated
+UnicodeDecodeError in a worker). resvg expands every `<use>` into a copy of what it names, so ten nested
+groups of ten uses are ten billion elements: the loader counts the elements as expanded and refuses an
+image past `MAX_SVG_ELEMENTS` (`svg_problem`).
+"""
+from __future__ import annotations
+
+import re
+
+from authoring.load.budget import MAX_SVG_ELEMENTS
+
+_DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def svg_text(data: bytes) -> str:
+    """The SVG file's text: UTF-8 as it is (a byte-order mark dropped); any other encoding its declaration
+    or byte-order mark names read by the XML parser and written back as text (without the declaration,
+    which would name an encoding the text no longer has). Raises ValueError when it is not XML."""
+    declared = _DECLARED.match(data)
+    if declared is None or declared.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8"):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            pass   # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
+    from lxml import etree
+
+    from authoring.safepath import xml_parser
+    try:
+        return etree.tostring(etree.fromstring(data, xml_parser()), encoding="unicode")
+    except etree.XMLSyntaxError as exc:
+        raise ValueError(f"not readable XML: {exc}") from None
+
+
+def svg_problem(root) -> str | None:
+    """Why resvg cannot be given the parsed SVG `root` (an lxml element), or None: more elements than
+    `MAX_SVG_ELEMENTS` once every `<use>` is expanded, or a `<use>` that contains itself."""
+    ids = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    sizes: dict[int, tuple[object, int]] = {}
+    """id of an element -> (the element, kept alive so that its id is not reused by another proxy; its size)."""
+    busy: set[int] = set()
+
+    class Cycle(Exception):
+        pass
+
+    def size(el) -> int:
+        """Elements `el` stands for, expanded; counts past the limit stop early."""
+        key = id(el)
+        if key in sizes:
+            return sizes[key][1]
+        if key in busy:
+            raise Cycle
+        busy.add(key)
+        total = 1
+        for child in el:
+            if isinstance(child.tag, str):
+                total += size(child)
+                if total > MAX_SVG_ELEMENTS:
+                    break
+        target = _use_target(el, ids)
+        if target is not None and total <= MAX_SVG_ELEMENTS:
+            total += size(target)
+        busy.discard(key)
+        sizes[key] = (el, total)
+        return total
+    try:
+        count = size(root)
+    except Cycle:
+        return "a <use> element refers to itself (directly or through the elements it names)"
+    except RecursionError:
+        return "its <use> elements name one another more deeply than resvg follows"
+    if count > MAX_SVG_ELEMENTS:
+        return (f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements once every <use> is expanded (nested <use> "
+                "elements multiply)")
+    return None
+
+
+def _use_target(el, ids: dict):
+    if not str(el.tag).endswith("use"):
+        return None
+    for key, value in el.attrib.items():
+        if key.endswith("href") and value.strip().startswith("#"):
+            return ids.get(value.strip()[1:])
+    return None
