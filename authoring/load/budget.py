@@ -32,6 +32,10 @@ MAX_SVG_ELEMENTS = 50_000
 """Elements of an SVG once every `<use>` is expanded (resvg copies what a `<use>` names): rendering takes
 about 1 s per 100,000 elements, for every size a face is drawn at, so a 50,000-element image stays within
 the time the rest of a counter takes; ten nested groups of ten uses would be ten billion."""
+MAX_SVG_IMAGE_PIXELS = 16_000_000
+"""Pixels of a raster image embedded in SVG art (a data: URI). resvg decodes it whole, as RGBA, for every
+size the face is drawn at, which is at most a few hundred pixels: 16 million (64 MB decoded) is far more
+than any face shows, where a 20,000 x 20,000 px PNG of 500 KB took 22 s and 1.9 GB to draw."""
 IMAGE_MAX_SIDE = {"JPEG": 65_500, "PNG": 2 ** 31 - 1}
 """Longest side of an image in each format a build writes (libjpeg's limit; PNG's own). A painted map's
 module board is a JPEG: a 999 x 5 hex pointy map is 72,000 px wide at the module's scale, within the

@@ -82,7 +82,12 @@ def test_killing_the_build_ends_its_workers_and_their_writing(bfm: Path, tmp_pat
     out = tmp_path / "out"
     build = _start(bfm, out, "all")
     _stop_and_watch(build, out, lambda pid: os.kill(pid, signum))
-    assert build.returncode == -signal.SIGKILL if signum == signal.SIGKILL else build.returncode == 143
+    if signum == signal.SIGKILL:
+        assert build.returncode == -signal.SIGKILL
+        return
+    err = build.stderr.read()
+    assert build.returncode == 143, err[-3000:]
+    assert "Traceback" not in err and err.rstrip().splitlines()[-1] == "stopped", err[-3000:]
 
 
 def test_a_killed_single_stage_leaves_no_pool_worker(bfm: Path, tmp_path: Path):

@@ -177,3 +177,29 @@ def test_the_table_limits_measure_what_the_charts_draw():
     for table in game.tables:
         for block in table_blocks(game, table, spec.content_size):
             assert block.image.width <= spec.content_size[0] and block.image.height <= spec.content_size[1]
+
+
+def _embedded(project: Path, size: tuple[int, int], nested: bool = False) -> str:
+    """An SVG embedding a `size` PNG (mostly zeros: a few hundred KB), or an SVG embedding such an SVG."""
+    import base64
+    import io
+    buffer = io.BytesIO()
+    Image.new("L", size).save(buffer, "PNG")
+    inner = (f'<image width="100" height="100" xlink:href="data:image/png;base64,'
+             f'{base64.b64encode(buffer.getvalue()).decode()}"/>')
+    if nested:
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
+               f'height="100">{inner}</svg>')
+        inner = (f'<image width="100" height="100" xlink:href="data:image/svg+xml;base64,'
+                 f'{base64.b64encode(svg.encode()).decode()}"/>')
+    return _svg(project, "embeds.svg", inner)
+
+
+@pytest.mark.parametrize("size, nested", [((20_000, 20_000), False), ((5000, 5000), True), ((17_000, 17_000), False)])
+def test_a_picture_embedded_in_svg_art_is_bounded(mini_project: Path, size, nested: bool):
+    """resvg decodes an embedded picture whole: a 20,000 x 20,000 px PNG of 500 KB took 22 s and 1.9 GB."""
+    _face_art(mini_project, _embedded(mini_project, size, nested), "picture")
+    refused(mini_project, r"units\.yaml:5:14: error\[HW-ART-016\]: SVG art 'embeds\.svg' cannot be drawn: "
+                          + ("an SVG picture it embeds cannot be drawn: " if nested else "")
+                          + r"it embeds a ([\d,]+ x [\d,]+ px picture|picture of more than [\d,]+ pixels), over the limit of "
+                          r"16,000,000 pixels")
