@@ -9,6 +9,11 @@ and no more heavy jobs are in memory at once than there are cores (a print map, 
 of half as many large-job tokens). The module's counter faces are light and run without a token. Progress
 and results come back over a queue and are shown stage by stage, in order, as a one-stage-at-a-time run
 shows them; a stage can wait for another running beside it (the module for the cards stage's pages).
+
+Every worker (a stage's process, a pool's) is forked here (`pool`, `run_stages`) and stays in the build's
+process group, so that a terminal's Ctrl-C or a `kill -- -PGID` reaches them all; it ignores Ctrl-C, which
+its parent answers by stopping it, and dies the moment its parent ends (`die_with_parent`), so that a
+killed build leaves nothing drawing or writing behind it.
 """
 from __future__ import annotations
 
