@@ -130,3 +130,16 @@ def test_a_closed_output_is_one_line(tmp_path: Path):
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
     assert r.stderr.strip().splitlines() == ["error: the output was closed before it was all written (broken pipe)"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full to make a real ENOSPC")
+@pytest.mark.parametrize("stages", [("all",), ("module",)])
+def test_disk_full_with_workers_is_one_fault_and_no_worker_traceback(bfm: Path, tmp_path: Path, stages):
+    """The disk fills while stages and their pools run side by side: the stage that meets it fails, the
+    others and every pool are stopped; one fault (exit 2), never a worker's BrokenPipeError traceback."""
+    from test_faults import DEV_FULL, RUN
+    r = subprocess.run([sys.executable, "-c", "import sys\n" + DEV_FULL + RUN, "build", *stages, str(bfm), "--out",
+                        str(tmp_path / "out"), "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2, r.stderr[-3000:]
+    assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr[-3000:]
+    assert r.stderr.count("error: the disk is full") == 1, r.stderr[-3000:]
