@@ -28,6 +28,11 @@ FACE_ART_ASPECT = 4.0
 the square face and cut to it, so the scaled copy every stage draws is this many faces long: past 4:1
 three quarters of the art are cut away anyway, and a 120,000 x 1 px image asked for a copy of 22 billion
 pixels (MemoryError); at 4:1 a 3in face at 300 dpi is under 4 million."""
+MAX_COUNTER_ART_PIXELS = 16_000_000
+"""Pixels of raster counter art (PNG, JPEG). Every process that draws faces decodes the art whole (sheets,
+module and cards each in their own workers, side by side): a 10,000 x 10,000 px face took 1.2 GB in one
+process. The largest face drawn (3in at 300 dpi, with bleed) is under a million pixels; 16 million
+(4,000 x 4,000) is far more than any face shows."""
 MAX_SVG_ELEMENTS = 50_000
 """Elements of an SVG once every `<use>` is expanded (resvg copies what a `<use>` names): rendering takes
 about 1 s per 100,000 elements, for every size a face is drawn at, so a 50,000-element image stays within

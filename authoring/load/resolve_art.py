@@ -4,7 +4,8 @@ Findings are located at the field that names the image:
 
 * HW-PATH-010 / HW-PATH-011: the file is outside the project, or missing (errors).
 * HW-ART-010: not a PNG, JPEG (or, for counters, SVG) file, or unreadable (error).
-* HW-ART-011: more pixels than `MAX_ART_PIXELS` (error; memory stays bounded).
+* HW-ART-011: more pixels than `MAX_ART_PIXELS`, or for counter art `budget.MAX_COUNTER_ART_PIXELS` (error;
+  memory stays bounded).
 * HW-ART-012: a calibration point is off its fitted hex centre by more than 5% of a hex (warning).
 * HW-ART-013: hex centres of the map fall outside the image: the registration is wrong (error).
 * HW-ART-014: a map file gives calibration points but no registration yet (warning).
@@ -269,8 +270,13 @@ def _names_art(data: dict) -> bool:
 
 
 def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, path: tuple) -> None:
-    from authoring.load.budget import FACE_ART_ASPECT
+    from authoring.load.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
     w, h = art.size
+    if art.format != "SVG" and w * h > MAX_COUNTER_ART_PIXELS:
+        ctx.error("HW-ART-011", f"counter art {art.name!r} is {w:,} x {h:,} px, over the limit of "
+                  f"{MAX_COUNTER_ART_PIXELS:,} pixels for counter art", path,
+                  help="scale the art down: a 3in face at 300 dpi is 900 px across")
+        return
     if field == "image" and max(w, h) / min(w, h) > FACE_ART_ASPECT:
         ctx.error("HW-ART-022", f"face art {art.name!r} is {w:,} x {h:,} px (aspect {max(w, h) / min(w, h):,.2f}); "
                   f"full-face art is cut to the square face, and art longer than {FACE_ART_ASPECT:g} to 1 cannot "

@@ -58,7 +58,7 @@ _art = st.builds(
     field=st.sampled_from(["image", "picture"]),
     kind=st.sampled_from(["png", "svg"]),
     size=_mostly(st.sampled_from([(100, 100), (90, 100), (400, 100), (100, 400)]),
-                 st.sampled_from([(401, 100), (120_000, 1), (1, 3000), (100_000, 1)]), 4),
+                 st.sampled_from([(401, 100), (120_000, 1), (1, 3000), (100_000, 1), (5000, 3300)]), 4),
     encoding=st.sampled_from(["utf-8", "utf-16", "iso-8859-1", "utf-8-sig"]),
     fan=_mostly(st.just((0, 0)), st.sampled_from([(3, 5), (4, 10), (10, 10), (3, 40)]), 3),
     loop=st.integers(0, 7).map(lambda n: n == 3),

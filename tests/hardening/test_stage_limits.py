@@ -79,6 +79,11 @@ CASES = {
                      r"units\.yaml:5:12: error\[HW-ART-022\]: face art 'wide\.png' is 120,000 x 1 px \(aspect 120,000\.00\); "
                      r"full-face art is cut to the square face, and art longer than 4 to 1 cannot be drawn"),
     "art-upright": (lambda p: _face_art(p, _png(p, "tall.png", (40, 900))), r"units\.yaml:5:12: error\[HW-ART-022\]: .*40 x 900 px"),
+    "art-past-counter-pixels": (lambda p: _face_art(p, _png(p, "big.png", (5000, 3300))),
+                                r"units\.yaml:5:12: error\[HW-ART-011\]: counter art 'big\.png' is 5,000 x 3,300 px, over the "
+                                r"limit of 16,000,000 pixels for counter art"),
+    "picture-past-counter-pixels": (lambda p: _face_art(p, _png(p, "big.png", (8000, 2001)), "picture"),
+                                    r"units\.yaml:5:14: error\[HW-ART-011\]: counter art 'big\.png' is 8,000 x 2,001 px"),
     "svg-100000x1": (lambda p: _face_art(p, _svg(p, "wide.svg", '<rect width="100000" height="1"/>', (100_000, 1))),
                      r"units\.yaml:5:12: error\[HW-ART-022\]: face art 'wide\.svg' is 100,000 x 1 px"),
     "svg-use-fan-out": (lambda p: _face_art(p, _svg(p, "fan.svg", _fan_out(10, 10)), "picture"),
