@@ -296,11 +296,22 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
         if title + heights[0] + tallest > height - 4:
             row = heights.index(tallest, 1)
             return f"row {row} is drawn {tallest:,} px tall, taller than {what} ({height:,} px) can hold"
-        stacked = sum(heights) + title * (1 + sum(heights) // max(1, height)) + 40
+        stacked = _stacked_height(heights, title, height)
         if stacked * width > pixel_budget:
             return (f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
                     f"the budget of {pixel_budget / 1e6:,.0f} million")
     return None
+
+
+def _stacked_height(heights: list[int], title: int, height: int) -> int:
+    """The height of a table's row blocks stacked (`stack`), cut into blocks as `table_blocks` cuts them,
+    each under a title of at most `title` px and the header row."""
+    blocks, rows, used = 1, 0, title + heights[0]
+    for h in heights[1:]:
+        if rows and used + h > height - 4:
+            blocks, rows, used = blocks + 1, 0, title + heights[0]
+        rows, used = rows + 1, used + h
+    return sum(heights[1:]) + blocks * (title + heights[0]) + 12 * (blocks - 1) + 40
 
 
 def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> list[Canvas]:
