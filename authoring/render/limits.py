@@ -3,6 +3,8 @@
 The loader checks what one file decides (sizes, art, SVG: `load.budget`, `load.resolve_art`); these checks
 need the whole game and the renderers' own measures, and draw nothing:
 
+* HW-SIZE-002: a painted map whose image, the art resampled to the stage's scale, passes the pixel budget
+  (a drawn map's size follows from its hexes and is checked at load; a painted map's from its art).
 * HW-SIZE-003: a map image with a side longer than the format it is written in allows
   (`budget.IMAGE_MAX_SIDE`): a painted map's module board is a JPEG, at most 65,500 px a side.
 * HW-TABLE-002: a rule table the charts cannot lay out: its columns do not fit across a page even at
@@ -32,19 +34,29 @@ def map_images(game: Game, map_id: str) -> list[tuple[str, float, str]]:
 
 
 def _map_findings(game: Game) -> list[Diagnostic]:
-    from authoring.render.maps.frame import map_image_size
     out = []
     for map_id in sorted(game.maps):
-        for stage, px, fmt in map_images(game, map_id):
-            w, h = map_image_size(game, map_id, px)
-            if max(w, h) > IMAGE_MAX_SIDE[fmt]:
-                out.append(error("HW-SIZE-003", f"map {map_id!r} would be drawn {w:,} x {h:,} px for {stage}, a {fmt} "
-                                 f"image, whose sides are at most {IMAGE_MAX_SIDE[fmt]:,} px",
-                                 game.maps[map_id].loc,
-                                 help="split the map into maps joined on their edges (the game's layout), or make "
-                                      "it less long"))
-                break
+        out += _map_image_findings(game, map_id)
     return out
+
+
+def _map_image_findings(game: Game, map_id: str) -> list[Diagnostic]:
+    """At most one HW-SIZE-003 (a side) and one HW-SIZE-002 (a painted map's pixels) for the map."""
+    from authoring.render.maps.frame import has_art, map_image_size
+    m = game.maps[map_id]
+    side, pixels = None, None
+    for stage, px, fmt in map_images(game, map_id):
+        w, h = map_image_size(game, map_id, px)
+        if side is None and max(w, h) > IMAGE_MAX_SIDE[fmt]:
+            side = error("HW-SIZE-003", f"map {map_id!r} would be drawn {w:,} x {h:,} px for {stage}, a {fmt} image, "
+                         f"whose sides are at most {IMAGE_MAX_SIDE[fmt]:,} px", m.loc,
+                         help="split the map into maps joined on their edges (the game's layout), or make it less long")
+        if pixels is None and has_art(m) and w * h > PIXEL_BUDGET:   # a drawn map's pixels: HW-SIZE-002, at load
+            pixels = error("HW-SIZE-002", f"painted map {map_id!r} would be drawn as {w * h / 1e6:,.0f} million pixels "
+                           f"({w:,} x {h:,}) for {stage}, over the budget of {PIXEL_BUDGET / 1e6:,.0f} million (the "
+                           f"art, resampled to {px:g} px per hex)", m.loc,
+                           help="crop the art to the map, check the registration's hex_size, or split the map")
+    return [d for d in (side, pixels) if d is not None]
 
 
 def _table_findings(game: Game) -> list[Diagnostic]:

@@ -1,7 +1,8 @@
 """Generated games, as hypothesis strategies: the loader tests' mini game with its map, counter art, rule
 table and counter mix drawn from the shapes that once validated and then failed to build (issue 33, point 3):
 counter art of every aspect, SVG in several encodings, with nested `<use>` and with embedded pictures, tables of many or wide
-columns and long cells, painted maps longer than an image side, counter mixes past the limit.
+columns and long cells, painted maps longer than an image side or whose art reaches far past their hexes,
+counter mixes past the limit.
 
 A shape either stays small enough to build every stage in a few seconds or is past a limit, where
 `validate` must refuse it quickly; sizes in between (a 400 x 5 hex painted map) would build for minutes
@@ -42,6 +43,7 @@ class GameSpec:
     art: tuple[Art, ...]
     table: tuple[int, int, int, int]     # columns, rows, header length, cell length
     mix: tuple[int, int]                 # extra counters, quantity of each
+    spread: int = 0                      # painted art reaching this many px past its hexes (at 10 px a hex)
 
 
 def _mostly(good: st.SearchStrategy, bad: st.SearchStrategy, one_in: int = 8) -> st.SearchStrategy:
@@ -78,7 +80,7 @@ def games(draw) -> GameSpec:
     columns, rows, painted = draw(_mostly(_SMALL_GRID, _BIG_GRID))
     return GameSpec(draw(st.sampled_from(["flat", "pointy"])), columns, rows, painted,
                     tuple(draw(st.lists(_art, max_size=2, unique_by=lambda a: (a.counter, a.field)))),
-                    draw(_table), draw(_mix))
+                    draw(_table), draw(_mix), draw(_mostly(st.just(0), st.sampled_from([300, 3000]))))
 
 
 def write_game(spec: GameSpec, project: Path) -> Path:
@@ -102,7 +104,8 @@ def _map(spec: GameSpec, folder: Path) -> None:
         across, down = (spec.columns, spec.rows) if spec.orientation == "pointy" else (spec.rows, spec.columns)
         wide, tall = (40 + 10 * across, 90 + int(8.7 * down))
         size = (wide, tall) if spec.orientation == "pointy" else (tall + 50, wide)
-        Image.new("RGB", size, (200, 190, 150)).save(folder / "art.png")
+        size = (size[0] + spec.spread, size[1] + spec.spread)
+        Image.new("L", size, 180).save(folder / "art.png")
         text += 'art:\n  image: art.png\n  hex_size: 10\n  origin: {hex: "0101", x: 15, y: 15}\n'
     board.write_text(text)
 

@@ -56,15 +56,17 @@ def _table(project: Path, columns: list[str], rows: list[list[str]]) -> None:
                                   + "".join(f"      - {json.dumps(r)}\n" for r in rows), encoding="utf-8")
 
 
-def _painted(project: Path, orientation: str, columns: int, rows: int) -> None:
-    """The mini board as a painted map of `columns` x `rows` hexes, 10 px a hex on its art."""
+def _painted(project: Path, orientation: str, columns: int, rows: int, art: tuple[int, int] | None = None,
+             hex_size: int = 10) -> None:
+    """The mini board as a painted map of `columns` x `rows` hexes, `hex_size` px a hex on its art (`art`: its
+    size, by default just around its hexes)."""
     flat = orientation == "flat"
-    art = (90 + int(8.7 * columns), 40 + 10 * rows) if flat else (40 + 10 * columns, 90 + int(8.7 * rows))
-    Image.new("RGB", art, (200, 190, 150)).save(project / "maps/mini/art.png")
+    art = art or ((90 + int(8.7 * columns), 40 + 10 * rows) if flat else (40 + 10 * columns, 90 + int(8.7 * rows)))
+    Image.new("L", art, 180).save(project / "maps/mini/art.png")
     _edit(project, BOARD, "  orientation: flat\n  columns: 6\n  rows: 5\n",
           f"  orientation: {orientation}\n  columns: {columns}\n  rows: {rows}\n")
     text = (project / BOARD).read_text()
-    (project / BOARD).write_text(text + 'art:\n  image: art.png\n  hex_size: 10\n  origin: {hex: "0101", x: 15, y: 15}\n')
+    (project / BOARD).write_text(text + f'art:\n  image: art.png\n  hex_size: {hex_size}\n  origin: {{hex: "0101", x: 15, y: 15}}\n')
 
 
 def _counters_csv(project: Path, rows: int, quantity: int = 1) -> None:
@@ -113,6 +115,12 @@ CASES = {
                              r"the module board \(build module\), a JPEG image, whose sides are at most 65,500 px"),
     "painted-5x999-flat": (lambda p: _painted(p, "flat", 5, 999),
                            r"error\[HW-SIZE-003\]: map 'board' would be drawn \d+ x 72,\d{3} px for the module board"),
+    "painted-art-far-past-its-hexes": (lambda p: _painted(p, "flat", 6, 5, art=(3000, 3000)),
+                                       r"board\.yaml:\d+:\d+: error\[HW-SIZE-002\]: painted map 'board' would be drawn as "
+                                       r"2,0\d\d million pixels \(45,\d{3} x 45,\d{3}\) for the map image \(build maps\), over "
+                                       r"the budget of 120 million"),
+    "painted-tiny-hexes": (lambda p: _painted(p, "pointy", 6, 5, art=(1200, 1200), hex_size=4),
+                           r"error\[HW-SIZE-002\]: painted map 'board' would be drawn as [\d,]+ million pixels"),
     "100006-counters": (lambda p: _counters_csv(p, 100_005),
                         r"more\.csv:10002:1: error\[HW-MIX-003\]: the counter mix holds more than 10,000 pieces .*"
                         r"passed at counter 'r9999'"),
