@@ -121,9 +121,10 @@ def test_a_worker_whose_parent_is_gone_leaves_at_once():
     assert r.stdout.strip() == "1", r.stdout + r.stderr
 
 
-def test_a_closed_output_is_one_line(tmp_path: Path):
+@pytest.mark.parametrize("args", [["schema", "scenario"], ["list", "--project", str(ROOT)]])
+def test_a_closed_output_is_one_line(tmp_path: Path, args: list[str]):
     """`hexwright ... | head -1`: the reader goes away; one line on stderr, exit 2, no traceback."""
-    code = ("import sys\nsys.argv = ['hexwright', 'schema', 'scenario']\n"
+    code = (f"import sys\nsys.argv = ['hexwright', *{args!r}]\n"
             "import os\nr, w = os.pipe()\nos.close(r)\nos.dup2(w, 1)\n"
             "from authoring.cli import run\nrun()\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

@@ -88,6 +88,8 @@ CASES = {
                                     r"units\.yaml:5:14: error\[HW-ART-011\]: counter art 'big\.png' is 8,000 x 2,001 px"),
     "svg-100000x1": (lambda p: _face_art(p, _svg(p, "wide.svg", '<rect width="100000" height="1"/>', (100_000, 1))),
                      r"units\.yaml:5:12: error\[HW-ART-022\]: face art 'wide\.svg' is 100,000 x 1 px"),
+    "svg-upright": (lambda p: _face_art(p, _svg(p, "tall.svg", '<rect width="1" height="5000"/>', (1, 5000))),
+                    r"units\.yaml:5:12: error\[HW-ART-022\]: face art 'tall\.svg' is 1 x 5,000 px"),
     "svg-use-fan-out": (lambda p: _face_art(p, _svg(p, "fan.svg", _fan_out(10, 10)), "picture"),
                         r"units\.yaml:5:14: error\[HW-ART-016\]: SVG art 'fan\.svg' cannot be drawn: the SVG has more than "
                         r"50,000 elements once every <use> is expanded"),
