@@ -144,3 +144,21 @@ def test_disk_full_with_workers_is_one_fault_and_no_worker_traceback(bfm: Path, 
     assert r.returncode == 2, r.stderr[-3000:]
     assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr[-3000:]
     assert r.stderr.count("error: the disk is full") == 1, r.stderr[-3000:]
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["build", "sheets", "--bleed", "nan"], "Invalid value for '--bleed': nan"),
+    (["build", "sheets", "--bleed", "inf"], "Invalid value for '--bleed': inf"),
+    (["build", "sheets", "--back-offset", "nan,0"], "Invalid value for '--back-offset': 'nan,0'"),
+    (["build", "calibration", "--back-offset", "1e308,1e308"], "Invalid value for '--back-offset': '1e308,1e308'"),
+    (["build", "calibration", "--back-offset", "0,-11"], "from -10 to 10"),
+])
+def test_option_values_are_finite_and_in_range(tmp_path: Path, args: list[str], expected: str):
+    """The issue's `--bleed nan`, `--back-offset nan,0` and `1e308,1e308` were internal errors: a usage error now."""
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+    where = [] if args[1] == "calibration" else [str(ROOT / "tests/load/mini")]
+    r = CliRunner().invoke(main, [*args, *where, "--out", str(tmp_path / ("cal.pdf" if args[1] == "calibration" else "out"))])
+    assert r.exit_code == 2 and expected in r.output, r.output
+    assert "internal error" not in r.output and not (tmp_path / "out").exists()
