@@ -36,6 +36,10 @@ def svg_text(data: bytes) -> str:
         raise ValueError(f"not readable XML: {exc}") from None
 
 
+class _Cycle(Exception):
+    """A `<use>` reached again while it is being expanded."""
+
+
 def svg_problem(root, depth: int = 0) -> str | None:
     """Why resvg cannot be given the parsed SVG `root` (an lxml element), or None: more elements than
     `MAX_SVG_ELEMENTS` once every `<use>` is expanded, or a `<use>` that contains itself."""
@@ -44,16 +48,13 @@ def svg_problem(root, depth: int = 0) -> str | None:
     """id of an element -> (the element, kept alive so that its id is not reused by another proxy; its size)."""
     busy: set[int] = set()
 
-    class Cycle(Exception):
-        pass
-
     def size(el) -> int:
         """Elements `el` stands for, expanded; counts past the limit stop early."""
         key = id(el)
         if key in sizes:
             return sizes[key][1]
         if key in busy:
-            raise Cycle
+            raise _Cycle
         busy.add(key)
         total = 1
         for child in el:
@@ -69,10 +70,10 @@ def svg_problem(root, depth: int = 0) -> str | None:
         return total
     try:
         count = size(root)
-    except Cycle:
+    except _Cycle:
         return "a <use> element refers to itself (directly or through the elements it names)"
     except RecursionError:
-        return "its <use> elements name one another more deeply than resvg follows"
+        return "its <use> elements name one another in a chain too deep to expand"
     if count > MAX_SVG_ELEMENTS:
         return (f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements once every <use> is expanded (nested <use> "
                 "elements multiply)")

@@ -168,7 +168,7 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-_HELD = {signal.SIGINT, signal.SIGTERM}
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 @contextmanager
