@@ -192,8 +192,15 @@ def _start_worker(parent: int, then: Callable[[], object] | None) -> None:
 def pool(processes: int, initializer: Callable[[], object] | None = None):
     """A pool of `processes` forked workers that die with the process that made it (`die_with_parent`);
     `initializer` runs in each worker after that. Every pool of a build is made here."""
-    with _forking():
-        return mp.get_context("fork").Pool(processes, initializer=_start_worker, initargs=(os.getpid(), initializer))
+    made = None
+    try:
+        with _forking():
+            made = mp.get_context("fork").Pool(processes, initializer=_start_worker, initargs=(os.getpid(), initializer))
+    except BaseException:   # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
+        if made is not None:
+            made.terminate()
+        raise
+    return made
 
 
 class _Relay(Progress):
