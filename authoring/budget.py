@@ -23,6 +23,34 @@ PIXEL_BUDGET = 120_000_000
 2 GB on the bundled machine size. A map of 5,000 hexes fits at 150 px per hex."""
 
 
+FACE_ART_ASPECT = 4.0
+"""Longest side over shortest of full-face counter art (`image`, raster or SVG). The art is scaled to cover
+the square face and cut to it, so the scaled copy every stage draws is this many faces long: past 4:1
+three quarters of the art are cut away anyway, and a 120,000 x 1 px image asked for a copy of 22 billion
+pixels (MemoryError); at 4:1 a 3in face at 300 dpi is under 4 million."""
+MAX_COUNTER_ART_PIXELS = 16_000_000
+"""Pixels of raster counter art (PNG, JPEG). Every process that draws faces decodes the art whole (sheets,
+module and cards each in their own workers, side by side): a 10,000 x 10,000 px face took 1.2 GB in one
+process. The largest face drawn (3in at 300 dpi, with bleed) is under a million pixels; 16 million
+(4,000 x 4,000) is far more than any face shows."""
+MAX_SVG_ELEMENTS = 50_000
+"""Elements of an SVG once every `<use>` is expanded (resvg copies what a `<use>` names): rendering takes
+about 1 s per 100,000 elements, for every size a face is drawn at, so a 50,000-element image stays within
+the time the rest of a counter takes; ten nested groups of ten uses would be ten billion."""
+MAX_SVG_IMAGE_PIXELS = 16_000_000
+"""Pixels of a raster image embedded in SVG art (a data: URI). resvg decodes it whole, as RGBA, for every
+size the face is drawn at, which is at most a few hundred pixels: 16 million (64 MB decoded) is far more
+than any face shows, where a 20,000 x 20,000 px PNG of 500 KB took 22 s and 1.9 GB to draw."""
+IMAGE_MAX_SIDE = {"JPEG": 65_500, "PNG": 2 ** 31 - 1}
+"""Longest side of an image in each format a build writes (libjpeg's limit; PNG's own). A painted map's
+module board is a JPEG: a 999 x 5 hex pointy map is 72,000 px wide at the module's scale, within the
+pixel budget but not JPEG's side."""
+MAX_PIECES = 10_000
+"""Counters in a game's counter mix (each counter times its quantity). Every piece is a face drawn for the
+sheets and the module, a slot of the module's piece palette and a place on a sheet: 10,000 is 60 letter
+sheets of 5/8in counters and more than the largest published games hold; 100,006 took minutes to build."""
+
+
 def length_problem(value, what: str, limits: tuple[float, float]) -> str | None:
     """Why a written length cannot be used (not a length, or out of `limits`), or None."""
     if value in (None, ""):

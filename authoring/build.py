@@ -5,7 +5,6 @@ loaded game and an output folder and returns the paths it wrote.
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -18,6 +17,7 @@ from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.progress import SILENT, Progress
 from authoring.workers import beside, can_fork, tokened
+from authoring.workers import pool as worker_pool
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -272,17 +272,19 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
     global _SHEETS
     _SHEETS = (game, specs, opts)
     n = min(workers(jobs), len(sheets))
-    pool = mp.get_context("fork").Pool(n) if n > 1 and can_fork() else None
+    pool = worker_pool(n) if n > 1 and can_fork() else None
     results = pool.imap(partial(tokened, _sheet_worker), sheets) if pool else map(_sheet_worker, sheets)
 
     def drain():
+        ended = False
         try:
             for pngs, found in results:
                 issues.update(found)
                 yield pngs
-        finally:
+            ended = True
+        finally:   # an error or an interrupt stops the workers at once rather than letting them draw on
             if pool:
-                pool.close()
+                pool.close() if ended else pool.terminate()
                 pool.join()
     return drain()
 

@@ -16,6 +16,16 @@ class UsageError(click.UsageError):
     exit_code = 2
 
 
+class Stopped(BaseException):
+    """The command was asked to stop (SIGTERM): raised where it runs, so that every `finally` stops its
+    workers and removes its temporary files; the CLI then prints one line. A BaseException, as
+    KeyboardInterrupt is, so that no `except Exception` swallows it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 _FAULTS = {
     "ENOSPC": "the disk is full",
     "EDQUOT": "the disk quota is used up",

@@ -15,10 +15,12 @@ def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
     The engine runs whenever every file loaded (it skips entries whose references dangle, so all
     findings come in one run), never on a game missing a file, whose findings would be echoes."""
     from authoring.render.counters.markings import printed_findings
+    from authoring.render.limits import stage_findings
     from authoring.rules import check_game
     if not (rules and result.checkable):
         return list(result.diagnostics)
-    return list(result.diagnostics) + list(check_game(result.game)) + printed_findings(result.game)
+    return (list(result.diagnostics) + list(check_game(result.game)) + printed_findings(result.game)
+            + stage_findings(result.game))
 
 
 def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic], int]:

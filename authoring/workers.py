@@ -9,12 +9,19 @@ and no more heavy jobs are in memory at once than there are cores (a print map, 
 of half as many large-job tokens). The module's counter faces are light and run without a token. Progress
 and results come back over a queue and are shown stage by stage, in order, as a one-stage-at-a-time run
 shows them; a stage can wait for another running beside it (the module for the cards stage's pages).
+
+Every worker (a stage's process, a pool's) is forked here (`pool`, `run_stages`) and stays in the build's
+process group, so that a terminal's Ctrl-C or a `kill -- -PGID` reaches them all; it ignores Ctrl-C, which
+its parent answers by stopping it, and dies the moment its parent ends (`die_with_parent`), so that a
+killed build leaves nothing drawing or writing behind it.
 """
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import pickle
 import queue as queues
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import cache
@@ -118,20 +125,82 @@ def _trim() -> None:
         libc.malloc_trim(0)
 
 
-@cache
 def _libc():
     """glibc, which can hand freed heap pages back (elsewhere: None, and memory stays with the worker)."""
+    libc = _libc_any()
+    return libc if libc is not None and hasattr(libc, "malloc_trim") else None
+
+
+@cache
+def _libc_any():
+    """The C library (None where ctypes cannot open it)."""
     import ctypes
     import ctypes.util
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return libc if hasattr(libc, "malloc_trim") else None
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     except OSError:
         return None
 
 
 def can_fork() -> bool:
     return "fork" in mp.get_all_start_methods()
+
+
+PR_SET_PDEATHSIG = 1
+"""prctl option (linux/prctl.h): the signal a process gets when the thread that forked it ends."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Bind a forked worker's life to its parent's: killed (SIGKILL) the moment the parent ends, however it
+    ends, so that no worker draws or writes on after the command has stopped (a SIGKILLed build left eleven
+    workers writing artifacts for seconds). `parent` is the forking process's id, taken before the fork: a
+    parent that died before the signal was armed is seen by `getppid` and the worker leaves at once.
+
+    Ctrl-C on a terminal reaches the whole process group; the workers ignore it and the parent alone
+    answers (it stops its workers and prints one line), and a SIGTERM from the parent ends a worker at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)   # held since before the fork (`_forking`)
+    libc = _libc_any()
+    if libc is not None and hasattr(libc, "prctl"):
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+_HELD = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _forking() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while workers are forked: a signal that came between the fork and
+    `die_with_parent` would otherwise run the parent's handler in the new worker (a KeyboardInterrupt
+    traceback from its start-up). The parent gets it when the block ends; the worker ignores it."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _start_worker(parent: int, then: Callable[[], object] | None) -> None:
+    die_with_parent(parent)
+    if then is not None:
+        then()
+
+
+def pool(processes: int, initializer: Callable[[], object] | None = None):
+    """A pool of `processes` forked workers that die with the process that made it (`die_with_parent`);
+    `initializer` runs in each worker after that. Every pool of a build is made here."""
+    made = None
+    try:
+        with _forking():
+            made = mp.get_context("fork").Pool(processes, initializer=_start_worker, initargs=(os.getpid(), initializer))
+    except BaseException:   # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
+        if made is not None:
+            made.terminate()
+        raise
+    return made
 
 
 class _Relay(Progress):
@@ -150,7 +219,8 @@ class _Relay(Progress):
         self.channel.put((self.stage, "note", message))
 
 
-def _child(stage: str, work: Callable[[str, Progress], object], channel) -> None:
+def _child(stage: str, work: Callable[[str, Progress], object], channel, parent: int) -> None:
+    die_with_parent(parent)
     try:
         outcome = ("done", work(stage, _Relay(stage, channel)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
@@ -174,10 +244,11 @@ def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], s
     channel = ctx.Queue()
     _TOKENS = Tokens(ctx, max(1, slots), max(1, slots // 2))
     _ENDED.update({s: ctx.Event() for s in stages})
-    procs = {s: ctx.Process(target=_child, args=(s, work, channel), name=f"hexwright {s}") for s in stages}
+    procs = {s: ctx.Process(target=_child, args=(s, work, channel, os.getpid()), name=f"hexwright {s}") for s in stages}
     try:
-        for p in procs.values():
-            p.start()
+        with _forking():
+            for p in procs.values():
+                p.start()
         seen: dict[str, dict] = {s: {} for s in stages}
         for stage in stages:
             with show(stage) as progress:

@@ -11,6 +11,7 @@ import click
 from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
+from authoring.errors import Stopped
 
 FORMATS = ("full", "concise", "json", "sarif")
 FAULT_HELP = ("check that the folder exists, is a folder and is writable, and that the disk has room; "
@@ -30,6 +31,24 @@ def _fault_exit(message: str, exc: BaseException) -> None:
     sys.exit(2)
 
 
+def _quiet_exit(line: str, code: int) -> None:
+    """Print one line and exit with `code`: what an interrupt, a stop or a closed output ends with. The
+    standard output, which may be the closed pipe, is pointed at /dev/null first, so that flushing it at
+    the exit adds no second message."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # no real standard output (tests capture it)
+        pass
+    try:
+        click.echo(line, err=True)
+    except OSError:
+        pass
+    sys.exit(code)
+
+
 class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
 
@@ -44,8 +63,11 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            sys.exit(130)
+            _quiet_exit("interrupted", 130)
+        except Stopped as stop:
+            _quiet_exit("stopped", 128 + stop.signum)
+        except BrokenPipeError:   # the reader of the output went away (`hexwright ... | head`)
+            _quiet_exit("error: the output was closed before it was all written (broken pipe)", 2)
         except Exception as exc:  # noqa: BLE001 - last-resort guard
             if ctx.obj and ctx.obj.get("debug"):
                 raise
@@ -137,7 +159,15 @@ def run() -> None:
     garbage collection would walk every object of the loaded game to free memory that the operating
     system takes back at once; atexit
     handlers and flushing still run. Not in `main`: tests invoke it many times in one process."""
+    import signal
+    signal.signal(signal.SIGTERM, _stop)
     try:
         main()
     finally:
         gc.freeze()
+
+
+def _stop(signum: int, frame) -> None:
+    """SIGTERM: stop as an interrupt does (workers stopped, temporary files removed, one line), exit 143."""
+    raise Stopped(signum)
+

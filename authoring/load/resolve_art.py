@@ -4,12 +4,17 @@ Findings are located at the field that names the image:
 
 * HW-PATH-010 / HW-PATH-011: the file is outside the project, or missing (errors).
 * HW-ART-010: not a PNG, JPEG (or, for counters, SVG) file, or unreadable (error).
-* HW-ART-011: more pixels than `MAX_ART_PIXELS` (error; memory stays bounded).
+* HW-ART-011: more pixels than `MAX_ART_PIXELS`, or for counter art `budget.MAX_COUNTER_ART_PIXELS` (error;
+  memory stays bounded).
 * HW-ART-012: a calibration point is off its fitted hex centre by more than 5% of a hex (warning).
 * HW-ART-013: hex centres of the map fall outside the image: the registration is wrong (error).
 * HW-ART-014: a map file gives calibration points but no registration yet (warning).
 * HW-ART-015: map art with fewer pixels per hex than the tiled print needs (warning).
+* HW-ART-016: an SVG whose elements, every `<use>` expanded, pass `budget.MAX_SVG_ELEMENTS`, or a `<use>`
+  that contains itself (error: resvg would expand it without end).
 * HW-ART-020: full-face counter art that is not square (warning: it is cropped to the face).
+* HW-ART-022: full-face counter art longer than `budget.FACE_ART_ASPECT` to 1 (error: no stage can draw
+  the copy scaled to cover the face).
 * HW-ART-021: raster counter art too small for 300 dpi at the game's counter size (warning).
 """
 from __future__ import annotations
@@ -65,6 +70,11 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
             ctx.error("HW-ART-010", f"SVG art {name!r} links to other files", path,
                       help="embed pictures in the SVG (data: URIs), so the art is one self-contained file")
             return None
+        problem = _svg_drawable(data)
+        if problem:
+            ctx.error("HW-ART-016", f"SVG art {name!r} cannot be drawn: {problem}", path,
+                      help="simplify the drawing (flatten nested <use> clones), or save the art as PNG")
+            return None
         return ArtImage(name, hashlib.sha256(data).hexdigest(), "SVG", size, str(real), ctx.loc(path))
     try:
         from PIL import Image
@@ -105,6 +115,19 @@ def _svg_size(data: bytes) -> tuple[int, int] | None:
     if not w or not h:
         return None
     return max(1, round(w)), max(1, round(h))
+
+
+def _svg_drawable(data: bytes) -> str | None:
+    """Why resvg cannot be given this SVG (`svgart`), or None."""
+    from lxml import etree
+
+    from authoring.safepath import xml_parser
+    from authoring.svgart import svg_problem, svg_text
+    try:
+        svg_text(data)
+    except ValueError as exc:
+        return str(exc)
+    return svg_problem(etree.fromstring(data, xml_parser()))
 
 
 def _svg_links_out(data: bytes) -> bool:
@@ -247,7 +270,18 @@ def _names_art(data: dict) -> bool:
 
 
 def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, path: tuple) -> None:
+    from authoring.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
     w, h = art.size
+    if art.format != "SVG" and w * h > MAX_COUNTER_ART_PIXELS:
+        ctx.error("HW-ART-011", f"counter art {art.name!r} is {w:,} x {h:,} px, over the limit of "
+                  f"{MAX_COUNTER_ART_PIXELS:,} pixels for counter art", path,
+                  help="scale the art down: a 3in face at 300 dpi is 900 px across")
+        return
+    if field == "image" and max(w, h) / min(w, h) > FACE_ART_ASPECT:
+        ctx.error("HW-ART-022", f"face art {art.name!r} is {w:,} x {h:,} px (aspect {max(w, h) / min(w, h):,.2f}); "
+                  f"full-face art is cut to the square face, and art longer than {FACE_ART_ASPECT:g} to 1 cannot "
+                  "be drawn", path, help="crop the art to a square, or show it in the picture slot (picture:)")
+        return
     if field == "image" and abs(w / h - 1) > ASPECT_TOLERANCE:
         ctx.diags.append(warning("HW-ART-020", f"face art {art.name!r} is {w} x {h} px (aspect {w / h:.2f}); "
                                  "a counter face is square, so its edges are cut off", art.loc,

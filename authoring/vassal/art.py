@@ -23,6 +23,7 @@ from PIL import Image
 
 from authoring.fingerprint import fingerprint
 from authoring.workers import can_fork, tokened
+from authoring.workers import pool as fork_pool
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
 
@@ -433,8 +434,8 @@ class ImageCache:
         if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
             self._ahead[0].join()
         try:
-            with multiprocessing.get_context("fork").Pool(workers, initializer=gc.enable) as pool:
-                return _in_pool(pool, draws, workers, meanwhile, store)
+            with fork_pool(workers, initializer=gc.enable) as forked:
+                return _in_pool(forked, draws, workers, meanwhile, store)
         finally:
             _JOBS.clear()
 

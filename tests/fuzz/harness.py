@@ -113,25 +113,45 @@ BUILD_OUT: dict[str, Path] = {}
 
 
 def exercise_build(project: Path, game_id: str) -> bool:
-    """What `build module` and `build sheets` do for a game that validates (the contract: whatever validates,
-    builds); False when the mutated game does not validate (then nothing may be built). Outputs go to a
-    scratch folder kept for the session, so the module's image cache is shared between cases."""
-    from authoring import build
-    from authoring.load import discover, load_game
-    from authoring.validate import findings
-    from authoring.diagnostics import has_errors
-    (files,) = [f for f in discover(project) if f.id == game_id] or [None]
-    if files is None:
-        return False
-    result = load_game(files)
-    if has_errors(findings(result)):
-        return False
+    """What `build` does for a game that validates (the contract: whatever validates, builds); False when the
+    mutated game does not validate (then nothing may be built). The mini game goes through every stage, the
+    larger ones through the module and the sheets (their maps and cards take longer than a case may). Outputs
+    go to a scratch folder kept for the session, so the module's image cache is shared between cases."""
     if game_id not in BUILD_OUT:
         BUILD_OUT[game_id] = Path(tempfile.mkdtemp(prefix="hw-fuzz-build-"))
         atexit.register(shutil.rmtree, BUILD_OUT[game_id], True)
-    out = BUILD_OUT[game_id] / game_id
-    module = build.build_module(result, out, jobs=1)
-    sheets = build.build_sheets(result, out, build.SheetSettings(dpi=72), jobs=1)
-    for made in (*module.paths, *sheets.paths):
-        assert made.is_file() and made.stat().st_size > 0, made
+    stages = STAGES if game_id == "mini" else ("module", "sheets")
+    return exercise_stages(project, game_id, BUILD_OUT[game_id] / game_id, stages)
+
+
+STAGES = ("module", "sheets", "maps", "cards", "charts")
+
+
+def exercise_stages(project: Path, game_id: str, out: Path, stages: tuple[str, ...] = STAGES) -> bool:
+    """`validate`, then, for a game that passes, every build stage in `stages` (the contract: whatever
+    validates, builds); False when the game does not validate. Every error found must be located in a file
+    of the game (a refusal the designer can act on) and every stage must leave non-empty files."""
+    from authoring import build
+    from authoring.diagnostics import has_errors
+    from authoring.diagnostics import format as fmt
+    from authoring.load import discover, load_game
+    from authoring.validate import findings
+    (files,) = [f for f in discover(project) if f.id == game_id] or [None]
+    if files is None:   # the manifest is gone: discover finds no game, the CLI says so (usage error)
+        return False
+    result = load_game(files)
+    diags = findings(result)
+    for render in fmt.RENDERERS.values():
+        render(diags)
+    for d in diags:
+        assert d.severity != "error" or (d.loc is not None and d.loc.file), f"unlocated error: {d.code} {d.message}"
+    if has_errors(diags):
+        return False
+    for stage in stages:
+        if stage == "sheets":
+            made = build.build_sheets(result, out, build.SheetSettings(dpi=72), jobs=1)
+        else:
+            made = getattr(build, f"build_{stage}")(result, out, jobs=1)
+        for path in made.paths:
+            assert path.is_file() and path.stat().st_size > 0, path
     return True

@@ -15,7 +15,7 @@ PACKAGE = ROOT / "authoring"
 # The top-level modules and packages of authoring/, by layer.
 LAYERS: dict[str, set[str]] = {
     "base": {"diagnostics", "hexgrid", "textcodec", "names", "lengths", "errors", "atomic", "safepath", "bundled",
-             "progress", "runtime", "schema", "budget", "workers"},
+             "progress", "runtime", "schema", "budget", "workers", "svgart", "fingerprint", "trust", "readfile"},
     "model": {"model"},
     "load": {"load"},
     "rules": {"rules"},

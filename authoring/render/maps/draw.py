@@ -18,6 +18,7 @@ from PIL import Image
 
 from authoring import atomic
 from authoring.workers import can_fork, tokened
+from authoring.workers import pool as fork_pool
 from authoring.names import file_name
 from authoring.hexgrid import MultiMapLayout
 from authoring.model import Game, Map
@@ -181,8 +182,8 @@ def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **
     _JOB.update(game=game, **shared)
     try:
         if procs > 1 and can_fork():
-            with multiprocessing.get_context("fork").Pool(procs) as pool:   # each job holds a core's token
-                return pool.map(partial(tokened, worker), jobs, chunksize=1)
+            with fork_pool(procs) as workers:   # each job holds a core's token
+                return workers.map(partial(tokened, worker), jobs, chunksize=1)
         return [worker(j) for j in jobs]
     finally:
         _JOB.clear()

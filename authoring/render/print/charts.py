@@ -50,8 +50,12 @@ def _cell_text(value) -> str:
 
 def _sample_for(game: Game, label: str):
     """The legend sample of the terrain/feature a TEC row names, or None."""
-    from authoring.render.maps.legend import SAMPLE_PX, sample_items, sample_scene
-    from authoring.render.maps.style import map_style
+    draw = _sample_drawing(game, label)
+    return draw() if draw is not None else None
+
+
+def _sample_drawing(game: Game, label: str):
+    """What draws the sample of `_sample_for` (None: the row has none); finding it draws nothing."""
     key = label.strip().lower()
     sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
                 ("path", game.paths))
@@ -62,17 +66,22 @@ def _sample_for(game: Game, label: str):
     for section, items in sections:
         for t in items:
             if keys & {t.id.lower(), t.name.lower()}:
-                from authoring.render.maps.raster import Layer, rasterize
-                style = map_style(game)
-                size = int(SAMPLE_PX * 1.4)
-                scene = sample_scene(style, (size / 2, size / 2))
-                layer = Layer(True, sample_items(scene, section, t.id))
-                return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE),
-                                                                                   Image.Resampling.LANCZOS)
+                return lambda section=section, t=t: _legend_sample(game, section, t.id)
     size_def = next((u for u in game.unit_sizes if key in (u.id.lower(), u.name.lower())), None)
     if size_def is not None and size_def.extra.get("mark"):
-        return _size_mark_sample(str(size_def.extra["mark"]))
+        return lambda: _size_mark_sample(str(size_def.extra["mark"]))
     return None
+
+
+def _legend_sample(game: Game, section: str, item_id: str) -> Image.Image:
+    from authoring.render.maps.legend import SAMPLE_PX, sample_items, sample_scene
+    from authoring.render.maps.raster import Layer, rasterize
+    from authoring.render.maps.style import map_style
+    style = map_style(game)
+    size = int(SAMPLE_PX * 1.4)
+    scene = sample_scene(style, (size / 2, size / 2))
+    layer = Layer(True, sample_items(scene, section, item_id))
+    return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE), Image.Resampling.LANCZOS)
 
 
 def _size_mark_sample(mark: str) -> Image.Image:
@@ -94,15 +103,14 @@ def _column_widths(table: Table, width: int) -> list[int]:
     """Natural widths (capped) when they fit; else every column keeps room for its longest word and the
     space left is shared in proportion to what each column would still like (no word is broken
     while the words fit at all)."""
-    from authoring.render.shared.fonts import font
     natural, least = [], []
+    length = _text_lengths()
     for c in range(len(table.columns)):
         cells = [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
-        natural.append(min(MAX_COL_PX, max(int(font(BODY, bold).getlength(t)) + 2 for t, bold in cells)) + 2 * PAD)
-        words = [(w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t)
-                 for w in HYPHEN_BREAK.split(part)]
-        least.append(min(natural[-1], max([int(font(BODY, bold).getlength(w)) + 2 for w, bold in words] or [0])
-                         + 2 * PAD))
+        natural.append(min(MAX_COL_PX, max(length(t, bold) + 2 for t, bold in cells)) + 2 * PAD)
+        words = {(w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t)
+                 for w in HYPHEN_BREAK.split(part)}
+        least.append(min(natural[-1], max([length(w, bold) + 2 for w, bold in words] or [0]) + 2 * PAD))
     if sum(natural) <= width:
         return natural
     if sum(least) > width:     # even single words do not fit: narrow the widest, words will break
@@ -116,6 +124,19 @@ def _column_widths(table: Table, width: int) -> list[int]:
     spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
     total = sum(wants) or 1
     return [m + spare * w // total for m, w in zip(least, wants)]
+
+
+def _text_lengths():
+    """`length(text, bold)`: body text's width in px, each distinct text measured once (a table repeats its
+    words and cells: a 500-row table measured 800,000 words one by one)."""
+    from functools import cache
+
+    from authoring.render.shared.fonts import font
+
+    @cache
+    def length(text: str, bold: bool) -> int:
+        return int(font(BODY, bold).getlength(text))
+    return length
 
 
 BALANCE_CELLS = 2000
@@ -242,16 +263,62 @@ def _text_blocks(lines: list[tuple[str, bool]], width: int, height: int, size: f
     return blocks
 
 
-def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> list[Canvas]:
-    """A table as blocks that each fit ``size``: title, ruled rows (header repeated), footnotes."""
-    width, height = size
-    samples = [_sample_for(game, _cell_text(r[0])) if r else None for r in table.rows]
+def _widths(table: Table, width: int, samples: list) -> tuple[int, list[int]]:
     sample_w = SAMPLE + 10 if any(s is not None for s in samples) else 0
-    widths = _column_widths(table, width - sample_w - 2)
+    return sample_w, _column_widths(table, width - sample_w - 2)
+
+
+def _table_layout(game: Game, table: Table, width: int, samples: list) -> tuple[int, list[int], list, list[int]]:
+    """(sample column width, column widths, wrapped cells, row heights) of a table ``width`` px wide;
+    `samples` holds, per row, anything but None where the row has a sample."""
+    sample_w, widths = _widths(table, width, samples)
     grid = _grid(table, widths)
     line_h = int(BODY * 1.3)
     heights = [max(len(cell) for cell in row) * line_h + 2 * PAD for row in grid]
     heights = [heights[0]] + [max(h, SAMPLE + 6 if s is not None else 0) for h, s in zip(heights[1:], samples)]
+    return sample_w, widths, grid, heights
+
+
+def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, int]]], pixel_budget: int) -> str | None:
+    """Why `table_blocks` cannot draw the table at one of `sizes` (what each stage draws it at, named), or
+    None: columns that do not fit across even at their narrowest, a row taller than a page, or the whole
+    table, stacked as the module shows it, over `pixel_budget`. Only measures text: nothing is drawn."""
+    drawn = [_sample_drawing(game, _cell_text(r[0])) if r else None for r in table.rows]
+    for what, (width, height) in sizes:
+        sample_w, widths = _widths(table, width, drawn)
+        if sample_w + sum(widths) + 1 > width:
+            return (f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
+                    f"than {what} ({width:,} px)")
+    for what, (width, height) in sizes:
+        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn)
+        title = int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True)) + 32
+        tallest = max(heights[1:], default=0)
+        if title + heights[0] + tallest > height - 4:
+            row = heights.index(tallest, 1)
+            return f"row {row} is drawn {tallest:,} px tall, taller than {what} ({height:,} px) can hold"
+        stacked = _stacked_height(heights, title, height)
+        if stacked * width > pixel_budget:
+            return (f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
+                    f"the budget of {pixel_budget / 1e6:,.0f} million")
+    return None
+
+
+def _stacked_height(heights: list[int], title: int, height: int) -> int:
+    """The height of a table's row blocks stacked (`stack`), cut into blocks as `table_blocks` cuts them,
+    each under a title of at most `title` px and the header row."""
+    blocks, rows, used = 1, 0, title + heights[0]
+    for h in heights[1:]:
+        if rows and used + h > height - 4:
+            blocks, rows, used = blocks + 1, 0, title + heights[0]
+        rows, used = rows + 1, used + h
+    return sum(heights[1:]) + blocks * (title + heights[0]) + 12 * (blocks - 1) + 40
+
+
+def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> list[Canvas]:
+    """A table as blocks that each fit ``size``: title, ruled rows (header repeated), footnotes."""
+    width, height = size
+    samples = [_sample_for(game, _cell_text(r[0])) if r else None for r in table.rows]
+    sample_w, widths, grid, heights = _table_layout(game, table, width, samples)
     own = _own_width(game, table, sample_w + sum(widths) + 1, width)   # a narrow table's title and notes are as narrow
     title = _title_block(game, table.name, table.rule, own)
     blocks, rows, used = [], [], title.image.height + heights[0]

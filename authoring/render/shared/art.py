@@ -162,7 +162,8 @@ def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.
     """The art at exactly (width, height) (RGBA); the hash keys the cache to the file's bytes."""
     if fmt == "SVG":
         import resvg_py
-        svg = Path(path).read_text(encoding="utf-8")   # a string: nothing beside the file is read (self-contained, checked at load)
+        from authoring.svgart import svg_text
+        svg = svg_text(Path(path).read_bytes())   # a string: nothing beside the file is read (self-contained, checked at load)
         png = resvg_py.svg_to_bytes(svg_string=svg, width=width, height=height, skip_system_fonts=True)
         image = Image.open(io.BytesIO(bytes(png))).convert("RGBA")
         return image if image.size == (width, height) else image.resize((width, height), Image.Resampling.LANCZOS)

@@ -1,0 +1,139 @@
+"""SVG counter art as the loader checks it and the renderer reads it, in one place, so that whatever
+validates is what resvg is given.
+
+resvg takes the SVG as a string. A file in UTF-16 or ISO-8859-1 (which its XML declaration or byte-order
+mark names) is read by the XML parser and handed on as text, not decoded as UTF-8 (an unlocated
+UnicodeDecodeError in a worker). resvg expands every `<use>` into a copy of what it names, so ten nested
+groups of ten uses are ten billion elements: the loader counts the elements as expanded and refuses an
+image past `MAX_SVG_ELEMENTS` (`svg_problem`), and one embedding (data: URI) a picture of more than
+`MAX_SVG_IMAGE_PIXELS`, which resvg would decode whole, or an SVG that does either.
+"""
+from __future__ import annotations
+
+import re
+
+from authoring.budget import MAX_SVG_ELEMENTS, MAX_SVG_IMAGE_PIXELS
+
+_DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def svg_text(data: bytes) -> str:
+    """The SVG file's text: UTF-8 as it is (a byte-order mark dropped); any other encoding its declaration
+    or byte-order mark names read by the XML parser and written back as text (without the declaration,
+    which would name an encoding the text no longer has). Raises ValueError when it is not XML."""
+    declared = _DECLARED.match(data)
+    if declared is None or declared.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8"):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            pass   # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
+    from lxml import etree
+
+    from authoring.safepath import xml_parser
+    try:
+        return etree.tostring(etree.fromstring(data, xml_parser()), encoding="unicode")
+    except etree.XMLSyntaxError as exc:
+        raise ValueError(f"not readable XML: {exc}") from None
+
+
+class _Cycle(Exception):
+    """A `<use>` reached again while it is being expanded."""
+
+
+def svg_problem(root, depth: int = 0) -> str | None:
+    """Why resvg cannot be given the parsed SVG `root` (an lxml element), or None: more elements than
+    `MAX_SVG_ELEMENTS` once every `<use>` is expanded, or a `<use>` that contains itself."""
+    ids = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+    sizes: dict[int, tuple[object, int]] = {}
+    """id of an element -> (the element, kept alive so that its id is not reused by another proxy; its size)."""
+    busy: set[int] = set()
+
+    def size(el) -> int:
+        """Elements `el` stands for, expanded; counts past the limit stop early."""
+        key = id(el)
+        if key in sizes:
+            return sizes[key][1]
+        if key in busy:
+            raise _Cycle
+        busy.add(key)
+        total = 1
+        for child in el:
+            if isinstance(child.tag, str):
+                total += size(child)
+                if total > MAX_SVG_ELEMENTS:
+                    break
+        target = _use_target(el, ids)
+        if target is not None and total <= MAX_SVG_ELEMENTS:
+            total += size(target)
+        busy.discard(key)
+        sizes[key] = (el, total)
+        return total
+    try:
+        count = size(root)
+    except _Cycle:
+        return "a <use> element refers to itself (directly or through the elements it names)"
+    except RecursionError:
+        return "its <use> elements name one another in a chain too deep to expand"
+    if count > MAX_SVG_ELEMENTS:
+        return (f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements once every <use> is expanded (nested <use> "
+                "elements multiply)")
+    return _embedded_problem(root, depth)
+
+
+def _embedded_problem(root, depth: int) -> str | None:
+    """Why a picture the SVG embeds (a data: URI) cannot be drawn, or None."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for key, value in el.attrib.items():
+            if key.endswith("href") and value.lstrip().startswith("data:"):
+                problem = _data_uri_problem(value.strip(), depth)
+                if problem:
+                    return problem
+    return None
+
+
+def _data_uri_problem(uri: str, depth: int) -> str | None:
+    import base64
+    import binascii
+    import io
+    from urllib.parse import unquote_to_bytes
+    head, _, payload = uri.partition(",")
+    try:
+        data = base64.b64decode(payload, validate=False) if head.endswith(";base64") else unquote_to_bytes(payload)
+    except (binascii.Error, ValueError):
+        return None   # resvg leaves out a picture it cannot decode
+    if "svg" in head.lower():
+        if depth >= 3:
+            return "it embeds SVG pictures more than 3 deep"
+        from lxml import etree
+
+        from authoring.safepath import xml_parser
+        try:
+            inner = etree.fromstring(data, xml_parser())
+        except etree.XMLSyntaxError:
+            return None
+        problem = svg_problem(inner, depth + 1)
+        return f"an SVG picture it embeds cannot be drawn: {problem}" if problem else None
+    from PIL import Image
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            w, h = picture.size
+    except Image.DecompressionBombError:
+        return (f"it embeds a picture of more than {Image.MAX_IMAGE_PIXELS:,} pixels, over the limit of "
+                f"{MAX_SVG_IMAGE_PIXELS:,} pixels for a picture inside SVG art")
+    except Exception:  # noqa: BLE001 - any other decoder failure: resvg leaves the picture out
+        return None
+    if w * h > MAX_SVG_IMAGE_PIXELS:
+        return (f"it embeds a {w:,} x {h:,} px picture, over the limit of {MAX_SVG_IMAGE_PIXELS:,} pixels for a "
+                "picture inside SVG art")
+    return None
+
+
+def _use_target(el, ids: dict):
+    if not str(el.tag).endswith("use"):
+        return None
+    for key, value in el.attrib.items():
+        if key.endswith("href") and value.strip().startswith("#"):
+            return ids.get(value.strip()[1:])
+    return None
