@@ -21,6 +21,7 @@ from authoring.hexgrid.registration import Registration, Residual, fit_registrat
 from authoring.load import LoadResult
 from authoring.load.resolve_art import POINT_TOLERANCE
 from authoring.model import Map
+from authoring.readfile import read_limited
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,10 @@ def is_map_file(path: str) -> bool:
     p = Path(path)
     if not (p.is_file() and p.suffix.lower() in (".yaml", ".yml")):
         return False
-    head = p.read_text(encoding="utf-8", errors="replace")[:4000]
+    try:
+        head = read_limited(p).decode("utf-8", errors="replace")[:4000]
+    except OSError:
+        return False
     return any(line.strip() == "kind: map" for line in head.splitlines())
 
 

@@ -13,6 +13,7 @@ import click
 from authoring.cli_args import Choice, OutPath, project_option, refuse
 from authoring.cli_output import emit
 from authoring.diagnostics import has_errors
+from authoring.readfile import read_limited
 
 
 def _show(diags, root: Path | None = None) -> None:
@@ -131,7 +132,7 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
     from authoring.load import find_root
     text, path = render(), doc_path(find_root(project))
     if check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        current = read_limited(path).decode("utf-8", errors="replace") if path.exists() else ""
         if current != text:
             click.echo(f"{_rel(path)} is out of date: run `hexwright docs format --write`", err=True)
             sys.exit(1)

@@ -13,6 +13,7 @@ from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source, parse_yaml
+from authoring.readfile import read_limited
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*\Z")
 
@@ -62,7 +63,7 @@ def _id_of(path: Path) -> str:
 
 def _copy(source: Path, sid: str, title: str) -> str:
     """The source scenario's text with a new top-level `id:` and `name:`; comments and layout kept."""
-    text = source.read_text(encoding="utf-8")
+    text = read_limited(source).decode("utf-8")
     text, n_id = re.subn(r"(?m)^id:[^\n]*$", f"id: {scalar(sid)}", text, count=1)
     text, _ = re.subn(r"(?m)^name:[^\n]*$", f"name: {scalar(title) if ' ' not in title else _quote(title)}",
                       text, count=1)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from authoring.readfile import open_regular
 from authoring.safepath import xml_parser
 
 MAX_MEMBERS = 20_000
@@ -58,7 +59,7 @@ def open_archive(path: Path | str | bytes) -> Archive:
     """Open a zip (path or bytes) and check every member name and size before anything is read."""
     label = Path("<bytes>") if isinstance(path, bytes) else Path(path)
     try:
-        zf = zipfile.ZipFile(io.BytesIO(path) if isinstance(path, bytes) else path)
+        zf = zipfile.ZipFile(io.BytesIO(path) if isinstance(path, bytes) else open_regular(path, MAX_TOTAL_BYTES))
     except (zipfile.BadZipFile, OSError) as exc:
         raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
     infos = zf.infolist()
