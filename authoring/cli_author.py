@@ -138,6 +138,12 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
             sys.exit(1)
         click.echo(f"{_rel(path)} is up to date")
     elif write:
+        from authoring.safepath import UnsafePath, resolve_inside
+        root = find_root(project)
+        try:   # a `docs` folder or `format.md` linked out of the project is not written through
+            resolve_inside(root, str(path.relative_to(root)), "the format reference")
+        except UnsafePath as exc:
+            raise click.UsageError(f"{exc}; nothing was written") from None
         atomic_write(path, text)
         click.echo(f"wrote {_rel(path)}")
     else:
