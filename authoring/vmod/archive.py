@@ -3,6 +3,7 @@ without entities or network (`authoring.safepath.xml_parser`)."""
 from __future__ import annotations
 
 import io
+import math
 import posixpath
 import zipfile
 from dataclasses import dataclass
@@ -128,6 +129,8 @@ def _old_version(moduledata: bytes) -> bool:
     return bool(parts) and parts < (3, 5)
 
 
+MAX_SVG_SIDE = 100_000
+"""Largest width or height of an SVG image read (pixels)."""
 _SVG_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
 
 
@@ -153,7 +156,9 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
             w, h = float(box[2]), float(box[3])
         except ValueError:
             return None
-    return (max(1, round(w)), max(1, round(h))) if w and h else None
+    if not all(v is not None and math.isfinite(v) and 0 < v <= MAX_SVG_SIDE for v in (w, h)):
+        return None   # no size, or none an image can have (infinite, NaN, huge)
+    return max(1, round(w)), max(1, round(h))
 
 
 def is_svg(data: bytes) -> bool:

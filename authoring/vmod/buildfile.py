@@ -6,13 +6,14 @@ engine's defaults then apply). Whatever is not understood is a `Finding` with it
 """
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from authoring.vmod.archive import Archive, is_svg, svg_size
+from authoring.vmod.numbers import finite, positive, whole
+from authoring.vmod.picture import opened, pixel_problem
 
 _BOARD = "VASSAL.build.module.map.boardPicker.Board"
 _HEX_GRID = "VASSAL.build.module.map.boardPicker.board.HexGrid"
@@ -211,13 +212,13 @@ def _board_size(archive: Archive, board, image: str, where: str, findings) -> tu
             findings.append(Finding(where, f"board image {image!r} is not in the module"))
         elif is_svg(data):
             size = svg_size(data)
-            if size is not None:
+            if size is not None and pixel_problem(size) is None:
                 return size
-            findings.append(Finding(where, f"board image {image!r} is an SVG without a width and height"))
+            findings.append(Finding(where, f"board image {image!r} is an SVG without a usable width and height"
+                                    if size is None else f"board image {image!r}: {pixel_problem(size)}"))
         else:
             try:
-                from PIL import Image
-                with Image.open(io.BytesIO(data)) as im:
+                with opened(data) as im:
                     return im.size
             except Exception as exc:  # noqa: BLE001 - any undecodable image is a finding
                 findings.append(Finding(where, f"board image {image!r} cannot be read: {exc}"))
@@ -268,10 +269,9 @@ def _polygon(text: str) -> list[tuple[int, int]]:
     points = []
     for pair in text.split(";"):
         x, _, y = pair.partition(",")
-        try:
-            points.append((int(float(x)), int(float(y))))
-        except ValueError:
-            continue
+        px, py = finite(x), finite(y)
+        if px is not None and py is not None:
+            points.append((int(px), int(py)))
     return points
 
 
@@ -291,8 +291,9 @@ def hex_params(el: etree._Element, where: str, findings: list[Finding]) -> dict:
                 continue
             value = _typed(raw, default)
             if value is None:
-                findings.append(Finding(where, f"{key}={raw!r} is not a valid number; the engine's default "
-                                               f"{default!r} is used"))
+                what = "is out of range (a finite number of pixels, at most 1,000,000)" if _is_number(raw) \
+                    else "is not a valid number"
+                findings.append(Finding(where, f"{key}={raw[:40]!r} {what}; the engine's default {default!r} is used"))
             else:
                 params[key] = value
     if "dx" not in el.attrib and "dy" in el.attrib:
@@ -303,24 +304,24 @@ def hex_params(el: etree._Element, where: str, findings: list[Finding]) -> dict:
 
 
 def _typed(raw: str, default):
+    """An attribute as the type of its default; None for a number that is not finite and in range."""
     if isinstance(default, bool):
         return raw.strip().lower() == "true"
     if isinstance(default, int):
-        try:
-            return int(round(float(raw)))
-        except ValueError:
-            return None
+        value = finite(raw)
+        return None if value is None else int(round(value))
     if isinstance(default, float):
-        try:
-            value = float(raw)
-        except ValueError:
-            return None
-        return value if math.isfinite(value) and value > 0 else None
+        return positive(raw)
     return raw
 
 
-def _int(text: str | None, default: int) -> int:
+def _is_number(text: str) -> bool:
     try:
-        return int(float(text)) if text is not None else default
+        float(text)
     except ValueError:
-        return default
+        return False
+    return True
+
+
+def _int(text: str | None, default: int) -> int:
+    return whole(text, default)

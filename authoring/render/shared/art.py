@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import math
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageColor, ImageDraw
 
