@@ -21,6 +21,7 @@ from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in
 from authoring.author.vmod_setups import import_scenarios
 from authoring.errors import UsageError
 from authoring.load.budget import COUNTER_SIZE_IN
+from authoring.load.source import compose
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Finding, Module, read_module
 from authoring.vmod.picture import opened, too_large
@@ -272,14 +273,22 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
 def _counter_px(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> int | None:
     """The commonest piece image width, so rebuilt counters keep their size relative to the hexes."""
     widths: Tally = Tally()
+    known: dict[str, int | None] = {}   # each art file opened once, however many counters show it
     for c in counters.values():
         if c.faces and c.faces[0] in art:
-            try:
-                with opened(art[c.faces[0]]) as im:
-                    widths[im.size[0]] += 1
-            except Exception:  # noqa: BLE001 - unreadable art is reported by validate
-                continue
+            if c.faces[0] not in known:
+                known[c.faces[0]] = _width(art[c.faces[0]])
+            if known[c.faces[0]] is not None:
+                widths[known[c.faces[0]]] += 1
     return widths.most_common(1)[0][0] if widths else None
+
+
+def _width(data: bytes) -> int | None:
+    try:
+        with opened(data) as im:
+            return im.size[0]
+    except Exception:  # noqa: BLE001 - unreadable art is reported by validate
+        return None
 
 
 def _counters_yaml(gid: str, counters: dict[str, ImportCounter], states) -> str:
@@ -299,11 +308,8 @@ def todo_findings(plan: ImportPlan) -> list[tuple[Path, int, str]]:
     out = []
     for path, content in sorted(plan.files.items()):
         if isinstance(content, str) and path.suffix == ".yaml" and TODO + ":" in content:
-            out += [(path, line, text) for line, text in _todo_notes(yaml.compose(content, Loader=_LOADER))]
+            out += [(path, line, text) for line, text in _todo_notes(compose(content))]
     return out
-
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _todo_notes(node) -> list[tuple[int, str]]:

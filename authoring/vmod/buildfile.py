@@ -44,6 +44,11 @@ _NUMBERING_DEFAULTS = {"first": "H", "sep": "", "hType": "N", "hLeading": 1, "hO
 """`HexGridNumbering` defaults (a HexGrid without numbering names its hexes by these)."""
 
 
+MAX_SLOTS = 20_000
+"""Piece slots imported at most (a large real module has a few thousand; each becomes a counter; as many as
+the members a module may have, `archive.MAX_MEMBERS`)."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """Something the import could not read or cannot carry over: where in the module, and what."""
@@ -134,15 +139,21 @@ class Module:
 def read_module(archive: Archive, root: etree._Element) -> Module:
     """Everything an import uses, in document order."""
     tree = root.getroottree()
+    path_of = _Paths(tree)
     findings: list[Finding] = []
     module = Module(root.get("name", "") or archive.path.stem, root.get("version", "1.0") or "1.0",
                     root.get("VassalVersion", ""), root.get("description", ""), [], [], [], {}, [], findings)
     for el in root.iter(etree.Element):
         tag = el.tag if isinstance(el.tag, str) else ""
-        where = tree.getpath(el)
+        where = path_of(el)
         if tag in _MAP_CLASSES:
             module.maps.append(_map(archive, el, tree, findings))
         elif tag in _SLOTS:
+            if len(module.slots) == MAX_SLOTS:
+                findings.append(Finding(where, f"the module has more than {MAX_SLOTS:,} piece slots: the first "
+                                               f"{MAX_SLOTS:,} are imported, this one and the rest are not"))
+            if len(module.slots) >= MAX_SLOTS:
+                continue
             module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
                                      _folders(el), (el.text or "").strip(), where, _at_start(el)))
         elif tag == _AT_START[1]:
@@ -160,6 +171,37 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
+
+
+class _Paths:
+    """`tree.getpath(el)` for every element, each in constant time: lxml counts an element's like-named
+    siblings anew for each path, which for a palette of 200,000 slots in one folder is quadratic. The
+    paths of an element's children are made together, as lxml writes them (`Tag[k]` when siblings share
+    the tag)."""
+
+    def __init__(self, tree) -> None:
+        self.tree, self.known = tree, {}
+
+    def __call__(self, el) -> str:
+        found = self.known.get(el)
+        if found is not None:
+            return found
+        parent = el.getparent()
+        if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
+            return self.tree.getpath(el)
+        self._children(parent)
+        return self.known.get(el) or self.tree.getpath(el)
+
+    def _children(self, parent) -> None:
+        base = self(parent)
+        children = [c for c in parent if isinstance(c.tag, str)]
+        counts: dict[str, int] = {}
+        for c in children:
+            counts[c.tag] = counts.get(c.tag, 0) + 1
+        seen: dict[str, int] = {}
+        for c in children:
+            seen[c.tag] = seen.get(c.tag, 0) + 1
+            self.known[c] = f"{base}/{c.tag}" + (f"[{seen[c.tag]}]" if counts[c.tag] > 1 else "")
 
 
 def _at_start(slot: etree._Element) -> AtStart | None:
