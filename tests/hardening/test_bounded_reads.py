@@ -140,3 +140,11 @@ def test_calibrate_point_must_be_finite(mini_project: Path, cli):
         with pytest.raises(ValueError, match="out of range"):
             parse_point(board, text)
     assert parse_point(board, "0101=118,150")[1] == (118.0, 150.0)
+
+
+def test_rules_summary_that_is_a_named_pipe_is_a_finding(mini_project: Path):
+    _fifo(mini_project / "scenarios/mini/summary.html")
+    game = mini_project / "scenarios/mini/game.yaml"
+    game.write_text(game.read_text() + "rules_summary: summary.html\n")
+    _refused(mini_project, "validate", exit_code=1,
+             says="rules summary 'summary.html' is a named pipe (FIFO), not a regular file")
