@@ -3,7 +3,6 @@ opened with a pixel limit, hexes and slots have limits, time is linear in the mo
 are injective. Each on the issue's example and on another instance, with small modules made by hand."""
 from __future__ import annotations
 
-import io
 import struct
 import subprocess
 import sys
