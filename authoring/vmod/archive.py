@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import posixpath
+import weakref
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,9 +61,15 @@ def open_archive(path: Path | str | bytes) -> Archive:
     """Open a zip (path or bytes) and check every member name and size before anything is read."""
     label = Path("<bytes>") if isinstance(path, bytes) else Path(path)
     try:
-        zf = zipfile.ZipFile(io.BytesIO(path) if isinstance(path, bytes) else open_regular(path, MAX_TOTAL_BYTES))
-    except (zipfile.BadZipFile, OSError) as exc:
+        source = io.BytesIO(path) if isinstance(path, bytes) else open_regular(path, MAX_TOTAL_BYTES)
+    except OSError as exc:   # a named pipe, a device, a folder, a file over the limit
         raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
+    try:
+        zf = zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError) as exc:
+        source.close()
+        raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
+    weakref.finalize(zf, source.close)   # zipfile leaves a file object it was given open
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise ModuleReadError(f"{label}: {len(infos)} members is over the {MAX_MEMBERS} limit")

@@ -7,6 +7,7 @@ the import turns into a finding."""
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -43,7 +44,9 @@ def opened(data: bytes) -> Iterator:
     (also for the bombs Pillow itself refuses to open), and Pillow's errors for bytes that are no image."""
     from PIL import Image
     try:
-        image = Image.open(io.BytesIO(data))
+        with warnings.catch_warnings():   # Pillow's warning for a size under its own limit: the check below says it
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError:
         raise ImageTooLarge(f"the image is over the limit of {MAX_PIXELS:,} pixels (a decompression bomb?)") from None
     with image:
