@@ -11,6 +11,7 @@ alone misses, it is the outlier, named, and the registration is the one fitted w
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -21,6 +22,7 @@ from authoring.hexgrid.registration import Registration, Residual, fit_registrat
 from authoring.load import LoadResult
 from authoring.load.resolve_art import POINT_TOLERANCE
 from authoring.model import Map
+from authoring.readfile import read_limited
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,10 @@ def is_map_file(path: str) -> bool:
     p = Path(path)
     if not (p.is_file() and p.suffix.lower() in (".yaml", ".yml")):
         return False
-    head = p.read_text(encoding="utf-8", errors="replace")[:4000]
+    try:
+        head = read_limited(p).decode("utf-8", errors="replace")[:4000]
+    except OSError:
+        return False
     return any(line.strip() == "kind: map" for line in head.splitlines())
 
 
@@ -56,6 +61,10 @@ def find_map(path: Path) -> MapTarget:
     return MapTarget(result, found, tuple(mine))
 
 
+MAX_POINT_PX = 1_000_000
+"""Largest pixel coordinate of a calibration point (the schema's range for `art.points`)."""
+
+
 def parse_point(m: Map, text: str) -> tuple[Hex, tuple[float, float]]:
     """`HEX=X,Y` -> (hex, (x, y)); ValueError with a message naming the fix."""
     label, _, xy = text.partition("=")
@@ -66,6 +75,9 @@ def parse_point(m: Map, text: str) -> tuple[Hex, tuple[float, float]]:
         x, y = (float(v) for v in xy.split(","))
     except ValueError:
         raise ValueError(f"expected HEX=X,Y (pixels), e.g. 0101=118,150, but received: {text!r}") from None
+    if not all(math.isfinite(v) and -MAX_POINT_PX <= v <= MAX_POINT_PX for v in (x, y)):
+        raise ValueError(f"point {text!r} is out of range: X and Y are pixels of the art, numbers from "
+                         f"{-MAX_POINT_PX:,} to {MAX_POINT_PX:,}")
     return h, (x, y)
 
 

@@ -6,7 +6,6 @@ the turn record) is written as `TODO` notes; `todo_findings` lists them as locat
 """
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter as Tally
 from pathlib import Path
@@ -17,13 +16,15 @@ from authoring.author.fsutil import refuse_existing, refuse_not_folder
 from authoring.author.project import schema_files, write_plan
 from authoring.author import templates
 from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, art_file, dump_yaml,
-                                          inches, short_name, signature, slug, unique, unique_file)
+                                          inches, short_name, signature, slug, unique, unique_file, Folded)
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
 from authoring.errors import UsageError
 from authoring.budget import COUNTER_SIZE_IN
+from authoring.load.source import compose
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Finding, Module, read_module
+from authoring.vmod.picture import opened, too_large
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
 from authoring.vassal.codec import parse_add_piece_command
 
@@ -125,6 +126,8 @@ def _counters(plan: ImportPlan, archive, module: Module, sides,
     art: dict[str, bytes] = {}
     art_names: dict[str, str | None] = {}
     sizes = Sizes(archive)
+    tried: dict[str, int] = {}
+    art_taken = Folded()
     for slot in module.slots:
         try:
             _, definition = parse_add_piece_command(slot.text)
@@ -139,21 +142,21 @@ def _counters(plan: ImportPlan, archive, module: Module, sides,
         faces, names = [], []
         for image, level_name in zip(faces_plan.images, faces_plan.names):
             if image not in art_names:
-                art_names[image] = _add_art(plan, slot, image, archive, art)
+                art_names[image] = _add_art(plan, slot, image, archive, art, art_taken)
             if art_names[image] is not None:
                 faces.append(art_names[image])
                 names.append(level_name)
         if not faces:
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
-        cid = unique(slug(slot.entry_name or piece.name).lower() or "piece", counters)
+        cid = unique(slug(slot.entry_name or piece.name).lower() or "piece", counters, tried)
         counters[cid] = ImportCounter(cid, short_name(piece.name or slot.entry_name), _side_of(slot, piece, sides), faces,
                                  signature(piece, faces_plan), slot.where, names, piece.prototypes)
         plans[cid] = faces_plan
     return counters, art, plans
 
 
-def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes]) -> str | None:
+def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes], taken: Folded) -> str | None:
     """The art file name for a module image (added to `art`), or None with a finding."""
     data = archive.image(image)
     if data is None:
@@ -161,10 +164,11 @@ def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes])
         return None
     made = art_file(image, data)
     if made is None:
-        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is no image hexwright "
-                                                 "can read (PNG, JPEG, GIF or SVG)"))
+        why = too_large(data) or "is no image hexwright can read (PNG, JPEG, GIF or SVG)"
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} {why}"))
         return None
-    name = unique_file(made[0], art)
+    name = unique_file(made[0], taken)
+    taken.add(name)
     art[name] = made[1]
     return name
 
@@ -232,7 +236,7 @@ def _side_colours(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> 
         if c.side in out or c.faces[0] not in art:
             continue
         try:
-            with Image.open(io.BytesIO(art[c.faces[0]])) as im:
+            with opened(art[c.faces[0]]) as im:
                 r, g, b = im.convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
         except Exception:  # noqa: BLE001 - a colour is a nicety, never a failure
             continue
@@ -268,16 +272,23 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
 
 def _counter_px(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> int | None:
     """The commonest piece image width, so rebuilt counters keep their size relative to the hexes."""
-    from PIL import Image
     widths: Tally = Tally()
+    known: dict[str, int | None] = {}   # each art file opened once, however many counters show it
     for c in counters.values():
         if c.faces and c.faces[0] in art:
-            try:
-                with Image.open(io.BytesIO(art[c.faces[0]])) as im:
-                    widths[im.size[0]] += 1
-            except Exception:  # noqa: BLE001 - unreadable art is reported by validate
-                continue
+            if c.faces[0] not in known:
+                known[c.faces[0]] = _width(art[c.faces[0]])
+            if known[c.faces[0]] is not None:
+                widths[known[c.faces[0]]] += 1
     return widths.most_common(1)[0][0] if widths else None
+
+
+def _width(data: bytes) -> int | None:
+    try:
+        with opened(data) as im:
+            return im.size[0]
+    except Exception:  # noqa: BLE001 - unreadable art is reported by validate
+        return None
 
 
 def _counters_yaml(gid: str, counters: dict[str, ImportCounter], states) -> str:
@@ -297,7 +308,7 @@ def todo_findings(plan: ImportPlan) -> list[tuple[Path, int, str]]:
     out = []
     for path, content in sorted(plan.files.items()):
         if isinstance(content, str) and path.suffix == ".yaml" and TODO + ":" in content:
-            out += [(path, line, text) for line, text in _todo_notes(yaml.compose(content))]
+            out += [(path, line, text) for line, text in _todo_notes(compose(content))]
     return out
 
 

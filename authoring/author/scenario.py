@@ -13,6 +13,7 @@ from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source, parse_yaml
+from authoring.readfile import read_limited
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*\Z")
 
@@ -30,6 +31,10 @@ def scenario_id(name: str) -> str:
     sid = name if _ID.match(name) else re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     if not _ID.match(sid):
         raise UsageError(f"{name!r} cannot be a scenario id; use letters, digits and '-'")
+    from authoring import names
+    if len(names.encode_part(sid)) > names.MAX_PART:   # what validate refuses (HW-NAME-001), before any file is named
+        raise UsageError(f"scenario id {sid[:40]!r}... is too long for a file name (at most {names.MAX_PART} "
+                         "characters); give a shorter NAME")
     return sid
 
 
@@ -47,9 +52,23 @@ def new_scenario(project: Path, game: str, name: str, from_scenario: str | None 
         text = _copy(find_scenario(files.root, from_scenario, game).path, sid, title)
     else:
         text = _skeleton(files, sid, title)
-    parse_yaml(text, display(target))  # a bug here must not leave a broken file behind
+    _check_written(text, name, display(target))
     atomic_write(target, text)
     return target
+
+
+def _check_written(text: str, name: str, shown: str) -> None:
+    """Refuse a NAME that `validate` would refuse in the file written (a bidirectional override, a control
+    character, a trailing backslash, a name over its length): what `new scenario` writes always validates
+    where it wrote. Parsing also makes sure that a bug here never leaves a broken file behind."""
+    from authoring.load import schemas
+    from authoring.load.source import text_problems
+    src = parse_yaml(text, shown)
+    found = [d for d in text_problems(src) + schemas.validate(src, "scenario") if d.path[:1] in (("name",), ("id",))]
+    if found:
+        from authoring.diagnostics.text import printable
+        raise UsageError(printable(f"{name!r} cannot be a scenario name: {found[0].message}") +
+                         "; use letters, digits, spaces and punctuation on one line")
 
 
 def _id_of(path: Path) -> str:
@@ -62,7 +81,7 @@ def _id_of(path: Path) -> str:
 
 def _copy(source: Path, sid: str, title: str) -> str:
     """The source scenario's text with a new top-level `id:` and `name:`; comments and layout kept."""
-    text = source.read_text(encoding="utf-8")
+    text = read_limited(source).decode("utf-8")
     text, n_id = re.subn(r"(?m)^id:[^\n]*$", f"id: {scalar(sid)}", text, count=1)
     text, _ = re.subn(r"(?m)^name:[^\n]*$", f"name: {scalar(title) if ' ' not in title else _quote(title)}",
                       text, count=1)

@@ -18,6 +18,7 @@ from authoring.load.argpath import game_and_scenario, help_line, looks_like_path
 from authoring.load.columns import CARD_COLUMNS, conform
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source
+from authoring.readfile import read_limited
 
 CSV_COLUMNS = ("hex", "unit", "state")
 SCENARIO_HINT = "name a scenario file, GAME/SCENARIO or a scenario id; `hexwright list` shows them"
@@ -205,7 +206,7 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     if has_errors(diags):
         raise CardError(f"{display(card)} has errors; nothing was written", diags)
     try:
-        edit = replace_side(sf.path.read_text(encoding="utf-8"), side, entries, display(sf.path))
+        edit = replace_side(read_limited(sf.path).decode("utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
     atomic_write(real_target(sf.path), edit.text)

@@ -11,6 +11,7 @@ import yaml
 
 from authoring.vmod.archive import is_svg, svg_size
 from authoring.vmod.buildfile import Finding
+from authoring.vmod.picture import opened
 from authoring.vmod.pieces import FacePlan, Piece
 
 TODO = "TODO"
@@ -62,9 +63,8 @@ def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
         return None
     if is_svg(data):
         return f"{stem or base}.svg", data
-    from PIL import Image
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with opened(data) as im:
             out = io.BytesIO()
             im.convert("RGBA").save(out, "PNG")
     except Exception:  # noqa: BLE001 - bytes no decoder reads are a finding, never a crash
@@ -73,9 +73,8 @@ def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
 
 
 def readable(data: bytes) -> bool:
-    from PIL import Image
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with opened(data) as im:
             im.size
     except Exception:  # noqa: BLE001
         return False
@@ -90,9 +89,9 @@ def image_size(data: bytes | None) -> tuple[int, int] | None:
         return svg_size(data)
     from PIL import Image
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with Image.open(io.BytesIO(data)) as im:   # the size only: nothing is decoded
             return im.size
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - a bomb Pillow refuses to open has no size to give either
         return None
 
 
@@ -135,20 +134,42 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")[:60]
 
 
-def unique(base: str, taken) -> str:
+class Folded(set):
+    """File names taken, compared as a file system that ignores case (macOS, Windows) compares them, so that
+    names made unique here stay distinct files everywhere."""
+
+    def __init__(self, names=()) -> None:
+        super().__init__(str(n).casefold() for n in names)
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(str(name).casefold())
+
+    def add(self, name: str) -> None:
+        super().add(name.casefold())
+
+
+def unique(base: str, taken, tried: dict[str, int] | None = None) -> str:
+    """`base`, or `base-K` with the first K from 2 not in `taken`. With `tried` (the caller's, kept across
+    calls while `taken` only grows), the search for a base starts where the last one ended, so 200,000 slots
+    of one name take linear time, not quadratic."""
     if base not in taken:
         return base
-    k = 2
+    k = tried.get(base, 2) if tried is not None else 2
     while f"{base}-{k}" in taken:
         k += 1
+    if tried is not None:
+        tried[base] = k + 1
     return f"{base}-{k}"
 
 
-def unique_file(name: str, taken) -> str:
+def unique_file(name: str, taken, tried: dict[str, int] | None = None) -> str:
+    """`name`, or `stem-K.ext` not in `taken` (as `unique`)."""
     if name not in taken:
         return name
     stem, _, ext = name.rpartition(".")
-    k = 2
+    k = tried.get(name, 2) if tried is not None else 2
     while f"{stem}-{k}.{ext}" in taken:
         k += 1
+    if tried is not None:
+        tried[name] = k + 1
     return f"{stem}-{k}.{ext}"

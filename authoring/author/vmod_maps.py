@@ -7,13 +7,14 @@ import io
 import math
 from dataclasses import dataclass, replace
 
-from authoring.author.vmod_common import (TODO, ImportPlan, art_file, dump_yaml, inches, slug,
-                                          unique)
+from authoring.author.vmod_common import (TODO, Folded, ImportPlan, art_file, dump_yaml, inches, slug,
+                                          unique, unique_file)
 from authoring.budget import HEX_SIZE_IN
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
 from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
 from authoring.vmod.locate import zone_grid
+from authoring.vmod.picture import ImageTooLarge, opened, pixel_problem
 
 
 @dataclass
@@ -46,6 +47,11 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
                                                          "has hex maps only, so pieces on it are imported into boxes"))
             image = archive.image(board.image) if board.image else None
             if grid.kind == "hex" or grid.params.get("background") == "hex":
+                too_many = _too_many_hexes(grid.params, board.size)
+                if too_many:
+                    plan.findings.append(Finding(grid.where, f"board {board.name!r} of map {window.name!r}: {too_many}; "
+                                                             "not imported as a map"))
+                    continue
                 boxes = _parts(grid.params, board.size)
                 for part, box in enumerate(boxes):
                     _map(plan, out, window, board, None, grid.params, image, box, part if len(boxes) > 1 else None)
@@ -69,6 +75,17 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
 MAX_MAP_HEXES = 5000
 """Hexes of one imported map at most: a larger board is imported as several maps, each drawn within the
 pixel budget (`authoring.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
+
+
+MAX_BOARD_HEXES = 200_000
+"""Hexes of one board imported at most (as of one project map, `load.resolve_map.MAX_MAP_HEXES`)."""
+
+
+def _too_many_hexes(params: dict, size: tuple[int, int]) -> str | None:
+    """Why a board's hex grid is not imported for its size (more than MAX_BOARD_HEXES hexes), or None."""
+    pg = project_grid(params, size)
+    hexes = pg.grid["columns"] * pg.grid["rows"] if pg is not None else 0
+    return f"its grid has {hexes:,} hexes, over the limit of {MAX_BOARD_HEXES:,}" if hexes > MAX_BOARD_HEXES else None
 
 
 def _parts(params: dict, size: tuple[int, int]) -> list[tuple[int, int, int, int] | None]:
@@ -121,6 +138,16 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     if pg is None:
         plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
         return
+    too_many = _too_many_hexes(params, size)
+    if too_many:
+        plan.findings.append(Finding(where, f"{what}: {too_many}; not imported as a map"))
+        return
+    try:
+        grid_obj, _ = registration(pg)
+    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
+        plan.findings.append(Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not "
+                                            "imported as a map"))
+        return
     for text in pg.warnings:
         plan.findings.append(Finding(where, f"{what}: {text}"))
     bad = label_mismatches(pg, params)
@@ -128,7 +155,6 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
         examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
         plan.findings.append(Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, "
                                             f"e.g. {examples}"))
-    grid_obj, _ = registration(pg)
     labels = frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes)
     view = _View(pg, image)
     same = next((m for m in out.values() if labels <= m.labels and _same_art(m.view, view, labels)), None)
@@ -152,7 +178,7 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     if smaller is not None:   # the map keeps the id and name its set-ups and boards know it by
         title, mid = smaller.zone or smaller.board.name, smaller.id
     else:
-        mid = unique(slug(title) or "map", out)
+        mid = unique(slug(title) or "map", Folded(out))
     made = art_file(board.image if box is None else f"{mid}.png", image)
     if made is None:
         plan.findings.append(Finding(board.where, f"{what}: its image {board.image!r} is no image hexwright can "
@@ -161,6 +187,7 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     name, data = made
     if name.endswith(".svg"):
         name = f"{name[:-4]}.png"
+    name = _art_name(plan, name, data)
     grid = dict(pg.grid, hex_size=f"{inches(params['dy'], HEX_SIZE_IN)}in")
     doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
            "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
@@ -170,6 +197,14 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     plan.files[files[0]] = dump_yaml("map", doc)
     plan.files[files[1]] = data
     out[mid] = ImportedMap(mid, board, labels, pg.grid, zone, files, also, view)
+
+
+def _art_name(plan: ImportPlan, name: str, data: bytes) -> str:
+    """`name`, or a numbered variant of it, for map art `data`: boards `board.png` and `sub/board.png` of
+    different images become two files (art names are injective); the same image keeps one file."""
+    folder = plan.dest / "maps" / plan.game_id / "art"
+    taken = Folded(p.name for p, held in plan.files.items() if p.parent == folder and held != data)
+    return unique_file(name, taken)
 
 
 @dataclass(frozen=True)
@@ -187,13 +222,13 @@ def _same_art(big: _View | None, small: _View | None, labels: frozenset) -> bool
     on `big`'s where their first common hex coincides, compared at 64 x 64 samples."""
     if big is None or small is None or not labels:
         return False
-    from PIL import Image, ImageChops, ImageStat
+    from PIL import ImageChops, ImageStat
     label = min(labels)
     (grid_b, reg_b), (grid_s, reg_s) = registration(big.pg), registration(small.pg)
     bx, by = reg_b.hex_to_image(grid_b.label_to_hex(label))
     sx, sy = reg_s.hex_to_image(grid_s.label_to_hex(label))
     try:
-        with Image.open(io.BytesIO(big.image)) as b_im, Image.open(io.BytesIO(small.image)) as s_im:
+        with opened(big.image) as b_im, opened(small.image) as s_im:
             left, top = round(bx - sx), round(by - sy)
             if left < 0 or top < 0 or left + s_im.width > b_im.width + 2 or top + s_im.height > b_im.height + 2:
                 return False
@@ -226,18 +261,19 @@ def stand_in_map(plan: ImportPlan) -> dict[str, ImportedMap]:
 def _raster(svg: bytes, size: tuple[int, int]) -> bytes:
     """An SVG board as PNG at its own size (map art is PNG or JPEG; VASSAL draws the SVG at this size)."""
     import resvg_py
-    from PIL import Image
+    problem = pixel_problem(size)
+    if problem:
+        raise ImageTooLarge(problem)
     png = bytes(resvg_py.svg_to_bytes(svg_string=svg.decode("utf-8"), width=size[0], height=size[1],
                                       skip_system_fonts=True))
-    with Image.open(io.BytesIO(png)) as im:
+    with opened(png) as im:
         out = io.BytesIO()
         im.save(out, "PNG")
     return out.getvalue()
 
 
 def _crop(image: bytes, box: tuple[int, int, int, int]) -> bytes:
-    from PIL import Image
-    with Image.open(io.BytesIO(image)) as im:
+    with opened(image) as im:
         out = io.BytesIO()
         im.crop(box).save(out, "PNG")
     return out.getvalue()

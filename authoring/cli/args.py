@@ -1,6 +1,7 @@
 """The one grammar of arguments shared by every command: a game (id or path) and `--project`."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import click
@@ -43,6 +44,26 @@ def choice_message(value, choices: list[str]) -> str:
     near = closest(str(value), choices)
     listed = ", ".join(repr(c) for c in choices)
     return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")
+
+
+class Number(click.FloatRange):
+    """A number option in its range, refusing `nan` and infinities: `nan` passes every comparison of
+    `click.FloatRange` (nan < 0 and nan > 6 are both false), so a bare range lets it through."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def finite_pair(text: str, limit: float, unit: str) -> tuple[float, float]:
+    """`X,Y` (Y defaults to 0) as two finite numbers from -`limit` to `limit`; ValueError with the reason."""
+    x, _, y = text.partition(",")
+    pair = float(x), float(y or 0)   # ValueError for anything that is not two numbers
+    if not all(math.isfinite(v) and -limit <= v <= limit for v in pair):
+        raise ValueError(f"{text!r} is out of range: each of X and Y is a number from {-limit:g} to {limit:g} {unit}")
+    return pair
 
 
 class OutPath(click.Path):

@@ -60,7 +60,8 @@ def _write(map_file: Path, fields: dict[str, str]) -> None:
     from authoring.author.fsutil import real_target
     from authoring.author.yamlblock import BlockError
     target = real_target(map_file)
-    text = target.read_bytes().decode("utf-8")
+    from authoring.readfile import read_limited
+    text = read_limited(target).decode("utf-8")
     try:
         new = set_registration(text, fields, str(map_file))
     except BlockError as exc:

@@ -13,6 +13,7 @@ import click
 from authoring.cli.args import Choice, OutPath, project_option, refuse
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
+from authoring.readfile import read_limited
 
 
 def _show(diags, root: Path | None = None) -> None:
@@ -128,7 +129,8 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
     project's docs/format.md (--write), or compared with it (--check)."""
     from authoring.author.formatdoc import doc_path, render
     from authoring.load import find_root
-    _generated_doc(render(), doc_path(find_root(project)), "format", write, check)
+    root = find_root(project)
+    _generated_doc(render(), root, doc_path(root), "format", write, check)
 
 
 @docs.command(name="codes")
@@ -140,19 +142,26 @@ def docs_codes(write: bool, check: bool, project: Path) -> None:
     catalogue: printed, or written to the project's docs/codes.md (--write), or compared with it (--check)."""
     from authoring.diagnostics.codes import render_reference
     from authoring.load import find_root
-    _generated_doc(render_reference(), find_root(project) / "docs" / "codes.md", "codes", write, check)
+    root = find_root(project)
+    _generated_doc(render_reference(), root, root / "docs" / "codes.md", "codes", write, check)
 
 
-def _generated_doc(text: str, path: Path, name: str, write: bool, check: bool) -> None:
-    """Print a generated page, write it to `path`, or exit 1 when `path` differs from it."""
+def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, check: bool) -> None:
+    """Print a generated page, write it to `path` (never through a link out of the project at `root`), or exit 1
+    when `path` differs from it."""
     from authoring.atomic import write_text as atomic_write
     if check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        current = read_limited(path).decode("utf-8", errors="replace") if path.exists() else ""
         if current != text:
             click.echo(f"{_rel(path)} is out of date: run `hexwright docs {name} --write`", err=True)
             sys.exit(1)
         click.echo(f"{_rel(path)} is up to date")
     elif write:
+        from authoring.safepath import UnsafePath, resolve_inside
+        try:   # a `docs` folder or the page linked out of the project is not written through
+            resolve_inside(root, str(path.relative_to(root)), f"the {name} reference")
+        except UnsafePath as exc:
+            raise click.UsageError(f"{exc}; nothing was written") from None
         atomic_write(path, text)
         click.echo(f"wrote {_rel(path)}")
     else:

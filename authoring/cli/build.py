@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from authoring.cli.args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
+from authoring.cli.args import GAME_HELP, Choice, Number, OutPath, game_argument, project_option, refuse, select
 from authoring.cli.output import emit, render
 from authoring.diagnostics import has_errors
 from authoring.progress import SILENT, Progress
@@ -33,29 +33,15 @@ def _counter_size(ctx, param, value):
 
 BACK_OFFSET_MM = 10.0
 """Largest shift of the backs either way: the page margin (0.4in); a back shifted further prints off the paper."""
-BLEED_MM = (0.0, 6.0)
 
 
 def _offset(ctx, param, value):
-    import math
+    from authoring.cli.args import finite_pair
     try:
-        x, _, y = value.partition(",")
-        shift = float(x), float(y or 0)
-    except ValueError:
-        raise click.BadParameter(f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3") from None
-    if not all(math.isfinite(v) and abs(v) <= BACK_OFFSET_MM for v in shift):
-        raise click.BadParameter(f"{value!r}; each of X and Y is a number of mm from -{BACK_OFFSET_MM:g} to "
-                                 f"{BACK_OFFSET_MM:g} (the page margin)")
-    return shift
-
-
-def _bleed(ctx, param, value):
-    """A number of mm in `BLEED_MM` (click's FloatRange lets NaN through: it compares false both ways)."""
-    import math
-    lo, hi = BLEED_MM
-    if not (math.isfinite(value) and lo <= value <= hi):
-        raise click.BadParameter(f"{value!r}; the bleed is a number of mm from {lo:g} to {hi:g}")
-    return value
+        return finite_pair(value, BACK_OFFSET_MM, "mm")
+    except ValueError as exc:
+        reason = str(exc) if "out of range" in str(exc) else f"{value!r}; expected X,Y in mm, e.g. 0.5,-0.3"
+        raise click.BadParameter(reason) from None
 
 
 def _load(root: Path, games):
@@ -269,7 +255,7 @@ sheet_options = [
     click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option("--counter-size", callback=_counter_size, default=None,
                  help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's]."),
-    click.option("--bleed", type=float, callback=_bleed, default=1.5, show_default=True, help="Bleed in mm."),
+    click.option("--bleed", type=Number(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
     click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
     click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
                  help="Shift of the backs in mm, X,Y (measure it with the calibration sheet)."),
@@ -290,7 +276,7 @@ watch_options = [
                  help="Build only these outputs (repeatable) [default: all]."),
     click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
                  help="Output folder [default: <project>/build]."),
-    click.option("--interval", type=click.FloatRange(0.05, 60), default=0.5, show_default=True,
+    click.option("--interval", type=Number(0.05, 60), default=0.5, show_default=True,
                  help="Seconds between checks for saved files."),
 ]
 

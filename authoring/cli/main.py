@@ -34,8 +34,14 @@ def _fault_exit(message: str, exc: BaseException) -> None:
 def _quiet_exit(line: str, code: int) -> None:
     """Print one line and exit with `code`: what an interrupt, a stop or a closed output ends with. The
     standard output, which may be the closed pipe, is pointed at /dev/null first, so that flushing it at
-    the exit adds no second message."""
+    the exit adds no second message. A further Ctrl-C or SIGTERM while it exits is ignored: the exit has begun."""
     import os
+    import signal
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError):   # not the main thread
+            pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

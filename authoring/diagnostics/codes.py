@@ -91,6 +91,8 @@ _ENTRIES: tuple[CodeInfo, ...] = (
              _LIMITS),
     CodeInfo("HW-LIMIT-001", E, "read", "more findings in one file than are shown", "fix the findings shown first",
              _LIMITS),
+    CodeInfo("HW-LIMIT-002", I, "read", "more findings in one command than are printed; the rest are counted",
+             "fix the findings shown, or check one game or file at a time", _LIMITS),
     # Schema
     CodeInfo("HW-SCHEMA-001", E, "schema", "a value breaks its schema", "see the field in the format reference",
              _FORMAT),

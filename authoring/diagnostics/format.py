@@ -6,11 +6,21 @@ from pathlib import Path
 from typing import Iterable
 
 from authoring.diagnostics.codes import lookup
+from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
 from authoring.diagnostics.text import printable as _p
+from authoring.readfile import MAX_INPUT_BYTES, read_limited
 from authoring.textcodec import DecodeError, decode
 
 TOOL_URI = "https://example.invalid/hexwright"
+
+
+SNIPPET_WIDTH = 200
+"""Characters of a source line shown around a finding's column (a one-line file can be megabytes long)."""
+MAX_SHOWN = 1000
+"""Findings one command prints; the rest are counted in a last line (HW-LIMIT-002)."""
+MAX_MESSAGE = 2000
+"""Characters of one message or hint shown (a value quoted in it can be 10,000 characters long)."""
 
 
 def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
@@ -19,20 +29,33 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
     lines = source_lines.get(d.loc.file)
     if lines is None:
         try:
-            text = _text(Path(d.loc.file).read_bytes())
+            text = _text(read_limited(d.loc.file, MAX_INPUT_BYTES))
             lines = text.splitlines() if len(text) < 5_000_000 else []
-        except OSError:
+        except (OSError, ValueError):
             lines = []
         source_lines[d.loc.file] = lines
     if d.loc.line > len(lines):
         return []
-    line = lines[d.loc.line - 1]
-    if len(line) > 200:
-        line = line[:200] + "..."
+    shown, caret_at = cut_around(lines[d.loc.line - 1], max(d.loc.col - 1, 0))
     num = str(d.loc.line)
     pad = " " * len(num)
-    caret = " " * max(d.loc.col - 1, 0) + "^"
-    return [f"{pad} |", f"{num} | {_p(line)}", f"{pad} | {caret}"]
+    return [f"{pad} |", f"{num} | {shown}", f"{pad} | {' ' * caret_at}^"]
+
+
+def cut_around(line: str, col: int, width: int = SNIPPET_WIDTH) -> tuple[str, int]:
+    """`line` made printable and cut to about `width` characters around the 0-based column `col`, and where
+    the caret goes under the cut (always inside it, so that the caret line is as short as the quoted one)."""
+    col = min(col, len(line))
+    start = 0 if len(line) <= width else max(0, min(col - width // 2, len(line) - width))
+    end = start + width
+    head = "..." if start else ""
+    tail = "..." if end < len(line) else ""
+    shown = head + _p(line[start:end]) + tail
+    return shown, len(head) + len(_p(line[start:col]))
+
+
+def _clip(text: str, most: int = MAX_MESSAGE) -> str:
+    return text if len(text) <= most else text[:most] + f"... ({len(text) - most:,} more characters)"
 
 
 def _text(raw: bytes) -> str:
@@ -43,35 +66,54 @@ def _text(raw: bytes) -> str:
         return raw.decode("utf-8", errors="replace")
 
 
+def shown_part(diags: Iterable[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """Every finding in order (at most MAX_PER_FILE of a severity per file), and the first MAX_SHOWN of them:
+    what one command prints."""
+    items = sorted_diagnostics(per_file(diags))
+    return items, items[:MAX_SHOWN]
+
+
+def left_out(items: list[Diagnostic], shown: list[Diagnostic]) -> str:
+    """The last line when findings were left out (none when all are shown)."""
+    rest = len(items) - len(shown)
+    return f"... and {rest:,} more finding{'s' * (rest != 1)} left out (HW-LIMIT-002: at most {MAX_SHOWN:,} are shown)" if rest else ""
+
+
 def render_full(diags: Iterable[Diagnostic]) -> str:
     out: list[str] = []
     cache: dict[str, list[str]] = {}
-    items = sorted_diagnostics(diags)
-    for d in items:
-        out.append(_p(f"{d.severity.value}[{d.code}]: {d.message}"))
+    items, shown = shown_part(diags)
+    for d in shown:
+        out.append(_p(_clip(f"{d.severity.value}[{d.code}]: {d.message}")))
         if d.loc:
-            out.append(_p(f" --> {d.loc}"))
+            out.append(_p(_clip(f" --> {d.loc}")))
         out.extend(_snippet(d, cache))
         if d.rule:
-            out.append(_p(f"  = rule: {d.rule}"))
-        for rel in d.related:
-            out.append(_p(f"  = see also: {rel}"))
+            out.append(_p(_clip(f"  = rule: {d.rule}")))
+        for rel in d.related[:20]:
+            out.append(_p(_clip(f"  = see also: {rel}")))
+        if len(d.related) > 20:
+            out.append(f"  = see also: {len(d.related) - 20} more places")
         if d.help:
-            out.append(_p(f"  = help: {d.help}"))
+            out.append(_p(_clip(f"  = help: {d.help}")))
         out.append("")
+    if len(shown) < len(items):
+        out += [left_out(items, shown), ""]
     out.append(summary(items))
     return "\n".join(out)
 
 
 def render_concise(diags: Iterable[Diagnostic]) -> str:
-    items = sorted_diagnostics(diags)
+    items, shown = shown_part(diags)
     lines = []
-    for d in items:
+    for d in shown:
         where = f"{d.loc}: " if d.loc else ""
         rule = f" [{d.rule}]" if d.rule else ""
-        lines.append(_p(f"{where}{d.severity.value}[{d.code}]: {d.message}{rule}"))
+        lines.append(_p(_clip(f"{where}{d.severity.value}[{d.code}]: {d.message}{rule}")))
         if d.help:
-            lines.append(_p(f"  help: {d.help}"))
+            lines.append(_p(_clip(f"  help: {d.help}")))
+    if len(shown) < len(items):
+        lines.append(left_out(items, shown))
     lines.append(summary(items))
     return "\n".join(lines)
 
@@ -92,34 +134,42 @@ def as_dict(d: Diagnostic) -> dict:
     return {
         "severity": d.severity.value,
         "code": d.code,
-        "message": d.message,
+        "message": _clip(d.message),
         "file": d.loc.file if d.loc else None,
         "line": d.loc.line if d.loc else None,
         "column": d.loc.col if d.loc else None,
         "rule": d.rule or None,
-        "help": d.help or None,
+        "help": _clip(d.help) or None,
         "hex": d.hex or None,
         "path": [str(p) for p in d.path],
-        "related": [str(r) for r in d.related],
+        "related": [str(r) for r in d.related[:MAX_SHOWN]],
     }
 
 
+def _machine_part(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The findings JSON and SARIF carry: the first MAX_SHOWN, then one note that counts the rest."""
+    items, shown = shown_part(diags)
+    if len(shown) < len(items):
+        shown.append(Diagnostic(Severity.INFO, "HW-LIMIT-002", left_out(items, shown).removeprefix("... and ")))
+    return shown
+
+
 def render_json(diags: Iterable[Diagnostic]) -> str:
-    return json.dumps([as_dict(d) for d in sorted_diagnostics(diags)], indent=2)
+    return json.dumps([as_dict(d) for d in _machine_part(diags)], indent=2)
 
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
 def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
-    items = sorted_diagnostics(diags)
+    items = _machine_part(diags)
     rules = sorted({d.code for d in items})
     results = []
     for d in items:
         result = {
             "ruleId": d.code,
             "level": _SARIF_LEVEL[d.severity],
-            "message": {"text": d.message + (f" (help: {d.help})" if d.help else "")},
+            "message": {"text": _clip(d.message + (f" (help: {d.help})" if d.help else ""))},
         }
         if d.rule:
             result["properties"] = {"rule": d.rule}

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc, Severity, error
+from authoring.diagnostics.limits import MAX_PER_FILE, summary as limit_summary
 from authoring.load.cells import CsvCells, cell_problem
 from authoring.load.source import Source
 
@@ -96,6 +97,11 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     missing = [k for k in spec.required if k not in present]
     diags, suggested, seen = [], set(), {}
     for number, (raw, new, col) in enumerate(matched, 1):
+        if len(diags) == MAX_PER_FILE:   # a header of 20,000 unknown columns: 200 findings and their count
+            rest = sum(1 for raw, new, _col in matched[number - 1:] if not raw or new is None or new in seen)
+            if rest:
+                diags.append(limit_summary(Severity.ERROR, Loc(src.path, 1, col), rest))
+            break
         if not raw:
             diags.append(error("HW-CSV-009", f"the header row has no name in column {number}",
                                Loc(src.path, 1, col), help="write the column's name, or delete the column if it is "

@@ -5,11 +5,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.suggest import suggest
 from authoring.lengths import parse_length
 from authoring.load.source import Source
 
-MAX_ERRORS_PER_FILE = 200
+MAX_ERRORS_PER_FILE = MAX_PER_FILE
+
+
 def length_in(text: str | float | None, default: float) -> float:
     """A schema-checked length such as '0.625in', '5/8' or '16mm', in inches."""
     inches = parse_length(text) if text not in (None, "") else None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
+from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.rows import one_per_column
 from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
@@ -203,7 +204,7 @@ def load_game(files: GameFiles) -> LoadResult:
     game_src = read(files.manifest, "game", diags)
     if game_src is None:   # nothing resolves without the manifest; each other file's own errors still show
         _read_alone(files, diags)
-        return LoadResult(None, one_per_column(diags), files)
+        return LoadResult(None, per_file(one_per_column(diags)), files)
     gctx = Ctx(game_src)
     _check_game_id(gctx, files)
     parts = manifest_parts(gctx)
@@ -277,7 +278,7 @@ def load_game(files: GameFiles) -> LoadResult:
     files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
                                                        if p.resolve() not in known))
     diags += _name_findings(game)
-    return LoadResult(game, one_per_column(diags), files)
+    return LoadResult(game, per_file(one_per_column(diags)), files)
 
 
 def _read_alone(files: GameFiles, diags: list[Diagnostic]) -> None:
@@ -429,7 +430,7 @@ def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | No
     ctx = Ctx(src)
     defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
     card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)
-    return card, one_per_column(diags + ctx.diags)
+    return card, per_file(one_per_column(diags + ctx.diags))
 
 
 def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, side: str | None) -> list[Diagnostic]:
@@ -440,7 +441,7 @@ def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, sid
         return load_card(path, result, scenario, side)[1]
     diags: list[Diagnostic] = []
     read(path, "setup-card", diags)
-    return diags
+    return per_file(diags)
 
 
 def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:

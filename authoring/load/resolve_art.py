@@ -20,6 +20,7 @@ Findings are located at the field that names the image:
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import re
 from dataclasses import replace
@@ -31,6 +32,7 @@ from authoring.load.context import Ctx
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
+from authoring.readfile import MAX_ART_BYTES, read_limited
 
 MAX_ART_PIXELS = 120_000_000
 """Largest image accepted (a 10,000 x 8,000 px map is 80 million)."""
@@ -54,11 +56,16 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
     except UnsafePath as exc:
         ctx.error("HW-PATH-010", str(exc), path, help=exc.help)
         return None
-    if not real.is_file():
+    if not real.exists():
         ctx.error("HW-PATH-011", f"image file {name!r} not found", path,
                   help="paths are relative to the folder of the file that names them")
         return None
-    data = real.read_bytes()
+    try:
+        data = read_limited(real, MAX_ART_BYTES)
+    except OSError as exc:   # a named pipe, a device, a folder, a file over the limit
+        ctx.error("HW-ART-010", f"image file {name!r} cannot be read: {exc.strerror or exc}", path,
+                  help="name a PNG, JPEG or SVG file saved by an image editor")
+        return None
     kinds = "PNG, JPEG or SVG" if svg else "PNG or JPEG"
     if svg and (real.suffix.lower() == ".svg" or data.lstrip()[:5] in (b"<?xml", b"<svg ")):
         size = _svg_size(data)
@@ -79,7 +86,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
     try:
         from PIL import Image
         Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_ART_PIXELS)
-        with Image.open(real) as im:
+        with Image.open(io.BytesIO(data)) as im:
             fmt, size = im.format, im.size
     except Exception:  # noqa: BLE001  (any decoder failure means the same to the designer)
         fmt, size = None, (0, 0)

@@ -91,7 +91,11 @@ def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
     except UnsafePath as exc:
         ctx.error("HW-PATH-010", str(exc), ("rules_summary",), help=exc.help)
         return
-    if not real.is_file():
+    if real.exists() and not real.is_file():   # a folder, a named pipe, a device: never read
+        from authoring.readfile import kind_of
+        ctx.error("HW-PATH-011", f"rules summary {name!r} is {kind_of(real.stat().st_mode)}, not a regular file",
+                  ("rules_summary",), help="name an HTML or PDF file saved beside game.yaml")
+    elif not real.is_file():
         ctx.error("HW-PATH-011", f"rules summary file {name!r} not found", ("rules_summary",),
                   help="paths are relative to the folder of game.yaml")
 

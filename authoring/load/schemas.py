@@ -12,7 +12,8 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic, Severity, error
+from authoring.diagnostics.limits import MAX_PER_FILE, summary as limit_summary
 from authoring.schema.documents import KINDS, SCHEMA_DIR, flat, inlined, schema_text  # noqa: F401 - the loader's view of them
 from authoring.schema.fastcheck import compile_schema
 from authoring.load.source import Source
@@ -56,7 +57,12 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
         out = []
-        for key in sorted(k for k in err.instance if k not in allowed):
+        unknown = sorted(k for k in err.instance if k not in allowed)
+        if len(unknown) > MAX_PER_FILE:   # a file of 15,000 unknown keys: 200 findings and their count
+            first_out = unknown[MAX_PER_FILE]
+            out.append(limit_summary(Severity.ERROR, src.key_loc(path + (first_out,)), len(unknown) - MAX_PER_FILE))
+            unknown = unknown[:MAX_PER_FILE]
+        for key in unknown:
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"allowed keys here: {', '.join(allowed)}"
             out.append(error("HW-SCHEMA-002", f"unknown key {key!r} in {where}", src.key_loc(path + (key,)),

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from authoring.errors import BuildError
+from authoring.readfile import MAX_ART_BYTES, read_limited
 from authoring.model import Game, Scenario
 from authoring.vassal.turns import turn_label
 
@@ -54,7 +55,7 @@ def help_files(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
     source = help_source(game)
     if source is not None:
         name = "designer_notes" + source.suffix.lower()
-        files[name] = source.read_bytes()
+        files[name] = read_limited(source, MAX_ART_BYTES)
         titles[DESIGNER_NOTES] = name
     return files, titles
 

@@ -3,13 +3,16 @@ without entities or network (`authoring.safepath.xml_parser`)."""
 from __future__ import annotations
 
 import io
+import math
 import posixpath
+import weakref
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
 
+from authoring.readfile import open_regular
 from authoring.safepath import xml_parser
 
 MAX_MEMBERS = 20_000
@@ -58,9 +61,15 @@ def open_archive(path: Path | str | bytes) -> Archive:
     """Open a zip (path or bytes) and check every member name and size before anything is read."""
     label = Path("<bytes>") if isinstance(path, bytes) else Path(path)
     try:
-        zf = zipfile.ZipFile(io.BytesIO(path) if isinstance(path, bytes) else path)
-    except (zipfile.BadZipFile, OSError) as exc:
+        source = io.BytesIO(path) if isinstance(path, bytes) else open_regular(path, MAX_TOTAL_BYTES)
+    except OSError as exc:   # a named pipe, a device, a folder, a file over the limit
         raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
+    try:
+        zf = zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError) as exc:
+        source.close()
+        raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
+    weakref.finalize(zf, source.close)   # zipfile leaves a file object it was given open
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise ModuleReadError(f"{label}: {len(infos)} members is over the {MAX_MEMBERS} limit")
@@ -127,6 +136,8 @@ def _old_version(moduledata: bytes) -> bool:
     return bool(parts) and parts < (3, 5)
 
 
+MAX_SVG_SIDE = 100_000
+"""Largest width or height of an SVG image read (pixels)."""
 _SVG_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
 
 
@@ -152,7 +163,9 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
             w, h = float(box[2]), float(box[3])
         except ValueError:
             return None
-    return (max(1, round(w)), max(1, round(h))) if w and h else None
+    if not all(v is not None and math.isfinite(v) and 0 < v <= MAX_SVG_SIDE for v in (w, h)):
+        return None   # no size, or none an image can have (infinite, NaN, huge)
+    return max(1, round(w)), max(1, round(h))
 
 
 def is_svg(data: bytes) -> bool:

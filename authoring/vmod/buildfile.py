@@ -6,7 +6,6 @@ engine's defaults then apply). Whatever is not understood is a `Finding` with it
 """
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass, field
 
@@ -14,6 +13,8 @@ from lxml import etree
 
 from authoring.vassal import elements as vc
 from authoring.vmod.archive import Archive, is_svg, svg_size
+from authoring.vmod.numbers import finite, positive, whole
+from authoring.vmod.picture import opened, pixel_problem
 
 _BOARD = vc.BOARD
 _HEX_GRID = vc.HEX_GRID
@@ -40,6 +41,11 @@ _NUMBERING_DEFAULTS = {"first": "H", "sep": "", "hType": "N", "hLeading": 1, "hO
                        "vType": "N", "vLeading": 1, "vOff": 0, "vDescend": False, "stagger": True,
                        "locationFormat": "$gridLocation$"}
 """`HexGridNumbering` defaults (a HexGrid without numbering names its hexes by these)."""
+
+
+MAX_SLOTS = 20_000
+"""Piece slots imported at most (a large real module has a few thousand; each becomes a counter; as many as
+the members a module may have, `archive.MAX_MEMBERS`)."""
 
 
 @dataclass(frozen=True)
@@ -132,15 +138,21 @@ class Module:
 def read_module(archive: Archive, root: etree._Element) -> Module:
     """Everything an import uses, in document order."""
     tree = root.getroottree()
+    path_of = _Paths(tree)
     findings: list[Finding] = []
     module = Module(root.get("name", "") or archive.path.stem, root.get("version", "1.0") or "1.0",
                     root.get("VassalVersion", ""), root.get("description", ""), [], [], [], {}, [], findings)
     for el in root.iter(etree.Element):
         tag = el.tag if isinstance(el.tag, str) else ""
-        where = tree.getpath(el)
+        where = path_of(el)
         if tag in _MAP_CLASSES:
             module.maps.append(_map(archive, el, tree, findings))
         elif tag in _SLOTS:
+            if len(module.slots) == MAX_SLOTS:
+                findings.append(Finding(where, f"the module has more than {MAX_SLOTS:,} piece slots: the first "
+                                               f"{MAX_SLOTS:,} are imported, this one and the rest are not"))
+            if len(module.slots) >= MAX_SLOTS:
+                continue
             module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
                                      _folders(el), (el.text or "").strip(), where, _at_start(el)))
         elif tag == _AT_START[1]:
@@ -158,6 +170,37 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
+
+
+class _Paths:
+    """`tree.getpath(el)` for every element, each in constant time: lxml counts an element's like-named
+    siblings anew for each path, which for a palette of 200,000 slots in one folder is quadratic. The
+    paths of an element's children are made together, as lxml writes them (`Tag[k]` when siblings share
+    the tag)."""
+
+    def __init__(self, tree) -> None:
+        self.tree, self.known = tree, {}
+
+    def __call__(self, el) -> str:
+        found = self.known.get(el)
+        if found is not None:
+            return found
+        parent = el.getparent()
+        if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
+            return self.tree.getpath(el)
+        self._children(parent)
+        return self.known.get(el) or self.tree.getpath(el)
+
+    def _children(self, parent) -> None:
+        base = self(parent)
+        children = [c for c in parent if isinstance(c.tag, str)]
+        counts: dict[str, int] = {}
+        for c in children:
+            counts[c.tag] = counts.get(c.tag, 0) + 1
+        seen: dict[str, int] = {}
+        for c in children:
+            seen[c.tag] = seen.get(c.tag, 0) + 1
+            self.known[c] = f"{base}/{c.tag}" + (f"[{seen[c.tag]}]" if counts[c.tag] > 1 else "")
 
 
 def _at_start(slot: etree._Element) -> AtStart | None:
@@ -210,13 +253,13 @@ def _board_size(archive: Archive, board, image: str, where: str, findings) -> tu
             findings.append(Finding(where, f"board image {image!r} is not in the module"))
         elif is_svg(data):
             size = svg_size(data)
-            if size is not None:
+            if size is not None and pixel_problem(size) is None:
                 return size
-            findings.append(Finding(where, f"board image {image!r} is an SVG without a width and height"))
+            findings.append(Finding(where, f"board image {image!r} is an SVG without a usable width and height"
+                                    if size is None else f"board image {image!r}: {pixel_problem(size)}"))
         else:
             try:
-                from PIL import Image
-                with Image.open(io.BytesIO(data)) as im:
+                with opened(data) as im:
                     return im.size
             except Exception as exc:  # noqa: BLE001 - any undecodable image is a finding
                 findings.append(Finding(where, f"board image {image!r} cannot be read: {exc}"))
@@ -267,10 +310,9 @@ def _polygon(text: str) -> list[tuple[int, int]]:
     points = []
     for pair in text.split(";"):
         x, _, y = pair.partition(",")
-        try:
-            points.append((int(float(x)), int(float(y))))
-        except ValueError:
-            continue
+        px, py = finite(x), finite(y)
+        if px is not None and py is not None:
+            points.append((int(px), int(py)))
     return points
 
 
@@ -290,8 +332,9 @@ def hex_params(el: etree._Element, where: str, findings: list[Finding]) -> dict:
                 continue
             value = _typed(raw, default)
             if value is None:
-                findings.append(Finding(where, f"{key}={raw!r} is not a valid number; the engine's default "
-                                               f"{default!r} is used"))
+                what = "is out of range (a finite number of pixels, at most 1,000,000)" if _is_number(raw) \
+                    else "is not a valid number"
+                findings.append(Finding(where, f"{key}={raw[:40]!r} {what}; the engine's default {default!r} is used"))
             else:
                 params[key] = value
     if "dx" not in el.attrib and "dy" in el.attrib:
@@ -302,24 +345,24 @@ def hex_params(el: etree._Element, where: str, findings: list[Finding]) -> dict:
 
 
 def _typed(raw: str, default):
+    """An attribute as the type of its default; None for a number that is not finite and in range."""
     if isinstance(default, bool):
         return raw.strip().lower() == "true"
     if isinstance(default, int):
-        try:
-            return int(round(float(raw)))
-        except ValueError:
-            return None
+        value = finite(raw)
+        return None if value is None else int(round(value))
     if isinstance(default, float):
-        try:
-            value = float(raw)
-        except ValueError:
-            return None
-        return value if math.isfinite(value) and value > 0 else None
+        return positive(raw)
     return raw
 
 
-def _int(text: str | None, default: int) -> int:
+def _is_number(text: str) -> bool:
     try:
-        return int(float(text)) if text is not None else default
+        float(text)
     except ValueError:
-        return default
+        return False
+    return True
+
+
+def _int(text: str | None, default: int) -> int:
+    return whole(text, default)

@@ -28,8 +28,24 @@ def board_origins(window: MapWindow, layout: list[tuple[str, int, int]] | None) 
         placed = [(window.boards[0], 0, 0)] if window.boards else []
     size = {(c, r): b.size for b, c, r in placed}
     ex, ey = window.edge
-    return [(b, ex + sum(size.get((k, r), (0, 0))[0] for k in range(c)),
-             ey + sum(size.get((c, k), (0, 0))[1] for k in range(r))) for b, c, r in placed]
+    left = _before({(c, r): w for (c, r), (w, _h) in size.items()}, along=0)
+    above = _before({(c, r): h for (c, r), (_w, h) in size.items()}, along=1)
+    return [(b, ex + left[(c, r)], ey + above[(c, r)]) for b, c, r in placed]
+
+
+def _before(extent: dict[tuple[int, int], int], along: int) -> dict[tuple[int, int], int]:
+    """For each (column, row) of `extent`, the sum of the extents before it along its row (`along` 0) or
+    column (1): over the boards placed, not over every column up to it (a column of 1e10 costs nothing)."""
+    lines: dict[int, list[tuple[int, int]]] = {}
+    for cell in extent:
+        lines.setdefault(cell[1 - along], []).append(cell)
+    out = {}
+    for cells in lines.values():
+        total = 0
+        for cell in sorted(cells, key=lambda c: c[along]):
+            out[cell] = total
+            total += extent[cell]
+    return out
 
 
 def locate(window: MapWindow, origins: list[tuple[Board, int, int]], x: int, y: int) -> Spot:

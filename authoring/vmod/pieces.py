@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
+from authoring.vmod.numbers import whole
 
 MAX_PROTOTYPE_DEPTH = 16
 
@@ -200,18 +201,12 @@ def layer_level(piece: Piece, layer: int | None, types: list[str], states: list[
 
 
 def _level(state: str) -> int:
-    try:
-        value = int(state.split(";")[0])
-    except ValueError:
-        return 0
-    return value
+    text = state.split(";")[0].strip()
+    return int(text) if re.fullmatch(r"[-+]?[0-9]{1,9}", text) else 0
 
 
 def basic_state(states: list[str]) -> tuple[str, int, int]:
     """(map, x, y) from the innermost (basic piece) state `MAP;X;Y;GPID;...`."""
     fields = decode(states[-1], ";") if states else []
     fields += ["null", "0", "0"]
-    try:
-        return fields[0], int(float(fields[1])), int(float(fields[2]))
-    except ValueError:
-        return fields[0], 0, 0
+    return fields[0], whole(fields[1], 0), whole(fields[2], 0)

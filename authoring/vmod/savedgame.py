@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands
 from authoring.vmod.archive import Archive, ModuleReadError, open_archive
+from authoring.vmod.numbers import finite
 
 _BOARD_PICKER = "BoardPicker"
 MAX_SAVED_GAME_CHARS = 64 * 1024 * 1024
@@ -94,14 +95,23 @@ def parse_commands(text: str, game: SavedGame | None = None, depth: int = 0) -> 
             map_name = head[: head.index(_BOARD_PICKER)]
             boards = []
             for i in range(0, len(fields) - 2, 3):
-                try:
-                    boards.append((decode(fields[i], "/")[0], int(fields[i + 1]), int(fields[i + 2])))
-                except ValueError:
-                    continue
+                column, row = _place(fields[i + 1]), _place(fields[i + 2])
+                if column is not None and row is not None:
+                    boards.append((decode(fields[i], "/")[0], column, row))
             game.boards[map_name] = boards
         elif command not in ("begin_save", "end_save", ""):
             game.skipped += 1
     return game
+
+
+MAX_BOARD_PLACE = 1000
+"""Largest column or row of a board in a map's board picker (a map of more boards across is no map)."""
+
+
+def _place(text: str) -> int | None:
+    """A board picker column or row: a whole number from 0 to MAX_BOARD_PLACE, or None."""
+    value = finite(text)
+    return int(value) if value is not None and value == int(value) and 0 <= value <= MAX_BOARD_PLACE else None
 
 
 def _holder(game: SavedGame, deck: bool, state: str) -> None:
@@ -110,11 +120,11 @@ def _holder(game: SavedGame, deck: bool, state: str) -> None:
     if len(fields) < 3:
         game.skipped += 1
         return
-    try:
-        place = (fields[0], int(float(fields[1])), int(float(fields[2])))
-    except ValueError:
+    x, y = finite(fields[1]), finite(fields[2])
+    if x is None or y is None:
         game.skipped += 1
         return
+    place = (fields[0], int(x), int(y))
     ids = decode(fields[4], ",") if deck and len(fields) > 4 else [] if deck else fields[3:]
     for piece_id in ids:
         if piece_id and not piece_id.startswith("@@"):

@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import math
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -24,6 +23,7 @@ from authoring.hexgrid import Hex, MapGrid
 from authoring.hexgrid.registration import Registration, ResamplePlan, plan_resample
 from authoring.model import Map
 from authoring.model.art import ArtImage
+from authoring.readfile import MAX_ART_BYTES, read_limited
 
 PAPER = (250, 248, 240)
 """Beyond the edges of a turned scan."""
@@ -57,7 +57,7 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     plan = art_plan(m, px_per_hex)
     a, b, c, d, e, f = plan.to_image
     scale = math.sqrt(abs(a * e - b * d))   # art pixels per output pixel
-    with Image.open(m.art.image.path) as source:
+    with _open_art(m.art.image.path) as source:
         full = source.size
         reduce = 1
         while reduce * 2 <= scale and reduce < 8:
@@ -74,6 +74,11 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     cx = c + 0.5 - (a + b) * 0.5
     cy = f + 0.5 - (d + e) * 0.5
     return _transform(image, plan.size, (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky))
+
+
+def _open_art(path: str) -> Image.Image:
+    """The designer's image at `path`, read as a regular file within its size limit (never a pipe or device)."""
+    return Image.open(io.BytesIO(read_limited(path, MAX_ART_BYTES)))
 
 
 def _opaque(image: Image.Image) -> Image.Image:
@@ -122,7 +127,7 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
     """The art as given, with the fitted grid, every hex id and the calibration points drawn on it."""
     from authoring.render.shared.fonts import font
     reg = registration(m)
-    with Image.open(m.art.image.path) as source:
+    with _open_art(m.art.image.path) as source:
         k = min(1.0, max_side / max(source.size))
         if source.format == "JPEG" and k < 0.5:
             source.draft("RGB", (round(source.width * k * 2), round(source.height * k * 2)))
@@ -163,11 +168,11 @@ def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.
     if fmt == "SVG":
         import resvg_py
         from authoring.svgart import svg_text
-        svg = svg_text(Path(path).read_bytes())   # a string: nothing beside the file is read (self-contained, checked at load)
+        svg = svg_text(read_limited(path, MAX_ART_BYTES))   # a string: nothing beside the file is read (self-contained, checked at load)
         png = resvg_py.svg_to_bytes(svg_string=svg, width=width, height=height, skip_system_fonts=True)
         image = Image.open(io.BytesIO(bytes(png))).convert("RGBA")
         return image if image.size == (width, height) else image.resize((width, height), Image.Resampling.LANCZOS)
-    with Image.open(path) as source:
+    with _open_art(path) as source:
         return source.convert("RGBA").resize((width, height), Image.Resampling.LANCZOS)
 
 
