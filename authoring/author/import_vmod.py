@@ -64,7 +64,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     scenarios = import_scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
-                        key=lambda s: order.index(s) if s in order else len(order))
+                        key=lambda s: order.index(s) if s in order else len(order)) or order or ["neutral"]
     files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(module, gid, sides, used_sides, states, counters,
                                                                 maps, art, unit_types)
     files[dest / "counters" / gid / "counters.yaml"] = _counters_yaml(gid, counters, states)
@@ -245,7 +245,9 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
     colours = _side_colours(counters, art)
     side_list = [{"id": s, "name": names.get(s, "Neutral"), "color": colours.get(s, "#c0c0c0"),
                   "text_color": "#000000",
-                  **({} if s in names else {"note": "pieces of no player side (markers)"})} for s in used_sides]
+                  **({} if s in names else {"note": "pieces of no player side (markers)" if counters else
+                                            "the module names no player side and has no pieces"})}
+                  for s in used_sides]
     counter_px = _counter_px(counters, art)
     doc = {"kind": "game", "id": gid, "name": module.name, "version": module.version or "1.0",
            "description": module.description or f"Imported from the VASSAL module {module.name!r}.",
