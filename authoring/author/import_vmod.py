@@ -20,6 +20,7 @@ from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes
                                           inches, short_name, signature, slug, unique, unique_file)
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
+from authoring.diagnostics.summary import cut, kind
 from authoring.errors import UsageError
 from authoring.load.budget import COUNTER_SIZE_IN
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
@@ -315,28 +316,10 @@ def _todo_notes(node) -> list[tuple[int, str]]:
     return []
 
 
-SUMMARY_AFTER = 5
-"""Findings of one kind shown one by one; past this many, the first few and a count."""
-
-
-SHOWN = 3
-
-
 def summarised(findings: list[Finding]) -> list[Finding]:
-    """`findings` with each kind (the same message but for names and numbers) of more than SUMMARY_AFTER cut
-    to its first SHOWN and one finding that counts the rest."""
-    kinds: dict[str, list[Finding]] = {}
-    for f in findings:
-        kinds.setdefault(re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "_", f.message), []).append(f)
-    out = []
-    for group in kinds.values():
-        if len(group) <= SUMMARY_AFTER:
-            out += group
-            continue
-        out += group[:SHOWN]
-        out.append(Finding(group[SHOWN].where, f"{len(group) - SHOWN} more like the {SHOWN} above "
-                                               f"({len(group)} in all), the next: {group[SHOWN].message}"))
-    return out
+    """`findings` with each kind (the same message but for names and numbers) of many cut to its first few
+    and one finding that counts the rest (`diagnostics.summary`, as a build's warnings)."""
+    return cut(findings, lambda f: kind(f.message), lambda f: f.message, lambda f, text: Finding(f.where, text))
 
 
 def diagnostics(plan: ImportPlan, module_path: Path) -> list:

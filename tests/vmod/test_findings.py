@@ -273,3 +273,17 @@ def test_cards_of_a_deck_are_counters_and_placed_cards_match_them(tmp_path):
         "neutral": [{"hex": "0202", "units": ["hills"]}, {"hex": "0404", "units": ["hills.2"]}]}
     assert _read(plan, "scenarios", "deck", "at-start.yaml")["setup"] == {
         "neutral": [{"hex": "0404", "units": ["hills"]}]}
+
+
+def test_build_of_an_imported_project_summarises_repeated_warnings(tmp_path):
+    """Each counter's raster art too small for print is one HW-ART-021 warning: nine of them print as the
+    first three and one line that counts the rest (as the import's own findings)."""
+    slots = [hm.slot(f"Inf {i}", hm.unit(f"Inf {i}", f"inf{i}.png"), i + 1) for i in range(9)]
+    module = _hex_module(tmp_path, "smallart", slots, {f"inf{i}.png": hm.png((48, 48)) for i in range(9)})
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "smallart", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    lines = [line for line in r.output.splitlines() if "HW-ART-021" in line]
+    assert len(lines) == 4, lines
+    assert "6 more like the 3 above (9 in all), the next: 'art/inf3.png' is 48 x 48 px" in lines[3], lines[3]
+    assert "9 warnings" in r.output   # the closing line still counts every warning
