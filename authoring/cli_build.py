@@ -14,7 +14,7 @@ import click
 
 from authoring.cli_args import GAME_HELP, Choice, OutPath, game_argument, project_option, refuse, select
 from authoring.cli_output import emit, render
-from authoring.diagnostics import has_errors
+from authoring.diagnostics import has_errors, sorted_diagnostics
 from authoring.diagnostics.summary import summarised
 from authoring.progress import SILENT, Progress
 
@@ -110,7 +110,7 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
     with _loaded(root, stale, out_root / ".cache" / "loaded") as loaded:
         _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally)
     if warnings:   # many alike (art too small for print, one per image) are counted, not listed
-        click.echo(render(summarised(warnings), "concise"), err=True)
+        click.echo(render(summarised(sorted_diagnostics(warnings)), "concise"), err=True)
     tally.games, tally.warnings = len(games), len(warnings)
     sys.stdout.flush()   # the closing line after the files, on a terminal as in a log
     click.echo(tally.line(), err=True)

@@ -120,17 +120,19 @@ class MapGrid:
         the dicts are then zipped in C: building a 60x45 map's lookups was a tenth of a large game's load."""
         spec, fmt = self.spec, self.spec.label
         rows = range(spec.first_row, spec.last_row + 1)
-        row_names = [fmt.row_name(r) for r in rows]
+        row_names = [fmt.row_name(r) for r in (reversed(rows) if fmt.rows_descending else rows)]
+        column_sum = spec.first_column + spec.last_column if fmt.columns_descending else None
         parity, flat = self.global_shift_parity, spec.orientation == "flat"
         dc, dr = self.origin[0] - spec.first_column, self.origin[1] - spec.first_row
         hexes: list[Hex] = []
         labels: list[str] = []
         for col in range(spec.first_column, spec.last_column + 1):
+            column = fmt.column_name(col if column_sum is None else column_sum - col)
             if fmt.row_first:
-                tail = f"{fmt.separator}{fmt.column_name(col)}"
+                tail = f"{fmt.separator}{column}"
                 labels += [fmt.prefix + name + tail for name in row_names]
             else:
-                head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
+                head = f"{fmt.prefix}{column}{fmt.separator}"
                 labels += [head + name for name in row_names]
             if flat:   # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)

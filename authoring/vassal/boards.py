@@ -152,7 +152,9 @@ def _board(m: Map, column: int, row: int, rect: Rect, crop: Rect, art: MapArt) -
     ox, oy = art.layout.origin
     layout = PixelLayout(art.layout.orientation, art.layout.size, (ox - crop[0], oy - crop[1]))
     painted = m.art is not None and m.art.registration is not None
-    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid), painted)
+    size = (rect[2] - rect[0], rect[3] - rect[1])   # descending numbering counts from the board's far side
+    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid, size),
+                     painted)
 
 
 def board_name(m: Map) -> str:

@@ -192,8 +192,20 @@ def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) ->
         for child in board:
             if isinstance(child.tag, str):
                 grid = _grid(child, tree, findings) or grid
+        _containers(grid, size)
         window.boards.append(Board(window.name, board.get("name", "") or "Board", image, size, grid, where))
     return window
+
+
+def _containers(grid: Grid, size: tuple[int, int]) -> None:
+    """Each hex grid's container size (`params["container"]`), from whose far side descending numbering
+    counts: the board's for its grid or a zoned grid's background, a zone's bounding box for the zone's."""
+    if grid.params:
+        grid.params["container"] = size
+    for _, points, inner in grid.zones:
+        if inner.params and points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            inner.params["container"] = (max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _map_name(el: etree._Element) -> str:
