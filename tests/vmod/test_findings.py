@@ -287,3 +287,27 @@ def test_build_of_an_imported_project_summarises_repeated_warnings(tmp_path):
     assert len(lines) == 4, lines
     assert "6 more like the 3 above (9 in all), the next: 'art/inf3.png' is 48 x 48 px" in lines[3], lines[3]
     assert "9 warnings" in r.output   # the closing line still counts every warning
+
+
+def test_board_art_goes_into_the_rebuilt_module_as_it_is(tmp_path):
+    """Issue 30: a board's art was redrawn at 72 px a hex (2048x2593 came back as 562x703). Now the rebuilt
+    module's board is the module's own file, byte for byte, with the engine's grid where the original had it."""
+    import re
+    inf = hm.unit("Red Inf", "inf.png")
+    module = _hex_module(tmp_path, "native", [hm.slot("Red Inf", inf, 1)], {"inf.png": hm.png((48, 48))},
+                         [hm.placed(inf, "Main Map", *_centre(3, 2), "11")])
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "native", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(tmp_path / "p" / "build" / "native" / "native.vmod") as z:
+        boards = [n for n in z.namelist() if n.startswith("images/board")]
+        assert len(boards) == 1 and boards[0].endswith(".png") and z.read(boards[0]) == BOARD_IMAGE
+        build = z.read("buildFile.xml").decode()
+    grid = re.search(rf"<{hm.HEX} ([^>]*)>", build).group(1)
+    attrs = dict(re.findall(r'(\w+)="([^"]*)"', grid))
+    assert (float(attrs["dx"]), float(attrs["dy"]), attrs["x0"], attrs["y0"]) == (52.0, 60.0, "30", "30")
+    from engine import CHECKER, engine_report
+    if CHECKER.exists():   # the engine puts the piece on the same hex of the same art
+        before = engine_report(module)["setups"][0]["pieces"]
+        after = engine_report(tmp_path / "p" / "build" / "native" / "native.vmod")["setups"][0]["pieces"]
+        assert [(p["location"], p["x"], p["y"]) for p in after] == [(p["location"], p["x"], p["y"]) for p in before]
