@@ -154,7 +154,7 @@ def _order_key(game: Game, map_id: str) -> tuple:
 
 def _board(m: Map, column: int, row: int, rect: Rect, crop: Rect, art: MapArt) -> BoardPlan:
     ox, oy = art.layout.origin
-    layout = PixelLayout(art.layout.orientation, art.layout.size, (ox - crop[0], oy - crop[1]))
+    layout = replace(art.layout, origin=(ox - crop[0], oy - crop[1]))   # a stretched art layout stays one
     painted = m.art is not None and m.art.registration is not None
     size = (rect[2] - rect[0], rect[3] - rect[1])   # descending numbering counts from the board's far side
     return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid, size),

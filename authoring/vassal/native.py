@@ -1,23 +1,43 @@
 """Board art kept as it is (issue 30): a game whose every map is the designer's art without rotation and
 nothing drawn over it, all at one hex size, gets its boards as those very files, at their own pixel size
 and format, with the engine's grid registered to them (its dx, dy, x0, y0 from the art's registration,
-also when slightly stretched, as module grids often are), instead of art redrawn at the module's default
-hex size. An imported module's boards thus go back into the rebuilt module unchanged, and the engine's
-locations (its grid on that art) are the original's. Pieces stand on the regular layout of that hex size,
-which a stretch may move off the art's hex centres by at most `MAX_OFF` pixels.
+also when stretched, as module grids often are: dx is rarely exactly dy * sqrt(3) / 2), instead of art
+redrawn at the module's default hex size. An imported module's boards thus go back into the rebuilt
+module unchanged, and the engine's locations (its grid on that art) and the pieces' positions (on the
+art's own hex centres, `StretchedLayout`) are the original's.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
-from authoring.hexgrid import PixelLayout
+from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game, Map
 
 SQRT3 = math.sqrt(3.0)
 _SAME = 1e-6
-MAX_OFF = 1.0
-"""Pixels a hex centre of the regular layout may lie from the art's (a stretched grid)."""
+
+
+@dataclass(frozen=True)
+class StretchedLayout(PixelLayout):
+    """A regular layout scaled along x and y about Hex(0, 0)'s centre: an art's registration without
+    rotation (`hexgrid.registration`), for the boards that are that art."""
+
+    stretch: tuple[float, float] = (1.0, 1.0)
+
+    def hex_to_pixel(self, h: Hex) -> tuple[float, float]:
+        x, y = PixelLayout(self.orientation, self.size).hex_to_pixel(h)
+        return (self.origin[0] + self.stretch[0] * x, self.origin[1] + self.stretch[1] * y)
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        return PixelLayout(self.orientation, self.size).pixel_to_hex((x - self.origin[0]) / self.stretch[0],
+                                                                     (y - self.origin[1]) / self.stretch[1])
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        regular = PixelLayout(self.orientation, self.size)
+        (ux, uy), (cx, cy) = regular.hex_to_pixel(h), self.hex_to_pixel(h)
+        return [(cx + (x - ux) * self.stretch[0], cy + (y - uy) * self.stretch[1]) for x, y in regular.corners(h)]
 
 
 def native_art(m: Map) -> bool:
@@ -26,11 +46,7 @@ def native_art(m: Map) -> bool:
     art = m.art
     if art is None or art.registration is None or art.overlay:
         return False
-    reg = art.registration
-    if abs(reg.rotation) >= _SAME:
-        return False
-    layout = native_frame(m)[0]
-    return all(math.dist(layout.hex_to_pixel(h), reg.hex_to_image(h)) <= MAX_OFF for h in m.grid.hexes)
+    return abs(art.registration.rotation) < _SAME
 
 
 def native_px_per_hex(game: Game) -> float | None:
@@ -45,11 +61,12 @@ def native_px_per_hex(game: Game) -> float | None:
 
 
 def native_frame(m: Map) -> tuple[PixelLayout, tuple[int, int]]:
-    """The layout of the map's hexes on its own art, and the art's pixel size."""
+    """The layout of the map's hexes on its own art (its registration), and the art's pixel size."""
     reg = m.art.registration
     size = reg.hex_px / SQRT3
-    at_zero = PixelLayout(reg.orientation, size).hex_to_pixel(reg.origin_hex)
-    return (PixelLayout(reg.orientation, size, (reg.origin[0] - at_zero[0], reg.origin[1] - at_zero[1])),
+    x, y = PixelLayout(reg.orientation, size).hex_to_pixel(reg.origin_hex)
+    sx, sy = reg.stretch
+    return (StretchedLayout(reg.orientation, size, (reg.origin[0] - sx * x, reg.origin[1] - sy * y), (sx, sy)),
             tuple(m.art.image.size))
 
 

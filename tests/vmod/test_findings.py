@@ -311,3 +311,33 @@ def test_board_art_goes_into_the_rebuilt_module_as_it_is(tmp_path):
         before = engine_report(module)["setups"][0]["pieces"]
         after = engine_report(tmp_path / "p" / "build" / "native" / "native.vmod")["setups"][0]["pieces"]
         assert [(p["location"], p["x"], p["y"]) for p in after] == [(p["location"], p["x"], p["y"]) for p in before]
+
+
+def test_stretched_board_art_keeps_every_piece_on_its_spot(tmp_path):
+    """A grid whose columns are 8% wider apart than regular hexes: the board goes in as it is, the engine's
+    grid is the original's, and each piece of the set-up stands where the original has it."""
+    import re
+    grid = (f'<{hm.HEX} dx="56.0" dy="60.0" x0="30" y0="30" sideways="false" snapTo="true" visible="false">'
+            f'<{hm.NUMBERING} first="H" hOff="1" vOff="1" hLeading="1" vLeading="1" hType="N" vType="N" sep="" '
+            f'stagger="false" locationFormat="$gridLocation$"/></{hm.HEX}>')
+    inf = hm.unit("Red Inf", "inf.png")
+    spots = [(30 + c * 56, 30 + r * 60 + (30 if c % 2 else 0)) for c, r in ((0, 0), (3, 1), (8, 5), (5, 5))]
+    body = (hm.roster("Red", "Blue") + hm.map_window("Main Map", hm.board("Main", "board.png", grid))
+            + hm.palette(("Units", [hm.slot("Red Inf", inf, 1)])) + hm.setup("Opening", "open.vsav"))
+    commands = [hm.placed(inf, "Main Map", x, y, str(10 + i)) for i, (x, y) in enumerate(spots)]
+    module = hm.module(tmp_path, "wide", body, {"board.png": BOARD_IMAGE, "inf.png": hm.png((48, 48))},
+                       {"open.vsav": hm.saved_game({"Main Map": ["Main"]}, commands)})
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "wide", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    rebuilt = tmp_path / "p" / "build" / "wide" / "wide.vmod"
+    with zipfile.ZipFile(rebuilt) as z:
+        assert [z.read(n) for n in z.namelist() if n.startswith("images/board")] == [BOARD_IMAGE]
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', re.search(rf"<{hm.HEX} ([^>]*)>",
+                                                               z.read("buildFile.xml").decode()).group(1)))
+    assert (float(attrs["dx"]), float(attrs["dy"]), attrs["x0"], attrs["y0"]) == (56.0, 60.0, "30", "30")
+    from engine import CHECKER, engine_report
+    if CHECKER.exists():
+        before = sorted((p["location"], p["x"], p["y"]) for p in engine_report(module)["setups"][0]["pieces"])
+        after = sorted((p["location"], p["x"], p["y"]) for p in engine_report(rebuilt)["setups"][0]["pieces"])
+        assert after == before and len(before) == 4
