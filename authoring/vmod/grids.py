@@ -77,7 +77,8 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     k_left = min(num.raw_line(first_line), num.raw_line(last_line))   # the west-/north-most line kept
     # odd raw lines sit half a hex lower than even ones at the same row number unless staggered, either way
     lower = k_left + (0 if (k_left % 2 == 1) == (not params["stagger"]) else 1)
-    shifted = "odd" if (first_line + lower - k_left) % 2 else "even"
+    printed = last_line - (lower - k_left) if num.line_desc else first_line + (lower - k_left)
+    shifted = "odd" if printed % 2 else "even"   # `shifted` names printed numbers (GridSpec.shift_parity)
     lines, cross = last_line - first_line + 1, high - low + 1
     if flat:
         grid = {"orientation": "flat", "columns": lines, "rows": cross,

@@ -157,3 +157,14 @@ def test_descending_numbering_matches_the_real_engine_on_every_hex(name, tmp_pat
             assert abs(x - p["x"]) < 1.5 and abs(y - p["y"]) < 1.5, (p, (x, y))
             checked.add(h)
     assert checked == set(grid.hexes)   # every hex of the imported map, where the engine has its name
+
+
+def test_shifted_names_printed_columns_also_when_they_descend():
+    """`shifted: even` puts the columns PRINTED with even numbers half a hex lower, whichever way they run."""
+    from authoring.hexgrid import MapGrid, PixelLayout
+    from authoring.hexgrid.grid import GridSpec
+    from authoring.hexgrid.labels import LabelFormat
+    grid = MapGrid(GridSpec("flat", 4, 3, 1, 1, "even", LabelFormat(columns_descending=True)))
+    layout = PixelLayout("flat", 10.0)
+    y = {grid.hex_to_label(h)[:2]: layout.hex_to_pixel(h)[1] for h in grid.hexes if grid.hex_to_label(h)[2:] == "01"}
+    assert y["04"] > y["03"] and y["02"] > y["01"] and y["04"] == y["02"]   # printed 04 is the west-most
