@@ -16,9 +16,10 @@ from authoring.author.fsutil import refuse_existing, refuse_not_folder
 from authoring.author.project import schema_files, write_plan
 from authoring.author import templates
 from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, art_file, dump_yaml,
-                                          inches, short_name, signature, slug, unique, unique_file, Folded)
+                                          inches, short_name, signature, slug, squared, unique, unique_file, Folded)
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
+from authoring.diagnostics.summary import cut, kind
 from authoring.errors import UsageError
 from authoring.budget import COUNTER_SIZE_IN
 from authoring.load.source import compose
@@ -65,7 +66,7 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
     scenarios = import_scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
     used_sides = sorted({c.side for c in counters.values()},
-                        key=lambda s: order.index(s) if s in order else len(order))
+                        key=lambda s: order.index(s) if s in order else len(order)) or order or ["neutral"]
     files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(module, gid, sides, used_sides, states, counters,
                                                                 maps, art, unit_types)
     files[dest / "counters" / gid / "counters.yaml"] = _counters_yaml(gid, counters, states)
@@ -167,6 +168,12 @@ def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes],
         why = too_large(data) or "is no image hexwright can read (PNG, JPEG, GIF or SVG)"
         plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} {why}"))
         return None
+    padded = squared(*made)
+    if padded is not None:
+        made = padded[:2]
+        w, h = padded[2]
+        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is {w} x {h} px, longer than "
+                                                 "a counter face can show: centred on a square for the counter"))
     name = unique_file(made[0], taken)
     taken.add(name)
     art[name] = made[1]
@@ -249,7 +256,9 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
     colours = _side_colours(counters, art)
     side_list = [{"id": s, "name": names.get(s, "Neutral"), "color": colours.get(s, "#c0c0c0"),
                   "text_color": "#000000",
-                  **({} if s in names else {"note": "pieces of no player side (markers)"})} for s in used_sides]
+                  **({} if s in names else {"note": "pieces of no player side (markers)" if counters else
+                                            "the module names no player side and has no pieces"})}
+                  for s in used_sides]
     counter_px = _counter_px(counters, art)
     doc = {"kind": "game", "id": gid, "name": module.name, "version": module.version or "1.0",
            "description": module.description or f"Imported from the VASSAL module {module.name!r}.",
@@ -324,28 +333,10 @@ def _todo_notes(node) -> list[tuple[int, str]]:
     return []
 
 
-SUMMARY_AFTER = 5
-"""Findings of one kind shown one by one; past this many, the first few and a count."""
-
-
-SHOWN = 3
-
-
 def summarised(findings: list[Finding]) -> list[Finding]:
-    """`findings` with each kind (the same message but for names and numbers) of more than SUMMARY_AFTER cut
-    to its first SHOWN and one finding that counts the rest."""
-    kinds: dict[str, list[Finding]] = {}
-    for f in findings:
-        kinds.setdefault(re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "_", f.message), []).append(f)
-    out = []
-    for group in kinds.values():
-        if len(group) <= SUMMARY_AFTER:
-            out += group
-            continue
-        out += group[:SHOWN]
-        out.append(Finding(group[SHOWN].where, f"{len(group) - SHOWN} more like the {SHOWN} above "
-                                               f"({len(group)} in all), the next: {group[SHOWN].message}"))
-    return out
+    """`findings` with each kind (the same message but for names and numbers) of many cut to its first few
+    and one finding that counts the rest (`diagnostics.summary`, as a build's warnings)."""
+    return cut(findings, lambda f: kind(f.message), lambda f: f.message, lambda f, text: Finding(f.where, text))
 
 
 def diagnostics(plan: ImportPlan, module_path: Path) -> list:

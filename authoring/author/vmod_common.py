@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from PIL import Image
 
+from authoring.budget import FACE_ART_ASPECT
 from authoring.vmod.archive import is_svg, svg_size
 from authoring.vmod.buildfile import Finding
 from authoring.vmod.picture import opened
@@ -70,6 +72,23 @@ def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
     except Exception:  # noqa: BLE001 - bytes no decoder reads are a finding, never a crash
         return None
     return f"{stem or base}.png", out.getvalue()
+
+
+def squared(name: str, data: bytes) -> tuple[str, bytes, tuple[int, int]] | None:
+    """Raster art longer than a counter face can take (`FACE_ART_ASPECT`), centred on a transparent square
+    PNG of its longer side (name, bytes, original size); None for art within the limit, or SVG."""
+    if is_svg(data):
+        return None
+    with opened(data) as im:
+        w, h = im.size
+        if max(w, h) <= FACE_ART_ASPECT * max(min(w, h), 1):
+            return None
+        side = max(w, h)
+        square = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+        square.paste(im.convert("RGBA"), ((side - w) // 2, (side - h) // 2))
+    out = io.BytesIO()
+    square.save(out, "PNG")
+    return f"{name.rpartition('.')[0] or name}.png", out.getvalue(), (w, h)
 
 
 def readable(data: bytes) -> bool:

@@ -12,7 +12,7 @@ from authoring.author.vmod_common import (TODO, Folded, ImportPlan, art_file, du
 from authoring.budget import HEX_SIZE_IN
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
-from authoring.vmod.grids import cropped, label_mismatches, project_grid, registration
+from authoring.vmod.grids import MAX_BOARD_HEXES, cropped, label_mismatches, project_grid, registration
 from authoring.vmod.locate import zone_grid
 from authoring.vmod.picture import ImageTooLarge, opened, pixel_problem
 
@@ -77,13 +77,14 @@ MAX_MAP_HEXES = 5000
 pixel budget (`authoring.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
 
 
-MAX_BOARD_HEXES = 200_000
-"""Hexes of one board imported at most (as of one project map, `load.resolve_map.MAX_MAP_HEXES`)."""
-
 
 def _too_many_hexes(params: dict, size: tuple[int, int]) -> str | None:
-    """Why a board's hex grid is not imported for its size (more than MAX_BOARD_HEXES hexes), or None."""
-    pg = project_grid(params, size)
+    """Why a board's hex grid is not imported (more than MAX_BOARD_HEXES hexes, or numbering the project would
+    print twice), or None."""
+    try:
+        pg = project_grid(params, size)
+    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
+        return f"its hex numbering cannot be carried over ({exc})"
     hexes = pg.grid["columns"] * pg.grid["rows"] if pg is not None else 0
     return f"its grid has {hexes:,} hexes, over the limit of {MAX_BOARD_HEXES:,}" if hexes > MAX_BOARD_HEXES else None
 
@@ -134,7 +135,12 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
     if box is not None:
         params = cropped(params, box[0], box[1])
         size = (box[2] - box[0], box[3] - box[1])
-    pg = project_grid(params, size)
+    try:
+        pg = project_grid(params, size)
+    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
+        plan.findings.append(Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not "
+                                            "imported as a map"))
+        return
     if pg is None:
         plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
         return

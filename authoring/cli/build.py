@@ -14,7 +14,8 @@ import click
 
 from authoring.cli.args import GAME_HELP, Choice, Number, OutPath, game_argument, project_option, refuse, select
 from authoring.cli.output import emit, render
-from authoring.diagnostics import has_errors
+from authoring.diagnostics import has_errors, sorted_diagnostics
+from authoring.diagnostics.summary import summarised
 from authoring.progress import SILENT, Progress
 
 def _counter_size(ctx, param, value):
@@ -119,8 +120,8 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
             digests[r.game.id] = build.stage_digests(r.files, stages, settings, snapshot)
         _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally, digests)
         _unstamp_changed(snapshot, loaded, stages, out_root, settings)
-    if warnings:
-        click.echo(render(warnings, "concise"), err=True)
+    if warnings:   # many alike (art too small for print, one per image) are counted, not listed
+        click.echo(render(summarised(sorted_diagnostics(warnings)), "concise"), err=True)
     tally.games, tally.warnings = len(games), len(warnings)
     sys.stdout.flush()   # the closing line after the files, on a terminal as in a log
     click.echo(tally.line(), err=True)

@@ -70,6 +70,18 @@ class GridSpec:
             raise ValueError(f"first_row must be an int >= 0, got {self.first_row!r}")
 
     @property
+    def shift_parity(self) -> int:
+        """Which column (flat) / row (pointy) indices, counted west to east / north to south from
+        first_column / first_row, are shifted: `shifted` names printed numbers, and a descending line
+        index i prints first + last - i."""
+        parity = _SHIFTS[self.shifted]
+        if self.orientation == "flat" and self.label.columns_descending:
+            return (parity + self.first_column + self.last_column) % 2
+        if self.orientation == "pointy" and self.label.rows_descending:
+            return (parity + self.first_row + self.last_row) % 2
+        return parity
+
+    @property
     def last_column(self) -> int:
         return self.first_column + self.columns - 1
 
@@ -120,17 +132,19 @@ class MapGrid:
         the dicts are then zipped in C: building a 60x45 map's lookups was a tenth of a large game's load."""
         spec, fmt = self.spec, self.spec.label
         rows = range(spec.first_row, spec.last_row + 1)
-        row_names = [fmt.row_name(r) for r in rows]
+        row_names = [fmt.row_name(r) for r in (reversed(rows) if fmt.rows_descending else rows)]
+        column_sum = spec.first_column + spec.last_column if fmt.columns_descending else None
         parity, flat = self.global_shift_parity, spec.orientation == "flat"
         dc, dr = self.origin[0] - spec.first_column, self.origin[1] - spec.first_row
         hexes: list[Hex] = []
         labels: list[str] = []
         for col in range(spec.first_column, spec.last_column + 1):
+            column = fmt.column_name(col if column_sum is None else column_sum - col)
             if fmt.row_first:
-                tail = f"{fmt.separator}{fmt.column_name(col)}"
+                tail = f"{fmt.separator}{column}"
                 labels += [fmt.prefix + name + tail for name in row_names]
             else:
-                head = f"{fmt.prefix}{fmt.column_name(col)}{fmt.separator}"
+                head = f"{fmt.prefix}{column}{fmt.separator}"
                 labels += [head + name for name in row_names]
             if flat:   # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
@@ -179,12 +193,13 @@ class MapGrid:
         """Which global columns (flat) / rows (pointy) are shifted: 0 even, 1 odd."""
         spec = self.spec
         if spec.orientation == "flat":
-            return (_SHIFTS[spec.shifted] + self.origin[0] - spec.first_column) % 2
-        return (_SHIFTS[spec.shifted] + self.origin[1] - spec.first_row) % 2
+            return (spec.shift_parity + self.origin[0] - spec.first_column) % 2
+        return (spec.shift_parity + self.origin[1] - spec.first_row) % 2
 
     def is_shifted(self, index: int) -> bool:
-        """Whether a printed column (flat) or row (pointy) sits half a hex lower/right."""
-        return index % 2 == _SHIFTS[self.spec.shifted]
+        """Whether the column (flat) or row (pointy) at this index (west to east, north to south, from
+        first_column / first_row; the printed number unless descending) sits half a hex lower/right."""
+        return index % 2 == self.spec.shift_parity
 
     # -- conversions -------------------------------------------------------
 

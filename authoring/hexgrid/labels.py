@@ -30,6 +30,10 @@ class LabelFormat:
     """Text between the column and the row."""
     row_first: bool = False
     """The row printed before the column (as VASSAL numbering with the other line first does)."""
+    columns_descending: bool = False
+    """Columns numbered from the east: the west-most prints the map's last column number."""
+    rows_descending: bool = False
+    """Rows numbered from the south: the north-most prints the map's last row number."""
 
     def __post_init__(self) -> None:
         if self.column_style not in COLUMN_STYLES:

@@ -16,6 +16,11 @@ source (VASSAL 3.6, ``HexGrid.java`` and ``HexGridNumbering.java``):
   spreadsheet-style columns, so alphabetic columns beyond AA are refused).
 * ``stagger=true`` adds 1 to the row in odd raw columns; our maps number every
   column from ``first_row`` so we always emit ``stagger=false``.
+* ``hDescend``/``vDescend`` count a line down from the far edge of the grid's container (the board
+  image, or a zone's bounding box): ``max - raw`` with ``max`` = round(height / dx) for VASSAL's
+  columns and round(width / dy) for its rows (``HexGridNumbering.getMaxRows/getMaxColumns``: the
+  same formulas whether or not the grid is sideways, so the container's size is part of the name),
+  and the stagger then takes one off instead of adding one. ``params["container"]`` is that size.
 * VASSAL drops leading zeros from numeric location names unless the module's
   global option to keep them is set; the module compiler must set it.
 
@@ -38,6 +43,7 @@ __all__ = [
     "vassal_grid_params",
     "vassal_label",
     "vassal_snap",
+    "descending_extent",
 ]
 
 HEX_GRID_KEYS = ("sideways", "x0", "y0", "dx", "dy")
@@ -50,12 +56,15 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _MAX_ALPHA_COLUMN = 27  # spreadsheet "AA" == VASSAL's 26; "AB" != VASSAL's "BB"
 
 
-def vassal_grid_params(layout: PixelLayout, grid: MapGrid) -> dict[str, Any]:
+def vassal_grid_params(layout: PixelLayout, grid: MapGrid,
+                       board_size: tuple[int, int] | None = None) -> dict[str, Any]:
     """Grid geometry and numbering that make VASSAL print every label of ``grid``.
 
     Raw line 0 (VASSAL's column 0, our column for flat / row for pointy) must be
     unshifted; when the map's first line is shifted, raw line 0 is the virtual
     line just before it, so ``x0`` may lie off the board and ``hOff`` drop by one.
+    A map numbered in descending order needs the board's pixel size (``board_size``),
+    from which VASSAL counts such lines.
     """
     spec = grid.spec
     if layout.orientation != spec.orientation:
@@ -80,7 +89,7 @@ def vassal_grid_params(layout: PixelLayout, grid: MapGrid) -> dict[str, Any]:
         x0, y0 = layout.hex_to_pixel(grid.offset_to_hex_unbounded(base, spec.first_row))
         h = (column_type, label.column_digits - 1, base + column_off)
         v = ("N", label.row_digits - 1, spec.first_row)
-    return {
+    params = {
         "sideways": sideways,
         "x0": _java_round(x0),
         "y0": _java_round(y0),
@@ -95,6 +104,43 @@ def vassal_grid_params(layout: PixelLayout, grid: MapGrid) -> dict[str, Any]:
         "stagger": False,
         "locationFormat": f"{label.prefix}$gridLocation$",
     }
+    if label.columns_descending or label.rows_descending:
+        _descending(params, grid, board_size)
+    return params
+
+
+def _descending(params: dict[str, Any], grid: MapGrid, board_size: tuple[int, int] | None) -> None:
+    """Turn ascending VASSAL offsets into descending ones: our line printed ``first + last - i`` is
+    VASSAL's ``max - raw + off`` (module docstring), so ``off = first + last - (raw 0's line) - max``."""
+    if board_size is None:
+        raise ValueError("a map numbered in descending order needs its board's size for VASSAL")
+    spec, label = grid.spec, grid.spec.label
+    params["container"] = tuple(board_size)
+    line_max, cross_max = descending_extent(params)
+    # VASSAL names its raw line (our column when flat, our row when sideways) with hOff, the cross index with
+    # vOff; which of hDescend/vDescend turns each round swaps with `sideways` (HexGridNumbering.getColumn)
+    if params["sideways"]:
+        line_desc, line_sum = label.rows_descending, spec.first_row + spec.last_row
+        cross_desc, cross_sum = label.columns_descending, spec.first_column + spec.last_column
+    else:
+        line_desc, line_sum = label.columns_descending, spec.first_column + spec.last_column
+        cross_desc, cross_sum = label.rows_descending, spec.first_row + spec.last_row
+    flags = ("vDescend", "hDescend") if params["sideways"] else ("hDescend", "vDescend")
+    for key, desc, total, top, flag in (("h", line_desc, line_sum, line_max, flags[0]),
+                                         ("v", cross_desc, cross_sum, cross_max, flags[1])):
+        if desc:   # ascending: raw 0 prints `off`; descending: first + last - (off + raw) = top - raw + new off
+            letters = 2 if params[f"{key}Type"] == "A" else 0   # A is 0 in VASSAL, 1 here: in both terms
+            params[f"{key}Off"] = total - params[f"{key}Off"] - top - letters
+            params[flag] = True
+
+
+def descending_extent(params: dict[str, Any]) -> tuple[int, int]:
+    """VASSAL's (max raw line, max raw cross index) for descending numbering of the grid's container."""
+    w, h = params["container"]
+    max_rows = math.floor(h / params["dx"] + 0.5)      # getMaxRows: height over the hex width
+    max_columns = math.floor(w / params["dy"] + 0.5)   # getMaxColumns: width over the hex height
+    # VASSAL's column (raw line) counts down from getMaxColumns when flat, getMaxRows when sideways
+    return (max_rows, max_columns) if params["sideways"] else (max_columns, max_rows)
 
 
 def vassal_attributes(params: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
@@ -108,12 +154,20 @@ def vassal_attributes(params: dict[str, Any]) -> tuple[dict[str, str], dict[str,
 
 
 def vassal_label(params: dict[str, Any], x: float, y: float) -> str:
-    """The location name VASSAL gives board pixel (x, y) (``RegularGridNumbering.locationName``)."""
-    if params["hDescend"] or params["vDescend"]:
-        raise ValueError("descending numbering is not modelled")
-    col, row = _raw_cell(params, _java_round(x), _java_round(y))
-    if params["stagger"] and col % 2 != 0:
-        row += 1
+    """The location name VASSAL gives board pixel (x, y) (``RegularGridNumbering.locationName``);
+    descending numbering needs ``params["container"]``, the size of the grid's board or zone."""
+    raw_col, raw_row = _raw_cell(params, _java_round(x), _java_round(y))
+    col, row = raw_col, raw_row
+    line_desc = params["vDescend"] if params["sideways"] else params["hDescend"]
+    cross_desc = params["hDescend"] if params["sideways"] else params["vDescend"]
+    if line_desc or cross_desc:
+        if not params.get("container"):
+            raise ValueError("descending numbering needs the size of the grid's board or zone")
+        line_max, cross_max = descending_extent(params)
+        col = line_max - raw_col if line_desc else raw_col
+        row = cross_max - raw_row if cross_desc else raw_row
+    if params["stagger"] and raw_col % 2 != 0:
+        row += -1 if cross_desc else 1
     row_name = _name(row + params["vOff"], params["vType"], params["vLeading"])
     col_name = _name(col + params["hOff"], params["hType"], params["hLeading"])
     sep = params["sep"]

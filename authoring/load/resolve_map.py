@@ -24,7 +24,9 @@ def grid_spec(g: dict) -> GridSpec:
     lab = g.get("label", {}) or {}
     label = LabelFormat(prefix=lab.get("prefix", ""), column_digits=lab.get("column_digits", 2),
                         row_digits=lab.get("row_digits", 2), column_style=lab.get("column_style", "numeric"),
-                        separator=lab.get("separator", ""), row_first=lab.get("row_first", False))
+                        separator=lab.get("separator", ""), row_first=lab.get("row_first", False),
+                        columns_descending=lab.get("columns_descending", False),
+                        rows_descending=lab.get("rows_descending", False))
     return GridSpec(orientation=g["orientation"], columns=g["columns"], rows=g["rows"],
                     first_column=g.get("first_column", 1), first_row=g.get("first_row", 1),
                     shifted=g.get("shifted", "even"), label=label)

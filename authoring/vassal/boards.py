@@ -33,6 +33,8 @@ class MapArt:
     map_id: str
     layout: PixelLayout
     size: tuple[int, int]
+    native: str = ""
+    """The extension of the designer's art file when the board is that file itself (`vassal.native`)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class BoardPlan:
     """The map is the designer's art (stored as JPEG, like the art itself)."""
     variant: str = ""
     """Empty for the boards of the game's whole layout; else which smaller layout this board is cut for."""
+    native: str = ""
+    """The extension of the designer's art file when the board is that file as it is (`vassal.native`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -150,9 +154,11 @@ def _order_key(game: Game, map_id: str) -> tuple:
 
 def _board(m: Map, column: int, row: int, rect: Rect, crop: Rect, art: MapArt) -> BoardPlan:
     ox, oy = art.layout.origin
-    layout = PixelLayout(art.layout.orientation, art.layout.size, (ox - crop[0], oy - crop[1]))
+    layout = replace(art.layout, origin=(ox - crop[0], oy - crop[1]))   # a stretched art layout stays one
     painted = m.art is not None and m.art.registration is not None
-    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid), painted)
+    size = (rect[2] - rect[0], rect[3] - rect[1])   # descending numbering counts from the board's far side
+    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid, size),
+                     painted, native=art.native)
 
 
 def board_name(m: Map) -> str:

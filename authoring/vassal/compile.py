@@ -34,6 +34,7 @@ from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
+from authoring.vassal.native import native_px_per_hex
 from authoring.vassal.pieces import (
     DEAD_MAP,
     TRACK_MAP,
@@ -107,6 +108,8 @@ def _model_frozen() -> Iterator[None]:
 def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
            progress: Progress, processes: int | None = None, files_digest: str | None = None) -> Path:
     target = out_dir / f"{game.id}.vmod"
+    if px_per_hex == DEFAULT_PX_PER_HEX:   # boards that are the designer's art as it is keep its hex size
+        px_per_hex = native_px_per_hex(game) or px_per_hex
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options, files_digest)
     if _up_to_date(target, inputs):

@@ -11,7 +11,7 @@ import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -38,6 +38,7 @@ from authoring.vassal.boards import (
     board_sets,
     is_whole,
 )
+from authoring.vassal.native import native_file, native_frame, native_grid, native_px_per_hex
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
@@ -111,8 +112,11 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
 
 def _map_jobs(game: Game, px_per_hex: float) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
     """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG), and painted ones (the
-    designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast)."""
+    designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast); none when the
+    boards are the art files themselves (`vassal.native`)."""
     drawn, painted = {}, {}
+    if native_px_per_hex(game) == px_per_hex:
+        return drawn, painted
     for m in sorted(game.maps):
         key, draw = map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
         art = game.maps[m].art
@@ -151,8 +155,16 @@ class BoardWork:
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
-        arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
+        self.native = native_px_per_hex(game) == px_per_hex   # the boards are the art files as they are
+        if self.native:
+            arts = {m: MapArt(m, *native_frame(game.maps[m]), native=native_file(game.maps[m])[1])
+                    for m in sorted(game.maps)}
+        else:
+            arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
         self.sets = board_sets(game, arts, progress.note)
+        if self.native:   # the engine's grid registered to the art itself
+            self.sets = {k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
+                         for k, plans in self.sets.items()}
         keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
         plain = [plans for plans in self.sets.values()
                  if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
@@ -177,6 +189,8 @@ class BoardWork:
 
     def board_batches(self) -> list[Batch]:
         """The jobs of the boards cut from the map images (the map images are read, or drawn, first)."""
+        if self.pngs is None and self.native:
+            self.pngs = {m: native_file(self.game.maps[m])[0] for m in sorted(self.game.maps)}
         if self.pngs is None:
             self.pngs = ({} if self.maps_zipped is None else
                          map_images(self.game, self.cache, self.px_per_hex, zipped=self.maps_zipped))
@@ -198,8 +212,8 @@ class BoardWork:
 
 
 def board_image(plan: BoardPlan) -> str:
-    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []),
-                      ext="jpg" if plan.painted else "png")
+    ext = plan.native or ("jpg" if plan.painted else "png")
+    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []), ext=ext)
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

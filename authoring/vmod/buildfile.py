@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from authoring.budget import MAX_PIECES
 from authoring.vassal import elements as vc
 from authoring.vmod.archive import Archive, is_svg, svg_size
 from authoring.vmod.numbers import finite, positive, whole
@@ -43,9 +44,9 @@ _NUMBERING_DEFAULTS = {"first": "H", "sep": "", "hType": "N", "hLeading": 1, "hO
 """`HexGridNumbering` defaults (a HexGrid without numbering names its hexes by these)."""
 
 
-MAX_SLOTS = 20_000
-"""Piece slots imported at most (a large real module has a few thousand; each becomes a counter; as many as
-the members a module may have, `archive.MAX_MEMBERS`)."""
+MAX_SLOTS = MAX_PIECES
+"""Piece slots imported at most: each becomes a counter, so as many as a project's counter mix may hold
+(a large real module has a few thousand)."""
 
 
 @dataclass(frozen=True)
@@ -234,8 +235,20 @@ def _map(archive: Archive, el: etree._Element, tree, findings: list[Finding]) ->
         for child in board:
             if isinstance(child.tag, str):
                 grid = _grid(child, tree, findings) or grid
+        _containers(grid, size)
         window.boards.append(Board(window.name, board.get("name", "") or "Board", image, size, grid, where))
     return window
+
+
+def _containers(grid: Grid, size: tuple[int, int]) -> None:
+    """Each hex grid's container size (`params["container"]`), from whose far side descending numbering
+    counts: the board's for its grid or a zoned grid's background, a zone's bounding box for the zone's."""
+    if grid.params:
+        grid.params["container"] = size
+    for _, points, inner in grid.zones:
+        if inner.params and points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            inner.params["container"] = (max(xs) - min(xs), max(ys) - min(ys))
 
 
 def _map_name(el: etree._Element) -> str:

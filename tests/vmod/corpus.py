@@ -309,6 +309,14 @@ CORPUS: dict[str, ModuleSpec] = {
         BoardSpec("Hexes", (520, 420), {"x0": "30", "y0": "30"}, {"hOff": "1", "vOff": "1"}),
         BoardSpec("Squares", (300, 300), {}, kind="square", column=1)],
         placements=_spots() + [(1, 2, 1, 2, 2, 1)]),
+    # issue 30: descending numbering counts from the board's far side (and the stagger then takes one off)
+    "flat-descending": ModuleSpec("flat-descending", [BoardSpec("Main", (520, 420), {"x0": "30", "y0": "40"},
+                                                                {"hOff": "2", "vOff": "1", "hDescend": "true",
+                                                                 "vDescend": "true", "stagger": "true"})],
+                                  placements=_spots()),
+    "pointy-descending": ModuleSpec("pointy-descending", [BoardSpec("Main", (520, 420), {
+        "sideways": "true", "x0": "30", "y0": "30", "dx": "52.0", "dy": "60.0"},
+        {"first": "V", "hOff": "0", "vOff": "1", "hDescend": "true", "sep": "."})], placements=_spots()),
     "legacy-3.2": ModuleSpec("legacy-3.2", [BoardSpec("Main", (520, 420), {"x0": "30", "y0": "30"},
                                                       {"hOff": "1", "vOff": "1", "hLeading": "0"})],
                              vassal_version="3.2.17", legacy=True, leading_zero_option=False, placements=_spots()),

@@ -1,7 +1,8 @@
-"""The corpus of real module sources (issue 30): `tests/vmod/real/manifest.yaml` says where each came from;
-the sources themselves stay beside the project (../shared/vmod-corpus/src/NAME, never committed: no
-licence allows it). `assemble(entry, folder)` zips one into NAME.vmod as the module's build would, with
-generated stand-ins of the art the snapshot lacks.
+"""The corpus of real module sources (issue 30): `tests/vmod/real/manifest.yaml` says where each came from.
+The sources of a module whose licence allows it are committed in tests/vmod/real/NAME (`committed: true`);
+the others stay beside the project (../shared/vmod-corpus/src/NAME, never committed: no licence allows
+it; `real_sources.py` rebuilds them from the repositories). `assemble(entry, folder)` zips one into
+NAME.vmod as the module's build would, with generated stand-ins of the art the snapshot lacks.
 """
 from __future__ import annotations
 
@@ -18,24 +19,31 @@ SOURCES = ROOT / ".." / "shared" / "vmod-corpus" / "src"
 MANIFEST = Path(__file__).with_name("real") / "manifest.yaml"
 _IMAGE = re.compile(r"[^;,\t/\"<>=\\\n]+?\.(?:png|gif|jpe?g|svg)", re.I)
 _SKIP = (".pdf", ".java", ".class", ".jar", ".js", ".md", ".bat", ".json")
+_NOT_MODULE = ("LICENSE",)   # the licence committed beside a module's sources
 
 
 def entries() -> list[dict]:
     return yaml.safe_load(MANIFEST.read_text())["modules"]
 
 
-def available() -> bool:
-    return SOURCES.is_dir()
+def source(entry: dict) -> Path:
+    """The folder of the module's sources: committed beside the manifest, or the shared sources."""
+    return MANIFEST.parent / entry["name"] if entry.get("committed") else SOURCES / entry["name"]
+
+
+def available(entry: dict) -> bool:
+    return source(entry).is_dir()
 
 
 def assemble(entry: dict, folder: Path) -> Path:
     """NAME.vmod in `folder` from the source tree: buildFile, moduledata, saved games, images/ (also the
     folders `images_from` names), stand-ins for art it names but lacks."""
-    src = SOURCES / entry["name"]
+    src = source(entry)
     files: dict[str, bytes] = {}
     for path in sorted(p for p in src.rglob("*") if p.is_file()):
         rel = path.relative_to(src).as_posix()
-        if rel.startswith("images/") or (path.parent == src and not path.name.endswith(_SKIP)):
+        if rel.startswith("images/") or (path.parent == src and not path.name.endswith(_SKIP)
+                                         and path.name not in _NOT_MODULE):
             files[rel] = path.read_bytes()
     for folder_name in entry.get("images_from", []):
         for path in sorted((src / folder_name).glob("*")):

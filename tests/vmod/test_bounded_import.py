@@ -198,3 +198,30 @@ def test_two_boards_of_one_file_name_get_two_art_files(tmp_path, first, second):
     arts = {m["name"]: project / "maps" / "two" / m["art"]["image"] for m in maps.values()}
     assert len({p.name.casefold() for p in arts.values()}) == 2
     assert arts["North"].read_bytes() == red and arts["South"].read_bytes() == blue
+
+
+def test_art_far_from_square_is_centred_on_a_square_for_the_counter():
+    """A real module's 129 x 2,223 px piece image (an end-zone label) is longer than a counter face takes
+    (HW-ART-022): the import centres it on a transparent square so the project validates."""
+    import io
+
+    from PIL import Image
+
+    from authoring.author.vmod_common import squared
+    out = io.BytesIO()
+    Image.new("RGB", (129, 2223), "#c03030").save(out, "PNG")
+    name, data, size = squared("EndzoneLabel.gif", out.getvalue())
+    assert (name, size) == ("EndzoneLabel.png", (129, 2223))
+    im = Image.open(io.BytesIO(data))
+    assert im.size == (2223, 2223)
+    assert im.getpixel((0, 0))[3] == 0 and im.getpixel((1111, 1111)) == (192, 48, 48, 255)
+    assert squared("near.png", _png(400, 120)) is None
+
+
+def _png(w: int, h: int) -> bytes:
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (w, h)).save(out, "PNG")
+    return out.getvalue()

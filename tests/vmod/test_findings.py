@@ -273,3 +273,71 @@ def test_cards_of_a_deck_are_counters_and_placed_cards_match_them(tmp_path):
         "neutral": [{"hex": "0202", "units": ["hills"]}, {"hex": "0404", "units": ["hills.2"]}]}
     assert _read(plan, "scenarios", "deck", "at-start.yaml")["setup"] == {
         "neutral": [{"hex": "0404", "units": ["hills"]}]}
+
+
+def test_build_of_an_imported_project_summarises_repeated_warnings(tmp_path):
+    """Each counter's raster art too small for print is one HW-ART-021 warning: nine of them print as the
+    first three and one line that counts the rest (as the import's own findings)."""
+    slots = [hm.slot(f"Inf {i}", hm.unit(f"Inf {i}", f"inf{i}.png"), i + 1) for i in range(9)]
+    module = _hex_module(tmp_path, "smallart", slots, {f"inf{i}.png": hm.png((48, 48)) for i in range(9)})
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "smallart", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    lines = [line for line in r.output.splitlines() if "HW-ART-021" in line]
+    assert len(lines) == 4, lines
+    assert "6 more like the 3 above (9 in all), the next: 'art/inf3.png' is 48 x 48 px" in lines[3], lines[3]
+    assert "9 warnings" in r.output   # the closing line still counts every warning
+
+
+def test_board_art_goes_into_the_rebuilt_module_as_it_is(tmp_path):
+    """Issue 30: a board's art was redrawn at 72 px a hex (2048x2593 came back as 562x703). Now the rebuilt
+    module's board is the module's own file, byte for byte, with the engine's grid where the original had it."""
+    import re
+    inf = hm.unit("Red Inf", "inf.png")
+    module = _hex_module(tmp_path, "native", [hm.slot("Red Inf", inf, 1)], {"inf.png": hm.png((48, 48))},
+                         [hm.placed(inf, "Main Map", *_centre(3, 2), "11")])
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "native", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    with zipfile.ZipFile(tmp_path / "p" / "build" / "native" / "native.vmod") as z:
+        boards = [n for n in z.namelist() if n.startswith("images/board")]
+        assert len(boards) == 1 and boards[0].endswith(".png") and z.read(boards[0]) == BOARD_IMAGE
+        build = z.read("buildFile.xml").decode()
+    grid = re.search(rf"<{hm.HEX} ([^>]*)>", build).group(1)
+    attrs = dict(re.findall(r'(\w+)="([^"]*)"', grid))
+    assert (float(attrs["dx"]), float(attrs["dy"]), attrs["x0"], attrs["y0"]) == (52.0, 60.0, "30", "30")
+    from engine import CHECKER, engine_report
+    if CHECKER.exists():   # the engine puts the piece on the same hex of the same art
+        before = engine_report(module)["setups"][0]["pieces"]
+        after = engine_report(tmp_path / "p" / "build" / "native" / "native.vmod")["setups"][0]["pieces"]
+        assert [(p["location"], p["x"], p["y"]) for p in after] == [(p["location"], p["x"], p["y"]) for p in before]
+
+
+def test_stretched_board_art_keeps_every_piece_on_its_spot(tmp_path):
+    """A grid whose columns are 8% wider apart than regular hexes: the board goes in as it is, the engine's
+    grid is the original's, and each piece of the set-up stands where the original has it."""
+    import re
+    grid = (f'<{hm.HEX} dx="56.0" dy="60.0" x0="30" y0="30" sideways="false" snapTo="true" visible="false">'
+            f'<{hm.NUMBERING} first="H" hOff="1" vOff="1" hLeading="1" vLeading="1" hType="N" vType="N" sep="" '
+            f'stagger="false" locationFormat="$gridLocation$"/></{hm.HEX}>')
+    inf = hm.unit("Red Inf", "inf.png")
+    spots = [(30 + c * 56, 30 + r * 60 + (30 if c % 2 else 0)) for c, r in ((0, 0), (3, 1), (8, 5), (5, 5))]
+    body = (hm.roster("Red", "Blue") + hm.map_window("Main Map", hm.board("Main", "board.png", grid))
+            + hm.palette(("Units", [hm.slot("Red Inf", inf, 1)])) + hm.setup("Opening", "open.vsav"))
+    commands = [hm.placed(inf, "Main Map", x, y, str(10 + i)) for i, (x, y) in enumerate(spots)]
+    module = hm.module(tmp_path, "wide", body, {"board.png": BOARD_IMAGE, "inf.png": hm.png((48, 48))},
+                       {"open.vsav": hm.saved_game({"Main Map": ["Main"]}, commands)})
+    assert CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")]).exit_code == 0
+    r = CliRunner().invoke(main, ["build", "module", "wide", "--project", str(tmp_path / "p"), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    rebuilt = tmp_path / "p" / "build" / "wide" / "wide.vmod"
+    with zipfile.ZipFile(rebuilt) as z:
+        assert [z.read(n) for n in z.namelist() if n.startswith("images/board")] == [BOARD_IMAGE]
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', re.search(rf"<{hm.HEX} ([^>]*)>",
+                                                               z.read("buildFile.xml").decode()).group(1)))
+    assert (float(attrs["dx"]), float(attrs["dy"]), attrs["x0"], attrs["y0"]) == (56.0, 60.0, "30", "30")
+    from engine import CHECKER, engine_report
+    if CHECKER.exists():
+        before = sorted((p["location"], p["x"], p["y"]) for p in engine_report(module)["setups"][0]["pieces"])
+        after = sorted((p["location"], p["x"], p["y"]) for p in engine_report(rebuilt)["setups"][0]["pieces"])
+        assert after == before and len(before) == 4

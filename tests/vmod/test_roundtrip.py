@@ -73,7 +73,8 @@ def _assert_same_hexes(original: Path, rebuilt: Path, labels: set[str], hex_boar
 
 
 HEX_BOARDS = {"flat-offset": {"Main"}, "flat-stagger": {"Main"}, "pointy-alpha": {"Main"},
-              "two-boards": {"West", "East"}, "zones": {"Main"}, "square-and-hex": {"Hexes"}, "legacy-3.2": {"Main"}}
+              "two-boards": {"West", "East"}, "zones": {"Main"}, "square-and-hex": {"Hexes"}, "legacy-3.2": {"Main"},
+              "flat-descending": {"Main"}, "pointy-descending": {"Main"}}
 
 
 @needs_engine

@@ -1,0 +1,96 @@
+"""Board art kept as it is (issue 30): a game whose every map is the designer's art without rotation and
+nothing drawn over it, all at one hex size, gets its boards as those very files, at their own pixel size
+and format, with the engine's grid registered to them (its dx, dy, x0, y0 from the art's registration,
+also when stretched, as module grids often are: dx is rarely exactly dy * sqrt(3) / 2), instead of art
+redrawn at the module's default hex size. An imported module's boards thus go back into the rebuilt
+module unchanged, and the engine's locations (its grid on that art) and the pieces' positions (on the
+art's own hex centres, `StretchedLayout`) are the original's.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from authoring.hexgrid import Hex, PixelLayout
+from authoring.model import Game, Map
+
+SQRT3 = math.sqrt(3.0)
+_SAME = 1e-6
+
+
+@dataclass(frozen=True)
+class StretchedLayout(PixelLayout):
+    """A regular layout scaled along x and y about Hex(0, 0)'s centre: an art's registration without
+    rotation (`hexgrid.registration`), for the boards that are that art."""
+
+    stretch: tuple[float, float] = (1.0, 1.0)
+
+    def hex_to_pixel(self, h: Hex) -> tuple[float, float]:
+        x, y = PixelLayout(self.orientation, self.size).hex_to_pixel(h)
+        return (self.origin[0] + self.stretch[0] * x, self.origin[1] + self.stretch[1] * y)
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        return PixelLayout(self.orientation, self.size).pixel_to_hex((x - self.origin[0]) / self.stretch[0],
+                                                                     (y - self.origin[1]) / self.stretch[1])
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        regular = PixelLayout(self.orientation, self.size)
+        (ux, uy), (cx, cy) = regular.hex_to_pixel(h), self.hex_to_pixel(h)
+        return [(cx + (x - ux) * self.stretch[0], cy + (y - uy) * self.stretch[1]) for x, y in regular.corners(h)]
+
+
+def native_art(m: Map) -> bool:
+    """The map's art needs no resampling for the engine: registered without rotation or stretch, no marks
+    drawn over it."""
+    art = m.art
+    if art is None or art.registration is None or art.overlay:
+        return False
+    return abs(art.registration.rotation) < _SAME
+
+
+def native_px_per_hex(game: Game) -> float | None:
+    """The hex size (px across the flats) of the game's art when every map can keep its art as it is, all at
+    that one size and not joined into one picture (joined maps are cut and drawn over); else None."""
+    maps = list(game.maps.values())
+    if not maps or not all(native_art(m) for m in maps) or (len(maps) > 1 and game.layout):
+        return None
+    sizes = {m.art.registration.hex_px for m in maps}
+    first = next(iter(sizes))
+    return first if all(abs(s - first) < _SAME * first for s in sizes) else None
+
+
+def native_frame(m: Map) -> tuple[PixelLayout, tuple[int, int]]:
+    """The layout of the map's hexes on its own art (its registration), and the art's pixel size."""
+    reg = m.art.registration
+    size = reg.hex_px / SQRT3
+    x, y = PixelLayout(reg.orientation, size).hex_to_pixel(reg.origin_hex)
+    sx, sy = reg.stretch
+    return (StretchedLayout(reg.orientation, size, (reg.origin[0] - sx * x, reg.origin[1] - sy * y), (sx, sy)),
+            tuple(m.art.image.size))
+
+
+def native_grid(m: Map, params: dict) -> dict:
+    """`params` (`vassal_grid_params` of the map's whole board) with the engine's spacing and origin read off
+    the art's registration: VASSAL's raw hex (0, 0) and its neighbours along and across its lines."""
+    reg, grid, spec = m.art.registration, m.grid, m.grid.spec
+    col, row = spec.first_column, spec.first_row   # raw 0 is the first unshifted line (`vassal_grid_params`)
+    if params["sideways"]:
+        row -= 1 if grid.is_shifted(row) else 0
+    else:
+        col -= 1 if grid.is_shifted(col) else 0
+    at = reg.hex_to_image(grid.offset_to_hex_unbounded(col, row))
+    next_col = reg.hex_to_image(grid.offset_to_hex_unbounded(col + 1, row))
+    next_row = reg.hex_to_image(grid.offset_to_hex_unbounded(col, row + 1))
+    if params["sideways"]:   # VASSAL's lines are our rows: its x is our y
+        x0, y0, dx, dy = at[1], at[0], next_row[1] - at[1], next_col[0] - at[0]
+    else:
+        x0, y0, dx, dy = at[0], at[1], next_col[0] - at[0], next_row[1] - at[1]
+    return dict(params, x0=math.floor(x0 + 0.5), y0=math.floor(y0 + 0.5), dx=round(dx, 6), dy=round(dy, 6))
+
+
+def native_file(m: Map) -> tuple[bytes, str]:
+    """The art file's bytes and its extension (png, jpg)."""
+    path = Path(m.art.image.path)
+    ext = path.suffix.lower().lstrip(".")
+    return path.read_bytes(), "jpg" if ext == "jpeg" else ext
