@@ -198,8 +198,10 @@ class BoardWork:
 
 
 def board_image(plan: BoardPlan) -> str:
-    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []),
-                      ext="jpg" if plan.painted else "png")
+    """`board-<map id>[.<variant>].<ext>`: the map's id as written (zip entry names are case-sensitive)."""
+    from authoring.names import encode_part, readable_part
+    return ".".join((f"board-{readable_part(plan.map_id)}", *([encode_part(plan.variant)] if plan.variant else []),
+                     "jpg" if plan.painted else "png"))
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

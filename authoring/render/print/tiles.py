@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from authoring.names import file_name
+from authoring.names import map_file_name
 from authoring.model import Game
 from authoring.render.maps.draw import has_art, map_bands
 from authoring.render.shared.canvas import wrap
@@ -373,11 +373,11 @@ def tile_dpi(m, dpi: float) -> float:
 
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
                      processes: int | None = None, papers: Sequence[str] = ()) -> list[Path]:
-    """``tiles.<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
+    """``tiles-<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
     parallel processes, each map drawn once for all its papers; paths paper by paper, then by map."""
     from authoring.render.maps.draw import run_per_map
     papers = tuple(papers) or (paper,)
-    jobs = [(mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers))
+    jobs = [(mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
             for mid in sorted(game.maps)]
     done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
     return [Path(paths[i]) for i in range(len(papers)) for paths in done]
@@ -410,7 +410,7 @@ def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequen
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
     one print map runs at a time, and the pool's other worker draws the images meanwhile."""
     from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
-    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers)))
+    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers)))
              for mid in sorted(game.maps)]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
     jobs = [*tiles, *pngs]
