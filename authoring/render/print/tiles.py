@@ -44,6 +44,10 @@ class TilePlan:
     columns: int
     rows: int
     map_px: tuple[int, int]
+    start: tuple[int, int] = (0, 0)
+    """Map pixel at the top-left of page A1: the page grid is centred on the map, the spare width and
+    height of the last column and row shared out on both sides, so no edge page is a sliver of map
+    on a blank sheet (negative: white paper before the map's edge)."""
 
     @property
     def step(self) -> tuple[int, int]:
@@ -51,7 +55,7 @@ class TilePlan:
 
     def origin(self, row: int, col: int) -> tuple[int, int]:
         """Top-left pixel of the map that page (row, col) shows."""
-        return col * self.step[0], row * self.step[1]
+        return self.start[0] + col * self.step[0], self.start[1] + row * self.step[1]
 
     @staticmethod
     def label(row: int, col: int) -> str:
@@ -82,7 +86,8 @@ def plan_tiles(map_px: tuple[int, int], dpi: float, paper: str, overlap_in: floa
             raise ValueError(f"overlap of {overlap_in} in is too large for {paper} paper")
         cols = _count(map_px[0], page[0], overlap)
         rows = _count(map_px[1], page[1], overlap)
-        plan = TilePlan(dpi, paper_size, page, overlap, cols, rows, map_px)
+        spare = (cols * (page[0] - overlap) + overlap - map_px[0], rows * (page[1] - overlap) + overlap - map_px[1])
+        plan = TilePlan(dpi, paper_size, page, overlap, cols, rows, map_px, (-(spare[0] // 2), -(spare[1] // 2)))
         if best is None or cols * rows < best.columns * best.rows:
             best = plan
     return best
@@ -98,10 +103,11 @@ def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
     `image`: the map, or any object with its `crop` (a `_Window` of bands)."""
     x, y = plan.origin(row, col)
     w, h = plan.map_px
-    page = image.crop((x, y, min(x + plan.page_px[0], w), min(y + plan.page_px[1], h)))
+    box = (max(0, x), max(0, y), min(x + plan.page_px[0], w), min(y + plan.page_px[1], h))
+    page = image.crop(box)
     if page.size != plan.page_px:   # a page past the map's edge: white beyond it
         blank = Image.new("RGB", plan.page_px, (255, 255, 255))
-        blank.paste(page)
+        blank.paste(page, (box[0] - x, box[1] - y))
         page = blank
     if col < plan.columns - 1:
         _glue_strip(page, plan, vertical=True)
@@ -220,8 +226,9 @@ def _diagram(page: Image.Image, plan: TilePlan, thumb: Image.Image, box) -> None
     bw, bh = box[2] - box[0], box[3] - box[1]
     total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
     k = _diagram_scale(plan)
-    ox = box[0] + (bw - total[0] * k) / 2
-    oy = box[1] + (bh - total[1] * k) / 2
+    gx, gy = plan.start
+    ox = box[0] + (bw - total[0] * k) / 2 - gx * k   # where the map's pixel (0, 0) falls on the diagram
+    oy = box[1] + (bh - total[1] * k) / 2 - gy * k
     page.paste(thumb, (int(ox), int(oy)))
     draw = ImageDraw.Draw(page)
     for r in range(plan.rows):
