@@ -28,6 +28,7 @@ from authoring.render.counters.fit import (
     _place_one,
     fit_slot,
 )
+from authoring.render.counters.icons import is_icon, render_icon
 from authoring.render.counters.layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
 from authoring.render.counters.symbols import FRAME_RATIO, render_size_mark, render_symbol, size_mark_is_drawn
 from authoring.render.shared.fonts import SIZE_STEP, font, snap_size
@@ -436,7 +437,9 @@ def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int
         _paint_band(draw, face, layout, full, o)
     if layout.symbol_box:
         x0, y0, x1, y1 = layout.symbol_box
-        symbol = render_symbol(face.symbol, x1 - x0, y1 - y0, face.symbol_color or face.foreground, face.symbol_fill)
+        ink = face.symbol_color or face.foreground
+        symbol = render_icon(face.symbol, x1 - x0, y1 - y0, ink) if is_icon(face.symbol) \
+            else render_symbol(face.symbol, x1 - x0, y1 - y0, ink, face.symbol_fill)
         image.paste(symbol, (x0 + o, y0 + o), symbol)
     if layout.picture_box and face.picture is not None:
         x0, y0, x1, y1 = layout.picture_box
