@@ -40,6 +40,8 @@ class Fitted:
     condensed: bool
     width: int
     height: int
+    drawn: bool = False
+    """A sign painted in its box (a drawn size mark), not a text run."""
 
 
 @dataclass(frozen=True)

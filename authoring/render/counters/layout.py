@@ -45,6 +45,8 @@ class Slot:
     """For ``values``: the value ids printed, in order (default: every value of the face)."""
     text: str = ""
     """For ``text``: a template naming value ids in braces."""
+    drawn: bool = False
+    """For ``size_mark``: X and I marks drawn as signs (narrower than letters) instead of set as text."""
 
     @property
     def is_text(self) -> bool:
@@ -158,7 +160,7 @@ def slot_from_data(content: str, d: Mapping[str, Any]) -> Slot:
         font = (float(font), float(font))
     return Slot(content, tuple(float(x) for x in d["box"]), (float(font[0]), float(font[1])),
                 d.get("align", "centre"), int(d.get("lines", 1)), bool(d.get("bold", True)),
-                tuple(d.get("values", ())), str(d.get("text", "")))
+                tuple(d.get("values", ())), str(d.get("text", "")), bool(d.get("drawn", False)))
 
 
 def layout_from_data(d: Mapping[str, Any]) -> CounterLayout:

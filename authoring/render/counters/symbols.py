@@ -449,3 +449,39 @@ def render_symbol(kind: str, width_px: int, height_px: int, color: str, fill: st
     pen = Pen(ImageDraw.Draw(layer), _rgba(color), _rgba(fill), stroke)
     painter(pen, (0.0, 0.0, float(big[0]), float(big[1])))
     return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
+
+
+X_CELL, I_CELL, MARK_GAP = 0.64, 0.16, 0.2
+"""A drawn X's width, an I's width and the gap between signs, as fractions of the mark's height."""
+
+
+def letter_mark_width(mark: str, height: float) -> float:
+    """Width of a size mark of X's or of I's drawn as signs `height` tall; 0 for any other mark."""
+    if mark and set(mark) == {"X"}:
+        return height * (len(mark) * X_CELL + (len(mark) - 1) * MARK_GAP)
+    if mark and set(mark) == {"I"}:
+        return height * (len(mark) * I_CELL + (len(mark) - 1) * MARK_GAP)
+    return 0.0
+
+
+@lru_cache(maxsize=64)
+def render_letter_mark(mark: str, width_px: int, height_px: int, color: str) -> Image.Image:
+    """A size mark of X's (crossed strokes) or I's (bars) drawn in a `width_px` x `height_px` box."""
+    big_w, big_h = max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE
+    layer = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    ink = _rgba(color)
+    stroke = max(SUPERSAMPLE, round(0.18 * big_h))
+    cell = X_CELL if mark[0] == "X" else I_CELL
+    scale = big_w / max(1e-6, letter_mark_width(mark, big_h))   # the signs fill the box's width exactly
+    x = 0.0
+    for _ in mark:
+        w = cell * big_h * scale
+        if mark[0] == "X":
+            inset = stroke / 2
+            draw.line([(x + inset, inset), (x + w - inset, big_h - inset)], fill=ink, width=stroke)
+            draw.line([(x + inset, big_h - inset), (x + w - inset, inset)], fill=ink, width=stroke)
+        else:
+            draw.rectangle((x, 0, x + w, big_h), fill=ink)
+        x += w + MARK_GAP * big_h * scale
+    return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
