@@ -227,3 +227,21 @@ def test_typhoon_no_zoc_counters_print_four_rows_not_five():
         assert boxes["values"][1] > max(symbol[3], designation[3]), name                       # one bottom line
         seen.add(counter.type)
     assert {"hq", "artillery", "recon"} <= seen
+
+
+def test_the_size_chart_shows_the_size_marks_as_the_counters_draw_them():
+    """1941 draws its X marks as signs on the counters (a `drawn: true` size-mark slot): its chart's size rows
+    show the same signs; bfm, whose counters set them as letters, keeps letters."""
+    from authoring.render.print.charts import _sample_for
+    drawn = _sample_for(_game(ROOT, "1941"), "Army")
+    letters = _sample_for(_game(ROOT, "bfm"), "Army")
+    assert drawn is not None and letters is not None
+    assert drawn.tobytes() != letters.tobytes()
+    from authoring.render.counters.symbols import letter_mark_width, render_letter_mark
+    height = drawn.height // 4
+    width = round(letter_mark_width("XXXX", height))
+    sign = render_letter_mark("XXXX", width, height, "#000000").getchannel("A")
+    crop = drawn.crop(((drawn.width - width) // 2, (drawn.height - height) // 2,
+                       (drawn.width - width) // 2 + width, (drawn.height - height) // 2 + height)).convert("L")
+    dark = sum(1 for a, p in zip(sign.tobytes(), crop.tobytes()) if a > 200 and p < 80)
+    assert dark >= 0.8 * sum(1 for a in sign.tobytes() if a > 200)

@@ -298,7 +298,8 @@ def _size_mark(mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: li
         height = min(box[3] - box[1], round(hi * 0.58))
         width = round(letter_mark_width(mark, height))
         if width <= box[2] - box[0]:
-            return [_place_one("size_mark", Fitted(mark, lo, True, False, width, height, drawn=True), box, slot.align, box)]
+            run = Fitted(mark, lo, True, False, width, height, drawn=True)
+            return [_place_one("size_mark", run, box, slot.align, box)]
     return fit_slot("size_mark", mark, "", box, slot, hi, lo, issues, name)
 
 

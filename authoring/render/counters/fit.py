@@ -157,8 +157,9 @@ def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float)
             if all(runs):
                 two = runs
     lighter = one is not None and slot.bold and not one.bold and two is not None and two[0].bold
-    if one and (two is None or one.size_px >= 0.8 * two[0].size_px) and not (lighter and two[0].size_px >= 0.8 * one.size_px):
-        return [_place_one(role, one, box, slot.align, box)]   # two bold lines beat one lighter line of about their size
+    bold_two = lighter and two[0].size_px >= 0.8 * one.size_px   # two bold lines beat one lighter line
+    if one and (two is None or one.size_px >= 0.8 * two[0].size_px) and not bold_two:
+        return [_place_one(role, one, box, slot.align, box)]
     if two:
         gap = max(1, height // 20)
         block = two[0].height + gap + two[1].height

@@ -147,7 +147,8 @@ UNIT_NO_CODE = CounterLayout("unit-no-code", (
 ), when={"code": False})
 """A counter without a set-up code: the room goes to the symbol and the factors."""
 
-DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER_ICON_VALUES, MARKER_ICON, MARKER, BANDED, LABELLED, UNIT_NO_CODE, UNIT_LARGE, UNIT)
+DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER_ICON_VALUES, MARKER_ICON, MARKER, BANDED, LABELLED, UNIT_NO_CODE,
+                                       UNIT_LARGE, UNIT)
 """Tried after a game's own layouts; UNIT matches everything."""
 
 

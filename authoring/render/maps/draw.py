@@ -214,7 +214,8 @@ def registration_pngs(game: Game, out_dir: Path) -> list[Path]:
     written = []
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
-        written.append(save_png(registration_overlay(m), Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")))
+        path = Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")
+        written.append(save_png(registration_overlay(m), path))
     return written
 
 

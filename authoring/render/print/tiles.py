@@ -417,8 +417,8 @@ def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequen
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
     one print map runs at a time, and the pool's other worker draws the images meanwhile."""
     from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
-    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers)))
-             for mid in sorted(game.maps)]
+    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf"))
+                                   for p in papers))) for mid in sorted(game.maps)]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
     jobs = [*tiles, *pngs]
     # the joined layout, whose job id is no map's, before the map images
