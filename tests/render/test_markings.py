@@ -160,3 +160,23 @@ def test_a_markers_icon_and_side_come_from_its_data_not_its_game():
     game = replace(loaded, counters={**loaded.counters, "mk-attack": bare})
     art, _ = art_for(game, bare, None)
     assert art.layout.id == "marker" and art.symbol == "marker"
+
+
+def test_the_schema_offers_exactly_the_icons_there_are():
+    import json
+
+    from authoring.render.counters.icons import ICONS
+    schema = json.loads((ROOT / "schemas/counters.schema.json").read_text(encoding="utf-8"))
+    enums = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "icon" in node.get("properties", {}):
+                enums.append(node["properties"]["icon"]["enum"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema)
+    assert enums and all(sorted(e) == sorted(ICONS) for e in enums)
