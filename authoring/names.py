@@ -109,3 +109,40 @@ def id_words(ident: str) -> str:
     """An id as words for players: 'soviet-entry' -> 'Soviet entry', 'axis_supply_points' -> 'Axis supply points'."""
     text = re.sub(r"[_-]+", " ", ident).strip()
     return text[:1].upper() + text[1:]   # 'west-M' -> 'West M': the rest as written
+
+
+_READABLE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def readable_part(ident: str) -> str:
+    """An id as its designer wrote it when every character is portable (ASCII letters of either case,
+    digits, '-', '_'); any other character written `_xx` as `encode_part` does ('Mo.1' -> 'Mo_2e1')."""
+    return "".join(ch if ch in _READABLE else _escape(ch) for ch in ident)
+
+
+def readable_names(ids) -> dict[str, str]:
+    """Each id's file-name part, readable (`readable_part`) and unique even on a case-insensitive file
+    system: ids that would share a name but for case (`m` and `M`) or escaping get `-2`, `-3`... in
+    sorted order, the first one keeping its own spelling ('M' -> 'M', then 'm' -> 'm-2')."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for ident in sorted(ids):
+        base = readable_part(ident)
+        name, n = base, 2
+        while name.casefold() in taken:
+            name, n = f"{base}-{n}", n + 1
+        taken.add(name.casefold())
+        out[ident] = name
+    return out
+
+
+def map_file_name(kind: str, map_id: str, all_ids, *extra: str, ext: str) -> str:
+    """`<kind>-<map id>[.<extra>...].<ext>` for one of a game's maps (`map-M.png`, `tiles-M.letter.pdf`):
+    the map's id as written, unique among `all_ids` whatever the file system's case rules."""
+    if not _KIND.match(kind) or not _EXT.match(ext):
+        raise ValueError(f"bad kind or extension: {kind!r}, {ext!r}")
+    name = ".".join((f"{kind}-{readable_names(all_ids)[map_id]}", *map(encode_part, extra), ext))
+    if len(name) > MAX_NAME:
+        raise NameTooLong(f"the file name made from map {map_id!r} is {len(name)} characters long, "
+                          f"over the limit of {MAX_NAME}")
+    return name

@@ -157,4 +157,5 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Coun
         steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
         setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,
         name=c.get("name", ""), loc=ctx.loc(path), short=str(c.get("short", "") or ""),
-        symbol=str(c.get("symbol", "") or ""), code_loc=ctx.loc(path + ("setup_code",)) if c.get("setup_code") else None)
+        symbol=str(c.get("icon") or c.get("symbol", "") or ""),   # a marker's icon draws in its symbol's place
+        code_loc=ctx.loc(path + ("setup_code",)) if c.get("setup_code") else None)

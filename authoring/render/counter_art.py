@@ -24,6 +24,7 @@ from authoring.render.counters.face import (
     min_text_px,
     safe_inset_px,
 )
+from authoring.render.counters.icons import is_icon
 from authoring.render.counters.layout import CounterLayout, Facts, choose, game_layouts
 
 MOVEMENT_IDS = ("movement", "ma", "move")
@@ -96,7 +97,7 @@ def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm
     band = bool(_flag_extra(game, counter, "band")) and face.state != HIDDEN
     inches = counter_mm / 25.4 if counter_mm else game.counter_size_in
     facts = Facts(counter.type, counter.side, counter.flags, counter.marker, label, face.state, band, inches,
-                  bool(counter.setup_code))
+                  bool(counter.setup_code), counter.marker and is_icon(counter.symbol), bool(face.values))
     return choose(_layouts(game), facts)
 
 

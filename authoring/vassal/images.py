@@ -212,8 +212,11 @@ class BoardWork:
 
 
 def board_image(plan: BoardPlan) -> str:
+    """`board-<map id>[.<variant>].<ext>`: the map's id as written (zip entry names are case-sensitive); the
+    art's own format where the board is the designer's art as it is."""
+    from authoring.names import encode_part, readable_part
     ext = plan.native or ("jpg" if plan.painted else "png")
-    return image_name("board", plan.map_id, *([plan.variant] if plan.variant else []), ext=ext)
+    return ".".join((f"board-{readable_part(plan.map_id)}", *([encode_part(plan.variant)] if plan.variant else []), ext))
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

@@ -127,7 +127,7 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     assert len(warned) >= 4 and all("maps/bfm-art/main.yaml:" in x for x in warned)
     r = CliRunner().invoke(main, ["build", "maps", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
-    assert (tmp_path / "out/bfm-art/maps/registration.main.png").exists()
+    assert (tmp_path / "out/bfm-art/maps/registration-main.png").exists()
     assert len([x for x in r.output.splitlines() if "warning[HW-ART-012]" in x]) == len(warned)  # every stage warns
 
 

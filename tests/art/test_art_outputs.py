@@ -147,7 +147,7 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
     m = game.maps["main"]
     plan = art_plan(m, DEFAULT_PX_PER_HEX)
     with zipfile.ZipFile(path) as z:
-        board = Image.open(io.BytesIO(z.read("images/board.main.jpg")))
+        board = Image.open(io.BytesIO(z.read("images/board-main.jpg")))
         assert board.format == "JPEG" and board.size == plan.size
     scenario = game.scenarios["painted"]
     wanted = {uid: m.label(p.hex) for p in scenario.setup for uid in p.units}

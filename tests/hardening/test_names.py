@@ -106,3 +106,11 @@ def test_counters_whose_ids_differ_only_in_punctuation_get_their_own_images(mini
     with zipfile.ZipFile(out / "mini" / "mini.vmod") as z:
         zz = {n for n in z.namelist() if "zz" in n}
     assert len(zz) == 2, zz     # one face each (blue-1 has one face), two counters: two images
+
+
+def test_readable_map_names_keep_the_designers_spelling_and_stay_unique_without_case():
+    got = names.readable_names(["M", "m", "M-2", "main", "a.b", "west M"])
+    assert got["M"] == "M" and got["main"] == "main" and got["M-2"] == "M-2"
+    assert got["m"] not in ("m", "M") and got["a.b"] == "a_2eb" and " " not in got["west M"]
+    assert len({v.casefold() for v in got.values()}) == len(got)
+    assert names.map_file_name("tiles", "M", ["M", "N"], "letter", ext="pdf") == "tiles-M.letter.pdf"

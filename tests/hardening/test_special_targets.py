@@ -96,7 +96,7 @@ def test_a_build_out_folder_that_is_no_folder_is_refused(project, cli, args: lis
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("stage, output", [("module", "mini/mini.vmod"), ("sheets", "mini/counters.mini.letter.pdf"),
-                                           ("charts", "mini/charts/legend.png"), ("maps", "mini/maps/map.board.png")])
+                                           ("charts", "mini/charts/legend.png"), ("maps", "mini/maps/map-board.png")])
 def test_a_build_output_that_is_no_regular_file_is_refused(project, cli, stage: str, output: str, kind: str):
     """The maps are drawn and written by worker processes: the refusal comes back from one."""
     target = project / "build" / output

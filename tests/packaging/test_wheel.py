@@ -137,7 +137,7 @@ def test_a_new_game_in_its_own_folder(installed):
     built = _build_all(project, "mygame", env)
     _assert_module(built, "mygame", {"first-clash"})
     assert len(PdfReader(built / "counters.mygame.letter.pdf").pages) >= 1
-    with Image.open(built / "maps" / "map.board.png") as im:
+    with Image.open(built / "maps" / "map-board.png") as im:
         assert im.width > 100 and im.height > 100
     # a data error is found by the installed schemas, located, exit 1
     game = project / "scenarios" / "mygame" / "game.yaml"

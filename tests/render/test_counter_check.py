@@ -88,7 +88,7 @@ def test_typhoon_markings_follow_rule_2_4():
     assert a.tobytes() == b.tobytes()                         # 11.1.6: a dummy's back gives nothing away
 
 
-def test_1941_code_is_top_right_and_every_unit_has_its_symbol():
+def test_1941_code_is_top_right_clear_of_the_size_mark_and_the_symbol_half_the_counter():
     game = _game(ROOT, "1941")
     mm = game.counter_size_in * 25.4
     size = round(game.counter_size_in * 300)
@@ -100,7 +100,12 @@ def test_1941_code_is_top_right_and_every_unit_has_its_symbol():
         assert "symbol" in boxes, counter.id
         inset = safe_inset_px(size, mm)
         assert boxes["setup_code"][2] == size - inset, counter.id      # 14.1 A: upper right corner
-        assert boxes["setup_code"][1] < boxes["size_mark"][1] < boxes["symbol"][1], counter.id
+        assert boxes["setup_code"][3] < boxes["symbol"][1] and boxes["size_mark"][3] < boxes["symbol"][1], counter.id
+        gap_mm = (boxes["setup_code"][0] - boxes["size_mark"][2]) * 25.4 / 300
+        assert gap_mm >= 1.0, (counter.id, gap_mm)   # clear of the size mark (drawn X's: narrower than letters)
+        symbol_w = boxes["symbol"][2] - boxes["symbol"][0]
+        assert symbol_w >= 0.45 * size, (counter.id, symbol_w, size)    # a symbol box half the counter wide
+        assert boxes["values"][3] >= size - inset - 2, counter.id        # the factors along the bottom edge
 
 
 # --- the checker catches what it should -------------------------------------------------------
@@ -199,3 +204,44 @@ def test_module_pieces_and_card_thumbnails_are_the_printed_face_scaled_down(size
             rendered = render_face(game, counter, face.state, size_px, 2)
             assert rendered.image.size == (size_px + 4, size_px + 4)
             assert rendered.issues == (), counter.id
+
+
+def test_typhoon_no_zoc_counters_print_four_rows_not_five():
+    """HQs and other No ZOC units (3.3.1): band, code and stacking points in the corners under it, the symbol
+    with the designation beside it, then the values: the designation shares the symbol's row, nothing overlaps."""
+    game = _game(ROOT, "typhoon")
+    mm = game.counter_size_in * 25.4
+    size = round(game.counter_size_in * 300)
+    from authoring.render.counters.face import element_boxes, layout_face
+    seen = set()
+    for counter in game.counters.values():
+        if "no-zoc" not in counter.flags:
+            continue
+        art, name = art_for(game, counter, None, mm)
+        assert face_findings(art, size, safe_inset_px(size, mm), min_text_px(size, mm), mm) == [], name
+        boxes = {tb.role: tb.box for tb in element_boxes(layout_face(art, size, safe_inset_px(size, mm),
+                                                                     min_text_px(size, mm), counter_mm=mm))}
+        symbol, designation = boxes["symbol"], boxes["designation"]
+        assert designation[0] >= symbol[2] and designation[1] < symbol[3] and symbol[1] < designation[3], name
+        assert boxes["setup_code"][1] < symbol[1] and boxes["text"][1] < symbol[1], name     # corners, above
+        assert boxes["values"][1] > max(symbol[3], designation[3]), name                       # one bottom line
+        seen.add(counter.type)
+    assert {"hq", "artillery", "recon"} <= seen
+
+
+def test_the_size_chart_shows_the_size_marks_as_the_counters_draw_them():
+    """1941 draws its X marks as signs on the counters (a `drawn: true` size-mark slot): its chart's size rows
+    show the same signs; bfm, whose counters set them as letters, keeps letters."""
+    from authoring.render.print.charts import _sample_for
+    drawn = _sample_for(_game(ROOT, "1941"), "Army")
+    letters = _sample_for(_game(ROOT, "bfm"), "Army")
+    assert drawn is not None and letters is not None
+    assert drawn.tobytes() != letters.tobytes()
+    from authoring.render.counters.symbols import letter_mark_width, render_letter_mark
+    height = drawn.height // 4
+    width = round(letter_mark_width("XXXX", height))
+    sign = render_letter_mark("XXXX", width, height, "#000000").getchannel("A")
+    crop = drawn.crop(((drawn.width - width) // 2, (drawn.height - height) // 2,
+                       (drawn.width - width) // 2 + width, (drawn.height - height) // 2 + height)).convert("L")
+    dark = sum(1 for a, p in zip(sign.tobytes(), crop.tobytes()) if a > 200 and p < 80)
+    assert dark >= 0.8 * sum(1 for a in sign.tobytes() if a > 200)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from PIL import ImageColor
+
 from authoring.load import discover, load_game
 from authoring.render.counter_art import art_for
 from authoring.render.counters.face import layout_face, min_text_px, safe_inset_px
@@ -99,7 +101,7 @@ def test_bridges_and_arrowed_rail_cuts_print_their_arrow():
         shaft = image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))
         assert shaft < 80, (cid, shaft)   # the arrow's shaft runs down the middle
     plain, _ = art_for(loaded, loaded.counters["mk-rail-cut"], None, mm)
-    assert plain.symbol == "marker"
+    assert plain.symbol == "rail"   # the other half: the track icon, no arrow
     assert next(t for t in loaded.unit_types if t.id == "armored-train").symbol == "armored-train"
 
 
@@ -108,10 +110,73 @@ def test_markers_of_one_layout_print_their_labels_at_one_size():
     game = _loaded("typhoon").game
     sizes = set()
     for counter in game.counters.values():
-        if counter.marker and art_for(game, counter, None)[0].layout.id == "marker":
+        if counter.marker and art_for(game, counter, None)[0].layout.id == "marker-icon":
             mm = game.counter_size_in * 25.4
             size = round(game.counter_size_in * 300)
             art, _ = art_for(game, counter, None, mm)
             laid = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)
-            sizes |= {round(p.run.size_px, 1) for p in laid.texts if p.role == "label"}
-    assert len(sizes) == 1, sizes
+            sizes |= {(round(p.run.size_px, 1), p.run.bold) for p in laid.texts if p.role == "label"}
+    assert len(sizes) == 1, sizes   # one size, one (bold) weight: a long word takes its short form, not a lighter face
+
+
+def _ink_share(image, box, background) -> float:
+    """Share of the pixels in `box` far from `background` (the icon's ink)."""
+    from PIL import ImageColor
+    bg = ImageColor.getrgb(background)[:3]
+    data = image.crop(box).convert("RGB").tobytes()
+    pixels = [data[i:i + 3] for i in range(0, len(data), 3)]
+    return sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, bg)) > 150) / len(pixels)
+
+
+def test_markers_print_the_icon_and_the_side_colour_their_data_declares():
+    """#31: a marker with `icon:` prints it over its label; one with `side:` prints on that side's colour,
+    the others on the neutral marker grey. Sampled on the rendered 300 dpi faces of two games."""
+    from authoring.render.counter_art import counter_image
+    seen = 0
+    for game_id in ("bfm", "typhoon"):
+        game = _loaded(game_id).game
+        mm = game.counter_size_in * 25.4
+        size = round(game.counter_size_in * 300)
+        for counter in (c for c in game.counters.values() if c.marker):
+            art, name = art_for(game, counter, None, mm)
+            image = counter_image(game, counter, None, size)
+            want_bg = game.side(counter.side).color if counter.side else "#dddddd"
+            assert image.getpixel((2, 2)) == ImageColor.getrgb(want_bg)[:3], name
+            laid = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)
+            if counter.symbol in ("", "arrow"):
+                continue
+            assert laid.symbol_box is not None and art.layout.id.startswith("marker-icon"), name
+            assert _ink_share(image, laid.symbol_box, want_bg) > 0.04, name
+            assert laid.symbol_box[3] <= min(p.top for p in laid.texts if p.role == "label"), name   # icon over label
+            seen += 1
+    assert seen >= 25
+
+
+def test_a_markers_icon_and_side_come_from_its_data_not_its_game():
+    """The same marker without `icon:` prints no icon (and keeps the plain marker layout)."""
+    loaded = _loaded("bfm").game
+    counter = loaded.counters["mk-attack"]
+    bare = replace(counter, symbol="")
+    game = replace(loaded, counters={**loaded.counters, "mk-attack": bare})
+    art, _ = art_for(game, bare, None)
+    assert art.layout.id == "marker" and art.symbol == "marker"
+
+
+def test_the_schema_offers_exactly_the_icons_there_are():
+    import json
+
+    from authoring.render.counters.icons import ICONS
+    schema = json.loads((ROOT / "schemas/counters.schema.json").read_text(encoding="utf-8"))
+    enums = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "icon" in node.get("properties", {}):
+                enums.append(node["properties"]["icon"]["enum"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(schema)
+    assert enums and all(sorted(e) == sorted(ICONS) for e in enums)

@@ -150,7 +150,7 @@ def test_write_map_pngs_writes_every_map_and_the_layout(tmp_path):
     b = make_map("B", 5, 4, (4, 0), "B")
     game = make_game({"A": a, "B": b}, {"A": (0, 0), "B": (4, 0)})
     paths = map_draw.write_map_pngs(game, tmp_path, 40)
-    assert [p.name for p in paths] == ["map._41.png", "map._42.png", "layout.png"]
+    assert [p.name for p in paths] == ["map-A.png", "map-B.png", "layout.png"]
     assert Image.open(paths[0]).size == map_draw.map_image_size(game, "A", 40)
 
 
@@ -189,3 +189,14 @@ def test_compass_points_at_the_edge_named_north():
     sideways = replace(m, edges=frozen_map({"west": "North edge", "north": "East edge (supply)"}))
     assert map_draw.north_edge([sideways]) == "west"
     assert map_draw.north_edge([replace(m, edges=frozen_map({"south": "North edge"}))]) == "south"
+
+
+def test_map_files_are_named_from_the_maps_own_ids_and_never_collide_without_case(tmp_path):
+    """Map M is map-M.png (not an encoded map._4d.png); m and M in one game get names that differ even on a
+    case-insensitive file system, the suffix only on the second."""
+    game = make_game({"M": make_map("M", 5, 4, (0, 0), "M"), "m": make_map("m", 5, 4, (0, 0), "m")})
+    paths = map_draw.write_map_pngs(game, tmp_path, 40)
+    names = [p.name for p in paths]
+    assert names == ["map-M.png", "map-m-2.png"]
+    assert len({n.casefold() for n in names}) == 2 and all(p.exists() for p in paths)
+    assert Image.open(tmp_path / "map-M.png").size == map_draw.map_image_size(game, "M", 40)

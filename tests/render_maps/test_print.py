@@ -79,12 +79,15 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
     assembled = Image.new("RGB", (plan.step[0] * plan.columns + plan.overlap_px,
                                   plan.step[1] * plan.rows + plan.overlap_px), (255, 255, 255))
     expected = Image.new("RGB", assembled.size, (255, 255, 255))
-    expected.paste(full, (0, 0))
+    sx, sy = plan.start   # the page grid centred on the map: white paper shared out on both sides
+    assert sx <= 0 and sy <= 0 and -sx < plan.step[0] and -sy < plan.step[1]
+    expected.paste(full, (-sx, -sy))
     for r in range(plan.rows):  # glue in order: each page over its left and upper neighbours
         for c in range(plan.columns):
             page = pages[1 + r * plan.columns + c]
             assert page.size == plan.page_px
             x, y = plan.origin(r, c)
+            x, y = x - sx, y - sy
             if r == plan.rows - 1 and c == plan.columns - 1:  # the last page's label stays visible
                 lx0, ly0, lx1, ly1 = plan.label_box(r, c)
                 page = page.copy()
@@ -101,8 +104,8 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
     if plan.columns > 1:
         a2 = pages[2]
         x2, _ = plan.origin(0, 1)
-        assert a2.crop((0, 0, o, 50)).tobytes() == full.crop((x2, 0, x2 + o, 50)).tobytes()
-        assert x2 == plan.page_px[0] - o
+        assert a2.crop((0, 0, o, 50)).tobytes() == expected.crop((x2 - sx, 0, x2 - sx + o, 50)).tobytes()
+        assert x2 == sx + plan.page_px[0] - o
 
 
 def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
@@ -208,3 +211,22 @@ def test_a_window_of_bands_crops_the_pixels_of_the_whole_image():
         assert window.crop(box).tobytes() == whole.crop(box).tobytes(), box
     window.drop_above(300)
     assert window.crop((3, 300, 290, 690)).tobytes() == whole.crop((3, 300, 290, 690)).tobytes()
+
+
+@pytest.mark.parametrize("game_id, map_id", [("1941", "main"), ("typhoon", "M")])
+def test_no_tile_page_is_blank_or_nearly_blank(game_id, map_id, tmp_path):
+    """The page grid is centred on the map: each page of the tiled PDF shows at least a third of a page of
+    map (1941's third column and Typhoon M's last row were a sliver of map on white paper)."""
+    from pathlib import Path as _Path
+
+    from authoring.load import discover, load_game
+    root = _Path(__file__).resolve().parents[2]
+    game = load_game(next(f for f in discover(root) if f.id == game_id)).game
+    out = write_tiled_pdf(game, map_id, tmp_path / "tiles.pdf", paper="letter", overlap_in=0.5, dpi=30)
+    _, pages = _page_images(out)
+    assert len(pages) > 4
+    for i, page in enumerate(pages[1:], start=1):
+        small = page.resize((page.width // 4, page.height // 4), Image.Resampling.NEAREST).tobytes()
+        pixels = [small[k:k + 3] for k in range(0, len(small), 3)]
+        white = sum(1 for p in pixels if p == b"\xff\xff\xff") / len(pixels)
+        assert white < 0.67, (game_id, i, round(white, 2))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from authoring.names import file_name
+from authoring.names import map_file_name
 from authoring.render.counter_art import counter_image, shared_faces
 from authoring.render.maps.draw import write_map_pngs
 from authoring.render.print.cards import render_setup_card, write_setup_cards
@@ -69,7 +69,7 @@ def test_map_files_in_one_pool_are_the_separate_drawings(bfm, tmp_path):
     pooled = write_map_files(bfm, tmp_path / "pool", px, ("letter", "a4"), dpi, processes=2)
     alone = write_map_pngs(bfm, tmp_path / "alone", px, processes=1)
     for paper in ("letter", "a4"):
-        alone += [write_tiled_pdf(bfm, m, tmp_path / "alone" / file_name("tiles", m, paper, ext="pdf"), paper, 0.5, dpi)
+        alone += [write_tiled_pdf(bfm, m, tmp_path / "alone" / map_file_name("tiles", m, bfm.maps, paper, ext="pdf"), paper, 0.5, dpi)
                   for m in sorted(bfm.maps)]
     assert [p.name for p in pooled] == [p.name for p in alone]
     assert _digests(pooled) == _digests(alone)

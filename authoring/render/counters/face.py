@@ -28,8 +28,16 @@ from authoring.render.counters.fit import (
     place_one,
     fit_slot,
 )
+from authoring.render.counters.icons import is_icon, render_icon
 from authoring.render.counters.layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
-from authoring.render.counters.symbols import FRAME_RATIO, render_size_mark, render_symbol, size_mark_is_drawn
+from authoring.render.counters.symbols import (
+    FRAME_RATIO,
+    letter_mark_width,
+    render_letter_mark,
+    render_size_mark,
+    render_symbol,
+    size_mark_is_drawn,
+)
 from authoring.render.shared.fonts import SIZE_STEP, font, snap_size
 
 SAFE_MM = 1.2
@@ -286,6 +294,12 @@ def _size_mark(mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: li
         width = min(box[2] - box[0], round(height * 2.4))
         run = Fitted(mark, hi, True, False, width, height)
         return [place_one("size_mark", run, box, slot.align, box)]
+    if slot.drawn and letter_mark_width(mark, 1.0):
+        height = min(box[3] - box[1], round(hi * 0.58))
+        width = round(letter_mark_width(mark, height))
+        if width <= box[2] - box[0]:
+            run = Fitted(mark, lo, True, False, width, height, drawn=True)
+            return [place_one("size_mark", run, box, slot.align, box)]
     return fit_slot("size_mark", mark, "", box, slot, hi, lo, issues, name)
 
 
@@ -436,15 +450,18 @@ def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int
         _paint_band(draw, face, layout, full, o)
     if layout.symbol_box:
         x0, y0, x1, y1 = layout.symbol_box
-        symbol = render_symbol(face.symbol, x1 - x0, y1 - y0, face.symbol_color or face.foreground, face.symbol_fill)
+        ink = face.symbol_color or face.foreground
+        symbol = render_icon(face.symbol, x1 - x0, y1 - y0, ink) if is_icon(face.symbol) \
+            else render_symbol(face.symbol, x1 - x0, y1 - y0, ink, face.symbol_fill)
         image.paste(symbol, (x0 + o, y0 + o), symbol)
     if layout.picture_box and face.picture is not None:
         x0, y0, x1, y1 = layout.picture_box
         pic = face.picture.convert("RGBA").resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
         image.paste(pic, (x0 + o, y0 + o), pic)
     for p in layout.texts:
-        if p.role == "size_mark" and size_mark_is_drawn(p.run.text):
-            mark = render_size_mark(p.run.text, p.run.width, p.run.height, face.foreground)
+        if p.role == "size_mark" and (p.run.drawn or size_mark_is_drawn(p.run.text)):
+            paint = render_letter_mark if p.run.drawn else render_size_mark
+            mark = paint(p.run.text, p.run.width, p.run.height, face.foreground)
             image.paste(mark, (p.left + o, p.top + o), mark)
             continue
         f = font(p.run.size_px, p.run.bold, p.run.condensed)

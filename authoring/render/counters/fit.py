@@ -40,6 +40,8 @@ class Fitted:
     condensed: bool
     width: int
     height: int
+    drawn: bool = False
+    """A sign painted in its box (a drawn size mark), not a text run."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +156,9 @@ def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float)
             runs = [fit_text(p, width, half, size, size, bold, cond) for p in parts]
             if all(runs):
                 two = runs
-    if one and (two is None or one.size_px >= 0.8 * two[0].size_px):
+    lighter = one is not None and slot.bold and not one.bold and two is not None and two[0].bold
+    bold_two = lighter and two[0].size_px >= 0.8 * one.size_px   # two bold lines beat one lighter line
+    if one and (two is None or one.size_px >= 0.8 * two[0].size_px) and not bold_two:
         return [place_one(role, one, box, slot.align, box)]
     if two:
         gap = max(1, height // 20)
@@ -173,10 +177,14 @@ def fit_slot(role: str, text: str, short: str, box: Box, slot: Slot, hi: float, 
     else cut and report."""
     candidates = [text] + ([short] if short and short != text else []) + own_abbreviations(short or text, own) \
         + abbreviations(short or text)
+    lighter = None   # a marker's label: its bold short form before its full text set lighter (one weight for all)
     for candidate in candidates:
         placed = _fit_lines(role, candidate, box, slot, hi, lo)
-        if placed:
+        if placed and (role != "label" or not slot.bold or all(p.run.bold for p in placed)):
             return placed
+        lighter = lighter or placed
+    if lighter:
+        return lighter
     width, height = box[2] - box[0], box[3] - box[1]
     fallback = truncate_to_fit(short or text, width, height, lo, slot.bold)
     printed = f"printed as {fallback.text!r}" if fallback else "left out"

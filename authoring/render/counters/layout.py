@@ -45,6 +45,8 @@ class Slot:
     """For ``values``: the value ids printed, in order (default: every value of the face)."""
     text: str = ""
     """For ``text``: a template naming value ids in braces."""
+    drawn: bool = False
+    """For ``size_mark``: X and I marks drawn as signs (narrower than letters) instead of set as text."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,19 @@ MARKER = CounterLayout("marker", (
 ), when={"marker": True})
 """A marker: its label (one or two lines) over any values it prints."""
 
+MARKER_ICON_VALUES = CounterLayout("marker-icon-values", (
+    _s("symbol", (0.2, 0.0, 0.8, 0.3)),
+    _s("label", (0.0, 0.33, 1.0, 0.74), (6.0, 10.0), lines=2),
+    _s("values", (0.0, 0.77, 1.0, 1.0), (6.0, 14.0)),
+), when={"marker": True, "icon": True, "values": True})
+"""A marker with an icon and values it prints (a step-loss marker's -2/-2): icon, label, values."""
+
+MARKER_ICON = CounterLayout("marker-icon", (
+    _s("symbol", (0.1, 0.0, 0.9, 0.42)),
+    _s("label", (0.0, 0.46, 1.0, 1.0), (6.0, 10.0), lines=2),
+), when={"marker": True, "icon": True})
+"""A marker with an icon (``icon:`` in the data): the icon over its label."""
+
 LABELLED = CounterLayout("labelled", (
     _s("setup_code", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0), align="left", bold=False),
     _s("label", (0.0, 0.18, 1.0, 0.76), (6.0, 10.0), lines=2),
@@ -128,7 +143,8 @@ UNIT_NO_CODE = CounterLayout("unit-no-code", (
 ), when={"code": False})
 """A counter without a set-up code: the room goes to the symbol and the factors."""
 
-DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER, BANDED, LABELLED, UNIT_NO_CODE, UNIT_LARGE, UNIT)
+DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER_ICON_VALUES, MARKER_ICON, MARKER, BANDED, LABELLED, UNIT_NO_CODE,
+                                       UNIT_LARGE, UNIT)
 """Tried after a game's own layouts; UNIT matches everything."""
 
 
@@ -141,7 +157,7 @@ def slot_from_data(content: str, d: Mapping[str, Any]) -> Slot:
         font = (float(font), float(font))
     return Slot(content, tuple(float(x) for x in d["box"]), (float(font[0]), float(font[1])),
                 d.get("align", "centre"), int(d.get("lines", 1)), bool(d.get("bold", True)),
-                tuple(d.get("values", ())), str(d.get("text", "")))
+                tuple(d.get("values", ())), str(d.get("text", "")), bool(d.get("drawn", False)))
 
 
 def layout_from_data(d: Mapping[str, Any]) -> CounterLayout:
@@ -175,6 +191,10 @@ class Facts:
     """The printed counter edge in inches (a layout may need a bigger counter: ``when: {min_in: 0.6}``)."""
     code: bool = True
     """The counter has a set-up code (on either face: both faces of a counter use the same layout)."""
+    icon: bool = False
+    """A marker with an icon of its own (``icon:`` in the data)."""
+    values: bool = False
+    """The face prints values."""
 
 
 def matches(layout: CounterLayout, facts: Facts) -> bool:
@@ -195,6 +215,10 @@ def matches(layout: CounterLayout, facts: Facts) -> bool:
     if "min_in" in w and facts.counter_in + 1e-6 < float(w["min_in"]):
         return False
     if "code" in w and bool(w["code"]) != facts.code:
+        return False
+    if "icon" in w and bool(w["icon"]) != facts.icon:
+        return False
+    if "values" in w and bool(w["values"]) != facts.values:
         return False
     if "flags" in w and not set(w["flags"]) & facts.flags:
         return False

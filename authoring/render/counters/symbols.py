@@ -69,7 +69,7 @@ def _inset(box: Box, d: float) -> Box:
     return box[0] + d, box[1] + d, box[2] - d, box[3] - d
 
 
-def _line(pen: Pen, *points: tuple[float, float]) -> None:
+def pen_line(pen: Pen, *points: tuple[float, float]) -> None:
     pen.draw.line(list(points), fill=pen.ink, width=max(1, round(pen.stroke)), joint="curve")
 
 
@@ -84,8 +84,8 @@ def _frame(pen: Pen, frame: Box) -> Box:
 
 
 def _cross(pen: Pen, b: Box) -> None:
-    _line(pen, (b[0], b[1]), (b[2], b[3]))
-    _line(pen, (b[0], b[3]), (b[2], b[1]))
+    pen_line(pen, (b[0], b[1]), (b[2], b[3]))
+    pen_line(pen, (b[0], b[3]), (b[2], b[1]))
 
 
 def _oval(pen: Pen, b: Box) -> None:
@@ -97,7 +97,7 @@ def _oval(pen: Pen, b: Box) -> None:
 
 
 def _slash(pen: Pen, b: Box) -> None:
-    _line(pen, (b[0], b[3]), (b[2], b[1]))
+    pen_line(pen, (b[0], b[3]), (b[2], b[1]))
 
 
 def _dot(pen: Pen, b: Box) -> None:
@@ -110,8 +110,8 @@ def _bridge(pen: Pen, b: Box) -> None:
     """The engineer's 'E' on its back: a span with three piers."""
     y_top, y_leg = _at(b, 0, 0.3)[1], _at(b, 0, 0.7)[1]
     xl, xm, xr = _at(b, 0.25, 0)[0], _at(b, 0.5, 0)[0], _at(b, 0.75, 0)[0]
-    _line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
-    _line(pen, (xm, y_top), (xm, y_leg))
+    pen_line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
+    pen_line(pen, (xm, y_top), (xm, y_leg))
 
 
 def _mountain(pen: Pen, b: Box) -> None:
@@ -125,7 +125,7 @@ def _ski(pen: Pen, b: Box) -> None:
     x0, y = _at(b, 0.3, 0.84)
     x1, _ = _at(b, 0.66, 0.84)
     tip = _at(b, 0.76, 0.64)
-    _line(pen, (x0, y), (x1, y), tip)
+    pen_line(pen, (x0, y), (x1, y), tip)
 
 
 def _star(pen: Pen, cx: float, cy: float, r: float) -> None:
@@ -152,12 +152,12 @@ def _shock_arrow(pen: Pen, b: Box) -> None:
 
 def _supply_bar(pen: Pen, b: Box) -> None:
     y = _at(b, 0, 0.68)[1]
-    _line(pen, (b[0], y), (b[2], y))
+    pen_line(pen, (b[0], y), (b[2], y))
 
 
 def _wheels_axis(pen: Pen, b: Box) -> None:
     cx = _at(b, 0.5, 0)[0]
-    _line(pen, (cx, b[1]), (cx, b[3]))
+    pen_line(pen, (cx, b[1]), (cx, b[3]))
 
 
 def _wings(pen: Pen, b: Box) -> None:
@@ -171,7 +171,7 @@ def _wings(pen: Pen, b: Box) -> None:
 
 
 def _antitank(pen: Pen, b: Box) -> None:
-    _line(pen, (b[0], b[3]), _at(b, 0.5, 0.0), (b[2], b[3]))
+    pen_line(pen, (b[0], b[3]), _at(b, 0.5, 0.0), (b[2], b[3]))
 
 
 def _antiair(pen: Pen, b: Box) -> None:
@@ -214,9 +214,9 @@ def paint_hq(pen: Pen, box: Box) -> None:
     flag_h = 0.36 * _size(inner)[1]
     pen.draw.polygon([(fx - flag_h, fy - flag_h), (fx + flag_h * 1.2, fy - flag_h * 0.3),
                       (fx - flag_h, fy + flag_h * 0.4)], fill=pen.ink)
-    _line(pen, (fx - flag_h, fy - flag_h), (fx - flag_h, fy + flag_h))
+    pen_line(pen, (fx - flag_h, fy - flag_h), (fx - flag_h, fy + flag_h))
     x = frame[0] + pen.stroke / 2
-    _line(pen, (x, frame[3]), (x, b[3]))
+    pen_line(pen, (x, frame[3]), (x, b[3]))
 
 
 def _plane(pen: Pen, box: Box, wing_sweep: float, span: float, engines: int) -> None:
@@ -253,8 +253,8 @@ def _anchor(pen: Pen, b: Box) -> None:
     w, h = _size(b)
     cx = _at(b, 0.5, 0)[0]
     top, bottom = _at(b, 0, 0.16)[1], _at(b, 0, 0.84)[1]
-    _line(pen, (cx, top), (cx, bottom))
-    _line(pen, (cx - 0.1 * w, _at(b, 0, 0.32)[1]), (cx + 0.1 * w, _at(b, 0, 0.32)[1]))
+    pen_line(pen, (cx, top), (cx, bottom))
+    pen_line(pen, (cx - 0.1 * w, _at(b, 0, 0.32)[1]), (cx + 0.1 * w, _at(b, 0, 0.32)[1]))
     s = max(1, round(pen.stroke))
     pen.draw.arc((cx - 0.2 * w, bottom - 0.5 * h, cx + 0.2 * w, bottom), 20, 160, fill=pen.ink, width=s)
 
@@ -274,21 +274,21 @@ def _rocket(pen: Pen, b: Box) -> None:
     w, h = _size(b)
     cx = _at(b, 0.5, 0)[0]
     top = _at(b, 0, 0.1)[1]
-    _line(pen, (cx - 0.14 * w, top + 0.3 * h), (cx, top), (cx + 0.14 * w, top + 0.3 * h))
+    pen_line(pen, (cx - 0.14 * w, top + 0.3 * h), (cx, top), (cx + 0.14 * w, top + 0.3 * h))
     _dot(pen, (b[0], b[1] + 0.3 * h, b[2], b[3]))
 
 
 def _lightning(pen: Pen, b: Box) -> None:
     """Signals: a zig-zag from the upper-left to the lower-right corner."""
-    _line(pen, (b[0], b[1]), _at(b, 0.55, 0.6), _at(b, 0.45, 0.4), (b[2], b[3]))
+    pen_line(pen, (b[0], b[1]), _at(b, 0.55, 0.6), _at(b, 0.45, 0.4), (b[2], b[3]))
 
 
 def _red_cross(pen: Pen, b: Box) -> None:
     """Medical: an upright cross."""
     cx, cy = _at(b, 0.5, 0.5)
     w, h = _size(b)
-    _line(pen, (cx, b[1] + 0.15 * h), (cx, b[3] - 0.15 * h))
-    _line(pen, (cx - 0.22 * w, cy), (cx + 0.22 * w, cy))
+    pen_line(pen, (cx, b[1] + 0.15 * h), (cx, b[3] - 0.15 * h))
+    pen_line(pen, (cx - 0.22 * w, cy), (cx + 0.22 * w, cy))
 
 
 def _mp(pen: Pen, b: Box) -> None:
@@ -321,7 +321,7 @@ def _rails(pen: Pen, b: Box) -> None:
         cx, cy = _at(b, fx, 0.62)
         pen.draw.ellipse((cx - r, cy, cx + r, cy + 2 * r), fill=pen.ink)
     y = _at(b, 0, 0.62)[1] + 2 * r + pen.stroke / 2
-    _line(pen, (b[0], y), (b[2], y))
+    pen_line(pen, (b[0], y), (b[2], y))
 
 
 def paint_arrow(pen: Pen, box: Box) -> None:
@@ -342,7 +342,7 @@ def paint_bridge(pen: Pen, box: Box) -> None:
     w, h = _size(box)
     y_top, y_leg = box[1] + 0.62 * h, box[3]
     xl, xr = box[0] + 0.12 * w, box[2] - 0.12 * w
-    _line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
+    pen_line(pen, (xl, y_leg), (xl, y_top), (xr, y_top), (xr, y_leg))
 
 
 def paint_nothing(pen: Pen, box: Box) -> None:
@@ -407,7 +407,7 @@ def _group_bracket(pen: Pen, box: Box) -> None:
     s = pen.stroke
     x0, y0, x1, y1 = box[0] + s, box[1] + s, box[2] - s, box[3] - s
     mid = (y0 + y1) / 2
-    _line(pen, (x0, y1), (x0, mid - (y1 - y0) * 0.25), (x1, mid - (y1 - y0) * 0.25), (x1, y1))
+    pen_line(pen, (x0, y1), (x0, mid - (y1 - y0) * 0.25), (x1, mid - (y1 - y0) * 0.25), (x1, y1))
     cx = (x0 + x1) / 2
     pen.draw.polygon([(cx - (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5), (cx, mid - (y1 - y0) * 0.05),
                       (cx + (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5)], fill=pen.ink)
@@ -426,11 +426,11 @@ def render_size_mark(mark: str, width_px: int, height_px: int, color: str) -> Im
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
     stroke = max(1.0, 0.16 * height_px) * SUPERSAMPLE
-    SIZE_MARKS[mark](Pen(ImageDraw.Draw(layer), _rgba(color), None, stroke), (0.0, 0.0, float(big[0]), float(big[1])))
+    SIZE_MARKS[mark](Pen(ImageDraw.Draw(layer), to_rgba(color), None, stroke), (0.0, 0.0, float(big[0]), float(big[1])))
     return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
 
 
-def _rgba(color: str | None) -> RGBA | None:
+def to_rgba(color: str | None) -> RGBA | None:
     if color is None:
         return None
     r, g, b = ImageColor.getrgb(color)[:3]
@@ -446,6 +446,42 @@ def render_symbol(kind: str, width_px: int, height_px: int, color: str, fill: st
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
     stroke = max(1.0, STROKE_RATIO * min(height_px, width_px / FRAME_RATIO)) * SUPERSAMPLE
-    pen = Pen(ImageDraw.Draw(layer), _rgba(color), _rgba(fill), stroke)
+    pen = Pen(ImageDraw.Draw(layer), to_rgba(color), to_rgba(fill), stroke)
     painter(pen, (0.0, 0.0, float(big[0]), float(big[1])))
+    return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)
+
+
+X_CELL, I_CELL, MARK_GAP = 0.64, 0.16, 0.2
+"""A drawn X's width, an I's width and the gap between signs, as fractions of the mark's height."""
+
+
+def letter_mark_width(mark: str, height: float) -> float:
+    """Width of a size mark of X's or of I's drawn as signs `height` tall; 0 for any other mark."""
+    if mark and set(mark) == {"X"}:
+        return height * (len(mark) * X_CELL + (len(mark) - 1) * MARK_GAP)
+    if mark and set(mark) == {"I"}:
+        return height * (len(mark) * I_CELL + (len(mark) - 1) * MARK_GAP)
+    return 0.0
+
+
+@lru_cache(maxsize=64)
+def render_letter_mark(mark: str, width_px: int, height_px: int, color: str) -> Image.Image:
+    """A size mark of X's (crossed strokes) or I's (bars) drawn in a `width_px` x `height_px` box."""
+    big_w, big_h = max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE
+    layer = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    ink = to_rgba(color)
+    stroke = max(SUPERSAMPLE, round(0.18 * big_h))
+    cell = X_CELL if mark[0] == "X" else I_CELL
+    scale = big_w / max(1e-6, letter_mark_width(mark, big_h))   # the signs fill the box's width exactly
+    x = 0.0
+    for _ in mark:
+        w = cell * big_h * scale
+        if mark[0] == "X":
+            inset = stroke / 2
+            draw.line([(x + inset, inset), (x + w - inset, big_h - inset)], fill=ink, width=stroke)
+            draw.line([(x + inset, big_h - inset), (x + w - inset, inset)], fill=ink, width=stroke)
+        else:
+            draw.rectangle((x, 0, x + w, big_h), fill=ink)
+        x += w + MARK_GAP * big_h * scale
     return layer.resize((max(1, width_px), max(1, height_px)), Image.Resampling.LANCZOS)

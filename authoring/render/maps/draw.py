@@ -19,7 +19,7 @@ from PIL import Image
 from authoring import atomic
 from authoring.workers import can_fork, tokened
 from authoring.workers import pool as fork_pool
-from authoring.names import file_name
+from authoring.names import file_name, map_file_name
 from authoring.hexgrid import MultiMapLayout
 from authoring.model import Game, Map
 from authoring.render.maps.frame import (  # noqa: F401  (public here too: the frame of what is drawn)
@@ -204,7 +204,7 @@ def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
     """(map id, PNG path) of every map and of the joined layout (`write_one` jobs)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [(mid, str(out_dir / file_name("map", mid, ext="png"))) for mid in sorted(game.maps)]
+    jobs = [(mid, str(out_dir / map_file_name("map", mid, game.maps, ext="png"))) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
         jobs.append((_LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
     return jobs
@@ -215,7 +215,8 @@ def registration_pngs(game: Game, out_dir: Path) -> list[Path]:
     written = []
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
-        written.append(save_png(registration_overlay(m), Path(out_dir) / file_name("registration", m.id, ext="png")))
+        path = Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")
+        written.append(save_png(registration_overlay(m), path))
     return written
 
 

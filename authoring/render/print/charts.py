@@ -69,8 +69,14 @@ def _sample_drawing(game: Game, label: str):
                 return lambda section=section, t=t: _legend_sample(game, section, t.id)
     size_def = next((u for u in game.unit_sizes if key in (u.id.lower(), u.name.lower())), None)
     if size_def is not None and size_def.extra.get("mark"):
-        return lambda: _size_mark_sample(str(size_def.extra["mark"]))
+        return lambda: _size_mark_sample(str(size_def.extra["mark"]), _draws_size_marks(game))
     return None
+
+
+def _draws_size_marks(game: Game) -> bool:
+    """Whether the game's counters draw their X and I size marks as signs (a layout's `drawn: true`)."""
+    return any((spec or {}).get("drawn") for lay in game.counter_layouts
+               for key, spec in (lay.get("slots") or {}).items() if key.split(":", 1)[0] == "size_mark")
 
 
 def _legend_sample(game: Game, section: str, item_id: str) -> Image.Image:
@@ -84,12 +90,23 @@ def _legend_sample(game: Game, section: str, item_id: str) -> Image.Image:
     return rasterize([layer], (size, size), (255, 255, 255), 3).resize((SAMPLE, SAMPLE), Image.Resampling.LANCZOS)
 
 
-def _size_mark_sample(mark: str) -> Image.Image:
-    """A unit size's mark as counters print it (XXX as text, the group bracket drawn), on white."""
-    from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn
+def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
+    """A unit size's mark as counters print it (XXX as text or, where the counters draw it, as signs;
+    the group bracket drawn), on white."""
+    from authoring.render.counters.symbols import (
+        letter_mark_width,
+        render_letter_mark,
+        render_size_mark,
+        size_mark_is_drawn,
+    )
     from authoring.render.shared.fonts import font
     image = Image.new("RGB", (SAMPLE, SAMPLE), (255, 255, 255))
-    if size_mark_is_drawn(mark):
+    if drawn and letter_mark_width(mark, 1.0):
+        height = SAMPLE // 4
+        width = min(SAMPLE - 8, round(letter_mark_width(mark, height)))
+        art = render_letter_mark(mark, width, height, "#000000")
+        image.paste(art, ((SAMPLE - width) // 2, (SAMPLE - height) // 2), art)
+    elif size_mark_is_drawn(mark):
         art = render_size_mark(mark, SAMPLE - 8, SAMPLE // 3, "#000000")
         image.paste(art, (4, SAMPLE // 3), art)
     else:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from authoring.names import file_name
+from authoring.names import map_file_name
 from authoring.model import Game
 from authoring.render.maps.draw import has_art, map_bands
 from authoring.render.shared.canvas import wrap
@@ -44,6 +44,10 @@ class TilePlan:
     columns: int
     rows: int
     map_px: tuple[int, int]
+    start: tuple[int, int] = (0, 0)
+    """Map pixel at the top-left of page A1: the page grid is centred on the map, the spare width and
+    height of the last column and row shared out on both sides, so no edge page is a sliver of map
+    on a blank sheet (negative: white paper before the map's edge)."""
 
     @property
     def step(self) -> tuple[int, int]:
@@ -51,7 +55,7 @@ class TilePlan:
 
     def origin(self, row: int, col: int) -> tuple[int, int]:
         """Top-left pixel of the map that page (row, col) shows."""
-        return col * self.step[0], row * self.step[1]
+        return self.start[0] + col * self.step[0], self.start[1] + row * self.step[1]
 
     @staticmethod
     def label(row: int, col: int) -> str:
@@ -82,7 +86,8 @@ def plan_tiles(map_px: tuple[int, int], dpi: float, paper: str, overlap_in: floa
             raise ValueError(f"overlap of {overlap_in} in is too large for {paper} paper")
         cols = _count(map_px[0], page[0], overlap)
         rows = _count(map_px[1], page[1], overlap)
-        plan = TilePlan(dpi, paper_size, page, overlap, cols, rows, map_px)
+        spare = (cols * (page[0] - overlap) + overlap - map_px[0], rows * (page[1] - overlap) + overlap - map_px[1])
+        plan = TilePlan(dpi, paper_size, page, overlap, cols, rows, map_px, (-(spare[0] // 2), -(spare[1] // 2)))
         if best is None or cols * rows < best.columns * best.rows:
             best = plan
     return best
@@ -98,10 +103,11 @@ def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
     `image`: the map, or any object with its `crop` (a `_Window` of bands)."""
     x, y = plan.origin(row, col)
     w, h = plan.map_px
-    page = image.crop((x, y, min(x + plan.page_px[0], w), min(y + plan.page_px[1], h)))
+    box = (max(0, x), max(0, y), min(x + plan.page_px[0], w), min(y + plan.page_px[1], h))
+    page = image.crop(box)
     if page.size != plan.page_px:   # a page past the map's edge: white beyond it
         blank = Image.new("RGB", plan.page_px, (255, 255, 255))
-        blank.paste(page)
+        blank.paste(page, (box[0] - x, box[1] - y))
         page = blank
     if col < plan.columns - 1:
         _glue_strip(page, plan, vertical=True)
@@ -220,8 +226,9 @@ def _diagram(page: Image.Image, plan: TilePlan, thumb: Image.Image, box) -> None
     bw, bh = box[2] - box[0], box[3] - box[1]
     total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
     k = _diagram_scale(plan)
-    ox = box[0] + (bw - total[0] * k) / 2
-    oy = box[1] + (bh - total[1] * k) / 2
+    gx, gy = plan.start
+    ox = box[0] + (bw - total[0] * k) / 2 - gx * k   # where the map's pixel (0, 0) falls on the diagram
+    oy = box[1] + (bh - total[1] * k) / 2 - gy * k
     page.paste(thumb, (int(ox), int(oy)))
     draw = ImageDraw.Draw(page)
     for r in range(plan.rows):
@@ -373,11 +380,11 @@ def tile_dpi(m, dpi: float) -> float:
 
 def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
                      processes: int | None = None, papers: Sequence[str] = ()) -> list[Path]:
-    """``tiles.<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
+    """``tiles-<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
     parallel processes, each map drawn once for all its papers; paths paper by paper, then by map."""
     from authoring.render.maps.draw import run_per_map
     papers = tuple(papers) or (paper,)
-    jobs = [(mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers))
+    jobs = [(mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
             for mid in sorted(game.maps)]
     done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
     return [Path(paths[i]) for i in range(len(papers)) for paths in done]
@@ -410,8 +417,8 @@ def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequen
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
     one print map runs at a time, and the pool's other worker draws the images meanwhile."""
     from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
-    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / file_name("tiles", mid, p, ext="pdf")) for p in papers)))
-             for mid in sorted(game.maps)]
+    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf"))
+                                   for p in papers))) for mid in sorted(game.maps)]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
     jobs = [*tiles, *pngs]
     # the joined layout, whose job id is no map's, before the map images
