@@ -25,7 +25,7 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.vassal import archive, help, images, turns, windows
+from authoring.vassal import archive, help, identity, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
@@ -58,6 +58,8 @@ DATE_MS = 946_684_800_000
 VASSAL_VERSION = "3.6.0"
 MANIFEST_VERSION = 1
 IMAGES = "images/"
+WITHDRAWAL_SLOT = "withdrawal reminder"
+"""The slot key of the palette's withdrawal chit (not a counter key: those start `counter:`)."""
 T = TypeVar("T")
 
 
@@ -181,12 +183,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     sets, board_files = boards.images()
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())], cache.many(box_jobs)))
     # 2. pieces and palette
-    gpids = {c.id: i + 1 for i, c in enumerate(sorted(game.counters.values(), key=lambda c: c.id))}
+    slots = identity.slot_ids(game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT])
+    gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
               for cid, gpid in gpids.items()}
     definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
-    withdrawal_gpid = len(gpids) + 1
+    withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
@@ -224,7 +227,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
-    root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
+    root = el.game_module(game.name, game.version, _description(game), max(slots.values()) + 1, children,
                           vassal_version=VASSAL_VERSION)
     step.finish()
     return root, files
