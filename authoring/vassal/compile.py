@@ -25,7 +25,7 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.vassal import archive, help, identity, images, turns, windows
+from authoring.vassal import aids, archive, help, identity, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
@@ -34,6 +34,7 @@ from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
 from authoring.vassal.pieces import (
     DEAD_MAP,
+    HIDDEN,
     TRACK_MAP,
     WITHDRAWAL_IMAGE,
     at_state,
@@ -212,7 +213,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.basic_command_encoder(),
         windows.documentation(help_titles),
         el.player_roster([s.name for s in game.sides]),
-        el.global_options(),
+        el.global_options(nonowner_unmaskable=el.NEVER),   # a masked unit: only its side unmasks it
         el.chatter(),
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
@@ -223,7 +224,8 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
                                  for p in prototypes(game)]),
         *windows.dice(game),
-        *turns.turn_tracker(track_plan),
+        *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
+        *aids.clear_moved_buttons(game),
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
@@ -266,7 +268,9 @@ def track_board_name(title: str) -> str:
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
-    return {f.state: face_names[(counter.id, f.state)] for f in counter.faces}
+    """State -> image of each face, and of the hidden side when the counter has one."""
+    states = [*(f.state for f in counter.faces), HIDDEN]
+    return {s: face_names[(counter.id, s)] for s in states if (counter.id, s) in face_names}
 
 
 def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, Definition],
