@@ -45,3 +45,26 @@ def phase_hotkeys(game: Game) -> list[el.Element]:
             out.append(el.turn_global_hotkey(f"{action.phase}: clear {name} moved", clear_key(game, side_id),
                                              f"{PHASE_LEVEL}={action.phase}"))
     return out
+
+
+UNIT_FILTER = "Side!="
+"""Units only: every unit has its side's `Side` property; markers and reminders have none."""
+INVENTORY_GROUPS = ("Side", "Type", "CurrentMap", "LocationName")
+"""Side, unit type, then where: the window (map, eliminated, reinforcements) and the hex or box."""
+LOS_REPORT = "LOS $FromLocation$ -> $ToLocation$: range $Range$"
+
+
+def windows(game: Game) -> list[el.Element]:
+    """The inventory of units and the notes window (toolbar buttons)."""
+    inventory = el.inventory("Inventory", el.LaunchButton("Inventory", "Units by side, type and location", "",
+                                                          key_stroke(ord("I"), ctrl=True, shift=True)),
+                             UNIT_FILTER, INVENTORY_GROUPS)
+    notes = el.notes_window(el.LaunchButton("Notes", "Scenario, public and private notes", "",
+                                            key_stroke(ord("N"), ctrl=True, shift=True)))
+    return [inventory, notes]
+
+
+def los_thread() -> el.Element:
+    """The main map's line-of-sight thread (drag from hex to hex; the range shows in hexes)."""
+    return el.los_thread("LOS", el.LaunchButton("LOS", "Line of sight and range: drag from hex to hex", "",
+                                                key_stroke(ord("L"), ctrl=True, shift=True)), LOS_REPORT)

@@ -226,6 +226,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         *windows.dice(game),
         *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
         *aids.clear_moved_buttons(game),
+        *aids.windows(game),
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]

@@ -400,6 +400,34 @@ def global_key_command(name: str, button: LaunchButton, key: str, filter_: str, 
     return element(GLOBAL_KEY_COMMAND, attrs)
 
 
+def inventory(name: str, button: LaunchButton, filter_: str, group_by: Sequence[str], *,
+              leaf_format: str = "$PieceName$", node_format: str = "$PropertyValue$") -> Element:
+    """A window listing the pieces matching `filter_` in a tree grouped by the properties `group_by`."""
+    attrs = {"name": name, "text": button.text, "tooltip": button.tooltip, "icon": button.icon,
+             "hotkey": button.hotkey, "include": filter_, "groupBy": encode(group_by, ","),
+             "nonLeafFormat": node_format, "leafFormat": leaf_format, "centerOnPiece": True,
+             "forwardKeystroke": True, "showMenu": True, "drawPieces": True, "foldersOnly": False,
+             "sortPieces": True, "sortFormat": "$PieceName$", "sorting": "alpha", "pieceZoom": 0.33}
+    return element(INVENTORY, attrs)
+
+
+def notes_window(button: LaunchButton) -> Element:
+    """Scenario, public and private notes, saved with the game."""
+    return element(NOTES_WINDOW, {"buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon,
+                                  "hotkey": button.hotkey})
+
+
+def los_thread(name: str, button: LaunchButton, report_format: str, color: str = "255,0,0") -> Element:
+    """A map's line-of-sight thread, snapped to hex centres, seen by every player, with the range in hexes."""
+    attrs = {"threadName": name, "label": button.text, "tooltip": button.tooltip,
+             "iconName": button.icon or "/images/thread.gif", "hotkey": button.hotkey,
+             "snapStart": True, "snapEnd": True, "report": report_format, "persistence": "Ctrl-Click & Drag",
+             "persistentIconName": "/images/thread.gif", "global": ALWAYS, "threadColor": color,
+             "drawRange": True, "rangeBg": "255,255,255", "rangeFg": "0,0,0", "scale": 1, "round": "Up",
+             "hideCounters": False, "hideOpacity": 0}
+    return element(LOS_THREAD, attrs)
+
+
 def chart_window(name: str, charts: Iterable[Element], button: LaunchButton) -> Element:
     return element(CHART_WINDOW, {"name": name, **_button(button)}, charts)
 
