@@ -40,6 +40,7 @@ from authoring.vassal.pieces import (
     at_state,
     counter_piece,
     dead_box,
+    expanded,
     prototypes,
     withdrawal_piece,
 )
@@ -194,8 +195,10 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     # 3. set-ups
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
-    setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
-                     track_plan, {cid: d.type for cid, d in definitions.items()})
+    protos = prototypes(game)
+    in_play = {cid: expanded(piece, {p.name: p.piece for p in protos}) for cid, piece in pieces.items()}
+    setups = _setups(game, sets, in_play, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
+                     track_plan, {cid: piece.definition().type for cid, piece in in_play.items()})
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache, planned_charts)
@@ -222,7 +225,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid),
                         options.counter_px),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
-                                 for p in prototypes(game)]),
+                                 for p in protos]),
         *windows.dice(game),
         *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
         *aids.clear_moved_buttons(game),

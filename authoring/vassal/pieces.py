@@ -251,6 +251,19 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     return Piece(traits)
 
 
+def expanded(piece: Piece, protos: Mapping[str, Piece]) -> Piece:
+    """`piece` with each prototype's traits in place of its UsePrototype, as the engine's PieceCloner makes
+    a piece it puts in play: a UsePrototype passes key strokes to its prototype's traits but not property
+    reads or writes, so an unexpanded piece in a saved game has no Side, Type or Moved."""
+    traits = []
+    for trait in piece.traits:
+        if isinstance(trait, UsePrototype) and trait.prototype in protos:
+            traits.extend(protos[trait.prototype].traits[:-1])
+        else:
+            traits.append(trait)
+    return Piece(tuple(traits))
+
+
 def withdrawal_piece(text: str, image: str = WITHDRAWAL_IMAGE) -> Piece:
     """A reminder chit on the turn track: which units leave on that turn (its own `image` names them)."""
     return Piece((UsePrototype(MARKER_PROTOTYPE), Marker((("Type", "Withdrawal"),)),
