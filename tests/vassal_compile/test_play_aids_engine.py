@@ -89,3 +89,21 @@ def _setup_file(module: Path, name: str, tmp_path: Path) -> str:
     with zipfile.ZipFile(module) as z:
         out.write_bytes(z.read(name))
     return str(out)
+
+
+def test_hidden_back_units_show_only_their_back_to_a_player_of_no_side(built: Built, driver: Path,
+                                                                      tmp_path: Path) -> None:
+    """Typhoon 11.1.6: the engine names a masked air unit or dummy by its back ("Air unit") to anyone not of
+    its side (here: no side at all), and every other unit by its own name."""
+    from authoring.vassal.pieces import hidden_back, unit_name
+    game = built.game
+    hidden = {c.id for c in game.counters.values() if hidden_back(game, c)}
+    if not hidden:
+        pytest.skip(f"{game.id} has no unit with a hidden back")
+    setup = f"setup_{sorted(game.scenarios)[0]}.vsav"
+    report = play(driver, "pieces", str(built.path), _setup_file(built.path, setup, tmp_path))
+    assert report["problems"] == []
+    masked = [p for p in report["pieces"] if p["counter"] in hidden]
+    assert masked and all(p["name"] == "Air unit" for p in masked)
+    assert all(p["name"].startswith(unit_name(game, game.counters[p["counter"]]))   # "+ (half strength)" may follow
+               for p in report["pieces"] if p["counter"] not in hidden)
