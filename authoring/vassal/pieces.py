@@ -1,11 +1,13 @@
 """Counters as VASSAL pieces: faces as a Layer, values as properties, shared traits in prototypes.
 
-Each unit uses two prototypes: its side's (eliminate to the side's dead-pile box and restore,
-moved marker, a chat report of every change; no Clone or Delete: units are never copied or
-destroyed, they go to the dead pile) and its unit type's. The piece itself holds what differs
-per counter: its properties and its faces, one Layer level per strength state in the order the
-data lists them (strongest first), flipped with F (Flip) or, with three faces or more, F (Lose
-step) and Shift+F (Restore step). Markers keep Clone and Delete: players make and remove them.
+Each unit uses two prototypes: its side's (movement trail and moved mark, restricted to the side's
+players, eliminate to the side's dead-pile box and restore, a chat report of every change; no Clone or
+Delete: units are never copied or destroyed, they go to the dead pile) and its unit type's. The piece
+itself holds what differs per counter: its properties, its faces, one Layer level per strength state in
+the order the data lists them (strongest first), flipped with F (Flip) or, with three faces or more, F
+(Lose step) and Shift+F (Restore step), and, for a unit type with a hidden back, a mask seen by the other
+side. Markers keep Clone and Delete: players make and remove them. Pieces put in play (set-ups) hold
+their prototypes expanded (`expanded`).
 """
 from __future__ import annotations
 
