@@ -107,3 +107,19 @@ def test_hidden_back_units_show_only_their_back_to_a_player_of_no_side(built: Bu
     assert masked and all(p["name"] == "Air unit" for p in masked)
     assert all(p["name"].startswith(unit_name(game, game.counters[p["counter"]]))   # "+ (half strength)" may follow
                for p in report["pieces"] if p["counter"] not in hidden)
+
+
+def test_a_player_moves_and_commands_only_the_units_of_the_side_he_joined(driver: Path, tmp_path: Path) -> None:
+    """Restricted access once the game has started: the German player cannot move or eliminate a Soviet unit,
+    but moves and eliminates his own; the other side's clear button (pressed when his phase change enters a
+    Soviet movement phase) still clears the Soviet moved marks, which sit outside the restriction."""
+    from authoring.vassal.aids import clear_key
+    from authoring.vassal.pieces import ELIMINATE
+    game = load("bfm")
+    module = build_module(game, tmp_path / "m", px_per_hex=PX_PER_HEX, cache_dir=tmp_path / "cache")
+    report = play(driver, "access", str(module), f"setup_{sorted(game.scenarios)[0]}.vsav", "German", ELIMINATE,
+                  clear_key(game, "soviet"))
+    assert report["problems"] == [] and report["my_side"] == "German"
+    assert report["restricted_movement"] == {"Soviet": "true", "German": "false"}
+    assert report["map_after_eliminate"] == {"Soviet": "Map", "German": "Eliminated"}
+    assert report["moved_after_clear"] == {"Soviet": "false", "German": "true"}

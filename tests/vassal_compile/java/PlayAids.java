@@ -7,6 +7,10 @@
  *   save    MODULE SETUP OUT.vsav   load a set-up, move and flip some units, save the game the engine's way
  *   refresh MODULE SAVED.vsav       load a saved game, run the engine's Refresh Counters (GameRefresher)
  *   pieces  MODULE SAVED.vsav       load a saved game: its units as the engine holds them
+ *   access  MODULE SETUP SIDE ELIMINATE CLEAR
+ *                                   load a set-up, move a unit of each side, join SIDE and start the game; per
+ *                                   side: whether the unit may be moved, where ELIMINATE (a key, "code,modifiers")
+ *                                   sends it, and its Moved flag after the module hotkey CLEAR
  *
  * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
  * Only public engine API and, where the engine offers no public call (TurnTracker.next), reflection.
@@ -68,6 +72,7 @@ public class PlayAids {
         case "save": save(args[2], args[3]); break;
         case "refresh": refresh(args[2]); break;
         case "pieces": load(new FileInputStream(args[2])); put("pieces", pieces()); break;
+        case "access": access(args[2], args[3], key(args[4]), key(args[5])); break;
         default: problems.add("unknown command " + args[0]);
         }
       }
@@ -103,6 +108,45 @@ public class PlayAids {
       steps.add(step(tracker, movers));
     }
     put("steps", steps);
+  }
+
+  static void access(String setup, String side, KeyStroke eliminate, KeyStroke clear) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final List<GamePiece> movers = new ArrayList<>();
+    final HashSet<Object> sides = new HashSet<>();
+    for (final GamePiece p : units()) {
+      if (p.getProperty("Side") != null && p.getMap() != null && "Map".equals(p.getMap().getMapName())
+          && sides.add(p.getProperty("Side"))) movers.add(p);
+    }
+    for (final GamePiece p : movers) move(p);
+    gm.getPlayerRoster().add(GameModule.getUserId(), "tester", side);
+    final java.lang.reflect.Field started = GameState.class.getDeclaredField("gameStarted");
+    started.setAccessible(true);
+    started.setBoolean(gm.getGameState(), true);
+    gm.getPlayerWindow().setVisible(true);   // toolbar buttons take their hotkeys only while shown
+    put("my_side", VASSAL.build.module.PlayerRoster.getMySide());
+    final LinkedHashMap<String, Object> restricted = new LinkedHashMap<>();
+    final LinkedHashMap<String, Object> after = new LinkedHashMap<>();
+    final LinkedHashMap<String, Object> moved = new LinkedHashMap<>();
+    for (final GamePiece p : movers) {
+      final GamePiece o = Decorator.getOutermost(p);
+      restricted.put(String.valueOf(o.getProperty("Side")), String.valueOf(o.getProperty(Properties.RESTRICTED_MOVEMENT)));
+    }
+    gm.fireKeyStroke(VASSAL.tools.NamedKeyStroke.of(clear));
+    for (final GamePiece p : movers) {
+      final GamePiece o = Decorator.getOutermost(p);
+      moved.put(String.valueOf(o.getProperty("Side")), String.valueOf(o.getProperty(Properties.MOVED)));
+      o.keyEvent(eliminate);
+      after.put(String.valueOf(o.getProperty("Side")), o.getMap() == null ? null : o.getMap().getMapName());
+    }
+    put("restricted_movement", restricted);
+    put("moved_after_clear", moved);
+    put("map_after_eliminate", after);
+  }
+
+  static KeyStroke key(String text) {
+    final String[] parts = text.split(",");
+    return KeyStroke.getKeyStroke(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
   }
 
   static void save(String setup, String out) throws Exception {
