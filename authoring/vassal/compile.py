@@ -190,13 +190,13 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
               for cid, gpid in gpids.items()}
-    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
+    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
     withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
     protos = prototypes(game)
-    in_play = {cid: expanded(piece, {p.name: p.piece for p in protos}) for cid, piece in pieces.items()}
+    in_play = {cid: expanded(piece, {p.name: p.piece for p in protos}) for cid, piece in pieces.items()}  # as played
     setups = _setups(game, sets, in_play, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
                      track_plan, {cid: piece.definition().type for cid, piece in in_play.items()})
     # 4. charts, then every file: images, help, set-ups
