@@ -5,7 +5,7 @@ from pathlib import Path
 
 from authoring.budget import COUNTER_SIZE_IN
 from authoring.load.context import Ctx
-from authoring.model import Dice, Nationality, RuleSpec, Side, Table, TypeDef
+from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
 
 _TYPE_KEYS = {"id", "name", "color", "symbol", "style", "width", "note"}
@@ -77,7 +77,21 @@ def manifest_parts(ctx: Ctx) -> dict:
         printed_locs=tuple(ctx.loc(("printed", i)) for i in range(len(d.get("printed") or ()))),
         loss_boxes=tuple((str(b["id"]), str(b["name"])) for b in d.get("loss_boxes") or ())
         or (("eliminated", "Eliminated"),),
+        phase_actions=phase_actions(ctx, side_ids),
     )
+
+
+def phase_actions(ctx: Ctx, side_ids: set[str]) -> tuple[PhaseAction, ...]:
+    """`phase_actions`, each naming a phase of `phases` and sides of `sides` (HW-REF-001 otherwise)."""
+    phases = [str(p) for p in ctx.src.data.get("phases") or ()]
+    out = []
+    for i, item in enumerate(ctx.src.data.get("phase_actions") or ()):
+        ctx.ref(item["phase"], phases, "phase", ("phase_actions", i, "phase"))
+        for j, side in enumerate(item.get("clear_moved") or ()):
+            ctx.ref(side, side_ids, "side", ("phase_actions", i, "clear_moved", j))
+        out.append(PhaseAction(str(item["phase"]), tuple(str(s) for s in item.get("clear_moved") or ()),
+                               str(item.get("rule", "")), ctx.loc(("phase_actions", i))))
+    return tuple(out)
 
 
 def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:

@@ -89,6 +89,16 @@ class RuleSpec:
 
 
 @frozen
+class PhaseAction:
+    """What happens as the turn tracker enters `phase`: the moved marks of `clear_moved` (side ids) cleared."""
+
+    phase: str
+    clear_moved: tuple[str, ...] = ()
+    rule: str = ""
+    loc: Loc | None = None
+
+
+@frozen
 class Game:
     id: str
     name: str
@@ -133,6 +143,7 @@ class Game:
     printed_locs: tuple[Loc, ...] = ()
     loss_boxes: tuple[tuple[str, str], ...] = (("eliminated", "Eliminated"),)
     """(id, name) of the boxes units removed from play go to (Typhoon 8.5.4: Eliminated and Cadre)."""
+    phase_actions: tuple[PhaseAction, ...] = ()
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

@@ -27,7 +27,7 @@ from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
 from authoring.trust import read_regular, seal, verify
-from authoring.vassal import archive, help, images, turns, windows
+from authoring.vassal import aids, archive, help, identity, images, turns, windows
 from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
@@ -37,11 +37,13 @@ from authoring.vassal.codec import Definition, add_piece_command
 from authoring.vassal.native import native_px_per_hex
 from authoring.vassal.pieces import (
     DEAD_MAP,
+    HIDDEN,
     TRACK_MAP,
     WITHDRAWAL_IMAGE,
     at_state,
     counter_piece,
     dead_box,
+    expanded,
     prototypes,
     withdrawal_piece,
 )
@@ -61,6 +63,8 @@ DATE_MS = 946_684_800_000
 VASSAL_VERSION = "3.6.0"
 MANIFEST_VERSION = 1
 IMAGES = "images/"
+WITHDRAWAL_SLOT = "withdrawal reminder"
+"""The slot key of the palette's withdrawal chit (not a counter key: those start `counter:`)."""
 T = TypeVar("T")
 
 
@@ -186,17 +190,20 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     sets, board_files = boards.images()
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())], cache.many(box_jobs)))
     # 2. pieces and palette
-    gpids = {c.id: i + 1 for i, c in enumerate(sorted(game.counters.values(), key=lambda c: c.id))}
+    slots = identity.slot_ids(game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT])
+    gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
               for cid, gpid in gpids.items()}
-    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette and the set-ups
-    withdrawal_gpid = len(gpids) + 1
+    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
+    withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
     step.next("writing set-ups")
     track_plan = turns.turn_track(game)
-    setups = _setups(game, sets, pieces, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
-                     track_plan, {cid: d.type for cid, d in definitions.items()})
+    protos = prototypes(game)
+    in_play = {cid: expanded(piece, {p.name: p.piece for p in protos}) for cid, piece in pieces.items()}  # as played
+    setups = _setups(game, sets, in_play, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
+                     track_plan, {cid: piece.definition().type for cid, piece in in_play.items()})
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache, planned_charts)
@@ -214,7 +221,7 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.basic_command_encoder(),
         windows.documentation(help_titles),
         el.player_roster([s.name for s in game.sides]),
-        el.global_options(),
+        el.global_options(nonowner_unmaskable=el.NEVER),   # a masked unit: only its side unmasks it
         el.chatter(),
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
@@ -223,13 +230,15 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid),
                         options.counter_px),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
-                                 for p in prototypes(game)]),
+                                 for p in protos]),
         *windows.dice(game),
-        *turns.turn_tracker(track_plan),
+        *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
+        *aids.clear_moved_buttons(game),
+        *aids.windows(game),
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
-    root = el.game_module(game.name, game.version, _description(game), withdrawal_gpid + 1, children,
+    root = el.game_module(game.name, game.version, _description(game), max(slots.values()) + 1, children,
                           vassal_version=VASSAL_VERSION)
     step.finish()
     return root, files
@@ -268,7 +277,9 @@ def track_board_name(title: str) -> str:
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
-    return {f.state: face_names[(counter.id, f.state)] for f in counter.faces}
+    """State -> image of each face, and of the hidden side when the counter has one."""
+    states = [*(f.state for f in counter.faces), HIDDEN]
+    return {s: face_names[(counter.id, s)] for s in states if (counter.id, s) in face_names}
 
 
 def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, Definition],

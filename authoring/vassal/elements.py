@@ -68,6 +68,11 @@ PROTOTYPE_DEFINITION = _PKG + "module.PrototypeDefinition"
 DICE_BUTTON = _PKG + "module.DiceButton"
 TURN_TRACKER = _PKG + "module.turn.TurnTracker"
 LIST_TURN_LEVEL = _PKG + "module.turn.ListTurnLevel"
+TURN_GLOBAL_HOTKEY = _PKG + "module.turn.TurnGlobalHotkey"
+GLOBAL_KEY_COMMAND = _PKG + "module.GlobalKeyCommand"
+INVENTORY = _PKG + "module.Inventory"
+NOTES_WINDOW = _PKG + "module.NotesWindow"
+LOS_THREAD = _PKG + "module.map.LOS_Thread"
 CHART_WINDOW = _PKG + "module.ChartWindow"
 CHART = _PKG + "widget.Chart"
 PREDEFINED_SETUP = _PKG + "module.PredefinedSetup"
@@ -365,11 +370,12 @@ def dice_button(name: str, n_dice: int, n_sides: int, button: LaunchButton, *,
 
 
 def turn_tracker(name: str, levels: Iterable[Element], button: LaunchButton, *,
-                 turn_format: str = "$level1$ $level2$", report_format: str = "<$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$") -> Element:
-    """The turn/phase counter; `levels` is the outermost ListTurnLevel(s)."""
+                 turn_format: str = "$level1$ $level2$", report_format: str = "<$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$",
+                 hotkeys: Iterable[Element] = ()) -> Element:
+    """The turn/phase counter; `levels` is the outermost ListTurnLevel(s), `hotkeys` its TurnGlobalHotkeys."""
     attrs = {"name": name, "buttonText": button.text, "icon": button.icon, "hotkey": button.hotkey,
              "turnFormat": turn_format, "reportFormat": report_format, "tooltip": button.tooltip}
-    return element(TURN_TRACKER, attrs, levels)
+    return element(TURN_TRACKER, attrs, [*levels, *hotkeys])
 
 
 def list_turn_level(name: str, property_name: str, items: Sequence[str],
@@ -378,6 +384,48 @@ def list_turn_level(name: str, property_name: str, items: Sequence[str],
     attrs = {"name": name, "property": property_name, "list": encode(items, ","),
              "configList": False, "configFirst": False}
     return element(LIST_TURN_LEVEL, attrs, children)
+
+
+def turn_global_hotkey(name: str, hotkey: str, match: str, report_format: str = "") -> Element:
+    """A key the turn tracker fires (to the module's key listeners) on entering a turn matching `match`."""
+    return element(TURN_GLOBAL_HOTKEY, {"name": name, "hotkey": hotkey, "match": match,
+                                        "reportFormat": report_format})
+
+
+def global_key_command(name: str, button: LaunchButton, key: str, filter_: str, report_format: str = "") -> Element:
+    """A toolbar button (and its hotkey) sending `key` to every piece on every map matching `filter_`."""
+    attrs = {"name": name, "buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon,
+             "buttonHotkey": button.hotkey, "hotkey": key, "filter": filter_, "deckCount": -1,
+             "reportSingle": False, "reportFormat": report_format, "singleMap": False}
+    return element(GLOBAL_KEY_COMMAND, attrs)
+
+
+def inventory(name: str, button: LaunchButton, filter_: str, group_by: Sequence[str], *,
+              leaf_format: str = "$PieceName$", node_format: str = "$PropertyValue$") -> Element:
+    """A window listing the pieces matching `filter_` in a tree grouped by the properties `group_by`."""
+    attrs = {"name": name, "text": button.text, "tooltip": button.tooltip, "icon": button.icon,
+             "hotkey": button.hotkey, "include": filter_, "groupBy": encode(group_by, ","),
+             "nonLeafFormat": node_format, "leafFormat": leaf_format, "centerOnPiece": True,
+             "forwardKeystroke": True, "showMenu": True, "drawPieces": True, "foldersOnly": False,
+             "sortPieces": True, "sortFormat": "$PieceName$", "sorting": "alpha", "pieceZoom": 0.33}
+    return element(INVENTORY, attrs)
+
+
+def notes_window(button: LaunchButton) -> Element:
+    """Scenario, public and private notes, saved with the game."""
+    return element(NOTES_WINDOW, {"buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon,
+                                  "hotkey": button.hotkey})
+
+
+def los_thread(name: str, button: LaunchButton, report_format: str, color: str = "255,0,0") -> Element:
+    """A map's line-of-sight thread, snapped to hex centres, seen by every player, with the range in hexes."""
+    attrs = {"threadName": name, "label": button.text, "tooltip": button.tooltip,
+             "iconName": button.icon or "/images/thread.gif", "hotkey": button.hotkey,
+             "snapStart": True, "snapEnd": True, "report": report_format, "persistence": "Ctrl-Click & Drag",
+             "persistentIconName": "/images/thread.gif", "global": ALWAYS, "threadColor": color,
+             "drawRange": True, "rangeBg": "255,255,255", "rangeFg": "0,0,0", "scale": 1, "round": "Up",
+             "hideCounters": False, "hideOpacity": 0}
+    return element(LOS_THREAD, attrs)
 
 
 def chart_window(name: str, charts: Iterable[Element], button: LaunchButton) -> Element:

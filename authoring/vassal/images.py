@@ -31,6 +31,7 @@ from authoring.vassal.art import (
     digest_state,
     image_name,
 )
+from authoring.vassal.pieces import HIDDEN, hidden_back
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -80,7 +81,8 @@ class FaceJobs:
 
 def face_jobs(game: Game, size_px: int) -> FaceJobs:
     common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
-    faces = [(c, f.state) for c in sorted(game.counters.values(), key=lambda c: c.id) for f in c.faces]
+    faces = [(c, state) for c in sorted(game.counters.values(), key=lambda c: c.id)
+             for state in [*(f.state for f in c.faces), *([HIDDEN] if hidden_back(game, c) else [])]]
     counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
     return FaceJobs(faces, [(_face_key(counters[c.id], c, state, size_px),
                              lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces])
@@ -100,6 +102,8 @@ def _face_key(counter_state, c, state: str, size_px: int) -> str:
     key's hash so far) and on itself (and on being the first face), not on the other faces: new art for one
     face redraws that face only."""
     face = c.face(state)
+    if face is None:   # the hidden side, drawn from the counter and its type
+        return digest_state(counter_state, HIDDEN, size_px).hexdigest()
     return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
 
 

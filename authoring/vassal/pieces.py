@@ -1,11 +1,13 @@
 """Counters as VASSAL pieces: faces as a Layer, values as properties, shared traits in prototypes.
 
-Each unit uses two prototypes: its side's (eliminate to the side's dead-pile box and restore,
-moved marker, a chat report of every change; no Clone or Delete: units are never copied or
-destroyed, they go to the dead pile) and its unit type's. The piece itself holds what differs
-per counter: its properties and its faces, one Layer level per strength state in the order the
-data lists them (strongest first), flipped with F (Flip) or, with three faces or more, F (Lose
-step) and Shift+F (Restore step). Markers keep Clone and Delete: players make and remove them.
+Each unit uses two prototypes: its side's (movement trail and moved mark, restricted to the side's
+players, eliminate to the side's dead-pile box and restore, a chat report of every change; no Clone or
+Delete: units are never copied or destroyed, they go to the dead pile) and its unit type's. The piece
+itself holds what differs per counter: its properties, its faces, one Layer level per strength state in
+the order the data lists them (strongest first), flipped with F (Flip) or, with three faces or more, F
+(Lose step) and Shift+F (Restore step), and, for a unit type with a hidden back, a mask seen by the other
+side. Markers keep Clone and Delete: players make and remove them. Pieces put in play (set-ups) hold
+their prototypes expanded (`expanded`).
 """
 from __future__ import annotations
 
@@ -22,11 +24,14 @@ from authoring.vassal.traits import (
     CalculatedProperty,
     Clone,
     Delete,
+    Footprint,
     Layer,
     Marker,
     MovementMarkable,
+    Obscurable,
     Piece,
     Report,
+    Restricted,
     SendTo,
     UsePrototype,
 )
@@ -46,6 +51,11 @@ RESTORE = key_stroke(ord("R"), ctrl=True)
 MOVED = key_stroke(ord("M"), ctrl=True)
 DELETE = key_stroke(ord("D"), ctrl=True)
 CLONE = key_stroke(ord("C"), ctrl=True)
+TRAIL = key_stroke(ord("T"), ctrl=True)
+MASK = key_stroke(ord("H"), ctrl=True)
+HIDDEN = "hidden"
+"""A unit type's `back` naming a hidden side (Typhoon 11.1.6: air units and dummies); also the state key of
+that side's image among a counter's face images."""
 STEP_REPORT = "$location$: $oldPieceName$ -> $newPieceName$"
 """`0503: 32 Army -> 32 Army (half strength)` (the location is the piece's, after the change)."""
 MOVE_REPORT = "$oldPieceName$: $menuCommand$ ($location$)"
@@ -97,7 +107,9 @@ def prototypes(game: Game) -> tuple[Prototype, ...]:
 
 
 def _side_piece(side_name: str, losses: list[tuple[str, str, str]]) -> Piece:
-    """A side's shared traits: step reports, a command per loss box (the first one restores), moved marks."""
+    """A side's shared traits: movement trail and moved mark (outside the restriction, so a phase's mass key
+    clears them whoever changes the phase), access for the side only, step reports, a command per loss box
+    (the first one restores)."""
     steps = Report(keys=(FLIP, UNFLIP), report_format=STEP_REPORT, description="step changes")
     moves = Report(keys=(*(key for _, key, _ in losses), RESTORE), report_format=MOVE_REPORT,
                    description="eliminate and restore")
@@ -105,7 +117,9 @@ def _side_piece(side_name: str, losses: list[tuple[str, str, str]]) -> Piece:
                          region=dead_box(side_name, box), back_command="Restore" if i == 0 else "",
                          back_key=RESTORE if i == 0 else NO_KEY)
                   for i, (command, key, box) in enumerate(losses))
-    return Piece((steps, moves, *sends, MovementMarkable(key=MOVED), Marker((("Side", side_name),)), BasicPiece()))
+    return Piece((Footprint(key=TRAIL, description="movement trail"), MovementMarkable(key=MOVED),
+                  Restricted((side_name,), description="only this side moves it and uses the commands below"),
+                  steps, moves, *sends, Marker((("Side", side_name),)), BasicPiece()))
 
 
 def _type_name(game: Game, type_id: str | None) -> str:
@@ -134,6 +148,8 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
         traits.append(UsePrototype(MARKER_PROTOTYPE))
     else:
         traits.append(UsePrototype(side_prototype_name(game, counter.side)))
+        if hidden_back(game, counter):   # outside the type and values, which the mask hides
+            traits.append(_mask(game, counter, images[HIDDEN]))
         if counter.type:
             traits.append(UsePrototype(type_prototype_name(game, counter.type)))
     traits.append(Marker(_static_properties(game, counter)))
@@ -144,6 +160,20 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
     else:
         basic = BasicPiece(name=unit_name(game, counter), image=faces[0], gpid=str(gpid))
     return Piece((*traits, basic))
+
+
+def hidden_back(game: Game, counter: Counter) -> bool:
+    """A one-sided unit whose type has a hidden back: the module masks it to the other side."""
+    utype = next((t for t in game.unit_types if t.id == counter.type), None)
+    return (len(counter.faces) == 1 and not counter.marker and bool(counter.side)
+            and bool(utype and utype.extra.get("back") == HIDDEN))
+
+
+def _mask(game: Game, counter: Counter, image: str) -> Obscurable:
+    utype = next(t for t in game.unit_types if t.id == counter.type)
+    label = str(utype.extra.get("back_label", "")) or "Hidden"
+    return Obscurable(key=MASK, image=image, sides=(game.side(counter.side).name,), command="Mask / unmask",
+                      mask_name=f"{label} unit", description="hidden side: the other side sees only the back")
 
 
 def _static_properties(game: Game, counter: Counter) -> tuple[tuple[str, str], ...]:
@@ -210,13 +240,30 @@ def _layer(game: Game, counter: Counter, images: tuple[str, ...]) -> Layer:
 
 
 def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
-    """The piece showing the face of `state` (default: the first face)."""
+    """The piece showing the face of `state` (default: the first face), masked by its side if it has a
+    hidden side (a set-up starts with them hidden from the other side)."""
     states = [f.state for f in counter.faces]
     level = states.index(state) + 1 if state in states else 1
-    if all(t.level == level for t in piece.traits if isinstance(t, Layer)):
+    if all(t.level == level for t in piece.traits if isinstance(t, Layer)) and not any(
+            isinstance(t, Obscurable) for t in piece.traits):
         return piece   # already showing it (most units start on their first face, as the palette's piece)
-    traits = tuple(replace(t, level=level) if isinstance(t, Layer) else t for t in piece.traits)
+    traits = tuple(replace(t, level=level) if isinstance(t, Layer)
+                   else replace(t, masked_by=t.sides[0]) if isinstance(t, Obscurable) else t
+                   for t in piece.traits)
     return Piece(traits)
+
+
+def expanded(piece: Piece, protos: Mapping[str, Piece]) -> Piece:
+    """`piece` with each prototype's traits in place of its UsePrototype, as the engine's PieceCloner makes
+    a piece it puts in play: a UsePrototype passes key strokes to its prototype's traits but not property
+    reads or writes, so an unexpanded piece in a saved game has no Side, Type or Moved."""
+    traits = []
+    for trait in piece.traits:
+        if isinstance(trait, UsePrototype) and trait.prototype in protos:
+            traits.extend(protos[trait.prototype].traits[:-1])
+        else:
+            traits.append(trait)
+    return Piece(tuple(traits))
 
 
 def withdrawal_piece(text: str, image: str = WITHDRAWAL_IMAGE) -> Piece:

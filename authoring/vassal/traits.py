@@ -31,6 +31,9 @@ CLONE_ID = "clone;"
 SEND_TO_ID = "sendto;"
 MOVEMENT_MARKABLE_ID = "markmoved;"
 CALCULATED_PROPERTY_ID = "calcProp;"
+FOOTPRINT_ID = "footprint;"
+RESTRICTED_ID = "restrict;"
+OBSCURABLE_ID = "obs;"
 
 NO_KEY = ""
 MOVED_ICON = "/images/moved.gif"
@@ -309,6 +312,90 @@ class MovementMarkable:
 
     def state_string(self) -> str:
         return java_bool(self.moved)
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """Movement trail (`footprint;`): the points a piece passed through since it was last marked unmoved.
+
+    Sits outside a MovementMarkable, which keeps the Moved flag; marking the piece unmoved clears the
+    trail. State: shown, start map, point count and points."""
+
+    key: str = key_stroke(ord("T"), ctrl=True)
+    command: str = "Movement trail"
+    initially_visible: bool = True
+    globally_visible: bool = True
+    circle_radius: int = 10
+    fill_color: str = "255,255,255"
+    line_color: str = "0,0,0"
+    selected_transparency: int = 100
+    unselected_transparency: int = 60
+    edge_point_buffer: int = 20
+    edge_display_buffer: int = 30
+    line_width: float = 1.0
+    key_on: str = NO_KEY
+    key_off: str = NO_KEY
+    key_clear: str = NO_KEY
+    description: str = ""
+
+    def type_string(self) -> str:
+        fields = [self.key, self.command, java_bool(self.initially_visible), java_bool(self.globally_visible),
+                  str(self.circle_radius), self.fill_color, self.line_color, str(self.selected_transparency),
+                  str(self.unselected_transparency), str(self.edge_point_buffer), str(self.edge_display_buffer),
+                  java_double(self.line_width), self.key_on, self.key_off, self.key_clear, self.description]
+        return FOOTPRINT_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return "false;;0"   # a fresh piece: hidden, no map, no points (the engine's state before a first move)
+
+
+@dataclass(frozen=True)
+class Restricted:
+    """Restricted Access (`restrict;SIDES;BYPLAYER;MOVEMENT;DESCRIPTION`): once a game has started, only a
+    player of one of `sides` (PlayerRoster side names) moves the piece or uses its commands. State: the
+    owning player (unused)."""
+
+    sides: tuple[str, ...]
+    by_player: bool = False
+    restrict_movement: bool = True
+    description: str = ""
+
+    def type_string(self) -> str:
+        fields = [encode(self.sides, ","), java_bool(self.by_player), java_bool(self.restrict_movement),
+                  self.description]
+        return RESTRICTED_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Obscurable:
+    """Mask (`obs;`): the piece shows `image` and `mask_name` to players of other sides than `sides`; its own
+    side sees it with the mask drawn small over it (display style I, inset) and can unmask it.
+
+    State: who masked it (a side name, as SpecifiedSideAccess records it) or `null`, then the unmask
+    options of the time (empty: the module's)."""
+
+    key: str
+    image: str
+    sides: tuple[str, ...]
+    command: str = "Mask"
+    mask_name: str = "?"
+    display_style: str = "I"
+    peek_command: str = ""
+    description: str = ""
+    auto_peek: bool = True
+    masked_by: str | None = None
+
+    def type_string(self) -> str:
+        access = "sides:" + encode(self.sides, ":")
+        fields = [self.key, self.image, self.command, self.display_style, self.mask_name, access,
+                  self.peek_command, self.description, java_bool(self.auto_peek)]
+        return OBSCURABLE_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return encode(["null" if self.masked_by is None else self.masked_by, ""], ";")
 
 
 @dataclass(frozen=True)

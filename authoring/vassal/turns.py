@@ -13,7 +13,7 @@ the game's phases, and after its last turn the track rolls over to its first.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from authoring.model import Game, Scenario
@@ -68,8 +68,9 @@ def turn_track(game: Game) -> TurnTrack:
     return TurnTrack(tuple(labels), spans, tuple(game.phases))
 
 
-def turn_tracker(track: TurnTrack) -> list[el.Element]:
-    """The toolbar's turn tracker: Turn (number, date, weather) and, nested, the game's phases."""
+def turn_tracker(track: TurnTrack, hotkeys: Sequence[el.Element] = ()) -> list[el.Element]:
+    """The toolbar's turn tracker: Turn (number, date, weather) and, nested, the game's phases; `hotkeys`
+    (TurnGlobalHotkey elements) fire as it enters the turns or phases they match."""
     if not track.labels:
         return []
     phases = [el.list_turn_level(PHASE_LEVEL, PHASE_LEVEL, list(track.phases))] if track.phases else []
@@ -78,7 +79,7 @@ def turn_tracker(track: TurnTrack) -> list[el.Element]:
     button = el.LaunchButton(TRACKER_NAME, "Turn record of the loaded scenario", "",
                              key_stroke(ord("T"), ctrl=True, shift=True))
     return [el.turn_tracker(TRACKER_NAME, [level], button, turn_format=fmt,
-                            report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$")]
+                            report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$", hotkeys=hotkeys)]
 
 
 def _list_level_state(current: int, first: int, active: list[bool], sublevels: list[str]) -> str:

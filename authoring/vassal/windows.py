@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
 from authoring.model import Game
+from authoring.vassal import aids
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.codec import key_stroke
@@ -65,7 +66,8 @@ def map_helpers(game: Game, hide_key: str | None = None, sep: int | None = None)
 def main_map(game: Game, plans: Sequence[BoardPlan]) -> el.Element:
     boards = [el.board(p.name, board_image(p), hex_grid(p)) for p in plans]
     return el.map_window(MAIN_MAP, el.board_picker(boards),
-                         map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), reports=REPORTS)
+                         [*map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), aids.los_thread()],
+                         reports=REPORTS)
 
 
 def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], button: el.LaunchButton) -> el.Element:

@@ -104,3 +104,15 @@ def test_hostile_names_survive_piece_nesting() -> None:
 def test_invalid_traits_are_refused(build, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=message):
         build()
+
+
+def test_play_aid_traits_encode_in_engine_field_order() -> None:
+    """Footprint, Restricted and Obscurable type/state strings as VASSAL 3.6 writes them (myGetType order)."""
+    from authoring.vassal.traits import Footprint, Obscurable, Restricted
+    assert Footprint(key="84,130").type_string() == (
+        "footprint;84,130;Movement trail;true;true;10;255,255,255;0,0,0;100;60;20;30;1.0;;;;")
+    assert Footprint().state_string() == "false;;0"
+    assert Restricted(("Axis", "Soviet,Red")).type_string() == "restrict;Axis,Soviet\\,Red;false;true;"
+    masked = Obscurable("72,130", "u_air.png", ("Axis",), mask_name="Air", masked_by="Axis")
+    assert masked.type_string() == "obs;72,130;u_air.png;Mask;I;Air;sides:Axis;;;true"
+    assert (masked.state_string(), Obscurable("", "a.png", ("Axis",)).state_string()) == ("Axis;", "null;")

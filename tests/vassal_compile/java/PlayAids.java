@@ -1,0 +1,306 @@
+/*
+ * Drives the real VASSAL engine (the vassal-check tool's Vengine.jar) through what a player does with a
+ * module's play aids, and prints what the engine then holds as one JSON object on stdout.
+ *
+ *   phases  MODULE SETUP N          load a predefined set-up, move a unit of each side, step the turn tracker
+ *                                   N times: each side's Moved flag and trail after each step
+ *   save    MODULE SETUP OUT.vsav   load a set-up, move and flip some units, save the game the engine's way
+ *   refresh MODULE SAVED.vsav       load a saved game, run the engine's Refresh Counters (GameRefresher)
+ *   pieces  MODULE SAVED.vsav       load a saved game: its units as the engine holds them
+ *   access  MODULE SETUP SIDE ELIMINATE CLEAR
+ *                                   load a set-up, move a unit of each side, join SIDE and start the game; per
+ *                                   side: whether the unit may be moved, where ELIMINATE (a key, "code,modifiers")
+ *                                   sends it, and its Moved flag after the module hotkey CLEAR
+ *
+ * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
+ * Only public engine API and, where the engine offers no public call (TurnTracker.next), reflection.
+ */
+import VASSAL.Info;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.GameRefresher;
+import VASSAL.build.module.GameState;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.turn.TurnTracker;
+import VASSAL.command.Command;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.Footprint;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.Properties;
+import VASSAL.counters.Stack;
+import VASSAL.launch.StandardConfig;
+import VASSAL.tools.DataArchive;
+
+import javax.swing.KeyStroke;
+import javax.swing.SwingUtilities;
+import java.awt.Point;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+public class PlayAids {
+  static GameModule gm;
+  static final StringBuilder json = new StringBuilder("{");
+  static final List<String> problems = new ArrayList<>();
+
+  static final class Module extends GameModule {
+    Module(DataArchive a) { super(a); }
+    @Override public void warn(String s) { }
+  }
+
+  public static void main(String[] args) throws Exception {
+    final PrintStream realOut = System.out;
+    System.setOut(System.err);
+    Info.setConfig(new StandardConfig());
+    final java.lang.reflect.Constructor<?> mm =
+      Class.forName("VASSAL.launch.Player$PlayerMenuManager").getDeclaredConstructor();
+    mm.setAccessible(true);
+    mm.newInstance();
+    SwingUtilities.invokeAndWait(() -> {
+      try {
+        gm = new Module(new DataArchive(new File(args[1]).getAbsolutePath()));
+        GameModule.init(gm);
+        switch (args[0]) {
+        case "phases": phases(args[2], Integer.parseInt(args[3])); break;
+        case "save": save(args[2], args[3]); break;
+        case "refresh": refresh(args[2]); break;
+        case "pieces": load(new FileInputStream(args[2])); put("pieces", pieces()); break;
+        case "access": access(args[2], args[3], key(args[4]), key(args[5])); break;
+        default: problems.add("unknown command " + args[0]);
+        }
+      }
+      catch (Throwable t) {
+        t.printStackTrace();
+        problems.add(t.toString());
+      }
+    });
+    put("problems", problems);
+    realOut.println(json.append("}"));
+    realOut.flush();
+    Runtime.getRuntime().halt(problems.isEmpty() ? 0 : 1);
+  }
+
+  // ------------------------------------------------------------ commands
+  static void phases(String setup, int count) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final TurnTracker tracker = gm.getAllDescendantComponentsOf(TurnTracker.class).get(0);
+    gm.getPlayerWindow().setVisible(true);   // toolbar buttons take their hotkeys only while shown
+    final List<GamePiece> movers = new ArrayList<>();
+    final HashSet<Object> sides = new HashSet<>();
+    for (final GamePiece p : units()) {
+      if (p.getProperty("Side") != null && p.getMap() != null && "Map".equals(p.getMap().getMapName())
+          && sides.add(p.getProperty("Side"))) movers.add(p);
+    }
+    for (final GamePiece p : movers) move(p);
+    final List<Object> steps = new ArrayList<>();
+    steps.add(step(tracker, movers));
+    final Method next = TurnTracker.class.getDeclaredMethod("next");
+    next.setAccessible(true);
+    for (int i = 0; i < count; i++) {
+      next.invoke(tracker);
+      steps.add(step(tracker, movers));
+    }
+    put("steps", steps);
+  }
+
+  static void access(String setup, String side, KeyStroke eliminate, KeyStroke clear) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final List<GamePiece> movers = new ArrayList<>();
+    final HashSet<Object> sides = new HashSet<>();
+    for (final GamePiece p : units()) {
+      if (p.getProperty("Side") != null && p.getMap() != null && "Map".equals(p.getMap().getMapName())
+          && sides.add(p.getProperty("Side"))) movers.add(p);
+    }
+    for (final GamePiece p : movers) move(p);
+    gm.getPlayerRoster().add(GameModule.getUserId(), "tester", side);
+    final java.lang.reflect.Field started = GameState.class.getDeclaredField("gameStarted");
+    started.setAccessible(true);
+    started.setBoolean(gm.getGameState(), true);
+    gm.getPlayerWindow().setVisible(true);   // toolbar buttons take their hotkeys only while shown
+    put("my_side", VASSAL.build.module.PlayerRoster.getMySide());
+    final LinkedHashMap<String, Object> restricted = new LinkedHashMap<>();
+    final LinkedHashMap<String, Object> after = new LinkedHashMap<>();
+    final LinkedHashMap<String, Object> moved = new LinkedHashMap<>();
+    for (final GamePiece p : movers) {
+      final GamePiece o = Decorator.getOutermost(p);
+      restricted.put(String.valueOf(o.getProperty("Side")), String.valueOf(o.getProperty(Properties.RESTRICTED_MOVEMENT)));
+    }
+    gm.fireKeyStroke(VASSAL.tools.NamedKeyStroke.of(clear));
+    for (final GamePiece p : movers) {
+      final GamePiece o = Decorator.getOutermost(p);
+      moved.put(String.valueOf(o.getProperty("Side")), String.valueOf(o.getProperty(Properties.MOVED)));
+      o.keyEvent(eliminate);
+      after.put(String.valueOf(o.getProperty("Side")), o.getMap() == null ? null : o.getMap().getMapName());
+    }
+    put("restricted_movement", restricted);
+    put("moved_after_clear", moved);
+    put("map_after_eliminate", after);
+  }
+
+  static KeyStroke key(String text) {
+    final String[] parts = text.split(",");
+    return KeyStroke.getKeyStroke(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+  }
+
+  static void save(String setup, String out) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final List<GamePiece> units = units();
+    units.sort(Comparator.comparing(p -> String.valueOf(p.getProperty("CounterId"))));
+    int moved = 0, flipped = 0;
+    for (int i = 0; i < units.size(); i += 3) {
+      final GamePiece p = units.get(i);
+      if (p.getMap() == null) continue;
+      move(p);
+      moved++;
+      if (Decorator.getDecorator(p, Embellishment.class) != null) {
+        p.keyEvent(KeyStroke.getKeyStroke('F', 0));
+        flipped++;
+      }
+    }
+    put("moved", moved);
+    put("flipped", flipped);
+    put("pieces", pieces());
+    // what GameState.saveGame writes (that call waits on a save dialog's thread): the restore command,
+    // encoded and obfuscated, as the zip entry savedGame
+    final java.lang.reflect.Field action = GameState.class.getDeclaredField("saveGame");
+    action.setAccessible(true);   // the restore command is made only while saving is enabled (a started game)
+    ((javax.swing.Action) action.get(gm.getGameState())).setEnabled(true);
+    final String text = gm.encode(gm.getGameState().getRestoreCommand());
+    try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(new java.io.FileOutputStream(out))) {
+      zip.putNextEntry(new java.util.zip.ZipEntry(GameState.SAVEFILE_ZIP_ENTRY));
+      final VASSAL.tools.io.ObfuscatingOutputStream obf = new VASSAL.tools.io.ObfuscatingOutputStream(zip);
+      obf.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      obf.flush();
+      zip.closeEntry();
+    }
+  }
+
+  static void refresh(String saved) throws Exception {
+    load(new FileInputStream(saved));
+    final GameRefresher refresher = new GameRefresher(gm);
+    refresher.execute(new HashSet<>(), null);
+    put("pieces", pieces());
+  }
+
+  // ------------------------------------------------------------ helpers
+  static void load(InputStream in) throws Exception {
+    final GameState gs = gm.getGameState();
+    final Command c = gs.decodeSavedGame(in);
+    gs.setup(false);
+    for (final Command x : c.getSubCommands()) {
+      if (x instanceof GameState.SetupCommand) continue;
+      final String cn = x.getClass().getName();
+      if (cn.endsWith("AlertCommand") || cn.endsWith("ConditionalCommand")) continue;
+      x.execute();
+    }
+    for (final VASSAL.build.module.map.BoardPicker bp : gm.getAllDescendantComponentsOf(VASSAL.build.module.map.BoardPicker.class)) {
+      bp.setup(true);
+    }
+  }
+
+  /** A player's drag: the piece is marked moved where it starts and where it lands (the trail's first and
+   *  last points), 40 px to the right, as the PieceMover does. */
+  static void move(GamePiece p) {
+    final GamePiece o = Decorator.getOutermost(p);
+    o.setProperty(Properties.MOVED, Boolean.TRUE);
+    p.getMap().placeOrMerge(o, new Point(p.getPosition().x + 40, p.getPosition().y));
+    o.setProperty(Properties.MOVED, Boolean.TRUE);
+  }
+
+  static Object step(TurnTracker tracker, List<GamePiece> movers) {
+    final LinkedHashMap<String, Object> s = new LinkedHashMap<>();
+    s.put("phase", String.valueOf(gm.getProperty("Phase")));
+    final LinkedHashMap<String, Object> moved = new LinkedHashMap<>();
+    final LinkedHashMap<String, Object> trail = new LinkedHashMap<>();
+    for (final GamePiece p : movers) {
+      final String side = String.valueOf(p.getProperty("Side"));
+      moved.put(side, String.valueOf(p.getProperty(Properties.MOVED)));
+      final Footprint f = (Footprint) Decorator.getDecorator(Decorator.getOutermost(p), Footprint.class);
+      trail.put(side, f == null ? "none" : f.myGetState());
+    }
+    s.put("moved", moved);
+    s.put("trail", trail);
+    return s;
+  }
+
+  /** Every piece of a counter the game holds, once (the game state lists stacks and their members). */
+  static List<GamePiece> units() {
+    final List<GamePiece> out = new ArrayList<>();
+    for (final GamePiece p : gm.getGameState().getAllPieces()) {
+      if (!(p instanceof Stack) && p.getProperty("CounterId") != null) out.add(p);
+    }
+    return out;
+  }
+
+  static List<Object> pieces() {
+    final List<Object> out = new ArrayList<>();
+    for (final GamePiece p : units()) {
+      if (p.getMap() == null) continue;   // a refresh leaves the replaced pieces registered, on no map
+      final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+      final GamePiece o = Decorator.getOutermost(p);
+      m.put("gpid", String.valueOf(o.getProperty(Properties.PIECE_ID)));
+      m.put("counter", String.valueOf(o.getProperty("CounterId")));
+      m.put("name", o.getName());
+      m.put("map", o.getMap() == null ? null : o.getMap().getMapName());
+      m.put("x", o.getPosition().x);
+      m.put("y", o.getPosition().y);
+      final Embellishment e = (Embellishment) Decorator.getDecorator(o, Embellishment.class);
+      m.put("level", e == null ? 0 : Integer.parseInt(e.myGetState()));
+      m.put("type", o.getType());
+      out.add(m);
+    }
+    return out;
+  }
+
+  static void put(String key, Object value) {
+    if (json.length() > 1) json.append(',');
+    str(key);
+    json.append(':');
+    write(value);
+  }
+
+  static void write(Object o) {
+    if (o == null) json.append("null");
+    else if (o instanceof Number || o instanceof Boolean) json.append(o);
+    else if (o instanceof java.util.Map) {
+      json.append('{');
+      boolean first = true;
+      for (final java.util.Map.Entry<?, ?> e : ((java.util.Map<?, ?>) o).entrySet()) {
+        if (!first) json.append(',');
+        first = false;
+        str(String.valueOf(e.getKey()));
+        json.append(':');
+        write(e.getValue());
+      }
+      json.append('}');
+    }
+    else if (o instanceof List) {
+      json.append('[');
+      boolean first = true;
+      for (final Object x : (List<?>) o) {
+        if (!first) json.append(',');
+        first = false;
+        write(x);
+      }
+      json.append(']');
+    }
+    else str(String.valueOf(o));
+  }
+
+  static void str(String s) {
+    json.append('"');
+    for (final char c : s.toCharArray()) {
+      if (c == '"' || c == '\\') json.append('\\').append(c);
+      else if (c < 0x20) json.append(String.format("\\u%04x", (int) c));
+      else json.append(c);
+    }
+    json.append('"');
+  }
+}
