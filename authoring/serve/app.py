@@ -1,0 +1,110 @@
+"""The ASGI app of `hexwright serve`: pages, the JSON they draw from, pictures, card export and live events.
+
+Every route that loads, checks or draws is a plain function, which Starlette runs in its thread pool;
+the event stream is the one coroutine that waits."""
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from sse_starlette.sse import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from authoring.serve import images
+from authoring.serve.frame import preview_px, scenario_maps
+from authoring.serve.live import Hub, watch
+from authoring.serve.lookup import NotFound, game_of, png_response, scenario_of, state_of
+from authoring.serve.mapview import map_view
+from authoring.serve.session import GameState, Session
+from authoring.serve.setupview import findings, scenario_view
+
+STATIC = Path(__file__).parent / "static"
+PAGES = {"/": "map.html", "/counters": "counters.html", "/cards": "cards.html", "/charts": "charts.html"}
+
+
+def make_app(session: Session, watch_files: bool = True) -> Starlette:
+    hub = Hub()
+
+    def page(request: Request):
+        return FileResponse(STATIC / PAGES[request.url.path])
+
+    def games(request: Request):
+        out = []
+        for gid in session.game_ids():
+            st = session.state(gid)
+            game = st.good.game if st and st.good else None
+            out.append({"id": gid, "name": game.name if game else gid, "gen": st.gen if st else 0,
+                        "scenarios": [{"id": s.id, "name": s.name} for s in game.scenarios.values()] if game else [],
+                        "sides": [{"id": s.id, "name": s.name} for s in game.sides] if game else []})
+        return JSONResponse({"games": out, "default": session.default_game or (out[0]["id"] if out else "")})
+
+    def view(request: Request):
+        st = state_of(session, request.query_params.get("game", ""))
+        out = {"game": st.files.id, "gen": st.gen, "errors": findings(st.errors, session.root),
+               "maps_key": st.maps_key, "faces_key": st.faces_key, "view": None}
+        if st.good is not None:
+            game, scen = scenario_of(st, request.query_params.get("scenario", ""))
+            key = ("view", st.files.id, st.gen, scen.id)
+            out["view"] = session.cache.get(key, lambda: _scenario_view(session, st, game, scen))
+        return JSONResponse(out)
+
+    def hexes(request: Request):
+        st = state_of(session, request.query_params.get("game", ""))
+        game, scen = scenario_of(st, request.query_params.get("scenario", ""))
+        maps = scenario_maps(game, scen.maps)
+        key = ("hexes", st.files.id, st.maps_key, tuple(m.id for m in maps))
+        return JSONResponse(session.cache.get(key, lambda: map_view(game, maps, preview_px(maps))))
+
+    def map_image(request: Request):
+        p = request.path_params
+        st = state_of(session, p["game"])
+        game, scen = scenario_of(st, p["scenario"])
+        maps = scenario_maps(game, scen.maps)
+        key = ("map", p["game"], st.maps_key, tuple(m.id for m in maps))
+        return png_response(session.cache.get(key, lambda: images.map_png(game, maps, preview_px(maps), scen.name)))
+
+    def face(request: Request):
+        p = request.path_params
+        st = state_of(session, p["game"])
+        game = game_of(st)
+        state = p["state"] if p["state"] != "-" else None
+        return png_response(session.cache.get(("face", p["game"], st.faces_key, p["unit"], state),
+                                      lambda: images.face_png(game, p["unit"], state)))
+
+    async def events(request: Request):
+        return EventSourceResponse(hub.stream(request), ping=10)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        task = asyncio.create_task(watch(session, hub)) if watch_files else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+
+    from authoring.serve.pages import page_routes
+    routes = [Route(path, page) for path in PAGES]
+    routes += [Route("/api/games", games), Route("/api/view", view), Route("/api/hexes", hexes),
+               Route("/img/map/{game}/{key}/{scenario}.png", map_image),
+               Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
+               Route("/events", events), Route("/favicon.ico", lambda request: Response(status_code=204)), *page_routes(session),
+               Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={NotFound: _not_found})
+    app.state.hub = hub
+    return app
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, 404)
+
+
+def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
+    from authoring.rules import check_scenario
+    diags = [d for d in st.good.diagnostics if d.loc and Path(d.loc.file).resolve() == Path(scen.path).resolve()]
+    return scenario_view(game, scen, diags + check_scenario(game, scen), session.root)
