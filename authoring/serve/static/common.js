@@ -10,7 +10,7 @@ const HW = {
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else if (v !== undefined && v !== null) e.setAttribute(k, v);
     }
-    for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+    for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
     return e;
   },
   async json(url, options) {
