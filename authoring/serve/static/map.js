@@ -9,7 +9,7 @@ async function loadView() {
   const q = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(scenarioId())}`;
   const data = await HW.json(`/api/view?${q}`);
   HW.showErrors(data.errors);
-  if (!data.view) { document.body.dataset.gen = data.gen; return; }
+  if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
   if (data.maps_key !== M.mapsKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
     const hexes = await HW.json(`/api/hexes?game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`);
     hexes.scenario = data.view.scenario;
@@ -21,6 +21,7 @@ async function loadView() {
   M.view = data.view;
   setupTurns();
   drawAll();
+  document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)
   document.body.dataset.gen = data.gen;
   document.body.dataset.scenario = data.view.scenario;
 }
@@ -35,7 +36,7 @@ function drawHexes(key, scenario) {
   const url = `/img/map/${encodeURIComponent(HW.game)}/${key}/${encodeURIComponent(scenario)}.png`;
   const pre = new Image();   // the old picture stays until the new one is drawn
   pre.onload = () => { img.setAttribute("href", url); img.setAttribute("width", w); img.setAttribute("height", h);
-                       document.body.dataset.mapkey = key; };
+                       document.body.dataset.mapkey = key; document.body.dataset.mapdrawn = Date.now(); };
   pre.src = url;
   const g = document.getElementById("hexes");
   g.replaceChildren();
