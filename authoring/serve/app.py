@@ -106,5 +106,8 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
     from authoring.rules import check_scenario
-    diags = [d for d in st.good.diagnostics if d.loc and Path(d.loc.file).resolve() == Path(scen.path).resolve()]
+    same: dict[str, bool] = {}   # each file named by a load finding resolved once (a large game has many)
+    mine = Path(scen.path).resolve()
+    diags = [d for d in st.good.diagnostics
+             if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
     return scenario_view(game, scen, diags + check_scenario(game, scen), session.root)
