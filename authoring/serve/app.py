@@ -21,7 +21,7 @@ from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, png_response, scenario_of, state_of
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
-from authoring.serve.setupview import findings, scenario_view
+from authoring.serve.setupview import counters, findings, scenario_units, scenario_view
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "map.html", "/counters": "counters.html", "/cards": "cards.html", "/charts": "charts.html"}
@@ -110,4 +110,6 @@ def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
     mine = Path(scen.path).resolve()
     diags = [d for d in st.good.diagnostics
              if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
-    return scenario_view(game, scen, diags + check_scenario(game, scen), session.root)
+    key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
+    return scenario_view(game, scen, diags + check_scenario(game, scen), session.root,
+                         lambda board: session.cache.get(key, lambda: counters(game, scen, board)))

@@ -3,7 +3,7 @@ with their file:line and rule, and for each counter the hexes its set-up code al
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from authoring.diagnostics import Diagnostic, sorted_diagnostics
 from authoring.model import Game, Scenario
@@ -89,9 +89,12 @@ def findings(diags: Sequence[Diagnostic], root: Path) -> list[dict]:
             for n, d in enumerate(sorted_diagnostics(diags), 1)]
 
 
-def scenario_view(game: Game, scen: Scenario, diags: Sequence[Diagnostic], root: Path) -> dict:
+def scenario_view(game: Game, scen: Scenario, diags: Sequence[Diagnostic], root: Path,
+                  units_of: Callable[[Board], tuple[dict, list]] | None = None) -> dict:
+    """`units_of(board)` may give `counters(game, scen, board)` from a cache (it depends on the manifest, maps
+    and counters, not on where the scenario sets up)."""
     board = build_board(game, scen)
-    units, targets = counters(game, scen, board)
+    units, targets = (units_of or (lambda b: counters(game, scen, b)))(board)
     return {"scenario": scen.id, "name": scen.name, "sides": [{"id": s.id, "name": s.name, "color": s.color}
                                                               for s in game.sides],
             "setup": placements(game, scen), "schedule": schedule(game, scen, board), "counters": units,

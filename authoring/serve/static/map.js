@@ -241,9 +241,9 @@ function drawTurn() {
   for (const r of gone) box.append(HW.el("div", {}, `Withdrawn (${r.side}): `, unitList(r.units)));
   const waiting = later.reduce((n, r) => n + r.units.length, 0);
   box.append(HW.el("div", {}, `Still to come: ${waiting} unit${waiting === 1 ? "" : "s"}`));
-  for (const p of sch.pools.filter((p) => sideShown(p.side))) {
-    box.append(HW.el("div", {}, `Pool ${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}): `, unitList(p.units)));
-  }
+  const pools = sch.pools.filter((p) => sideShown(p.side));
+  if (pools.length) box.append(HW.el("details", {}, HW.el("summary", {}, `${pools.length} pool${pools.length > 1 ? "s" : ""}`),
+    pools.map((p) => HW.el("div", {}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
   for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
 }
 
