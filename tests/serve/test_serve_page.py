@@ -131,3 +131,41 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
         wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
         assert not driver.find_element("id", "errors").is_displayed()
         assert "passes every check" in driver.find_element("id", "findings").text
+
+
+def test_drag_export_and_the_other_pages(driver, tmp_path):
+    """bfm: a counter dragged onto an enemy hex exports a card whose findings say so (the data unchanged);
+    the counters and charts pages show every counter and every chart of the data."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    root = copy_game("bfm", tmp_path / "project")
+    game, scen = _model(root, "bfm", "seven-turn")
+    before = (root / "scenarios" / "bfm" / "seven-turn.yaml").read_bytes()
+    with Served(root, "bfm") as served:
+        try:
+            _open(driver, served, "bfm", "seven-turn")
+            driver.find_element(By.CSS_SELECTOR, "#sidepick option[value='soviet']").click()
+            unit = driver.find_element(By.CSS_SELECTOR, '#counters .counter[data-unit="sov-29"]')
+            target = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0103"]')
+            ActionChains(driver).click_and_hold(unit).move_by_offset(5, 5).move_to_element(target).release().perform()
+            wait_for(driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0103'", 10)
+            driver.find_element(By.ID, "exportbtn").click()
+            wait_for(driver, "document.getElementById('exported').dataset.findings", 30)
+            exported = driver.find_element(By.ID, "exported")
+            assert "0103,sov-29,half" in driver.execute_script("return document.querySelector('#exported textarea').value")
+            assert "HW-PLACE-003" in exported.text and int(exported.get_attribute("data-findings")) >= 1
+            driver.execute_script("document.getElementById('exported').scrollIntoView()")
+            driver.save_screenshot(str(SCREENS / "bfm-export.png"))
+            assert (root / "scenarios" / "bfm" / "seven-turn.yaml").read_bytes() == before
+
+            driver.get(served.url("/counters?game=bfm"))
+            wait_for(driver, f"document.querySelectorAll('.card[data-unit]').length === {len(game.counters)}", 60)
+            wait_for(driver, "[...document.images].every(i => i.complete && i.naturalWidth > 0)", 60)
+            driver.save_screenshot(str(SCREENS / "bfm-counters.png"))
+            driver.get(served.url("/charts?game=bfm"))
+            charts = len(game.tables) + sum(1 for s in game.scenarios.values() if s.turns)
+            wait_for(driver, f"document.querySelectorAll('.pages img').length === {charts}", 60)
+            wait_for(driver, "[...document.images].every(i => i.complete && i.naturalWidth > 0)", 120)
+            driver.save_screenshot(str(SCREENS / "bfm-charts.png"))
+        finally:
+            driver.get("about:blank")
