@@ -60,6 +60,30 @@ def _hover_hex(driver, label: str) -> str:
                             "document.getElementById('panel').textContent", 10)
 
 
+def _coded_unit(game, scen):
+    """A unit alone in its set-up hex whose counter's code names the most hexes, and the ids of those hexes."""
+    from authoring.rules.board import build_board
+    from authoring.rules.codes import code_target, parse
+    board = build_board(game, scen)
+    best = None
+    for p in scen.setup:
+        c = game.counters.get(p.units[0]) if len(p.units) == 1 else None
+        m = parse(game, c.setup_code, c.side or p.side, c) if c is not None and c.setup_code else None
+        target = code_target(board, m) if m is not None else None
+        if target and (best is None or len(target) > len(best[1])):
+            best = (c.id, {board.label(h) for h in target})
+    return best
+
+
+def _hover_counter(driver, unit: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    node = driver.find_element(By.CSS_SELECTOR, f'#counters .counter[data-unit="{unit}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", node)
+    ActionChains(driver).move_to_element(node).perform()
+    wait_for(driver, f"document.getElementById('panel').textContent.includes('Counter {unit}')", 10)
+
+
 def _with_sets(game, scen):
     """A hex of the scenario with a feature and in a named hex set (the panel shows both)."""
     from authoring.rules.hexsets import HexSets
@@ -98,6 +122,13 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
         info, names = _with_sets(game, scen)
         panel = _hover_hex(driver, info.label)
         assert info.terrain[0] in panel and info.features[0].type in panel and names[0] in panel
+        coded = _coded_unit(game, scen)
+        if coded is not None:   # bfm's counters have no set-up codes
+            unit, allowed = coded
+            _hover_counter(driver, unit)
+            assert _count(driver, "#hexes .allowed") == len(allowed)
+            shown = set(driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)"))
+            assert shown == allowed
         driver.save_screenshot(str(SCREENS / f"{gid}-map.png"))
 
         # Save: the first placement moved onto an enemy-held hex gives a finding on that hex.
