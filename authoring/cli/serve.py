@@ -1,6 +1,7 @@
 """`hexwright serve`: the live preview in the browser. Thin (house style 2)."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -33,7 +34,15 @@ def serve_cmd(game: str | None, project: Path, port: int, host: str) -> None:
     def announce(bound: int) -> None:
         click.echo(f"hexwright serve: http://{shown}:{bound}/ ({'all games' if not game else games[0].id}; "
                    "Ctrl-C to stop)", err=True)
-    server.run()
+    try:
+        server.run()
+    except SystemExit:
+        if server.started:
+            raise
+    if not server.started:   # uvicorn has logged why (the address in use, no permission)
+        click.echo(f"hexwright serve: cannot listen on {shown}:{port}\n"
+                   "  = help: choose another port with --port (0 picks a free one)", err=True)
+        sys.exit(2)
 
 
 def _after_start(server):

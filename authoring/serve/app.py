@@ -12,14 +12,15 @@ from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from authoring.serve import images
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.live import Hub, watch
-from authoring.serve.lookup import NotFound, game_of, png_response, scenario_of, state_of
+from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.mapview import map_view
+from authoring.serve.pages import page_routes
 from authoring.serve.session import GameState, Session
 from authoring.serve.setupview import counters, findings, scenario_units, scenario_view
 
@@ -88,12 +89,12 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
             if task is not None:
                 task.cancel()
 
-    from authoring.serve.pages import page_routes
-    routes = [Route(path, page) for path in PAGES]
+    routes: list[BaseRoute] = [Route(path, page) for path in PAGES]
     routes += [Route("/api/games", games), Route("/api/view", view), Route("/api/hexes", hexes),
                Route("/img/map/{game}/{key}/{scenario}.png", map_image),
                Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
-               Route("/events", events), Route("/favicon.ico", lambda request: Response(status_code=204)), *page_routes(session),
+               Route("/events", events), Route("/favicon.ico", lambda request: Response(status_code=204)),
+               *page_routes(session),
                Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={NotFound: _not_found})
     app.state.hub = hub
@@ -108,7 +109,7 @@ def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
     from authoring.rules import check_scenario
     same: dict[str, bool] = {}   # each file named by a load finding resolved once (a large game has many)
     mine = Path(scen.path).resolve()
-    diags = [d for d in st.good.diagnostics
+    diags = [d for d in good_of(st).diagnostics
              if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
     key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
     return scenario_view(game, scen, diags + check_scenario(game, scen), session.root,

@@ -5,6 +5,8 @@ import json
 
 from starlette.responses import Response
 
+from authoring.load import LoadResult
+from authoring.model import Game
 from authoring.serve.session import GameState, Session
 
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
@@ -22,10 +24,15 @@ def state_of(session: Session, gid: str) -> GameState:
     return st
 
 
-def game_of(st: GameState):
+def good_of(st: GameState) -> LoadResult:
+    """The game's last load without errors."""
     if st.good is None or st.good.game is None:
         raise NotFound(f"game {st.files.id!r} has not loaded without errors yet")
-    return st.good.game
+    return st.good
+
+
+def game_of(st: GameState) -> Game:
+    return good_of(st).valid_game
 
 
 def scenario_of(st: GameState, sid: str):

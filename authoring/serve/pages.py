@@ -6,7 +6,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from authoring.serve import images
-from authoring.serve.lookup import NotFound, game_of, json_body, png_response, scenario_of, state_of
+from authoring.serve.lookup import NotFound, game_of, good_of, json_body, png_response, scenario_of, state_of
 from authoring.serve.session import Session
 
 
@@ -73,5 +73,5 @@ def _export(session: Session, data: dict) -> dict:
         raise NotFound(f"no side {side!r} in game {game.id!r}")
     rows = [r for r in data.get("rows", []) if isinstance(r, dict) and r.get("hex") and r.get("unit")]
     text = card_csv(rows)
-    name, found = card_findings(st.good, scen, side, text)
+    name, found = card_findings(good_of(st), scen, side, text)
     return {"name": name, "csv": text, "findings": found}
