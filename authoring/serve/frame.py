@@ -9,8 +9,9 @@ from authoring.model import Game, Map
 from authoring.render.maps.frame import has_art, layout_for
 from authoring.render.shared.art import art_plan
 
-LONG_SIDE_PX = 2600
-"""The longer side of the map image the page shows: a large map is drawn smaller and zoomed by the browser."""
+LONG_SIDE_PX = 4000
+"""The longer side of the map image the page shows: a large map is drawn smaller and zoomed by the browser
+(typhoon's three maps at 44 px a hex, where hex ids are still legible)."""
 MAX_PX_PER_HEX = 72
 MIN_PX_PER_HEX = 24
 

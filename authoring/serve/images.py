@@ -20,9 +20,18 @@ def png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+SCREEN_SUPERSAMPLING = 2
+"""At most this much supersampling for the screen: print's 3x for small hexes costs half as much again, and
+the browser smooths the picture when it zooms."""
+
+
 def map_png(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> bytes:
-    from authoring.render.maps.draw import map_scene, render_scene
-    return png(render_scene(map_scene(game, list(maps), px_per_hex, title)))
+    """The scene print draws (`map_scene`), rasterised by the same rasteriser."""
+    from authoring.render.maps.draw import map_scene, supersampling
+    from authoring.render.maps.raster import rasterize
+    scene = map_scene(game, list(maps), px_per_hex, title)
+    ss = min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
+    return png(rasterize(scene.layers, scene.size, scene.style.paper, ss))
 
 
 def face_png(game: Game, unit: str, state: str | None) -> bytes | None:

@@ -84,6 +84,18 @@ def _hover_counter(driver, unit: str) -> None:
     wait_for(driver, f"document.getElementById('panel').textContent.includes('Counter {unit}')", 10)
 
 
+def _stack_spread(driver, label: str, click: bool = False) -> float:
+    """How far apart the counters of a hex are drawn, in counter widths (after a click on the top one)."""
+    from selenium.webdriver.common.by import By
+    sel = f'#counters .counter[data-hex="{label}"]'
+    if click:
+        top = driver.find_elements(By.CSS_SELECTOR, sel)[-1]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", top)
+        top.click()
+    boxes = [e.rect for e in driver.find_elements(By.CSS_SELECTOR, sel)]
+    return (max(b["x"] for b in boxes) - min(b["x"] for b in boxes)) / (len(boxes) - 1) / boxes[0]["width"]
+
+
 def _with_sets(game, scen):
     """A hex of the scenario with a feature and in a named hex set (the panel shows both)."""
     from authoring.rules.hexsets import HexSets
@@ -129,6 +141,9 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
             assert _count(driver, "#hexes .allowed") == len(allowed)
             shown = set(driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)"))
             assert shown == allowed
+        stack = next((p for p in scen.setup if len(p.units) > 1), None)
+        if stack is not None:   # a click spreads a stack side by side
+            assert _stack_spread(driver, stack.label) < 0.2 < _stack_spread(driver, stack.label, click=True)
         driver.save_screenshot(str(SCREENS / f"{gid}-map.png"))
 
         # Save: the first placement moved onto an enemy-held hex gives a finding on that hex.

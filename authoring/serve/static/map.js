@@ -113,8 +113,7 @@ function drawCounters() {
       HW.el("rect", {width: size, height: size}));
     node.addEventListener("mouseenter", () => showCounter(c));
     node.addEventListener("mouseleave", clearAllowed);
-    node.addEventListener("dblclick", () => { toggleStack(c.hex); });
-    if (c.kind === "setup") dragger(node, c, x, y);
+    if (c.kind === "setup") dragger(node, c, x, y); else node.addEventListener("click", () => toggleStack(c.hex));
     g.append(node);
   }
 }
