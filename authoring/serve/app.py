@@ -82,6 +82,7 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app):
+        app.state.loop = asyncio.get_running_loop()
         task = asyncio.create_task(watch(session, hub)) if watch_files else None
         try:
             yield

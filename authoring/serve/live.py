@@ -21,17 +21,20 @@ class Hub:
     def __init__(self) -> None:
         self.queues: set[asyncio.Queue] = set()
 
-    def publish(self, event: dict) -> None:
+    def publish(self, event: dict | None) -> None:
         for q in list(self.queues):
             q.put_nowait(event)
+
+    def close(self) -> None:
+        """End every open stream (a server stopping without a signal, as in the tests, is not waited for)."""
+        self.publish(None)
 
     async def stream(self, request: Request):
         q: asyncio.Queue = asyncio.Queue()
         self.queues.add(q)
         try:
             yield {"event": "hello", "data": "{}"}
-            while True:
-                event = await q.get()
+            while (event := await q.get()) is not None:
                 yield {"event": "update", "data": json.dumps(event)}
         finally:
             self.queues.discard(q)

@@ -5,7 +5,6 @@ redrawn map picture is in; both are read against the wall-clock time of the save
 back and forth) redraws the set-up and findings; a map save also redraws the map picture."""
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 import time
@@ -80,7 +79,6 @@ def run(synth_root: Path, tmp: Path) -> None:
                 _one_game(driver, Path(work), gid, sid, repeat(3))
     finally:
         driver.quit()
-        shutil.rmtree(Path(tmp) / "serve", ignore_errors=True)
 
 
 if __name__ == "__main__":

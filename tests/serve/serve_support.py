@@ -32,7 +32,8 @@ class Served:
         from authoring.serve.app import make_app
         from authoring.serve.session import Session
         self.session = Session(root, game)
-        self.server = uvicorn.Server(uvicorn.Config(make_app(self.session), host="127.0.0.1", port=0,
+        self.app = make_app(self.session)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0,
                                                     log_level="warning", timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -50,6 +51,7 @@ class Served:
         return f"http://127.0.0.1:{self.port}{path}"
 
     def __exit__(self, *exc) -> None:
+        self.app.state.loop.call_soon_threadsafe(self.app.state.hub.close)
         self.server.should_exit = True
         self.thread.join(10)
 
