@@ -16,10 +16,9 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from authoring.serve import images
-from authoring.serve.frame import preview_px, scenario_maps
+from authoring.serve.drawn import hex_outlines, map_picture, prewarm
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
-from authoring.serve.mapview import map_view
 from authoring.serve.pages import page_routes
 from authoring.serve.session import GameState, Session
 from authoring.serve.setupview import counters, findings, scenario_units, scenario_view
@@ -57,17 +56,12 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
     def hexes(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
         game, scen = scenario_of(st, request.query_params.get("scenario", ""))
-        maps = scenario_maps(game, scen.maps)
-        key = ("hexes", st.files.id, st.maps_key, tuple(m.id for m in maps))
-        return JSONResponse(session.cache.get(key, lambda: map_view(game, maps, preview_px(maps))))
+        return JSONResponse(hex_outlines(session, st, game, scen))
 
     def map_image(request: Request):
-        p = request.path_params
-        st = state_of(session, p["game"])
-        game, scen = scenario_of(st, p["scenario"])
-        maps = scenario_maps(game, scen.maps)
-        key = ("map", p["game"], st.maps_key, tuple(m.id for m in maps))
-        return png_response(session.cache.get(key, lambda: images.map_png(game, maps, preview_px(maps), scen.name)))
+        st = state_of(session, request.path_params["game"])
+        game, scen = scenario_of(st, request.path_params["scenario"])
+        return png_response(map_picture(session, st, game, scen))
 
     def face(request: Request):
         p = request.path_params
@@ -84,9 +78,11 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
     async def lifespan(app):
         app.state.loop = asyncio.get_running_loop()
         task = asyncio.create_task(watch(session, hub)) if watch_files else None
+        warm = asyncio.create_task(asyncio.to_thread(prewarm, session, session.default_game))
         try:
             yield
         finally:
+            warm.cancel()
             if task is not None:
                 task.cancel()
 

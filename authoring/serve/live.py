@@ -8,6 +8,7 @@ from pathlib import Path
 
 from starlette.requests import Request
 
+from authoring.serve.drawn import prewarm
 from authoring.serve.session import Session
 
 DATA_FOLDERS = ("maps", "counters", "scenarios")
@@ -46,9 +47,13 @@ async def watch(session: Session, hub: Hub) -> None:
     folders = [session.root / f for f in DATA_FOLDERS if (session.root / f).is_dir()]
     if not folders:
         return
+    drawing: set[asyncio.Task] = set()   # held until done (the loop keeps only weak references to tasks)
     async for changes in awatch(*folders, step=STEP_MS, debounce=400, recursive=True):
         games = sorted({gid for _change, path in changes for gid in session.affected(Path(path))})
         for gid in games:
             st = await asyncio.to_thread(session.reload, gid)
             if st is not None:
                 hub.publish({"game": gid, "gen": st.gen, "ok": not st.errors})
+                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))   # a changed map drawn ahead
+                drawing.add(task)
+                task.add_done_callback(drawing.discard)

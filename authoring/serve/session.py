@@ -49,24 +49,45 @@ def _art(folder: Path) -> list[Path]:
 
 
 class Cache:
-    """A bounded memo of pictures and views (the oldest half dropped when full)."""
+    """A bounded memo of pictures and views (the oldest half dropped when full). A value being made is made
+    once: a second request for it waits for the first (a large map takes seconds to draw)."""
 
     def __init__(self, entries: int = CACHE_ENTRIES):
         self.entries = entries
         self.items: dict = {}
+        self.making: dict = {}
         self.lock = threading.Lock()
 
     def get(self, key, make: Callable):
         with self.lock:
             if key in self.items:
                 return self.items[key]
-        value = make()
+            busy = self.making.get(key)
+            if busy is None:
+                busy = self.making[key] = threading.Lock()
+                busy.acquire()
+                mine = True
+            else:
+                mine = False
+        if not mine:
+            with busy:   # made by the other request (or failed there: then made here)
+                pass
+            return self.get(key, make)
+        try:
+            value = make()
+            self._put(key, value)
+            return value
+        finally:
+            with self.lock:
+                del self.making[key]
+            busy.release()
+
+    def _put(self, key, value) -> None:
         with self.lock:
             if len(self.items) >= self.entries:
                 for old in list(self.items)[: self.entries // 2]:
                     del self.items[old]
             self.items[key] = value
-        return value
 
 
 class Session:

@@ -42,3 +42,27 @@ def test_a_broken_file_keeps_the_last_good_load(tmp_path):
     st = session.reload("bfm")
     assert st.errors == [] and st.good is not good and st.gen == gen + 2
     assert session.affected(path) == ["bfm"] and session.affected(root / "maps" / "other" / "x.yaml") == []
+
+
+def test_a_picture_is_drawn_once_for_requests_that_overlap():
+    import threading
+    from authoring.serve.session import Cache
+    cache, calls, started, release = Cache(), [], threading.Event(), threading.Event()
+
+    def slow():
+        calls.append(1)
+        started.set()
+        release.wait(10)
+        return b"png"
+    first = threading.Thread(target=lambda: cache.get("map", slow))
+    first.start()
+    started.wait(10)
+    got = []
+    second = threading.Thread(target=lambda: got.append(cache.get("map", slow)))
+    second.start()
+    second.join(0.3)
+    assert second.is_alive()   # waiting for the first request's drawing, not drawing again
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert got == [b"png"] and calls == [1]
