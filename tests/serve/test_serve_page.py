@@ -181,7 +181,7 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
 
 def test_drag_export_and_the_other_pages(driver, tmp_path):
     """bfm: a counter dragged onto an enemy hex exports a card whose findings say so (the data unchanged);
-    the counters and charts pages show every counter and every chart of the data."""
+    the counters, charts and cards pages show every counter, chart and set-up card of the data."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     root = copy_game("bfm", tmp_path / "project")
@@ -213,5 +213,11 @@ def test_drag_export_and_the_other_pages(driver, tmp_path):
             wait_for(driver, f"document.querySelectorAll('.pages img').length === {charts}", 60)
             wait_for(driver, "[...document.images].every(i => i.complete && i.naturalWidth > 0)", 120)
             driver.save_screenshot(str(SCREENS / "bfm-charts.png"))
+            driver.get(served.url("/cards?game=bfm"))
+            cards = len(game.scenarios) * len(game.sides)
+            wait_for(driver, f"document.querySelectorAll('.pages h3').length === {cards}", 120)
+            wait_for(driver, f"document.querySelectorAll('.pages img').length >= {cards} && "
+                             "[...document.images].every(i => i.complete && i.naturalWidth > 1000)", 120)
+            driver.save_screenshot(str(SCREENS / "bfm-cards.png"))
         finally:
             driver.get("about:blank")
