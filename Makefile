@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 VASSAL_CHECK := ../shared/tools/vassal-check
 
-.PHONY: build test bench fuzz install bytecode vassal-check clean
+.PHONY: build test bench fuzz install bytecode vassal-check browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -28,13 +28,22 @@ vassal-check:
 	@if [ -d $(VASSAL_CHECK) ]; then bash $(VASSAL_CHECK)/setup.sh; \
 	else echo "vassal-check not found at $(VASSAL_CHECK): module engine tests will be skipped"; fi
 
+# Debian's Chromium and its driver for the `serve` page tests and bench (idempotent; needs root and apt-get,
+# else the tests skip with a reason).
+browser:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver) \
+	  || echo "chromium could not be installed: the serve page tests will be skipped"; \
+	else echo "chromium/chromium-driver absent (install them as root): the serve page tests will be skipped"; fi
+
 build: install
 	$(BIN)/hexwright build all
 
-test: $(STAMP) vassal-check
+test: $(STAMP) vassal-check browser
 	$(BIN)/python -m pytest
 
-# make bench [REPEAT=N] [ONLY=load|build|module|art] [PROFILE=1]
+# make bench [REPEAT=N] [ONLY=load|build|module|art|serve] [PROFILE=1]
 bench: install
 	$(BIN)/python tests/bench/run.py $(if $(REPEAT),--repeat $(REPEAT)) $(if $(ONLY),--only $(ONLY)) $(if $(PROFILE),--profile)
 

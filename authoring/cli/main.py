@@ -151,9 +151,9 @@ def schema(kind: str | None) -> None:
 
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
-    from authoring.cli import art, author, build, check, import_vmod
+    from authoring.cli import art, author, build, check, import_vmod, serve
     for command in (check.check, build.build, author.init, author.new, build.watch_cmd, author.import_setup_cmd,
-                    author.export_setup_cmd, author.docs, art.calibrate, import_vmod.import_vmod_cmd):
+                    author.export_setup_cmd, author.docs, art.calibrate, import_vmod.import_vmod_cmd, serve.serve_cmd):
         main.add_command(command)
 
 

@@ -7,6 +7,7 @@ min-max over interleaved runs (benchlib). Sections, in order:
   build     `hexwright build` clean, per stage at 1 and 2 workers, no-change rebuild    (bench_build)
   module    the VASSAL module clean and from cached images, beside pywargame           (bench_module, bench_pywargame)
   art       designer art: import, registration, drawing                                 (bench_art)
+  serve     `hexwright serve`: save to updated page in headless Chromium, bfm and typhoon (bench_serve)
 
     python tests/bench/run.py [--repeat N] [--only SECTION ...] [--profile]
 """
@@ -30,6 +31,7 @@ SECTIONS = {
     "build": ("bench_build",),
     "module": ("bench_module", "bench_pywargame"),
     "art": ("bench_art",),
+    "serve": ("bench_serve",),
 }
 
 

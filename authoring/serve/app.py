@@ -1,0 +1,113 @@
+"""The ASGI app of `hexwright serve`: pages, the JSON they draw from, pictures, card export and live events.
+
+Every route that loads, checks or draws is a plain function, which Starlette runs in its thread pool;
+the event stream is the one coroutine that waits."""
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from sse_starlette.sse import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from authoring.serve import images
+from authoring.serve.drawn import hex_outlines, map_picture, prewarm
+from authoring.serve.live import Hub, watch
+from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
+from authoring.serve.pages import page_routes
+from authoring.serve.session import GameState, Session
+from authoring.serve.setupview import counters, findings, scenario_units, scenario_view
+
+STATIC = Path(__file__).parent / "static"
+PAGES = {"/": "map.html", "/counters": "counters.html", "/cards": "cards.html", "/charts": "charts.html"}
+
+
+def make_app(session: Session, watch_files: bool = True) -> Starlette:
+    hub = Hub()
+
+    def page(request: Request):
+        return FileResponse(STATIC / PAGES[request.url.path])
+
+    def games(request: Request):
+        out = []
+        for gid in session.game_ids():
+            st = session.state(gid)
+            game = st.good.game if st and st.good else None
+            out.append({"id": gid, "name": game.name if game else gid, "gen": st.gen if st else 0,
+                        "scenarios": [{"id": s.id, "name": s.name} for s in game.scenarios.values()] if game else [],
+                        "sides": [{"id": s.id, "name": s.name} for s in game.sides] if game else []})
+        return JSONResponse({"games": out, "default": session.default_game or (out[0]["id"] if out else "")})
+
+    def view(request: Request):
+        st = state_of(session, request.query_params.get("game", ""))
+        out = {"game": st.files.id, "gen": st.gen, "errors": findings(st.errors, session.root),
+               "maps_key": st.maps_key, "faces_key": st.faces_key, "view": None}
+        if st.good is not None:
+            game, scen = scenario_of(st, request.query_params.get("scenario", ""))
+            key = ("view", st.files.id, st.gen, scen.id)
+            out["view"] = session.cache.get(key, lambda: _scenario_view(session, st, game, scen))
+        return JSONResponse(out)
+
+    def hexes(request: Request):
+        st = state_of(session, request.query_params.get("game", ""))
+        game, scen = scenario_of(st, request.query_params.get("scenario", ""))
+        return JSONResponse(hex_outlines(session, st, game, scen))
+
+    def map_image(request: Request):
+        st = state_of(session, request.path_params["game"])
+        game, scen = scenario_of(st, request.path_params["scenario"])
+        return png_response(map_picture(session, st, game, scen))
+
+    def face(request: Request):
+        p = request.path_params
+        st = state_of(session, p["game"])
+        game = game_of(st)
+        state = p["state"] if p["state"] != "-" else None
+        return png_response(session.cache.get(("face", p["game"], st.faces_key, p["unit"], state),
+                                      lambda: images.face_png(game, p["unit"], state)))
+
+    async def events(request: Request):
+        return EventSourceResponse(hub.stream(request), ping=10)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        app.state.loop = asyncio.get_running_loop()
+        task = asyncio.create_task(watch(session, hub)) if watch_files else None
+        warm = asyncio.create_task(asyncio.to_thread(prewarm, session, session.default_game))
+        try:
+            yield
+        finally:
+            warm.cancel()
+            if task is not None:
+                task.cancel()
+
+    routes: list[BaseRoute] = [Route(path, page) for path in PAGES]
+    routes += [Route("/api/games", games), Route("/api/view", view), Route("/api/hexes", hexes),
+               Route("/img/map/{game}/{key}/{scenario}.png", map_image),
+               Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
+               Route("/events", events), Route("/favicon.ico", lambda request: Response(status_code=204)),
+               *page_routes(session),
+               Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={NotFound: _not_found})
+    app.state.hub = hub
+    return app
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, 404)
+
+
+def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
+    from authoring.rules import check_scenario
+    same: dict[str, bool] = {}   # each file named by a load finding resolved once (a large game has many)
+    mine = Path(scen.path).resolve()
+    diags = [d for d in good_of(st).diagnostics
+             if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
+    key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
+    return scenario_view(game, scen, diags + check_scenario(game, scen), session.root,
+                         lambda board: session.cache.get(key, lambda: counters(game, scen, board)))

@@ -1,0 +1,59 @@
+"""Saves become page updates: watchfiles' native events reload the game, and a `Hub` tells every open page
+by a server-sent event carrying the game's new generation."""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from starlette.requests import Request
+
+from authoring.serve.drawn import prewarm
+from authoring.serve.session import Session
+
+DATA_FOLDERS = ("maps", "counters", "scenarios")
+STEP_MS = 30
+"""How long watchfiles waits for more events after one before it reports (an editor's save is several)."""
+
+
+class Hub:
+    """The open pages' event queues."""
+
+    def __init__(self) -> None:
+        self.queues: set[asyncio.Queue] = set()
+
+    def publish(self, event: dict | None) -> None:
+        for q in list(self.queues):
+            q.put_nowait(event)
+
+    def close(self) -> None:
+        """End every open stream (a server stopping without a signal, as in the tests, is not waited for)."""
+        self.publish(None)
+
+    async def stream(self, request: Request):
+        q: asyncio.Queue = asyncio.Queue()
+        self.queues.add(q)
+        try:
+            yield {"event": "hello", "data": "{}"}
+            while (event := await q.get()) is not None:
+                yield {"event": "update", "data": json.dumps(event)}
+        finally:
+            self.queues.discard(q)
+
+
+async def watch(session: Session, hub: Hub) -> None:
+    """Reload each loaded game whose files changed, then publish its generation."""
+    from watchfiles import awatch
+    folders = [session.root / f for f in DATA_FOLDERS if (session.root / f).is_dir()]
+    if not folders:
+        return
+    drawing: set[asyncio.Task] = set()   # held until done (the loop keeps only weak references to tasks)
+    async for changes in awatch(*folders, step=STEP_MS, debounce=400, recursive=True):
+        games = sorted({gid for _change, path in changes for gid in session.affected(Path(path))})
+        for gid in games:
+            st = await asyncio.to_thread(session.reload, gid)
+            if st is not None:
+                hub.publish({"game": gid, "gen": st.gen, "ok": not st.errors})
+                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))   # a changed map drawn ahead
+                drawing.add(task)
+                task.add_done_callback(drawing.discard)

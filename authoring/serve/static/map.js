@@ -1,0 +1,284 @@
+// The map page: map image + hex outlines + counters + findings, hover panels, turn slider, drag and card export.
+"use strict";
+const M = {view: null, hexes: null, byLabel: new Map(), mapsKey: "", facesKey: "", moves: new Map(), zoom: 1,
+           expanded: new Set(), turn: null};
+
+function scenarioId() { return HW.params.get("scenario") || ""; }
+
+async function loadView() {
+  const q = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(scenarioId())}`;
+  const data = await HW.json(`/api/view?${q}`);
+  HW.showErrors(data.errors);
+  if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
+  if (data.maps_key !== M.mapsKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
+    const hexes = await HW.json(`/api/hexes?game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`);
+    hexes.scenario = data.view.scenario;
+    M.hexes = hexes;
+    drawHexes(data.maps_key, data.view.scenario);
+  }
+  M.mapsKey = data.maps_key;
+  M.facesKey = data.faces_key;
+  M.view = data.view;
+  setupTurns();
+  drawAll();
+  document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)
+  document.body.dataset.gen = data.gen;
+  document.body.dataset.scenario = data.view.scenario;
+}
+
+function drawHexes(key, scenario) {
+  const svg = document.getElementById("map");
+  const [w, h] = M.hexes.size;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  if (!M.zoomSet) { M.zoom = Math.min(1, document.getElementById("mapbox").clientWidth / w); M.zoomSet = true; }
+  applyZoom();
+  const img = document.getElementById("mapimage");
+  const url = `/img/map/${encodeURIComponent(HW.game)}/${key}/${encodeURIComponent(scenario)}.png`;
+  const pre = new Image();   // the old picture stays until the new one is drawn
+  pre.onload = () => { img.setAttribute("href", url); img.setAttribute("width", w); img.setAttribute("height", h);
+                       document.body.dataset.mapkey = key; document.body.dataset.mapdrawn = Date.now(); };
+  pre.src = url;
+  const g = document.getElementById("hexes");
+  g.replaceChildren();
+  M.byLabel.clear();
+  for (const hx of M.hexes.hexes) {
+    const p = HW.el("polygon", {class: "hex", points: hx.points, "data-id": hx.id});
+    p.addEventListener("mouseenter", () => showHex(hx));
+    g.append(p);
+    for (const l of hx.labels) M.byLabel.set(l, {hex: hx, el: p});
+  }
+}
+
+function applyZoom() {
+  const svg = document.getElementById("map");
+  if (!M.hexes) return;
+  svg.setAttribute("width", M.hexes.size[0] * M.zoom);
+  svg.setAttribute("height", M.hexes.size[1] * M.zoom);
+}
+
+function setupTurns() {
+  const turns = M.view.schedule.turns;
+  const slider = document.getElementById("turn");
+  document.getElementById("turnbox").style.display = turns.length ? "" : "none";
+  if (!turns.length) { M.turn = null; return; }
+  slider.min = turns[0].turn;
+  slider.max = turns[turns.length - 1].turn;
+  if (M.turn === null || M.turn < +slider.min || M.turn > +slider.max) M.turn = turns[0].turn;
+  slider.value = M.turn;
+}
+
+function sideShown(side) {
+  const pick = document.getElementById("sidepick").value;
+  return !pick || pick === side;
+}
+
+// Units on the map at the slider's turn: the set-up less withdrawals so far, plus arrivals at a single hex.
+function onMap() {
+  const t = M.turn, sch = M.view.schedule, gone = new Set(), out = [];
+  if (t !== null) for (const w of sch.withdrawals) if (w.turn <= t) for (const u of w.units) gone.add(u.id);
+  for (const p of M.view.setup) for (const u of p.units) {
+    if (!gone.has(u.id)) out.push({unit: u, side: p.side, hex: M.moves.get(u.id) || p.hex, kind: "setup", from: p.hex});
+  }
+  if (t !== null) for (const r of sch.reinforcements) {
+    if (r.turn <= t && r.hexes.length === 1) for (const u of r.units) if (!gone.has(u.id)) {
+      out.push({unit: u, side: r.side, hex: r.hexes[0], kind: "arrived", from: r.hexes[0]});
+    }
+  }
+  return out.filter((c) => sideShown(c.side));
+}
+
+function drawAll() {
+  drawCounters();
+  drawFindings();
+  drawTurn();
+  document.getElementById("turnno").textContent = M.turn === null ? "" : M.turn;
+}
+
+function drawCounters() {
+  const g = document.getElementById("counters");
+  g.replaceChildren();
+  const f = M.hexes.f, size = f * 0.5, stacks = new Map();
+  for (const c of onMap()) {
+    const at = M.byLabel.get(c.hex);
+    if (!at) continue;
+    const k = stacks.get(c.hex) || 0;
+    stacks.set(c.hex, k + 1);
+    const open = M.expanded.has(c.hex);
+    const dx = open ? k * size * 1.05 : k * 0.07 * f, dy = open ? 0 : -k * 0.07 * f;
+    const x = at.hex.x - size / 2 + dx, y = at.hex.y - size / 2 + 0.04 * f + dy;
+    const moved = M.moves.has(c.unit.id);
+    const node = HW.el("g", {class: `counter ${c.kind}${moved ? " moved" : ""}`, "data-unit": c.unit.id, "data-hex": c.hex,
+                             transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`},
+      HW.el("image", {href: HW.face(HW.game, M.facesKey, c.unit.id, c.unit.state), width: size, height: size}),
+      HW.el("rect", {width: size, height: size}));
+    node.addEventListener("mouseenter", () => showCounter(c));
+    node.addEventListener("mouseleave", clearAllowed);
+    if (c.kind === "setup") dragger(node, c, x, y); else node.addEventListener("click", () => toggleStack(c.hex));
+    g.append(node);
+  }
+}
+
+function toggleStack(hex) {
+  if (M.expanded.has(hex)) M.expanded.delete(hex); else M.expanded.add(hex);
+  drawCounters();
+}
+
+function svgPoint(evt) {
+  const svg = document.getElementById("map");
+  const pt = svg.createSVGPoint();
+  pt.x = evt.clientX; pt.y = evt.clientY;
+  return pt.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function dragger(node, c, x0, y0) {
+  node.addEventListener("pointerdown", (evt) => {
+    evt.preventDefault();
+    const start = svgPoint(evt);
+    let moved = false;
+    node.setPointerCapture(evt.pointerId);
+    const move = (e) => {
+      const p = svgPoint(e);
+      moved = moved || Math.hypot(p.x - start.x, p.y - start.y) > 3;
+      node.setAttribute("transform", `translate(${x0 + p.x - start.x},${y0 + p.y - start.y})`);
+    };
+    const up = (e) => {
+      node.removeEventListener("pointermove", move);
+      node.removeEventListener("pointerup", up);
+      if (!moved) { toggleStack(c.hex); return; }
+      const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.classList && el.classList.contains("hex"));
+      if (under) {
+        const to = under.dataset.id;
+        if (to === c.from) M.moves.delete(c.unit.id); else M.moves.set(c.unit.id, to);
+      }
+      drawCounters();
+    };
+    node.addEventListener("pointermove", move);
+    node.addEventListener("pointerup", up);
+  });
+}
+
+function dl(pairs) {
+  return HW.el("dl", {}, pairs.filter(([, v]) => v !== "" && v !== undefined && v !== null)
+    .map(([k, v]) => [HW.el("dt", {}, k), HW.el("dd", {}, v)]));
+}
+
+function showHex(hx) {
+  const feats = hx.features.map((f) => [f.type, f.name, f.side && `(${f.side})`].filter(Boolean).join(" ")).join("; ");
+  const here = M.view ? M.view.findings.filter((f) => hx.labels.includes(f.hex)).map((f) => `${f.n}. ${f.code}`).join(", ") : "";
+  document.getElementById("panel").replaceChildren(HW.el("h3", {}, `Hex ${hx.id}`), dl([
+    ["id", hx.labels.join(" / ")], ["terrain", hx.terrain.join(", ") || "-"], ["features", feats || "-"],
+    ["hexsides", hx.hexsides.join("; ") || "-"], ["hex sets", hx.sets.join(", ") || "-"], ["findings", here]]));
+}
+
+function clearAllowed() {
+  for (const el of document.querySelectorAll("#hexes .allowed")) el.classList.remove("allowed");
+}
+
+function showCounter(c) {
+  const info = M.view.counters[c.unit.id] || {id: c.unit.id, faces: [], code: ""};
+  clearAllowed();
+  const allowed = info.allowed === null || info.allowed === undefined ? null : M.view.targets[info.allowed];
+  if (allowed) for (const l of allowed) { const at = M.byLabel.get(l); if (at) at.el.classList.add("allowed"); }
+  const values = info.faces.map((f) => `${f.state}: ${Object.entries(f.values).map(([k, v]) => `${k} ${v}`).join(", ")}`).join("; ");
+  document.getElementById("panel").replaceChildren(HW.el("h3", {}, `Counter ${c.unit.id}`), dl([
+    ["name", info.name], ["side", info.side], ["type", [info.type, info.size].filter(Boolean).join(", ")],
+    ["state", c.unit.state], ["values", values], ["hex", c.hex], ["code", info.code || "-"],
+    ["code says", info.meaning], ["allowed hexes", allowed ? `${allowed.length} highlighted` : "-"]]));
+}
+
+function drawFindings() {
+  const rings = document.getElementById("rings"), badges = document.getElementById("badges");
+  rings.replaceChildren(); badges.replaceChildren();
+  const f = M.hexes.f, perHex = new Map(), box = document.getElementById("findings");
+  const list = M.view.findings.filter((d) => !d.hex || !M.byLabel.has(d.hex) || true);
+  for (const d of list) {
+    const at = d.hex && M.byLabel.get(d.hex);
+    if (!at) continue;
+    const k = perHex.get(d.hex) || 0;
+    perHex.set(d.hex, k + 1);
+    if (k === 0) rings.append(HW.el("polygon", {class: `ring ${d.severity}`, points: at.el.getAttribute("points")}));
+    const bx = at.hex.x + 0.42 * f - k * 0.2 * f, by = at.hex.y - 0.36 * f;
+    badges.append(HW.el("g", {class: `badge ${d.severity}`, "data-n": d.n},
+      HW.el("circle", {cx: bx, cy: by, r: 0.11 * f}), HW.el("text", {x: bx, y: by, "font-size": 0.13 * f}, d.n),
+      HW.el("title", {}, `${d.code}: ${d.message}`)));
+  }
+  box.replaceChildren(HW.el("h3", {}, `Findings (${list.length})`));
+  if (!list.length) { box.append(HW.el("p", {class: "clean"}, "No findings: this set-up passes every check.")); return; }
+  box.append(HW.el("ol", {}, list.map((d) => HW.el("li", {"data-hex": d.hex, onclick: () => jump(d.hex)},
+    HW.el("b", {class: d.severity}, d.code), d.hex ? ` [${d.hex}]` : "", ": ", d.message,
+    d.rule ? HW.el("div", {}, "rule: " + d.rule) : null, HW.el("div", {class: "where"}, HW.where(d))))));
+}
+
+function jump(label) {
+  const at = label && M.byLabel.get(label);
+  if (!at) return;
+  const box = document.getElementById("mapbox");
+  box.scrollTo({left: at.hex.x * M.zoom - box.clientWidth / 2, top: at.hex.y * M.zoom - box.clientHeight / 2});
+  at.el.classList.add("flash");
+  showHex(at.hex);
+  setTimeout(() => at.el.classList.remove("flash"), 1500);
+}
+
+function unitList(units) {
+  return HW.el("span", {class: "units"}, units.map((u) => HW.el("img", {src: HW.face(HW.game, M.facesKey, u.id, u.state), title: u.id, alt: u.id})));
+}
+
+function drawTurn() {
+  const box = document.getElementById("turninfo");
+  box.replaceChildren();
+  for (const el of document.querySelectorAll("#hexes .entry")) el.classList.remove("entry");
+  if (M.turn === null) return;
+  const sch = M.view.schedule, t = M.turn, turn = sch.turns.find((x) => x.turn === t) || {};
+  box.append(HW.el("p", {}, [turn.date, turn.weather].filter(Boolean).join(", ")));
+  const now = sch.reinforcements.filter((r) => r.turn === t && sideShown(r.side));
+  const later = sch.reinforcements.filter((r) => r.turn > t && sideShown(r.side));
+  const gone = sch.withdrawals.filter((r) => r.turn === t && sideShown(r.side));
+  for (const r of now) {
+    for (const l of r.hexes) { const at = M.byLabel.get(l); if (at) at.el.classList.add("entry"); }
+    box.append(HW.el("div", {class: "arrive"}, `Arriving (${r.side})${r.at ? " at " + r.at : ""}: `, unitList(r.units)));
+  }
+  for (const r of gone) box.append(HW.el("div", {}, `Withdrawn (${r.side}): `, unitList(r.units)));
+  const waiting = later.reduce((n, r) => n + r.units.length, 0);
+  box.append(HW.el("div", {}, `Still to come: ${waiting} unit${waiting === 1 ? "" : "s"}`));
+  const pools = sch.pools.filter((p) => sideShown(p.side));
+  if (pools.length) box.append(HW.el("details", {}, HW.el("summary", {}, `${pools.length} pool${pools.length > 1 ? "s" : ""}`),
+    pools.map((p) => HW.el("div", {}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
+  for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
+}
+
+async function exportCard() {
+  const side = document.getElementById("sidepick").value || (M.view.sides[0] || {}).id;
+  const rows = [];
+  for (const p of M.view.setup) if (p.side === side) for (const u of p.units) {
+    rows.push({hex: M.moves.get(u.id) || p.hex, unit: u.id, state: u.state});
+  }
+  const out = document.getElementById("exported");
+  const res = await HW.json("/api/export", {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({game: HW.game, scenario: M.view.scenario, side, rows})});
+  const link = HW.el("a", {download: res.name, href: URL.createObjectURL(new Blob([res.csv], {type: "text/csv"}))}, `download ${res.name}`);
+  const list = res.findings.length ? HW.el("ol", {}, res.findings.map((d) => HW.el("li", {onclick: () => jump(d.hex)},
+    HW.el("b", {class: d.severity}, d.code), d.hex ? ` [${d.hex}]` : "", ": ", d.message, HW.el("div", {class: "where"}, HW.where(d)))))
+    : HW.el("p", {class: "clean"}, "The card passes every check.");
+  out.replaceChildren(HW.el("p", {}, `${side}: ${rows.length} units, `, link), HW.el("textarea", {readonly: ""}, res.csv),
+                      HW.el("h3", {}, `Card findings (${res.findings.length})`), list);
+  out.dataset.findings = res.findings.length;
+}
+
+async function onGame() {
+  const game = HW.games.find((g) => g.id === HW.game) || {scenarios: [], sides: []};
+  const pick = document.getElementById("scenario"), sides = document.getElementById("sidepick");
+  for (const s of game.scenarios) pick.append(HW.el("option", {value: s.id}, s.name));
+  if (scenarioId()) pick.value = scenarioId(); else if (game.scenarios.length) HW.setParam("scenario", game.scenarios[0].id);
+  pick.addEventListener("change", () => { HW.setParam("scenario", pick.value); M.moves.clear(); M.turn = null; loadView(); });
+  for (const s of game.sides) sides.append(HW.el("option", {value: s.id}, s.name));
+  sides.value = HW.params.get("side") || "";
+  sides.addEventListener("change", () => { HW.setParam("side", sides.value); drawAll(); });
+  document.getElementById("turn").addEventListener("input", (e) => { M.turn = +e.target.value; drawAll(); });
+  document.getElementById("exportbtn").addEventListener("click", exportCard);
+  document.getElementById("resetbtn").addEventListener("click", () => { M.moves.clear(); drawCounters(); });
+  document.getElementById("zoomin").addEventListener("click", () => { M.zoom *= 1.25; applyZoom(); });
+  document.getElementById("zoomout").addEventListener("click", () => { M.zoom /= 1.25; applyZoom(); });
+  await loadView();
+}
+
+HW.start("/", onGame, () => loadView());
