@@ -40,8 +40,17 @@ browser:
 build: install
 	$(BIN)/hexwright build all
 
-test: $(STAMP) vassal-check browser
+test: lint vassal-check browser
 	$(BIN)/python -m pytest
+
+# The formatter and the linter (settings in pyproject.toml): `ruff format authoring tests` fixes the first.
+lint: $(STAMP)
+	$(BIN)/ruff format --check --quiet authoring tests
+	$(BIN)/ruff check --quiet authoring tests
+
+# The quick tier while working: everything but the tests marked slow (whole builds, the engine, the browser).
+test-fast: lint
+	$(BIN)/python -m pytest -m "not slow"
 
 # make bench [REPEAT=N] [ONLY=load|build|module|art|serve] [PROFILE=1]
 bench: install

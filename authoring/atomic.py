@@ -4,6 +4,7 @@ A reader (or a build killed halfway) never sees half a file: the final path hold
 previous artifact or the complete new one. Permissions follow the umask, as a plain write would.
 Only a regular file is ever replaced: a folder, FIFO, socket or device at the path is refused.
 """
+
 from __future__ import annotations
 
 import errno
@@ -23,11 +24,16 @@ def _umask() -> int:
 
 _MODE = 0o666 & ~_umask()
 TMP_SUFFIX = ".tmp"
-_TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")   # .<name>.<pid>.<random>.tmp
+_TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")  # .<name>.<pid>.<random>.tmp
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
 
 
 class NotRegularFile(FileExistsError):
@@ -42,7 +48,7 @@ class NotRegularFile(FileExistsError):
         super().__init__(errno.EEXIST, f"refusing to replace {kind}", str(path))
         self.kind = kind
 
-    def __reduce__(self):   # raised in a worker process, re-raised in the parent
+    def __reduce__(self):  # raised in a worker process, re-raised in the parent
         return type(self), (Path(self.filename), self.kind)
 
 
@@ -85,7 +91,7 @@ def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
         with os.fdopen(fd, "wb") as fh:
             fh.writelines(chunks)
         os.chmod(tmp, _MODE)
-        check_replaceable(path)   # again: something may have been put there while the bytes were written
+        check_replaceable(path)  # again: something may have been put there while the bytes were written
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -105,7 +111,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:   # another user's live process
+    except PermissionError:  # another user's live process
         return True
     return True
 

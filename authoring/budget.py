@@ -5,6 +5,7 @@ Every build stage draws at a scale fixed by hexwright (the stage constants below
 is drawn. The loader checks it here, with an error at the value that sets it, instead of letting a
 stage allocate gigabytes and fail (or be killed) halfway.
 """
+
 from __future__ import annotations
 
 from authoring.lengths import parse_length
@@ -14,10 +15,10 @@ COUNTER_SIZE_IN = (0.25, 3.0)
 HEX_SIZE_IN = (0.25, 4.0)
 """Hexes from 1/4in to 4in across the flats (printed maps use 1/2in to 1 1/2in)."""
 
-MAP_PX_PER_HEX = 150          # `build maps`: the map PNGs
-TILE_DPI = 300                # `build maps`: tiled print PDFs (print-and-play: 300 dpi), hex_size_in * TILE_DPI px per hex
-TILE_DPI_MIN = 150            # ... lowered down to this for a map too large to draw at TILE_DPI within the budget
-MODULE_PX_PER_HEX = 72        # `build module`: the boards (vassal.compile.DEFAULT_PX_PER_HEX, pinned by a test)
+MAP_PX_PER_HEX = 150  # `build maps`: the map PNGs
+TILE_DPI = 300  # `build maps`: tiled print PDFs (print-and-play: 300 dpi), hex_size_in * TILE_DPI px per hex
+TILE_DPI_MIN = 150  # ... lowered down to this for a map too large to draw at TILE_DPI within the budget
+MODULE_PX_PER_HEX = 72  # `build module`: the boards (vassal.compile.DEFAULT_PX_PER_HEX, pinned by a test)
 PIXEL_BUDGET = 120_000_000
 """Largest image a stage may draw: 360 MB as RGB, so that drawing, encoding and the tiles fit well within
 2 GB on the bundled machine size. A map of 5,000 hexes fits at 150 px per hex."""
@@ -41,7 +42,7 @@ MAX_SVG_IMAGE_PIXELS = 16_000_000
 """Pixels of a raster image embedded in SVG art (a data: URI). resvg decodes it whole, as RGBA, for every
 size the face is drawn at, which is at most a few hundred pixels: 16 million (64 MB decoded) is far more
 than any face shows, where a 20,000 x 20,000 px PNG of 500 KB took 22 s and 1.9 GB to draw."""
-IMAGE_MAX_SIDE = {"JPEG": 65_500, "PNG": 2 ** 31 - 1}
+IMAGE_MAX_SIDE = {"JPEG": 65_500, "PNG": 2**31 - 1}
 """Longest side of an image in each format a build writes (libjpeg's limit; PNG's own). A painted map's
 module board is a JPEG: a 999 x 5 hex pointy map is 72,000 px wide at the module's scale, within the
 pixel budget but not JPEG's side."""
@@ -60,16 +61,21 @@ def length_problem(value, what: str, limits: tuple[float, float]) -> str | None:
     if inches is None:
         return f"{what} {value!r} is not a length (a fraction with 0 below the line?)"
     if not lo <= inches <= hi:
-        return (f"{what} {value!r} is {inches:g}in ({inches * 25.4:.1f} mm), outside the range "
-                f"{lo:g}in to {hi:g}in ({lo * 25.4:.1f} to {hi * 25.4:.1f} mm)")
+        return (
+            f"{what} {value!r} is {inches:g}in ({inches * 25.4:.1f} mm), outside the range "
+            f"{lo:g}in to {hi:g}in ({lo * 25.4:.1f} to {hi * 25.4:.1f} mm)"
+        )
     return None
 
 
 def map_pixels(hexes: int, hex_size_in: float) -> tuple[int, str]:
     """The largest image any stage draws of a map of `hexes` hexes (pixels, and which stage): each hex takes
     about px_per_hex squared (a hex covers 0.87 of that, the rest is the frame and margins)."""
-    scales = {"the map image (build maps)": MAP_PX_PER_HEX, "the tiled print map (build maps)": hex_size_in * TILE_DPI_MIN,
-              "the module board (build module)": MODULE_PX_PER_HEX}
+    scales = {
+        "the map image (build maps)": MAP_PX_PER_HEX,
+        "the tiled print map (build maps)": hex_size_in * TILE_DPI_MIN,
+        "the module board (build module)": MODULE_PX_PER_HEX,
+    }
     stage, px = max(scales.items(), key=lambda kv: kv[1])
     return int(hexes * px * px), stage
 
@@ -78,8 +84,10 @@ def map_budget_problem(hexes: int, hex_size_in: float) -> str | None:
     pixels, stage = map_pixels(hexes, hex_size_in)
     if pixels <= PIXEL_BUDGET:
         return None
-    return (f"map of {hexes:,} hexes would be drawn as {pixels / 1e6:,.0f} million pixels for {stage}, over the "
-            f"budget of {PIXEL_BUDGET / 1e6:,.0f} million")
+    return (
+        f"map of {hexes:,} hexes would be drawn as {pixels / 1e6:,.0f} million pixels for {stage}, over the "
+        f"budget of {PIXEL_BUDGET / 1e6:,.0f} million"
+    )
 
 
 def tile_dpi(hexes: int, hex_size_in: float, dpi: float = TILE_DPI) -> float:

@@ -3,19 +3,21 @@
 `build_game` reads top to bottom as the list of stages; each stage is a function that takes the
 loaded game and an output folder and returns the paths it wrote.
 """
+
 from __future__ import annotations
 
 import os
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
+
 from authoring import atomic, names
-from authoring.names import natural_key
 from authoring.cache import Snapshot, forget, inputs_digest, record, up_to_date
-from authoring.trust import read_regular
 from authoring.load import LoadResult
 from authoring.model import Game
+from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
+from authoring.trust import read_regular
 from authoring.workers import beside, can_fork, tokened
 from authoring.workers import pool as worker_pool
 
@@ -33,7 +35,7 @@ class Outputs:
 @dataclass(frozen=True)
 class SheetSettings:
     paper: str = "letter"
-    counter_in: float | None = None      # default: the game's counter size
+    counter_in: float | None = None  # default: the game's counter size
     bleed_mm: float = 1.5
     bleed_outer_only: bool = False
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
@@ -47,7 +49,7 @@ class SheetSettings:
 class BuildSettings:
     out_dir: Path = Path("build")
     sheets: SheetSettings = field(default_factory=SheetSettings)
-    jobs: int = 0                        # 0: one worker per core
+    jobs: int = 0  # 0: one worker per core
     force: bool = False
 
 
@@ -57,11 +59,15 @@ def workers(jobs: int) -> int:
 
 # --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
 
+
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None, snapshot: Snapshot | None = None) -> str:
     """Digest of exactly what a stage's outputs are drawn from: the game's files of the kinds it reads
     (`stage_files`), hexwright's fingerprint and its options."""
-    return inputs_digest(stage_files(files, stage),
-                         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None}, snapshot)
+    return inputs_digest(
+        stage_files(files, stage),
+        {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None},
+        snapshot,
+    )
 
 
 def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapshot: Snapshot) -> dict[str, str]:
@@ -69,10 +75,12 @@ def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapsho
 
 
 ALL_STAGES = frozenset(STAGES)
-STAGE_DATA = {"maps": frozenset({"maps", "module", "cards"}),
-              "counters": frozenset({"module", "sheets", "cards"}),
-              "scenarios": frozenset({"module", "cards", "charts"}),
-              "tables": frozenset({"module", "charts"})}
+STAGE_DATA = {
+    "maps": frozenset({"maps", "module", "cards"}),
+    "counters": frozenset({"module", "sheets", "cards"}),
+    "scenarios": frozenset({"module", "cards", "charts"}),
+    "tables": frozenset({"module", "charts"}),
+}
 """The stages that read each kind of data file (game.yaml and the files beside it feed every stage): a
 counter edit never redraws a map, a map edit never redraws a counter sheet. Charts draw the tables, the
 terrain key (game.yaml) and each scenario's turn record; set-up cards show the maps' grids, not their art."""
@@ -83,8 +91,12 @@ ART_STAGES = {"maps": frozenset({"maps", "module"}), "counters": frozenset({"mod
 def stage_files(files, stage: str) -> tuple[Path, ...]:
     """The game's files that `stage` reads: the manifest, the data files of the kinds it draws from
     (`STAGE_DATA`), the art it shows and the other files beside the manifest."""
-    kinds = {"maps": files.maps, "counters": files.counters, "scenarios": files.scenarios,
-             "tables": (files.tables,) if files.tables else ()}
+    kinds = {
+        "maps": files.maps,
+        "counters": files.counters,
+        "scenarios": files.scenarios,
+        "tables": (files.tables,) if files.tables else (),
+    }
     data = [p for kind, paths in kinds.items() if stage in STAGE_DATA[kind] for p in paths]
     extras = [p for p in files.extras if stage in _extra_stages(files.root, p)]
     return (files.manifest, *data, *extras)
@@ -99,7 +111,7 @@ def _extra_stages(root: Path, path: Path) -> frozenset[str]:
 
 
 def _art_kind(root: Path, path: Path) -> str:
-    """"maps" or "counters" for an image file in those folders (art), else ""."""
+    """ "maps" or "counters" for an image file in those folders (art), else ""."""
     if path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
         return ""
     try:
@@ -117,7 +129,9 @@ def stage_target(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> 
     return out / stage / "index.txt"
 
 
-def fresh(files, stages: tuple[str, ...], out: Path, sheets: SheetSettings, digests: dict[str, str] | None = None) -> bool:
+def fresh(
+    files, stages: tuple[str, ...], out: Path, sheets: SheetSettings, digests: dict[str, str] | None = None
+) -> bool:
     """True when every stage's output exists and was built from exactly these inputs (`digests`, by stage)."""
     digests = digests or stage_digests(files, stages, sheets, Snapshot())
     return all(_done(stage_target(files.id, st, out, sheets), digests[st], st) for st in stages)
@@ -169,12 +183,22 @@ def _manifest(module: Path) -> Path:
 
 # --- stages -------------------------------------------------------------------------------
 
-def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = False, jobs: int = 0,
-                 progress: Progress = SILENT, warnings: list | None = None, digest: str | None = None) -> Outputs:
+
+def build_sheets(
+    result: LoadResult,
+    out: Path,
+    s: SheetSettings,
+    force: bool = False,
+    jobs: int = 0,
+    progress: Progress = SILENT,
+    warnings: list | None = None,
+    digest: str | None = None,
+) -> Outputs:
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
     from authoring.render.print.sheets import write_sheets_pdf
+
     game = result.valid_game
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
@@ -186,8 +210,14 @@ def build_sheets(result: LoadResult, out: Path, s: SheetSettings, force: bool = 
     out.mkdir(parents=True, exist_ok=True)
     atomic.sweep(out)
     issues: dict = {}
-    write_sheets_pdf(items, opts, target, f"{game.name} - counters", progress,
-                     render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues))
+    write_sheets_pdf(
+        items,
+        opts,
+        target,
+        f"{game.name} - counters",
+        progress,
+        render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues),
+    )
     record(target, digest)
     if warnings is not None:
         warnings += _fit_warnings(game, issues) + art_warnings(result, opts.counter_in)
@@ -198,25 +228,44 @@ def art_warnings(result: LoadResult, counter_in: float) -> list:
     """The load's findings about the designer's art (a misread calibration point, art not square...),
     repeated by the build, with art too small for 300 dpi judged at the counter size being printed."""
     from authoring.load.resolve_art import counter_art_findings
-    found = [d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")]
+
+    found = [
+        d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")
+    ]
     return found + counter_art_findings(result.game.counters.values(), counter_in)
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:
     from authoring.diagnostics import warning
+
     out = []
     for (cid, state), found in sorted(issues.items()):
         for issue in found:
-            out.append(warning("HW-ART-001", f"{cid} ({state} face): {issue.message}", game.counters[cid].loc,
-                               help="shorten the text in the data, or print larger counters (--counter-size)"))
+            out.append(
+                warning(
+                    "HW-ART-001",
+                    f"{cid} ({state} face): {issue.message}",
+                    game.counters[cid].loc,
+                    help="shorten the text in the data, or print larger counters (--counter-size)",
+                )
+            )
     return out
 
 
 def sheet_options(game: Game, s: SheetSettings):
     from authoring.render.print.sheets import SheetOptions
-    return SheetOptions(paper=s.paper, counter_in=s.counter_in or game.counter_size_in, dpi=s.dpi,
-                        bleed_mm=s.bleed_mm, bleed_outer_only=s.bleed_outer_only, duplex=s.duplex,
-                        back_offset_mm=(s.back_offset_mm[0], s.back_offset_mm[1]), cut_marks=s.cut_marks, cut_lines=s.cut_lines)
+
+    return SheetOptions(
+        paper=s.paper,
+        counter_in=s.counter_in or game.counter_size_in,
+        dpi=s.dpi,
+        bleed_mm=s.bleed_mm,
+        bleed_outer_only=s.bleed_outer_only,
+        duplex=s.duplex,
+        back_offset_mm=(s.back_offset_mm[0], s.back_offset_mm[1]),
+        cut_marks=s.cut_marks,
+        cut_lines=s.cut_lines,
+    )
 
 
 def sheets_name(game_id: str, s: SheetSettings) -> str:
@@ -229,6 +278,7 @@ def _sheet_specs(game: Game):
 
     from authoring.render.counter_art import back_state
     from authoring.render.print.sheets import SheetItem
+
     blank = Image.new("RGB", (1, 1))
     specs, items = [], []
     for c in sorted(game.counters.values(), key=_sheet_order(game)):
@@ -246,6 +296,7 @@ def _sheet_worker(sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
     from authoring.render.counter_art import back_state, render_face
     from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
+
     game, specs, opts = _SHEETS
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
     faces: dict = {}
@@ -256,6 +307,7 @@ def _sheet_worker(sheet):
             rendered = render_face(game, game.counters[cid], state, size, bleed)
             faces[(cid, state)], issues[(cid, state)] = rendered.image, rendered.issues
         return faces[(cid, state)]
+
     items = {}
     for p in sheet.placements:
         c = game.counters[specs[p.item]]
@@ -282,25 +334,37 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
                 issues.update(found)
                 yield pngs
             ended = True
-        finally:   # an error or an interrupt stops the workers at once rather than letting them draw on
+        finally:  # an error or an interrupt stops the workers at once rather than letting them draw on
             if pool:
                 pool.close() if ended else pool.terminate()
                 pool.join()
+
     return drain()
 
 
 def _sheet_order(game: Game):
     """Units before markers, by side, nationality and type, then by id in natural order (3, 29, 30)."""
     sides = [s.id for s in game.sides]
-    return lambda c: (c.marker, sides.index(c.side) if c.side in sides else len(sides), c.nationality or "",
-                      c.type or "", natural_key(c.id))
+    return lambda c: (
+        c.marker,
+        sides.index(c.side) if c.side in sides else len(sides),
+        c.nationality or "",
+        c.type or "",
+        natural_key(c.id),
+    )
 
 
-
-def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                 progress: Progress = SILENT, digest: str | None = None) -> Outputs:
-    from authoring.vassal.compile import build_module as compile_module
+def build_module(
+    result: LoadResult,
+    out: Path,
+    force: bool = False,
+    jobs: int = 0,
+    progress: Progress = SILENT,
+    digest: str | None = None,
+) -> Outputs:
     from authoring.errors import BuildError
+    from authoring.vassal.compile import build_module as compile_module
+
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     manifest = _manifest(target)
     digest = digest or stage_digest(result.files, "module")
@@ -313,7 +377,7 @@ def build_module(result: LoadResult, out: Path, force: bool = False, jobs: int =
     try:
         path = compile_module(result.valid_game, out, progress=progress, processes=workers(jobs), files_digest=digest)
     except BuildError as exc:
-        if isinstance(exc.__cause__, OSError):   # disk full, read-only...: a fault, reported as one
+        if isinstance(exc.__cause__, OSError):  # disk full, read-only...: a fault, reported as one
             raise exc.__cause__ from None
         raise
     record(target, digest)
@@ -345,29 +409,53 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
 
 
-def build_maps(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
+def build_maps(
+    result: LoadResult,
+    out: Path,
+    force: bool = False,
+    jobs: int = 0,
+    progress: Progress = SILENT,
+    digest: str | None = None,
+) -> Outputs:
     from authoring.render.print.tiles import write_map_files
 
     def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
-        return write_map_files(result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI,
-                               processes=workers(jobs))
+        return write_map_files(
+            result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI, processes=workers(jobs)
+        )
+
     return _stage_dir(result, out / "maps", force, write, digest)
 
 
-def build_cards(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
+def build_cards(
+    result: LoadResult,
+    out: Path,
+    force: bool = False,
+    jobs: int = 0,
+    progress: Progress = SILENT,
+    digest: str | None = None,
+) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
+
     also = None
     if beside("module"):  # `build all`: the module takes each card page from here instead of drawing it again
         from authoring.vassal.compile import default_cache_dir
         from authoring.vassal.images import card_pages_to
+
         also = card_pages_to(result.valid_game, default_cache_dir(out))
-    return _stage_dir(result, out / "cards", force,
-                      lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also), digest)
+    return _stage_dir(
+        result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also), digest
+    )
 
 
-def build_charts(result: LoadResult, out: Path, force: bool = False, jobs: int = 0,
-                progress: Progress = SILENT, digest: str | None = None) -> Outputs:
+def build_charts(
+    result: LoadResult,
+    out: Path,
+    force: bool = False,
+    jobs: int = 0,
+    progress: Progress = SILENT,
+    digest: str | None = None,
+) -> Outputs:
     from authoring.render.print.charts import write_charts
+
     return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d), digest)

@@ -6,6 +6,7 @@ copies them into the package as `authoring/_bundled/` (`setup.py`), where an ins
 them through importlib.resources. An editable install of a source checkout has no copy: it reads the
 checkout's own folders, so an edited schema takes effect at once.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -25,7 +26,7 @@ class MissingData(RuntimeError):
 def package() -> Path:
     """The folder of the `authoring` package (its code, which digests hash, and its data)."""
     found = files("authoring")
-    if not isinstance(found, Path):   # a zip import: every reader here needs real files
+    if not isinstance(found, Path):  # a zip import: every reader here needs real files
         raise MissingData(f"hexwright must be installed as files, not run from an archive ({found})")
     return found
 
@@ -34,11 +35,13 @@ def package() -> Path:
 def root() -> Path:
     """The folder, laid out as a project, that holds `schemas/` and the bundled games."""
     package_dir = package()
-    for candidate in (package_dir / PACKAGED, package_dir.parent):   # an installed package, then a source checkout
+    for candidate in (package_dir / PACKAGED, package_dir.parent):  # an installed package, then a source checkout
         if (candidate / _MARKER).is_file():
             return candidate
-    raise MissingData(f"hexwright's schemas are missing from {package_dir / PACKAGED}; reinstall hexwright "
-                      "(a wheel or sdist built with its setup.py carries them)")
+    raise MissingData(
+        f"hexwright's schemas are missing from {package_dir / PACKAGED}; reinstall hexwright "
+        "(a wheel or sdist built with its setup.py carries them)"
+    )
 
 
 def schema_dir() -> Path:

@@ -10,6 +10,7 @@ A build takes its digests from one `Snapshot` of its inputs, read before the gam
 checks at its end that no input changed meanwhile (`Snapshot.changed`): a file saved during a build
 is never covered by a stamp of outputs drawn from its older bytes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -101,10 +102,12 @@ def up_to_date(target: Path, digest: str, members: Iterable[Path] = ()) -> bool:
 def record(target: Path, digest: str, members: Iterable[Path] = ()) -> None:
     """Write the stamp through a temporary name unique to this process (two builds never race on it)."""
     from authoring import atomic
+
     atomic.write_text(_stamp(target), f"{STAMP_MAGIC}\n{digest}\n{_tag(target, digest, members).hex()}\n")
 
 
 def forget(target: Path) -> None:
     """Drop the stamp before rewriting `target`: the next build redoes the stage, even after a kill half-way."""
     from authoring import atomic
+
     atomic.remove(_stamp(target))

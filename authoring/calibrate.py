@@ -8,6 +8,7 @@ makes every residual large, so each point is also left out in turn: when the oth
 alone misses, it is the outlier, named, and the registration is the one fitted without it.
 `registration_yaml` is the block for the map file (`calibrate --write` puts it there: `artblock`).
 """
+
 from __future__ import annotations
 
 import json
@@ -48,11 +49,22 @@ def find_map(path: Path) -> MapTarget:
     """Load the game that holds the map file `path`, and that map."""
     from authoring.load import game_for_path, load_game
     from authoring.load.project import display
+
     _, games = game_for_path(path)
     files = next((g for g in games if path.resolve() in [p.resolve() for p in g.maps]), None)
     if files is None:
-        return MapTarget(LoadResult(None), None, (error("HW-CLI-001", f"{display(path)} is not a map file of any game",
-                                                        Loc(display(path)), help="map files live in maps/<game>/"),))
+        return MapTarget(
+            LoadResult(None),
+            None,
+            (
+                error(
+                    "HW-CLI-001",
+                    f"{display(path)} is not a map file of any game",
+                    Loc(display(path)),
+                    help="map files live in maps/<game>/",
+                ),
+            ),
+        )
     result = load_game(files)
     mine = [d for d in result.diagnostics if d.loc and Path(d.loc.file).resolve() == path.resolve()]
     found = None
@@ -76,8 +88,10 @@ def parse_point(m: Map, text: str) -> tuple[Hex, tuple[float, float]]:
     except ValueError:
         raise ValueError(f"expected HEX=X,Y (pixels), e.g. 0101=118,150, but received: {text!r}") from None
     if not all(math.isfinite(v) and -MAX_POINT_PX <= v <= MAX_POINT_PX for v in (x, y)):
-        raise ValueError(f"point {text!r} is out of range: X and Y are pixels of the art, numbers from "
-                         f"{-MAX_POINT_PX:,} to {MAX_POINT_PX:,}")
+        raise ValueError(
+            f"point {text!r} is out of range: X and Y are pixels of the art, numbers from "
+            f"{-MAX_POINT_PX:,} to {MAX_POINT_PX:,}"
+        )
     return h, (x, y)
 
 
@@ -133,7 +147,7 @@ def _left_out(orientation: str, items: list[tuple[Hex, Point]], origin: Hex | No
         keep = origin if origin in {h for h, _ in rest} else rest[0][0]
         try:
             reg, residuals = fit_registration(orientation, rest, keep)
-        except ValueError:   # all left in one row or column
+        except ValueError:  # all left in one row or column
             continue
         fitted = iter(residuals)
         every = [Residual(h, at, reg.hex_to_image(h)) if i in out else next(fitted) for i, (h, at) in enumerate(items)]
@@ -153,8 +167,10 @@ def residual_lines(m: Map, cal: Calibration) -> list[str]:
         fitted = f"fitted ({r.fitted[0]:.2f}, {r.fitted[1]:.2f})"
         if r.hex in cal.outliers:
             fitted = f"where the other {others} put it ({r.fitted[0]:.2f}, {r.fitted[1]:.2f})"
-        out.append(f"  {m.grid.hex_to_label(r.hex)}: read ({r.measured[0]:g}, {r.measured[1]:g}), {fitted}, "
-                   f"residual {r.distance:.2f} px{flag}")
+        out.append(
+            f"  {m.grid.hex_to_label(r.hex)}: read ({r.measured[0]:g}, {r.measured[1]:g}), {fitted}, "
+            f"residual {r.distance:.2f} px{flag}"
+        )
     return out
 
 
@@ -166,15 +182,19 @@ def verdict(m: Map, cal: Calibration) -> str | None:
     """What to do about the flagged points (None when every point fits)."""
     if cal.outliers:
         named, n = labels(m, cal.outliers), len(cal.outliers)
-        return (f"{named} {'is the outlier' if n == 1 else 'are the outliers'}: the other "
-                f"{len(cal.residuals) - n} points fit within 5% of a hex without {'it' if n == 1 else 'them'}, "
-                f"and the registration is fitted from them; re-read {named} or check {'its hex id' if n == 1 else 'their hex ids'}")
+        return (
+            f"{named} {'is the outlier' if n == 1 else 'are the outliers'}: the other "
+            f"{len(cal.residuals) - n} points fit within 5% of a hex without {'it' if n == 1 else 'them'}, "
+            f"and the registration is fitted from them; re-read {named} or check {'its hex id' if n == 1 else 'their hex ids'}"
+        )
     flagged = cal.flagged
     if not flagged:
         return None
-    return (f"points {', '.join(m.grid.hex_to_label(r.hex) for r in flagged)} are off by more than 5% of a hex and "
-            f"no {MAX_LEFT_OUT} or fewer points explain it (leaving them out in turn): re-read them or check their "
-            "hex ids, and give more points far apart")
+    return (
+        f"points {', '.join(m.grid.hex_to_label(r.hex) for r in flagged)} are off by more than 5% of a hex and "
+        f"no {MAX_LEFT_OUT} or fewer points explain it (leaving them out in turn): re-read them or check their "
+        "hex ids, and give more points far apart"
+    )
 
 
 def registration_fields(m: Map, reg: Registration) -> dict[str, str]:
@@ -182,7 +202,7 @@ def registration_fields(m: Map, reg: Registration) -> dict[str, str]:
     return {
         "hex_size": f"{reg.hex_px:.3f}",
         "origin": f"{{hex: {json.dumps(m.grid.hex_to_label(reg.origin_hex))}, x: {reg.origin[0]:.3f}, "
-                  f"y: {reg.origin[1]:.3f}}}",
+        f"y: {reg.origin[1]:.3f}}}",
         "stretch": f"[{reg.stretch[0]:.5f}, {reg.stretch[1]:.5f}]",
         "rotation": f"{reg.rotation:.4f}",
     }

@@ -4,6 +4,7 @@ No copy of a loaded game is kept between builds: it helped only a forced rebuild
 missed after every edit, and was one more file a downloaded build folder could plant. A build with
 nothing changed does not load at all (`build.fresh`).
 """
+
 from __future__ import annotations
 
 from authoring.diagnostics import Diagnostic
@@ -14,5 +15,6 @@ def load_checked(files: GameFiles) -> tuple[LoadResult, list[Diagnostic]]:
     """The game of `files`, loaded, and its findings (the loader's and the rules engine's)."""
     from authoring.load import load_game
     from authoring.validate import findings
+
     result = load_game(files)
     return result, findings(result)

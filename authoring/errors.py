@@ -1,4 +1,5 @@
 """One exception hierarchy (house style 3): a traceback means a bug, never a user mistake."""
+
 from __future__ import annotations
 
 import click
@@ -48,6 +49,7 @@ def fault(exc: BaseException) -> str | None:
 
     These are the user's environment, not bugs: the CLI reports them with exit code 2."""
     import errno
+
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))

@@ -6,6 +6,7 @@ versions of Python and of the libraries whose bytes end up in an output (Pillow 
 zlib, resvg, img2pdf, lxml, numpy, shapely). Any of them changed, and every cache misses. The options
 of a build are added by each cache (`with_options`).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -39,18 +40,25 @@ def with_options(*parts: object) -> str:
 
 def ingredients() -> dict[str, bytes]:
     """Each part of the fingerprint by name (a test changes one and sees every cache miss)."""
-    return {"code": tree_digest(code_root()), "schemas": tree_digest(schema_root()),
-            "python": sys.version.encode(), "freetype": _freetype(), "zlib": zlib.ZLIB_RUNTIME_VERSION.encode(),
-            **_versions(LIBRARIES)}
+    return {
+        "code": tree_digest(code_root()),
+        "schemas": tree_digest(schema_root()),
+        "python": sys.version.encode(),
+        "freetype": _freetype(),
+        "zlib": zlib.ZLIB_RUNTIME_VERSION.encode(),
+        **_versions(LIBRARIES),
+    }
 
 
 def code_root() -> Path:
     from authoring.bundled import package
+
     return package()
 
 
 def schema_root() -> Path:
     from authoring.bundled import schema_dir
+
     return schema_dir()
 
 

@@ -2,6 +2,7 @@
 
 `5/8`, `5/8in`, `5/8"`, `0.625`, `0.625in`, `16mm` and `12pt` are all accepted; a bare number
 is in inches (counter and hex sizes are quoted in inches across the hobby)."""
+
 from __future__ import annotations
 
 import re

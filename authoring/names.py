@@ -20,6 +20,7 @@ cannot merge two names), never end in `.` or a space, never start a device name,
 longer than `MAX_NAME` characters is refused (`NameTooLong`), which `validate` reports as a
 located error before anything is built.
 """
+
 from __future__ import annotations
 
 import re
@@ -32,8 +33,18 @@ MAX_PART = 90
 _PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _KIND = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 _EXT = re.compile(r"[a-z0-9]+(\.[a-z0-9]+)*\Z")
-_DEVICES = frozenset({"con", "prn", "aux", "nul", "conin$", "conout$",
-                      *(f"com{i}" for i in "0123456789¹²³"), *(f"lpt{i}" for i in "0123456789¹²³")})
+_DEVICES = frozenset(
+    {
+        "con",
+        "prn",
+        "aux",
+        "nul",
+        "conin$",
+        "conout$",
+        *(f"com{i}" for i in "0123456789¹²³"),
+        *(f"lpt{i}" for i in "0123456789¹²³"),
+    }
+)
 
 
 class NameTooLong(ValueError):
@@ -63,11 +74,11 @@ def decode_part(encoded: str) -> str:
         if ch != "_":
             out.append(ch)
             i += 1
-        elif encoded[i + 1:i + 2] == "u":
-            out.append(chr(int(encoded[i + 2:i + 8], 16)))
+        elif encoded[i + 1 : i + 2] == "u":
+            out.append(chr(int(encoded[i + 2 : i + 8], 16)))
             i += 8
         else:
-            out.append(chr(int(encoded[i + 1:i + 3], 16)))
+            out.append(chr(int(encoded[i + 1 : i + 3], 16)))
             i += 3
     return "".join(out)
 
@@ -80,8 +91,10 @@ def file_name(kind: str, *parts: str, ext: str) -> str:
         raise ValueError(f"an extension must be lowercase letters and digits, not {ext!r}")
     name = ".".join((kind if kind not in _DEVICES else encode_part(kind), *map(encode_part, parts), ext))
     if len(name) > MAX_NAME:
-        raise NameTooLong(f"the file name made from {', '.join(map(repr, parts))} is {len(name)} characters long, "
-                          f"over the limit of {MAX_NAME}")
+        raise NameTooLong(
+            f"the file name made from {', '.join(map(repr, parts))} is {len(name)} characters long, "
+            f"over the limit of {MAX_NAME}"
+        )
     return name
 
 
@@ -95,20 +108,21 @@ def dir_name(part: str) -> str:
     """A folder name for one id (a game's folder under `--out`)."""
     name = encode_part(part)
     if len(name) > MAX_NAME:
-        raise NameTooLong(f"the folder name made from {part!r} is {len(name)} characters long, over the limit of {MAX_NAME}")
+        raise NameTooLong(
+            f"the folder name made from {part!r} is {len(name)} characters long, over the limit of {MAX_NAME}"
+        )
     return name
 
 
 def natural_key(text: str) -> tuple:
     """A sort key that orders the numbers inside an id by value: 'sov-3' before 'sov-29' before 'sov-30'."""
-    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
-                 for part in re.split(r"(\d+)", text) if part)
+    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", text) if part)
 
 
 def id_words(ident: str) -> str:
     """An id as words for players: 'soviet-entry' -> 'Soviet entry', 'axis_supply_points' -> 'Axis supply points'."""
     text = re.sub(r"[_-]+", " ", ident).strip()
-    return text[:1].upper() + text[1:]   # 'west-M' -> 'West M': the rest as written
+    return text[:1].upper() + text[1:]  # 'west-M' -> 'West M': the rest as written
 
 
 _READABLE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
@@ -143,6 +157,7 @@ def map_file_name(kind: str, map_id: str, all_ids, *extra: str, ext: str) -> str
         raise ValueError(f"bad kind or extension: {kind!r}, {ext!r}")
     name = ".".join((f"{kind}-{readable_names(all_ids)[map_id]}", *map(encode_part, extra), ext))
     if len(name) > MAX_NAME:
-        raise NameTooLong(f"the file name made from map {map_id!r} is {len(name)} characters long, "
-                          f"over the limit of {MAX_NAME}")
+        raise NameTooLong(
+            f"the file name made from map {map_id!r} is {len(name)} characters long, over the limit of {MAX_NAME}"
+        )
     return name

@@ -6,6 +6,7 @@ bare callable, so there is one signature to get right and mypy checks every call
 tests/cli/test_progress_types.py). The CLI supplies a terminal bar or a plain line per stage;
 library callers and tests use `SILENT` or a `Recorder`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ class Progress:
     def note(self, message: str) -> None:
         """A one-line status such as "drawing maps"."""
 
-    def steps(self, total: int) -> "Steps":
+    def steps(self, total: int) -> Steps:
         """A counter for a stage made of `total` named steps: each `next(message)` notes and advances."""
         return Steps(self, total)
 

@@ -5,6 +5,7 @@ for ever), or a link to `/dev/zero` (endless bytes; `st_size` is 0 for both). Ev
 through `read_limited`: the file is opened without blocking, checked to be a regular file on the
 open descriptor (no race between the check and the read) and read up to its limit and no further.
 """
+
 from __future__ import annotations
 
 import errno
@@ -17,8 +18,13 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024
 MAX_ART_BYTES = 256 * 1024 * 1024
 """Largest image file read (its pixels are limited separately, before decoding)."""
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
 
 
 class FileRefused(OSError):
@@ -49,7 +55,7 @@ def open_regular(path: Path | str, limit: int):
 def _open_checked(path: Path | str, limit: int) -> int:
     """A descriptor of `path`, opened without blocking and checked to be a regular file of at most `limit` bytes."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)   # non-blocking: opening a named pipe returns at once instead of waiting for a writer
+    fd = os.open(path, flags)  # non-blocking: opening a named pipe returns at once instead of waiting for a writer
     try:
         st = os.fstat(fd)
         kind = kind_of(st.st_mode)

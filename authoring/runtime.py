@@ -6,17 +6,20 @@ every live object, so with the collector on, loading a large game takes several 
 (docs/performance.md). Loading makes almost no reference cycles, and whatever it does make is
 collected as soon as the collector runs again after the load.
 """
+
 from __future__ import annotations
 
 import functools
 import gc
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 F = TypeVar("F", bound=Callable)
 
 
 def gc_paused(fn: F) -> F:
     """Run `fn` with the cyclic collector off (and restore its state after, also on errors or nesting)."""
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         if not gc.isenabled():
@@ -26,4 +29,5 @@ def gc_paused(fn: F) -> F:
             return fn(*args, **kwargs)
         finally:
             gc.enable()
+
     return wrapper  # type: ignore[return-value]

@@ -5,6 +5,7 @@ must be refused, not packed into a module and shared. Every path a data file nam
 through `resolve_inside`, which refuses absolute paths, `..` escapes and symlinks whose
 target lies outside the root, with a message that says which rule was broken.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,18 +43,24 @@ def resolve_inside(root: Path, relative: str, what: str, base: Path | None = Non
     if "\x00" in relative:
         raise UnsafePath(f"{what} path {relative!r} contains a NUL character")
     if _is_absolute(relative):
-        raise UnsafePath(f"{what} path {relative!r} is absolute",
-                         help="write it relative to the file that names it, inside the project folder")
+        raise UnsafePath(
+            f"{what} path {relative!r} is absolute",
+            help="write it relative to the file that names it, inside the project folder",
+        )
     real_root = Path(os.path.realpath(root))
     start = Path(os.path.realpath(base if base is not None else root))
     lexical = Path(os.path.normpath(start / relative.replace("\\", "/")))
     if not _within(lexical, real_root):
-        raise UnsafePath(f"{what} path {relative!r} leads outside the project folder",
-                         help="copy the file into the project and name it from there")
+        raise UnsafePath(
+            f"{what} path {relative!r} leads outside the project folder",
+            help="copy the file into the project and name it from there",
+        )
     real = Path(os.path.realpath(lexical))
     if not _within(real, real_root):
-        raise UnsafePath(f"{what} path {relative!r} is a symbolic link to {str(real)!r}, outside the project folder",
-                         help="copy the file into the project instead of linking to it")
+        raise UnsafePath(
+            f"{what} path {relative!r} is a symbolic link to {str(real)!r}, outside the project folder",
+            help="copy the file into the project instead of linking to it",
+        )
     if _RECORD is not None:
         _RECORD.append((root, relative, what, base, real))
     return real
@@ -88,8 +95,10 @@ def xml_parser():
     """The only way hexwright parses XML it did not write (an imported module's buildFile.xml, say):
     no entity expansion, no DTD loading, no network, no huge trees (XXE and billion-laughs stay out)."""
     from lxml import etree
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
-                           huge_tree=False)
+
+    return etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
+    )
 
 
 DATA_FOLDERS = ("scenarios", "maps", "counters", "schemas")
@@ -104,6 +113,7 @@ def refuse_special(target: Path, what: str, made: str = "a file") -> Unforcible 
     """Why `target` may never be written, even with --force: it is a folder, FIFO, socket or device
     (renaming over it would replace it with a plain file), or None."""
     from authoring.atomic import special_kind
+
     kind = special_kind(target)
     if kind is None or (made == "a folder" and kind == "a folder"):
         return None
@@ -174,20 +184,28 @@ def refuse_build_tree(root: Path, out: Path, game_ids, stages, explicit: bool = 
     symbolic link, which could lead the outputs out of the project or into its data (a game folder that
     came with `build/<game>/maps -> ../../maps/<game>`); or it is not a folder."""
     import stat
+
     real_root = Path(os.path.realpath(root))
     folders = build_folders(out, game_ids, stages)
     for folder in folders[1:] if explicit else folders:
         try:
             mode = os.lstat(folder).st_mode
-        except OSError:   # missing (made later), or out of reach: the build's own write reports that
+        except OSError:  # missing (made later), or out of reach: the build's own write reports that
             continue
         if stat.S_ISLNK(mode):
             target = Path(os.path.realpath(folder))
-            where = ("outside the project" if not _within(target, real_root) else
-                     next((f"into the project's data folder {d}/" for d in DATA_FOLDERS
-                           if _within(target, real_root / d)), "elsewhere in the project"))
-            return (f"the build folder {str(folder)!r} is a symbolic link leading {where} ({str(target)!r}); "
-                    "outputs are never written through it")
+            where = (
+                "outside the project"
+                if not _within(target, real_root)
+                else next(
+                    (f"into the project's data folder {d}/" for d in DATA_FOLDERS if _within(target, real_root / d)),
+                    "elsewhere in the project",
+                )
+            )
+            return (
+                f"the build folder {str(folder)!r} is a symbolic link leading {where} ({str(target)!r}); "
+                "outputs are never written through it"
+            )
         if not stat.S_ISDIR(mode):
             return f"the build folder {str(folder)!r} is not a folder"
     return None

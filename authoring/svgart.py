@@ -8,6 +8,7 @@ groups of ten uses are ten billion elements: the loader counts the elements as e
 image past `MAX_SVG_ELEMENTS` (`svg_problem`), and one embedding (data: URI) a picture of more than
 `MAX_SVG_IMAGE_PIXELS`, which resvg would decode whole, or an SVG that does either.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,10 +27,11 @@ def svg_text(data: bytes) -> str:
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            pass   # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
+            pass  # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
     from lxml import etree
 
     from authoring.safepath import xml_parser
+
     try:
         return etree.tostring(etree.fromstring(data, xml_parser()), encoding="unicode")
     except etree.XMLSyntaxError as exc:
@@ -68,6 +70,7 @@ def svg_problem(root, depth: int = 0) -> str | None:
         busy.discard(key)
         sizes[key] = (el, total)
         return total
+
     try:
         count = size(root)
     except _Cycle:
@@ -75,8 +78,10 @@ def svg_problem(root, depth: int = 0) -> str | None:
     except RecursionError:
         return "its <use> elements name one another in a chain too deep to expand"
     if count > MAX_SVG_ELEMENTS:
-        return (f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements once every <use> is expanded (nested <use> "
-                "elements multiply)")
+        return (
+            f"the SVG has more than {MAX_SVG_ELEMENTS:,} elements once every <use> is expanded (nested <use> "
+            "elements multiply)"
+        )
     return _embedded_problem(root, depth)
 
 
@@ -98,17 +103,19 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
     import binascii
     import io
     from urllib.parse import unquote_to_bytes
+
     head, _, payload = uri.partition(",")
     try:
         data = base64.b64decode(payload, validate=False) if head.endswith(";base64") else unquote_to_bytes(payload)
     except (binascii.Error, ValueError):
-        return None   # resvg leaves out a picture it cannot decode
+        return None  # resvg leaves out a picture it cannot decode
     if "svg" in head.lower():
         if depth >= 3:
             return "it embeds SVG pictures more than 3 deep"
         from lxml import etree
 
         from authoring.safepath import xml_parser
+
         try:
             inner = etree.fromstring(data, xml_parser())
         except etree.XMLSyntaxError:
@@ -116,17 +123,22 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
         problem = svg_problem(inner, depth + 1)
         return f"an SVG picture it embeds cannot be drawn: {problem}" if problem else None
     from PIL import Image
+
     try:
         with Image.open(io.BytesIO(data)) as picture:
             w, h = picture.size
     except Image.DecompressionBombError:
-        return (f"it embeds a picture of more than {Image.MAX_IMAGE_PIXELS:,} pixels, over the limit of "
-                f"{MAX_SVG_IMAGE_PIXELS:,} pixels for a picture inside SVG art")
+        return (
+            f"it embeds a picture of more than {Image.MAX_IMAGE_PIXELS:,} pixels, over the limit of "
+            f"{MAX_SVG_IMAGE_PIXELS:,} pixels for a picture inside SVG art"
+        )
     except Exception:  # noqa: BLE001 - any other decoder failure: resvg leaves the picture out
         return None
     if w * h > MAX_SVG_IMAGE_PIXELS:
-        return (f"it embeds a {w:,} x {h:,} px picture, over the limit of {MAX_SVG_IMAGE_PIXELS:,} pixels for a "
-                "picture inside SVG art")
+        return (
+            f"it embeds a {w:,} x {h:,} px picture, over the limit of {MAX_SVG_IMAGE_PIXELS:,} pixels for a "
+            "picture inside SVG art"
+        )
     return None
 
 

@@ -15,6 +15,7 @@ A statistical detector (charset-normalizer) was tried on such files and named cp
 mac_iceland for a few accented names; a rule limited to what spreadsheets write is both right more
 often and explainable in a message.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -31,11 +32,22 @@ def is_sheet(path: str) -> bool:
     return path.lower().endswith(SHEET_SUFFIXES)
 
 
-NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16 (little-endian)", "utf-16-be": "UTF-16 (big-endian)",
-         "utf-32-le": "UTF-32 (little-endian)", "utf-32-be": "UTF-32 (big-endian)",
-         "cp1252": "Windows-1252 (Western European)", "mac-roman": "Mac Roman"}
-_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
-         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))   # UTF-32 LE starts like UTF-16 LE
+NAMES = {
+    "utf-8": "UTF-8",
+    "utf-16-le": "UTF-16 (little-endian)",
+    "utf-16-be": "UTF-16 (big-endian)",
+    "utf-32-le": "UTF-32 (little-endian)",
+    "utf-32-be": "UTF-32 (big-endian)",
+    "cp1252": "Windows-1252 (Western European)",
+    "mac-roman": "Mac Roman",
+}
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)  # UTF-32 LE starts like UTF-16 LE
 _CODEC = {"mac-roman": "mac_roman"}
 _RARE = frozenset("ŠšŽžŒœŸƒÐðÞþÝýı")
 """Letters either code page has that Western text seldom holds: they count for neither reading."""
@@ -64,7 +76,7 @@ def decode(raw: bytes, legacy: bool = False) -> Decoded:
     """The text of `raw` by the rule above; `legacy` allows the code pages of step 3."""
     for bom, name in _BOMS:
         if raw.startswith(bom):
-            return Decoded(_strict(raw[len(bom):], name, len(bom)), name, bom=True)
+            return Decoded(_strict(raw[len(bom) :], name, len(bom)), name, bom=True)
     unmarked = _utf16_unmarked(raw)
     if unmarked:
         return Decoded(_strict(raw, unmarked, 0, "its zero bytes"), unmarked)
@@ -75,7 +87,7 @@ def decode(raw: bytes, legacy: bool = False) -> Decoded:
             raise DecodeError(f"invalid UTF-8 byte 0x{raw[exc.start]:02x}", exc.start, "utf-8") from None
         first = exc.start
     readings = [(name, text) for name in ("cp1252", "mac-roman") if (text := _lenient(raw, name)) is not None]
-    name, text = max(readings, key=lambda r: _plausibility(r[1]))   # max keeps the first of a tie: cp1252
+    name, text = max(readings, key=lambda r: _plausibility(r[1]))  # max keeps the first of a tie: cp1252
     return Decoded(text, name, legacy_at=first)
 
 
@@ -87,7 +99,7 @@ def _utf16_unmarked(raw: bytes) -> str | None:
     if b"\x00" not in sample or len(sample) < 4:
         return None
     pairs = len(sample) // 2
-    first, second = sample[0:pairs * 2:2].count(0), sample[1:pairs * 2:2].count(0)
+    first, second = sample[0 : pairs * 2 : 2].count(0), sample[1 : pairs * 2 : 2].count(0)
     if second >= 0.9 * pairs and first <= 0.1 * pairs:
         return "utf-16-le"
     if first >= 0.9 * pairs and second <= 0.1 * pairs:
@@ -99,15 +111,16 @@ def _strict(raw: bytes, name: str, skip: int, told_by: str = "its byte-order mar
     try:
         return raw.decode(name)
     except UnicodeDecodeError as exc:
-        shown = raw[exc.start:exc.start + 2].hex(" ")
-        raise DecodeError(f"invalid {NAMES[name]} bytes {shown} (the file is {NAMES[name]} by {told_by})",
-                          exc.start + skip, name) from None
+        shown = raw[exc.start : exc.start + 2].hex(" ")
+        raise DecodeError(
+            f"invalid {NAMES[name]} bytes {shown} (the file is {NAMES[name]} by {told_by})", exc.start + skip, name
+        ) from None
 
 
 def _lenient(raw: bytes, name: str) -> str | None:
     try:
         return raw.decode(_CODEC.get(name, name))
-    except UnicodeDecodeError:   # Windows-1252 leaves 0x81, 0x8d, 0x8f, 0x90 and 0x9d unassigned
+    except UnicodeDecodeError:  # Windows-1252 leaves 0x81, 0x8d, 0x8f, 0x90 and 0x9d unassigned
         return None
 
 
@@ -140,14 +153,14 @@ def _word(ch: str) -> bool:
 
 
 _PUNCTUATION = {
-    "\u2019": lambda b, a: int(b.isalpha()),                         # ’ in don’t, Guards’
-    "\u2018": lambda b, a: int(_word(a) and not _word(b)),           # ‘word
-    "\u201c": lambda b, a: int(_word(a) and not _word(b)),           # “word
-    "\u201d": lambda b, a: int(not _word(a) and not b.isspace()),    # word”
-    "\u2013": lambda b, a: int((b.isspace() or b.isdigit()) and (a.isspace() or a.isdigit())),   # 1941 – 1942
-    "\u2014": lambda b, a: int(b.isspace() == a.isspace()),          # a—b, a — b
-    "\u2026": lambda b, a: int(b.isalpha()),                         # word…
-    "\u00b0": lambda b, a: int(b.isdigit()),                         # 12°
+    "\u2019": lambda b, a: int(b.isalpha()),  # ’ in don’t, Guards’
+    "\u2018": lambda b, a: int(_word(a) and not _word(b)),  # ‘word
+    "\u201c": lambda b, a: int(_word(a) and not _word(b)),  # “word
+    "\u201d": lambda b, a: int(not _word(a) and not b.isspace()),  # word”
+    "\u2013": lambda b, a: int((b.isspace() or b.isdigit()) and (a.isspace() or a.isdigit())),  # 1941 – 1942
+    "\u2014": lambda b, a: int(b.isspace() == a.isspace()),  # a—b, a — b
+    "\u2026": lambda b, a: int(b.isalpha()),  # word…
+    "\u00b0": lambda b, a: int(b.isdigit()),  # 12°
 }
 
 

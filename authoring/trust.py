@@ -8,6 +8,7 @@ does not verify is a miss: the build remakes it, it never becomes an input.
 Every such file is read by `read_regular`: without following a symbolic link, only when it is a regular
 file, and only up to a size bound (a stamp linked to /dev/zero or a FIFO is a miss, not a hang).
 """
+
 from __future__ import annotations
 
 import errno
@@ -48,7 +49,7 @@ def _key_at(path: str) -> bytes:
         found = _read_key(path)
         if found is None:
             return _make_key(path)
-        if found == b"":   # a damaged key of this user's: set aside, a new one made
+        if found == b"":  # a damaged key of this user's: set aside, a new one made
             os.replace(path, f"{path}.damaged")
             return _make_key(path)
         return found
@@ -135,7 +136,7 @@ def read_regular(path: Path, limit: int, missing_ok: bool = True) -> bytes | Non
         if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
             return None
         chunks, left = [], limit + 1
-        while left > 0:   # one read, as a rule: the file's size and one byte more (it may have grown)
+        while left > 0:  # one read, as a rule: the file's size and one byte more (it may have grown)
             chunk = os.read(fd, min(left, st.st_size + 1))
             if not chunk:
                 break

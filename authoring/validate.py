@@ -1,12 +1,13 @@
 """`validate` and `list` as library functions: load every game a path names, then run the rules engine."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult, game_for_path, load_game
-from authoring.runtime import gc_paused
 from authoring.load.project import GameFiles
+from authoring.runtime import gc_paused
 
 
 def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
@@ -17,10 +18,15 @@ def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
     from authoring.render.counters.markings import printed_findings
     from authoring.render.limits import stage_findings
     from authoring.rules import check_game
+
     if not (rules and result.checkable):
         return list(result.diagnostics)
-    return (list(result.diagnostics) + list(check_game(result.game)) + printed_findings(result.game)
-            + stage_findings(result.game))
+    return (
+        list(result.diagnostics)
+        + list(check_game(result.game))
+        + printed_findings(result.game)
+        + stage_findings(result.game)
+    )
 
 
 def validate_path(path: Path, rules: bool = True) -> tuple[Path, list[Diagnostic], int]:
@@ -43,14 +49,28 @@ def summarize(games: list[GameFiles]) -> tuple[list[dict], list[Diagnostic]]:
         diags += result.diagnostics
         g = result.game
         if g is None:
-            rows.append({"id": files.id, "name": "(manifest has errors)", "maps": [], "scenarios": [], "counters": 0,
-                         "counter_mix": 0})
+            rows.append(
+                {
+                    "id": files.id,
+                    "name": "(manifest has errors)",
+                    "maps": [],
+                    "scenarios": [],
+                    "counters": 0,
+                    "counter_mix": 0,
+                }
+            )
             continue
-        rows.append({
-            "id": files.id, "name": g.name,   # the folder names the game (HW-ID-001 reports an id: that differs)
-            "maps": [{"id": m.id, "name": m.name, "hexes": len(m.hexes)} for m in g.maps.values()],
-            "scenarios": [{"id": s.id, "name": s.name, "turns": len(s.turns), "maps": list(s.maps)}
-                          for s in g.scenarios.values()],
-            "counters": len(g.counters), "counter_mix": sum(c.quantity for c in g.counters.values()),
-        })
+        rows.append(
+            {
+                "id": files.id,
+                "name": g.name,  # the folder names the game (HW-ID-001 reports an id: that differs)
+                "maps": [{"id": m.id, "name": m.name, "hexes": len(m.hexes)} for m in g.maps.values()],
+                "scenarios": [
+                    {"id": s.id, "name": s.name, "turns": len(s.turns), "maps": list(s.maps)}
+                    for s in g.scenarios.values()
+                ],
+                "counters": len(g.counters),
+                "counter_mix": sum(c.quantity for c in g.counters.values()),
+            }
+        )
     return rows, diags

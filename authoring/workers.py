@@ -15,6 +15,7 @@ process group, so that a terminal's Ctrl-C or a `kill -- -PGID` reaches them all
 its parent answers by stopping it, and dies the moment its parent ends (`die_with_parent`), so that a
 killed build leaves nothing drawing or writing behind it.
 """
+
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -136,6 +137,7 @@ def _libc_any():
     """The C library (None where ctypes cannot open it)."""
     import ctypes
     import ctypes.util
+
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     except OSError:
@@ -160,7 +162,7 @@ def die_with_parent(parent: int) -> None:
     answers (it stops its workers and prints one line), and a SIGTERM from the parent ends a worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)   # held since before the fork (`_forking`)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # held since before the fork (`_forking`)
     libc = _libc_any()
     if libc is not None and hasattr(libc, "prctl"):
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -195,8 +197,10 @@ def pool(processes: int, initializer: Callable[[], object] | None = None):
     made = None
     try:
         with _forking():
-            made = mp.get_context("fork").Pool(processes, initializer=_start_worker, initargs=(os.getpid(), initializer))
-    except BaseException:   # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
+            made = mp.get_context("fork").Pool(
+                processes, initializer=_start_worker, initargs=(os.getpid(), initializer)
+            )
+    except BaseException:  # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
         if made is not None:
             made.terminate()
         raise
@@ -234,8 +238,12 @@ def _child(stage: str, work: Callable[[str, Progress], object], channel, parent:
     channel.put((stage, *outcome))
 
 
-def run_stages(stages: Sequence[str], work: Callable[[str, Progress], object], slots: int,
-               show: Callable[[str], AbstractContextManager[Progress]]) -> Iterator[tuple[str, object]]:
+def run_stages(
+    stages: Sequence[str],
+    work: Callable[[str, Progress], object],
+    slots: int,
+    show: Callable[[str], AbstractContextManager[Progress]],
+) -> Iterator[tuple[str, object]]:
     """``work(stage, progress)`` for every stage at once, each in a forked process, jobs sharing `slots`
     tokens; yields (stage, result) in the order of `stages`, each stage's progress shown in ``show(stage)``
     meanwhile. A stage's exception is raised here, in order, after the other stages are stopped."""
@@ -283,7 +291,7 @@ def _receive(channel, seen: dict[str, dict], current: str, proc, progress: Progr
     except queues.Empty:
         if not proc.is_alive() and proc.exitcode is not None:
             try:
-                stage, kind, value = channel.get(timeout=0.5)   # its last words may still be in flight
+                stage, kind, value = channel.get(timeout=0.5)  # its last words may still be in flight
             except queues.Empty:
                 seen[current]["error"] = RuntimeError(f"the {current} stage stopped (exit code {proc.exitcode})")
                 return

@@ -1,4 +1,5 @@
 """Shared fixtures: the repository root, the bundled games, a scratch copy of the mini game."""
+
 from __future__ import annotations
 
 import shutil
@@ -17,6 +18,7 @@ def _machine_key(tmp_path_factory):
     import os
 
     from authoring.trust import KEY_ENV
+
     folder = tmp_path_factory.mktemp("key")
     previous = os.environ.get(KEY_ENV)
     os.environ[KEY_ENV] = str(folder)
@@ -38,6 +40,7 @@ def mini(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def bfm():
     from authoring.load import discover, load_game
+
     files = next(f for f in discover(ROOT) if f.id == "bfm")
     result = load_game(files)
     assert result.ok, result.diagnostics
@@ -50,6 +53,7 @@ def synth_game(tmp_path_factory):
     import importlib.util
 
     from authoring.load import discover, load_game
+
     spec = importlib.util.spec_from_file_location("bench_synth", ROOT / "tests" / "bench" / "synth.py")
     bench_synth = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_synth)

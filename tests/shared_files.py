@@ -1,4 +1,5 @@
 """What every developer and CI run has beside the project: `../shared` from the project root."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -6,6 +6,7 @@ comment at its column; a key not there yet is added after the last of them (or a
 (LF or CRLF) stay as they were. The edited text is parsed back and must hold the old data but for those
 keys, which must hold the new values; otherwise nothing is written.
 """
+
 from __future__ import annotations
 
 import re
@@ -69,9 +70,11 @@ def set_registration(text: str, fields: dict[str, str], display: str = "<map>") 
     art = next((i for i, ln in enumerate(lines) if _ART.match(ln)), None)
     if art is None:
         raise BlockError("the map file has no top-level `art:` block")
-    if _is_content(lines[art][lines[art].index(":") + 1:]):
-        raise BlockError("`art:` is written on one line; write it as a block (one key per line) "
-                         "for the registration to be written into it")
+    if _is_content(lines[art][lines[art].index(":") + 1 :]):
+        raise BlockError(
+            "`art:` is written on one line; write it as a block (one key per line) "
+            "for the registration to be written into it"
+        )
     indent, spans = _key_spans(lines, art, block_end(lines, art, 0))
     for key in fields:
         if key in spans:
@@ -95,5 +98,7 @@ def _verify(old: str, new: str, fields: dict[str, str], display: str) -> None:
     expected = dict(before)
     expected["art"] = {**before.get("art", {}), **want}
     if after != expected:
-        raise BlockError("the text edit of `art:` would change more than its registration (unusual layout?); "
-                         "nothing was written -- paste the lines by hand")
+        raise BlockError(
+            "the text edit of `art:` would change more than its registration (unusual layout?); "
+            "nothing was written -- paste the lines by hand"
+        )

@@ -3,6 +3,7 @@
 Every property's `title` and `description` become one table row; `$ref`s to shared types and to
 rule parameters become links to their own sections. `render()` is deterministic (schema order).
 """
+
 from __future__ import annotations
 
 import json
@@ -107,7 +108,9 @@ def rows(node: dict, path: str, here: str, schemas: dict) -> list[Row]:
     if isinstance(extra, dict) and "$ref" not in extra:
         key = _key_name(node)
         p = f"{path}.<{key}>"
-        out.append(Row(p, _type(extra, here, schemas), False, _text(extra) or f"One entry per {key.replace('-', ' ')}."))
+        out.append(
+            Row(p, _type(extra, here, schemas), False, _text(extra) or f"One entry per {key.replace('-', ' ')}.")
+        )
         out += rows(extra, p, here, schemas)
     for i, alt in enumerate(node.get("anyOf", ()) or node.get("oneOf", ()), start=1):
         if "$ref" not in alt and (alt.get("properties") or alt.get("items") or alt.get("additionalProperties")):
@@ -134,8 +137,15 @@ def table(items: list[Row]) -> list[str]:
 def _kind_section(kind: str, schemas: dict) -> list[str]:
     file = f"{kind}.schema.json"
     s = schemas[file]
-    out = [f'<a id="kind-{kind}"></a>', f"## `kind: {kind}` — {s.get('title', kind)}", "",
-           f"{s.get('description', '')}", "", f"Where: {WHERE.get(kind, '')}. Schema: `schemas/{file}`.", ""]
+    out = [
+        f'<a id="kind-{kind}"></a>',
+        f"## `kind: {kind}` — {s.get('title', kind)}",
+        "",
+        f"{s.get('description', '')}",
+        "",
+        f"Where: {WHERE.get(kind, '')}. Schema: `schemas/{file}`.",
+        "",
+    ]
     return out + table(rows(s, "", file, schemas))
 
 
@@ -143,8 +153,13 @@ def _defs_section(file: str, heading: str, intro: str, schemas: dict) -> list[st
     s = schemas[file]
     out = [f"## {heading}", "", intro, ""]
     for name, node in s.get("$defs", {}).items():
-        out += [f'<a id="{_anchor(file, name)}"></a>', f"### {node.get('title', name)} (`{name}`)", "",
-                node.get("description", ""), ""]
+        out += [
+            f'<a id="{_anchor(file, name)}"></a>',
+            f"### {node.get('title', name)} (`{name}`)",
+            "",
+            node.get("description", ""),
+            "",
+        ]
         shape = _type(node, file, schemas)
         if node.get("type") not in ("object", None) or "anyOf" in node or "oneOf" in node:
             out += [f"Type: {shape}{_extra(node)}.", ""]
@@ -160,24 +175,32 @@ def _csv_section(schemas: dict) -> list[str]:
     cols = [n for n, c in counter["properties"].items() if _is_scalar(c, schemas) or n in ("flags", "marker")]
     card = schemas["setup-card.schema.json"]["properties"]["entries"]["items"]["properties"]
     return [
-        '<a id="counters-csv"></a>', "## Counters as CSV", "",
+        '<a id="counters-csv"></a>',
+        "## Counters as CSV",
+        "",
         "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`, or `*.tsv`), one counter "
         "per row, as any spreadsheet program saves it: comma, semicolon or tab separated; UTF-8 with or without a "
-        "byte-order mark, UTF-16 with one (Excel's \"Unicode text\"), or, in a file that is not UTF-8, "
-        "Windows-1252 or Mac Roman (Excel's \"CSV\" on Windows and on a Mac: read with a note, HW-IO-004, saying "
+        'byte-order mark, UTF-16 with one (Excel\'s "Unicode text"), or, in a file that is not UTF-8, '
+        'Windows-1252 or Mac Roman (Excel\'s "CSV" on Windows and on a Mac: read with a note, HW-IO-004, saying '
         "which). The first row names the columns (any order, any case: `Setup code` is `setup_code`; an empty "
         "cell is absent); empty columns after the last named one, and empty rows, are ignored. "
-        "Columns: " + ", ".join(f"`{c}`" for c in cols) +
-        "; `flags` separates ids with `|`; and one column per printed value of each face, named "
+        "Columns: "
+        + ", ".join(f"`{c}`" for c in cols)
+        + "; `flags` separates ids with `|`; and one column per printed value of each face, named "
         "`<state>.<value>` (e.g. `full.attack`, `half.movement`). Each column means the same as the field "
-        "of [`kind: counters`](#kind-counters).", "",
-        '<a id="setup-card-csv"></a>', "## Set-up cards as CSV", "",
+        "of [`kind: counters`](#kind-counters).",
+        "",
+        '<a id="setup-card-csv"></a>',
+        "## Set-up cards as CSV",
+        "",
         f"Columns `hex,unit,state` (optionally `note`), one unit per row; consecutive rows with the same hex and "
         f"state form one placement. `hex`: {card['hex'].get('description', '')} `state`: "
         f"{card['state'].get('description', '')} Made by `hexwright export-setup` and read by "
-        "`hexwright import-setup` and `hexwright check --card` (as `.csv`, or Excel's \"Unicode text\" `.txt`), "
+        '`hexwright import-setup` and `hexwright check --card` (as `.csv`, or Excel\'s "Unicode text" `.txt`), '
         "saved as for counters above. Format the hex column as text in your spreadsheet, or it drops leading "
-        "zeros (0301 becomes 301): a column that lost them is one finding that names its rows.", ""]
+        "zeros (0301 becomes 301): a column that lost them is one finding that names its rows.",
+        "",
+    ]
 
 
 def _is_scalar(node: dict, schemas: dict) -> bool:
@@ -191,23 +214,31 @@ def _is_scalar(node: dict, schemas: dict) -> bool:
 def render(schemas: dict | None = None) -> str:
     """The whole reference as Markdown."""
     schemas = schemas or load_schemas()
-    out = ["# hexwright data format", "",
-           "<!-- Generated from schemas/*.schema.json by `hexwright docs format --write`. Do not edit by hand: "
-           "change the schema's title/description and regenerate (a test compares). -->", "",
-           "Every data file is YAML (UTF-8) with a top-level `kind:` key; unknown keys are errors and every "
-           "mapping may carry `note:` (free text). Hex ids are written as printed (`0201` stays \"0201\"). "
-           "Start a data file with `# yaml-language-server: $schema=../../schemas/<kind>.schema.json` and "
-           "YAML-aware editors complete and check it as you type.", "",
-           "| Kind | File | Section |", "|---|---|---|"]
+    out = [
+        "# hexwright data format",
+        "",
+        "<!-- Generated from schemas/*.schema.json by `hexwright docs format --write`. Do not edit by hand: "
+        "change the schema's title/description and regenerate (a test compares). -->",
+        "",
+        "Every data file is YAML (UTF-8) with a top-level `kind:` key; unknown keys are errors and every "
+        'mapping may carry `note:` (free text). Hex ids are written as printed (`0201` stays "0201"). '
+        "Start a data file with `# yaml-language-server: $schema=../../schemas/<kind>.schema.json` and "
+        "YAML-aware editors complete and check it as you type.",
+        "",
+        "| Kind | File | Section |",
+        "|---|---|---|",
+    ]
     out += [f"| `{k}` | {WHERE[k]} | [kind: {k}](#kind-{k}) |" for k in KINDS]
     out += [""]
     for kind in KINDS:
         out += _kind_section(kind, schemas)
     out += _csv_section(schemas)
-    out += _defs_section("rules.schema.json", "Rule parameters",
-                         schemas["rules.schema.json"].get("description", ""), schemas)
-    out += _defs_section("common.schema.json", "Common value types",
-                         schemas["common.schema.json"].get("description", ""), schemas)
+    out += _defs_section(
+        "rules.schema.json", "Rule parameters", schemas["rules.schema.json"].get("description", ""), schemas
+    )
+    out += _defs_section(
+        "common.schema.json", "Common value types", schemas["common.schema.json"].get("description", ""), schemas
+    )
     return "\n".join(out).rstrip() + "\n"
 
 

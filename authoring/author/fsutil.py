@@ -1,8 +1,9 @@
 """Small file helpers shared by the authoring commands: atomic writes, no-overwrite checks, suggestions."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from authoring.atomic import special_kind
 from authoring.errors import HexwrightError, UsageError
@@ -19,17 +20,21 @@ def refuse_existing(paths: Iterable[Path], base: Path) -> None:
     (as a file, a FIFO, a socket or a device, in a folder's place)."""
     paths = list(paths)
     blocked = {q for p in paths for q in p.parents if q.is_relative_to(base) and q.exists() and not q.is_dir()}
-    taken = sorted(str(p.relative_to(base)) if p.is_relative_to(base) else str(p)
-                   for p in [*paths, *blocked] if p.exists())
+    taken = sorted(
+        str(p.relative_to(base)) if p.is_relative_to(base) else str(p) for p in [*paths, *blocked] if p.exists()
+    )
     if taken:
         listed = ", ".join(taken[:5]) + (f" and {len(taken) - 5} more" if len(taken) > 5 else "")
-        raise UsageError(f"{listed} already exist{'s' if len(taken) == 1 else ''} in {base}; hexwright never "
-                         "overwrites your files: pick another folder or name, or move them away first")
+        raise UsageError(
+            f"{listed} already exist{'s' if len(taken) == 1 else ''} in {base}; hexwright never "
+            "overwrites your files: pick another folder or name, or move them away first"
+        )
 
 
 def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
     from authoring.diagnostics.suggest import closest
+
     known = sorted(set(known))
     close = closest(value, known)
     if close:
@@ -46,6 +51,7 @@ def real_target(path: Path) -> Path:
 
     from authoring.load import find_root
     from authoring.load.project import display
+
     real = Path(os.path.realpath(path))
     if not real.is_relative_to(os.path.realpath(find_root(path.parent))):
         raise HexwrightError(f"{display(path)} is a symbolic link to {str(real)!r}, outside the project folder")

@@ -4,6 +4,7 @@ Reads the whole module first (`authoring.vmod`), plans every file, refuses to ov
 each atomically, like `init`. What the module cannot tell (terrain, stacking, set-up codes, tables,
 the turn record) is written as `TODO` notes; `todo_findings` lists them as located warnings.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,22 +13,36 @@ from pathlib import Path
 
 import yaml
 
+from authoring.author import templates
 from authoring.author.fsutil import refuse_existing, refuse_not_folder
 from authoring.author.project import schema_files, write_plan
-from authoring.author import templates
-from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, art_file, dump_yaml,
-                                          inches, short_name, signature, slug, squared, unique, unique_file, Folded)
+from authoring.author.vmod_common import (
+    TODO,
+    Folded,
+    ImportCounter,
+    ImportPlan,
+    Sizes,
+    art_file,
+    dump_yaml,
+    inches,
+    short_name,
+    signature,
+    slug,
+    squared,
+    unique,
+    unique_file,
+)
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
+from authoring.budget import COUNTER_SIZE_IN
 from authoring.diagnostics.summary import cut, kind
 from authoring.errors import UsageError
-from authoring.budget import COUNTER_SIZE_IN
 from authoring.load.source import compose
+from authoring.vassal.codec import parse_add_piece_command
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import Finding, Module, read_module
 from authoring.vmod.picture import opened, too_large
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
-from authoring.vassal.codec import parse_add_piece_command
 
 __all__ = ["ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings"]
 
@@ -65,17 +80,22 @@ def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> Im
         maps = stand_in_map(plan)
     scenarios = import_scenarios(plan, archive, module, maps, counters, face_plans, protos)
     order = [sid for sid, _ in sides]
-    used_sides = sorted({c.side for c in counters.values()},
-                        key=lambda s: order.index(s) if s in order else len(order)) or order or ["neutral"]
-    files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(module, gid, sides, used_sides, states, counters,
-                                                                maps, art, unit_types)
+    used_sides = (
+        sorted({c.side for c in counters.values()}, key=lambda s: order.index(s) if s in order else len(order))
+        or order
+        or ["neutral"]
+    )
+    files[dest / "scenarios" / gid / "game.yaml"] = _game_yaml(
+        module, gid, sides, used_sides, states, counters, maps, art, unit_types
+    )
     files[dest / "counters" / gid / "counters.yaml"] = _counters_yaml(gid, counters, states)
     for name, data in art.items():
         files[dest / "counters" / gid / "art" / name] = data
     for sid, text in scenarios.items():
         files[dest / "scenarios" / gid / f"{sid}.yaml"] = text
-    plan.figures.update({"maps": len(maps), "counters": len(counters), "scenarios": len(scenarios),
-                         "slots": len(module.slots)})
+    plan.figures.update(
+        {"maps": len(maps), "counters": len(counters), "scenarios": len(scenarios), "slots": len(module.slots)}
+    )
     refuse_existing(files, dest)
     return plan
 
@@ -103,7 +123,7 @@ def _side_of(slot, piece: Piece, sides: list[tuple[str, str]]) -> str:
         words = _words(text)
         for sid, name in sides:
             side_words = _words(name)
-            if side_words and any(words[i:i + len(side_words)] == side_words for i in range(len(words))):
+            if side_words and any(words[i : i + len(side_words)] == side_words for i in range(len(words))):
                 return sid
     return "neutral"
 
@@ -118,8 +138,9 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s_\-]+", text.lower()) if w]
 
 
-def _counters(plan: ImportPlan, archive, module: Module, sides,
-              protos: Prototypes) -> tuple[dict[str, ImportCounter], dict[str, bytes], dict[str, FacePlan]]:
+def _counters(
+    plan: ImportPlan, archive, module: Module, sides, protos: Prototypes
+) -> tuple[dict[str, ImportCounter], dict[str, bytes], dict[str, FacePlan]]:
     """A counter per piece slot (faces: its own image and its flip or step layer), the art, and each
     counter's face plan."""
     counters: dict[str, ImportCounter] = {}
@@ -137,8 +158,12 @@ def _counters(plan: ImportPlan, archive, module: Module, sides,
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} cannot be decoded: {exc}"))
             continue
         for name in piece.unknown_prototypes:
-            plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} uses prototype {name!r}, "
-                                                     "which the module does not define"))
+            plan.findings.append(
+                Finding(
+                    slot.where,
+                    f"piece slot {slot.entry_name!r} uses prototype {name!r}, which the module does not define",
+                )
+            )
         faces_plan = face_plan(piece, sizes)
         faces, names = [], []
         for image, level_name in zip(faces_plan.images, faces_plan.names):
@@ -151,8 +176,16 @@ def _counters(plan: ImportPlan, archive, module: Module, sides,
             plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
             continue
         cid = unique(slug(slot.entry_name or piece.name).lower() or "piece", counters, tried)
-        counters[cid] = ImportCounter(cid, short_name(piece.name or slot.entry_name), _side_of(slot, piece, sides), faces,
-                                 signature(piece, faces_plan), slot.where, names, piece.prototypes)
+        counters[cid] = ImportCounter(
+            cid,
+            short_name(piece.name or slot.entry_name),
+            _side_of(slot, piece, sides),
+            faces,
+            signature(piece, faces_plan),
+            slot.where,
+            names,
+            piece.prototypes,
+        )
         plans[cid] = faces_plan
     return counters, art, plans
 
@@ -172,16 +205,37 @@ def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes],
     if padded is not None:
         made = padded[:2]
         w, h = padded[2]
-        plan.findings.append(Finding(slot.where, f"image {image!r} of {slot.entry_name!r} is {w} x {h} px, longer than "
-                                                 "a counter face can show: centred on a square for the counter"))
+        plan.findings.append(
+            Finding(
+                slot.where,
+                f"image {image!r} of {slot.entry_name!r} is {w} x {h} px, longer than "
+                "a counter face can show: centred on a square for the counter",
+            )
+        )
     name = unique_file(made[0], taken)
     taken.add(name)
     art[name] = made[1]
     return name
 
 
-SYMBOLS = ("infantry", "armor", "mechanized", "cavalry", "artillery", "hq", "engineer", "recon", "mountain",
-           "ski", "shock", "guards", "fighter", "bomber", "supply", "marker")
+SYMBOLS = (
+    "infantry",
+    "armor",
+    "mechanized",
+    "cavalry",
+    "artillery",
+    "hq",
+    "engineer",
+    "recon",
+    "mountain",
+    "ski",
+    "shock",
+    "guards",
+    "fighter",
+    "bomber",
+    "supply",
+    "marker",
+)
 """The project's unit symbols: a type whose name is one of them gets it (full-face art hides it anyway)."""
 
 
@@ -200,8 +254,13 @@ def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> 
         return []
     if any(len(v) > 1 for v in per.values()):
         many = next(c for c, v in per.items() if len(v) > 1)
-        plan.findings.append(Finding(counters[many].where, f"pieces use several prototypes each (e.g. {many!r}: "
-                                     f"{', '.join(per[many])}): no unit types are inferred"))
+        plan.findings.append(
+            Finding(
+                counters[many].where,
+                f"pieces use several prototypes each (e.g. {many!r}: "
+                f"{', '.join(per[many])}): no unit types are inferred",
+            )
+        )
         return []
     types: dict[str, dict] = {}
     for cid, (proto, *_) in ((c, v) for c, v in per.items() if v):
@@ -238,6 +297,7 @@ def _states(counters: dict[str, ImportCounter]) -> list[tuple[str, str, bool]]:
 def _side_colours(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> dict[str, str]:
     """Each side's colour: the mean colour of its first counter's first face."""
     from PIL import Image
+
     out: dict[str, str] = {}
     for c in counters.values():
         if c.side in out or c.faces[0] not in art:
@@ -254,27 +314,51 @@ def _side_colours(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> 
 def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, maps, art, unit_types) -> str:
     names = dict(sides)
     colours = _side_colours(counters, art)
-    side_list = [{"id": s, "name": names.get(s, "Neutral"), "color": colours.get(s, "#c0c0c0"),
-                  "text_color": "#000000",
-                  **({} if s in names else {"note": "pieces of no player side (markers)" if counters else
-                                            "the module names no player side and has no pieces"})}
-                  for s in used_sides]
+    side_list = [
+        {
+            "id": s,
+            "name": names.get(s, "Neutral"),
+            "color": colours.get(s, "#c0c0c0"),
+            "text_color": "#000000",
+            **(
+                {}
+                if s in names
+                else {
+                    "note": "pieces of no player side (markers)"
+                    if counters
+                    else "the module names no player side and has no pieces"
+                }
+            ),
+        }
+        for s in used_sides
+    ]
     counter_px = _counter_px(counters, art)
-    doc = {"kind": "game", "id": gid, "name": module.name, "version": module.version or "1.0",
-           "description": module.description or f"Imported from the VASSAL module {module.name!r}.",
-           "note": f"{TODO}: imported by `hexwright import-vmod`; terrain types, stacking, set-up codes, rule "
-                   "tables and strength-state names are not in a module: fill them in.",
-           "sides": side_list,
-           "terrain": [{"id": "clear", "name": "Clear", "note": f"{TODO}: the module's terrain is only art"}],
-           "strength_states": [{"id": sid, "name": name, **({} if named else {
-                                "note": f"{TODO}: name this state (layer level {i} of the module)"})}
-                               for i, (sid, name, named) in enumerate(states, 1)]}
+    doc = {
+        "kind": "game",
+        "id": gid,
+        "name": module.name,
+        "version": module.version or "1.0",
+        "description": module.description or f"Imported from the VASSAL module {module.name!r}.",
+        "note": f"{TODO}: imported by `hexwright import-vmod`; terrain types, stacking, set-up codes, rule "
+        "tables and strength-state names are not in a module: fill them in.",
+        "sides": side_list,
+        "terrain": [{"id": "clear", "name": "Clear", "note": f"{TODO}: the module's terrain is only art"}],
+        "strength_states": [
+            {
+                "id": sid,
+                "name": name,
+                **({} if named else {"note": f"{TODO}: name this state (layer level {i} of the module)"}),
+            }
+            for i, (sid, name, named) in enumerate(states, 1)
+        ],
+    }
     if counter_px:
         doc["counter_size"] = f"{inches(counter_px, COUNTER_SIZE_IN)}in"
     if unit_types:
         doc["unit_types"] = unit_types
-    if len(maps) > 1 and sum(len(m.labels) for m in maps.values()) == len(frozenset().union(*(m.labels for m in
-                                                                                             maps.values()))):
+    if len(maps) > 1 and sum(len(m.labels) for m in maps.values()) == len(
+        frozenset().union(*(m.labels for m in maps.values()))
+    ):
         doc["layout"] = layout(maps)
     return dump_yaml("game", doc)
 
@@ -282,7 +366,7 @@ def _game_yaml(module: Module, gid: str, sides, used_sides, states, counters, ma
 def _counter_px(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> int | None:
     """The commonest piece image width, so rebuilt counters keep their size relative to the hexes."""
     widths: Tally = Tally()
-    known: dict[str, int | None] = {}   # each art file opened once, however many counters show it
+    known: dict[str, int | None] = {}  # each art file opened once, however many counters show it
     for c in counters.values():
         if c.faces and c.faces[0] in art:
             if c.faces[0] not in known:
@@ -303,11 +387,21 @@ def _width(data: bytes) -> int | None:
 def _counters_yaml(gid: str, counters: dict[str, ImportCounter], states) -> str:
     rows = []
     for c in counters.values():
-        rows.append({"id": c.id, "side": c.side, **({"type": c.type} if c.type else {}), "name": c.name,
-                     "faces": [{"state": st, "image": f"art/{f}"} for st, f in zip(c.states, c.faces)]})
-    doc = {"kind": "counters", "game": gid,
-           "note": f"{TODO}: unit types, sizes, values and flags are not read from the module; faces are its images.",
-           "counters": rows}
+        rows.append(
+            {
+                "id": c.id,
+                "side": c.side,
+                **({"type": c.type} if c.type else {}),
+                "name": c.name,
+                "faces": [{"state": st, "image": f"art/{f}"} for st, f in zip(c.states, c.faces)],
+            }
+        )
+    doc = {
+        "kind": "counters",
+        "game": gid,
+        "note": f"{TODO}: unit types, sizes, values and flags are not read from the module; faces are its images.",
+        "counters": rows,
+    }
     return dump_yaml("counters", doc)
 
 
@@ -325,7 +419,7 @@ def _todo_notes(node) -> list[tuple[int, str]]:
     """(line, text from TODO on) of every scalar of a composed YAML tree that holds a TODO."""
     if isinstance(node, yaml.ScalarNode):
         value = str(node.value)
-        return [(node.start_mark.line + 1, value[value.index(TODO):])] if TODO + ":" in value else []
+        return [(node.start_mark.line + 1, value[value.index(TODO) :])] if TODO + ":" in value else []
     if isinstance(node, yaml.MappingNode):
         return [found for pair in node.value for part in pair for found in _todo_notes(part)]
     if isinstance(node, yaml.SequenceNode):
@@ -343,11 +437,19 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     """The import's findings (HW-VMOD-001, located by XML path in the module) and its TODOs
     (HW-VMOD-002, located in the written file) as warnings: an import never fails on what it skips."""
     from authoring.diagnostics.record import Loc, warning
-    out = [warning("HW-VMOD-001", f.message, Loc(f"{Path(module_path).name}:{f.where}"),
-                   help="imported as far as the project can say it; see docs/import-vmod.md")
-           for f in summarised(plan.findings)]
+
+    out = [
+        warning(
+            "HW-VMOD-001",
+            f.message,
+            Loc(f"{Path(module_path).name}:{f.where}"),
+            help="imported as far as the project can say it; see docs/import-vmod.md",
+        )
+        for f in summarised(plan.findings)
+    ]
     for path, line, text in todo_findings(plan):
         rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
-        out.append(warning("HW-VMOD-002", text, Loc(str(rel), line, 1),
-                           help="the module does not say this: fill it in"))
+        out.append(
+            warning("HW-VMOD-002", text, Loc(str(rel), line, 1), help="the module does not say this: fill it in")
+        )
     return out

@@ -1,4 +1,5 @@
 """`hexwright init`: a new game project with the fixed layout, from the starter template or a bundled game."""
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-MAX_NAME = 200   # the schema's maxLength of a game's name
+MAX_NAME = 200  # the schema's maxLength of a game's name
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,9 @@ def bundled_games(root: Path | None = None) -> dict[str, Path]:
     return {g.id: g.root for g in discover(root or bundled.root())}
 
 
-def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = None,
-              name: str | None = None) -> InitPlan:
+def plan_init(
+    dest: Path, from_game: str | None = None, game_id: str | None = None, name: str | None = None
+) -> InitPlan:
     """Every file of the new project, read before any is written; refuses if one already exists."""
     dest = dest.resolve()
     refuse_not_folder(dest)
@@ -66,8 +68,13 @@ def plan_init(dest: Path, from_game: str | None = None, game_id: str | None = No
 
 def _fill(text: str, gid: str, title: str) -> str:
     ref = rules_prefix(title, gid)
-    return (text.replace("GAME_ID", gid).replace("NAME_VALUE", scalar(title)).replace("GAME_NAME", title)
-            .replace("RULES_REF_VALUE", scalar(ref)).replace("RULES_REF", ref))
+    return (
+        text.replace("GAME_ID", gid)
+        .replace("NAME_VALUE", scalar(title))
+        .replace("GAME_NAME", title)
+        .replace("RULES_REF_VALUE", scalar(ref))
+        .replace("RULES_REF", ref)
+    )
 
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
@@ -95,6 +102,7 @@ def game_title(name: str | None, gid: str) -> str:
     if name is None or not name.strip():
         return gid.replace("-", " ").title()
     from authoring.load.source import parse_yaml, text_problems
+
     name = name.strip()
     if "\n" in name:
         raise UsageError("--name holds a line break; a game's name is one line of plain text")
@@ -113,6 +121,7 @@ def schema_files(dest: Path) -> dict[Path, str]:
 
 def _game_name(src_root: Path, gid: str) -> str:
     from authoring.load.source import SourceError, load_source
+
     try:
         data = load_source(src_root / "scenarios" / gid / "game.yaml").data
     except SourceError:
@@ -143,10 +152,9 @@ def write_plan(plan: InitPlan) -> list[Path]:
     return sorted(plan.files)
 
 
-def init_project(dest: Path, from_game: str | None = None, game_id: str | None = None,
-                 name: str | None = None) -> InitPlan:
+def init_project(
+    dest: Path, from_game: str | None = None, game_id: str | None = None, name: str | None = None
+) -> InitPlan:
     plan = plan_init(dest, from_game, game_id, name)
     write_plan(plan)
     return plan
-
-

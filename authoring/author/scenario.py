@@ -1,4 +1,5 @@
 """`hexwright new scenario`: a skeleton, or a copy of an existing scenario to vary, in the game's folder."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,10 @@ def _game(project: Path, game: str) -> GameFiles:
     for g in games:
         if g.id == game:
             return g
-    raise UsageError(did_you_mean(game, [g.id for g in games], "game") +
-                     ("" if games else " (no game here: run `hexwright init` first, or pass --project)"))
+    raise UsageError(
+        did_you_mean(game, [g.id for g in games], "game")
+        + ("" if games else " (no game here: run `hexwright init` first, or pass --project)")
+    )
 
 
 def scenario_id(name: str) -> str:
@@ -32,9 +35,12 @@ def scenario_id(name: str) -> str:
     if not _ID.match(sid):
         raise UsageError(f"{name!r} cannot be a scenario id; use letters, digits and '-'")
     from authoring import names
-    if len(names.encode_part(sid)) > names.MAX_PART:   # what validate refuses (HW-NAME-001), before any file is named
-        raise UsageError(f"scenario id {sid[:40]!r}... is too long for a file name (at most {names.MAX_PART} "
-                         "characters); give a shorter NAME")
+
+    if len(names.encode_part(sid)) > names.MAX_PART:  # what validate refuses (HW-NAME-001), before any file is named
+        raise UsageError(
+            f"scenario id {sid[:40]!r}... is too long for a file name (at most {names.MAX_PART} "
+            "characters); give a shorter NAME"
+        )
     return sid
 
 
@@ -63,12 +69,16 @@ def _check_written(text: str, name: str, shown: str) -> None:
     where it wrote. Parsing also makes sure that a bug here never leaves a broken file behind."""
     from authoring.load import schemas
     from authoring.load.source import text_problems
+
     src = parse_yaml(text, shown)
     found = [d for d in text_problems(src) + schemas.validate(src, "scenario") if d.path[:1] in (("name",), ("id",))]
     if found:
         from authoring.diagnostics.text import printable
-        raise UsageError(printable(f"{name!r} cannot be a scenario name: {found[0].message}") +
-                         "; use letters, digits, spaces and punctuation on one line")
+
+        raise UsageError(
+            printable(f"{name!r} cannot be a scenario name: {found[0].message}")
+            + "; use letters, digits, spaces and punctuation on one line"
+        )
 
 
 def _id_of(path: Path) -> str:
@@ -83,8 +93,9 @@ def _copy(source: Path, sid: str, title: str) -> str:
     """The source scenario's text with a new top-level `id:` and `name:`; comments and layout kept."""
     text = read_limited(source).decode("utf-8")
     text, n_id = re.subn(r"(?m)^id:[^\n]*$", f"id: {scalar(sid)}", text, count=1)
-    text, _ = re.subn(r"(?m)^name:[^\n]*$", f"name: {scalar(title) if ' ' not in title else _quote(title)}",
-                      text, count=1)
+    text, _ = re.subn(
+        r"(?m)^name:[^\n]*$", f"name: {scalar(title) if ' ' not in title else _quote(title)}", text, count=1
+    )
     if n_id != 1:
         raise HexwrightError(f"{display(source)} has no top-level `id:` line to change; copy it by hand")
     note = f"# Copied from {source.name} by `hexwright new scenario`; change what the variant does differently.\n"
@@ -96,6 +107,7 @@ def _copy(source: Path, sid: str, title: str) -> str:
 
 def _quote(text: str) -> str:
     import json
+
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -103,7 +115,13 @@ def _skeleton(files: GameFiles, sid: str, title: str) -> str:
     manifest = load_source(files.manifest).data
     sides = [str(s["id"]) for s in manifest.get("sides", []) if isinstance(s, dict) and "id" in s]
     maps = [str(load_source(p).data.get("id", p.stem)) for p in files.maps]
-    setup = "".join(f"  {scalar(s)}: []     # placements: - {{hex: \"0101\", units: [unit-id], state: full}}\n"
-                    for s in sides)
-    return (templates.SCENARIO_SKELETON.replace("GAME_ID", files.id).replace("SCENARIO_ID", sid)
-            .replace("SCENARIO_NAME", title).replace("MAPS", ", ".join(maps)).replace("SETUP_SIDES", setup))
+    setup = "".join(
+        f'  {scalar(s)}: []     # placements: - {{hex: "0101", units: [unit-id], state: full}}\n' for s in sides
+    )
+    return (
+        templates.SCENARIO_SKELETON.replace("GAME_ID", files.id)
+        .replace("SCENARIO_ID", sid)
+        .replace("SCENARIO_NAME", title)
+        .replace("MAPS", ", ".join(maps))
+        .replace("SETUP_SIDES", setup)
+    )

@@ -1,6 +1,7 @@
 """Set-up cards to and from spreadsheets: export a side's set-up as CSV (hex,unit,state) or a YAML
 setup-card, and import one back into the scenario file. Export then import gives back the same bytes.
 """
+
 from __future__ import annotations
 
 import csv
@@ -65,8 +66,9 @@ def find_scenario(project: Path, scenario: str, game: str | None = None) -> Scen
     if not found:
         raise UsageError(did_you_mean(scenario, known, "scenario"))
     if len(found) > 1:
-        raise UsageError(f"scenario {scenario!r} is in several games ({', '.join(f.files.id for f in found)}); "
-                         "say which with --game")
+        raise UsageError(
+            f"scenario {scenario!r} is in several games ({', '.join(f.files.id for f in found)}); say which with --game"
+        )
     return found[0]
 
 
@@ -90,6 +92,7 @@ def _game_sides(files: GameFiles) -> list[str]:
 
 
 # --- export -------------------------------------------------------------------------------
+
 
 def side_entries(sf: ScenarioFile, side: str) -> list[dict]:
     """The side's placements as written in the scenario file (hex as printed, units, state, note)."""
@@ -128,8 +131,13 @@ def to_csv(entries: list[dict]) -> str:
 
 
 def to_card_yaml(entries: list[dict], game: str, scenario: str, side: str) -> str:
-    lines = ["kind: setup-card", f"game: {scalar(game)}", f"scenario: {scalar(scenario)}", f"side: {scalar(side)}",
-             "entries:" + ("" if entries else " []")]
+    lines = [
+        "kind: setup-card",
+        f"game: {scalar(game)}",
+        f"scenario: {scalar(scenario)}",
+        f"side: {scalar(side)}",
+        "entries:" + ("" if entries else " []"),
+    ]
     lines += [f"  {entry_line(e)}" for e in entries]
     return "\n".join(lines) + "\n"
 
@@ -143,6 +151,7 @@ def export_setup(sf: ScenarioFile, side: str, fmt: str = "csv") -> str:
 
 # --- import -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ImportResult:
     path: Path
@@ -150,7 +159,7 @@ class ImportResult:
     placements: int
     units: int
     dropped_comments: int
-    findings: list[Diagnostic]     # the rules engine's findings for the scenario after the import
+    findings: list[Diagnostic]  # the rules engine's findings for the scenario after the import
 
 
 def read_card(card: Path) -> tuple[list[dict], str | None]:
@@ -169,8 +178,9 @@ def read_card(card: Path) -> tuple[list[dict], str | None]:
         if last and last["hex"] == hex_ and (last.get("state") or "") == state and not note:
             last["units"].append(unit)
             continue
-        entries.append({"hex": hex_, "units": [unit], **({"state": state} if state else {}),
-                        **({"note": note} if note else {})})
+        entries.append(
+            {"hex": hex_, "units": [unit], **({"state": state} if state else {}), **({"note": note} if note else {})}
+        )
     return entries, None
 
 
@@ -182,8 +192,11 @@ def _card_side(entries: list[dict], card_side: str | None, side: str | None, cou
         return side
     owners = sorted({counters[u].side for e in entries for u in e["units"] if u in counters and counters[u].side})
     if len(owners) != 1:
-        raise UsageError("cannot tell which side this card sets up" +
-                         (f" (its units belong to {', '.join(owners)})" if owners else "") + "; pass --side")
+        raise UsageError(
+            "cannot tell which side this card sets up"
+            + (f" (its units belong to {', '.join(owners)})" if owners else "")
+            + "; pass --side"
+        )
     return owners[0]
 
 
@@ -194,8 +207,9 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     resulting set-up (stacking, wrong hex...) are returned, since fixing them is what comes next."""
     result = load_game(sf.files)
     if result.game is None or sf.id not in result.game.scenarios:
-        raise CardError(f"scenario {sf.id!r} does not load; fix it first (run `hexwright validate`)",
-                        result.diagnostics)
+        raise CardError(
+            f"scenario {sf.id!r} does not load; fix it first (run `hexwright validate`)", result.diagnostics
+        )
     try:
         entries, card_side = read_card(card)
     except SourceError as exc:
@@ -210,9 +224,15 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
     atomic_write(real_target(sf.path), edit.text)
-    notes = [d for d in diags if d.severity is Severity.INFO]   # how the card was read (its encoding)
-    return ImportResult(sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments,
-                        notes + scenario_findings(sf))
+    notes = [d for d in diags if d.severity is Severity.INFO]  # how the card was read (its encoding)
+    return ImportResult(
+        sf.path,
+        side,
+        len(entries),
+        sum(len(e["units"]) for e in entries),
+        edit.dropped_comments,
+        notes + scenario_findings(sf),
+    )
 
 
 def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
@@ -221,6 +241,7 @@ def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
     diags = list(result.diagnostics)
     if result.ok and sf.id in result.game.scenarios:
         from authoring.rules import check_scenario
+
         diags += check_scenario(result.game, result.game.scenarios[sf.id])
     return diags
 

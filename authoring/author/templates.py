@@ -4,9 +4,10 @@ Kept as Python strings (not package data) so an installed hexwright always has t
 placeholders GAME_ID, GAME_NAME and RULES_REF are replaced when the files are written; as YAML values
 they are NAME_VALUE and RULES_REF_VALUE (quoted when YAML would read them otherwise).
 """
+
 from __future__ import annotations
 
-GAME = '''\
+GAME = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
 # GAME_NAME -- the game manifest: sides, terrain, unit kinds, stacking and set-up rules.
 # Every key is explained in docs/format.md of hexwright (or run `hexwright schema game`).
@@ -52,9 +53,9 @@ hex_sets:
 setup_rules:
   - {type: only-on-feature, rule: "3.1", feature: red-start, side: red}
   - {type: only-on-feature, rule: "3.2", feature: blue-start, side: blue}
-'''
+"""
 
-TABLES = '''\
+TABLES = """\
 # yaml-language-server: $schema=../../schemas/tables.schema.json
 # Charts printed for the players: combat results and terrain effects.
 kind: tables
@@ -81,9 +82,9 @@ tables:
       - [Forest, 2, "shift 1 left"]
       - [Lake, impassable, "-"]
       - [River hexside, "+1", "shift 1 left"]
-'''
+"""
 
-MAP = '''\
+MAP = """\
 # yaml-language-server: $schema=../../schemas/map.schema.json
 # The board: 8 x 6 flat-topped hexes, ids CCRR as printed (0101 is the top-left hex).
 kind: map
@@ -116,9 +117,9 @@ paths:
 labels:
   - {text: North, hex: "0401"}
 edges: {west: {name: Red edge}, east: {name: Blue edge}}
-'''
+"""
 
-COUNTERS = '''\
+COUNTERS = """\
 # yaml-language-server: $schema=../../schemas/counters.schema.json
 # The counter mix: one entry per counter, faces strongest first.
 kind: counters
@@ -136,9 +137,9 @@ counters:
      faces: [{state: full, values: {attack: 5, movement: 4}}, {state: reduced, values: {attack: 2, movement: 4}}]}
   - {id: blue-3a, side: blue, type: armor, size: division, designation: "3 Pz", flags: [motorized],
      faces: [{state: full, values: {attack: 6, movement: 6}}, {state: reduced, values: {attack: 3, movement: 6}}]}
-'''
+"""
 
-SCENARIO = '''\
+SCENARIO = """\
 # yaml-language-server: $schema=../../schemas/scenario.schema.json
 # A first scenario: copy it with `hexwright new scenario GAME_ID NAME --from first-clash` to make variants.
 kind: scenario
@@ -164,9 +165,9 @@ reinforcements:
   - {turn: 2, side: blue, units: [blue-3a], at: east-edge, state: full}
 victory:
   - {id: town, side: blue, points: 10, text: "Blue wins by holding the Crossroads (0403) at the end of turn 4."}
-'''
+"""
 
-README = '''\
+README = """\
 # GAME_NAME
 
 A hex-and-counter game made with hexwright.
@@ -184,7 +185,7 @@ Generated files go to `build/`.
 Every file kind and field is described in `docs/format.md` (written by `hexwright init`; print the
 reference of your hexwright version with `hexwright docs format`, or refresh the file with
 `hexwright docs format --write`).
-'''
+"""
 
 GITIGNORE = "build/\n"
 
@@ -198,7 +199,7 @@ FILES = {
     ".gitignore": GITIGNORE,
 }
 
-SCENARIO_SKELETON = '''\
+SCENARIO_SKELETON = """\
 # yaml-language-server: $schema=../../schemas/scenario.schema.json
 # SCENARIO_NAME -- fill in the turns and the set-up; `hexwright validate` says what is missing or wrong.
 kind: scenario
@@ -210,4 +211,4 @@ description: ""
 turns:
   - {turn: 1}
 setup:
-SETUP_SIDES'''
+SETUP_SIDES"""

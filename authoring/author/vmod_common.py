@@ -1,5 +1,6 @@
 """What the parts of `hexwright import-vmod` share: the plan, the counters it makes, the art files, YAML and
 names (`authoring.author.import_vmod` and its `vmod_maps`, `vmod_setups`)."""
+
 from __future__ import annotations
 
 import io
@@ -94,7 +95,7 @@ def squared(name: str, data: bytes) -> tuple[str, bytes, tuple[int, int]] | None
 def readable(data: bytes) -> bool:
     try:
         with opened(data) as im:
-            im.size
+            _ = im.size
     except Exception:  # noqa: BLE001
         return False
     return True
@@ -107,8 +108,9 @@ def image_size(data: bytes | None) -> tuple[int, int] | None:
     if is_svg(data):
         return svg_size(data)
     from PIL import Image
+
     try:
-        with Image.open(io.BytesIO(data)) as im:   # the size only: nothing is decoded
+        with Image.open(io.BytesIO(data)) as im:  # the size only: nothing is decoded
             return im.size
     except Exception:  # noqa: BLE001 - a bomb Pillow refuses to open has no size to give either
         return None
@@ -133,8 +135,7 @@ def inches(px: float, limits: tuple[float, float]) -> float:
 
 def dump_yaml(kind: str, doc: dict) -> str:
     head = f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n"
-    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110,
-                                default_flow_style=None)
+    return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
 
 
 NAME_LIMIT = 60
@@ -145,8 +146,8 @@ def short_name(name: str) -> str:
     """`name` within NAME_LIMIT: cut at the last space that fits, with an ellipsis."""
     if len(name) <= NAME_LIMIT:
         return name
-    cut = name[:NAME_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,-;")
-    return (cut or name[:NAME_LIMIT - 1]) + "\u2026"
+    cut = name[: NAME_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ,-;")
+    return (cut or name[: NAME_LIMIT - 1]) + "\u2026"
 
 
 def slug(text: str) -> str:

@@ -1,14 +1,24 @@
 """import-vmod's maps: one project map per board with a hex grid (or per zone with its own), registered by
 the module's grid; boards showing the same hexes with the same art are one map; boards too large for one
 map are cut across their hex lines; a stand-in map when the module has no hex board at all."""
+
 from __future__ import annotations
 
 import io
 import math
 from dataclasses import dataclass, replace
 
-from authoring.author.vmod_common import (TODO, Folded, ImportPlan, art_file, dump_yaml, inches, slug,
-                                          unique, unique_file)
+from authoring.author.vmod_common import (
+    TODO,
+    Folded,
+    ImportPlan,
+    art_file,
+    dump_yaml,
+    inches,
+    slug,
+    unique,
+    unique_file,
+)
 from authoring.budget import HEX_SIZE_IN
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
@@ -28,7 +38,7 @@ class ImportedMap:
     """The map file and its art in the plan (dropped again when a larger board shows the same map)."""
     also: tuple = ()
     """Other (board, zone) views of the same hexes: boards with the same hex ids and the same art."""
-    view: "_View | None" = None
+    view: _View | None = None
     """The map's grid registration and art, to tell whether another board shows the same."""
 
     def shows(self, board: str, zone: str | None) -> bool:
@@ -43,32 +53,50 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
         for board in window.boards:
             grid = board.grid
             if grid.kind == "square":
-                plan.findings.append(Finding(grid.where, f"board {board.name!r} has a square grid: the project "
-                                                         "has hex maps only, so pieces on it are imported into boxes"))
+                plan.findings.append(
+                    Finding(
+                        grid.where,
+                        f"board {board.name!r} has a square grid: the project "
+                        "has hex maps only, so pieces on it are imported into boxes",
+                    )
+                )
             image = archive.image(board.image) if board.image else None
             if grid.kind == "hex" or grid.params.get("background") == "hex":
                 too_many = _too_many_hexes(grid.params, board.size)
                 if too_many:
-                    plan.findings.append(Finding(grid.where, f"board {board.name!r} of map {window.name!r}: {too_many}; "
-                                                             "not imported as a map"))
+                    plan.findings.append(
+                        Finding(
+                            grid.where,
+                            f"board {board.name!r} of map {window.name!r}: {too_many}; not imported as a map",
+                        )
+                    )
                     continue
                 boxes = _parts(grid.params, board.size)
                 for part, box in enumerate(boxes):
                     _map(plan, out, window, board, None, grid.params, image, box, part if len(boxes) > 1 else None)
             elif grid.kind != "square" and not any(inner.kind == "hex" for _, _, inner in grid.zones):
-                why = {"region": "named regions (a point-to-point or box board)", "zoned": "zones without a hex grid",
-                       "none": "no grid"}.get(grid.kind, grid.kind)
-                plan.findings.append(Finding(board.where, f"board {board.name!r} of map {window.name!r} has {why}: "
-                                                          "the project has hex maps only, so it is not imported as a "
-                                                          "map and pieces on it are imported into boxes"))
+                why = {
+                    "region": "named regions (a point-to-point or box board)",
+                    "zoned": "zones without a hex grid",
+                    "none": "no grid",
+                }.get(grid.kind, grid.kind)
+                plan.findings.append(
+                    Finding(
+                        board.where,
+                        f"board {board.name!r} of map {window.name!r} has {why}: "
+                        "the project has hex maps only, so it is not imported as a "
+                        "map and pieces on it are imported into boxes",
+                    )
+                )
             for name, polygon, inner in grid.zones:
                 if inner.kind == "hex" and polygon:
                     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
                     box = (max(min(xs), 0), max(min(ys), 0), min(max(xs), board.size[0]), min(max(ys), board.size[1]))
                     _map(plan, out, window, board, name, zone_grid(name, inner).params, image, box)
                 elif inner.kind == "square":
-                    plan.findings.append(Finding(inner.where, f"zone {name!r} has a square grid: pieces in it are "
-                                                              "imported into a box"))
+                    plan.findings.append(
+                        Finding(inner.where, f"zone {name!r} has a square grid: pieces in it are imported into a box")
+                    )
     return out
 
 
@@ -77,13 +105,12 @@ MAX_MAP_HEXES = 5000
 pixel budget (`authoring.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
 
 
-
 def _too_many_hexes(params: dict, size: tuple[int, int]) -> str | None:
     """Why a board's hex grid is not imported (more than MAX_BOARD_HEXES hexes, or numbering the project would
     print twice), or None."""
     try:
         pg = project_grid(params, size)
-    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
+    except ValueError as exc:  # ids the project's grid would print twice: too few digits for the board
         return f"its hex numbering cannot be carried over ({exc})"
     hexes = pg.grid["columns"] * pg.grid["rows"] if pg is not None else 0
     return f"its grid has {hexes:,} hexes, over the limit of {MAX_BOARD_HEXES:,}" if hexes > MAX_BOARD_HEXES else None
@@ -113,8 +140,17 @@ def _parts(params: dict, size: tuple[int, int]) -> list[tuple[int, int, int, int
     return boxes
 
 
-def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, params: dict, image: bytes | None,
-         box: tuple[int, int, int, int] | None, part: int | None = None) -> None:
+def _map(
+    plan: ImportPlan,
+    out: dict,
+    window,
+    board: Board,
+    zone: str | None,
+    params: dict,
+    image: bytes | None,
+    box: tuple[int, int, int, int] | None,
+    part: int | None = None,
+) -> None:
     what = f"zone {zone!r} of board {board.name!r}" if zone else f"board {board.name!r}"
     if part is not None:
         what += f" (part {part + 1}: the board has more hexes than one map holds)"
@@ -128,8 +164,9 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
         if box is not None:
             image = _crop(image, box)
     except Exception as exc:  # noqa: BLE001 - art no decoder reads is a finding, never a crash
-        plan.findings.append(Finding(board.where, f"{what}: its image {board.image!r} cannot be read ({exc}); "
-                                                  "not imported as a map"))
+        plan.findings.append(
+            Finding(board.where, f"{what}: its image {board.image!r} cannot be read ({exc}); not imported as a map")
+        )
         return
     size = board.size
     if box is not None:
@@ -137,9 +174,10 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
         size = (box[2] - box[0], box[3] - box[1])
     try:
         pg = project_grid(params, size)
-    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
-        plan.findings.append(Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not "
-                                            "imported as a map"))
+    except ValueError as exc:  # ids the project's grid would print twice: too few digits for the board
+        plan.findings.append(
+            Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not imported as a map")
+        )
         return
     if pg is None:
         plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
@@ -150,24 +188,31 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
         return
     try:
         grid_obj, _ = registration(pg)
-    except ValueError as exc:   # ids the project's grid would print twice: too few digits for the board
-        plan.findings.append(Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not "
-                                            "imported as a map"))
+    except ValueError as exc:  # ids the project's grid would print twice: too few digits for the board
+        plan.findings.append(
+            Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not imported as a map")
+        )
         return
     for text in pg.warnings:
         plan.findings.append(Finding(where, f"{what}: {text}"))
     bad = label_mismatches(pg, params)
     if bad:
         examples = ", ".join(f"{a} (engine: {b})" for a, b in bad[:3])
-        plan.findings.append(Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, "
-                                            f"e.g. {examples}"))
+        plan.findings.append(
+            Finding(where, f"{what}: {len(bad)} hex ids differ from the module's names, e.g. {examples}")
+        )
     labels = frozenset(grid_obj.hex_to_label(h) for h in grid_obj.hexes)
     view = _View(pg, image)
     same = next((m for m in out.values() if labels <= m.labels and _same_art(m.view, view, labels)), None)
     if same is not None:
         out[same.id] = replace(same, also=same.also + ((board.name, zone),))
-        plan.findings.append(Finding(where, f"{what} shows hexes of map {same.id!r} with the same art: imported "
-                                            "as that map, not as a map of its own"))
+        plan.findings.append(
+            Finding(
+                where,
+                f"{what} shows hexes of map {same.id!r} with the same art: imported "
+                "as that map, not as a map of its own",
+            )
+        )
         return
     # a larger board with the same art around the hexes of a map already imported (a whole map beside its cut)
     # replaces that map under its own name
@@ -178,27 +223,42 @@ def _map(plan: ImportPlan, out: dict, window, board: Board, zone: str | None, pa
             plan.files.pop(path, None)
         del out[smaller.id]
         also = ((smaller.board.name, smaller.zone), *smaller.also)
-        plan.findings.append(Finding(where, f"{what} shows every hex of map {smaller.id!r} with the same art, and "
-                                            f"more: map {smaller.id!r} is imported from {what}, the larger"))
+        plan.findings.append(
+            Finding(
+                where,
+                f"{what} shows every hex of map {smaller.id!r} with the same art, and "
+                f"more: map {smaller.id!r} is imported from {what}, the larger",
+            )
+        )
     title = zone or (board.name if part is None else f"{board.name} {part + 1}")
-    if smaller is not None:   # the map keeps the id and name its set-ups and boards know it by
+    if smaller is not None:  # the map keeps the id and name its set-ups and boards know it by
         title, mid = smaller.zone or smaller.board.name, smaller.id
     else:
         mid = unique(slug(title) or "map", Folded(out))
     made = art_file(board.image if box is None else f"{mid}.png", image)
     if made is None:
-        plan.findings.append(Finding(board.where, f"{what}: its image {board.image!r} is no image hexwright can "
-                                                  "read; not imported as a map"))
+        plan.findings.append(
+            Finding(
+                board.where, f"{what}: its image {board.image!r} is no image hexwright can read; not imported as a map"
+            )
+        )
         return
     name, data = made
     if name.endswith(".svg"):
         name = f"{name[:-4]}.png"
     name = _art_name(plan, name, data)
     grid = dict(pg.grid, hex_size=f"{inches(params['dy'], HEX_SIZE_IN)}in")
-    doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": title,
-           "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
-                   f"registration are the module's ({what} of map {window.name!r}).",
-           "grid": grid, "art": {"image": f"art/{name}", **pg.art}, "default_terrain": "clear"}
+    doc = {
+        "kind": "map",
+        "game": plan.game_id,
+        "id": mid,
+        "name": title,
+        "note": f"{TODO}: terrain, features, hexsides and paths are not in the module; the grid and art "
+        f"registration are the module's ({what} of map {window.name!r}).",
+        "grid": grid,
+        "art": {"image": f"art/{name}", **pg.art},
+        "default_terrain": "clear",
+    }
     files = (plan.dest / "maps" / plan.game_id / f"{mid}.yaml", plan.dest / "maps" / plan.game_id / "art" / name)
     plan.files[files[0]] = dump_yaml("map", doc)
     plan.files[files[1]] = data
@@ -229,6 +289,7 @@ def _same_art(big: _View | None, small: _View | None, labels: frozenset) -> bool
     if big is None or small is None or not labels:
         return False
     from PIL import ImageChops, ImageStat
+
     label = min(labels)
     (grid_b, reg_b), (grid_s, reg_s) = registration(big.pg), registration(small.pg)
     bx, by = reg_b.hex_to_image(grid_b.label_to_hex(label))
@@ -249,29 +310,50 @@ def stand_in_map(plan: ImportPlan) -> dict[str, ImportedMap]:
     """A one-hex map for a module with set-ups but no hex board: a scenario names at least one map, and its
     pieces are all in boxes."""
     mid = "no-hex-map"
-    grid = {"orientation": "flat", "columns": 1, "rows": 1, "first_column": 1, "first_row": 1, "shifted": "odd",
-            "label": {"prefix": "", "column_digits": 2, "row_digits": 2, "column_style": "numeric"},
-            "hex_size": "0.75in"}
-    doc = {"kind": "map", "game": plan.game_id, "id": mid, "name": "No hex map",
-           "note": f"{TODO}: the module has no board with a hex grid, so its set-ups put every piece in a box "
-                   "named after its board or region; this one-hex map stands in for the scenarios' maps.",
-           "grid": grid, "default_terrain": "clear"}
+    grid = {
+        "orientation": "flat",
+        "columns": 1,
+        "rows": 1,
+        "first_column": 1,
+        "first_row": 1,
+        "shifted": "odd",
+        "label": {"prefix": "", "column_digits": 2, "row_digits": 2, "column_style": "numeric"},
+        "hex_size": "0.75in",
+    }
+    doc = {
+        "kind": "map",
+        "game": plan.game_id,
+        "id": mid,
+        "name": "No hex map",
+        "note": f"{TODO}: the module has no board with a hex grid, so its set-ups put every piece in a box "
+        "named after its board or region; this one-hex map stands in for the scenarios' maps.",
+        "grid": grid,
+        "default_terrain": "clear",
+    }
     path = plan.dest / "maps" / plan.game_id / f"{mid}.yaml"
     plan.files[path] = dump_yaml("map", doc)
-    plan.findings.append(Finding("/", "the module has no board with a hex grid: its set-ups are imported with "
-                                      f"every piece in a box, on the stand-in map {mid!r}"))
-    return {mid: ImportedMap(mid, Board("", "", "", (0, 0), Grid("none"), ""), frozenset(), grid, None, (path,), (),
-                      None)}
+    plan.findings.append(
+        Finding(
+            "/",
+            "the module has no board with a hex grid: its set-ups are imported with "
+            f"every piece in a box, on the stand-in map {mid!r}",
+        )
+    )
+    return {
+        mid: ImportedMap(mid, Board("", "", "", (0, 0), Grid("none"), ""), frozenset(), grid, None, (path,), (), None)
+    }
 
 
 def _raster(svg: bytes, size: tuple[int, int]) -> bytes:
     """An SVG board as PNG at its own size (map art is PNG or JPEG; VASSAL draws the SVG at this size)."""
     import resvg_py
+
     problem = pixel_problem(size)
     if problem:
         raise ImageTooLarge(problem)
-    png = bytes(resvg_py.svg_to_bytes(svg_string=svg.decode("utf-8"), width=size[0], height=size[1],
-                                      skip_system_fonts=True))
+    png = bytes(
+        resvg_py.svg_to_bytes(svg_string=svg.decode("utf-8"), width=size[0], height=size[1], skip_system_fonts=True)
+    )
     with opened(png) as im:
         out = io.BytesIO()
         im.save(out, "PNG")
@@ -292,9 +374,14 @@ def shared_ids(plan: ImportPlan, maps: dict[str, ImportedMap]) -> None:
     for mid, m in maps.items():
         other = next((seen[label] for label in sorted(m.labels) if label in seen), None)
         if other is not None:
-            plan.findings.append(Finding(m.board.where, f"map {mid!r} names its hexes as map {other!r} does (each "
-                                                        "board numbered alike): the maps are left out of the game's "
-                                                        "layout; a scenario should use one of them"))
+            plan.findings.append(
+                Finding(
+                    m.board.where,
+                    f"map {mid!r} names its hexes as map {other!r} does (each "
+                    "board numbered alike): the maps are left out of the game's "
+                    "layout; a scenario should use one of them",
+                )
+            )
         seen.update({label: mid for label in m.labels if label not in seen})
 
 
@@ -314,7 +401,9 @@ def layout(maps: dict[str, ImportedMap]) -> dict:
         if parity is not None and (own + at) % 2 != parity:
             at += 1
         parity = (own + at) % 2
-        out[mid] = {"origin": [at, 0] if flat else [0, at],
-                    "note": "imported boards are laid apart; set the real layout if the maps join"}
+        out[mid] = {
+            "origin": [at, 0] if flat else [0, at],
+            "note": "imported boards are laid apart; set the real layout if the maps join",
+        }
         at += (m.grid["columns"] if flat else m.grid["rows"]) + _GAP
     return out

@@ -1,13 +1,13 @@
 """import-vmod's scenarios: each predefined set-up's saved game, and the at-start stacks, placed on the
 imported maps' hexes or in boxes, every piece by the module's own slot of it."""
+
 from __future__ import annotations
 
 from collections import Counter as Tally
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from authoring.author.vmod_common import (TODO, ImportCounter, ImportPlan, Sizes, dump_yaml, signature, slug,
-                                          unique)
+from authoring.author.vmod_common import TODO, ImportCounter, ImportPlan, Sizes, dump_yaml, signature, slug, unique
 from authoring.author.vmod_maps import ImportedMap
 from authoring.vmod.archive import ModuleReadError
 from authoring.vmod.buildfile import Finding, Module, Setup
@@ -43,13 +43,17 @@ class _Setups:
         older version of the module, whose images were named otherwise, the slots of the same name whose
         first image has the same stem (`1501.svg`, `1501.f.svg`), else the one slot of that name."""
         named = self.by_name.get(piece.name, [])
-        return (self.by_signature.get(signature(piece, faces)) or self.by_faces.get(tuple(faces.images))
-                or self.by_stem.get((piece.name, _stem(faces.images))) or (named if len(named) == 1 else []))
-
+        return (
+            self.by_signature.get(signature(piece, faces))
+            or self.by_faces.get(tuple(faces.images))
+            or self.by_stem.get((piece.name, _stem(faces.images)))
+            or (named if len(named) == 1 else [])
+        )
 
     def map_of(self, spot) -> str | None:
-        return next((mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels),
-                    None)
+        return next(
+            (mid for mid, m in self.maps.items() if m.shows(spot.board, spot.zone) and spot.hex in m.labels), None
+        )
 
 
 def _stem(images) -> str:
@@ -57,11 +61,19 @@ def _stem(images) -> str:
     return images[0].rsplit("/", 1)[-1].split(".", 1)[0] if images else ""
 
 
-def import_scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, ImportedMap], counters: dict[str, ImportCounter],
-               plans: dict[str, FacePlan], protos: Prototypes) -> dict[str, str]:
+def import_scenarios(
+    plan: ImportPlan,
+    archive,
+    module: Module,
+    maps: dict[str, ImportedMap],
+    counters: dict[str, ImportCounter],
+    plans: dict[str, FacePlan],
+    protos: Prototypes,
+) -> dict[str, str]:
     """One scenario per predefined set-up; a piece placed n times in one set-up takes the module's n slots of
     that piece where it has them, and becomes copies past them."""
     from authoring.vmod.savedgame import read_saved_game
+
     ctx = _Setups(module, maps, counters, plans, protos, Sizes(archive))
     out: dict[str, str] = {}
     copies: Tally = Tally()
@@ -85,13 +97,14 @@ def import_scenarios(plan: ImportPlan, archive, module: Module, maps: dict[str, 
     for cid, n in copies.items():
         c = counters[cid]
         for k in range(2, n + 1):
-            counters[copy_id(cid, k)] = ImportCounter(copy_id(cid, k), c.name, c.side, c.faces, (), c.where,
-                                                  c.level_names, c.prototypes, c.type, c.states)
+            counters[copy_id(cid, k)] = ImportCounter(
+                copy_id(cid, k), c.name, c.side, c.faces, (), c.where, c.level_names, c.prototypes, c.type, c.states
+            )
     return out
 
 
 def copy_id(cid: str, k: int) -> str:
-    return f"{cid}.{k}"   # '.' never occurs in an id made from a name, so copies cannot clash
+    return f"{cid}.{k}"  # '.' never occurs in an id made from a name, so copies cannot clash
 
 
 def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str], Tally]:
@@ -119,13 +132,17 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
         elif map_name not in windows and (x, y) in ctx.module.decks:
             map_name = ctx.module.decks[(x, y)]
         if not slots or map_name not in windows:
-            report.add("unmatched" if not slots else "map", f"{piece.name!r} matches no piece slot; not imported"
-                       if not slots else f"{piece.name!r} is on unknown map {map_name!r}; not imported")
+            report.add(
+                "unmatched" if not slots else "map",
+                f"{piece.name!r} matches no piece slot; not imported"
+                if not slots
+                else f"{piece.name!r} is on unknown map {map_name!r}; not imported",
+            )
             continue
         spot = locate(windows[map_name], origins[map_name], x, y)
         cid = next((c for c in slots if c not in taken), slots[0])
         unit = cid
-        if cid in taken:   # every slot of this piece is on the board already: a copy of the first
+        if cid in taken:  # every slot of this piece is on the board already: a copy of the first
             extra[cid] += 1
             copies[cid] = max(copies[cid], extra[cid] + 1)
             unit = copy_id(cid, extra[cid] + 1)
@@ -149,8 +166,9 @@ def _put(ctx: _Setups, into: tuple, unit: str, side: str, spot, state: str | Non
         placements.setdefault(("setup", side, spot.hex, state), []).append(unit)
         return
     if spot.hex:
-        report.add("edge", f"{name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; "
-                           "put in a box")
+        report.add(
+            "edge", f"{name!r} is on hex {spot.hex!r} at the board's edge, outside the imported map; put in a box"
+        )
     box = slug(spot.box or spot.board or spot.map) or "box"
     placements.setdefault(("off_map", side, box, state), []).append(unit)
 
@@ -201,17 +219,28 @@ class _Repeated:
             self.plan.findings.append(Finding(self.setup.where, f"{self.setup.file}: {text}"))
 
     def flush(self) -> None:
-        for kind, seen in self.kinds.items():
+        for _kind, seen in self.kinds.items():
             if len(seen) > self.SHOWN:
-                self.plan.findings.append(Finding(self.setup.where, f"{self.setup.file}: {len(seen) - self.SHOWN} "
-                                                  f"more pieces like the {self.SHOWN} above ({len(seen)} in all)"))
+                self.plan.findings.append(
+                    Finding(
+                        self.setup.where,
+                        f"{self.setup.file}: {len(seen) - self.SHOWN} "
+                        f"more pieces like the {self.SHOWN} above ({len(seen)} in all)",
+                    )
+                )
 
 
 def _scenario_yaml(gid: str, sid: str, setup, placements: dict, maps: list[str]) -> str:
-    doc: dict = {"kind": "scenario", "game": gid, "id": sid, "name": setup.name,
-                 "note": f"{TODO}: imported from the module's set-up {setup.file!r}; write the turn record, "
-                         "victory conditions and set-up rules.",
-                 "maps": maps, "turns": [{"turn": 1, "note": f"{TODO}: the module has no turn record"}]}
+    doc: dict = {
+        "kind": "scenario",
+        "game": gid,
+        "id": sid,
+        "name": setup.name,
+        "note": f"{TODO}: imported from the module's set-up {setup.file!r}; write the turn record, "
+        "victory conditions and set-up rules.",
+        "maps": maps,
+        "turns": [{"turn": 1, "note": f"{TODO}: the module has no turn record"}],
+    }
     for (kind, side, where, state), units in placements.items():
         entry = {"hex" if kind == "setup" else "box": where, "units": units}
         if state:

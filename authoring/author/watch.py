@@ -4,12 +4,13 @@ Polls file modification times (stat of a few dozen files twice a second costs no
 than using OS notifications: no new dependency, and it behaves the same on every platform, on
 network drives and with editors that save by writing a new file and renaming it over the old.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
@@ -119,6 +120,7 @@ class Watcher:
     def check(self) -> list[tuple[LoadResult, list[Diagnostic]]]:
         """Each watched game loaded, with its loader and rules-engine findings."""
         from authoring.validate import findings
+
         out = []
         for files in discover(self.root):
             if self.games and files.id not in self.games:
@@ -129,6 +131,7 @@ class Watcher:
 
     def _report(self, c: Cycle, first: bool) -> None:
         from authoring.diagnostics.format import render_full
+
         if c.diagnostics:
             self.emit(render_full(c.diagnostics))
         else:
@@ -141,6 +144,7 @@ class Watcher:
             self.emit(f"{result.files.id}: nothing rebuilt until the errors above are fixed")
             return []
         from authoring import build
+
         dest = (self.out or self.root / "build") / result.files.id
         made: list[Path] = []
         for stage in (s for s in ALL_STAGES if s in wanted):
@@ -169,6 +173,5 @@ class Watcher:
             time.sleep(interval)
             n += 1
             if changed(self.snapshot, scan(self.root, self.games)):
-                time.sleep(min(interval, 0.2))   # let an editor finish writing
+                time.sleep(min(interval, 0.2))  # let an editor finish writing
                 self.step()
-

@@ -4,6 +4,7 @@ Why text and not a YAML round trip: PyYAML drops comments and reflows flow mappi
 scenario file is mostly comments and hand layout. Only the lines of `setup: <side>:` change; the
 result is re-parsed and compared with what was meant before it may be written (`replace_side`).
 """
+
 from __future__ import annotations
 
 import json
@@ -72,7 +73,9 @@ def _find_setup(lines: list[str]) -> int | None:
         if re.match(r"setup:\s*(#.*)?$", line):
             return i
         if re.match(r"setup:\s*\S", line):
-            raise BlockError("`setup:` is written on one line; write it as a block (one side per line) to import into it")
+            raise BlockError(
+                "`setup:` is written on one line; write it as a block (one side per line) to import into it"
+            )
     return None
 
 
@@ -84,12 +87,27 @@ def _side_lines(side: str, indent: int, entries: list[dict], entry_indent: int, 
 def _rewrite(lines: list[str], side: str, entries: list[dict]) -> tuple[list[str], int]:
     setup = _find_setup(lines)
     if setup is None:
-        at = next((i for i, ln in enumerate(lines) if re.match(r"(off_map|reinforcements|withdrawals|pools|options|"
-                                                             r"victory|setup_rules|values):", ln)), len(lines))
+        at = next(
+            (
+                i
+                for i, ln in enumerate(lines)
+                if re.match(
+                    r"(off_map|reinforcements|withdrawals|pools|options|"
+                    r"victory|setup_rules|values):",
+                    ln,
+                )
+            ),
+            len(lines),
+        )
         return lines[:at] + ["setup:"] + _side_lines(side, 2, entries, 4) + lines[at:], 0
     end = block_end(lines, setup, 0)
-    keys = [i for i in range(setup + 1, end) if _is_content(lines[i]) and not lines[i].lstrip().startswith("-")
-            and _indent(lines[i]) == min(_indent(lines[j]) for j in range(setup + 1, end) if _is_content(lines[j]))]
+    keys = [
+        i
+        for i in range(setup + 1, end)
+        if _is_content(lines[i])
+        and not lines[i].lstrip().startswith("-")
+        and _indent(lines[i]) == min(_indent(lines[j]) for j in range(setup + 1, end) if _is_content(lines[j]))
+    ]
     key_indent = _indent(lines[keys[0]]) if keys else 2
     pattern = re.compile(rf"\s*{re.escape(side)}\s*:\s*(\[\s*\])?\s*(#.*)?$|\s*{re.escape(json.dumps(side))}\s*:")
     own = next((i for i in keys if pattern.match(lines[i])), None)
@@ -98,7 +116,7 @@ def _rewrite(lines: list[str], side: str, entries: list[dict]) -> tuple[list[str
     if re.search(r":\s*[\[{]\s*[^\]\s]", lines[own]):
         raise BlockError(f"`setup: {side}:` is written inline; put one placement per line to import into it")
     stop = block_end(lines, own, _indent(lines[own]))
-    body = lines[own + 1:stop]
+    body = lines[own + 1 : stop]
     first = next((ln for ln in body if _is_content(ln)), None)
     entry_indent = _indent(first) if first is not None else _indent(lines[own]) + 2
     lead = []
@@ -106,7 +124,7 @@ def _rewrite(lines: list[str], side: str, entries: list[dict]) -> tuple[list[str
         if _is_content(ln):
             break
         lead.append(ln)
-    dropped = sum(1 for ln in body[len(lead):] if ln.strip().startswith("#") or "#" in ln.split("}")[-1])
+    dropped = sum(1 for ln in body[len(lead) :] if ln.strip().startswith("#") or "#" in ln.split("}")[-1])
     comment = re.search(r"(#.*)$", lines[own])
     new = _side_lines(side, _indent(lines[own]), entries, entry_indent, comment.group(1) if comment else "")
     return lines[:own] + new[:1] + lead + new[1:] + lines[stop:], dropped
@@ -129,14 +147,20 @@ def _verify(old: str, new: str, side: str, entries: list[dict], display: str) ->
         before, after = parse_yaml(old, display).data, parse_yaml(new, display).data
     except SourceError as exc:
         raise BlockError(f"the edited file would not parse ({exc}); nothing was written") from None
-    want = [{k: (str(v) if k in ("hex", "state", "note") else [str(u) for u in v]) for k, v in e.items() if v}
-            for e in entries]
-    got = [{k: (str(v) if k != "units" else [str(u) for u in v]) for k, v in e.items()}
-           for e in ((after.get("setup") or {}).get(side) or [])]
+    want = [
+        {k: (str(v) if k in ("hex", "state", "note") else [str(u) for u in v]) for k, v in e.items() if v}
+        for e in entries
+    ]
+    got = [
+        {k: (str(v) if k != "units" else [str(u) for u in v]) for k, v in e.items()}
+        for e in ((after.get("setup") or {}).get(side) or [])
+    ]
     rest_before = {k: v for k, v in before.items() if k != "setup"}
     rest_after = {k: v for k, v in after.items() if k != "setup"}
     others_before = {k: v for k, v in (before.get("setup") or {}).items() if k != side}
     others_after = {k: v for k, v in (after.get("setup") or {}).items() if k != side}
     if got != want or rest_before != rest_after or others_before != others_after:
-        raise BlockError("the text edit of `setup:` would change more than the set-up of "
-                         f"{side!r} (unusual layout?); nothing was written -- edit the file by hand")
+        raise BlockError(
+            "the text edit of `setup:` would change more than the set-up of "
+            f"{side!r} (unusual layout?); nothing was written -- edit the file by hand"
+        )

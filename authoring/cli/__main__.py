@@ -1,4 +1,5 @@
 """`python -m authoring.cli`."""
+
 from authoring.cli.main import run
 
 run()

@@ -1,4 +1,5 @@
 """The one grammar of arguments shared by every command: a game (id or path) and `--project`."""
+
 from __future__ import annotations
 
 import math
@@ -7,8 +8,11 @@ from pathlib import Path
 import click
 
 project_option = click.option(
-    "--project", type=click.Path(exists=True, file_okay=False, path_type=Path), default=".",
-    help="Project folder (holds scenarios/, maps/, counters/) [default: the one around the working folder].")
+    "--project",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=".",
+    help="Project folder (holds scenarios/, maps/, counters/) [default: the one around the working folder].",
+)
 game_argument = click.argument("game", required=False, metavar="[GAME]")
 GAME_HELP = "GAME is a game id (e.g. bfm) or a path: the project, a game's folder, or a file in a game."
 
@@ -16,12 +20,14 @@ GAME_HELP = "GAME is a game id (e.g. bfm) or a path: the project, a game's folde
 def select(project: Path, game: str | None):
     """(project root, the games GAME names); a usage error (exit 2) with a did-you-mean otherwise."""
     from authoring.load import GameNotFound, select_games
+
     try:
         root, games = select_games(project, game)
     except GameNotFound as exc:
         raise click.UsageError(str(exc)) from None
     if not games and game is not None:
         from authoring.load.argpath import outside
+
         raise click.UsageError(str(outside(game, root)))
     if not games:
         raise click.UsageError(f"no game found at {root} (a game has scenarios/<game>/game.yaml)")
@@ -41,6 +47,7 @@ class Choice(click.Choice):
 def choice_message(value, choices: list[str]) -> str:
     """`'x' is not one of 'a', 'b'`, then the nearest of them when one is near."""
     from authoring.diagnostics.suggest import closest
+
     near = closest(str(value), choices)
     listed = ", ".join(repr(c) for c in choices)
     return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")
@@ -60,7 +67,7 @@ class Number(click.FloatRange):
 def finite_pair(text: str, limit: float, unit: str) -> tuple[float, float]:
     """`X,Y` (Y defaults to 0) as two finite numbers from -`limit` to `limit`; ValueError with the reason."""
     x, _, y = text.partition(",")
-    pair = float(x), float(y or 0)   # ValueError for anything that is not two numbers
+    pair = float(x), float(y or 0)  # ValueError for anything that is not two numbers
     if not all(math.isfinite(v) and -limit <= v <= limit for v in pair):
         raise ValueError(f"{text!r} is out of range: each of X and Y is a number from {-limit:g} to {limit:g} {unit}")
     return pair
@@ -78,6 +85,7 @@ class OutPath(click.Path):
 def refuse(message: str | None) -> None:
     """Stop with a usage error (exit 2) when a writer's target was refused (saying when --force would write)."""
     from authoring.safepath import Unforcible
+
     if message:
         hint = "" if isinstance(message, Unforcible) else " (add --force to write there anyway)"
         raise click.UsageError(f"{message}; nothing was written{hint}")

@@ -1,4 +1,5 @@
 """`hexwright calibrate MAP` and `hexwright check MAP --image`: map art registration. Thin (house style 2)."""
+
 from __future__ import annotations
 
 import sys
@@ -11,8 +12,13 @@ from authoring.cli.output import emit
 
 @click.command(name="calibrate")
 @click.argument("map_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--point", "points", multiple=True, metavar="HEX=X,Y",
-              help="A hex centre read off the art, in image pixels (repeatable; adds to the map file's art.points).")
+@click.option(
+    "--point",
+    "points",
+    multiple=True,
+    metavar="HEX=X,Y",
+    help="A hex centre read off the art, in image pixels (repeatable; adds to the map file's art.points).",
+)
 @click.option("--write", is_flag=True, help="Put the fitted registration into the map file's `art:` (comments kept).")
 def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
     """Fit MAP's art registration to three or more hex centres and print it with each point's residual.
@@ -20,8 +26,16 @@ def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
     A point the others disagree with is named and left out of the fit; `--write` puts the registration
     into the map file (refused while the points disagree and no point explains it)."""
     from authoring.calibrate import calibrate as fit
-    from authoring.calibrate import (find_map, labels, parse_point, registration_fields, registration_yaml,
-                                     residual_lines, verdict)
+    from authoring.calibrate import (
+        find_map,
+        labels,
+        parse_point,
+        registration_fields,
+        registration_yaml,
+        residual_lines,
+        verdict,
+    )
+
     target = find_map(map_file)
     m = target.map
     if m is None or m.art is None:
@@ -59,8 +73,10 @@ def _write(map_file: Path, fields: dict[str, str]) -> None:
     from authoring.author.artblock import set_registration
     from authoring.author.fsutil import real_target
     from authoring.author.yamlblock import BlockError
+
     target = real_target(map_file)
     from authoring.readfile import read_limited
+
     text = read_limited(target).decode("utf-8")
     try:
         new = set_registration(text, fields, str(map_file))
@@ -74,6 +90,7 @@ def check_map(map_file: Path, fmt: str, image: Path | None) -> None:
     """`check MAP`: the map file's findings; `--image` writes the registration overlay (grid and ids on the art)."""
     from authoring.calibrate import find_map
     from authoring.diagnostics import has_errors
+
     target = find_map(map_file)
     diags = list(target.diagnostics)
     emit(diags, fmt, target.result.files.root if target.result.files else None)
@@ -83,6 +100,7 @@ def check_map(map_file: Path, fmt: str, image: Path | None) -> None:
             raise click.UsageError(f"{map_file} has no registered map art to overlay")
         from authoring.render.shared.art import registration_overlay
         from authoring.render.shared.pdf import save_png
+
         save_png(registration_overlay(m), image)
         click.echo(f"{image}: grid and hex ids of {m.id!r} on its art", err=True)
     sys.exit(1 if has_errors(diags) else 0)

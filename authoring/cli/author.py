@@ -3,6 +3,7 @@
 Thin (house style 2): each parses options, calls one function of `authoring.author`, prints, exits
 0 (ok), 1 (data errors) or 2 (usage).
 """
+
 from __future__ import annotations
 
 import sys
@@ -22,6 +23,7 @@ def _show(diags, root: Path | None = None) -> None:
 
 def _rel(p: Path) -> str:
     from authoring.load.project import display
+
     return display(Path(p))
 
 
@@ -34,6 +36,7 @@ def init(directory: Path, from_game: str | None, game_id: str | None, name: str 
     """Create a new game project in DIRECTORY: a small working game (or a copy of --from GAME)."""
     from authoring.author.project import init_project
     from authoring.validate import validate_path
+
     plan = init_project(directory, from_game, game_id, name)
     for p in sorted(plan.files):
         click.echo(f"  created {_rel(p)}")
@@ -41,9 +44,11 @@ def init(directory: Path, from_game: str | None, game_id: str | None, name: str 
     if has_errors(diags):  # pragma: no cover - the templates are tested to validate
         _show(diags, plan.dest)
         sys.exit(1)
-    click.echo(f"\nGame {plan.game_id!r} is ready and passes every check. Next:\n"
-               f"  cd {_rel(plan.dest)}\n  hexwright validate\n  hexwright watch {plan.game_id}\n"
-               f"  hexwright build sheets {plan.game_id}")
+    click.echo(
+        f"\nGame {plan.game_id!r} is ready and passes every check. Next:\n"
+        f"  cd {_rel(plan.dest)}\n  hexwright validate\n  hexwright watch {plan.game_id}\n"
+        f"  hexwright build sheets {plan.game_id}"
+    )
 
 
 @click.group()
@@ -59,6 +64,7 @@ def new() -> None:
 def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: Path) -> None:
     """Create scenarios/GAME/NAME.yaml: a skeleton, or a copy of --from SCENARIO."""
     from authoring.author.scenario import new_scenario
+
     path = new_scenario(project, game, name, from_scenario)
     click.echo(f"  created {_rel(path)}")
     what = "change what the variant does differently" if from_scenario else "fill in the turns and the set-up"
@@ -74,6 +80,7 @@ def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: P
 def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | None, project: Path) -> None:
     """Write a set-up card (CSV hex,unit,state or YAML setup-card) into a scenario's `setup:`."""
     from authoring.author.setup_io import CardError, find_scenario, import_setup
+
     sf = find_scenario(project, scenario, game)
     try:
         r = import_setup(card, sf, side)
@@ -92,18 +99,24 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.argument("scenario")
 @click.option("--side", required=True, help="The side whose set-up to export.")
 @click.option("--format", "fmt", type=Choice(["csv", "yaml"]), default="csv", show_default=True)
-@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=None,
-              help="File to write [default: standard output].")
+@click.option(
+    "--out",
+    type=OutPath(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write [default: standard output].",
+)
 @click.option("--force", is_flag=True, help="Write even inside a data folder or over a file of another kind.")
 @click.option("--game", help="The game, when several have a scenario of that id.")
 @project_option
-def export_setup_cmd(scenario: str, side: str, fmt: str, out: Path | None, force: bool, game: str | None,
-                     project: Path) -> None:
+def export_setup_cmd(
+    scenario: str, side: str, fmt: str, out: Path | None, force: bool, game: str | None, project: Path
+) -> None:
     """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
     from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
     from authoring.load import find_root
     from authoring.safepath import refuse_output
+
     if out is not None:
         made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
         refuse(refuse_output(find_root(project), out, made, "--out", force))
@@ -129,6 +142,7 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
     project's docs/format.md (--write), or compared with it (--check)."""
     from authoring.author.formatdoc import doc_path, render
     from authoring.load import find_root
+
     root = find_root(project)
     _generated_doc(render(), root, doc_path(root), "format", write, check)
 
@@ -142,6 +156,7 @@ def docs_codes(write: bool, check: bool, project: Path) -> None:
     catalogue: printed, or written to the project's docs/codes.md (--write), or compared with it (--check)."""
     from authoring.diagnostics.codes import render_reference
     from authoring.load import find_root
+
     root = find_root(project)
     _generated_doc(render_reference(), root, root / "docs" / "codes.md", "codes", write, check)
 
@@ -150,6 +165,7 @@ def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, ch
     """Print a generated page, write it to `path` (never through a link out of the project at `root`), or exit 1
     when `path` differs from it."""
     from authoring.atomic import write_text as atomic_write
+
     if check:
         current = read_limited(path).decode("utf-8", errors="replace") if path.exists() else ""
         if current != text:
@@ -158,7 +174,8 @@ def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, ch
         click.echo(f"{_rel(path)} is up to date")
     elif write:
         from authoring.safepath import UnsafePath, resolve_inside
-        try:   # a `docs` folder or the page linked out of the project is not written through
+
+        try:  # a `docs` folder or the page linked out of the project is not written through
             resolve_inside(root, str(path.relative_to(root)), f"the {name} reference")
         except UnsafePath as exc:
             raise click.UsageError(f"{exc}; nothing was written") from None

@@ -1,4 +1,5 @@
 """`hexwright build`: every artifact of one game or all games, after the data checks clean."""
+
 from __future__ import annotations
 
 import gc
@@ -18,15 +19,17 @@ from authoring.diagnostics import has_errors, sorted_diagnostics
 from authoring.diagnostics.summary import summarised
 from authoring.progress import SILENT, Progress
 
+
 def _counter_size(ctx, param, value):
-    from authoring.lengths import FORM, parse_length
     from authoring.budget import COUNTER_SIZE_IN, length_problem
+    from authoring.lengths import FORM, parse_length
+
     if value is None:
         return None
     inches = parse_length(value)
     if inches is None or inches <= 0:
         raise click.BadParameter(f"{value!r}; write {FORM}")
-    problem = length_problem(value, "counter size", COUNTER_SIZE_IN)   # the same range as game.yaml's counter_size
+    problem = length_problem(value, "counter size", COUNTER_SIZE_IN)  # the same range as game.yaml's counter_size
     if problem:
         raise click.BadParameter(problem)
     return inches
@@ -38,6 +41,7 @@ BACK_OFFSET_MM = 10.0
 
 def _offset(ctx, param, value):
     from authoring.cli.args import finite_pair
+
     try:
         return finite_pair(value, BACK_OFFSET_MM, "mm")
     except ValueError as exc:
@@ -48,6 +52,7 @@ def _offset(ctx, param, value):
 def _load(root: Path, games):
     """Load and check the chosen games; exit 1 with the findings if any has errors."""
     from authoring.checked import load_checked
+
     results, diags = [], []
     for files in games:
         r, found = load_checked(files)
@@ -92,22 +97,33 @@ class _Tally:
     def line(self) -> str:
         def n(count: int, what: str) -> str:
             return f"{count} {what}{'' if count == 1 else 's'}"
-        return (f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
-                f"{n(self.warnings, 'warning')} ({time.monotonic() - self.started:.1f} s)")
+
+        return (
+            f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
+            f"{n(self.warnings, 'warning')} ({time.monotonic() - self.started:.1f} s)"
+        )
 
 
-def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | None, force: bool, jobs: int,
-         sheet_opts: dict | None = None) -> None:
+def _run(
+    stages: tuple[str, ...],
+    game: str | None,
+    project: Path,
+    out: Path | None,
+    force: bool,
+    jobs: int,
+    sheet_opts: dict | None = None,
+) -> None:
     from authoring import build
     from authoring.cache import Snapshot
     from authoring.safepath import refuse_build_tree, refuse_out_dir
+
     tally = _Tally()
     root, games = select(project, game)
     out_root = out or root / "build"
     refuse(refuse_out_dir(root, out_root, force))
     _refuse_fault(refuse_build_tree(root, out_root, [g.id for g in games], stages, explicit=out is not None))
     settings = build.SheetSettings(**(sheet_opts or {}))
-    snapshot = Snapshot()   # every input read once, before any is loaded: what the stamps speak for
+    snapshot = Snapshot()  # every input read once, before any is loaded: what the stamps speak for
     digests = {g.id: build.stage_digests(g, stages, settings, snapshot) for g in games}
     stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings, digests[g.id])]
     for g in games:
@@ -116,14 +132,14 @@ def _run(stages: tuple[str, ...], game: str | None, project: Path, out: Path | N
             tally.reused += len(build.fresh_outputs(g, stages, out_root / g.id, settings))
     warnings: list = []
     with _loaded(root, stale) as loaded:
-        for r in loaded:   # art the data names outside the game's folders joins the digests now
+        for r in loaded:  # art the data names outside the game's folders joins the digests now
             digests[r.game.id] = build.stage_digests(r.files, stages, settings, snapshot)
         _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally, digests)
         _unstamp_changed(snapshot, loaded, stages, out_root, settings)
-    if warnings:   # many alike (art too small for print, one per image) are counted, not listed
+    if warnings:  # many alike (art too small for print, one per image) are counted, not listed
         click.echo(render(summarised(sorted_diagnostics(warnings)), "concise"), err=True)
     tally.games, tally.warnings = len(games), len(warnings)
-    sys.stdout.flush()   # the closing line after the files, on a terminal as in a log
+    sys.stdout.flush()  # the closing line after the files, on a terminal as in a log
     click.echo(tally.line(), err=True)
 
 
@@ -131,8 +147,11 @@ def _refuse_fault(reason: str | None) -> None:
     """Exit 2 with `reason`: the build folder would lead outputs out of the project (a fault of the folder
     the game came with, not of its data)."""
     if reason:
-        click.echo(f"error: {reason}\n  = help: remove the symbolic link (or the folder) and build again; "
-                   "hexwright writes only into real folders inside the build folder", err=True)
+        click.echo(
+            f"error: {reason}\n  = help: remove the symbolic link (or the folder) and build again; "
+            "hexwright writes only into real folders inside the build folder",
+            err=True,
+        )
         sys.exit(2)
 
 
@@ -140,6 +159,7 @@ def _unstamp_changed(snapshot, loaded: list, stages: tuple[str, ...], out_root: 
     """A data file saved during the build: the outputs drawn from it may hold its older bytes, so their
     stamps go and the next build makes them again."""
     from authoring import build
+
     changed = set(snapshot.changed())
     if not changed:
         return
@@ -151,10 +171,20 @@ def _unstamp_changed(snapshot, loaded: list, stages: tuple[str, ...], out_root: 
     click.echo(f"note: {shown} changed during the build; the next build makes what it feeds again", err=True)
 
 
-def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, settings, force: bool, jobs: int,
-                  warnings: list, tally: _Tally, digests: dict) -> None:
+def _build_loaded(
+    loaded: list,
+    stages: tuple[str, ...],
+    out_root: Path,
+    settings,
+    force: bool,
+    jobs: int,
+    warnings: list,
+    tally: _Tally,
+    digests: dict,
+) -> None:
     """Each loaded game's stages, their output shown as they end; findings go into `warnings`."""
     from authoring import build
+
     for r in loaded:
         dest = out_root / r.game.id
         if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
@@ -166,11 +196,16 @@ def _build_loaded(loaded: list, stages: tuple[str, ...], out_root: Path, setting
             if stage == "sheets":
                 return build.build_sheets(r, dest, settings, force, jobs, progress, found, digest), found
             return getattr(build, f"build_{stage}")(r, dest, force, jobs, progress, digest), found
-        for stage, (outputs, found) in _stages(stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")):
+
+        for _stage, (outputs, found) in _stages(
+            stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")
+        ):
             warnings += found
             if outputs.reused:
                 tally.reused += len(outputs.paths)
-                click.echo(f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}")
+                click.echo(
+                    f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}"
+                )
                 continue
             tally.written += len(outputs.paths)
             for p in outputs.paths:
@@ -181,6 +216,7 @@ def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[st
     """(stage, work(stage, progress)) in order: several stages side by side when there are cores to share
     (`workers.run_stages`), else one after the other here."""
     from authoring import build, workers
+
     if len(stages) > 1 and build.workers(jobs) > 1 and workers.can_fork():
         yield from workers.run_stages(stages, work, build.workers(jobs), show)
         return
@@ -222,7 +258,7 @@ class _Bar(Progress):
     @classmethod
     def fit(cls, label: str) -> str:
         room = max(12, shutil.get_terminal_size().columns - cls.width() - cls.FIGURES)
-        return label if len(label) <= room else label[:room - 3] + "..."
+        return label if len(label) <= room else label[: room - 3] + "..."
 
     def advance(self, done: int, total: int) -> None:
         self.bar.length = max(total, 1)
@@ -247,23 +283,40 @@ def _rel(p: Path) -> str:
 common = [
     game_argument,
     project_option,
-    click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
-                 help="Output folder [default: <project>/build]."),
+    click.option(
+        "--out",
+        type=OutPath(file_okay=False, path_type=Path),
+        default=None,
+        help="Output folder [default: <project>/build].",
+    ),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
 ]
 sheet_options = [
     click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
-    click.option("--counter-size", callback=_counter_size, default=None,
-                 help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's]."),
+    click.option(
+        "--counter-size",
+        callback=_counter_size,
+        default=None,
+        help="Counter edge, e.g. 1/2, 9/16, 5/8, 3/4, 1 (inches) or 16mm [default: the game's].",
+    ),
     click.option("--bleed", type=Number(0, 6), default=1.5, show_default=True, help="Bleed in mm."),
     click.option("--bleed-outer-only", is_flag=True, help="Bleed only on the outer edge of each block."),
-    click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
-                 help="Shift of the backs in mm, X,Y (measure it with the calibration sheet)."),
-    click.option("--duplex", type=Choice(["long", "short"]), default="long", show_default=True,
-                 help="Which edge your printer flips on."),
-    click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both",
-                 show_default=True),
+    click.option(
+        "--back-offset",
+        callback=_offset,
+        default="0,0",
+        show_default=True,
+        help="Shift of the backs in mm, X,Y (measure it with the calibration sheet).",
+    ),
+    click.option(
+        "--duplex",
+        type=Choice(["long", "short"]),
+        default="long",
+        show_default=True,
+        help="Which edge your printer flips on.",
+    ),
+    click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both", show_default=True),
     click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
     click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
 ]
@@ -273,12 +326,26 @@ watch_options = [
     project_option,
     click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
-    click.option("--stage", "stages", multiple=True, type=Choice(["module", "sheets", "maps", "cards", "charts"]),
-                 help="Build only these outputs (repeatable) [default: all]."),
-    click.option("--out", type=OutPath(file_okay=False, path_type=Path), default=None,
-                 help="Output folder [default: <project>/build]."),
-    click.option("--interval", type=Number(0.05, 60), default=0.5, show_default=True,
-                 help="Seconds between checks for saved files."),
+    click.option(
+        "--stage",
+        "stages",
+        multiple=True,
+        type=Choice(["module", "sheets", "maps", "cards", "charts"]),
+        help="Build only these outputs (repeatable) [default: all].",
+    ),
+    click.option(
+        "--out",
+        type=OutPath(file_okay=False, path_type=Path),
+        default=None,
+        help="Output folder [default: <project>/build].",
+    ),
+    click.option(
+        "--interval",
+        type=Number(0.05, 60),
+        default=0.5,
+        show_default=True,
+        help="Seconds between checks for saved files.",
+    ),
 ]
 
 
@@ -287,12 +354,22 @@ def _apply(options):
         for opt in reversed(options):
             f = opt(f)
         return f
+
     return deco
 
 
 def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, duplex, cut_marks, cut_lines, dpi):
-    return dict(paper=paper, counter_in=counter_size, bleed_mm=bleed, bleed_outer_only=bleed_outer_only,
-                back_offset_mm=back_offset, duplex=duplex, cut_marks=cut_marks, cut_lines=cut_lines, dpi=dpi)
+    return dict(
+        paper=paper,
+        counter_in=counter_size,
+        bleed_mm=bleed,
+        bleed_outer_only=bleed_outer_only,
+        back_offset_mm=back_offset,
+        duplex=duplex,
+        cut_marks=cut_marks,
+        cut_lines=cut_lines,
+        dpi=dpi,
+    )
 
 
 @click.command(name="watch", epilog=GAME_HELP)
@@ -302,13 +379,22 @@ def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
     from authoring.safepath import refuse_build_tree, refuse_out_dir
+
     root, games = select(project, game)
     refuse(refuse_out_dir(root, out or root / "build"))
-    _refuse_fault(refuse_build_tree(root, out or root / "build", [g.id for g in games], tuple(stages) or ALL_STAGES,
-                                    explicit=out is not None))
-    w = Watcher(root, tuple(g.id for g in games) if game else (), tuple(stages) or ALL_STAGES, out,
-                lambda s: click.echo(s),
-                build=not no_build)
+    _refuse_fault(
+        refuse_build_tree(
+            root, out or root / "build", [g.id for g in games], tuple(stages) or ALL_STAGES, explicit=out is not None
+        )
+    )
+    w = Watcher(
+        root,
+        tuple(g.id for g in games) if game else (),
+        tuple(stages) or ALL_STAGES,
+        out,
+        lambda s: click.echo(s),
+        build=not no_build,
+    )
     if once:
         sys.exit(0 if w.start().ok else 1)
     try:
@@ -337,6 +423,7 @@ def build(ctx: click.Context, watch: bool, **watching) -> None:
 def build_all(game, project, out, force, jobs, **sheet):
     """Every artifact of every game (or of GAME)."""
     from authoring.build import STAGES
+
     _run(STAGES, game, project, out, force, jobs, _sheet_settings(**sheet))
 
 
@@ -349,22 +436,30 @@ def sheets(game, project, out, force, jobs, **sheet):
 
 def _stage_command(stage: str, doc: str) -> None:
     """`hexwright build <stage>`: one stage, the same options as the others (table-driven, not copied)."""
+
     def command(game, project, out, force, jobs):
         _run((stage,), game, project, out, force, jobs)
+
     command.__doc__ = doc
     build.command(name=stage)(_apply(common)(command))
 
 
-for _stage, _doc in (("module", "The VASSAL module, with every scenario as a ready set-up."),
-                     ("maps", "Map images (PNG) and tiled print maps (PDF)."),
-                     ("cards", "Set-up cards per scenario and side (PDF and PNG)."),
-                     ("charts", "Charts from the rule tables: CRT, TEC, turn record, weather... (PDF and PNG).")):
+for _stage, _doc in (
+    ("module", "The VASSAL module, with every scenario as a ready set-up."),
+    ("maps", "Map images (PNG) and tiled print maps (PDF)."),
+    ("cards", "Set-up cards per scenario and side (PDF and PNG)."),
+    ("charts", "Charts from the rule tables: CRT, TEC, turn record, weather... (PDF and PNG)."),
+):
     _stage_command(_stage, _doc)
 
 
 @build.command()
-@click.option("--out", type=OutPath(dir_okay=False, path_type=Path), default=Path("build/duplex-calibration.pdf"),
-              show_default=True)
+@click.option(
+    "--out",
+    type=OutPath(dir_okay=False, path_type=Path),
+    default=Path("build/duplex-calibration.pdf"),
+    show_default=True,
+)
 @click.option("--force", is_flag=True, help="Write even where a data file or a file of another kind is.")
 @_apply(sheet_options)
 def calibration(out, force, **sheet):
@@ -372,10 +467,16 @@ def calibration(out, force, **sheet):
     from authoring.load import find_root
     from authoring.render.print.sheets import SheetOptions, write_calibration_pdf
     from authoring.safepath import refuse_output
+
     refuse(refuse_output(find_root(Path(".")), out, (".pdf",), "--out", force))
     s = _sheet_settings(**sheet)
-    opts = SheetOptions(paper=s["paper"], counter_in=s["counter_in"] or 0.625, dpi=s["dpi"], duplex=s["duplex"],
-                        back_offset_mm=tuple(s["back_offset_mm"]))
+    opts = SheetOptions(
+        paper=s["paper"],
+        counter_in=s["counter_in"] or 0.625,
+        dpi=s["dpi"],
+        duplex=s["duplex"],
+        back_offset_mm=tuple(s["back_offset_mm"]),
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     write_calibration_pdf(opts, out)
     click.echo(f"  wrote {_rel(out)}")

@@ -1,4 +1,5 @@
 """The `hexwright` command. Thin (house style 2): parse options, call one library function, render, exit."""
+
 from __future__ import annotations
 
 import gc
@@ -14,19 +15,23 @@ from authoring.diagnostics import has_errors
 from authoring.errors import Stopped
 
 FORMATS = ("full", "concise", "json", "sarif")
-FAULT_HELP = ("check that the folder exists, is a folder and is writable, and that the disk has room; "
-              "no half-written file was left behind")
+FAULT_HELP = (
+    "check that the folder exists, is a folder and is writable, and that the disk has room; "
+    "no half-written file was left behind"
+)
 
 
 def _fault_behind(exc: click.ClickException) -> str | None:
     """A build error that a fault of the machine caused (the module compiler wraps OSErrors)."""
     from authoring.errors import fault
+
     return fault(exc.__cause__) if exc.__cause__ is not None else None
 
 
 def _fault_exit(message: str, exc: BaseException) -> None:
     """Print a fault of the machine (or a refused target) with its help, and exit 2."""
     from authoring.errors import fault_help
+
     click.echo(f"{message}\n  = help: {fault_help(exc) or FAULT_HELP}", err=True)
     sys.exit(2)
 
@@ -37,16 +42,17 @@ def _quiet_exit(line: str, code: int) -> None:
     the exit adds no second message. A further Ctrl-C or SIGTERM while it exits is ignored: the exit has begun."""
     import os
     import signal
+
     for signum in (signal.SIGINT, signal.SIGTERM):
         try:
             signal.signal(signum, signal.SIG_IGN)
-        except (ValueError, OSError):   # not the main thread
+        except (ValueError, OSError):  # not the main thread
             pass
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError, AttributeError):   # no real standard output (tests capture it)
+    except (OSError, ValueError, AttributeError):  # no real standard output (tests capture it)
         pass
     try:
         click.echo(line, err=True)
@@ -72,17 +78,21 @@ class _Group(click.Group):
             _quiet_exit("interrupted", 130)
         except Stopped as stop:
             _quiet_exit("stopped", 128 + stop.signum)
-        except BrokenPipeError:   # the reader of the output went away (`hexwright ... | head`)
+        except BrokenPipeError:  # the reader of the output went away (`hexwright ... | head`)
             _quiet_exit("error: the output was closed before it was all written (broken pipe)", 2)
         except Exception as exc:  # noqa: BLE001 - last-resort guard
             if ctx.obj and ctx.obj.get("debug"):
                 raise
             from authoring.errors import fault
+
             message = fault(exc)
             if message:  # the machine said no (disk full, read-only, no permission): a fault, not a bug
                 _fault_exit(message, exc)
-            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
-                       "  = help: this is a bug in hexwright; rerun with --debug for a traceback", err=True)
+            click.echo(
+                f"internal error: {type(exc).__name__}: {exc}\n"
+                "  = help: this is a bug in hexwright; rerun with --debug for a traceback",
+                err=True,
+            )
             sys.exit(2)
 
 
@@ -107,6 +117,7 @@ def main(ctx: click.Context, debug: bool) -> None:
 def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
     """Validate every game in the project (or the one GAME names)."""
     from authoring.validate import validate_games
+
     root, games = select(project, game)
     diags = validate_games(games, rules=not no_rules)
     emit(diags, fmt, root)
@@ -120,12 +131,14 @@ def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
 def list_(game: str | None, project: Path, fmt: str) -> None:
     """List games, their maps, scenarios and counter counts."""
     from authoring.validate import summarize
+
     _root, games = select(project, game)
     rows, diags = summarize(games)
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
         from authoring.diagnostics.text import printable
+
         for g in rows:
             click.echo(printable(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)"))
             maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
@@ -140,6 +153,7 @@ def list_(game: str | None, project: Path, fmt: str) -> None:
 def schema(kind: str | None) -> None:
     """Print the JSON Schema of a file KIND (game, map, counters, tables, scenario, setup-card)."""
     from authoring.load import schemas
+
     if kind is None:
         for k in schemas.KINDS:
             click.echo(f"{k}: schemas/{k}.schema.json")
@@ -152,8 +166,20 @@ def schema(kind: str | None) -> None:
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
     from authoring.cli import art, author, build, check, import_vmod, serve
-    for command in (check.check, build.build, author.init, author.new, build.watch_cmd, author.import_setup_cmd,
-                    author.export_setup_cmd, author.docs, art.calibrate, import_vmod.import_vmod_cmd, serve.serve_cmd):
+
+    for command in (
+        check.check,
+        build.build,
+        author.init,
+        author.new,
+        build.watch_cmd,
+        author.import_setup_cmd,
+        author.export_setup_cmd,
+        author.docs,
+        art.calibrate,
+        import_vmod.import_vmod_cmd,
+        serve.serve_cmd,
+    ):
         main.add_command(command)
 
 
@@ -166,6 +192,7 @@ def run() -> None:
     system takes back at once; atexit
     handlers and flushing still run. Not in `main`: tests invoke it many times in one process."""
     import signal
+
     signal.signal(signal.SIGTERM, _stop)
     try:
         main()
@@ -176,4 +203,3 @@ def run() -> None:
 def _stop(signum: int, frame) -> None:
     """SIGTERM: stop as an interrupt does (workers stopped, temporary files removed, one line), exit 143."""
     raise Stopped(signum)
-

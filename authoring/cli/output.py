@@ -3,6 +3,7 @@
 The command modules share these (and not the top-level `cli`, which imports them to register their
 commands): output flows one way, from this module up to the commands.
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,6 +17,7 @@ from authoring.diagnostics import has_errors
 def render(diags, fmt: str, root: Path | None = None) -> str:
     """`diags` as text in format `fmt` (full, concise, json, sarif; SARIF paths relative to `root`)."""
     from authoring.diagnostics import format as f
+
     if fmt == "sarif":
         return f.render_sarif(diags, root)
     return f.RENDERERS[fmt](diags)

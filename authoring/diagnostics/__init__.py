@@ -1,4 +1,5 @@
 """Findings of the loader and the rules engine, and their renderers."""
+
 from authoring.diagnostics.record import (
     Diagnostic,
     Loc,

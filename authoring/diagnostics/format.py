@@ -1,9 +1,10 @@
 """Renderers for diagnostics: ruff-style `full` and `concise` text, `json` and SARIF 2.1.0."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from authoring.diagnostics.codes import lookup
 from authoring.diagnostics.limits import per_file
@@ -76,7 +77,11 @@ def shown_part(diags: Iterable[Diagnostic]) -> tuple[list[Diagnostic], list[Diag
 def left_out(items: list[Diagnostic], shown: list[Diagnostic]) -> str:
     """The last line when findings were left out (none when all are shown)."""
     rest = len(items) - len(shown)
-    return f"... and {rest:,} more finding{'s' * (rest != 1)} left out (HW-LIMIT-002: at most {MAX_SHOWN:,} are shown)" if rest else ""
+    return (
+        f"... and {rest:,} more finding{'s' * (rest != 1)} left out (HW-LIMIT-002: at most {MAX_SHOWN:,} are shown)"
+        if rest
+        else ""
+    )
 
 
 def render_full(diags: Iterable[Diagnostic]) -> str:
@@ -177,17 +182,25 @@ def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
             region = {"startLine": d.loc.line or 1}
             if d.loc.col:
                 region["startColumn"] = d.loc.col
-            result["locations"] = [{"physicalLocation": {
-                "artifactLocation": {"uri": _uri(d.loc.file, root)}, "region": region}}]
+            result["locations"] = [
+                {"physicalLocation": {"artifactLocation": {"uri": _uri(d.loc.file, root)}, "region": region}}
+            ]
         results.append(result)
     doc = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "hexwright", "informationUri": TOOL_URI,
-                                "rules": [_sarif_rule(r) for r in rules]}},
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "hexwright",
+                        "informationUri": TOOL_URI,
+                        "rules": [_sarif_rule(r) for r in rules],
+                    }
+                },
+                "results": results,
+            }
+        ],
     }
     return json.dumps(doc, indent=2)
 
@@ -197,8 +210,12 @@ def _sarif_rule(code: str) -> dict:
     info = lookup(code)
     if info is None:
         return {"id": code}
-    return {"id": code, "shortDescription": {"text": info.meaning}, "help": {"text": info.hint},
-            "defaultConfiguration": {"level": _SARIF_LEVEL[info.severity]}}
+    return {
+        "id": code,
+        "shortDescription": {"text": info.meaning},
+        "help": {"text": info.hint},
+        "defaultConfiguration": {"level": _SARIF_LEVEL[info.severity]},
+    }
 
 
 def _uri(file: str, root: Path | None) -> str:

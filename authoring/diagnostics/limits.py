@@ -2,6 +2,7 @@
 
 Every kind of finding counts (schema, CSV header, text, rules): the cap is applied to what a load or a
 check returns, whatever made it, and again to what a command prints (`format`)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -51,5 +52,10 @@ def summary(severity: Severity, loc: Loc | None, rest: int) -> Diagnostic:
     """The one finding that stands for the `rest` findings of a file that are not shown."""
     noun = _NOUN[severity]
     more = f" ({rest:,} more)" if rest > 0 else ""
-    return Diagnostic(severity, LIMIT_CODE, f"more than {MAX_PER_FILE} {noun} in this file; the rest are not shown{more}",
-                      loc, help="fix the findings above first" if severity is Severity.ERROR else "")
+    return Diagnostic(
+        severity,
+        LIMIT_CODE,
+        f"more than {MAX_PER_FILE} {noun} in this file; the rest are not shown{more}",
+        loc,
+        help="fix the findings above first" if severity is Severity.ERROR else "",
+    )

@@ -2,6 +2,7 @@
 
 Rendering lives in `diagnostics.format`; checks only ever yield these records.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

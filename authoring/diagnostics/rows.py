@@ -4,6 +4,7 @@ A CSV file is filled in by copying cells down a column: the same wrong value (an
 a misspelt side) then gives the same finding on every row it was copied to. Such findings are one
 mistake: `one_per_column` keeps the first and says how many rows it concerns and where they are.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,6 +54,8 @@ def one_per_column(diags: Iterable[Diagnostic], ids: Collection[str] = ()) -> li
         if len(lines) < 2:
             continue
         first = diags[members[0]]
-        merged[members[0]] = replace(first, message=f"{first.message}: {len(lines)} rows alike ({spans(sorted(lines))})")
+        merged[members[0]] = replace(
+            first, message=f"{first.message}: {len(lines)} rows alike ({spans(sorted(lines))})"
+        )
         dropped.update(members[1:])
     return [merged.get(i, d) for i, d in enumerate(diags) if i not in dropped]

@@ -4,6 +4,7 @@ project's build printed 127 alike art warnings, a module's import thousands of p
 A finding's kind is its code and its message with the quoted names and the numbers blanked, so
 "'a.png' is 40 x 40 px" and "'b.png' is 52 x 52 px" are one kind.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -26,8 +27,9 @@ def kind(message: str) -> str:
     return _VARYING.sub("_", message)
 
 
-def cut(items: Iterable[T], key: Callable[[T], str], message: Callable[[T], str],
-        counted: Callable[[T, str], T]) -> list[T]:
+def cut(
+    items: Iterable[T], key: Callable[[T], str], message: Callable[[T], str], counted: Callable[[T, str], T]
+) -> list[T]:
     """`items` with each kind (`key`) of more than SUMMARY_AFTER cut to its first SHOWN and one item,
     `counted(next item, text)`, whose text counts the rest and quotes the next one's `message`."""
     groups: dict[str, list[T]] = {}
@@ -40,12 +42,19 @@ def cut(items: Iterable[T], key: Callable[[T], str], message: Callable[[T], str]
             continue
         out += group[:SHOWN]
         nxt = group[SHOWN]
-        out.append(counted(nxt, f"{len(group) - SHOWN} more like the {SHOWN} above ({len(group)} in all), "
-                                f"the next: {message(nxt)}"))
+        out.append(
+            counted(
+                nxt, f"{len(group) - SHOWN} more like the {SHOWN} above ({len(group)} in all), the next: {message(nxt)}"
+            )
+        )
     return out
 
 
 def summarised(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
     """Warnings and notes of one code and kind cut as `cut` does; every error is kept."""
-    return cut(diags, lambda d: d.code + "\0" + kind(d.message) if d.severity is not Severity.ERROR else str(id(d)),
-               lambda d: d.message, lambda d, text: dataclasses.replace(d, message=text))
+    return cut(
+        diags,
+        lambda d: d.code + "\0" + kind(d.message) if d.severity is not Severity.ERROR else str(id(d)),
+        lambda d: d.message,
+        lambda d, text: dataclasses.replace(d, message=text),
+    )

@@ -5,6 +5,7 @@ title change, a cursor move, a bidirectional override that reorders what is show
 hexwright echoes from data (source snippets, values quoted in messages, names in `list`) goes
 through `printable`, which writes such characters as visible escapes: `\\x1b`, `\\x9b`, `\\u202e`.
 """
+
 from __future__ import annotations
 
 import unicodedata

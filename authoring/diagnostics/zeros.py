@@ -1,5 +1,6 @@
 """The words for ids that lost their leading zeros in a spreadsheet (hex ids, set-up codes), shared by the
 loader (`load.zeros`, which gathers them per column) and the rules engine (set-up codes)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -30,8 +31,10 @@ def zeros_help(wanted: Sequence[str], column: str, file: str) -> str:
     """'did you mean ...?' and how to keep the zeros, in a spreadsheet (CSV) or in YAML."""
     shown = ", ".join(repr(w) for w in wanted[:3]) + (", ..." if len(wanted) > 3 else "")
     if is_sheet(file):
-        keep = (f"spreadsheets drop leading zeros: format the {column} column as text (Format Cells > Text) and type "
-                "the ids again, or set that column to Text when opening the CSV")
+        keep = (
+            f"spreadsheets drop leading zeros: format the {column} column as text (Format Cells > Text) and type "
+            "the ids again, or set that column to Text when opening the CSV"
+        )
     else:
         keep = f"write each {column} with its leading zeros, as printed ({wanted[0]!r}, not {wanted[0].lstrip('0')!r})"
     return f"did you mean {shown}? {keep}"

@@ -46,8 +46,14 @@ DIRECTION_NAMES: dict[str, tuple[str, ...]] = {
 """Compass name of each direction index, per orientation (see module docstring)."""
 
 _LONG_NAMES = {
-    "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W",
-    "NORTHEAST": "NE", "NORTHWEST": "NW", "SOUTHEAST": "SE", "SOUTHWEST": "SW",
+    "NORTH": "N",
+    "SOUTH": "S",
+    "EAST": "E",
+    "WEST": "W",
+    "NORTHEAST": "NE",
+    "NORTHWEST": "NW",
+    "SOUTHEAST": "SE",
+    "SOUTHWEST": "SW",
 }
 
 
@@ -83,7 +89,7 @@ class Hex(_HexFields):
         return Hex(self[0] - other[0], self[1] - other[1])
 
     def __mul__(self, other: object):  # type: ignore[override]
-        return NotImplemented   # a tuple would repeat itself: use `scale`
+        return NotImplemented  # a tuple would repeat itself: use `scale`
 
     __rmul__ = __mul__
 
@@ -115,7 +121,12 @@ class Hex(_HexFields):
 
 
 DIRECTIONS: tuple[Hex, ...] = (
-    Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0),
+    Hex(0, -1),
+    Hex(1, -1),
+    Hex(1, 0),
+    Hex(0, 1),
+    Hex(-1, 1),
+    Hex(-1, 0),
 )
 """Unit vectors for directions 0..5 (clockwise, see module docstring)."""
 
@@ -221,7 +232,7 @@ class Hexside(_HexsideFields):
         return tuple.__new__(cls, (a, b))
 
     def __add__(self, other: object):  # type: ignore[override]
-        return NotImplemented   # no tuple concatenation or repetition: a side is not a sequence of hexes
+        return NotImplemented  # no tuple concatenation or repetition: a side is not a sequence of hexes
 
     __mul__ = __rmul__ = __add__
 

@@ -122,7 +122,7 @@ class MapGrid:
         if len(self._by_label) < len(labels):
             self._ambiguous(labels)
         self._label_of: dict[Hex, str] = dict(zip(hexes, labels))
-        self._offset_of: dict[Hex, tuple[int, int]] | None = None   # see `_offsets`
+        self._offset_of: dict[Hex, tuple[int, int]] | None = None  # see `_offsets`
         self.hexes: tuple[Hex, ...] = tuple(hexes)
 
     def _cells(self) -> tuple[list[Hex], list[str]]:
@@ -146,7 +146,7 @@ class MapGrid:
             else:
                 head = f"{fmt.prefix}{column}{fmt.separator}"
                 labels += [head + name for name in row_names]
-            if flat:   # down a flat-top column, r grows by one a row
+            if flat:  # down a flat-top column, r grows by one a row
                 q, r0 = offset_to_axial("flat", parity, col + dc, spec.first_row + dr)
                 hexes += map(_pair_as_hex, zip(repeat(q), range(r0, r0 + len(rows))))
             else:
@@ -173,7 +173,8 @@ class MapGrid:
                 other = first[label]
                 raise ValueError(
                     f"ambiguous numbering: column {col} row {row} and column {other[0]} "
-                    f"row {other[1]} both print as {label!r}; raise column_digits or row_digits")
+                    f"row {other[1]} both print as {label!r}; raise column_digits or row_digits"
+                )
             first[label] = (col, row)
 
     def __repr__(self) -> str:
@@ -225,8 +226,7 @@ class MapGrid:
     def offset_to_hex(self, column: int, row: int) -> Hex:
         """Hex at PRINTED column/row numbers; ValueError when off the map."""
         spec = self.spec
-        if not (spec.first_column <= column <= spec.last_column
-                and spec.first_row <= row <= spec.last_row):
+        if not (spec.first_column <= column <= spec.last_column and spec.first_row <= row <= spec.last_row):
             raise ValueError(f"column {column} row {row} is off the map")
         return self.offset_to_hex_unbounded(column, row)
 
@@ -249,11 +249,11 @@ class MapGrid:
     def edge_hexes(self, edge: str) -> tuple[Hex, ...]:
         """Hexes along one map edge: north = first row, west = first column, etc."""
         index, value = self._edge_key(edge)
-        rows = self.spec.rows   # `hexes` runs column by column, each column north to south (`_cells`)
+        rows = self.spec.rows  # `hexes` runs column by column, each column north to south (`_cells`)
         if index == 0:
             start = (value - self.spec.first_column) * rows
-            return self.hexes[start:start + rows]
-        return self.hexes[value - self.spec.first_row::rows]
+            return self.hexes[start : start + rows]
+        return self.hexes[value - self.spec.first_row :: rows]
 
     def edge_of(self, h: Hex) -> frozenset[str]:
         """The map edges a hex lies on (empty for interior hexes)."""
@@ -263,8 +263,12 @@ class MapGrid:
 
     def _edge_key(self, edge: str) -> tuple[int, int]:
         spec = self.spec
-        keys = {"west": (0, spec.first_column), "east": (0, spec.last_column),
-                "north": (1, spec.first_row), "south": (1, spec.last_row)}
+        keys = {
+            "west": (0, spec.first_column),
+            "east": (0, spec.last_column),
+            "north": (1, spec.first_row),
+            "south": (1, spec.last_row),
+        }
         if edge not in keys:
             raise ValueError(f"Expected one of: {list(EDGES)} but received: {edge!r}")
         return keys[edge]

@@ -37,8 +37,7 @@ class LabelFormat:
 
     def __post_init__(self) -> None:
         if self.column_style not in COLUMN_STYLES:
-            raise ValueError(
-                f"Expected one of: {list(COLUMN_STYLES)} but received: {self.column_style!r}")
+            raise ValueError(f"Expected one of: {list(COLUMN_STYLES)} but received: {self.column_style!r}")
         for name in ("column_digits", "row_digits"):
             value = getattr(self, name)
             if type(value) is not int or value < 1:

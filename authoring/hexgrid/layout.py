@@ -18,10 +18,8 @@ Point = tuple[float, float]
 _SQRT3 = math.sqrt(3.0)
 # Corner i sits at angle 60*i (flat) or 60*i - 30 (pointy) degrees; see #hex-corners.
 _CORNER_UNIT = {
-    "flat": tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i)))
-                  for i in range(6)),
-    "pointy": tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
-                    for i in range(6)),
+    "flat": tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)),
+    "pointy": tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)),
 }
 
 
@@ -129,4 +127,3 @@ class PixelLayout:
         right = max(x for x, _ in centres) + self.width / 2 + margin
         bottom = max(y for _, y in centres) + self.height / 2 + margin
         return math.ceil(right - 1e-9), math.ceil(bottom - 1e-9)
-

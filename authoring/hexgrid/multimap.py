@@ -41,7 +41,7 @@ class MultiMapLayout:
         maps_of: dict[Hex, tuple[str, ...]] = {}
         for name, grid in self.maps.items():
             own = grid.labels()
-            for h in labels_of.keys() & own.keys():   # cells on an edge shared with an earlier map
+            for h in labels_of.keys() & own.keys():  # cells on an edge shared with an earlier map
                 labels_of[h] += (own[h],)
                 maps_of[h] += (name,)
             alone = (name,)
@@ -103,10 +103,11 @@ def _check_consistent(maps: Mapping[str, MapGrid]) -> None:
     for name, grid in rest:
         if grid.spec.orientation != first.spec.orientation:
             raise ValueError(
-                f"map {name!r} is {grid.spec.orientation}-top but map {first_name!r} "
-                f"is {first.spec.orientation}-top")
+                f"map {name!r} is {grid.spec.orientation}-top but map {first_name!r} is {first.spec.orientation}-top"
+            )
         if grid.global_shift_parity != first.global_shift_parity:
             lines = "columns" if first.spec.orientation == "flat" else "rows"
             raise ValueError(
                 f"maps {first_name!r} and {name!r} disagree on which global {lines} are shifted: "
-                f"move map {name!r}'s origin by one {lines[:-1]} or fix its 'shifted' parity")
+                f"move map {name!r}'s origin by one {lines[:-1]} or fix its 'shifted' parity"
+            )

@@ -14,6 +14,7 @@ from three or more hex centres read off the image (Red Blob "Layout", plus an af
 one chosen hex centre on whole pixels): VASSAL's `HexGrid` has no rotation and integer
 ``x0, y0``, so the art is resampled once and the engine grid is then exact.
 """
+
 from __future__ import annotations
 
 import math
@@ -115,15 +116,16 @@ def _linear_fit(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float,
 def _solve_at(theta: float, us: Sequence[Point], ps: Sequence[Point]) -> tuple[float, tuple]:
     """For a fixed rotation, the best stretch and offset are two independent line fits."""
     c, s = math.cos(theta), math.sin(theta)
-    qx = [c * p[0] + s * p[1] for p in ps]   # R(-theta) . p
+    qx = [c * p[0] + s * p[1] for p in ps]  # R(-theta) . p
     qy = [-s * p[0] + c * p[1] for p in ps]
     kx, tx, ex = _linear_fit([u[0] for u in us], qx)
     ky, ty, ey = _linear_fit([u[1] for u in us], qy)
     return ex + ey, (kx, ky, tx, ty)
 
 
-def fit_registration(orientation: str, points: Sequence[tuple[Hex, Point]],
-                     origin_hex: Hex | None = None) -> tuple[Registration, list[Residual]]:
+def fit_registration(
+    orientation: str, points: Sequence[tuple[Hex, Point]], origin_hex: Hex | None = None
+) -> tuple[Registration, list[Residual]]:
     """The registration that best puts ``points`` (hex, image pixel of its centre) on hex centres.
 
     Needs three or more points in at least two columns and two rows. The rotation comes from
@@ -154,10 +156,12 @@ def fit_registration(orientation: str, points: Sequence[tuple[Hex, Point]],
     stretch = (kx / hex_px, ky / hex_px)
     origin_hex = origin_hex if origin_hex is not None else points[0][0]
     c, s = math.cos(theta), math.sin(theta)
-    provisional = Registration(orientation, hex_px, Hex(0, 0), (c * tx - s * ty, s * tx + c * ty),
-                               stretch, math.degrees(theta))
-    reg = Registration(orientation, hex_px, origin_hex, provisional.hex_to_image(origin_hex), stretch,
-                       math.degrees(theta))
+    provisional = Registration(
+        orientation, hex_px, Hex(0, 0), (c * tx - s * ty, s * tx + c * ty), stretch, math.degrees(theta)
+    )
+    reg = Registration(
+        orientation, hex_px, origin_hex, provisional.hex_to_image(origin_hex), stretch, math.degrees(theta)
+    )
     return reg, [Residual(h, p, reg.hex_to_image(h)) for (h, _), p in zip(points, ps)]
 
 
@@ -196,8 +200,9 @@ class ResamplePlan:
     (pixel-index convention on both sides)."""
 
 
-def plan_resample(reg: Registration, image_size: tuple[int, int], px_per_hex: float,
-                  anchor: Hex | None = None) -> ResamplePlan:
+def plan_resample(
+    reg: Registration, image_size: tuple[int, int], px_per_hex: float, anchor: Hex | None = None
+) -> ResamplePlan:
     """The whole image turned and scaled so its grid is regular at ``px_per_hex`` across the flats.
 
     ``anchor``'s centre lands on whole pixels (VASSAL's integer grid origin). The output holds
@@ -215,13 +220,15 @@ def plan_resample(reg: Registration, image_size: tuple[int, int], px_per_hex: fl
     w, h = image_size
     corners = [out_of(x, y) for x in (-0.5, w - 0.5) for y in (-0.5, h - 0.5)]
     left, top = min(p[0] for p in corners), min(p[1] for p in corners)
-    ox, oy = -0.5 - left, -0.5 - top   # the image's left and top edges on the output's
+    ox, oy = -0.5 - left, -0.5 - top  # the image's left and top edges on the output's
     if anchor is not None:
         ax, ay = UNIT(reg.orientation).hex_to_pixel(anchor)
         ox += math.ceil(ox + k * ax) - (ox + k * ax)
         oy += math.ceil(oy + k * ay) - (oy + k * ay)
-    size = (math.ceil(max(p[0] for p in corners) + ox + 0.5 - 1e-9),
-            math.ceil(max(p[1] for p in corners) + oy + 0.5 - 1e-9))
+    size = (
+        math.ceil(max(p[0] for p in corners) + ox + 0.5 - 1e-9),
+        math.ceil(max(p[1] for p in corners) + oy + 0.5 - 1e-9),
+    )
     layout = PixelLayout(reg.orientation, k / SQRT3, (ox, oy))
     # image = origin + M . (q / k - O / k - u0)
     ma, mb, mc, md = a / k, b / k, c / k, d / k

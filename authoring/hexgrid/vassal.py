@@ -48,16 +48,27 @@ __all__ = [
 
 HEX_GRID_KEYS = ("sideways", "x0", "y0", "dx", "dy")
 """Keys of `vassal_grid_params` that are `HexGrid` attributes."""
-NUMBERING_KEYS = ("first", "sep", "hType", "hLeading", "hOff", "hDescend",
-                  "vType", "vLeading", "vOff", "vDescend", "stagger", "locationFormat")
+NUMBERING_KEYS = (
+    "first",
+    "sep",
+    "hType",
+    "hLeading",
+    "hOff",
+    "hDescend",
+    "vType",
+    "vLeading",
+    "vOff",
+    "vDescend",
+    "stagger",
+    "locationFormat",
+)
 """Keys of `vassal_grid_params` that are `HexGridNumbering` attributes."""
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _MAX_ALPHA_COLUMN = 27  # spreadsheet "AA" == VASSAL's 26; "AB" != VASSAL's "BB"
 
 
-def vassal_grid_params(layout: PixelLayout, grid: MapGrid,
-                       board_size: tuple[int, int] | None = None) -> dict[str, Any]:
+def vassal_grid_params(layout: PixelLayout, grid: MapGrid, board_size: tuple[int, int] | None = None) -> dict[str, Any]:
     """Grid geometry and numbering that make VASSAL print every label of ``grid``.
 
     Raw line 0 (VASSAL's column 0, our column for flat / row for pointy) must be
@@ -73,8 +84,7 @@ def vassal_grid_params(layout: PixelLayout, grid: MapGrid,
     if "$" in label.prefix:
         raise ValueError(f"map prefix {label.prefix!r} must not contain '$' (VASSAL format syntax)")
     if label.column_style == "alpha" and spec.last_column > _MAX_ALPHA_COLUMN:
-        raise ValueError(
-            f"VASSAL cannot print alphabetic columns beyond AA (map has {spec.last_column})")
+        raise ValueError(f"VASSAL cannot print alphabetic columns beyond AA (map has {spec.last_column})")
     sideways = spec.orientation == "pointy"
     column_type = "A" if label.column_style == "alpha" else "N"
     column_off = -1 if column_type == "A" else 0
@@ -97,9 +107,13 @@ def vassal_grid_params(layout: PixelLayout, grid: MapGrid,
         "dy": math.sqrt(3.0) * layout.size,
         "first": "V" if sideways != label.row_first else "H",
         "sep": label.separator,
-        "hType": h[0], "hLeading": h[1] if h[0] == "N" else 0, "hOff": h[2],
+        "hType": h[0],
+        "hLeading": h[1] if h[0] == "N" else 0,
+        "hOff": h[2],
         "hDescend": False,
-        "vType": v[0], "vLeading": v[1] if v[0] == "N" else 0, "vOff": v[2],
+        "vType": v[0],
+        "vLeading": v[1] if v[0] == "N" else 0,
+        "vOff": v[2],
         "vDescend": False,
         "stagger": False,
         "locationFormat": f"{label.prefix}$gridLocation$",
@@ -126,10 +140,12 @@ def _descending(params: dict[str, Any], grid: MapGrid, board_size: tuple[int, in
         line_desc, line_sum = label.columns_descending, spec.first_column + spec.last_column
         cross_desc, cross_sum = label.rows_descending, spec.first_row + spec.last_row
     flags = ("vDescend", "hDescend") if params["sideways"] else ("hDescend", "vDescend")
-    for key, desc, total, top, flag in (("h", line_desc, line_sum, line_max, flags[0]),
-                                         ("v", cross_desc, cross_sum, cross_max, flags[1])):
-        if desc:   # ascending: raw 0 prints `off`; descending: first + last - (off + raw) = top - raw + new off
-            letters = 2 if params[f"{key}Type"] == "A" else 0   # A is 0 in VASSAL, 1 here: in both terms
+    for key, desc, total, top, flag in (
+        ("h", line_desc, line_sum, line_max, flags[0]),
+        ("v", cross_desc, cross_sum, cross_max, flags[1]),
+    ):
+        if desc:  # ascending: raw 0 prints `off`; descending: first + last - (off + raw) = top - raw + new off
+            letters = 2 if params[f"{key}Type"] == "A" else 0  # A is 0 in VASSAL, 1 here: in both terms
             params[f"{key}Off"] = total - params[f"{key}Off"] - top - letters
             params[flag] = True
 
@@ -137,20 +153,21 @@ def _descending(params: dict[str, Any], grid: MapGrid, board_size: tuple[int, in
 def descending_extent(params: dict[str, Any]) -> tuple[int, int]:
     """VASSAL's (max raw line, max raw cross index) for descending numbering of the grid's container."""
     w, h = params["container"]
-    max_rows = math.floor(h / params["dx"] + 0.5)      # getMaxRows: height over the hex width
-    max_columns = math.floor(w / params["dy"] + 0.5)   # getMaxColumns: width over the hex height
+    max_rows = math.floor(h / params["dx"] + 0.5)  # getMaxRows: height over the hex width
+    max_columns = math.floor(w / params["dy"] + 0.5)  # getMaxColumns: width over the hex height
     # VASSAL's column (raw line) counts down from getMaxColumns when flat, getMaxRows when sideways
     return (max_rows, max_columns) if params["sideways"] else (max_columns, max_rows)
 
 
 def vassal_attributes(params: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
     """(HexGrid, HexGridNumbering) attribute strings as VASSAL parses them."""
+
     def text(value: Any) -> str:
         if isinstance(value, bool):
             return "true" if value else "false"
         return repr(value) if isinstance(value, float) else str(value)
-    return ({k: text(params[k]) for k in HEX_GRID_KEYS},
-            {k: text(params[k]) for k in NUMBERING_KEYS})
+
+    return ({k: text(params[k]) for k in HEX_GRID_KEYS}, {k: text(params[k]) for k in NUMBERING_KEYS})
 
 
 def vassal_label(params: dict[str, Any], x: float, y: float) -> str:
@@ -172,8 +189,12 @@ def vassal_label(params: dict[str, Any], x: float, y: float) -> str:
     col_name = _name(col + params["hOff"], params["hType"], params["hLeading"])
     sep = params["sep"]
     location = col_name + sep + row_name if params["first"] == "H" else row_name + sep + col_name
-    return (params["locationFormat"].replace("$gridLocation$", location)
-            .replace("$row$", row_name).replace("$column$", col_name))
+    return (
+        params["locationFormat"]
+        .replace("$gridLocation$", location)
+        .replace("$row$", row_name)
+        .replace("$column$", col_name)
+    )
 
 
 def vassal_snap(params: dict[str, Any], x: float, y: float) -> tuple[int, int]:
@@ -214,7 +235,7 @@ def _name(value: int, kind: str, leading: int) -> str:
             value -= 26
             if value < 0:
                 return text
-    while leading > 0 and value < 10 ** leading:
+    while leading > 0 and value < 10**leading:
         text += "0"
         leading -= 1
     return text + str(value)

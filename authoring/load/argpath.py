@@ -1,5 +1,6 @@
 """Command-line arguments that may name a path: telling a path from an id, and saying what a path names
 when it names nothing (always the path as the user typed it: relative, absolute or `./`)."""
+
 from __future__ import annotations
 
 import difflib
@@ -21,8 +22,7 @@ def _separators() -> tuple[str, ...]:
 
 def looks_like_path(arg: str) -> bool:
     """True when `arg` is written as a path: a separator, a leading `.`, or a data file's extension."""
-    return (any(s in arg for s in _separators()) or arg.startswith(".")
-            or arg.lower().endswith(DATA_SUFFIXES))
+    return any(s in arg for s in _separators()) or arg.startswith(".") or arg.lower().endswith(DATA_SUFFIXES)
 
 
 def game_and_scenario(arg: str, game_ids: list[str]) -> tuple[str, str] | None:
@@ -52,8 +52,10 @@ def missing(arg: str, expect: str) -> PathError:
     stems = {os.path.splitext(n)[0]: n for n in reversed(names)}  # compared without the shared extension
     close = difflib.get_close_matches(os.path.splitext(name)[0], list(stems), n=1, cutoff=0.6)
     if close:
-        return PathError(f"path {arg!r} does not exist"
-                         + help_line(f"did you mean {os.path.join(folder, stems[close[0]])!r}? {expect}"))
+        return PathError(
+            f"path {arg!r} does not exist"
+            + help_line(f"did you mean {os.path.join(folder, stems[close[0]])!r}? {expect}")
+        )
     return PathError(f"path {arg!r} does not exist" + help_line(expect))
 
 
@@ -64,6 +66,10 @@ def outside(arg: str, root: Path) -> PathError:
     else:
         shown = str(root) if os.path.isabs(arg) else os.path.relpath(root)
         where = "the project around it is " + ("the working folder" if shown == "." else shown)
-    return PathError(f"{arg!r} is not in a game ({where})"
-                     + help_line("a game is the folder scenarios/<game>/ with a game.yaml, and its files in "
-                                 "maps/<game>/ and counters/<game>/; `hexwright init DIR` makes one"))
+    return PathError(
+        f"{arg!r} is not in a game ({where})"
+        + help_line(
+            "a game is the folder scenarios/<game>/ with a game.yaml, and its files in "
+            "maps/<game>/ and counters/<game>/; `hexwright init DIR` makes one"
+        )
+    )

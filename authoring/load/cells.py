@@ -6,6 +6,7 @@ counters file of 1,080 rows two tables of 14,000 entries (the rows as read, then
 from them), of which loading reads two a counter and an error report one. These mappings hold the
 rows and find a cell's line and column on request, with the same answers the tables gave.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -22,7 +23,7 @@ def cell_problem(path: str, where: Pos, name: str, cell: str, rule) -> Diagnosti
 
 def cell_starts(line: str, delimiter: str) -> list[int]:
     """1-based character columns where each CSV cell of one physical line starts."""
-    if '"' not in line:   # no quotes (most lines): the cells are the pieces between delimiters
+    if '"' not in line:  # no quotes (most lines): the cells are the pieces between delimiters
         starts, at = [], 1
         for piece in line.split(delimiter):
             starts.append(at)
@@ -57,13 +58,14 @@ class CsvCells(Positions):
     """Positions in a CSV file's rows (`Source.data`): `()` is the file, `(i,)` row i (its line,
     column 1), `(i, name)` its non-empty cell under column `name` (a name written twice: the last)."""
 
-    def __init__(self, lines: Sequence[str], delimiter: str, header: Sequence[str],
-                 rows: Sequence[tuple[int, list[str]]]):
+    def __init__(
+        self, lines: Sequence[str], delimiter: str, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]
+    ):
         self._lines, self._delimiter = lines, delimiter
-        self._rows = rows   # each kept row: (its first physical line, its cells, trimmed)
+        self._rows = rows  # each kept row: (its first physical line, its cells, trimmed)
         self._columns: dict[str, list[int]] = {}
         for c, name in enumerate(header):
-            self._columns.setdefault(name, []).insert(0, c)   # last column first
+            self._columns.setdefault(name, []).insert(0, c)  # last column first
 
     def renamed(self, header: Sequence[str]) -> CsvCells:
         """The same cells under new column names (a set-up card's header as spelled, matched to its columns)."""
@@ -97,15 +99,20 @@ class CounterCells(Positions):
     the field's cell, `("counters", i, "faces", k)` the last cell of the row's k-th face, and
     `("counters", i, "faces", k, "values", name)` (or `..., k, "image")` the cell of that face value."""
 
-    def __init__(self, cells: Mapping[tuple, Pos], fields: Mapping[str, str],
-                 face_cells: Mapping[tuple[str, tuple], str], faces: Sequence[tuple[str, ...]]):
-        self._cells = cells          # the CSV rows' positions (CsvCells)
-        self._fields = fields        # counter field -> its column
-        self._face_cells = face_cells   # (state, path in the face: ("values", name) or ("image",)) -> its column
-        self._faces = faces          # per row: the states of its faces, in order
+    def __init__(
+        self,
+        cells: Mapping[tuple, Pos],
+        fields: Mapping[str, str],
+        face_cells: Mapping[tuple[str, tuple], str],
+        faces: Sequence[tuple[str, ...]],
+    ):
+        self._cells = cells  # the CSV rows' positions (CsvCells)
+        self._fields = fields  # counter field -> its column
+        self._face_cells = face_cells  # (state, path in the face: ("values", name) or ("image",)) -> its column
+        self._faces = faces  # per row: the states of its faces, in order
         self._face_columns: dict[str, list[str]] = {}
         for (state, _name), raw in face_cells.items():
-            self._face_columns.setdefault(state, []).insert(0, raw)   # last column first
+            self._face_columns.setdefault(state, []).insert(0, raw)  # last column first
 
     def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
         n = len(path)
@@ -123,8 +130,10 @@ class CounterCells(Positions):
             return default
         state = self._faces[i][path[3]]
         if n == 4:
-            return next((pos for raw in self._face_columns.get(state, ())
-                         if (pos := self._cells.get((i, raw))) is not None), default)
+            return next(
+                (pos for raw in self._face_columns.get(state, ()) if (pos := self._cells.get((i, raw))) is not None),
+                default,
+            )
         raw = self._face_cells.get((state, path[4:]))
         return default if raw is None else self._cells.get((i, raw), default)
 
@@ -136,5 +145,8 @@ class CounterCells(Positions):
             yield from (("counters", i, f) for f in self._fields if self.get(("counters", i, f)) is not None)
             for k, state in enumerate(states):
                 yield ("counters", i, "faces", k)
-                yield from (("counters", i, "faces", k) + inner for (s, inner) in self._face_cells
-                            if s == state and self.get(("counters", i, "faces", k) + inner) is not None)
+                yield from (
+                    ("counters", i, "faces", k) + inner
+                    for (s, inner) in self._face_cells
+                    if s == state and self.get(("counters", i, "faces", k) + inner) is not None
+                )

@@ -5,20 +5,22 @@ are one column). Mistakes in the header row are reported once, at the header cel
 row; a file whose first row is data is told so. Number cells that are not numbers are refused at
 the cell with the type the column holds, and left out so that no second finding echoes them.
 """
+
 from __future__ import annotations
 
 import difflib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from authoring.diagnostics import Diagnostic, Loc, Severity, error
-from authoring.diagnostics.limits import MAX_PER_FILE, summary as limit_summary
+from authoring.diagnostics.limits import MAX_PER_FILE
+from authoring.diagnostics.limits import summary as limit_summary
 from authoring.load.cells import CsvCells, cell_problem
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
-_NUMBER = re.compile(r"[-+]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)\Z")   # 0.5, or 0,5 as many locales write it
+_NUMBER = re.compile(r"[-+]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)\Z")  # 0.5, or 0,5 as many locales write it
 _PRINTED = re.compile(r"[^A-Za-z]*\Z")  # 4, 3*, (2), [5], *, -: a printed value has no words in it
 
 
@@ -26,12 +28,12 @@ _PRINTED = re.compile(r"[^A-Za-z]*\Z")  # 4, 3*, (2), [5], *, -: a printed value
 class Columns:
     """What one kind of CSV file holds."""
 
-    what: str                          # "a counters CSV", for messages
-    known: tuple[str, ...]             # the column names, as documented
+    what: str  # "a counters CSV", for messages
+    known: tuple[str, ...]  # the column names, as documented
     required: tuple[str, ...]
-    integers: tuple[str, ...] = ()     # whole-number columns
-    numbers: tuple[str, ...] = ()      # number columns
-    face_values: bool = False          # STATE.VALUE columns (a counter face's printed values)
+    integers: tuple[str, ...] = ()  # whole-number columns
+    numbers: tuple[str, ...] = ()  # number columns
+    face_values: bool = False  # STATE.VALUE columns (a counter face's printed values)
     face_fields: tuple[str, ...] = ()  # STATE.FIELD columns that are not values (a face's art)
 
     @property
@@ -45,17 +47,23 @@ def canonical(name: str) -> str:
     return re.sub(r"[^a-z0-9.]", "", name.lower())
 
 
-@lru_cache(maxsize=None)
+@cache
 def counter_columns() -> Columns:
     """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE)."""
     from authoring.load.schemas import counter_properties
+
     props = counter_properties()
     fields = tuple(k for k in props if k != "faces")
     face = props["faces"]["items"]["properties"]
-    return Columns("a counters CSV", fields, ("id",),
-                   integers=tuple(k for k in fields if props[k].get("type") == "integer"),
-                   numbers=tuple(k for k in fields if props[k].get("type") == "number"), face_values=True,
-                   face_fields=tuple(k for k in face if k not in ("state", "values")))
+    return Columns(
+        "a counters CSV",
+        fields,
+        ("id",),
+        integers=tuple(k for k in fields if props[k].get("type") == "integer"),
+        numbers=tuple(k for k in fields if props[k].get("type") == "number"),
+        face_values=True,
+        face_fields=tuple(k for k in face if k not in ("state", "values")),
+    )
 
 
 CARD_COLUMNS = Columns("a set-up card CSV", ("hex", "unit", "state", "note"), ("hex", "unit"))
@@ -69,16 +77,22 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
     matched = [(raw, _match(raw, names, spec), col) for raw, col in src.header]
     if not any(new for _raw, new, _col in matched):
         cells = ", ".join(repr(raw) for raw, _new, _col in matched[:4])
-        return None, [error("HW-CSV-005", f"the first row is not a header row: none of {cells} is a column name",
-                            Loc(src.path, 1, 1), help=f"{spec.what} starts with a row of column names, "
-                                                      f"for example `{spec.example}`")]
+        return None, [
+            error(
+                "HW-CSV-005",
+                f"the first row is not a header row: none of {cells} is a column name",
+                Loc(src.path, 1, 1),
+                help=f"{spec.what} starts with a row of column names, for example `{spec.example}`",
+            )
+        ]
     diags = _header_findings(src, matched, spec)
     if diags:
         return None, diags
     rename = {raw: new for raw, new, _col in matched}
-    rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}   # once per column, not per cell
+    rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}  # once per column, not per cell
     if counters:
         from authoring.load.resolve_counters import rows_to_counters
+
         return rows_to_counters(src, rules, diags), diags
     return _renamed(src, rename, rules, diags), diags
 
@@ -97,42 +111,71 @@ def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnost
     missing = [k for k in spec.required if k not in present]
     diags, suggested, seen = [], set(), {}
     for number, (raw, new, col) in enumerate(matched, 1):
-        if len(diags) == MAX_PER_FILE:   # a header of 20,000 unknown columns: 200 findings and their count
-            rest = sum(1 for raw, new, _col in matched[number - 1:] if not raw or new is None or new in seen)
+        if len(diags) == MAX_PER_FILE:  # a header of 20,000 unknown columns: 200 findings and their count
+            rest = sum(1 for raw, new, _col in matched[number - 1 :] if not raw or new is None or new in seen)
             if rest:
                 diags.append(limit_summary(Severity.ERROR, Loc(src.path, 1, col), rest))
             break
         if not raw:
-            diags.append(error("HW-CSV-009", f"the header row has no name in column {number}",
-                               Loc(src.path, 1, col), help="write the column's name, or delete the column if it is "
-                                                           "not needed (its cells go with it)"))
+            diags.append(
+                error(
+                    "HW-CSV-009",
+                    f"the header row has no name in column {number}",
+                    Loc(src.path, 1, col),
+                    help="write the column's name, or delete the column if it is not needed (its cells go with it)",
+                )
+            )
         elif new is None:
             pool = missing + [k for k in spec.known if k not in present and k not in missing]
             close = difflib.get_close_matches(canonical(raw), [canonical(k) for k in pool], n=1, cutoff=0.5)
             guess = next((k for k in pool if canonical(k) in close), None)
             suggested.add(guess)
-            hint = f"did you mean {guess!r}?" if guess else f"the columns are: {', '.join(spec.known)}" + (
-                ", and STATE.VALUE for each face's printed values" if spec.face_values else "")
-            diags.append(error("HW-CSV-006", f"unknown column {raw!r} in the header row", Loc(src.path, 1, col),
-                               help=hint))
+            hint = (
+                f"did you mean {guess!r}?"
+                if guess
+                else f"the columns are: {', '.join(spec.known)}"
+                + (", and STATE.VALUE for each face's printed values" if spec.face_values else "")
+            )
+            diags.append(
+                error("HW-CSV-006", f"unknown column {raw!r} in the header row", Loc(src.path, 1, col), help=hint)
+            )
         elif new in seen:
-            diags.append(error("HW-CSV-003", f"column {raw!r} repeats column {seen[new]!r}", Loc(src.path, 1, col),
-                               help="each column may appear once (names match whatever their case and spacing)"))
+            diags.append(
+                error(
+                    "HW-CSV-003",
+                    f"column {raw!r} repeats column {seen[new]!r}",
+                    Loc(src.path, 1, col),
+                    help="each column may appear once (names match whatever their case and spacing)",
+                )
+            )
         else:
             seen[new] = raw
-    diags += [error("HW-CSV-007", f"the header row has no {k!r} column", Loc(src.path, 1, 1),
-                    help=f"{spec.what} needs the columns {', '.join(spec.required)}")
-              for k in missing if k not in suggested]
+    diags += [
+        error(
+            "HW-CSV-007",
+            f"the header row has no {k!r} column",
+            Loc(src.path, 1, 1),
+            help=f"{spec.what} needs the columns {', '.join(spec.required)}",
+        )
+        for k in missing
+        if k not in suggested
+    ]
     if spec.face_values and not diags and not any(new and "." in new for _raw, new, _col in matched):
-        diags.append(error("HW-CSV-007", "the header row has no face columns, so no counter has a face",
-                           Loc(src.path, 1, 1), help="add a column STATE.VALUE for each printed value of each face, "
-                                                     "such as full.attack and full.movement"))
+        diags.append(
+            error(
+                "HW-CSV-007",
+                "the header row has no face columns, so no counter has a face",
+                Loc(src.path, 1, 1),
+                help="add a column STATE.VALUE for each printed value of each face, "
+                "such as full.attack and full.movement",
+            )
+        )
     return diags
 
 
 def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
     header = tuple((rename[raw], col) for raw, col in src.header)
-    assert isinstance(src.locs, CsvCells)   # rows as `parse_csv` reads them
+    assert isinstance(src.locs, CsvCells)  # rows as `parse_csv` reads them
     out = Source(src.path, [], src.locs.renamed([name for name, _col in header]), {}, header)
     for i, row in enumerate(src.data):
         record = {}

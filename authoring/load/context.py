@@ -1,8 +1,9 @@
 """Shared helpers for resolving references: located errors with "did you mean" hints."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.diagnostics.limits import MAX_PER_FILE
@@ -38,8 +39,14 @@ class Ctx:
         if self.follow_on is not None and self.follow_on(error(code, message)):
             return
         if len(self.diags) == MAX_ERRORS_PER_FILE:
-            self.diags.append(error("HW-LIMIT-001", f"more than {MAX_ERRORS_PER_FILE} errors in this file; "
-                                    "the rest are not shown", self.src.loc(()), help="fix the errors above first"))
+            self.diags.append(
+                error(
+                    "HW-LIMIT-001",
+                    f"more than {MAX_ERRORS_PER_FILE} errors in this file; the rest are not shown",
+                    self.src.loc(()),
+                    help="fix the errors above first",
+                )
+            )
             return
         self.diags.append(error(code, message, self.src.loc(path), help=help, path=path))
 
@@ -47,13 +54,16 @@ class Ctx:
         """The length at `path` in inches (`default` when absent); out of `limits` or unreadable, an error
         (HW-SIZE-001) and `default`, so that later checks still run."""
         from authoring.budget import length_problem
+
         value = self.src.data
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None
         problem = length_problem(value, what, limits)
         if problem:
             lo, hi = limits
-            self.error("HW-SIZE-001", problem, path, help=f"write a length from {lo:g}in to {hi:g}in, e.g. '5/8in' or '16mm'")
+            self.error(
+                "HW-SIZE-001", problem, path, help=f"write a length from {lo:g}in to {hi:g}in, e.g. '5/8in' or '16mm'"
+            )
             return default
         return length_in(value, default)
 

@@ -6,6 +6,7 @@ JSON path cost a table entry, a path tuple and a position tuple for every value:
 report one. These mappings keep the composed tree and walk it on request, with the same answers the
 table gave (`tests/load/test_source_builder.py` compares them path by path).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -25,8 +26,8 @@ class NodeTree:
 
     def __init__(self, root: yaml.Node):
         self.root = root
-        self._keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}   # id(mapping node) -> key -> nodes
-        self._containers: dict[tuple, yaml.Node] = {}   # path -> list or mapping node, as found
+        self._keys: dict[int, dict[str, tuple[yaml.Node, yaml.Node]]] = {}  # id(mapping node) -> key -> nodes
+        self._containers: dict[tuple, yaml.Node] = {}  # path -> list or mapping node, as found
 
     def pair(self, mapping: yaml.MappingNode, key: object) -> tuple[yaml.Node, yaml.Node] | None:
         """The (key node, value node) of `key` (the builder refused duplicate keys: there is one)."""

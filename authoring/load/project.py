@@ -3,6 +3,7 @@
 All problems of a run are collected and returned together; a game with errors still yields
 whatever parts resolved, so `validate` can report everything at once.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,21 +14,21 @@ from pathlib import Path
 from authoring.diagnostics import Diagnostic, Loc, error, has_errors
 from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.rows import one_per_column
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
-from authoring.runtime import gc_paused
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
-from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import Game, Scenario, SetupCard
-from authoring.textcodec import is_sheet
 from authoring.model.game import frozen_map
+from authoring.runtime import gc_paused
+from authoring.textcodec import is_sheet
 
 MANIFEST = "game.yaml"
 TABLES = "tables.yaml"
@@ -107,12 +108,24 @@ def discover(root: Path) -> list[GameFiles]:
         gid = manifest.parent.name
         scen = tuple(p for p in _data_files(manifest.parent, (".yaml", ".yml")) if p.name not in (MANIFEST, TABLES))
         tables_path = manifest.parent / TABLES
-        extras = tuple(p for p in sorted(manifest.parent.iterdir())
-                       if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith("."))
+        extras = tuple(
+            p
+            for p in sorted(manifest.parent.iterdir())
+            if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith(".")
+        )
         extras += _art_beside(root, gid)
-        games.append(GameFiles(gid, root, manifest, tables_path if tables_path.exists() else None, scen,
-                               _data_files(root / "maps" / gid, (".yaml", ".yml")),
-                               _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv", ".tsv")), extras))
+        games.append(
+            GameFiles(
+                gid,
+                root,
+                manifest,
+                tables_path if tables_path.exists() else None,
+                scen,
+                _data_files(root / "maps" / gid, (".yaml", ".yml")),
+                _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv", ".tsv")),
+                extras,
+            )
+        )
     return games
 
 
@@ -126,8 +139,11 @@ def _art_beside(root: Path, gid: str) -> tuple[Path, ...]:
     for folder in ("maps", "counters"):
         base = root / folder / gid
         if base.is_dir():
-            found += [p for p in base.rglob("*") if p.is_file() and p.suffix.lower() in ART_EXTS
-                      and not p.name.startswith(".")]
+            found += [
+                p
+                for p in base.rglob("*")
+                if p.is_file() and p.suffix.lower() in ART_EXTS and not p.name.startswith(".")
+            ]
     return tuple(sorted(found))
 
 
@@ -146,8 +162,9 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
     diags += src.notes
     diags += text_problems(src)
     if is_sheet(path.name):
-        conformed, found = conform(src, counter_columns() if kind == "counters" else CARD_COLUMNS,
-                                   counters=kind == "counters")
+        conformed, found = conform(
+            src, counter_columns() if kind == "counters" else CARD_COLUMNS, counters=kind == "counters"
+        )
         diags += found
         if conformed is None:
             if failed is not None:
@@ -155,22 +172,40 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
             return None
         if kind != "counters":
             return conformed
-        src = conformed   # already in the counters shape (conform's one pass)
+        src = conformed  # already in the counters shape (conform's one pass)
     found = src.data.get("kind") if isinstance(src.data, dict) else None
     if failed is not None and (not isinstance(src.data, dict) or (kind and found != kind)):
         failed[f"<{display(path)}>"] = display(path)
     if not isinstance(src.data, dict):
-        diags.append(error("HW-SCHEMA-006", "a data file must be a mapping with a `kind:` key", src.loc(()),
-                           help=f"start the file with `kind: {kind or 'game'}`"))
+        diags.append(
+            error(
+                "HW-SCHEMA-006",
+                "a data file must be a mapping with a `kind:` key",
+                src.loc(()),
+                help=f"start the file with `kind: {kind or 'game'}`",
+            )
+        )
         return None
     if kind and found != kind:
-        diags.append(error("HW-KIND-001", f"expected `kind: {kind}` here, found {found!r}", src.loc(("kind",)),
-                           help=f"files in this folder are {kind} files"))
+        diags.append(
+            error(
+                "HW-KIND-001",
+                f"expected `kind: {kind}` here, found {found!r}",
+                src.loc(("kind",)),
+                help=f"files in this folder are {kind} files",
+            )
+        )
         return None
     kind = kind or found
     if kind not in schemas.KINDS:
-        diags.append(error("HW-KIND-002", f"unknown file kind {found!r}", src.loc(("kind",)),
-                           help=f"use one of: {', '.join(schemas.KINDS)}"))
+        diags.append(
+            error(
+                "HW-KIND-002",
+                f"unknown file kind {found!r}",
+                src.loc(("kind",)),
+                help=f"use one of: {', '.join(schemas.KINDS)}",
+            )
+        )
         return None
     found_diags = schemas.validate(src, kind)
     diags.extend(found_diags)
@@ -181,19 +216,35 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
 
 def _defs(parts: dict, game_src: Source) -> dict:
     ids = lambda items: {x.id for x in items}  # noqa: E731
-    return {"sides": ids(parts["sides"]), "nationalities": ids(parts["nationalities"]),
-            "terrain": ids(parts["terrain"]), "terrain_order": [t.id for t in parts["terrain"]],
-            "hex_features": ids(parts["hex_features"]), "hexside_features": ids(parts["hexside_features"]),
-            "paths": ids(parts["paths"]), "unit_types": ids(parts["unit_types"]), "unit_sizes": ids(parts["unit_sizes"]),
-            "values": ids(parts["values"]), "strength_states": ids(parts["strength_states"]), "flags": ids(parts["flags"])}
+    return {
+        "sides": ids(parts["sides"]),
+        "nationalities": ids(parts["nationalities"]),
+        "terrain": ids(parts["terrain"]),
+        "terrain_order": [t.id for t in parts["terrain"]],
+        "hex_features": ids(parts["hex_features"]),
+        "hexside_features": ids(parts["hexside_features"]),
+        "paths": ids(parts["paths"]),
+        "unit_types": ids(parts["unit_types"]),
+        "unit_sizes": ids(parts["unit_sizes"]),
+        "values": ids(parts["values"]),
+        "strength_states": ids(parts["strength_states"]),
+        "flags": ids(parts["flags"]),
+    }
 
 
 def _links_out(files: GameFiles) -> list[Diagnostic]:
     """Data files that are symbolic links to outside the project: never read (HW-PATH-010)."""
     root = os.path.realpath(files.root)
-    return [error("HW-PATH-010", f"data file is a symbolic link to {os.path.realpath(p)!r}, outside the project folder",
-                  Loc(display(p)), help="copy the file into the project instead of linking to it")
-            for p in files.all if not Path(os.path.realpath(p)).is_relative_to(root)]
+    return [
+        error(
+            "HW-PATH-010",
+            f"data file is a symbolic link to {os.path.realpath(p)!r}, outside the project folder",
+            Loc(display(p)),
+            help="copy the file into the project instead of linking to it",
+        )
+        for p in files.all
+        if not Path(os.path.realpath(p)).is_relative_to(root)
+    ]
 
 
 @gc_paused
@@ -202,7 +253,7 @@ def load_game(files: GameFiles) -> LoadResult:
     if diags:
         return LoadResult(None, diags, files)
     game_src = read(files.manifest, "game", diags)
-    if game_src is None:   # nothing resolves without the manifest; each other file's own errors still show
+    if game_src is None:  # nothing resolves without the manifest; each other file's own errors still show
         _read_alone(files, diags)
         return LoadResult(None, per_file(one_per_column(diags)), files)
     gctx = Ctx(game_src)
@@ -246,8 +297,9 @@ def load_game(files: GameFiles) -> LoadResult:
             continue
         ctx = Ctx(src)
         _check_game_field(ctx, files.id)
-        for c in resolve_counter_art(ctx, files.root, path, resolve_counters(ctx, defs, seen),
-                                     parts["counter_size_in"]):
+        for c in resolve_counter_art(
+            ctx, files.root, path, resolve_counters(ctx, defs, seen), parts["counter_size_in"]
+        ):
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
@@ -272,11 +324,19 @@ def load_game(files: GameFiles) -> LoadResult:
                 diags += ctx.diags[-1:]
             scenarios[s.id] = s
     diags += gctx.diags
-    game = Game(**parts, tables=table_list, maps=frozen_map(maps), counters=frozen_map(counters),
-                scenarios=frozen_map(scenarios), root=str(files.root))
+    game = Game(
+        **parts,
+        tables=table_list,
+        maps=frozen_map(maps),
+        counters=frozen_map(counters),
+        scenarios=frozen_map(scenarios),
+        root=str(files.root),
+    )
     known = {p.resolve() for p in files.extras}
-    files = replace(files, extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values())
-                                                       if p.resolve() not in known))
+    files = replace(
+        files,
+        extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values()) if p.resolve() not in known),
+    )
     diags += _name_findings(game)
     return LoadResult(game, per_file(one_per_column(diags)), files)
 
@@ -295,18 +355,28 @@ def _name_findings(game: Game) -> list[Diagnostic]:
     """Ids whose file-name part (names.encode_part) is too long for a portable name (HW-NAME-001). Names are
     injective by construction, so length is the only way an id can fail to become a file name."""
     from authoring import names
+
     named = [("counter", c.id, c.loc) for c in game.counters.values()]
     named += [("scenario", s.id, s.loc) for s in game.scenarios.values()]
     named += [("map", m.id, m.loc) for m in game.maps.values()]
-    named += [(what, x.id, game.loc) for what, items in (("side", game.sides), ("table", game.tables),
-                                                         ("strength state", game.strength_states)) for x in items]
+    named += [
+        (what, x.id, game.loc)
+        for what, items in (("side", game.sides), ("table", game.tables), ("strength state", game.strength_states))
+        for x in items
+    ]
     out = []
     for what, ident, loc in named:
         size = len(names.encode_part(ident))
         if size > names.MAX_PART:
-            out.append(error("HW-NAME-001", f"{what} id {ident!r} makes a file name part of {size} characters, over "
-                             f"the limit of {names.MAX_PART}", loc,
-                             help="shorten the id: capitals and '_', '.', '+' take three characters each in file names"))
+            out.append(
+                error(
+                    "HW-NAME-001",
+                    f"{what} id {ident!r} makes a file name part of {size} characters, over "
+                    f"the limit of {names.MAX_PART}",
+                    loc,
+                    help="shorten the id: capitals and '_', '.', '+' take three characters each in file names",
+                )
+            )
     return out
 
 
@@ -318,38 +388,56 @@ GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
 def _check_game_id(ctx: Ctx, files: GameFiles) -> None:
     """The folder rule: a game's `id:` is the name of its folder, and a plain name (HW-ID-001, HW-ID-002)."""
     from authoring import names
+
     gid = ctx.src.data.get("id")
     if not isinstance(gid, str):
         return
     if gid != files.id:
-        ctx.error("HW-ID-001", f"game id {gid!r} differs from its folder scenarios/{files.id}/", ("id",),
-                  help=f"a game's id is the name of its folders: write `id: {files.id}`, or rename the folders "
-                       f"scenarios/, maps/ and counters/{files.id} to {gid}")
+        ctx.error(
+            "HW-ID-001",
+            f"game id {gid!r} differs from its folder scenarios/{files.id}/",
+            ("id",),
+            help=f"a game's id is the name of its folders: write `id: {files.id}`, or rename the folders "
+            f"scenarios/, maps/ and counters/{files.id} to {gid}",
+        )
     elif not GAME_ID.match(gid) or names.encode_part(gid) != gid:
-        ctx.error("HW-ID-002", f"game id {gid!r} is not a plain name", ("id",),
-                  help="a game id names folders and files: use lowercase letters, digits and '-' (not a device "
-                       "name such as 'con' or 'nul'), and rename its folders to match")
+        ctx.error(
+            "HW-ID-002",
+            f"game id {gid!r} is not a plain name",
+            ("id",),
+            help="a game id names folders and files: use lowercase letters, digits and '-' (not a device "
+            "name such as 'con' or 'nul'), and rename its folders to match",
+        )
 
 
 def _check_game_field(ctx: Ctx, game_id: str) -> None:
     """A data file's `game:` names the game whose folder holds it (HW-ID-003)."""
     named = ctx.src.data.get("game") if isinstance(ctx.src.data, dict) else None
     if named is not None and str(named) != game_id:
-        ctx.error("HW-ID-003", f"this file says `game: {named}` but lies in the folders of game {game_id!r}",
-                  ("game",), help=f"write `game: {game_id}`, or move the file to the folders of {str(named)!r}")
+        ctx.error(
+            "HW-ID-003",
+            f"this file says `game: {named}` but lies in the folders of game {game_id!r}",
+            ("game",),
+            help=f"write `game: {game_id}`, or move the file to the folders of {str(named)!r}",
+        )
 
 
 def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
     """Maps joined by the layout must agree on their shared cells (same parity, one label per cell)."""
     from authoring.hexgrid.multimap import check_joinable
+
     joined = {mid: maps[mid].grid for mid in layout if mid in maps}
     if len(joined) < 2:
         return
     try:
-        check_joinable(joined)   # what building a MultiMapLayout would refuse, without its per-cell tables
+        check_joinable(joined)  # what building a MultiMapLayout would refuse, without its per-cell tables
     except ValueError as exc:
-        ctx.error("HW-MAP-003", f"the maps of the layout do not join: {exc}", ("layout",),
-                  help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide")
+        ctx.error(
+            "HW-MAP-003",
+            f"the maps of the layout do not join: {exc}",
+            ("layout",),
+            help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide",
+        )
 
 
 _CASCADE = {"HW-HEX-001", "HW-HEX-002", "HW-REF-003"}
@@ -364,21 +452,24 @@ def _cascade(d: Diagnostic, broken: dict[str, str]) -> bool:
 
 def _hex_set_cycles(hex_sets: dict) -> list[list[str]]:
     """Each cycle of hex sets that name each other through `union` or `except` (once, from its first member)."""
-    edges = {n: [str(o) for key in ("union", "except") for o in (spec.get(key) or ()) if str(o) in hex_sets]
-             for n, spec in hex_sets.items()}
+    edges = {
+        n: [str(o) for key in ("union", "except") for o in (spec.get(key) or ()) if str(o) in hex_sets]
+        for n, spec in hex_sets.items()
+    }
     state: dict[str, int] = {}
     cycles: list[list[str]] = []
 
-    def visit(n: str, trail: list[str]) -> None:   # iterative enough: hex-set chains are short, depth is bounded below
+    def visit(n: str, trail: list[str]) -> None:  # iterative enough: hex-set chains are short, depth is bounded below
         state[n] = 1
         trail.append(n)
         for m in edges[n]:
             if state.get(m) == 1:
-                cycles.append(trail[trail.index(m):] + [m])
+                cycles.append(trail[trail.index(m) :] + [m])
             elif m not in state and len(trail) < 500:
                 visit(m, trail)
         trail.pop()
         state[n] = 2
+
     for n in hex_sets:
         if n not in state:
             visit(n, [])
@@ -387,8 +478,12 @@ def _hex_set_cycles(hex_sets: dict) -> list[list[str]]:
 
 def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
     for cycle in _hex_set_cycles(parts["hex_sets"]):
-        ctx.error("HW-SET-001", f"hex sets form a cycle: {' -> '.join(cycle)}", ("hex_sets", cycle[0]),
-                  help="a hex set cannot contain itself through `union` or `except`: remove one of these references")
+        ctx.error(
+            "HW-SET-001",
+            f"hex sets form a cycle: {' -> '.join(cycle)}",
+            ("hex_sets", cycle[0]),
+            help="a hex set cannot contain itself through `union` or `except`: remove one of these references",
+        )
     names = set(parts["hex_sets"])
     feats = {f.id for f in parts["hex_features"]}
     terr = {t.id for t in parts["terrain"]}
@@ -408,8 +503,12 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
         for i, label in enumerate(spec.get("hexes", ())):
             if not _on_a_map(str(label), maps):
                 wanted = padded(str(label), lambda x: _on_a_map(x, maps))
-                ctx.error("HW-HEX-001", f"hex {str(label)!r} of hex set {name!r} is on no map of the game", path + ("hexes", i),
-                          help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
+                ctx.error(
+                    "HW-HEX-001",
+                    f"hex {str(label)!r} of hex set {name!r} is on no map of the game",
+                    path + ("hexes", i),
+                    help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",
+                )
 
 
 def _on_a_map(label: str, maps: dict) -> bool:
@@ -421,7 +520,9 @@ def load_project(path: Path) -> tuple[Path, list[LoadResult]]:
     return root, [load_game(files) for files in discover(root)]
 
 
-def load_card(path: Path, result: LoadResult, scenario: Scenario, side: str | None) -> tuple[SetupCard | None, list[Diagnostic]]:
+def load_card(
+    path: Path, result: LoadResult, scenario: Scenario, side: str | None
+) -> tuple[SetupCard | None, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     src = read(path, "setup-card", diags)
     if src is None:
@@ -474,10 +575,13 @@ def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[Game
     chosen = [g for g in games if g.id == arg]
     if not chosen and (looks_like_path(arg) or Path(arg).suffix):
         ids = ", ".join(g.id for g in games) or "none"
-        raise GameNotFound(str(missing(arg, f"name a game (here: {ids}), the project folder, "
-                                            "a game's folder or a file in a game")))
+        raise GameNotFound(
+            str(missing(arg, f"name a game (here: {ids}), the project folder, a game's folder or a file in a game"))
+        )
     if not chosen:
         from authoring.diagnostics.suggest import suggest
-        raise GameNotFound(f"no game {arg!r} in {display(root)} and no such path; "
-                           f"{suggest(arg, [g.id for g in games])}")
+
+        raise GameNotFound(
+            f"no game {arg!r} in {display(root)} and no such path; {suggest(arg, [g.id for g in games])}"
+        )
     return root, chosen

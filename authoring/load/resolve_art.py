@@ -17,6 +17,7 @@ Findings are located at the field that names the image:
   the copy scaled to cover the face).
 * HW-ART-021: raster counter art too small for 300 dpi at the game's counter size (warning).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,9 +28,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from authoring.diagnostics import warning
+from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid.registration import Registration
 from authoring.load.context import Ctx
-from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
 from authoring.readfile import MAX_ART_BYTES, read_limited
@@ -51,52 +52,77 @@ _SVG_UNIT = {"px": 1.0, None: 1.0, "pt": 4 / 3, "mm": 96 / 25.4, "cm": 96 / 2.54
 def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: bool) -> ArtImage | None:
     """The image `name` (relative to `base`, inside `root`), or None with a located error."""
     from authoring.safepath import UnsafePath, resolve_inside
+
     try:
         real = resolve_inside(root, name, "image", base=base)
     except UnsafePath as exc:
         ctx.error("HW-PATH-010", str(exc), path, help=exc.help)
         return None
     if not real.exists():
-        ctx.error("HW-PATH-011", f"image file {name!r} not found", path,
-                  help="paths are relative to the folder of the file that names them")
+        ctx.error(
+            "HW-PATH-011",
+            f"image file {name!r} not found",
+            path,
+            help="paths are relative to the folder of the file that names them",
+        )
         return None
     try:
         data = read_limited(real, MAX_ART_BYTES)
-    except OSError as exc:   # a named pipe, a device, a folder, a file over the limit
-        ctx.error("HW-ART-010", f"image file {name!r} cannot be read: {exc.strerror or exc}", path,
-                  help="name a PNG, JPEG or SVG file saved by an image editor")
+    except OSError as exc:  # a named pipe, a device, a folder, a file over the limit
+        ctx.error(
+            "HW-ART-010",
+            f"image file {name!r} cannot be read: {exc.strerror or exc}",
+            path,
+            help="name a PNG, JPEG or SVG file saved by an image editor",
+        )
         return None
     kinds = "PNG, JPEG or SVG" if svg else "PNG or JPEG"
     if svg and (real.suffix.lower() == ".svg" or data.lstrip()[:5] in (b"<?xml", b"<svg ")):
         size = _svg_size(data)
         if size is None:
-            ctx.error("HW-ART-010", f"{name!r} is not an SVG image hexwright can read", path,
-                      help="give the <svg> element a width and height or a viewBox")
+            ctx.error(
+                "HW-ART-010",
+                f"{name!r} is not an SVG image hexwright can read",
+                path,
+                help="give the <svg> element a width and height or a viewBox",
+            )
             return None
         if _svg_links_out(data):
-            ctx.error("HW-ART-010", f"SVG art {name!r} links to other files", path,
-                      help="embed pictures in the SVG (data: URIs), so the art is one self-contained file")
+            ctx.error(
+                "HW-ART-010",
+                f"SVG art {name!r} links to other files",
+                path,
+                help="embed pictures in the SVG (data: URIs), so the art is one self-contained file",
+            )
             return None
         problem = _svg_drawable(data)
         if problem:
-            ctx.error("HW-ART-016", f"SVG art {name!r} cannot be drawn: {problem}", path,
-                      help="simplify the drawing (flatten nested <use> clones), or save the art as PNG")
+            ctx.error(
+                "HW-ART-016",
+                f"SVG art {name!r} cannot be drawn: {problem}",
+                path,
+                help="simplify the drawing (flatten nested <use> clones), or save the art as PNG",
+            )
             return None
         return ArtImage(name, hashlib.sha256(data).hexdigest(), "SVG", size, str(real), ctx.loc(path))
     try:
         from PIL import Image
+
         Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_ART_PIXELS)
         with Image.open(io.BytesIO(data)) as im:
             fmt, size = im.format, im.size
     except Exception:  # noqa: BLE001  (any decoder failure means the same to the designer)
         fmt, size = None, (0, 0)
     if fmt not in ("PNG", "JPEG"):
-        ctx.error("HW-ART-010", f"{name!r} is not a {kinds} image", path,
-                  help=f"save the art as {kinds}")
+        ctx.error("HW-ART-010", f"{name!r} is not a {kinds} image", path, help=f"save the art as {kinds}")
         return None
     if size[0] * size[1] > MAX_ART_PIXELS:
-        ctx.error("HW-ART-011", f"{name!r} is {size[0]:,} x {size[1]:,} px, over the limit of "
-                  f"{MAX_ART_PIXELS:,} pixels", path, help="scale the art down; 150-300 px per hex is plenty")
+        ctx.error(
+            "HW-ART-011",
+            f"{name!r} is {size[0]:,} x {size[1]:,} px, over the limit of {MAX_ART_PIXELS:,} pixels",
+            path,
+            help="scale the art down; 150-300 px per hex is plenty",
+        )
         return None
     return ArtImage(name, hashlib.sha256(data).hexdigest(), fmt, size, str(real), ctx.loc(path))
 
@@ -106,6 +132,7 @@ def _svg_size(data: bytes) -> tuple[int, int] | None:
     from lxml import etree
 
     from authoring.safepath import xml_parser
+
     try:
         svg = etree.fromstring(data, xml_parser())
     except etree.XMLSyntaxError:
@@ -130,6 +157,7 @@ def _svg_drawable(data: bytes) -> str | None:
 
     from authoring.safepath import xml_parser
     from authoring.svgart import svg_problem, svg_text
+
     try:
         svg_text(data)
     except ValueError as exc:
@@ -142,13 +170,15 @@ def _svg_links_out(data: bytes) -> bool:
     from lxml import etree
 
     from authoring.safepath import xml_parser
+
     svg = etree.fromstring(data, xml_parser())
     for element in svg.iter():
         for key, value in element.attrib.items():
             if key.endswith("href") and not value.strip().startswith(("#", "data:")):
                 return True
-    return b"url(" in data and any(not ref.strip(b" '\"").startswith((b"#", b"data:"))
-                                   for ref in re.findall(rb"url\(([^)]*)\)", data))
+    return b"url(" in data and any(
+        not ref.strip(b" '\"").startswith((b"#", b"data:")) for ref in re.findall(rb"url\(([^)]*)\)", data)
+    )
 
 
 def _svg_length(text: str | None) -> float | None:
@@ -157,6 +187,7 @@ def _svg_length(text: str | None) -> float | None:
 
 
 # --- maps ---------------------------------------------------------------------------------------
+
 
 def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozenset[str] = frozenset()) -> Map:
     """`m` with its `art` (when the map file names one), every art finding recorded in `ctx`."""
@@ -171,8 +202,12 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         h = m.grid.label_to_hex(str(label))
         if h is None:
             wanted = padded(str(label), m.grid.label_to_hex)
-            ctx.error("HW-HEX-001", f"calibration point {str(label)!r} is not a hex of map {m.id!r}",
-                      ("art", "points", label), help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
+            ctx.error(
+                "HW-HEX-001",
+                f"calibration point {str(label)!r} is not a hex of map {m.id!r}",
+                ("art", "points", label),
+                help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",
+            )
             continue
         points.append(ArtPoint(h, str(label), (float(xy[0]), float(xy[1])), ctx.loc(("art", "points", label))))
     reg = None
@@ -181,20 +216,35 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         h = m.grid.label_to_hex(str(origin["hex"]))
         if h is None:
             wanted = padded(str(origin["hex"]), m.grid.label_to_hex)
-            ctx.error("HW-HEX-001", f"origin hex {str(origin['hex'])!r} is not on map {m.id!r}", ("art", "origin", "hex"),
-                      help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "")
+            ctx.error(
+                "HW-HEX-001",
+                f"origin hex {str(origin['hex'])!r} is not on map {m.id!r}",
+                ("art", "origin", "hex"),
+                help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",
+            )
             return m
         sx, sy = spec.get("stretch") or (1.0, 1.0)
-        reg = Registration(m.grid.spec.orientation, float(spec["hex_size"]), h,
-                           (float(origin["x"]), float(origin["y"])), (float(sx), float(sy)),
-                           float(spec.get("rotation", 0.0)))
+        reg = Registration(
+            m.grid.spec.orientation,
+            float(spec["hex_size"]),
+            h,
+            (float(origin["x"]), float(origin["y"])),
+            (float(sx), float(sy)),
+            float(spec.get("rotation", 0.0)),
+        )
         _check_points(ctx, reg, points)
         _check_coverage(ctx, reg, image, m)
         _check_print_size(ctx, reg, m)
     elif points:
-        ctx.diags.append(warning("HW-ART-014", f"map {m.id!r} has calibration points but no registration", ctx.loc(("art",)),
-                                 help=f"run `hexwright calibrate {ctx.src.path} --write` to fit and write the registration",
-                                 path=("art",)))
+        ctx.diags.append(
+            warning(
+                "HW-ART-014",
+                f"map {m.id!r} has calibration points but no registration",
+                ctx.loc(("art",)),
+                help=f"run `hexwright calibrate {ctx.src.path} --write` to fit and write the registration",
+                path=("art",),
+            )
+        )
     overlay = tuple(str(f) for f in spec.get("overlay") or ())
     for i, fid in enumerate(overlay):
         ctx.ref(fid, features, "hex feature", ("art", "overlay", i))
@@ -206,11 +256,17 @@ def _check_points(ctx: Ctx, reg: Registration, points: list[ArtPoint]) -> None:
         fx, fy = reg.hex_to_image(p.hex)
         off = ((fx - p.at[0]) ** 2 + (fy - p.at[1]) ** 2) ** 0.5
         if off > POINT_TOLERANCE * reg.hex_px:
-            ctx.diags.append(warning(
-                "HW-ART-012", f"hex {p.label} is at ({p.at[0]:g}, {p.at[1]:g}) on the art but the registration "
-                f"puts its centre at ({fx:.1f}, {fy:.1f}), {off:.1f} px off ({off / reg.hex_px:.0%} of a hex)",
-                p.loc, help="re-read the point, or run `hexwright calibrate MAP --write` for a new registration; "
-                "`hexwright check MAP --image out.png` shows the grid on the art", path=("art", "points", p.label)))
+            ctx.diags.append(
+                warning(
+                    "HW-ART-012",
+                    f"hex {p.label} is at ({p.at[0]:g}, {p.at[1]:g}) on the art but the registration "
+                    f"puts its centre at ({fx:.1f}, {fy:.1f}), {off:.1f} px off ({off / reg.hex_px:.0%} of a hex)",
+                    p.loc,
+                    help="re-read the point, or run `hexwright calibrate MAP --write` for a new registration; "
+                    "`hexwright check MAP --image out.png` shows the grid on the art",
+                    path=("art", "points", p.label),
+                )
+            )
 
 
 def _check_coverage(ctx: Ctx, reg: Registration, image: ArtImage, m: Map) -> None:
@@ -222,23 +278,34 @@ def _check_coverage(ctx: Ctx, reg: Registration, image: ArtImage, m: Map) -> Non
             outside.append(m.grid.hex_to_label(hx))
     if outside:
         shown = ", ".join(outside[:5]) + (", ..." if len(outside) > 5 else "")
-        ctx.error("HW-ART-013", f"{len(outside)} of {len(m.grid.hexes)} hex centres fall outside the "
-                  f"{w} x {h} px map art ({shown}): the registration does not fit the image", ("art",),
-                  help="check hex_size and origin against the art (`hexwright check MAP --image out.png`), "
-                  "or fit them with `hexwright calibrate`")
+        ctx.error(
+            "HW-ART-013",
+            f"{len(outside)} of {len(m.grid.hexes)} hex centres fall outside the "
+            f"{w} x {h} px map art ({shown}): the registration does not fit the image",
+            ("art",),
+            help="check hex_size and origin against the art (`hexwright check MAP --image out.png`), "
+            "or fit them with `hexwright calibrate`",
+        )
 
 
 def _check_print_size(ctx: Ctx, reg: Registration, m: Map) -> None:
     need = m.hex_size_in * MAP_PRINT_DPI
     have = reg.hex_px * min(reg.stretch)
     if have < need * 0.98:
-        ctx.diags.append(warning(
-            "HW-ART-015", f"the map art has {have:.0f} px per hex; printing {m.hex_size_in:g} in hexes at "
-            f"{MAP_PRINT_DPI} dpi needs {need:.0f}, so the print is scaled up", ctx.loc(("art", "hex_size")),
-            help="scan or export the art at a higher resolution", path=("art", "hex_size")))
+        ctx.diags.append(
+            warning(
+                "HW-ART-015",
+                f"the map art has {have:.0f} px per hex; printing {m.hex_size_in:g} in hexes at "
+                f"{MAP_PRINT_DPI} dpi needs {need:.0f}, so the print is scaled up",
+                ctx.loc(("art", "hex_size")),
+                help="scan or export the art at a higher resolution",
+                path=("art", "hex_size"),
+            )
+        )
 
 
 # --- counters -----------------------------------------------------------------------------------
+
 
 def resolve_counter_art(ctx: Ctx, root: Path, file: Path, counters: list[Counter], counter_in: float) -> list[Counter]:
     """Counters with their faces' images (face `image`/`picture`, else the counter's)."""
@@ -272,27 +339,47 @@ def resolve_counter_art(ctx: Ctx, root: Path, file: Path, counters: list[Counter
 
 
 def _names_art(data: dict) -> bool:
-    return bool(data.get("image") or data.get("picture")
-                or any(f.get("image") or f.get("picture") for f in data.get("faces", ()) if isinstance(f, dict)))
+    return bool(
+        data.get("image")
+        or data.get("picture")
+        or any(f.get("image") or f.get("picture") for f in data.get("faces", ()) if isinstance(f, dict))
+    )
 
 
 def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, path: tuple) -> None:
     from authoring.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
+
     w, h = art.size
     if art.format != "SVG" and w * h > MAX_COUNTER_ART_PIXELS:
-        ctx.error("HW-ART-011", f"counter art {art.name!r} is {w:,} x {h:,} px, over the limit of "
-                  f"{MAX_COUNTER_ART_PIXELS:,} pixels for counter art", path,
-                  help="scale the art down: a 3in face at 300 dpi is 900 px across")
+        ctx.error(
+            "HW-ART-011",
+            f"counter art {art.name!r} is {w:,} x {h:,} px, over the limit of "
+            f"{MAX_COUNTER_ART_PIXELS:,} pixels for counter art",
+            path,
+            help="scale the art down: a 3in face at 300 dpi is 900 px across",
+        )
         return
     if field == "image" and max(w, h) / min(w, h) > FACE_ART_ASPECT:
-        ctx.error("HW-ART-022", f"face art {art.name!r} is {w:,} x {h:,} px (aspect {max(w, h) / min(w, h):,.2f}); "
-                  f"full-face art is cut to the square face, and art longer than {FACE_ART_ASPECT:g} to 1 cannot "
-                  "be drawn", path, help="crop the art to a square, or show it in the picture slot (picture:)")
+        ctx.error(
+            "HW-ART-022",
+            f"face art {art.name!r} is {w:,} x {h:,} px (aspect {max(w, h) / min(w, h):,.2f}); "
+            f"full-face art is cut to the square face, and art longer than {FACE_ART_ASPECT:g} to 1 cannot "
+            "be drawn",
+            path,
+            help="crop the art to a square, or show it in the picture slot (picture:)",
+        )
         return
     if field == "image" and abs(w / h - 1) > ASPECT_TOLERANCE:
-        ctx.diags.append(warning("HW-ART-020", f"face art {art.name!r} is {w} x {h} px (aspect {w / h:.2f}); "
-                                 "a counter face is square, so its edges are cut off", art.loc,
-                                 help="crop the art to a square", path=path))
+        ctx.diags.append(
+            warning(
+                "HW-ART-020",
+                f"face art {art.name!r} is {w} x {h} px (aspect {w / h:.2f}); "
+                "a counter face is square, so its edges are cut off",
+                art.loc,
+                help="crop the art to a square",
+                path=path,
+            )
+        )
     small = too_small(art, field, counter_in, path)
     if small is not None:
         ctx.diags.append(small)
@@ -307,9 +394,13 @@ def too_small(art: ArtImage, field: str, counter_in: float, path: tuple = ()):
     if min(w, h) >= need:
         return None
     what = f"the picture slot of a {counter_in:g} in counter" if field == "picture" else f"a {counter_in:g} in counter"
-    return warning("HW-ART-021", f"{art.name!r} is {w} x {h} px, too small for {what} at {PRINT_DPI} dpi "
-                   f"(needs {need} px)", art.loc, help="supply larger art, or SVG, which prints sharp at any size",
-                   path=path)
+    return warning(
+        "HW-ART-021",
+        f"{art.name!r} is {w} x {h} px, too small for {what} at {PRINT_DPI} dpi (needs {need} px)",
+        art.loc,
+        help="supply larger art, or SVG, which prints sharp at any size",
+        path=path,
+    )
 
 
 def counter_art_findings(counters, counter_in: float) -> list:

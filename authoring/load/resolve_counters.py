@@ -1,20 +1,32 @@
 """Resolve counter manifests (YAML, or CSV from a spreadsheet) into Counter objects."""
+
 from __future__ import annotations
 
 import re
 from sys import intern
 
 from authoring.diagnostics import Loc, error
+from authoring.diagnostics.rows import spans
 from authoring.load.cells import CounterCells, cell_problem
 from authoring.load.context import Ctx
 from authoring.load.source import Source
-from authoring.diagnostics.rows import spans
 from authoring.model import Counter, Face
 from authoring.model.game import frozen_map
 
-_NUM = re.compile(r"-?[0-9]{1,18}\Z")   # longer stays text, which the schema then limits
-_SCALAR_COLUMNS = ("id", "side", "nationality", "type", "size", "designation", "name", "setup_code", "note",
-                   "short", "symbol")
+_NUM = re.compile(r"-?[0-9]{1,18}\Z")  # longer stays text, which the schema then limits
+_SCALAR_COLUMNS = (
+    "id",
+    "side",
+    "nationality",
+    "type",
+    "size",
+    "designation",
+    "name",
+    "setup_code",
+    "note",
+    "short",
+    "symbol",
+)
 _INT_COLUMNS = ("steps", "quantity")
 _NUMBER_COLUMNS = ("stacking",)
 _DECIMAL = re.compile(r"-?([0-9]+[.,][0-9]*|[.,][0-9]+)\Z")
@@ -23,8 +35,12 @@ _FACE_ART = ("image", "picture")
 _FACE_TEXT = ("designation", "label")
 """Face columns that are the face's own text, not a value (`reduced.designation`: Typhoon 6.5.2's Supply Dump)."""
 _FACE_FIELDS = _FACE_ART + _FACE_TEXT
-_REFS = (("side", "sides", "side"), ("nationality", "nationalities", "nationality"), ("type", "unit_types", "unit type"),
-         ("size", "unit_sizes", "unit size"))
+_REFS = (
+    ("side", "sides", "side"),
+    ("nationality", "nationalities", "nationality"),
+    ("type", "unit_types", "unit type"),
+    ("size", "unit_sizes", "unit size"),
+)
 """A counter's fields that name a declaration of the game: (field, `defs` key, what it is called)."""
 
 
@@ -37,8 +53,9 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
     """`csv_to_counters` of rows whose columns `rules` renames (raw name -> (name, cell rule or None)):
     a cell its rule refuses is reported (HW-CSV-008) and left out, so that no second finding echoes it.
     Positions stay with the CSV cells (`cells.CounterCells` maps each path of the new shape to its cell)."""
-    plans = {raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0]))
-             for raw, _col in src.header}   # once per column, not per cell
+    plans = {
+        raw: (*rules.get(raw, (raw, None)), *_column_plan(rules.get(raw, (raw, None))[0])) for raw, _col in src.header
+    }  # once per column, not per cell
     counters: list[dict] = []
     face_order: list[tuple[str, ...]] = []
     for i, row in enumerate(src.data):
@@ -53,7 +70,7 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
                 face = faces.get(a)
                 if face is None:
                     face = faces[a] = {"state": a, "values": {}}
-                if b in _FACE_FIELDS:   # `full.image`, `half.picture`: the face's art (docs/art.md); its text
+                if b in _FACE_FIELDS:  # `full.image`, `half.picture`: the face's art (docs/art.md); its text
                     face[b] = cell
                 else:
                     face["values"][b] = int(cell) if _NUM.match(cell) else cell
@@ -67,11 +84,16 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
         counters.append(c)
         face_order.append(tuple(faces))
     fields = {p[0]: raw for raw, p in plans.items() if p[2] != "face"}
-    face_cells = {(p[3], (p[4],) if p[4] in _FACE_FIELDS else ("values", p[4])): raw
-                  for raw, p in plans.items() if p[2] == "face"}
-    header = tuple((plans[raw][0], col) for raw, col in src.header)   # a key's position: its column's name
-    return Source(src.path, {"kind": "counters", "counters": counters},
-                  CounterCells(src.locs, fields, face_cells, face_order), header=header)
+    face_cells = {
+        (p[3], (p[4],) if p[4] in _FACE_FIELDS else ("values", p[4])): raw for raw, p in plans.items() if p[2] == "face"
+    }
+    header = tuple((plans[raw][0], col) for raw, col in src.header)  # a key's position: its column's name
+    return Source(
+        src.path,
+        {"kind": "counters", "counters": counters},
+        CounterCells(src.locs, fields, face_cells, face_order),
+        header=header,
+    )
 
 
 def _column_plan(col: str) -> tuple[str, str, str]:
@@ -100,8 +122,12 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter
         path = ("counters", i)
         cid = str(c["id"])
         if cid in seen:
-            ctx.error("HW-DUP-002", f"duplicate counter id {cid!r} (also in {seen[cid]})", path + ("id",),
-                      help="counter ids must be unique within a game; use `quantity` for several copies")
+            ctx.error(
+                "HW-DUP-002",
+                f"duplicate counter id {cid!r} (also in {seen[cid]})",
+                path + ("id",),
+                help="counter ids must be unique within a game; use `quantity` for several copies",
+            )
             continue
         seen[cid] = ctx.loc(path + ("id",))
         out.append(_counter(ctx, defs, c, path, sideless))
@@ -116,21 +142,31 @@ def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
         return
     path, cid = found[0]
     if ctx.src.header and "side" not in {name for name, _col in ctx.src.header}:
-        ctx.diags.append(error("HW-CSV-010", f"the header row has no 'side' column, so {len(found)} of the file's "
-                               "counters (those that are not markers) have no side", Loc(ctx.src.path, 1, 1),
-                               help="add a side column (a neutral marker needs none: give it marker true)"))
+        ctx.diags.append(
+            error(
+                "HW-CSV-010",
+                f"the header row has no 'side' column, so {len(found)} of the file's "
+                "counters (those that are not markers) have no side",
+                Loc(ctx.src.path, 1, 1),
+                help="add a side column (a neutral marker needs none: give it marker true)",
+            )
+        )
         return
     lines = [ctx.loc(p).line for p, _c in found]
     more = f": {len(found)} counters have none ({spans(lines)})" if len(found) > 1 else ""
-    ctx.error("HW-COUNTER-001", f"counter {cid!r} has no side{more}", path,
-              help="give `side:`, or `marker: true` for a neutral marker")
+    ctx.error(
+        "HW-COUNTER-001",
+        f"counter {cid!r} has no side{more}",
+        path,
+        help="give `side:`, or `marker: true` for a neutral marker",
+    )
 
 
 def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Counter:
     marker = bool(c.get("marker", False))
     if c.get("side") is None and not marker:
         sideless.append((path, str(c["id"])))
-    for key, known, what in _REFS:   # `ctx.ref` (a call) only for a name not found as it is written
+    for key, known, what in _REFS:  # `ctx.ref` (a call) only for a name not found as it is written
         if key in c and c[key] not in defs[known]:
             ctx.ref(c[key], defs[known], what, path + (key,))
     for j, flag in enumerate(c.get("flags", ())):
@@ -146,16 +182,34 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Coun
         states.add(f["state"])
         known = defs["values"]
         for v in f.get("values") or ():
-            if v not in known:   # names are text (mapping keys): `ctx.ref` would only find them
+            if v not in known:  # names are text (mapping keys): `ctx.ref` would only find them
                 ctx.ref(v, known, "printed value", fpath + ("values", v))
-        faces.append(Face(f["state"], frozen_map(f.get("values")), str(f.get("label", "")),
-                          None if f.get("designation") is None else str(f["designation"]),
-                          short=str(f.get("short", "") or "")))
+        faces.append(
+            Face(
+                f["state"],
+                frozen_map(f.get("values")),
+                str(f.get("label", "")),
+                None if f.get("designation") is None else str(f["designation"]),
+                short=str(f.get("short", "") or ""),
+            )
+        )
     return Counter(
-        id=intern(str(c["id"])), side=c.get("side"), nationality=c.get("nationality"), type=c.get("type"),
-        size=c.get("size"), designation=str(c.get("designation", "")), faces=tuple(faces),
-        steps=int(c.get("steps") or len(faces)), stacking=c.get("stacking"), flags=frozenset(c.get("flags", [])),
-        setup_code=str(c.get("setup_code", "") or ""), quantity=int(c.get("quantity", 1)), marker=marker,
-        name=c.get("name", ""), loc=ctx.loc(path), short=str(c.get("short", "") or ""),
-        symbol=str(c.get("icon") or c.get("symbol", "") or ""),   # a marker's icon draws in its symbol's place
-        code_loc=ctx.loc(path + ("setup_code",)) if c.get("setup_code") else None)
+        id=intern(str(c["id"])),
+        side=c.get("side"),
+        nationality=c.get("nationality"),
+        type=c.get("type"),
+        size=c.get("size"),
+        designation=str(c.get("designation", "")),
+        faces=tuple(faces),
+        steps=int(c.get("steps") or len(faces)),
+        stacking=c.get("stacking"),
+        flags=frozenset(c.get("flags", [])),
+        setup_code=str(c.get("setup_code", "") or ""),
+        quantity=int(c.get("quantity", 1)),
+        marker=marker,
+        name=c.get("name", ""),
+        loc=ctx.loc(path),
+        short=str(c.get("short", "") or ""),
+        symbol=str(c.get("icon") or c.get("symbol", "") or ""),  # a marker's icon draws in its symbol's place
+        code_loc=ctx.loc(path + ("setup_code",)) if c.get("setup_code") else None,
+    )

@@ -1,4 +1,5 @@
 """Resolve the game manifest and rule tables into model parts (before maps, counters, scenarios)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,8 +19,18 @@ def type_defs(items: list | None, ctx: Ctx, path: tuple, what: str) -> tuple[Typ
             ctx.error("HW-DUP-001", f"duplicate {what} id {item['id']!r}", path + (i, "id"))
         seen.add(item["id"])
         extra = {k: v for k, v in item.items() if k not in _TYPE_KEYS}
-        out.append(TypeDef(item["id"], item.get("name", item["id"]), item.get("color"), item.get("symbol"),
-                           item.get("style"), item.get("width"), frozen_map(extra), ctx.loc(path + (i,))))
+        out.append(
+            TypeDef(
+                item["id"],
+                item.get("name", item["id"]),
+                item.get("color"),
+                item.get("symbol"),
+                item.get("style"),
+                item.get("width"),
+                frozen_map(extra),
+                ctx.loc(path + (i,)),
+            )
+        )
     return tuple(out)
 
 
@@ -39,7 +50,9 @@ def manifest_parts(ctx: Ctx) -> dict:
     nats = []
     for i, n in enumerate(d.get("nationalities", [])):
         ctx.ref(n["side"], side_ids, "side", ("nationalities", i, "side"))
-        nats.append(Nationality(n["id"], n["side"], n["name"], n.get("abbrev", ""), n.get("color"), n.get("text_color")))
+        nats.append(
+            Nationality(n["id"], n["side"], n["name"], n.get("abbrev", ""), n.get("color"), n.get("text_color"))
+        )
     _check_unique(ctx, d.get("sides", []), ("sides",), "side")
     stacking = None
     if d.get("stacking"):
@@ -48,8 +61,12 @@ def manifest_parts(ctx: Ctx) -> dict:
     hex_sets = d.get("hex_sets", {}) or {}
     layout = {k: tuple(v["origin"]) for k, v in (d.get("layout") or {}).items()}
     return dict(
-        id=d["id"], name=d["name"], version=str(d.get("version", "1.0")), rules_ref=d.get("rules_ref", d["name"]),
-        sides=sides, nationalities=tuple(nats),
+        id=d["id"],
+        name=d["name"],
+        version=str(d.get("version", "1.0")),
+        rules_ref=d.get("rules_ref", d["name"]),
+        sides=sides,
+        nationalities=tuple(nats),
         terrain=type_defs(d.get("terrain"), ctx, ("terrain",), "terrain"),
         hex_features=type_defs(d.get("hex_features"), ctx, ("hex_features",), "hex feature"),
         hexside_features=type_defs(d.get("hexside_features"), ctx, ("hexside_features",), "hexside feature"),
@@ -69,8 +86,10 @@ def manifest_parts(ctx: Ctx) -> dict:
         hex_sets=frozen_map({k: frozen_map(v) for k, v in hex_sets.items()}),
         hex_set_locs=frozen_map({k: ctx.loc(("hex_sets", k)) for k in hex_sets}),
         layout=frozen_map(layout),
-        publisher=d.get("publisher", ""), description=d.get("description", ""),
-        rules_summary=d.get("rules_summary"), loc=ctx.loc(()),
+        publisher=d.get("publisher", ""),
+        description=d.get("description", ""),
+        rules_summary=d.get("rules_summary"),
+        loc=ctx.loc(()),
         counter_layouts=tuple(d.get("counter_layouts") or ()),
         abbreviations=frozen_map({str(k): str(v) for k, v in (d.get("abbreviations") or {}).items()}),
         printed=tuple(frozen_map(p) for p in d.get("printed") or ()),
@@ -89,14 +108,21 @@ def phase_actions(ctx: Ctx, side_ids: set[str]) -> tuple[PhaseAction, ...]:
         ctx.ref(item["phase"], phases, "phase", ("phase_actions", i, "phase"))
         for j, side in enumerate(item.get("clear_moved") or ()):
             ctx.ref(side, side_ids, "side", ("phase_actions", i, "clear_moved", j))
-        out.append(PhaseAction(str(item["phase"]), tuple(str(s) for s in item.get("clear_moved") or ()),
-                               str(item.get("rule", "")), ctx.loc(("phase_actions", i))))
+        out.append(
+            PhaseAction(
+                str(item["phase"]),
+                tuple(str(s) for s in item.get("clear_moved") or ()),
+                str(item.get("rule", "")),
+                ctx.loc(("phase_actions", i)),
+            )
+        )
     return tuple(out)
 
 
 def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
     """Files the manifest names (relative to `base`) must exist inside the project `root` (HW-PATH-010/011)."""
     from authoring.safepath import UnsafePath, resolve_inside
+
     name = ctx.src.data.get("rules_summary")
     if name is None:
         return
@@ -105,13 +131,22 @@ def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
     except UnsafePath as exc:
         ctx.error("HW-PATH-010", str(exc), ("rules_summary",), help=exc.help)
         return
-    if real.exists() and not real.is_file():   # a folder, a named pipe, a device: never read
+    if real.exists() and not real.is_file():  # a folder, a named pipe, a device: never read
         from authoring.readfile import kind_of
-        ctx.error("HW-PATH-011", f"rules summary {name!r} is {kind_of(real.stat().st_mode)}, not a regular file",
-                  ("rules_summary",), help="name an HTML or PDF file saved beside game.yaml")
+
+        ctx.error(
+            "HW-PATH-011",
+            f"rules summary {name!r} is {kind_of(real.stat().st_mode)}, not a regular file",
+            ("rules_summary",),
+            help="name an HTML or PDF file saved beside game.yaml",
+        )
     elif not real.is_file():
-        ctx.error("HW-PATH-011", f"rules summary file {name!r} not found", ("rules_summary",),
-                  help="paths are relative to the folder of game.yaml")
+        ctx.error(
+            "HW-PATH-011",
+            f"rules summary file {name!r} not found",
+            ("rules_summary",),
+            help="paths are relative to the folder of game.yaml",
+        )
 
 
 def _check_unique(ctx: Ctx, items: list, path: tuple, what: str) -> None:
@@ -134,10 +169,25 @@ def tables(ctx: Ctx) -> tuple[Table, ...]:
         cols = tuple(str(c) for c in t["columns"])
         for j, row in enumerate(t["rows"]):
             if len(row) != len(cols):
-                ctx.error("HW-TABLE-001", f"table {t['id']!r} row {j + 1} has {len(row)} cells for {len(cols)} columns",
-                          ("tables", i, "rows", j), help="give one cell per column (use null for an empty cell)")
-        out.append(Table(t["id"], t["name"], cols, tuple(tuple(r) for r in t["rows"]), str(t.get("rule", "")),
-                         t.get("kind", ""), frozen_map(t.get("legend")), tuple(t.get("notes", [])),
-                         ctx.loc(("tables", i)), _strings(t.get("print_note"))))
+                ctx.error(
+                    "HW-TABLE-001",
+                    f"table {t['id']!r} row {j + 1} has {len(row)} cells for {len(cols)} columns",
+                    ("tables", i, "rows", j),
+                    help="give one cell per column (use null for an empty cell)",
+                )
+        out.append(
+            Table(
+                t["id"],
+                t["name"],
+                cols,
+                tuple(tuple(r) for r in t["rows"]),
+                str(t.get("rule", "")),
+                t.get("kind", ""),
+                frozen_map(t.get("legend")),
+                tuple(t.get("notes", [])),
+                ctx.loc(("tables", i)),
+                _strings(t.get("print_note")),
+            )
+        )
     _check_unique(ctx, ctx.src.data.get("tables", []), ("tables",), "table")
     return tuple(out)

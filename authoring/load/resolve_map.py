@@ -1,10 +1,11 @@
 """Resolve a map file: grid, per-hex terrain and features, hexsides and paths, with every hex id checked."""
+
 from __future__ import annotations
 
-from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
 from authoring.budget import HEX_SIZE_IN, map_budget_problem
-from authoring.load.context import Ctx
 from authoring.diagnostics.zeros import padded
+from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
+from authoring.load.context import Ctx
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
     EdgeSideInfo,
@@ -22,20 +23,31 @@ MAX_MAP_HEXES = 200_000
 
 def grid_spec(g: dict) -> GridSpec:
     lab = g.get("label", {}) or {}
-    label = LabelFormat(prefix=lab.get("prefix", ""), column_digits=lab.get("column_digits", 2),
-                        row_digits=lab.get("row_digits", 2), column_style=lab.get("column_style", "numeric"),
-                        separator=lab.get("separator", ""), row_first=lab.get("row_first", False),
-                        columns_descending=lab.get("columns_descending", False),
-                        rows_descending=lab.get("rows_descending", False))
-    return GridSpec(orientation=g["orientation"], columns=g["columns"], rows=g["rows"],
-                    first_column=g.get("first_column", 1), first_row=g.get("first_row", 1),
-                    shifted=g.get("shifted", "even"), label=label)
+    label = LabelFormat(
+        prefix=lab.get("prefix", ""),
+        column_digits=lab.get("column_digits", 2),
+        row_digits=lab.get("row_digits", 2),
+        column_style=lab.get("column_style", "numeric"),
+        separator=lab.get("separator", ""),
+        row_first=lab.get("row_first", False),
+        columns_descending=lab.get("columns_descending", False),
+        rows_descending=lab.get("rows_descending", False),
+    )
+    return GridSpec(
+        orientation=g["orientation"],
+        columns=g["columns"],
+        rows=g["rows"],
+        first_column=g.get("first_column", 1),
+        first_row=g.get("first_row", 1),
+        shifted=g.get("shifted", "even"),
+        label=label,
+    )
 
 
 class _MapResolver:
     def __init__(self, ctx: Ctx, grid: MapGrid, defs: dict):
         self.ctx, self.grid, self.defs = ctx, grid, defs
-        self._find = grid.by_label().get   # every hex id of the file is looked up: one C call each
+        self._find = grid.by_label().get  # every hex id of the file is looked up: one C call each
         self.zeros = DroppedZeros(ctx, "hex id", "hex id")
 
     def hex(self, value, path: tuple) -> Hex | None:
@@ -43,14 +55,18 @@ class _MapResolver:
         h = self._find(label)
         if h is None:
             wanted = padded(label, self._find)
-            if wanted:   # 0101 written as the number 101: one finding for the file (`resolve_map` reports it)
+            if wanted:  # 0101 written as the number 101: one finding for the file (`resolve_map` reports it)
                 self.zeros.add(path, wanted, f"hex {label!r} is not on map {self.ctx.src.data['id']!r}")
                 return None
             spec = self.grid.spec
             first = self.grid.hex_to_label(self.grid.hexes[0])
             last = self.grid.hex_to_label(self.grid.hexes[-1])
-            self.ctx.error("HW-HEX-001", f"hex {label!r} is not on map {self.ctx.src.data['id']!r}", path,
-                           help=f"hex ids on this map run from {first} to {last} ({spec.columns} columns x {spec.rows} rows)")
+            self.ctx.error(
+                "HW-HEX-001",
+                f"hex {label!r} is not on map {self.ctx.src.data['id']!r}",
+                path,
+                help=f"hex ids on this map run from {first} to {last} ({spec.columns} columns x {spec.rows} rows)",
+            )
         return h
 
     def terrain(self) -> dict[Hex, list[str]]:
@@ -58,7 +74,7 @@ class _MapResolver:
         find = self._find
         for ttype, hexes in (self.ctx.src.data.get("terrain") or {}).items():
             self.ctx.ref(ttype, self.defs["terrain"], "terrain type", ("terrain", ttype))
-            for i, value in enumerate(hexes):   # a few hundred ids a terrain: found ones take one lookup
+            for i, value in enumerate(hexes):  # a few hundred ids a terrain: found ones take one lookup
                 h = find(value) if type(value) is str else None
                 if h is None:
                     h = self.hex(value, ("terrain", ttype, i))
@@ -84,9 +100,17 @@ class _MapResolver:
                 attrs = attrs or {}
                 if attrs.get("side") is not None:
                     self.ctx.ref(attrs["side"], self.defs["sides"], "side", path + ("side",))
-                out.setdefault(h, []).append(HexFeature(
-                    ftype, attrs.get("name", ""), attrs.get("kind", ""), str(attrs.get("label", "")),
-                    attrs.get("side", "") or "", attrs.get("points"), self.ctx.loc(path)))
+                out.setdefault(h, []).append(
+                    HexFeature(
+                        ftype,
+                        attrs.get("name", ""),
+                        attrs.get("kind", ""),
+                        str(attrs.get("label", "")),
+                        attrs.get("side", "") or "",
+                        attrs.get("points"),
+                        self.ctx.loc(path),
+                    )
+                )
         return out
 
     def hexsides(self) -> tuple[list[HexsideInfo], list[EdgeSideInfo]]:
@@ -99,21 +123,29 @@ class _MapResolver:
                     edges.extend(self._edge_side(stype, entry, path))
                     continue
                 pair = entry["hexes"] if isinstance(entry, dict) else entry
-                a, b = self._find(pair[0]), self._find(pair[1])   # the common case: two text ids on the map
-                if a is None or b is None:   # a number or an unknown id: `hex` converts or reports, in order
+                a, b = self._find(pair[0]), self._find(pair[1])  # the common case: two text ids on the map
+                if a is None or b is None:  # a number or an unknown id: `hex` converts or reports, in order
                     a, b = self.hex(pair[0], path + (0,)), self.hex(pair[1], path + (1,))
                     if a is None or b is None:
                         continue
                 if a.distance(b) != 1:
-                    self.ctx.error("HW-HEXSIDE-001", f"{pair[0]} and {pair[1]} are not neighbours, so they share no hexside",
-                                   path, help="a hexside is written as the two adjacent hexes it separates")
+                    self.ctx.error(
+                        "HW-HEXSIDE-001",
+                        f"{pair[0]} and {pair[1]} are not neighbours, so they share no hexside",
+                        path,
+                        help="a hexside is written as the two adjacent hexes it separates",
+                    )
                     continue
                 faces = None
                 if isinstance(entry, dict) and entry.get("faces") is not None:
                     faces = self.hex(entry["faces"], path + ("faces",))
                     if faces is not None and faces not in (a, b):
-                        self.ctx.error("HW-HEXSIDE-002", f"a hexside between {pair[0]} and {pair[1]} cannot face {entry['faces']}",
-                                       path + ("faces",), help="`faces` must be one of the two hexes")
+                        self.ctx.error(
+                            "HW-HEXSIDE-002",
+                            f"a hexside between {pair[0]} and {pair[1]} cannot face {entry['faces']}",
+                            path + ("faces",),
+                            help="`faces` must be one of the two hexes",
+                        )
                 sides.append(HexsideInfo(stype, Hexside(a, b) if a < b else Hexside(b, a), faces, self.ctx.loc(path)))
         return sides, edges
 
@@ -124,12 +156,20 @@ class _MapResolver:
         try:
             d = self.grid.direction_index(entry["side"])
         except (KeyError, ValueError):
-            self.ctx.error("HW-HEXSIDE-003", f"unknown hexside direction {entry['side']!r}", path + ("side",),
-                           help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}")
+            self.ctx.error(
+                "HW-HEXSIDE-003",
+                f"unknown hexside direction {entry['side']!r}",
+                path + ("side",),
+                help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}",
+            )
             return []
         if h.neighbour(d) in self.grid:
-            self.ctx.error("HW-HEXSIDE-004", f"side {entry['side']} of {entry['hex']} is not on the map edge", path,
-                           help="write inner hexsides as the pair of hexes they separate")
+            self.ctx.error(
+                "HW-HEXSIDE-004",
+                f"side {entry['side']} of {entry['hex']} is not on the map edge",
+                path,
+                help="write inner hexsides as the pair of hexes they separate",
+            )
             return []
         return [EdgeSideInfo(stype, h, d, self.ctx.loc(path))]
 
@@ -143,20 +183,31 @@ class _MapResolver:
                 hexes = [self.hex(v, path + ("hexes", j)) for j, v in cells]
                 if any(h is None for h in hexes):
                     continue
-                exit_names = [(("hexes", j), v["exit"], hexes[0] if j == 0 else hexes[-1])
-                              for j, v in enumerate(line["hexes"]) if isinstance(v, dict)]
+                exit_names = [
+                    (("hexes", j), v["exit"], hexes[0] if j == 0 else hexes[-1])
+                    for j, v in enumerate(line["hexes"])
+                    if isinstance(v, dict)
+                ]
                 for j in range(1, len(hexes)):
                     if hexes[j - 1].distance(hexes[j]) != 1:
-                        self.ctx.error("HW-PATH-001", f"path {line.get('name', ptype)!r} jumps from {cells[j - 1][1]} "
-                                       f"to {cells[j][1]}, which are not adjacent", path + ("hexes", cells[j][0]),
-                                       help="list every hex the line passes through, in order")
+                        self.ctx.error(
+                            "HW-PATH-001",
+                            f"path {line.get('name', ptype)!r} jumps from {cells[j - 1][1]} "
+                            f"to {cells[j][1]}, which are not adjacent",
+                            path + ("hexes", cells[j][0]),
+                            help="list every hex the line passes through, in order",
+                        )
                 exits = []
                 for sub, name, end in exit_names:
                     try:
                         exits.append((end, self.grid.direction_index(name)))
                     except (KeyError, ValueError):
-                        self.ctx.error("HW-PATH-002", f"unknown exit direction {name!r}", path + sub,
-                                       help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}")
+                        self.ctx.error(
+                            "HW-PATH-002",
+                            f"unknown exit direction {name!r}",
+                            path + sub,
+                            help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}",
+                        )
                 out.append(PathInfo(ptype, line.get("name", ""), tuple(hexes), tuple(exits), self.ctx.loc(path)))
         return out
 
@@ -165,8 +216,12 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
     d = ctx.src.data
     g = d["grid"]
     if g["columns"] * g["rows"] > MAX_MAP_HEXES:
-        ctx.error("HW-MAP-001", f"map has {g['columns'] * g['rows']:,} hexes, over the limit of {MAX_MAP_HEXES:,}",
-                  ("grid",), help="split a huge map into several maps joined by the game's layout")
+        ctx.error(
+            "HW-MAP-001",
+            f"map has {g['columns'] * g['rows']:,} hexes, over the limit of {MAX_MAP_HEXES:,}",
+            ("grid",),
+            help="split a huge map into several maps joined by the game's layout",
+        )
         return None
     try:
         grid = MapGrid(grid_spec(g), origin)
@@ -185,14 +240,34 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
     r.zeros.report("HW-HEX-001")
-    hexes = HexInfos(grid.labels(), {h: tuple(t) for h, t in terrain.items() if t},
-                     {h: tuple(f) for h, f in features.items()}, (default,))
+    hexes = HexInfos(
+        grid.labels(),
+        {h: tuple(t) for h, t in terrain.items() if t},
+        {h: tuple(f) for h, f in features.items()},
+        (default,),
+    )
     edges = {k: v.get("name", k) for k, v in (d.get("edges") or {}).items()}
     hex_in = ctx.length(("grid", "hex_size"), 0.75, "hex_size", HEX_SIZE_IN)
     too_big = map_budget_problem(len(hexes), hex_in)
     if too_big:
-        ctx.error("HW-SIZE-002", too_big, ("grid",),
-                  help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)")
-    return Map(d["id"], d["name"], grid, hex_in, default, hexes,
-               tuple(sides), tuple(edge_sides), tuple(paths), tuple(labels), frozen_map(edges),
-               ctx.src.path, ctx.loc(()))
+        ctx.error(
+            "HW-SIZE-002",
+            too_big,
+            ("grid",),
+            help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)",
+        )
+    return Map(
+        d["id"],
+        d["name"],
+        grid,
+        hex_in,
+        default,
+        hexes,
+        tuple(sides),
+        tuple(edge_sides),
+        tuple(paths),
+        tuple(labels),
+        frozen_map(edges),
+        ctx.src.path,
+        ctx.loc(()),
+    )

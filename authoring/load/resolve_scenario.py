@@ -1,14 +1,15 @@
 """Resolve scenarios and set-up cards: maps in play, hexes on those maps, units, sides and states."""
+
 from __future__ import annotations
 
 from sys import intern
 
-from authoring.hexgrid import Hex
+from authoring.diagnostics.rows import spans
 from authoring.diagnostics.suggest import suggest
+from authoring.diagnostics.zeros import padded, zeros_help
+from authoring.hexgrid import Hex
 from authoring.load.context import Ctx
 from authoring.load.resolve_game import rule_specs
-from authoring.diagnostics.rows import spans
-from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
     Map,
@@ -32,31 +33,45 @@ class HexLookup:
     def __init__(self, maps: list[Map]):
         self.maps = maps
         merged: dict[str, Hex] = {}
-        for m in reversed(maps):   # an id two maps print (a shared cell) finds the first map's hex
-            merged.update(m.grid.by_label().copy())   # the view's copy is its dict's: a C copy
-        self.find = merged.get   # one C lookup (a scenario looks up every unit's hex)
+        for m in reversed(maps):  # an id two maps print (a shared cell) finds the first map's hex
+            merged.update(m.grid.by_label().copy())  # the view's copy is its dict's: a C copy
+        self.find = merged.get  # one C lookup (a scenario looks up every unit's hex)
 
 
-def _hex(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple,
-         zeros: DroppedZeros | None = None) -> Hex | None:
+def _hex(
+    ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], label: str, path: tuple, zeros: DroppedZeros | None = None
+) -> Hex | None:
     h = lookup.find(label)
     if h is None:
         elsewhere = [m.id for m in all_maps.values() if m.grid.label_to_hex(label) is not None]
         wanted = padded(label, lookup.find)
         message = f"hex {label!r} is not on any map in play"
         if elsewhere:
-            ctx.error("HW-HEX-002", f"hex {label!r} is on map {elsewhere[0]!r}, which this scenario does not use", path,
-                      help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
-                           f"{', '.join(m.id for m in lookup.maps)}")
+            ctx.error(
+                "HW-HEX-002",
+                f"hex {label!r} is on map {elsewhere[0]!r}, which this scenario does not use",
+                path,
+                help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
+                f"{', '.join(m.id for m in lookup.maps)}",
+            )
         elif wanted and zeros is not None:
             zeros.add(path, wanted, message)
-            return lookup.find(wanted)   # checked where it was meant to be: no absence found for its hex
+            return lookup.find(wanted)  # checked where it was meant to be: no absence found for its hex
         else:
-            ranges = "; ".join(f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to "
-                               f"{m.grid.hex_to_label(m.grid.hexes[-1])}" for m in lookup.maps)
-            ctx.error("HW-HEX-001", message, path,
-                      help=zeros_help([wanted], "hex", ctx.src.path) if wanted else
-                      f"hex ids are written as printed ({ranges})" if ranges else "the scenario has no maps")
+            ranges = "; ".join(
+                f"map {m.id!r}: {m.grid.hex_to_label(m.grid.hexes[0])} to {m.grid.hex_to_label(m.grid.hexes[-1])}"
+                for m in lookup.maps
+            )
+            ctx.error(
+                "HW-HEX-001",
+                message,
+                path,
+                help=zeros_help([wanted], "hex", ctx.src.path)
+                if wanted
+                else f"hex ids are written as printed ({ranges})"
+                if ranges
+                else "the scenario has no maps",
+            )
     return h
 
 
@@ -65,7 +80,7 @@ def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[st
     id that is the key itself is found without comparing text (a big game's keys are scattered in memory)."""
     out = tuple(map(intern, map(str, units)))
     for j, u in enumerate(out):
-        if u not in counters:   # `ctx.ref` reports it (called only then)
+        if u not in counters:  # `ctx.ref` reports it (called only then)
             ctx.ref(u, counters, "counter", path + ("units", j), code="HW-REF-002")
     return out, ctx.src.item_locs(path + ("units",), len(out))
 
@@ -81,7 +96,7 @@ def _placements(ctx, defs, lookup, all_maps, counters, side, entries, base, zero
         h = find(label)
         if h is None:
             h = _hex(ctx, lookup, all_maps, label, path + ("hex",), zeros)
-            label = padded(label, lookup.find) or label if h is not None else label   # the id it was meant to be
+            label = padded(label, lookup.find) or label if h is not None else label  # the id it was meant to be
         units, locs = _units(ctx, counters, e["units"], path)
         state = e.get("state")
         if state is not None and state not in states:
@@ -117,28 +132,76 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     for i, p in enumerate(d.get("pools", [])):
         ctx.ref(p["side"], sides, "side", ("pools", i, "side"))
         units, locs = _units(ctx, counters, p["units"], ("pools", i))
-        pools.append(Pool(p["id"], p["side"], units, p.get("name", ""), p.get("available"), p.get("cost"),
-                          ctx.loc(("pools", i)), locs, str(p.get("at", ""))))
-    options = tuple(Option(o["id"], o["name"], bool(o.get("default", False)), o.get("description", ""),
-                           frozen_map(o.get("effects")), ctx.loc(("options", i)))
-                    for i, o in enumerate(d.get("options", [])))
+        pools.append(
+            Pool(
+                p["id"],
+                p["side"],
+                units,
+                p.get("name", ""),
+                p.get("available"),
+                p.get("cost"),
+                ctx.loc(("pools", i)),
+                locs,
+                str(p.get("at", "")),
+            )
+        )
+    options = tuple(
+        Option(
+            o["id"],
+            o["name"],
+            bool(o.get("default", False)),
+            o.get("description", ""),
+            frozen_map(o.get("effects")),
+            ctx.loc(("options", i)),
+        )
+        for i, o in enumerate(d.get("options", []))
+    )
     seen_options: set[str] = set()
-    for i, o in enumerate(options):   # `check --option ID` and the module's option list name options by id
+    for i, o in enumerate(options):  # `check --option ID` and the module's option list name options by id
         if o.id in seen_options:
-            ctx.error("HW-DUP-005", f"duplicate option id {o.id!r}", ("options", i, "id"),
-                      help="give each option of the scenario its own id")
+            ctx.error(
+                "HW-DUP-005",
+                f"duplicate option id {o.id!r}",
+                ("options", i, "id"),
+                help="give each option of the scenario its own id",
+            )
         seen_options.add(o.id)
-    victory = tuple(Victory(v) if isinstance(v, str) else Victory(v["text"], v.get("side", ""), v.get("points"))
-                    for v in d.get("victory", []))
-    return Scenario(d["id"], d["name"], tuple(m.id for m in in_play), turns, tuple(setup), tuple(off_map),
-                    reinf, withdrawals, tuple(pools), options, victory,
-                    rule_specs(d.get("setup_rules"), ctx, ("setup_rules",), "scenario"),
-                    frozen_map(d.get("values")), d.get("description", ""), ctx.src.path, ctx.loc(()))
+    victory = tuple(
+        Victory(v) if isinstance(v, str) else Victory(v["text"], v.get("side", ""), v.get("points"))
+        for v in d.get("victory", [])
+    )
+    return Scenario(
+        d["id"],
+        d["name"],
+        tuple(m.id for m in in_play),
+        turns,
+        tuple(setup),
+        tuple(off_map),
+        reinf,
+        withdrawals,
+        tuple(pools),
+        options,
+        victory,
+        rule_specs(d.get("setup_rules"), ctx, ("setup_rules",), "scenario"),
+        frozen_map(d.get("values")),
+        d.get("description", ""),
+        ctx.src.path,
+        ctx.loc(()),
+    )
 
 
 def _turns(ctx: Ctx, items: list) -> tuple[Turn, ...]:
-    return tuple(Turn(t["turn"], str(t.get("date", "")), str(t.get("weather", "")), tuple(t.get("notes", [])),
-                      frozen_map(t.get("values")), ctx.loc(("turns", i))) for i, t in enumerate(items))
+    return tuple(
+        Turn(
+            t["turn"],
+            str(t.get("date", "")),
+            str(t.get("weather", "")),
+            tuple(t.get("notes", [])),
+            frozen_map(t.get("values")),
+            ctx.loc(("turns", i)),
+        )
+        for i, t in enumerate(items)
+    )
 
 
 def _scheduled(ctx, counters, sides, items, key, defs) -> tuple[Scheduled, ...]:
@@ -148,18 +211,20 @@ def _scheduled(ctx, counters, sides, items, key, defs) -> tuple[Scheduled, ...]:
         if r.get("state") is not None:
             ctx.ref(r["state"], defs["strength_states"], "strength state", (key, i, "state"))
         units, locs = _units(ctx, counters, r["units"], (key, i))
-        out.append(Scheduled(r["turn"], r["side"], units, str(r.get("at", "") or ""), r.get("state"),
-                             ctx.loc((key, i)), locs))
+        out.append(
+            Scheduled(r["turn"], r["side"], units, str(r.get("at", "") or ""), r.get("state"), ctx.loc((key, i)), locs)
+        )
     return tuple(out)
 
 
-def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map], counters: dict,
-                 side: str | None) -> SetupCard:
+def resolve_card(
+    ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map], counters: dict, side: str | None
+) -> SetupCard:
     """A set-up card (YAML entries or CSV rows hex,unit,state) resolved against a scenario's maps."""
     d = ctx.src.data
     lookup = HexLookup([maps[m] for m in scenario.maps])
     zeros = DroppedZeros(ctx, "hex id", "hex")
-    strays: list[tuple[tuple, str]] = []   # rows of another side's units than the card's
+    strays: list[tuple[tuple, str]] = []  # rows of another side's units than the card's
     if isinstance(d, list):  # CSV rows
         entries = [{"hex": r.get("hex", ""), "units": [r.get("unit", "")], "state": r.get("state")} for r in d]
         placements = []
@@ -167,8 +232,12 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
             path = (i,)
             for col in ("hex", "unit"):
                 if not d[i].get(col):
-                    ctx.error("HW-CARD-001", f"row {ctx.loc(path).line} has no {col!r} cell", path,
-                              help="a set-up card CSV has the columns hex,unit,state")
+                    ctx.error(
+                        "HW-CARD-001",
+                        f"row {ctx.loc(path).line} has no {col!r} cell",
+                        path,
+                        help="a set-up card CSV has the columns hex,unit,state",
+                    )
             if not d[i].get("hex") or not d[i].get("unit"):
                 continue
             h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",), zeros)
@@ -176,12 +245,13 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
             ctx.ref(unit, counters, "counter", path + ("unit",), code="HW-REF-002")
             if _foreign(defs, counters, unit, side):
                 strays.append((path + ("unit",), unit))
-                continue   # not set up for `side`: its stacking, mix and side findings would only echo this one
+                continue  # not set up for `side`: its stacking, mix and side findings would only echo this one
             ctx.ref(e.get("state"), defs["strength_states"], "strength state", path + ("state",))
             owner = side or (counters[unit].side if unit in counters else "") or ""
             label = str(e["hex"]) if h is None else padded(str(e["hex"]), lookup.find) or str(e["hex"])
-            placements.append(Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path),
-                                        (ctx.loc(path + ("unit",)),)))
+            placements.append(
+                Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path), (ctx.loc(path + ("unit",)),))
+            )
         zeros.report("HW-HEX-001")
         _report_strays(ctx, counters, strays, side, "--side")
         return SetupCard(tuple(placements), side, scenario.id, None, ctx.src.path)
@@ -190,10 +260,14 @@ def resolve_card(ctx: Ctx, defs: dict, scenario: Scenario, maps: dict[str, Map],
         ctx.ref(side, defs["sides"], "side", ("side",))
     placements = _placements(ctx, defs, lookup, maps, counters, side or "", d["entries"], ("entries",), zeros)
     zeros.report("HW-HEX-001")
-    strays = [(("entries", i, "units", j), u) for i, p in enumerate(placements)
-              for j, u in enumerate(p.units) if _foreign(defs, counters, u, side)]
+    strays = [
+        (("entries", i, "units", j), u)
+        for i, p in enumerate(placements)
+        for j, u in enumerate(p.units)
+        if _foreign(defs, counters, u, side)
+    ]
     _report_strays(ctx, counters, strays, side, "`side:`" if d.get("side") else "--side" if given else "")
-    if strays:   # left out, as a CSV card's rows are
+    if strays:  # left out, as a CSV card's rows are
         placements = [p for p in map(lambda p: _without(p, defs, counters, side), placements) if p.units]
     return SetupCard(tuple(placements), side, d.get("scenario"), d.get("game"), ctx.src.path)
 
@@ -207,8 +281,15 @@ def _foreign(defs: dict, counters: dict, unit: str, side: str | None) -> bool:
 def _without(p: Placement, defs: dict, counters: dict, side: str | None) -> Placement:
     """`p` without the units of another side than `side`."""
     keep = [j for j, u in enumerate(p.units) if not _foreign(defs, counters, u, side)]
-    return Placement(p.side, p.label, p.hex, tuple(p.units[j] for j in keep), p.state, p.loc,
-                     tuple(p.unit_locs[j] for j in keep if j < len(p.unit_locs)))
+    return Placement(
+        p.side,
+        p.label,
+        p.hex,
+        tuple(p.units[j] for j in keep),
+        p.state,
+        p.loc,
+        tuple(p.unit_locs[j] for j in keep if j < len(p.unit_locs)),
+    )
 
 
 def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], side: str | None, said: str) -> None:
@@ -221,11 +302,17 @@ def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], si
     lines = sorted({ctx.loc(p).line for p, _u in strays})
     held = "rows hold units of" if is_sheet(ctx.src.path) else "of its units belong to"
     rows = f": {len(strays)} {held} side {' and '.join(theirs)} ({spans(lines)})" if len(strays) > 1 else ""
-    fix = {"--side": "leave out --side (a card that holds units of several sides replaces each side's set-up), "
-                     "or remove these rows",
-           "`side:`": f"change the card's `side:`, or move these units to a card of side {theirs[0]}"}
-    ctx.error("HW-CARD-003", f"{unit} belongs to side {counters[unit].side}, but this card sets up side {side}{rows}",
-              path, help=fix.get(said, f"move these units to a card of side {theirs[0]}"))
+    fix = {
+        "--side": "leave out --side (a card that holds units of several sides replaces each side's set-up), "
+        "or remove these rows",
+        "`side:`": f"change the card's `side:`, or move these units to a card of side {theirs[0]}",
+    }
+    ctx.error(
+        "HW-CARD-003",
+        f"{unit} belongs to side {counters[unit].side}, but this card sets up side {side}{rows}",
+        path,
+        help=fix.get(said, f"move these units to a card of side {theirs[0]}"),
+    )
 
 
 __all__ = ["resolve_scenario", "resolve_card", "HexLookup", "suggest"]

@@ -4,34 +4,37 @@ The schemas in `schemas/` (package data, `authoring.bundled`) are the single sou
 style 14); this module only turns jsonschema's errors into located diagnostics, with a "did you mean" for
 unknown keys.
 """
+
 from __future__ import annotations
 
 import difflib
 import itertools
 import json
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from authoring.diagnostics import Diagnostic, Severity, error
-from authoring.diagnostics.limits import MAX_PER_FILE, summary as limit_summary
+from authoring.diagnostics.limits import MAX_PER_FILE
+from authoring.diagnostics.limits import summary as limit_summary
+from authoring.load.source import Source
 from authoring.schema.documents import KINDS, SCHEMA_DIR, flat, inlined, schema_text  # noqa: F401 - the loader's view of them
 from authoring.schema.fastcheck import compile_schema
-from authoring.load.source import Source
 
-if TYPE_CHECKING:   # jsonschema is imported only when a file fails the fast check (its import is slow)
+if TYPE_CHECKING:  # jsonschema is imported only when a file fails the fast check (its import is slow)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-MAX_SCHEMA_ERRORS = 1000   # a file with a million bad values reports the first thousand, in bounded memory
+MAX_SCHEMA_ERRORS = 1000  # a file with a million bad values reports the first thousand, in bounded memory
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(kind: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
+
     return Draft202012Validator(flat(kind))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast(kind: str):
     return compile_schema(flat(kind))
 
@@ -42,6 +45,7 @@ def validate(src: Source, kind: str) -> list[Diagnostic]:
     if fast is not None and fast(src.data):
         return []
     from jsonschema.exceptions import best_match
+
     errors = list(itertools.islice(validator(kind).iter_errors(src.data), MAX_SCHEMA_ERRORS))
     by_path: dict[tuple, list[ValidationError]] = {}
     for err in errors:
@@ -58,35 +62,70 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         allowed = sorted(err.schema.get("properties", {}))
         out = []
         unknown = sorted(k for k in err.instance if k not in allowed)
-        if len(unknown) > MAX_PER_FILE:   # a file of 15,000 unknown keys: 200 findings and their count
+        if len(unknown) > MAX_PER_FILE:  # a file of 15,000 unknown keys: 200 findings and their count
             first_out = unknown[MAX_PER_FILE]
             out.append(limit_summary(Severity.ERROR, src.key_loc(path + (first_out,)), len(unknown) - MAX_PER_FILE))
             unknown = unknown[:MAX_PER_FILE]
         for key in unknown:
             close = difflib.get_close_matches(key, allowed, n=1)
             hint = f"did you mean {close[0]!r}?" if close else f"allowed keys here: {', '.join(allowed)}"
-            out.append(error("HW-SCHEMA-002", f"unknown key {key!r} in {where}", src.key_loc(path + (key,)),
-                             help=hint, path=path + (key,)))
+            out.append(
+                error(
+                    "HW-SCHEMA-002",
+                    f"unknown key {key!r} in {where}",
+                    src.key_loc(path + (key,)),
+                    help=hint,
+                    path=path + (key,),
+                )
+            )
         if out:
             return out
     if err.validator == "required":
-        return [error("HW-SCHEMA-003", f"{where} is missing a required field: {err.message.split(' ')[0]}",
-                      src.loc(path), help="add the field; see `hexwright schema` for its meaning", path=path)]
+        return [
+            error(
+                "HW-SCHEMA-003",
+                f"{where} is missing a required field: {err.message.split(' ')[0]}",
+                src.loc(path),
+                help="add the field; see `hexwright schema` for its meaning",
+                path=path,
+            )
+        ]
     if err.validator == "type":
         expected = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
-        return [error("HW-SCHEMA-004", f"{where} must be {_article(expected)}, got {_show(err.instance)}",
-                      src.loc(path), help=_schema_help(err), path=path)]
+        return [
+            error(
+                "HW-SCHEMA-004",
+                f"{where} must be {_article(expected)}, got {_show(err.instance)}",
+                src.loc(path),
+                help=_schema_help(err),
+                path=path,
+            )
+        ]
     if err.validator in ("enum", "const"):
         allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
         close = difflib.get_close_matches(str(err.instance), [str(a) for a in allowed], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, allowed))}"
-        return [error("HW-SCHEMA-005", f"{where}: {_show(err.instance)} is not one of {allowed}", src.loc(path),
-                      help=hint, path=path)]
+        return [
+            error(
+                "HW-SCHEMA-005",
+                f"{where}: {_show(err.instance)} is not one of {allowed}",
+                src.loc(path),
+                help=hint,
+                path=path,
+            )
+        ]
     if err.validator == "pattern":
         form = err.schema.get("x-form") if isinstance(err.schema, dict) else None
         noun, _, how = (form or "").partition(": ")
-        return [error("HW-SCHEMA-007", f"{where}: {_show(err.instance)} is not {noun or 'in the expected form'}",
-                      src.loc(path), help=f"write {how}" if how else _schema_help(err), path=path)]
+        return [
+            error(
+                "HW-SCHEMA-007",
+                f"{where}: {_show(err.instance)} is not {noun or 'in the expected form'}",
+                src.loc(path),
+                help=f"write {how}" if how else _schema_help(err),
+                path=path,
+            )
+        ]
     if err.validator in _LIMITS:
         return [_limit(src, path, where, err)]
     return [error("HW-SCHEMA-001", f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
@@ -106,8 +145,12 @@ def _limit(src: Source, path: tuple, where: str, err: ValidationError) -> Diagno
         fix = "split it (a table of more rows would not fit a printable chart)"
     else:
         shown = _show(v) if len(str(v)) <= 40 else f"a number of {len(str(v))} digits"
-        word = {"maximum": "over the maximum of", "exclusiveMaximum": "not below", "minimum": "below the minimum of",
-                "exclusiveMinimum": "not above"}[err.validator]
+        word = {
+            "maximum": "over the maximum of",
+            "exclusiveMaximum": "not below",
+            "minimum": "below the minimum of",
+            "exclusiveMinimum": "not above",
+        }[err.validator]
         what = f"{shown} is {word} {bound:,}" if isinstance(bound, int) else f"{shown} is {word} {bound}"
         fix = _schema_help(err) or "use a value in range"
     return error("HW-SCHEMA-008", f"{where}: {what}", src.loc(path), help=fix, path=path)
@@ -128,8 +171,15 @@ def _where(path: tuple) -> str:
 
 
 def _article(t: str) -> str:
-    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "an integer",
-             "number": "a number", "boolean": "true or false", "null": "empty"}
+    names = {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "a string",
+        "integer": "an integer",
+        "number": "a number",
+        "boolean": "true or false",
+        "null": "empty",
+    }
     return names.get(t, t)
 
 
@@ -138,7 +188,7 @@ def _show(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-@lru_cache(maxsize=None)
+@cache
 def counter_properties() -> dict[str, dict]:
     """The fields of one counter (name -> flattened schema), in schema order: the counters CSV's columns."""
     return dict(flat("counters")["properties"]["counters"]["items"]["properties"])

@@ -5,6 +5,7 @@ those nodes ourselves so that: duplicate keys are errors (never last-one-wins), 
 0201 stay strings (YAML 1.1 would read them as octal), `yes`/`no` stay strings, and alias bombs
 and deep nesting are refused with a clear error instead of exhausting memory.
 """
+
 from __future__ import annotations
 
 import csv
@@ -28,11 +29,14 @@ MAX_NODES = 1_000_000
 MAX_INT_DIGITS = 18
 MAX_TEXT = 10_000
 """Longest text of any value (the schema sets tighter limits per field: 100 printed, 200 names, 4,000 notes)."""
-PRESCAN_BYTES = 256 * 1024   # larger files (and any with anchors) are counted before they are composed
+PRESCAN_BYTES = 256 * 1024  # larger files (and any with anchors) are counted before they are composed
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_KIND_TAGS = {yaml.ScalarNode: "tag:yaml.org,2002:str", yaml.SequenceNode: "tag:yaml.org,2002:seq",
-              yaml.MappingNode: "tag:yaml.org,2002:map"}
+_KIND_TAGS = {
+    yaml.ScalarNode: "tag:yaml.org,2002:str",
+    yaml.SequenceNode: "tag:yaml.org,2002:seq",
+    yaml.MappingNode: "tag:yaml.org,2002:map",
+}
 
 
 class _Loader(_Base):
@@ -44,8 +48,10 @@ class _Loader(_Base):
 
     # The composer calls these two around every node, for YAML path resolvers, which we never
     # register: a C callable that ignores its arguments saves two Python calls a node.
-    descend_resolver = staticmethod(slice)   # slice(parent, index): any two objects, no effect
-    ascend_resolver = staticmethod(tuple)    # tuple(): no arguments, no effect
+    descend_resolver = staticmethod(slice)  # slice(parent, index): any two objects, no effect
+    ascend_resolver = staticmethod(tuple)  # tuple(): no arguments, no effect
+
+
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
 _NULL = {"", "~", "null", "Null", "NULL"}
@@ -56,8 +62,10 @@ _TYPED_START = frozenset("0123456789+-.~nNtTfF")
 _new_loc = tuple.__new__
 """`_new_loc(Loc, (file, line, col))`: a Loc built in C, without the named tuple's Python `__new__`
 (a large game makes one for each of its units)."""
-_STD_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "map", "seq",
-                                                "timestamp", "binary", "merge", "value", "yaml")}
+_STD_TAGS = {
+    f"tag:yaml.org,2002:{t}"
+    for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary", "merge", "value", "yaml")
+}
 
 
 @dataclass
@@ -66,16 +74,18 @@ class Source:
 
     path: str
     data: object
-    locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)   # YAML: `nodes.ValuePositions`; CSV: `cells.CsvCells`
-    key_locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)   # YAML: `nodes.KeyPositions`
+    locs: Mapping[tuple, tuple[int, int]] = field(
+        default_factory=dict
+    )  # YAML: `nodes.ValuePositions`; CSV: `cells.CsvCells`
+    key_locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)  # YAML: `nodes.KeyPositions`
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
-    text_paths: tuple[tuple, ...] | None = None   # YAML: the values `text_problems` must report (None: look at all)
-    notes: tuple[Diagnostic, ...] = ()   # how the file was read (HW-IO-004: in a code page, not UTF-8)
+    text_paths: tuple[tuple, ...] | None = None  # YAML: the values `text_problems` must report (None: look at all)
+    notes: tuple[Diagnostic, ...] = ()  # how the file was read (HW-IO-004: in a code page, not UTF-8)
 
     def loc(self, path: tuple = ()) -> Loc:
         """Position of the value at `path`, or of its nearest located ancestor."""
         found = self.locs.get(path) if type(path) is tuple else None
-        if found is not None:   # the common case: one lookup
+        if found is not None:  # the common case: one lookup
             return _new_loc(Loc, (self.path,) + found)
         path = tuple(path)
         while path and path not in self.locs:
@@ -88,8 +98,9 @@ class Source:
         items_of = getattr(self.locs, "items_of", None)
         found = items_of(path, n) if items_of else [self.locs.get(path + (j,)) for j in range(n)]
         file = (self.path,)
-        return tuple(_new_loc(Loc, file + pos) if pos is not None else self.loc(path + (j,))
-                     for j, pos in enumerate(found))
+        return tuple(
+            _new_loc(Loc, file + pos) if pos is not None else self.loc(path + (j,)) for j, pos in enumerate(found)
+        )
 
     def key_loc(self, path: tuple) -> Loc:
         """Position of the mapping key that ends `path`: a CSV cell's key is its column's name in the
@@ -117,10 +128,22 @@ def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tupl
         raw = read_limited(path, MAX_FILE_BYTES)
     except FileRefused as exc:
         if exc.too_big:
-            raise SourceError(error("HW-IO-002", str(exc), Loc(display, 1, 1), help="split the data into several "
-                                    "files (for example one counters file per side)")) from None
-        raise SourceError(error("HW-IO-001", f"cannot read file: it {exc}", Loc(display),
-                                help="name a data file saved by an editor or spreadsheet")) from None
+            raise SourceError(
+                error(
+                    "HW-IO-002",
+                    str(exc),
+                    Loc(display, 1, 1),
+                    help="split the data into several files (for example one counters file per side)",
+                )
+            ) from None
+        raise SourceError(
+            error(
+                "HW-IO-001",
+                f"cannot read file: it {exc}",
+                Loc(display),
+                help="name a data file saved by an editor or spreadsheet",
+            )
+        ) from None
     except OSError as exc:
         raise SourceError(error("HW-IO-001", f"cannot read file: {exc.strerror}", Loc(display))) from None
     try:
@@ -128,27 +151,44 @@ def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tupl
     except DecodeError as exc:
         line = raw.count(b"\n", 0, exc.offset) + 1
         col = exc.offset - (raw.rfind(b"\n", 0, exc.offset) + 1) + 1
-        raise SourceError(error("HW-IO-003", str(exc), Loc(display, line, col), help="save the file as UTF-8")) from None
+        raise SourceError(
+            error("HW-IO-003", str(exc), Loc(display, line, col), help="save the file as UTF-8")
+        ) from None
     if found.encoding != "utf-8" and not legacy:
-        raise SourceError(error("HW-IO-003", f"file is {describe(found.encoding)}, not UTF-8", Loc(display, 1, 1),
-                                help="save the file as UTF-8 (hexwright reads YAML files as UTF-8)"))
+        raise SourceError(
+            error(
+                "HW-IO-003",
+                f"file is {describe(found.encoding)}, not UTF-8",
+                Loc(display, 1, 1),
+                help="save the file as UTF-8 (hexwright reads YAML files as UTF-8)",
+            )
+        )
     return found.text, _legacy_note(found, raw, display)
 
 
-SAVE_AS_UTF8 = ("check its accented letters, or save it as UTF-8 to be sure: Excel, Save As 'CSV UTF-8 (Comma "
-                "delimited)'; LibreOffice, Save As Text CSV with 'Edit filter settings' and character set 'Unicode "
-                "(UTF-8)'; Numbers, Export To CSV with text encoding 'Unicode (UTF-8)'")
+SAVE_AS_UTF8 = (
+    "check its accented letters, or save it as UTF-8 to be sure: Excel, Save As 'CSV UTF-8 (Comma "
+    "delimited)'; LibreOffice, Save As Text CSV with 'Edit filter settings' and character set 'Unicode "
+    "(UTF-8)'; Numbers, Export To CSV with text encoding 'Unicode (UTF-8)'"
+)
 
 
 def _legacy_note(found: Decoded, raw: bytes, display: str) -> tuple[Diagnostic, ...]:
     """HW-IO-004 (a note, not an error): the file was read in a code page, located at its first non-UTF-8 byte."""
     if found.legacy_at is None:
         return ()
-    at = found.legacy_at   # one byte, one character in a code page
+    at = found.legacy_at  # one byte, one character in a code page
     before = re.split(r"\r\n|\r|\n", found.text[:at])
     loc = Loc(display, len(before), len(before[-1]) + 1)
-    return (info("HW-IO-004", f"read as {describe(found.encoding)}, since the file is not UTF-8: byte 0x{raw[at]:02x} "
-                 f"is taken for {found.text[at]!r}", loc, help=SAVE_AS_UTF8),)
+    return (
+        info(
+            "HW-IO-004",
+            f"read as {describe(found.encoding)}, since the file is not UTF-8: byte 0x{raw[at]:02x} "
+            f"is taken for {found.text[at]!r}",
+            loc,
+            help=SAVE_AS_UTF8,
+        ),
+    )
 
 
 def _prescan(text: str, display: str) -> None:
@@ -157,7 +197,7 @@ def _prescan(text: str, display: str) -> None:
     Composing holds every node in memory (~300 bytes each) and expanding an alias bomb takes
     seconds; counting parser events takes constant memory and multiplies alias sizes instead."""
     sizes: dict[str, int] = {}
-    stack: list[list] = []   # open collections: [anchor, values inside, is mapping, next node is a key]
+    stack: list[list] = []  # open collections: [anchor, values inside, is mapping, next node is a key]
     total = 0
     for ev in yaml.parse(text, Loader=_Loader):
         if isinstance(ev, yaml.CollectionEndEvent):
@@ -183,8 +223,14 @@ def _prescan(text: str, display: str) -> None:
         total += n
         if total > MAX_NODES:
             loc = Loc(display, ev.start_mark.line + 1, ev.start_mark.column + 1)
-            raise SourceError(error("HW-YAML-005", f"document has more than {MAX_NODES:,} values (aliases expanded)",
-                                    loc, help="split the data into several files, or remove repeated YAML aliases"))
+            raise SourceError(
+                error(
+                    "HW-YAML-005",
+                    f"document has more than {MAX_NODES:,} values (aliases expanded)",
+                    loc,
+                    help="split the data into several files, or remove repeated YAML aliases",
+                )
+            )
 
 
 def _tab_at(text: str, mark) -> bool:
@@ -195,8 +241,8 @@ def _tab_at(text: str, mark) -> bool:
     if mark.line >= len(lines):
         return False
     line = lines[mark.line]
-    indent = line[:len(line) - len(line.lstrip(" \t"))]
-    return "\t" in indent or line[mark.column:mark.column + 1] == "\t"
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    return "\t" in indent or line[mark.column : mark.column + 1] == "\t"
 
 
 def compose(text: str) -> yaml.Node | None:
@@ -215,15 +261,33 @@ def parse_yaml(text: str, display: str) -> Source:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
         if _tab_at(text, mark):
-            raise SourceError(error("HW-YAML-010", "tab character: YAML indents with spaces", Loc(display, line, col),
-                                    help="replace the tab with spaces (set your editor to insert spaces for Tab)"))
-        raise SourceError(error("HW-YAML-001", f"YAML syntax error: {problem}", Loc(display, line, col),
-                                help="check indentation, colons and quotes on this line")) from None
+            raise SourceError(
+                error(
+                    "HW-YAML-010",
+                    "tab character: YAML indents with spaces",
+                    Loc(display, line, col),
+                    help="replace the tab with spaces (set your editor to insert spaces for Tab)",
+                )
+            ) from None
+        raise SourceError(
+            error(
+                "HW-YAML-001",
+                f"YAML syntax error: {problem}",
+                Loc(display, line, col),
+                help="check indentation, colons and quotes on this line",
+            )
+        ) from None
     except yaml.YAMLError as exc:
         raise SourceError(error("HW-YAML-001", f"YAML error: {exc}", Loc(display, 1, 1))) from None
     if node is None:
-        raise SourceError(error("HW-YAML-002", "file is empty", Loc(display, 1, 1),
-                                help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)"))
+        raise SourceError(
+            error(
+                "HW-YAML-002",
+                "file is empty",
+                Loc(display, 1, 1),
+                help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)",
+            )
+        )
     builder = _Builder(display, suspect=_RAW_SUSPECT.search(text) is not None, long=len(text) > MAX_TEXT)
     data = builder.build(node, 0)
     tree = NodeTree(node)
@@ -237,8 +301,8 @@ class _Builder:
 
     def __init__(self, display: str, suspect: bool = True, long: bool = True):
         self.display = display
-        self.suspect, self.long = suspect, long   # what the raw text allows (see `text_problems`)
-        self.flagged: set[yaml.Node] = set()      # values `text_problems` must report
+        self.suspect, self.long = suspect, long  # what the raw text allows (see `text_problems`)
+        self.flagged: set[yaml.Node] = set()  # values `text_problems` must report
         self.count = 0
 
     def _fail(self, code: str, message: str, node, help: str = "") -> None:
@@ -248,8 +312,12 @@ class _Builder:
     def build(self, node, depth: int):
         self.count += 1
         if self.count > MAX_NODES:
-            self._fail("HW-YAML-005", f"document expands to more than {MAX_NODES:,} values (alias bomb?)", node,
-                       help="remove recursive or heavily repeated YAML aliases")
+            self._fail(
+                "HW-YAML-005",
+                f"document expands to more than {MAX_NODES:,} values (alias bomb?)",
+                node,
+                help="remove recursive or heavily repeated YAML aliases",
+            )
         if depth > MAX_DEPTH:
             self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
         if node.tag not in _STD_TAGS:
@@ -303,13 +371,21 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
             if key_node.tag == "tag:yaml.org,2002:merge" or (key_node.value == "<<" and not key_node.style):
-                self._fail("HW-YAML-009", "YAML merge keys (<<) are not supported", key_node,
-                           help="write the fields out, or use the counters CSV form for repeated values")
+                self._fail(
+                    "HW-YAML-009",
+                    "YAML merge keys (<<) are not supported",
+                    key_node,
+                    help="write the fields out, or use the counters CSV form for repeated values",
+                )
             key = key_node.value
             if key in out:
                 first = next(k for k, _v in node.value if k.value == key)
-                self._fail("HW-YAML-003", f"duplicate key {key!r} (first defined at line {first.start_mark.line + 1})",
-                           key_node, help="remove or rename one of the two; hexwright never keeps the last one silently")
+                self._fail(
+                    "HW-YAML-003",
+                    f"duplicate key {key!r} (first defined at line {first.start_mark.line + 1})",
+                    key_node,
+                    help="remove or rename one of the two; hexwright never keeps the last one silently",
+                )
             out[key] = self._inline(value_node) if inline and self._plain(value_node) else self.build(value_node, depth)
         return out
 
@@ -366,27 +442,36 @@ def parse_csv(text: str, display: str) -> Source:
         raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
     if not rows or not any(cell.strip() for cell in rows[0][1]):
         raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
-    header = _trimmed([h.strip() for h in rows[0][1]])   # Excel keeps the cells of a deleted column: `hex;unit;;;`
+    header = _trimmed([h.strip() for h in rows[0][1]])  # Excel keeps the cells of a deleted column: `hex;unit;;;`
     head_cols = cell_starts(lines[0], delimiter) if lines else []
     records: list[dict] = []
-    kept: list[tuple[int, list[str]]] = []   # each record's first line and cells, for its positions
+    kept: list[tuple[int, list[str]]] = []  # each record's first line and cells, for its positions
     long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
     for line_no, row in rows[1:]:
         cells = list(map(str.strip, row))
         if not any(cells):
             continue
-        if len(row) > len(header) and any(cells[len(header):]):
+        if len(row) > len(header) and any(cells[len(header) :]):
             extra = next(i for i in range(len(header), len(row)) if cells[i])
-            raise SourceError(error("HW-CSV-004", f"row has a cell in column {extra + 1}, but the header has "
-                                    f"{len(header)} columns", Loc(display, line_no, 1),
-                                    help="remove the extra cells or add a column header"))
+            raise SourceError(
+                error(
+                    "HW-CSV-004",
+                    f"row has a cell in column {extra + 1}, but the header has {len(header)} columns",
+                    Loc(display, line_no, 1),
+                    help="remove the extra cells or add a column header",
+                )
+            )
         if long_cells is not None:
             long_cells += [(len(records), name) for name, cell in zip(header, cells) if len(cell) > MAX_TEXT]
-        records.append({name: cell for name, cell in zip(header, cells) if cell})   # a repeated name: its last cell
+        records.append({name: cell for name, cell in zip(header, cells) if cell})  # a repeated name: its last cell
         kept.append((line_no, cells))
-    src = Source(display, records, CsvCells(lines, delimiter, header, kept),
-                 header=tuple((h, head_cols[i] if i < len(head_cols) else 1) for i, h in enumerate(header)))
-    if not _CSV_SUSPECT.search(text):   # no cell holds a character `text_problems` reports: only lengths count
+    src = Source(
+        display,
+        records,
+        CsvCells(lines, delimiter, header, kept),
+        header=tuple((h, head_cols[i] if i < len(head_cols) else 1) for i, h in enumerate(header)),
+    )
+    if not _CSV_SUSPECT.search(text):  # no cell holds a character `text_problems` reports: only lengths count
         src.text_paths = tuple(long_cells or ())
     return src
 
@@ -416,9 +501,12 @@ def text_problems(src: Source) -> list[Diagnostic]:
     encoding cannot end in one) and text over MAX_TEXT characters. One rule for every field, so a new
     field is covered without being listed."""
     out: list[Diagnostic] = []
-    if src.text_paths is not None:   # YAML: the builder already picked out the values to report
-        return [_text_problem(src, path, _at(src.data, path)) for path in src.text_paths
-                if isinstance(_at(src.data, path), str)]
+    if src.text_paths is not None:  # YAML: the builder already picked out the values to report
+        return [
+            _text_problem(src, path, _at(src.data, path))
+            for path in src.text_paths
+            if isinstance(_at(src.data, path), str)
+        ]
     stack: list[tuple[tuple, object]] = [((), src.data)]
     while stack:
         path, value = stack.pop()
@@ -447,15 +535,31 @@ def _at(data, path: tuple):
 def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
     where = src.loc(path)
     if len(value) > MAX_TEXT:
-        return error("HW-TEXT-003", f"text is {len(value):,} characters long, over the limit of {MAX_TEXT:,}", where,
-                     help="shorten it, or move long prose to a file the game names (rules_summary)", path=path)
+        return error(
+            "HW-TEXT-003",
+            f"text is {len(value):,} characters long, over the limit of {MAX_TEXT:,}",
+            where,
+            help="shorten it, or move long prose to a file the game names (rules_summary)",
+            path=path,
+        )
     m = _BAD_TEXT.search(value)
     if m.group() == "\\":
-        return error("HW-TEXT-002", "text ends in a backslash, which a VASSAL module cannot carry", where,
-                     help="remove the trailing backslash (or end the text with another character)", path=path)
+        return error(
+            "HW-TEXT-002",
+            "text ends in a backslash, which a VASSAL module cannot carry",
+            where,
+            help="remove the trailing backslash (or end the text with another character)",
+            path=path,
+        )
     ch = m.group()
     code = f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}"
-    name = {"\t": "a tab", "\x00": "a NUL character", "\x1b": "an escape character (ESC)"}.get(ch, "a control character")
-    return error("HW-TEXT-001", f"text holds {name} ({code}) at character {m.start() + 1}", where,
-                 help="printed text and names are one line of plain characters: remove it (a new line is fine only in notes)",
-                 path=path)
+    name = {"\t": "a tab", "\x00": "a NUL character", "\x1b": "an escape character (ESC)"}.get(
+        ch, "a control character"
+    )
+    return error(
+        "HW-TEXT-001",
+        f"text holds {name} ({code}) at character {m.start() + 1}",
+        where,
+        help="printed text and names are one line of plain characters: remove it (a new line is fine only in notes)",
+        path=path,
+    )

@@ -4,15 +4,16 @@ Finds and loads only the game that holds the scenario. Problems with the request
 as `TargetError` (the command turns them into usage errors, exit 2); data errors come back as
 the load diagnostics.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.suggest import suggest
 from authoring.load import discover, find_root, game_for_path, load_game
 from authoring.load.argpath import game_and_scenario, help_line, looks_like_path, missing, outside
-from authoring.diagnostics.suggest import suggest
 from authoring.load.project import GameFiles, LoadResult
 from authoring.model import Scenario
 
@@ -29,8 +30,10 @@ class Target:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-SCENARIO_HINT = ("name a scenario file (scenarios/<game>/<scenario>.yaml), GAME/SCENARIO, a scenario id or a map "
-                 "file (maps/<game>/<map>.yaml); `hexwright list` shows them")
+SCENARIO_HINT = (
+    "name a scenario file (scenarios/<game>/<scenario>.yaml), GAME/SCENARIO, a scenario id or a map "
+    "file (maps/<game>/<map>.yaml); `hexwright list` shows them"
+)
 
 
 def _hint(arg: str) -> str:
@@ -87,8 +90,10 @@ def _game_with(games: list[GameFiles], scenario_id: str) -> GameFiles:
     if not named:
         named = [g for g in games if _ids(g) and scenario_id in _ids(g)]
     if len(named) > 1:
-        raise TargetError(f"scenario {scenario_id!r} is in games {', '.join(g.id for g in named)}; "
-                          f"write GAME/{scenario_id} or use --game")
+        raise TargetError(
+            f"scenario {scenario_id!r} is in games {', '.join(g.id for g in named)}; "
+            f"write GAME/{scenario_id} or use --game"
+        )
     if not named:
         known = sorted({p.stem for g in games for p in g.scenarios})
         raise TargetError(f"no scenario {scenario_id!r} in any game; {suggest(scenario_id, known)}")
@@ -106,6 +111,7 @@ def _by_id(root: Path, files: GameFiles, scenario_id: str) -> Target:
         return Target(root, result, None, list(result.diagnostics))
     scenario = result.game.scenarios.get(scenario_id)
     if scenario is None and result.ok:
-        raise TargetError(f"game {files.id!r} has no scenario {scenario_id!r}; "
-                          f"{suggest(scenario_id, result.game.scenarios)}")
+        raise TargetError(
+            f"game {files.id!r} has no scenario {scenario_id!r}; {suggest(scenario_id, result.game.scenarios)}"
+        )
     return Target(root, result, scenario, list(result.diagnostics))

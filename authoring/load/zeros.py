@@ -6,6 +6,7 @@ what `padded` finds while they read a file and report it with `DroppedZeros.repo
 the first row that says how many rows it concerns; a set-up code read in the rules engine uses
 `zeros_message` and `zeros_help` for the same words.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,9 +22,9 @@ class DroppedZeros:
     """The rows of one column (of a CSV file) or of one YAML file whose id needs its leading zeros back."""
 
     ctx: Ctx
-    what: str            # "hex id"
-    column: str          # "hex": the column (or field) named in the hint
-    found: list[tuple[tuple, str, str]] = field(default_factory=list)   # (path, the id with its zeros, message)
+    what: str  # "hex id"
+    column: str  # "hex": the column (or field) named in the hint
+    found: list[tuple[tuple, str, str]] = field(default_factory=list)  # (path, the id with its zeros, message)
 
     def add(self, path: tuple, wanted: str, message: str) -> None:
         """A row whose id is `wanted` without its zeros; `message` says what is wrong with it."""
@@ -36,6 +37,10 @@ class DroppedZeros:
         lines = [self.ctx.loc(p).line for p, _w, _m in self.found]
         wanted = list(dict.fromkeys(w for _p, w, _m in self.found))
         path, _w, message = self.found[0]
-        self.ctx.error(code, zeros_message(message, self.what, lines, self.ctx.src.path), path,
-                       help=zeros_help(wanted, self.column, self.ctx.src.path))
+        self.ctx.error(
+            code,
+            zeros_message(message, self.what, lines, self.ctx.src.path),
+            path,
+            help=zeros_help(wanted, self.column, self.ctx.src.path),
+        )
         self.found.clear()

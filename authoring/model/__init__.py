@@ -1,4 +1,5 @@
 """Typed, immutable model of a game (house style 19): what `load` produces and every consumer reads."""
+
 from authoring.model.counter import Counter, Face
 from authoring.model.game import Dice, Game, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
 from authoring.model.map import (
@@ -24,7 +25,31 @@ from authoring.model.scenario import (
 )
 
 __all__ = [
-    "Counter", "Face", "Dice", "Game", "Nationality", "PhaseAction", "RuleSpec", "Side", "Table", "TypeDef",
-    "EdgeSideInfo", "HexFeature", "HexInfo", "HexInfos", "HexsideInfo", "Map", "MapLabel", "PathInfo",
-    "OffMap", "Option", "Placement", "Pool", "Scenario", "Scheduled", "SetupCard", "Turn", "Victory",
+    "Counter",
+    "Face",
+    "Dice",
+    "Game",
+    "Nationality",
+    "PhaseAction",
+    "RuleSpec",
+    "Side",
+    "Table",
+    "TypeDef",
+    "EdgeSideInfo",
+    "HexFeature",
+    "HexInfo",
+    "HexInfos",
+    "HexsideInfo",
+    "Map",
+    "MapLabel",
+    "PathInfo",
+    "OffMap",
+    "Option",
+    "Placement",
+    "Pool",
+    "Scenario",
+    "Scheduled",
+    "SetupCard",
+    "Turn",
+    "Victory",
 ]

@@ -3,8 +3,8 @@
 The model carries each image's content hash (`ArtImage.sha256`), so every cache keyed by the
 model (module images, build stages) redraws exactly what uses an image when its bytes change.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex

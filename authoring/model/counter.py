@@ -1,8 +1,9 @@
 """Counters: units and markers, one face per strength level with its printed values."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
-from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.model.art import ArtImage

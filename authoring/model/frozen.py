@@ -11,10 +11,12 @@ Slots, not an instance dict: a record is one block of memory and a field is read
 engine reads a counter's and a placement's fields for every unit of every scenario, so a large game's
 records must stay compact enough to fit in a core's cache.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Callable, TypeVar, dataclass_transform
+from typing import TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
 
@@ -23,7 +25,7 @@ T = TypeVar("T", bound=type)
 def frozen(cls: T) -> T:
     """`@dataclass(frozen=True, eq=False, slots=True)`, with a fast `__init__` of the same signature."""
     cls = dataclass(frozen=True, eq=False, slots=True)(cls)
-    cls.__init__ = _init(cls)   # type: ignore[misc]
+    cls.__init__ = _init(cls)  # type: ignore[misc]
     return cls
 
 
@@ -47,7 +49,7 @@ def _init(cls: type) -> Callable[..., None]:
         body.append(f"    _set_{f.name}(self, {f.name})")
     env["_FACTORY"] = _FACTORY
     src = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body) + "\n"
-    exec(src, env)   # noqa: S102 (built from field names only, as dataclasses itself does)
+    exec(src, env)  # noqa: S102 (built from field names only, as dataclasses itself does)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

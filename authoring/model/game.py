@@ -1,9 +1,11 @@
 """The game manifest: sides, terrain and feature types, unit classes, tables and rule parameters."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from authoring.diagnostics import Loc
 from authoring.model.frozen import frozen
@@ -124,9 +126,9 @@ class Game:
     hex_sets: Mapping[str, Mapping]
     layout: Mapping[str, tuple[int, int]]
     tables: tuple[Table, ...]
-    maps: Mapping[str, "Map"]  # noqa: F821
-    counters: Mapping[str, "Counter"]  # noqa: F821
-    scenarios: Mapping[str, "Scenario"]  # noqa: F821
+    maps: Mapping[str, Map]  # noqa: F821
+    counters: Mapping[str, Counter]  # noqa: F821
+    scenarios: Mapping[str, Scenario]  # noqa: F821
     root: str = "."
     publisher: str = ""
     description: str = ""

@@ -3,9 +3,11 @@
 A large game's maps hold thousands of hexes, and a load or a set-up check looks at a few hundred of them:
 making every value up front (a map's `HexInfo`s, the rules' merged cells) was a fixed cost of every run.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Collection, Iterator, Mapping, TypeVar
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")

@@ -1,8 +1,9 @@
 """A map: its grid, per-hex terrain and features, hexside features and paths, all in axial hexes."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
-from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex, Hexside, MapGrid
@@ -42,8 +43,13 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
 
     __slots__ = ("_source",)
 
-    def __init__(self, labels: Mapping[Hex, str], terrain: Mapping[Hex, tuple[str, ...]],
-                 features: Mapping[Hex, tuple[HexFeature, ...]], plain: tuple[str, ...]):
+    def __init__(
+        self,
+        labels: Mapping[Hex, str],
+        terrain: Mapping[Hex, tuple[str, ...]],
+        features: Mapping[Hex, tuple[HexFeature, ...]],
+        plain: tuple[str, ...],
+    ):
         """`labels`: every hex of the map and its printed id (the grid's: `MapGrid.labels`); `terrain`,
         `features`: the hexes that have any (terrain falls back to `plain`, the map's default)."""
         super().__init__(labels, lambda h: HexInfo(h, labels[h], terrain.get(h, plain), features.get(h, ())))
@@ -118,4 +124,3 @@ class Map:
 
     def hexes_with_terrain(self, terrain: str) -> tuple[Hex, ...]:
         return tuple(h for h, info in self.hexes.items() if terrain in info.terrain)
-

@@ -1,8 +1,9 @@
 """Scenarios: maps in play, turn record, set-up, schedules, pools and options; and set-up cards."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
-from typing import Mapping
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex

@@ -7,6 +7,7 @@ from the data: a flag's `band` ("No ZOC"), `value_style` (box / fill) and `value
 `symbol_color` and `symbol_fill` (Typhoon 13.5: the Guards' box red, the NKVD's green); a unit type's `back: hidden` gives a
 one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -96,8 +97,19 @@ def back_state(game: Game, counter: Counter) -> str | None:
 def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm: float | None = None) -> CounterLayout:
     band = bool(_flag_extra(game, counter, "band")) and face.state != HIDDEN
     inches = counter_mm / 25.4 if counter_mm else game.counter_size_in
-    facts = Facts(counter.type, counter.side, counter.flags, counter.marker, label, face.state, band, inches,
-                  bool(counter.setup_code), counter.marker and is_icon(counter.symbol), bool(face.values))
+    facts = Facts(
+        counter.type,
+        counter.side,
+        counter.flags,
+        counter.marker,
+        label,
+        face.state,
+        band,
+        inches,
+        bool(counter.setup_code),
+        counter.marker and is_icon(counter.symbol),
+        bool(face.values),
+    )
     return choose(_layouts(game), facts)
 
 
@@ -114,18 +126,25 @@ def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> fl
     the same bold, full-width type (a step down each time one of them needs a narrower or lighter face)."""
     from authoring.render.counters.face import layout_face, px_per_pt
     from authoring.render.shared.fonts import SIZE_STEP
+
     mm = counter_mm or game.counter_size_in * 25.4
     size = round(mm / 25.4 * PRINT_DPI)
-    arts = [art for counter in game.counters.values() if counter.marker for face in counter.faces
-            if (art := face_art(game, counter, face, counter_mm, uniform=False)).layout is not None
-            and art.layout.id == layout_id]
+    arts = [
+        art
+        for counter in game.counters.values()
+        if counter.marker
+        for face in counter.faces
+        if (art := face_art(game, counter, face, counter_mm, uniform=False)).layout is not None
+        and art.layout.id == layout_id
+    ]
 
     def runs(cap: float | None, among=None) -> list:
         out = []
         for art in among if among is not None else arts:
             layout = art.layout if cap is None else _capped(art.layout, cap)
-            laid = layout_face(replace(art, layout=layout), size, safe_inset_px(size, mm), min_text_px(size, mm),
-                               counter_mm=mm)
+            laid = layout_face(
+                replace(art, layout=layout), size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm
+            )
             out += [p.run for p in laid.texts if p.role == "label"]
         return out
 
@@ -136,7 +155,7 @@ def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> fl
     if not found:
         return None
     least = min(s.font[0] for a in arts for s in a.layout.slots if s.content == "label")
-    bold = [a for a in arts if plain(runs(least, [a]))]   # a word too long for bold type at any size is set lighter
+    bold = [a for a in arts if plain(runs(least, [a]))]  # a word too long for bold type at any size is set lighter
     cap = min(r.size_px for r in runs(None, bold) or found) / px_per_pt(size, mm)
     while cap - SIZE_STEP >= least and not plain(runs(cap, bold)):
         cap -= SIZE_STEP
@@ -144,20 +163,23 @@ def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> fl
 
 
 def _capped(layout: CounterLayout, cap: float) -> CounterLayout:
-    slots = tuple(replace(s, font=(s.font[0], max(s.font[0], min(s.font[1], cap)))) if s.content == "label" else s
-                  for s in layout.slots)
+    slots = tuple(
+        replace(s, font=(s.font[0], max(s.font[0], min(s.font[1], cap)))) if s.content == "label" else s
+        for s in layout.slots
+    )
     return replace(layout, slots=slots)
 
 
-def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None = None,
-             uniform: bool = True) -> FaceArt:
+def face_art(
+    game: Game, counter: Counter, face: Face, counter_mm: float | None = None, uniform: bool = True
+) -> FaceArt:
     """What one face prints, from the data; `uniform` (the default) gives markers of one layout one label size."""
     bg, fg = game.colours_for(counter.side, counter.nationality)
     utype = _type_def(game.unit_types, counter.type)
     size = _type_def(game.unit_sizes, counter.size)
     reduced = counter.faces.index(face) > 0
     symbol = counter.symbol or (utype.symbol if utype and utype.symbol else "fallback")
-    symbol = (counter.symbol or "marker") if counter.marker else symbol   # a marker may carry one (an arrow)
+    symbol = (counter.symbol or "marker") if counter.marker else symbol  # a marker may carry one (an arrow)
     label = face.label or (counter.designation if counter.marker else "")
     layout = layout_for(game, counter, face, bool(label), counter_mm)
     if uniform and counter.marker and label:
@@ -167,20 +189,28 @@ def face_art(game: Game, counter: Counter, face: Face, counter_mm: float | None 
     designation = face.designation if face.designation is not None else counter.designation
     colours = _flag_extra(game, counter, "symbol_color")
     boxes = _flag_extra(game, counter, "symbol_fill")
-    fills = [f.extra.get("value_color") for f in game.flags
-             if f.id in counter.flags and f.extra.get("value_style") == "fill" and f.extra.get("value_color")]
+    fills = [
+        f.extra.get("value_color")
+        for f in game.flags
+        if f.id in counter.flags and f.extra.get("value_style") == "fill" and f.extra.get("value_color")
+    ]
     bands = _flag_extra(game, counter, "band")
     band_colours = _flag_extra(game, counter, "band_color")
     return FaceArt(
-        background=bg, foreground=fg, symbol=symbol,
+        background=bg,
+        foreground=fg,
+        symbol=symbol,
         size_mark=(size.extra.get("mark") or "") if size else "",
         designation="" if counter.marker else designation,
-        values=tuple(v for _, v in items), value_ids=tuple(ids),
+        values=tuple(v for _, v in items),
+        value_ids=tuple(ids),
         boxed_value=_styled_value(game, counter, ids, "box"),
         filled_value=_styled_value(game, counter, ids, "fill"),
         setup_code=counter.setup_code if not reduced else "",
-        band=" ".join(bands), band_color=band_colours[0] if band_colours else "#ffffff",
-        reduced=reduced, label=label,
+        band=" ".join(bands),
+        band_color=band_colours[0] if band_colours else "#ffffff",
+        reduced=reduced,
+        label=label,
         designation_short="" if counter.marker else counter.short,
         label_short=face.short or (counter.short if counter.marker else ""),
         symbol_color=colours[0] if colours else None,
@@ -205,8 +235,15 @@ def hidden_art(game: Game, counter: Counter) -> FaceArt:
     return FaceArt(background=bg, foreground=fg, symbol=symbol, label=text, layout=layout)
 
 
-def counter_image(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
-                  counter_mm: float | None = None, screen: bool = False) -> Image.Image:
+def counter_image(
+    game: Game,
+    counter: Counter,
+    state: str | None,
+    size_px: int,
+    bleed_px: int = 0,
+    counter_mm: float | None = None,
+    screen: bool = False,
+) -> Image.Image:
     """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed.
 
     `screen=True` (VASSAL pieces, card thumbnails) lets text go down to a legible pixel size
@@ -249,8 +286,7 @@ def _face(game: Game, counter: Counter, state: str | None) -> Face | None:
     return (counter.face(state) if state else None) or counter.faces[0]
 
 
-def art_for(game: Game, counter: Counter, state: str | None,
-            counter_mm: float | None = None) -> tuple[FaceArt, str]:
+def art_for(game: Game, counter: Counter, state: str | None, counter_mm: float | None = None) -> tuple[FaceArt, str]:
     """The FaceArt of `counter` at `state` and the face's name in reports."""
     face = _face(game, counter, state)
     if face is None:
@@ -264,8 +300,16 @@ then scaled down: the same layout as the printed counter, whatever the pixel siz
 hinted wider than its size, so a face laid out at 75 px would not match the print)."""
 
 
-def render_face(game: Game, counter: Counter, state: str | None, size_px: int, bleed_px: int = 0,
-                counter_mm: float | None = None, screen: bool = False, picture=None) -> FaceRender:
+def render_face(
+    game: Game,
+    counter: Counter,
+    state: str | None,
+    size_px: int,
+    bleed_px: int = 0,
+    counter_mm: float | None = None,
+    screen: bool = False,
+    picture=None,
+) -> FaceRender:
     """One face, laid out and fitted; the designer's art (docs/art.md) under or inside the layout.
 
     `picture` (a PIL image) overrides the face's own `picture:` art in the layout's picture slot."""
@@ -275,12 +319,14 @@ def render_face(game: Game, counter: Counter, state: str | None, size_px: int, b
     print_px = round(mm / 25.4 * PRINT_DPI)
     if picture is None and face is not None and face.picture is not None:
         from authoring.render.shared.art import picture_image
+
         picture = picture_image(face.picture, (print_px, print_px))
     if picture is not None:
         art = replace(art, picture=picture)
     full_art = face.image if face is not None else None
     if full_art is not None:  # the art scaled once to the size asked for; the layout from print size
         from authoring.render.shared.art import draw_over_art
+
         big = size_px if screen or size_px >= print_px else print_px
         floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(big, mm)
         image, issues = draw_over_art(full_art, art, size_px, bleed_px, safe_inset_px(big, mm), floor, name, mm, big)
@@ -290,7 +336,8 @@ def render_face(game: Game, counter: Counter, state: str | None, size_px: int, b
         image, issues = draw_face(art, size_px, bleed_px, safe_inset_px(size_px, mm), floor, name=name, counter_mm=mm)
         return FaceRender(image, tuple(issues))
     big_bleed = round(bleed_px * print_px / size_px)
-    image, issues = draw_face(art, print_px, big_bleed, safe_inset_px(print_px, mm), min_text_px(print_px, mm),
-                              name=name, counter_mm=mm)
+    image, issues = draw_face(
+        art, print_px, big_bleed, safe_inset_px(print_px, mm), min_text_px(print_px, mm), name=name, counter_mm=mm
+    )
     side = size_px + 2 * bleed_px
     return FaceRender(image.resize((side, side), Image.Resampling.LANCZOS), tuple(issues))

@@ -12,10 +12,11 @@ need the whole game and the renderers' own measures, and draw nothing:
   it, is over the pixel budget.
 * HW-MIX-003: more pieces in the counter mix than `budget.MAX_PIECES`.
 """
+
 from __future__ import annotations
 
-from authoring.diagnostics import Diagnostic, error
 from authoring.budget import IMAGE_MAX_SIDE, MAP_PX_PER_HEX, MAX_PIECES, MODULE_PX_PER_HEX, PIXEL_BUDGET
+from authoring.diagnostics import Diagnostic, error
 from authoring.model import Game
 
 
@@ -28,9 +29,12 @@ def map_images(game: Game, map_id: str) -> list[tuple[str, float, str]]:
     """(stage, px per hex, format) of every whole-map image a build writes of `map_id` (the tiled print is
     cut into pages, and the joined layout is scaled to its own cap)."""
     from authoring.render.maps.frame import has_art
+
     board = "JPEG" if has_art(game.maps[map_id]) else "PNG"
-    return [("the map image (build maps)", MAP_PX_PER_HEX, "PNG"),
-            ("the module board (build module)", MODULE_PX_PER_HEX, board)]
+    return [
+        ("the map image (build maps)", MAP_PX_PER_HEX, "PNG"),
+        ("the module board (build module)", MODULE_PX_PER_HEX, board),
+    ]
 
 
 def _map_findings(game: Game) -> list[Diagnostic]:
@@ -43,34 +47,53 @@ def _map_findings(game: Game) -> list[Diagnostic]:
 def _map_image_findings(game: Game, map_id: str) -> list[Diagnostic]:
     """At most one HW-SIZE-003 (a side) and one HW-SIZE-002 (a painted map's pixels) for the map."""
     from authoring.render.maps.frame import has_art, map_image_size
+
     m = game.maps[map_id]
     side, pixels = None, None
     for stage, px, fmt in map_images(game, map_id):
         w, h = map_image_size(game, map_id, px)
         if side is None and max(w, h) > IMAGE_MAX_SIDE[fmt]:
-            side = error("HW-SIZE-003", f"map {map_id!r} would be drawn {w:,} x {h:,} px for {stage}, a {fmt} image, "
-                         f"whose sides are at most {IMAGE_MAX_SIDE[fmt]:,} px", m.loc,
-                         help="split the map into maps joined on their edges (the game's layout), or make it less long")
-        if pixels is None and has_art(m) and w * h > PIXEL_BUDGET:   # a drawn map's pixels: HW-SIZE-002, at load
-            pixels = error("HW-SIZE-002", f"painted map {map_id!r} would be drawn as {w * h / 1e6:,.0f} million pixels "
-                           f"({w:,} x {h:,}) for {stage}, over the budget of {PIXEL_BUDGET / 1e6:,.0f} million (the "
-                           f"art, resampled to {px:g} px per hex)", m.loc,
-                           help="crop the art to the map, check the registration's hex_size, or split the map")
+            side = error(
+                "HW-SIZE-003",
+                f"map {map_id!r} would be drawn {w:,} x {h:,} px for {stage}, a {fmt} image, "
+                f"whose sides are at most {IMAGE_MAX_SIDE[fmt]:,} px",
+                m.loc,
+                help="split the map into maps joined on their edges (the game's layout), or make it less long",
+            )
+        if pixels is None and has_art(m) and w * h > PIXEL_BUDGET:  # a drawn map's pixels: HW-SIZE-002, at load
+            pixels = error(
+                "HW-SIZE-002",
+                f"painted map {map_id!r} would be drawn as {w * h / 1e6:,.0f} million pixels "
+                f"({w:,} x {h:,}) for {stage}, over the budget of {PIXEL_BUDGET / 1e6:,.0f} million (the "
+                f"art, resampled to {px:g} px per hex)",
+                m.loc,
+                help="crop the art to the map, check the registration's hex_size, or split the map",
+            )
     return [d for d in (side, pixels) if d is not None]
 
 
 def _table_findings(game: Game) -> list[Diagnostic]:
     from authoring.render.print.charts import NATURAL, table_problem
     from authoring.render.shared.canvas import PageSpec
-    sizes = [("a Letter page", PageSpec("letter").content_size), ("an A4 page", PageSpec("a4").content_size),
-             ("the module's chart window", NATURAL)]
+
+    sizes = [
+        ("a Letter page", PageSpec("letter").content_size),
+        ("an A4 page", PageSpec("a4").content_size),
+        ("the module's chart window", NATURAL),
+    ]
     out = []
     for table in game.tables:
         problem = table_problem(game, table, sizes, PIXEL_BUDGET)
         if problem:
-            out.append(error("HW-TABLE-002", f"table {table.id!r} cannot be printed: {problem}", table.loc or game.loc,
-                             help="split it into tables of fewer columns or rows, or shorten the longest cells "
-                                  "(notes: print under the table)"))
+            out.append(
+                error(
+                    "HW-TABLE-002",
+                    f"table {table.id!r} cannot be printed: {problem}",
+                    table.loc or game.loc,
+                    help="split it into tables of fewer columns or rows, or shorten the longest cells "
+                    "(notes: print under the table)",
+                )
+            )
     return out
 
 
@@ -79,8 +102,14 @@ def _mix_findings(game: Game) -> list[Diagnostic]:
     for counter in game.counters.values():
         total += counter.quantity
         if total > MAX_PIECES:
-            return [error("HW-MIX-003", f"the counter mix holds more than {MAX_PIECES:,} pieces (counting each "
-                          f"counter's quantity), which no build stage is made for; the limit is passed at counter "
-                          f"{counter.id!r}", counter.loc or game.loc,
-                          help="a game of this size is several games: split it, or lower the quantities")]
+            return [
+                error(
+                    "HW-MIX-003",
+                    f"the counter mix holds more than {MAX_PIECES:,} pieces (counting each "
+                    f"counter's quantity), which no build stage is made for; the limit is passed at counter "
+                    f"{counter.id!r}",
+                    counter.loc or game.loc,
+                    help="a game of this size is several games: split it, or lower the quantities",
+                )
+            ]
     return []

@@ -3,9 +3,10 @@ and set-up cards).
 
 A missing unit is reported once, at the scenario (or card) that should hold it, saying where it belongs.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
@@ -16,8 +17,8 @@ from authoring.rules.codes import CodeMatch, code_target, parse_on, resolve_at
 from authoring.rules.schedule import entry_required
 from authoring.rules.selectors import describe, selects
 
-
 # --- arrive-in-hex-set -------------------------------------------------------------------------------------------
+
 
 def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """Reinforcements and pools of the selected units enter only inside the hex set (1941 14.1.1 A, Typhoon 14.1.5)."""
@@ -32,24 +33,32 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
         if picked and r.at:
             for extra, group in _by_extra(board, picked, r.turn, opened).items():
                 open_ = hexes | extra if extra else hexes
-                yield from _outside(board, spec, open_, r.at, r.side, f"{', '.join(group)} (turn {r.turn})", r.loc, stray)
+                yield from _outside(
+                    board, spec, open_, r.at, r.side, f"{', '.join(group)} (turn {r.turn})", r.loc, stray
+                )
     for p in board.scenario.pools:
         picked = [u for u in p.units if selects(spec.params, board.counter(u))]
         if not picked:
             continue
         if not p.at:
             if entry_required(board, p):
-                continue   # the pool-cost rule's HW-SCHED-007 reports it
-            yield error("HW-SCHED-008", f"pool {p.id} states no entry location", p.loc,
-                        help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)", rule=cite)
+                continue  # the pool-cost rule's HW-SCHED-007 reports it
+            yield error(
+                "HW-SCHED-008",
+                f"pool {p.id} states no entry location",
+                p.loc,
+                help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)",
+                rule=cite,
+            )
         else:
             extra = frozenset.intersection(*(also_open(board, board.counter(u), p.available, opened) for u in picked))
             open_ = hexes | extra if extra else hexes
             yield from _outside(board, spec, open_, p.at, p.side, f"pool {p.id}", p.loc, stray)
 
 
-def _by_extra(board: Board, units: list[str], turn: int,
-              opened: tuple[RuleSpec, ...]) -> dict[frozenset[Hex], list[str]]:
+def _by_extra(
+    board: Board, units: list[str], turn: int, opened: tuple[RuleSpec, ...]
+) -> dict[frozenset[Hex], list[str]]:
     """Units of one arrival grouped by the hexes may-arrive-in-hex-set rules also open to them that turn."""
     if not opened:
         return {frozenset(): units}
@@ -71,13 +80,26 @@ def _codes_checked(board: Board) -> set[str]:
         for u in r.units:
             c = board.counter(u)
             m = parse_on(board, c.setup_code, c.side, c) if c else None
-            if m is not None and m.meaning == "turn-at" and u not in errata and any(not o or "turn-at" in o for o in only):
+            if (
+                m is not None
+                and m.meaning == "turn-at"
+                and u not in errata
+                and any(not o or "turn-at" in o for o in only)
+            ):
                 out.add(u)
     return out
 
 
-def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side: str, who: str,
-             loc: Loc | None, stray: dict[tuple[str, str, frozenset[Hex]], Hex | None]) -> Iterator[Diagnostic]:
+def _outside(
+    board: Board,
+    spec: RuleSpec,
+    hexes: frozenset[Hex],
+    at: str,
+    side: str,
+    who: str,
+    loc: Loc | None,
+    stray: dict[tuple[str, str, frozenset[Hex]], Hex | None],
+) -> Iterator[Diagnostic]:
     key = (at, side, hexes)
     if key not in stray:
         found = resolve_at(board, at, side) or frozenset()  # naming nothing on the maps in play is HW-SCHED-002
@@ -85,12 +107,19 @@ def _outside(board: Board, spec: RuleSpec, hexes: frozenset[Hex], at: str, side:
     h = stray[key]
     if h is not None:
         name = spec.params["hex_set"]
-        yield error("HW-SCHED-008", f"{who} enters at {at!r}, which reaches hex {board.describe(h)}, where they may "
-                    f"not enter", loc, help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a hex "
-                    "set inside it, as the arrival location", rule=board.game.cite(spec.rule), hex=board.label(h))
+        yield error(
+            "HW-SCHED-008",
+            f"{who} enters at {at!r}, which reaches hex {board.describe(h)}, where they may not enter",
+            loc,
+            help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a hex "
+            "set inside it, as the arrival location",
+            rule=board.game.cite(spec.rule),
+            hex=board.label(h),
+        )
 
 
 # --- every unit accounted for ------------------------------------------------------------------------------------
+
 
 def check_order_of_battle(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """Reported by the generic HW-PLACE-013 check, so that a unit two rules (or a card) expect is reported once."""
@@ -124,9 +153,14 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
                 left_empty[side] -= 1  # the empty hex's finding stands for this unit
                 continue
         fix = f"add {unit} to the card" if spec is None else f"add {unit} to the scenario"
-        yield error("HW-PLACE-013", f"{unit} is on no hex, in no box, pool or schedule; {where}", loc,
-                    help=f"{fix}, where it belongs", rule=board.game.cite(spec.rule if spec else ""),
-                    related=(c.loc,) if c and c.loc else ())
+        yield error(
+            "HW-PLACE-013",
+            f"{unit} is on no hex, in no box, pool or schedule; {where}",
+            loc,
+            help=f"{fix}, where it belongs",
+            rule=board.game.cite(spec.rule if spec else ""),
+            related=(c.loc,) if c and c.loc else (),
+        )
 
 
 def _card_expects(board: Board) -> tuple[dict[str, str], set[str]]:
@@ -152,15 +186,18 @@ def _card_expects(board: Board) -> tuple[dict[str, str], set[str]]:
     for side, units in wanted.items():
         omitted = [u for u in units if u not in board.by_unit]
         short = len(units) - carded.get(side, 0) - _empty_feature_hexes(board, side)
-        out.update({u: units[u] for u in omitted[:max(0, min(short, len(omitted)))]})
+        out.update({u: units[u] for u in omitted[: max(0, min(short, len(omitted)))]})
     return out, {u for units in wanted.values() for u in units}
 
 
 def _empty_feature_hexes(board: Board, side: str) -> int:
     """Hexes that a one-per-feature rule for the side wants filled and that hold none of its units."""
     features = {r.params["feature"] for r in board.rules if r.type == "one-per-feature" and r.params["side"] == side}
-    return sum(1 for h, cell in board.cells.items() if any(cell.has(f) for f in features)
-               and not any(board.side_of(u) == side for u in board.by_cell.get(h, ())))
+    return sum(
+        1
+        for h, cell in board.cells.items()
+        if any(cell.has(f) for f in features) and not any(board.side_of(u) == side for u in board.by_cell.get(h, ()))
+    )
 
 
 def _code_says(board: Board, spec: RuleSpec, c: Counter) -> str | None:

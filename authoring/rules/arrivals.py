@@ -3,9 +3,10 @@ units may also enter at Lgov once it is an Axis supply source, from turn 10 in S
 
 Such a rule checks nothing by itself: the code and arrival checks (follow-setup-codes, arrive-in-hex-set)
 accept the hexes it opens for the units it selects on the turns it covers."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.hexgrid import Hex
@@ -19,8 +20,9 @@ def openings(board: Board) -> tuple[RuleSpec, ...]:
     return tuple(r for r in board.rules if r.type == "may-arrive-in-hex-set")
 
 
-def also_open(board: Board, counter: Counter | None, turn: int | None,
-              rules: tuple[RuleSpec, ...] | None = None) -> frozenset[Hex]:
+def also_open(
+    board: Board, counter: Counter | None, turn: int | None, rules: tuple[RuleSpec, ...] | None = None
+) -> frozenset[Hex]:
     """The hexes may-arrive-in-hex-set rules in force (`rules`, when the caller has them) open to this unit on
     this turn (None: a pool with no turn, open only to rules without a turn window)."""
     out: frozenset[Hex] = frozenset()

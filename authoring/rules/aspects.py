@@ -4,23 +4,41 @@
 Aspects: `setup` (where and how units start: hexes, boxes, states), `arrival` (when and where units enter:
 turns, entry hexes, pools), `values` (turn-record and scenario values).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Callable, Mapping
 
 from authoring.model import RuleSpec
 from authoring.model.game import frozen_map
 
 ASPECTS: dict[str, tuple[str, ...]] = {
-    "one-per-feature": ("setup",), "only-on-feature": ("setup",), "start-state": ("setup",),
-    "not-on-map-at-start": ("setup",), "not-in-play-before": ("setup", "arrival"), "in-hex-set": ("setup",),
-    "not-in-hex-set": ("setup", "arrival"), "unit-at": ("setup",), "max-per-map": ("setup",), "in-box": ("setup",),
-    "garrison": ("setup",), "follow-setup-codes": ("setup", "arrival"), "prohibited-terrain": ("setup",),
-    "pool-cost": ("arrival",), "arrive-in-hex-set": ("arrival",), "may-arrive-in-hex-set": ("arrival",),
-    "order-of-battle": ("setup", "arrival"), "turn-value": ("values",), "scenario-value": ("values",),
-    "card-matches-scenario": ("setup",), "substitute-for": ("setup", "arrival"),
-    "adjacent-to-hexside": ("setup",), "near-unit": ("setup",), "steps-from-value": (), "disable": (),
+    "one-per-feature": ("setup",),
+    "only-on-feature": ("setup",),
+    "start-state": ("setup",),
+    "not-on-map-at-start": ("setup",),
+    "not-in-play-before": ("setup", "arrival"),
+    "in-hex-set": ("setup",),
+    "not-in-hex-set": ("setup", "arrival"),
+    "unit-at": ("setup",),
+    "max-per-map": ("setup",),
+    "in-box": ("setup",),
+    "garrison": ("setup",),
+    "follow-setup-codes": ("setup", "arrival"),
+    "prohibited-terrain": ("setup",),
+    "pool-cost": ("arrival",),
+    "arrive-in-hex-set": ("arrival",),
+    "may-arrive-in-hex-set": ("arrival",),
+    "order-of-battle": ("setup", "arrival"),
+    "turn-value": ("values",),
+    "scenario-value": ("values",),
+    "card-matches-scenario": ("setup",),
+    "substitute-for": ("setup", "arrival"),
+    "adjacent-to-hexside": ("setup",),
+    "near-unit": ("setup",),
+    "steps-from-value": (),
+    "disable": (),
 }
 """Rule type -> the aspects it checks. A type checking several aspects keeps checking all of them when only
 some are turned off, unless it has a narrower below (a test keeps this table equal to the registry)."""

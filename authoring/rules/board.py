@@ -3,11 +3,13 @@
 Everything the checks need is looked up through dicts keyed by unit id or by cell, so each
 check stays linear in the number of units (a 1,080-counter game is the target).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache, partial
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
@@ -170,12 +172,16 @@ def _cell(maps: tuple[Map, ...], h: Hex) -> Cell:
         if info is None:
             continue
         terrain = tuple(dict.fromkeys(info.terrain)) if len(info.terrain) > 1 else tuple(info.terrain)
-        if cell is None:   # most hexes lie on one map
+        if cell is None:  # most hexes lie on one map
             cell = Cell(h, (info.label,), (m.id,), terrain, tuple(info.features))
         else:
-            cell = Cell(h, cell.labels + (info.label,), cell.maps + (m.id,),
-                        cell.terrain + tuple(t for t in terrain if t not in cell.terrain),
-                        cell.features + tuple(info.features))
+            cell = Cell(
+                h,
+                cell.labels + (info.label,),
+                cell.maps + (m.id,),
+                cell.terrain + tuple(t for t in terrain if t not in cell.terrain),
+                cell.features + tuple(info.features),
+            )
     if cell is None:
         raise KeyError(h)
     return cell
@@ -200,8 +206,11 @@ def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
         return frozenset((card.side,))
     declared = {s.id for s in game.sides}
     counters = game.counters
-    owners = {p.side if p.side in declared else counters[u].side if u in counters else None
-              for p in card.entries for u in p.units}
+    owners = {
+        p.side if p.side in declared else counters[u].side if u in counters else None
+        for p in card.entries
+        for u in p.units
+    }
     return frozenset(owners & declared)
 
 
@@ -218,8 +227,18 @@ _new_use = tuple.__new__
 """`_new_use(Use, (all twelve fields))`: a Use built in C, without the named tuple's Python `__new__`."""
 
 
-def _use(unit: str, kind: str, side: str, loc: Loc | None, state: str | None, turn: int, h: Hex | None,
-         label: str, place: str, c: Counter | None) -> Use:
+def _use(
+    unit: str,
+    kind: str,
+    side: str,
+    loc: Loc | None,
+    state: str | None,
+    turn: int,
+    h: Hex | None,
+    label: str,
+    place: str,
+    c: Counter | None,
+) -> Use:
     """A use, with its counter's owner and whether it counts (the one place both are worked out)."""
     if c is None:
         return _new_use(Use, (unit, kind, side, loc, state, turn, h, label, place, None, side or "", False))
@@ -244,12 +263,27 @@ class Uses:
         """The placement's units, and its hex's uses (one tuple a placement: most hexes hold one)."""
         side, locs, loc, state, h, label = p.side, p.unit_locs, p.loc, p.state, p.hex, p.label
         uses, counter, start = self.uses, self.counter, len(self.uses)
-        for i, u in enumerate(p.units):   # `_use`, inlined: this loop runs for every unit on the maps
+        for i, u in enumerate(p.units):  # `_use`, inlined: this loop runs for every unit on the maps
             where = locs[i] if i < len(locs) else None
             c = counter(u)
             owner = (c.side or side or "") if c is not None else side or ""
-            use = _new_use(Use, (u, "setup", side, loc if where is None else where, state, 0, h, label, "", c,
-                                 owner, c is not None and not c.marker))
+            use = _new_use(
+                Use,
+                (
+                    u,
+                    "setup",
+                    side,
+                    loc if where is None else where,
+                    state,
+                    0,
+                    h,
+                    label,
+                    "",
+                    c,
+                    owner,
+                    c is not None and not c.marker,
+                ),
+            )
             uses.append(use)
             if owner != side:
                 self.strangers.append(use)
@@ -263,8 +297,15 @@ class Uses:
             here = held + here if held is not None else here
         self.by_cell[h] = here
 
-    def add(self, kind: str, entry, turn: int = 0, place: str = "", state: str | None = None,
-            skip: frozenset[str] | set[str] = frozenset()) -> None:
+    def add(
+        self,
+        kind: str,
+        entry,
+        turn: int = 0,
+        place: str = "",
+        state: str | None = None,
+        skip: frozenset[str] | set[str] = frozenset(),
+    ) -> None:
         """The units of an off-map box, arrival, withdrawal or pool entry (`skip`: units left out)."""
         counter, locs, loc, side = self.counter, entry.unit_locs, entry.loc, entry.side
         for i, u in enumerate(entry.units):
@@ -280,8 +321,9 @@ def _loc(locs: tuple, i: int, default: Loc | None) -> Loc | None:
     return locs[i] if i < len(locs) and locs[i] is not None else default
 
 
-def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None,
-                 counter: Callable[[str], Counter | None]) -> Uses:
+def collect_uses(
+    scenario: Scenario, card: SetupCard | None, sides: frozenset[str] | None, counter: Callable[[str], Counter | None]
+) -> Uses:
     """Every unit entry of the scenario, with the card's entries replacing the set-up it covers
     (`counter`: the game's counter of a unit id, or None), and their indexes."""
     found = Uses(counter)
@@ -303,8 +345,14 @@ def collect_uses(scenario: Scenario, card: SetupCard | None, sides: frozenset[st
     return found
 
 
-def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, rules: tuple[RuleSpec, ...] = (),
-                stacking: RuleSpec | None = None, shared: dict | None = None) -> Board:
+def build_board(
+    game: Game,
+    scenario: Scenario,
+    card: SetupCard | None = None,
+    rules: tuple[RuleSpec, ...] = (),
+    stacking: RuleSpec | None = None,
+    shared: dict | None = None,
+) -> Board:
     """`shared` (maps in play -> HexSets) lets the scenarios of one `check_game` run resolve each named hex
     set once: a set such as a map edge takes a pass over every hex of the maps."""
     maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
@@ -313,5 +361,19 @@ def build_board(game: Game, scenario: Scenario, card: SetupCard | None = None, r
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
     found = collect_uses(scenario, card, sides, game.counters.get)
-    return Board(game, scenario, maps, cells, hexsets, tuple(found.uses), found.by_cell, tuple(found.stacked),
-                 tuple(found.strangers), rules, stacking, card, sides, shared)
+    return Board(
+        game,
+        scenario,
+        maps,
+        cells,
+        hexsets,
+        tuple(found.uses),
+        found.by_cell,
+        tuple(found.stacked),
+        tuple(found.strangers),
+        rules,
+        stacking,
+        card,
+        sides,
+        shared,
+    )

@@ -7,9 +7,10 @@ answers for the unit's hex itself (a unit-at rule, a printed code that follow-se
 substitute-for rule) or a unit set up among enemy units (HW-PLACE-003), so that one misplaced unit is one
 finding.
 """
+
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
@@ -28,10 +29,10 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
         return
     fixed = _scenario_hexes(board)
     elsewhere = _used_off_map(board)
-    answered = answered_elsewhere(board) | {u.unit for u, _ in intruders(board)}   # HW-PLACE-003 reports those
+    answered = answered_elsewhere(board) | {u.unit for u, _ in intruders(board)}  # HW-PLACE-003 reports those
     for p in board.card.entries:
         if p.hex is None:
-            continue   # a hex on no map in play is the loader's finding
+            continue  # a hex on no map in play is the loader's finding
         for i, unit in enumerate(p.units):
             c = board.counter(unit)
             if c is None or not selects(spec.params, c) or unit in answered:
@@ -42,15 +43,25 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
                 yield from _free(board, spec, free, p, unit, loc)
             elif unit in fixed and p.hex not in fixed[unit]:
                 want = " or ".join(sorted({board.label(h) for h in fixed[unit]}))
-                yield error("HW-PLACE-014", f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
-                            f"{board.scenario.id!r} sets it up in hex {want}", loc,
-                            help=f"set {unit} up in hex {want}, as the scenario's set-up shows",
-                            rule=board.game.cite(spec.rule), hex=p.label)
+                yield error(
+                    "HW-PLACE-014",
+                    f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
+                    f"{board.scenario.id!r} sets it up in hex {want}",
+                    loc,
+                    help=f"set {unit} up in hex {want}, as the scenario's set-up shows",
+                    rule=board.game.cite(spec.rule),
+                    hex=p.label,
+                )
             elif unit not in fixed and unit not in elsewhere:
-                yield error("HW-PLACE-014", f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
-                            f"{board.scenario.id!r} does not use it", loc,
-                            help=f"remove {unit} from the card: the scenario's set-up and schedules do not name it",
-                            rule=board.game.cite(spec.rule), hex=p.label)
+                yield error(
+                    "HW-PLACE-014",
+                    f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
+                    f"{board.scenario.id!r} does not use it",
+                    loc,
+                    help=f"remove {unit} from the card: the scenario's set-up and schedules do not name it",
+                    rule=board.game.cite(spec.rule),
+                    hex=p.label,
+                )
 
 
 def _free(board: Board, spec: RuleSpec, free: Mapping, p: Placement, unit: str, loc) -> Iterator[Diagnostic]:
@@ -63,9 +74,14 @@ def _free(board: Board, spec: RuleSpec, free: Mapping, p: Placement, unit: str, 
     if any(p.hex.distance(h) <= reach for h in hexes):
         return
     where = f"hex set {name}" + (f" or within {reach} hex{'es' * (reach != 1)} of it" if reach else "")
-    yield error("HW-PLACE-014", f"{unit} starts in hex {board.describe(p.hex, p.label)}, outside {where}", loc,
-                help=f"{describe(free)} may start in {where}, in place of the hex the scenario shows",
-                rule=board.game.cite(str(free.get("rule") or spec.rule)), hex=p.label)
+    yield error(
+        "HW-PLACE-014",
+        f"{unit} starts in hex {board.describe(p.hex, p.label)}, outside {where}",
+        loc,
+        help=f"{describe(free)} may start in {where}, in place of the hex the scenario shows",
+        rule=board.game.cite(str(free.get("rule") or spec.rule)),
+        hex=p.label,
+    )
 
 
 def _scenario_hexes(board: Board) -> dict[str, set[Hex]]:

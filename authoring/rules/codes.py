@@ -3,24 +3,31 @@
 The grammar is data (`game.setup_codes`): regular expressions tried in order, the first full match
 wins, each with a meaning. Codes are enforced only where a scenario asks (`follow-setup-codes`).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
-from authoring.hexgrid import Hex
 from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
+from authoring.hexgrid import Hex
 from authoring.model import Counter, Game, RuleSpec
 from authoring.rules.arrivals import also_open
 from authoring.rules.board import Board, Use
 from authoring.rules.linked import substitutes_set_up
 from authoring.rules.selectors import selects
 
-MEANING_TEXT = {"hex": "set up in hex {hex}", "hex-set": "set up in hex set {hex_set}", "turn": "arrive on turn {turn}",
-                "turn-at": "arrive on turn {turn} in hex set {hex_set}", "pool": "start in a pool",
-                "box": "start in off-map box {box}", "any": "no constraint"}
+MEANING_TEXT = {
+    "hex": "set up in hex {hex}",
+    "hex-set": "set up in hex set {hex_set}",
+    "turn": "arrive on turn {turn}",
+    "turn-at": "arrive on turn {turn} in hex set {hex_set}",
+    "pool": "start in a pool",
+    "box": "start in off-map box {box}",
+    "any": "no constraint",
+}
 
 
 @dataclass(frozen=True)
@@ -33,8 +40,12 @@ class CodeMatch:
     def text(self) -> str:
         if self.meaning == "turn-at" and "turn" not in self.groups:
             return f"arrive in hex set {self.spec.get('hex_set', '')}"
-        fields = {"hex": self.hex_label, "hex_set": self.spec.get("hex_set", ""), "box": self.spec.get("box", ""),
-                  "turn": self.groups.get("turn", "?")}
+        fields = {
+            "hex": self.hex_label,
+            "hex_set": self.spec.get("hex_set", ""),
+            "box": self.spec.get("box", ""),
+            "turn": self.groups.get("turn", "?"),
+        }
         return MEANING_TEXT[self.meaning].format(**fields)
 
     @property
@@ -48,9 +59,10 @@ def compile_pattern(pattern: str):
     pattern RE2 refuses: a syntax error, or a feature that needs backtracking (backreferences,
     lookahead/lookbehind), which is how a catastrophic pattern is refused rather than run."""
     import re2
+
     options = re2.Options()
-    options.log_errors = False          # the error is reported as a diagnostic, not logged to stderr
-    options.max_mem = 8 << 20           # a huge counted repetition (a{1000}{1000}) is refused, not built
+    options.log_errors = False  # the error is reported as a diagnostic, not logged to stderr
+    options.max_mem = 8 << 20  # a huge counted repetition (a{1000}{1000}) is refused, not built
     try:
         return re2.compile(pattern, options)
     except re2.error as exc:
@@ -125,11 +137,15 @@ def check_grammar(game: Game) -> Iterator[Diagnostic]:
             try:
                 compile_pattern(str(spec["pattern"]))
             except PatternError as exc:
-                yield error("HW-CODE-004", f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: "
-                            f"{exc}", _code_loc(game, i),
-                            help="write a regular expression without backreferences or lookaround (RE2 syntax, "
-                                 "matched in linear time), e.g. '^(?P<hex>[0-9]{4})$'",
-                            rule=game.cite(str(spec.get("rule", ""))), path=("setup_codes", i))
+                yield error(
+                    "HW-CODE-004",
+                    f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: {exc}",
+                    _code_loc(game, i),
+                    help="write a regular expression without backreferences or lookaround (RE2 syntax, "
+                    "matched in linear time), e.g. '^(?P<hex>[0-9]{4})$'",
+                    rule=game.cite(str(spec.get("rule", ""))),
+                    path=("setup_codes", i),
+                )
 
 
 def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex] | None:
@@ -153,8 +169,12 @@ def restored(game: Game, code: str, side: str | None) -> str | None:
     m = parse(game, code, side) if code.isdigit() else None
     if not code.isdigit() or (m is not None and _means_something(game, m)):
         return None
-    return padded(code, lambda wanted: (w := parse(game, wanted, side)) is not None and w.meaning == "hex"
-                  and _means_something(game, w))
+    return padded(
+        code,
+        lambda wanted: (
+            (w := parse(game, wanted, side)) is not None and w.meaning == "hex" and _means_something(game, w)
+        ),
+    )
 
 
 def _means_something(game: Game, m: CodeMatch) -> bool:
@@ -180,14 +200,19 @@ def check_dropped_zeros(game: Game) -> Iterator[Diagnostic]:
         reads = f"reads as {m.text()}" if m else "is no code of the grammar"
         lines = [(x.code_loc or x.loc).line for x, _w in found if (x.code_loc or x.loc)]
         spec = parse(game, wanted, c.side).spec
-        yield error("HW-CODE-005", zeros_message(f"{c.id}'s set-up code {c.setup_code!r} {reads}", "set-up code",
-                                                 lines, file),
-                    c.code_loc or c.loc, help=zeros_help(list(dict.fromkeys(w for _x, w in found)), "setup_code", file),
-                    rule=game.cite(str(spec.get("rule", ""))))
+        yield error(
+            "HW-CODE-005",
+            zeros_message(f"{c.id}'s set-up code {c.setup_code!r} {reads}", "set-up code", lines, file),
+            c.code_loc or c.loc,
+            help=zeros_help(list(dict.fromkeys(w for _x, w in found)), "setup_code", file),
+            rule=game.cite(str(spec.get("rule", ""))),
+        )
 
 
 def valid_codes(game: Game) -> str:
-    return "; ".join(f"{s['pattern']} ({s.get('meaning', 'any')})" for s in game.setup_codes) or "the game declares none"
+    return (
+        "; ".join(f"{s['pattern']} ({s.get('meaning', 'any')})" for s in game.setup_codes) or "the game declares none"
+    )
 
 
 def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -199,12 +224,20 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse_on(board, restored(board.game, c.setup_code, c.side) or c.setup_code, c.side, c)   # HW-CODE-005 says it
+        m = parse_on(
+            board, restored(board.game, c.setup_code, c.side) or c.setup_code, c.side, c
+        )  # HW-CODE-005 says it
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
-            yield error("HW-CODE-001", f"{unit} has {what}, which the set-up code grammar does not accept", uses[0].loc,
-                        help=f"valid codes: {valid_codes(board.game)}", rule=board.game.cite(spec.rule),
-                        related=(c.loc,) if c.loc else (), hex=uses[0].label)
+            yield error(
+                "HW-CODE-001",
+                f"{unit} has {what}, which the set-up code grammar does not accept",
+                uses[0].loc,
+                help=f"valid codes: {valid_codes(board.game)}",
+                rule=board.game.cite(spec.rule),
+                related=(c.loc,) if c.loc else (),
+                hex=uses[0].label,
+            )
             continue
         if only and m.meaning not in only:
             continue
@@ -216,16 +249,29 @@ def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -
     rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
     related = (board.counter(uses[0].unit).loc,) if board.counter(uses[0].unit).loc else ()
     if target is not None and not target:
-        yield error("HW-CODE-003", f"{uses[0].unit}'s code {m.code!r} ({m.text()}) names no hex on the maps in play "
-                    f"({', '.join(board.scenario.maps)})", uses[0].loc, rule=rule, related=related, hex=uses[0].label,
-                    help="add the maps the code needs to the scenario, or leave this unit out of it")
+        yield error(
+            "HW-CODE-003",
+            f"{uses[0].unit}'s code {m.code!r} ({m.text()}) names no hex on the maps in play "
+            f"({', '.join(board.scenario.maps)})",
+            uses[0].loc,
+            rule=rule,
+            related=related,
+            hex=uses[0].label,
+            help="add the maps the code needs to the scenario, or leave this unit out of it",
+        )
         return
     if any(_obeys(board, m, target, u) for u in uses):
         return
     wrong = next((u for u in uses if u.kind in ("setup", "off_map", "reinforcement", "pool")), uses[0])
-    yield error("HW-CODE-002", f"{wrong.unit}'s code {m.code!r} says {m.text()}, but it {_whereabouts(board, wrong)}",
-                wrong.loc, rule=rule, related=related, hex=wrong.label,
-                help=f"{m.text()} as the code says, or record the errata with a unit-at rule")
+    yield error(
+        "HW-CODE-002",
+        f"{wrong.unit}'s code {m.code!r} says {m.text()}, but it {_whereabouts(board, wrong)}",
+        wrong.loc,
+        rule=rule,
+        related=related,
+        hex=wrong.label,
+        help=f"{m.text()} as the code says, or record the errata with a unit-at rule",
+    )
 
 
 def code_target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
@@ -245,8 +291,12 @@ def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) ->
     if m.meaning == "turn-at":
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
-        return u.kind == "reinforcement" and turn_ok and bool(at) and (
-            at <= target or at <= target | also_open(board, u.counter, u.turn))
+        return (
+            u.kind == "reinforcement"
+            and turn_ok
+            and bool(at)
+            and (at <= target or at <= target | also_open(board, u.counter, u.turn))
+        )
     if m.meaning == "pool":
         wanted = m.spec.get("pool_id")
         return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))

@@ -3,14 +3,14 @@
 `check_scenario` checks one scenario (or a set-up card against it); `check_game` checks every
 scenario with its default options plus the counter-mix rules, and is what `hexwright validate` runs.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Iterable, Iterator
 
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
 from authoring.diagnostics.suggest import suggest
-from authoring.runtime import gc_paused
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.model.game import frozen_map
 from authoring.rules import codes, params
@@ -23,6 +23,7 @@ from authoring.rules.registry import (
     TOPICS,
     registered_types,
 )
+from authoring.runtime import gc_paused
 
 
 def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
@@ -35,20 +36,37 @@ def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
             if not isinstance(item, dict) or "type" not in item:
                 item = {"type": "?", "params": item}
             rest = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
-            out.append(RuleSpec(str(item["type"]), str(item.get("rule", "")), frozen_map(rest), o.loc or scenario.loc,
-                                f"option:{o.id}"))
+            out.append(
+                RuleSpec(
+                    str(item["type"]),
+                    str(item.get("rule", "")),
+                    frozen_map(rest),
+                    o.loc or scenario.loc,
+                    f"option:{o.id}",
+                )
+            )
     return out
 
 
-def rules_in_force(game: Game, scenario: Scenario, options: Iterable[str] = ()) -> tuple[
-        tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
+def rules_in_force(
+    game: Game, scenario: Scenario, options: Iterable[str] = ()
+) -> tuple[tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
     """Game rules, then the scenario's, then chosen options' (default-on plus `options`). Each `disable`
     turns off the rules before it that it names by type or by id, so an option can replace any rule,
     game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with `aspects` it turns off only
     those aspects of them (1941 20.6: the set-up hexes of the printed codes, not their arrival turns)."""
     offered = {o.id for o in scenario.options}
-    diags = [error("HW-RULE-003", f"scenario {scenario.id!r} has no option {o!r}", scenario.loc,
-                   help=suggest(o, offered), rule=game.cite("")) for o in options if o not in offered]
+    diags = [
+        error(
+            "HW-RULE-003",
+            f"scenario {scenario.id!r} has no option {o!r}",
+            scenario.loc,
+            help=suggest(o, offered),
+            rule=game.cite(""),
+        )
+        for o in options
+        if o not in offered
+    ]
     chosen = {o.id for o in scenario.options if o.default} | set(options)
     rules: list[RuleSpec] = []
     stacking = game.stacking
@@ -85,13 +103,22 @@ def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[
 def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[Diagnostic]:
     for what, named, actual in (("game", card.game, game.id), ("scenario", card.scenario, scenario.id)):
         if named and named != actual:
-            yield warning("HW-CARD-002", f"this set-up card is for {what} {named!r}, checked against {actual!r}",
-                          Loc(card.path, 1, 1) if card.path else None, help=f"check the card's `{what}:`")
+            yield warning(
+                "HW-CARD-002",
+                f"this set-up card is for {what} {named!r}, checked against {actual!r}",
+                Loc(card.path, 1, 1) if card.path else None,
+                help=f"check the card's `{what}:`",
+            )
 
 
 @gc_paused
-def check_scenario(game: Game, scenario: Scenario, card: SetupCard | None = None,
-                   options: Iterable[str] = (), shared: dict | None = None) -> list[Diagnostic]:
+def check_scenario(
+    game: Game,
+    scenario: Scenario,
+    card: SetupCard | None = None,
+    options: Iterable[str] = (),
+    shared: dict | None = None,
+) -> list[Diagnostic]:
     """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
     `build_board`)."""
     rules, stacking, diags = rules_in_force(game, scenario, tuple(options))

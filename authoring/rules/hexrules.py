@@ -3,13 +3,14 @@
 Each check takes the board and its RuleSpec and yields findings located at the offending entry
 (or, for an absence, at the rule with the set-up files as related locations).
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from authoring.diagnostics import Diagnostic, error
-from authoring.hexgrid import Hex
 from authoring.diagnostics.zeros import padded, zeros_help
+from authoring.hexgrid import Hex
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.codes import resolve_at
@@ -27,8 +28,10 @@ def _sorted_hexes(board: Board, hexes) -> list[Hex]:
 def _unplaced(board: Board, spec: RuleSpec, side: str) -> bool:
     """Whether a selected unit of the side is set up in a hex no map in play has (the loader's HW-HEX-001):
     it may be meant for any hex, so an empty one is no finding of its own until that hex is fixed."""
-    return any(u.kind == "setup" and u.hex is None and board.side_of(u) == side and selects(spec.params, u.counter)
-               for u in board.uses)
+    return any(
+        u.kind == "setup" and u.hex is None and board.side_of(u) == side and selects(spec.params, u.counter)
+        for u in board.uses
+    )
 
 
 def check_one_per_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -40,14 +43,26 @@ def check_one_per_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         label = board.label(h)
         if not units and not unplaced:
-            yield error("HW-PLACE-004", f"{feature} hex {label} holds no {side} unit; it needs exactly one", spec.loc,
-                        help=f"set up one {side} unit in hex {label}", rule=cite, hex=label,
-                        related=board.setup_files())
+            yield error(
+                "HW-PLACE-004",
+                f"{feature} hex {label} holds no {side} unit; it needs exactly one",
+                spec.loc,
+                help=f"set up one {side} unit in hex {label}",
+                rule=cite,
+                hex=label,
+                related=board.setup_files(),
+            )
         elif len(units) > 1:
             extra = units[1]
-            yield error("HW-PLACE-004", f"{feature} hex {extra.label} holds {len(units)} {side} units "
-                        f"({', '.join(u.unit for u in units)}); it takes exactly one", extra.loc,
-                        help=f"move {extra.unit} to another {feature} hex", rule=cite, hex=extra.label)
+            yield error(
+                "HW-PLACE-004",
+                f"{feature} hex {extra.label} holds {len(units)} {side} units "
+                f"({', '.join(u.unit for u in units)}); it takes exactly one",
+                extra.loc,
+                help=f"move {extra.unit} to another {feature} hex",
+                rule=cite,
+                hex=extra.label,
+            )
 
 
 def check_only_on_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -68,11 +83,19 @@ def _free_first(board: Board, hexes) -> list[Hex]:
 
 def _refused(board: Board, spec: RuleSpec, code: str, u: Use, why: str, allowed: list[Hex], what: str) -> Diagnostic:
     near = board.nearest(u.hex, allowed)
-    hint = f"did you mean {board.label(near)}? (the nearest {'free ' if near not in board.by_cell else ''}{what})" \
-        if near is not None else f"there is no {what} on the maps in play"
-    return error(code, f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, {why}", u.loc,
-                 help=f"{describe(spec.params)} may only start in a {what}; {hint}",
-                 rule=board.game.cite(spec.rule), hex=u.label)
+    hint = (
+        f"did you mean {board.label(near)}? (the nearest {'free ' if near not in board.by_cell else ''}{what})"
+        if near is not None
+        else f"there is no {what} on the maps in play"
+    )
+    return error(
+        code,
+        f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, {why}",
+        u.loc,
+        help=f"{describe(spec.params)} may only start in a {what}; {hint}",
+        rule=board.game.cite(spec.rule),
+        hex=u.label,
+    )
 
 
 def check_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -92,17 +115,27 @@ def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     cite = board.game.cite(spec.rule)
     for u in _selected(board, spec, board.on_map()):
         if u.hex in hexes:
-            yield error("HW-PLACE-007", f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, inside hex set "
-                        f"{name}", u.loc, help=f"{describe(spec.params)} may not start in {name}", rule=cite, hex=u.label)
+            yield error(
+                "HW-PLACE-007",
+                f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, inside hex set {name}",
+                u.loc,
+                help=f"{describe(spec.params)} may not start in {name}",
+                rule=cite,
+                hex=u.label,
+            )
     until = spec.params.get("until_turn")
     if until is None:
         return
     for u in _selected(board, spec, board.kinds("reinforcement")):
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         if u.turn < until and at and at <= hexes:
-            yield error("HW-PLACE-007", f"{u.unit} arrives on turn {u.turn} at {u.place}, inside hex set {name}",
-                        u.loc, help=f"{describe(spec.params)} may not arrive in {name} before turn {until}",
-                        rule=cite)
+            yield error(
+                "HW-PLACE-007",
+                f"{u.unit} arrives on turn {u.turn} at {u.place}, inside hex set {name}",
+                u.loc,
+                help=f"{describe(spec.params)} may not arrive in {name} before turn {until}",
+                rule=cite,
+            )
 
 
 def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -115,9 +148,16 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     target = board.hexsets.label_to_hex(label)
     if target is None:
         wanted = padded(label, board.hexsets.label_to_hex)
-        yield error("HW-RULE-002", f"rule unit-at puts {unit} in hex {label!r}, which is on no map in play", spec.loc,
-                    help=zeros_help([wanted], "hex id", spec.loc.file if spec.loc else "") if wanted else
-                    "check the hex id, or the scenario's maps", rule=cite, hex=label)
+        yield error(
+            "HW-RULE-002",
+            f"rule unit-at puts {unit} in hex {label!r}, which is on no map in play",
+            spec.loc,
+            help=zeros_help([wanted], "hex id", spec.loc.file if spec.loc else "")
+            if wanted
+            else "check the hex id, or the scenario's maps",
+            rule=cite,
+            hex=label,
+        )
         return
     placed = [u for u in uses if u.kind == "setup"]
     if any(u.hex == target for u in placed):
@@ -127,8 +167,14 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         where = f"starts in hex {board.describe(wrong.hex, wrong.label)}"
     else:
         where = f"is not set up on the map ({wrong.kind.replace('_', '-')})"
-    yield error("HW-PLACE-008", f"{unit} must start in hex {label} but {where}", wrong.loc,
-                help=f"set {unit} up in hex {label}", rule=cite, hex=wrong.label or label)
+    yield error(
+        "HW-PLACE-008",
+        f"{unit} must start in hex {label} but {where}",
+        wrong.loc,
+        help=f"set {unit} up in hex {label}",
+        rule=cite,
+        hex=wrong.label or label,
+    )
 
 
 def check_max_per_map(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -139,9 +185,14 @@ def check_max_per_map(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         for m in board.cells[u.hex].maps if u.hex in board.cells else ():
             counts.setdefault(m, []).append(u)
             if len(counts[m]) == limit + 1:
-                yield error("HW-PLACE-009", f"{limit + 1} {describe(spec.params)} start on map {m}, at most {limit} may",
-                            u.loc, help=f"move {u.unit} to another map (on map {m}: "
-                            f"{', '.join(x.unit for x in counts[m])})", rule=board.game.cite(spec.rule), hex=u.label)
+                yield error(
+                    "HW-PLACE-009",
+                    f"{limit + 1} {describe(spec.params)} start on map {m}, at most {limit} may",
+                    u.loc,
+                    help=f"move {u.unit} to another map (on map {m}: {', '.join(x.unit for x in counts[m])})",
+                    rule=board.game.cite(spec.rule),
+                    hex=u.label,
+                )
 
 
 def check_garrison(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -154,7 +205,13 @@ def check_garrison(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         if len(units) < need:
             label = board.label(h)
-            yield error("HW-PLACE-010", f"hex {label} of {name} holds {len(units)} {side} unit"
-                        f"{'s' * (len(units) != 1)}, it needs at least {need}", spec.loc,
-                        help=f"add {need - len(units)} of the {describe(spec.params)} to hex {label}",
-                        rule=board.game.cite(spec.rule), hex=label, related=board.setup_files())
+            yield error(
+                "HW-PLACE-010",
+                f"hex {label} of {name} holds {len(units)} {side} unit"
+                f"{'s' * (len(units) != 1)}, it needs at least {need}",
+                spec.loc,
+                help=f"add {need - len(units)} of the {describe(spec.params)} to hex {label}",
+                rule=board.game.cite(spec.rule),
+                hex=label,
+                related=board.setup_files(),
+            )

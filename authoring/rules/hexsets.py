@@ -3,9 +3,10 @@
 A set only ever contains hexes of the maps in play, so a set that names another map's hexes
 resolves to nothing here, which is what lets codes like `w` be refused in a one-map scenario.
 """
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from authoring.hexgrid import Hex
 from authoring.model import Map
@@ -47,8 +48,9 @@ class HexSets:
             found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
         else:
             passes = _filter(spec)
-            found = frozenset(h for m in self._maps(spec.get("map")) for h, info in _candidates(spec, m)
-                              if passes(info))
+            found = frozenset(
+                h for m in self._maps(spec.get("map")) for h, info in _candidates(spec, m) if passes(info)
+            )
         for other in spec.get("except", ()):
             found -= self.resolve(other) or frozenset()
         return found
@@ -90,7 +92,10 @@ def _filter(spec: Mapping):
         if wanted is not None and not any(t in info.terrain for t in wanted):
             return False
         if has_feature:
-            return any(f.type == feature and (side is None or f.side == side) and (kind is None or f.kind == kind)
-                       for f in info.features)
+            return any(
+                f.type == feature and (side is None or f.side == side) and (kind is None or f.kind == kind)
+                for f in info.features
+            )
         return True
+
     return passes

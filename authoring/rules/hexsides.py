@@ -1,9 +1,10 @@
 """Rule types about what lies around a unit's start hex: a hexside feature on one of its sides
 (adjacent-to-hexside, e.g. Typhoon 13.2.2: a bridge unit next to a river) and a friendly unit of a kind
 within a range (near-unit, e.g. Typhoon 13.2.2 with 13.1.1: a Soviet bridge within four hexes of an HQ)."""
+
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.hexgrid import Hex
@@ -21,8 +22,9 @@ def hexes_beside(board: Board, kinds: tuple[str, ...]) -> frozenset[Hex]:
     key = ("hexes beside", board.maps, kinds)
     found = board.shared.get(key)
     if found is None:
-        found = board.shared[key] = frozenset(h for m in board.maps for s in m.hexsides if s.type in kinds
-                                              for h in s.side.hexes())
+        found = board.shared[key] = frozenset(
+            h for m in board.maps for s in m.hexsides if s.type in kinds for h in s.side.hexes()
+        )
     return found
 
 
@@ -36,11 +38,19 @@ def check_adjacent_to_hexside(board: Board, spec: RuleSpec) -> Iterator[Diagnost
             continue
         free = [h for h in beside if h not in board.by_cell]
         near = board.nearest(u.hex, free or beside)
-        hint = f"; did you mean {board.label(near)}? (the nearest{' free' if free else ''} hex beside a {wanted})" \
-            if near is not None else f"; no hex of the maps in play lies beside a {wanted}"
-        yield error("HW-PLACE-016", f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, which has no {wanted} "
-                    "hexside", u.loc, help=f"{describe(spec.params)} start only beside a {wanted}{hint}",
-                    rule=board.game.cite(spec.rule), hex=u.label)
+        hint = (
+            f"; did you mean {board.label(near)}? (the nearest{' free' if free else ''} hex beside a {wanted})"
+            if near is not None
+            else f"; no hex of the maps in play lies beside a {wanted}"
+        )
+        yield error(
+            "HW-PLACE-016",
+            f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, which has no {wanted} hexside",
+            u.loc,
+            help=f"{describe(spec.params)} start only beside a {wanted}{hint}",
+            rule=board.game.cite(spec.rule),
+            hex=u.label,
+        )
 
 
 def check_near_unit(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -56,13 +66,21 @@ def check_near_unit(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     for u in board.on_map():
         if not selects(spec.params, u.counter):
             continue
-        mine = [h for h, unit in anchors.get(u.owner, ()) if unit != u.unit]   # not the unit itself
+        mine = [h for h, unit in anchors.get(u.owner, ()) if unit != u.unit]  # not the unit itself
         if any(u.hex.distance(h) <= reach for h in mine):
             continue
         near = board.nearest(u.hex, mine)
-        where = f"the nearest stands in {board.label(near)}, {u.hex.distance(near)} hexes away" if near is not None \
+        where = (
+            f"the nearest stands in {board.label(near)}, {u.hex.distance(near)} hexes away"
+            if near is not None
             else "none starts on the map"
-        yield error("HW-PLACE-017", f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, more than {hexes} from "
-                    f"the {u.owner} {describe(of)} ({where})", u.loc,
-                    help=f"{describe(spec.params)} start within {hexes} of one of their side's {describe(of)}",
-                    rule=board.game.cite(spec.rule), hex=u.label)
+        )
+        yield error(
+            "HW-PLACE-017",
+            f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, more than {hexes} from "
+            f"the {u.owner} {describe(of)} ({where})",
+            u.loc,
+            help=f"{describe(spec.params)} start within {hexes} of one of their side's {describe(of)}",
+            rule=board.game.cite(spec.rule),
+            hex=u.label,
+        )

@@ -1,9 +1,10 @@
 """Linked placements (substitute-for, e.g. 1941 20.6.3 B): a unit may start in a hex set only by taking the
 place of one of the units named, which then enters as a reinforcement on the given turn; and one of those
 units may leave its place only when the substitute takes it."""
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import RuleSpec
@@ -29,25 +30,41 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     inside = [u for u in placed if u.hex in hexes]
     for u in placed:
         if u.hex is not None and u.hex not in hexes:
-            yield error("HW-PLACE-015", f"{unit} starts in hex {board.describe(u.hex, u.label)}; it may start only in "
-                        f"hex set {name}, in place of {_one_of(replaced)}", u.loc, rule=cite, hex=u.label,
-                        help=f"bring {unit} in as its code says, or set it up in {name} and move "
-                             f"{_one_of(replaced)} to the turn {turn} reinforcements")
+            yield error(
+                "HW-PLACE-015",
+                f"{unit} starts in hex {board.describe(u.hex, u.label)}; it may start only in "
+                f"hex set {name}, in place of {_one_of(replaced)}",
+                u.loc,
+                rule=cite,
+                hex=u.label,
+                help=f"bring {unit} in as its code says, or set it up in {name} and move "
+                f"{_one_of(replaced)} to the turn {turn} reinforcements",
+            )
     left = [r for r in replaced if board.by_unit.get(r) and not any(x.kind == "setup" for x in board.by_unit[r])]
-    for r in left[len(inside):]:
+    for r in left[len(inside) :]:
         use = board.by_unit[r][0]
-        yield error("HW-PLACE-015", f"{r} does not start on the map, but only {unit} set up in {name} may take its "
-                    "place", use.loc, rule=cite, hex=use.label,
-                    help=f"set {r} up on the map" + ("" if inside else f", or set {unit} up in {name} in its place"))
+        yield error(
+            "HW-PLACE-015",
+            f"{r} does not start on the map, but only {unit} set up in {name} may take its place",
+            use.loc,
+            rule=cite,
+            hex=use.label,
+            help=f"set {r} up on the map" + ("" if inside else f", or set {unit} up in {name} in its place"),
+        )
     for r in left:
         yield from _enters(board, spec, r, turn)
     if inside and not left:
         u = inside[0]
-        yield error("HW-PLACE-015", f"{unit} starts in hex {board.describe(u.hex, u.label)} of {name}, but "
-                    f"{'none of ' if len(replaced) > 1 else ''}{', '.join(replaced)} leaves its place to enter on turn "
-                    f"{turn}", u.loc, rule=cite, hex=u.label,
-                    help=f"move {_one_of(replaced)} to the turn {turn} reinforcements, or bring {unit} in as its "
-                         "code says")
+        yield error(
+            "HW-PLACE-015",
+            f"{unit} starts in hex {board.describe(u.hex, u.label)} of {name}, but "
+            f"{'none of ' if len(replaced) > 1 else ''}{', '.join(replaced)} leaves its place to enter on turn "
+            f"{turn}",
+            u.loc,
+            rule=cite,
+            hex=u.label,
+            help=f"move {_one_of(replaced)} to the turn {turn} reinforcements, or bring {unit} in as its code says",
+        )
 
 
 def _enters(board: Board, spec: RuleSpec, unit: str, turn: int) -> Iterator[Diagnostic]:
@@ -57,8 +74,14 @@ def _enters(board: Board, spec: RuleSpec, unit: str, turn: int) -> Iterator[Diag
         return
     use = arrivals[0] if arrivals else board.by_unit[unit][0]
     how = f"enters on turn {use.turn}" if arrivals else f"is in {use.kind.replace('_', '-')} {use.place}".rstrip()
-    yield error("HW-PLACE-015", f"{unit} {how}, but a unit {spec.params['unit']} replaces enters on turn {turn}", use.loc,
-                help=f"bring {unit} in as a reinforcement on turn {turn}", rule=board.game.cite(spec.rule), hex=use.label)
+    yield error(
+        "HW-PLACE-015",
+        f"{unit} {how}, but a unit {spec.params['unit']} replaces enters on turn {turn}",
+        use.loc,
+        help=f"bring {unit} in as a reinforcement on turn {turn}",
+        rule=board.game.cite(spec.rule),
+        hex=use.label,
+    )
 
 
 def _one_of(units: list[str]) -> str:

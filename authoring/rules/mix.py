@@ -3,11 +3,12 @@
 Uses are replayed in turn order (set-up, off-map boxes and pools at the start; then per turn,
 withdrawals before arrivals), so a unit withdrawn and brought back later is not a double use.
 """
+
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Iterator
 from operator import itemgetter
-from typing import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import Counter, Game, RuleSpec
@@ -48,9 +49,13 @@ def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
             if held:
                 held.pop()
             else:
-                yield error("HW-SCHED-003", f"{u.unit} is withdrawn on turn {u.turn} but is not in play by then", u.loc,
-                            help=f"set {u.unit} up, or bring it in on or before turn {u.turn}, or drop the withdrawal",
-                            rule=board.game.cite(""))
+                yield error(
+                    "HW-SCHED-003",
+                    f"{u.unit} is withdrawn on turn {u.turn} but is not in play by then",
+                    u.loc,
+                    help=f"set {u.unit} up, or bring it in on or before turn {u.turn}, or drop the withdrawal",
+                    rule=board.game.cite(""),
+                )
             continue
         if len(held) >= c.quantity:
             yield _overuse(board, c, u, held)
@@ -61,9 +66,15 @@ def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
 def _overuse(board: Board, c: Counter, u: Use, held: list[Use]) -> Diagnostic:
     copies = f"{c.quantity} cop{'y' if c.quantity == 1 else 'ies'}"
     where = "; ".join(f"{x.kind.replace('_', '-')} at {x.loc}" for x in held if x.loc)
-    return error("HW-MIX-001", f"{u.unit} is used {len(held) + 1} times but the counter mix has {copies}", u.loc,
-                 help=f"remove this use or another one ({where})", rule=board.game.cite(""),
-                 related=tuple(x.loc for x in held if x.loc), hex=u.label)
+    return error(
+        "HW-MIX-001",
+        f"{u.unit} is used {len(held) + 1} times but the counter mix has {copies}",
+        u.loc,
+        help=f"remove this use or another one ({where})",
+        rule=board.game.cite(""),
+        related=tuple(x.loc for x in held if x.loc),
+        hex=u.label,
+    )
 
 
 def steps_for(table, value: float, faces: int, unit_type: str | None = None) -> int | None:
@@ -72,8 +83,12 @@ def steps_for(table, value: float, faces: int, unit_type: str | None = None) -> 
     for row in table:
         types = row.get("unit_type")
         types = (types,) if isinstance(types, str) else types
-        if ("min" not in row or value >= row["min"]) and ("max" not in row or value <= row["max"]) and (
-                "faces" not in row or faces == row["faces"]) and (types is None or unit_type in types):
+        if (
+            ("min" not in row or value >= row["min"])
+            and ("max" not in row or value <= row["max"])
+            and ("faces" not in row or faces == row["faces"])
+            and (types is None or unit_type in types)
+        ):
             return int(row["steps"])
     return None
 
@@ -89,9 +104,19 @@ def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
             continue
         want = steps_for(spec.params["table"], value, len(c.faces), c.type)
         if want is None:
-            yield error("HW-MIX-002", f"{c.id}'s {name} {value:g} is in no row of the steps table", c.loc,
-                        help="add a row covering this value to the rule's table", rule=game.cite(spec.rule))
+            yield error(
+                "HW-MIX-002",
+                f"{c.id}'s {name} {value:g} is in no row of the steps table",
+                c.loc,
+                help="add a row covering this value to the rule's table",
+                rule=game.cite(spec.rule),
+            )
         elif c.steps != want:
             faces = f"{len(c.faces)} printed face{'s' * (len(c.faces) != 1)}"
-            yield error("HW-MIX-002", f"{c.id} has {c.steps} step{'s' * (c.steps != 1)}, but {name} {value:g} with "
-                        f"{faces} gives {want}", c.loc, help=f"set `steps: {want}` for {c.id}", rule=game.cite(spec.rule))
+            yield error(
+                "HW-MIX-002",
+                f"{c.id} has {c.steps} step{'s' * (c.steps != 1)}, but {name} {value:g} with {faces} gives {want}",
+                c.loc,
+                help=f"set `steps: {want}` for {c.id}",
+                rule=game.cite(spec.rule),
+            )

@@ -3,35 +3,39 @@
 Rules written in game.yaml and scenarios were already schema-checked by the loader; this catches
 rules the loader does not see (an option's `effects.setup_rules`) and every reference by id.
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
 
-if TYPE_CHECKING:   # imported only for a rule that fails the fast check (jsonschema's import is slow)
+if TYPE_CHECKING:  # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
 
 RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fast(definition: str):
     """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
-    from authoring.schema.fastcheck import compile_schema
     from authoring.schema.documents import inlined
+    from authoring.schema.fastcheck import compile_schema
+
     return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(definition: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
+
     resources = []
     for path in sorted(schema_dir().glob("*.schema.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -57,7 +61,9 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
     if spec.type == "stacking":
         instance, definition = dict(spec.params), "stacking"
     elif spec.type not in known:
-        yield error("HW-RULE-001", f"unknown rule type {spec.type!r}", spec.loc, help=suggest(spec.type, known), rule=cite)
+        yield error(
+            "HW-RULE-001", f"unknown rule type {spec.type!r}", spec.loc, help=suggest(spec.type, known), rule=cite
+        )
         return
     else:
         instance = {"type": spec.type, **({"rule": spec.rule} if spec.rule else {}), **spec.params}
@@ -68,10 +74,16 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
     errors = list(_validator(definition).iter_errors(instance))
     if errors:
         from jsonschema.exceptions import best_match
+
         err = best_match(errors)
         where = _where(err.absolute_path)
-        yield error("HW-RULE-001", f"rule {spec.type}: {where + ': ' if where else ''}{err.message}", spec.loc,
-                    help=err.schema.get("description", "") if isinstance(err.schema, dict) else "", rule=cite)
+        yield error(
+            "HW-RULE-001",
+            f"rule {spec.type}: {where + ': ' if where else ''}{err.message}",
+            spec.loc,
+            help=err.schema.get("description", "") if isinstance(err.schema, dict) else "",
+            rule=cite,
+        )
 
 
 def _ids(items) -> set[str]:
@@ -83,13 +95,20 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
     """Parameter name -> (what it names, the ids it may take)."""
     counters = set(game.counters)
     return {
-        "feature": ("hex feature", _ids(game.hex_features)), "side": ("side", _ids(game.sides)),
+        "feature": ("hex feature", _ids(game.hex_features)),
+        "side": ("side", _ids(game.sides)),
         "hexside": ("hexside feature", _ids(game.hexside_features)),
-        "nationality": ("nationality", _ids(game.nationalities)), "unit_type": ("unit type", _ids(game.unit_types)),
-        "size": ("unit size", _ids(game.unit_sizes)), "flag": ("flag", _ids(game.flags)),
-        "state": ("strength state", _ids(game.strength_states)), "hex_set": ("hex set", set(game.hex_sets)),
-        "terrain": ("terrain type", _ids(game.terrain)), "value": ("value", _ids(game.values)),
-        "units": ("counter", counters), "unit": ("counter", counters), "replaces": ("counter", counters),
+        "nationality": ("nationality", _ids(game.nationalities)),
+        "unit_type": ("unit type", _ids(game.unit_types)),
+        "size": ("unit size", _ids(game.unit_sizes)),
+        "flag": ("flag", _ids(game.flags)),
+        "state": ("strength state", _ids(game.strength_states)),
+        "hex_set": ("hex set", set(game.hex_sets)),
+        "terrain": ("terrain type", _ids(game.terrain)),
+        "value": ("value", _ids(game.values)),
+        "units": ("counter", counters),
+        "unit": ("counter", counters),
+        "replaces": ("counter", counters),
         "rules": ("rule type or rule id", set(registered) | {"stacking"} | rule_ids(game)),
     }
 
@@ -99,7 +118,9 @@ def rule_ids(game: Game) -> set[str]:
     specs = [*game.setup_rules]
     for s in game.scenarios.values():
         specs += s.setup_rules
-        specs += [item for o in s.options for item in (o.effects.get("setup_rules", ()) or ()) if isinstance(item, dict)]
+        specs += [
+            item for o in s.options for item in (o.effects.get("setup_rules", ()) or ()) if isinstance(item, dict)
+        ]
     ids = set()
     for r in specs:
         found = r.params.get("id") if isinstance(r, RuleSpec) else r.get("id")
@@ -123,10 +144,10 @@ def ref_findings(game: Game, spec: RuleSpec, registered: Iterable[str]) -> Itera
 def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[Diagnostic]:
     for key, value in params.items():
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
-            for item in value:   # nested entries (card-matches-scenario's `free`) name ids as rules do
+            for item in value:  # nested entries (card-matches-scenario's `free`) name ids as rules do
                 yield from _refs(game, spec, item, known)
             continue
-        if isinstance(value, Mapping) and key == "of":   # near-unit's selectors of the other unit
+        if isinstance(value, Mapping) and key == "of":  # near-unit's selectors of the other unit
             yield from _refs(game, spec, value, known)
             continue
         if key not in known or value is None:
@@ -134,8 +155,13 @@ def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[
         what, ids = known[key]
         for v in _values(value):
             if v not in ids:
-                yield error("HW-RULE-002", f"rule {spec.type} names unknown {what} {v!r} in `{key}`", spec.loc,
-                            help=suggest(v, ids), rule=game.cite(spec.rule))
+                yield error(
+                    "HW-RULE-002",
+                    f"rule {spec.type} names unknown {what} {v!r} in `{key}`",
+                    spec.loc,
+                    help=suggest(v, ids),
+                    rule=game.cite(spec.rule),
+                )
 
 
 def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnostic]:
@@ -145,8 +171,9 @@ def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnost
     for params, combos in groups:
         yield from _refs(game, spec, {k: v for k, v in params.items() if k in ("side", "feature", "terrain")}, known)
         for combo in combos:
-            yield from _refs(game, spec, {"size": [k for k in combo if k not in sizes]} if set(combo) - sizes else {},
-                             known)
+            yield from _refs(
+                game, spec, {"size": [k for k in combo if k not in sizes]} if set(combo) - sizes else {}, known
+            )
 
 
 def code_findings(game: Game) -> Iterator[Diagnostic]:
@@ -158,9 +185,19 @@ def code_findings(game: Game) -> Iterator[Diagnostic]:
         for part in (spec, *per_side.values()):
             name = part.get("hex_set")
             if name is not None and name not in game.hex_sets:
-                yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
-                            loc, help=suggest(name, game.hex_sets), rule=game.cite(str(part.get("rule", ""))))
+                yield error(
+                    "HW-RULE-002",
+                    f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
+                    loc,
+                    help=suggest(name, game.hex_sets),
+                    rule=game.cite(str(part.get("rule", ""))),
+                )
         for side in per_side:
             if side not in sides:
-                yield error("HW-RULE-002", f"set-up code pattern {spec['pattern']!r} gives a meaning for unknown side "
-                            f"{side!r}", loc, help=suggest(side, sides), rule=game.cite(str(spec.get("rule", ""))))
+                yield error(
+                    "HW-RULE-002",
+                    f"set-up code pattern {spec['pattern']!r} gives a meaning for unknown side {side!r}",
+                    loc,
+                    help=suggest(side, sides),
+                    rule=game.cite(str(spec.get("rule", ""))),
+                )

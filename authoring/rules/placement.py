@@ -3,9 +3,10 @@
 The loader already refuses hexes that are on no map in play (HW-HEX-001/002), so placements
 without a hex are skipped here (one mistake, one error).
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import RuleSpec
@@ -17,14 +18,19 @@ def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     """No hex holds units of two sides at set-up: each unit that enters a hex another side holds is one
     finding (three intruders, three findings); the holding side's units get none."""
     for u, held_by in intruders(board):
-        yield error("HW-PLACE-003", f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit "
-                    f"{held_by.unit} ({held_by.owner})", u.loc,
-                    help=f"set {u.unit} up in a hex free of enemy units", rule=board.game.cite(""), hex=u.label)
+        yield error(
+            "HW-PLACE-003",
+            f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit {held_by.unit} ({held_by.owner})",
+            u.loc,
+            help=f"set {u.unit} up in a hex free of enemy units",
+            rule=board.game.cite(""),
+            hex=u.label,
+        )
 
 
 def intruders(board: Board) -> Iterator[tuple[Use, Use]]:
     """Each unit set up in a hex another side holds, with the first unit of the holding side there."""
-    for h in board.stacked:   # a hex holding one unit holds no enemy
+    for h in board.stacked:  # a hex holding one unit holds no enemy
         units = [u for u in board.by_cell[h] if u.counts]
         holder = _holder(board, units)
         if holder is None:
@@ -60,9 +66,14 @@ def _terrain_findings(board: Board, banned: dict[str, str], spec: RuleSpec | Non
         bad = [t for t in (cell.terrain if cell else ()) if t in banned]
         if bad:
             rule = spec.rule if spec is not None else banned[bad[0]]
-            yield error("HW-PLACE-002", f"{u.unit} may not start in hex {board.describe(u.hex, u.label)}: {bad[0]} terrain "
-                        "is prohibited", u.loc, help=f"pick a hex without {', '.join(bad)} terrain",
-                        rule=board.game.cite(rule), hex=u.label)
+            yield error(
+                "HW-PLACE-002",
+                f"{u.unit} may not start in hex {board.describe(u.hex, u.label)}: {bad[0]} terrain is prohibited",
+                u.loc,
+                help=f"pick a hex without {', '.join(bad)} terrain",
+                rule=board.game.cite(rule),
+                hex=u.label,
+            )
 
 
 def check_declared_prohibited_terrain(board: Board) -> Iterator[Diagnostic]:
@@ -84,6 +95,11 @@ def check_sides(board: Board) -> Iterator[Diagnostic]:
         owner = u.owner
         if not u.counts or u.side not in declared or owner not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)
-        yield error("HW-SIDE-001", f"{u.unit} belongs to side {owner} but is listed under side {u.side}",
-                    u.loc, help=f"move {u.unit} to the {owner} entries, or pick a {u.side} unit",
-                    rule=board.game.cite(""), hex=u.label)
+        yield error(
+            "HW-SIDE-001",
+            f"{u.unit} belongs to side {owner} but is listed under side {u.side}",
+            u.loc,
+            help=f"move {u.unit} to the {owner} entries, or pick a {u.side} unit",
+            rule=board.game.cite(""),
+            hex=u.label,
+        )

@@ -3,9 +3,10 @@
 Adding a rule type means: a check function, an entry here, and a `rule-<type>` definition in
 schemas/rules.schema.json (a test keeps the two lists equal).
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from authoring.diagnostics import Diagnostic
 from authoring.diagnostics.codes import CATALOGUE

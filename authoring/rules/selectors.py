@@ -1,7 +1,8 @@
 """Unit selectors shared by many rule types (rules-spec): units, side, nationality, unit_type, size, flag (AND)."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from authoring.model import Counter
 
@@ -21,8 +22,12 @@ def selects(params: Mapping, counter: Counter | None) -> bool:
             return False
     elif counter.marker:
         return False
-    checks = (("side", counter.side), ("nationality", counter.nationality), ("unit_type", counter.type),
-              ("size", counter.size))
+    checks = (
+        ("side", counter.side),
+        ("nationality", counter.nationality),
+        ("unit_type", counter.type),
+        ("size", counter.size),
+    )
     if any(key in params and not _one_of(value, params[key]) for key, value in checks):
         return False
     return "flag" not in params or params["flag"] in counter.flags

@@ -3,9 +3,10 @@
 Models (rules-spec "Stacking"): count (units per hex), points (sum of stacking values; zero or
 missing values stack free, Typhoon 3.2.3) and composition (unit sizes per side, e.g. 1941 3.1-3.2).
 """
+
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.rules.board import Board, Cell, Use
@@ -24,7 +25,7 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
     check = MODELS.get(model)
     if check is None:
         return  # the schema refuses unknown models; nothing to enforce here
-    composition = model == "composition"   # the one model whose limits depend on the cell (its terrain, features)
+    composition = model == "composition"  # the one model whose limits depend on the cell (its terrain, features)
     alone = _over_alone(board) if model == "points" else frozenset()
     # Most hexes hold one unit, and one unit breaks a limit only by its own points: unless a counter
     # does, only the hexes holding several are looked at.
@@ -48,7 +49,8 @@ def _over_alone(board: Board) -> frozenset:
     found = board.shared.get(key)
     if found is None:
         found = board.shared[key] = frozenset(
-            c for c in board.game.counters.values() if not c.marker and (c.stacking or 0) > limit)
+            c for c in board.game.counters.values() if not c.marker and (c.stacking or 0) > limit
+        )
     return found
 
 
@@ -67,9 +69,14 @@ def _count(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagno
         return
     over = units[int(limit)]
     names = ", ".join(u.unit for u in units)
-    yield error("HW-STACK-001", f"{len(units)} units in hex {over.label}, limit is {limit:g}", over.loc,
-                help=f"move {over.unit} to another hex (units here: {names})",
-                rule=board.game.cite(spec.rule), hex=over.label)
+    yield error(
+        "HW-STACK-001",
+        f"{len(units)} units in hex {over.label}, limit is {limit:g}",
+        over.loc,
+        help=f"move {over.unit} to another hex (units here: {names})",
+        rule=board.game.cite(spec.rule),
+        hex=over.label,
+    )
 
 
 def _points(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
@@ -81,9 +88,14 @@ def _points(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagn
         if total > limit:
             worth = ", ".join(f"{x.unit} {x.counter.stacking or 0:g}" for x in units)
             full = sum(x.counter.stacking or 0 for x in units)
-            yield error("HW-STACK-002", f"{full:g} stacking points in hex {u.label}, limit is {limit:g}", u.loc,
-                        help=f"move {u.unit} to another hex (stacking points here: {worth}); units with value 0 stack free",
-                        rule=board.game.cite(spec.rule), hex=u.label)
+            yield error(
+                "HW-STACK-002",
+                f"{full:g} stacking points in hex {u.label}, limit is {limit:g}",
+                u.loc,
+                help=f"move {u.unit} to another hex (stacking points here: {worth}); units with value 0 stack free",
+                rule=board.game.cite(spec.rule),
+                hex=u.label,
+            )
             return
 
 
@@ -97,8 +109,11 @@ def side_combos(spec_params: Mapping, side: str, cell: Cell | None) -> tuple[lis
     """The combinations a side must fit in a cell, and the rule that sets them; None = no limit."""
     rule = spec_params.get("rule", "")
     for o in spec_params.get("overrides", ()):
-        if o["side"] == side and cell is not None and (
-                ("feature" in o and cell.has(o["feature"])) or ("terrain" in o and o["terrain"] in cell.terrain)):
+        if (
+            o["side"] == side
+            and cell is not None
+            and (("feature" in o and cell.has(o["feature"])) or ("terrain" in o and o["terrain"] in cell.terrain))
+        ):
             return list(o["combos"]), str(o.get("rule", rule))
     per = spec_params.get("per_side", {}).get(side)
     if per is None:
@@ -132,9 +147,14 @@ def _composition_error(board: Board, side: str, group: list[Use], i: int, combos
     u = group[i]
     here = ", ".join(f"{x.unit} ({x.counter.size or 'no size'})" for x in group)
     allowed = "; or ".join(_combo_text(c) for c in combos)
-    return error("HW-STACK-003", f"{side} units in hex {u.label} fit no allowed stack: {here}", u.loc,
-                 help=f"move {u.unit} to another hex; {side} units here may stack as: {allowed}",
-                 rule=board.game.cite(rule), hex=u.label)
+    return error(
+        "HW-STACK-003",
+        f"{side} units in hex {u.label} fit no allowed stack: {here}",
+        u.loc,
+        help=f"move {u.unit} to another hex; {side} units here may stack as: {allowed}",
+        rule=board.game.cite(rule),
+        hex=u.label,
+    )
 
 
 MODELS = {"count": _count, "points": _points, "composition": _composition}

@@ -1,16 +1,21 @@
 """Values the rules fix: per turn on the turn record (turn-value, e.g. BfM replacement points) and per
 scenario (scenario-value, e.g. Typhoon 7.6.3 rail capacity and 12.4 conversion points)."""
+
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import RuleSpec
 from authoring.model.scenario import value_text
 from authoring.rules.board import Board
 
-_TESTS = (("equals", "equal {x:g}", lambda v, x: v == x), ("at_most", "be at most {x:g}", lambda v, x: v <= x),
-          ("at_least", "be at least {x:g}", lambda v, x: v >= x))
+_TESTS = (
+    ("equals", "equal {x:g}", lambda v, x: v == x),
+    ("at_most", "be at most {x:g}", lambda v, x: v <= x),
+    ("at_least", "be at least {x:g}", lambda v, x: v >= x),
+)
 
 
 def _number(value: Any) -> bool:
@@ -62,9 +67,13 @@ def check_turn_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         value = t.values.get(name)
         wrong = breaks(row, value)
         if wrong:
-            yield error("HW-VALUE-001", f"turn {t.turn} gives {_shown(name, value)}, but it must {wrong}", t.loc,
-                        help=f"set {name} of turn {t.turn} as rule {spec.rule or 'the rule'} fixes it",
-                        rule=board.game.cite(spec.rule))
+            yield error(
+                "HW-VALUE-001",
+                f"turn {t.turn} gives {_shown(name, value)}, but it must {wrong}",
+                t.loc,
+                help=f"set {name} of turn {t.turn} as rule {spec.rule or 'the rule'} fixes it",
+                rule=board.game.cite(spec.rule),
+            )
 
 
 def check_scenario_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -73,6 +82,10 @@ def check_scenario_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     value = board.scenario.values.get(name)
     wrong = breaks(spec.params, value)
     if wrong:
-        yield error("HW-VALUE-002", f"scenario {board.scenario.id} gives {_shown(name, value)}, but it must {wrong}",
-                    board.scenario.loc, help=f"set `values: {{{name}: ...}}` in the scenario as the rule requires",
-                    rule=board.game.cite(spec.rule))
+        yield error(
+            "HW-VALUE-002",
+            f"scenario {board.scenario.id} gives {_shown(name, value)}, but it must {wrong}",
+            board.scenario.loc,
+            help=f"set `values: {{{name}: ...}}` in the scenario as the rule requires",
+            rule=board.game.cite(spec.rule),
+        )

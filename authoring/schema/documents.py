@@ -1,9 +1,10 @@
 """The schema files by `$id`, and copies with every `$ref` inlined (what `fastcheck` compiles and jsonschema
 validates quickly). The files in schemas/ stay the one source of structure."""
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from urllib.parse import unquote, urljoin
 
 from authoring.bundled import schema_dir
@@ -12,7 +13,7 @@ SCHEMA_DIR = schema_dir()
 KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _documents() -> dict[str, dict]:
     """Every schema file by its `$id`."""
     docs = {}
@@ -69,7 +70,7 @@ def _inline(node, base: str, depth: int = 0):
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def flat(kind: str) -> dict:
     doc = json.loads(schema_text(kind))
     return _inline(doc, doc["$id"])

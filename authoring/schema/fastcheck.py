@@ -6,16 +6,30 @@ source (`_Writer`) that only answers "valid?"; only when that says no does `sche
 jsonschema for the located, best-matched errors. A keyword this module does not know makes
 `compile_schema` return None, and jsonschema alone is used: the answer never differs.
 """
+
 from __future__ import annotations
 
 import json
 import re
-from typing import Callable
+from collections.abc import Callable
 
 Check = Callable[[object], bool]
 
-_IGNORED = {"title", "description", "examples", "$comment", "default", "format", "$schema", "$id", "$defs",
-            "readOnly", "writeOnly", "deprecated", "x-form"}
+_IGNORED = {
+    "title",
+    "description",
+    "examples",
+    "$comment",
+    "default",
+    "format",
+    "$schema",
+    "$id",
+    "$defs",
+    "readOnly",
+    "writeOnly",
+    "deprecated",
+    "x-form",
+}
 
 
 _HANDLED_ELSEWHERE = {"then", "else", "additionalProperties", "patternProperties"}
@@ -38,21 +52,43 @@ def _same(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-_SCALAR_KEYS = ("type", "enum", "const", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-                "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties")
+_SCALAR_KEYS = (
+    "type",
+    "enum",
+    "const",
+    "pattern",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minItems",
+    "maxItems",
+    "minLength",
+    "maxLength",
+    "minProperties",
+    "maxProperties",
+)
 """Keywords that look at the value itself: a schema of only these becomes one inline expression."""
 _PY_TYPES = {"object": dict, "array": list, "string": str, "null": type(None)}
 _TYPE_EXPR = {
     "boolean": "isinstance({v}, bool)",
     "number": "(type({v}) is int or _number({v}))",
     "integer": "(type({v}) is int or _integer({v}))",
-    "object": "isinstance({v}, dict)", "array": "isinstance({v}, list)", "string": "isinstance({v}, str)",
+    "object": "isinstance({v}, dict)",
+    "array": "isinstance({v}, list)",
+    "string": "isinstance({v}, str)",
     "null": "{v} is None",
 }
 """Each JSON type as a test; a plain int (most numbers) is answered without a call."""
 _BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
-_LENGTHS = {"minItems": (list, ">="), "maxItems": (list, "<="), "minLength": (str, ">="), "maxLength": (str, "<="),
-            "minProperties": (dict, ">="), "maxProperties": (dict, "<=")}
+_LENGTHS = {
+    "minItems": (list, ">="),
+    "maxItems": (list, "<="),
+    "minLength": (str, ">="),
+    "maxLength": (str, "<="),
+    "minProperties": (dict, ">="),
+    "maxProperties": (dict, "<="),
+}
 _MISSING = object()
 
 
@@ -77,10 +113,15 @@ class _Writer:
     have (its `type` was checked just before), so that the type guards of later keywords drop out."""
 
     def __init__(self) -> None:
-        self.env: dict[str, object] = {"_same": _same, "_enum_any": _enum_any, "_number": _number,
-                                       "_integer": _integer, "MISSING": _MISSING}
-        self.defs: list[tuple[str, str]] = []   # (name, source) of each function and lookup table
-        self.written: dict[str, str] = {}   # a schema's JSON text -> its function (inlined $refs repeat)
+        self.env: dict[str, object] = {
+            "_same": _same,
+            "_enum_any": _enum_any,
+            "_number": _number,
+            "_integer": _integer,
+            "MISSING": _MISSING,
+        }
+        self.defs: list[tuple[str, str]] = []  # (name, source) of each function and lookup table
+        self.written: dict[str, str] = {}  # a schema's JSON text -> its function (inlined $refs repeat)
 
     def const(self, value: object) -> str:
         name = f"k{len(self.env)}"
@@ -133,10 +174,10 @@ class _Writer:
             test = f"{self.const(re.compile(value))}.search({v}) is not None"
             return _guarded(str, known, v, test)
         if key in _BOUNDS:
-            if known is int:   # a number (not a bool): its `type` said so
+            if known is int:  # a number (not a bool): its `type` said so
                 return f"{v} {_BOUNDS[key]} {self.const(value)}"
             if known is not None:
-                return "True"   # a known string, list, mapping or null is no number
+                return "True"  # a known string, list, mapping or null is no number
             limit = self.const(value)
             return f"(not isinstance({v}, (int, float)) or isinstance({v}, bool) or {v} {_BOUNDS[key]} {limit})"
         kind, op = _LENGTHS[key]
@@ -151,7 +192,7 @@ class _Writer:
 
     def _function(self, schema: dict) -> str:
         name, slot = f"f{len(self.defs)}", len(self.defs)
-        self.defs.append((name, ""))   # reserve the slot: nested schemas write their functions meanwhile
+        self.defs.append((name, ""))  # reserve the slot: nested schemas write their functions meanwhile
         body: list[str] = []
         known: type | None = None
         scalars = {k: schema[k] for k in _SCALAR_KEYS if k in schema}
@@ -163,7 +204,10 @@ class _Writer:
         for key in _STRUCTURAL:
             if key in schema:
                 body += getattr(self, "_" + key.lower())(schema, known)
-        self.defs[slot] = (name, "\n".join([f"def {name}(v):"] + ["    " + line for line in body] + ["    return True"]))
+        self.defs[slot] = (
+            name,
+            "\n".join([f"def {name}(v):"] + ["    " + line for line in body] + ["    return True"]),
+        )
         return name
 
     def _guard(self, kind: type, known: type | None, lines: list[str]) -> list[str]:
@@ -184,8 +228,11 @@ class _Writer:
         if extra is False:
             lines.append(f"if not v.keys() <= {names}: return False")
         elif extra is not None and extra is not True and props:
-            lines += ["for k, x in v.items():", f"    if k not in {names} and not {self.check(extra, 'x')}: return False"]
-        elif extra is not None and extra is not True:   # a mapping of any keys (value id -> printed value)
+            lines += [
+                "for k, x in v.items():",
+                f"    if k not in {names} and not {self.check(extra, 'x')}: return False",
+            ]
+        elif extra is not None and extra is not True:  # a mapping of any keys (value id -> printed value)
             lines += ["for x in v.values():", f"    if not {self.check(extra, 'x')}: return False"]
         for key, sub in props.items():
             test = self.check(sub, "x")
@@ -199,17 +246,26 @@ class _Writer:
         self.defs.append((table, ""))
         entries = ", ".join(f"{k!r}: lambda x: {self.check(sub, 'x')}" for k, sub in props.items())
         self.defs[slot] = (table, f"{table} = {{{entries}}}")
-        lines = ["for k, x in v.items():", f"    c = {table}.get(k)", "    m = c is not None",
-                 "    if m and not c(x): return False"]
+        lines = [
+            "for k, x in v.items():",
+            f"    c = {table}.get(k)",
+            "    m = c is not None",
+            "    if m and not c(x): return False",
+        ]
         for rx, sub in patterns.items():
-            lines += [f"    if {self.const(re.compile(rx))}.search(k):", "        m = True",
-                      f"        if not {self.check(sub, 'x')}: return False"]
+            lines += [
+                f"    if {self.const(re.compile(rx))}.search(k):",
+                "        m = True",
+                f"        if not {self.check(sub, 'x')}: return False",
+            ]
         if extra is not None:
             lines.append(f"    if not m and not {self.check(extra, 'x')}: return False")
         return lines
 
     def _required(self, schema: dict, known: type | None) -> list[str]:
-        return self._guard(dict, known, [f"if not {self.const(frozenset(schema['required']))} <= v.keys(): return False"])
+        return self._guard(
+            dict, known, [f"if not {self.const(frozenset(schema['required']))} <= v.keys(): return False"]
+        )
 
     def _items(self, schema: dict, known: type | None) -> list[str]:
         test = self.check(schema["items"], "x")
@@ -233,8 +289,12 @@ class _Writer:
     def _if(self, schema: dict, known: type | None) -> list[str]:
         then = self.check(schema.get("then", True), "v", known)
         other = self.check(schema.get("else", True), "v", known)
-        return [f"if {self.check(schema['if'], 'v', known)}:", f"    if not {then}: return False",
-                "else:", f"    if not {other}: return False"]
+        return [
+            f"if {self.check(schema['if'], 'v', known)}:",
+            f"    if not {then}: return False",
+            "else:",
+            f"    if not {other}: return False",
+        ]
 
     def _propertynames(self, schema: dict, known: type | None) -> list[str]:
         test = self.check(schema["propertyNames"], "k", str)
@@ -248,17 +308,19 @@ class _Writer:
         for name, source in self.defs:
             if source.startswith("def "):
                 env[name] = _on_first_call(env, name, source)
-            else:   # a patternProperties lookup table (rare): its lambdas call the functions by name
-                exec(compile(source, "<fastcheck>", "exec"), env)   # noqa: S102 - written above from our schemas
-        exec(compile(f"def check(v):\n    return bool({top})", "<fastcheck>", "exec"), env)   # noqa: S102
+            else:  # a patternProperties lookup table (rare): its lambdas call the functions by name
+                exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written above from our schemas
+        exec(compile(f"def check(v):\n    return bool({top})", "<fastcheck>", "exec"), env)  # noqa: S102
         return env["check"]
 
 
 def _on_first_call(env: dict, name: str, source: str) -> Check:
     """A stand-in for the function `name` that compiles its `source` into `env` (replacing itself) and runs it."""
+
     def first(v) -> bool:
-        exec(compile(source, "<fastcheck>", "exec"), env)   # noqa: S102 - written by `_Writer` from our schemas
+        exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written by `_Writer` from our schemas
         return env[name](v)
+
     return first
 
 

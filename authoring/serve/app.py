@@ -2,6 +2,7 @@
 
 Every route that loads, checks or draws is a plain function, which Starlette runs in its thread pool;
 the event stream is the one coroutine that waits."""
+
 from __future__ import annotations
 
 import asyncio
@@ -38,15 +39,27 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
         for gid in session.game_ids():
             st = session.state(gid)
             game = st.good.game if st and st.good else None
-            out.append({"id": gid, "name": game.name if game else gid, "gen": st.gen if st else 0,
-                        "scenarios": [{"id": s.id, "name": s.name} for s in game.scenarios.values()] if game else [],
-                        "sides": [{"id": s.id, "name": s.name} for s in game.sides] if game else []})
+            out.append(
+                {
+                    "id": gid,
+                    "name": game.name if game else gid,
+                    "gen": st.gen if st else 0,
+                    "scenarios": [{"id": s.id, "name": s.name} for s in game.scenarios.values()] if game else [],
+                    "sides": [{"id": s.id, "name": s.name} for s in game.sides] if game else [],
+                }
+            )
         return JSONResponse({"games": out, "default": session.default_game or (out[0]["id"] if out else "")})
 
     def view(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
-        out = {"game": st.files.id, "gen": st.gen, "errors": findings(st.errors, session.root),
-               "maps_key": st.maps_key, "faces_key": st.faces_key, "view": None}
+        out = {
+            "game": st.files.id,
+            "gen": st.gen,
+            "errors": findings(st.errors, session.root),
+            "maps_key": st.maps_key,
+            "faces_key": st.faces_key,
+            "view": None,
+        }
         if st.good is not None:
             game, scen = scenario_of(st, request.query_params.get("scenario", ""))
             key = ("view", st.files.id, st.gen, scen.id)
@@ -68,8 +81,11 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
         st = state_of(session, p["game"])
         game = game_of(st)
         state = p["state"] if p["state"] != "-" else None
-        return png_response(session.cache.get(("face", p["game"], st.faces_key, p["unit"], state),
-                                      lambda: images.face_png(game, p["unit"], state)))
+        return png_response(
+            session.cache.get(
+                ("face", p["game"], st.faces_key, p["unit"], state), lambda: images.face_png(game, p["unit"], state)
+            )
+        )
 
     async def events(request: Request):
         return EventSourceResponse(hub.stream(request), ping=10)
@@ -87,12 +103,17 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
                 task.cancel()
 
     routes: list[BaseRoute] = [Route(path, page) for path in PAGES]
-    routes += [Route("/api/games", games), Route("/api/view", view), Route("/api/hexes", hexes),
-               Route("/img/map/{game}/{key}/{scenario}.png", map_image),
-               Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
-               Route("/events", events), Route("/favicon.ico", lambda request: Response(status_code=204)),
-               *page_routes(session),
-               Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    routes += [
+        Route("/api/games", games),
+        Route("/api/view", view),
+        Route("/api/hexes", hexes),
+        Route("/img/map/{game}/{key}/{scenario}.png", map_image),
+        Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
+        Route("/events", events),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        *page_routes(session),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={NotFound: _not_found})
     app.state.hub = hub
     return app
@@ -104,10 +125,17 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
     from authoring.rules import check_scenario
-    same: dict[str, bool] = {}   # each file named by a load finding resolved once (a large game has many)
+
+    same: dict[str, bool] = {}  # each file named by a load finding resolved once (a large game has many)
     mine = Path(scen.path).resolve()
-    diags = [d for d in good_of(st).diagnostics
-             if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
+    diags = [
+        d for d in good_of(st).diagnostics if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)
+    ]
     key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
-    return scenario_view(game, scen, diags + check_scenario(game, scen), session.root,
-                         lambda board: session.cache.get(key, lambda: counters(game, scen, board)))
+    return scenario_view(
+        game,
+        scen,
+        diags + check_scenario(game, scen),
+        session.root,
+        lambda board: session.cache.get(key, lambda: counters(game, scen, board)),
+    )

@@ -2,6 +2,7 @@
 
 The data files are never written: the card goes to a temporary folder, is read back by the loader as
 `check --card` reads it, and checked by the rules engine with the scenario's other sides as written."""
+
 from __future__ import annotations
 
 import tempfile

@@ -1,5 +1,6 @@
 """The map picture and hex outlines of a scenario's maps, cached under the key of the files they are drawn
 from; `prewarm` draws them ahead of the page (at start, and after a save that changed them)."""
+
 from __future__ import annotations
 
 from authoring.model import Game, Scenario

@@ -1,8 +1,9 @@
 """Where the hexes of a scenario's maps are drawn: the same frame `render.maps.draw.map_scene` draws them in,
 found without drawing (a painted map's art plan, or the grid's frame with hexwright's margins)."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from authoring.hexgrid import MultiMapLayout, PixelLayout
 from authoring.model import Game, Map

@@ -1,9 +1,10 @@
 """The page's pictures, drawn by the print renderers and encoded as PNG: the map (as `check --image` draws
 it, without the findings, which the page draws over it), counter faces, set-up card pages, charts."""
+
 from __future__ import annotations
 
 import io
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -29,6 +30,7 @@ def map_png(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> b
     """The scene print draws (`map_scene`), rasterised by the same rasteriser."""
     from authoring.render.maps.draw import map_scene, supersampling
     from authoring.render.maps.raster import rasterize
+
     scene = map_scene(game, list(maps), px_per_hex, title)
     ss = min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
     return png(rasterize(scene.layers, scene.size, scene.style.paper, ss))
@@ -36,6 +38,7 @@ def map_png(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> b
 
 def face_png(game: Game, unit: str, state: str | None) -> bytes | None:
     from authoring.render.counter_art import counter_image
+
     counter = game.counters.get(unit)
     if counter is None:
         return None
@@ -44,15 +47,18 @@ def face_png(game: Game, unit: str, state: str | None) -> bytes | None:
 
 def card_pngs(game: Game, scen: Scenario, side: str) -> list[bytes]:
     from authoring.render.print.cards import render_setup_card
+
     return [png(page) for page in render_setup_card(game, scen, side)]
 
 
 def chart_png(game: Game, table_id: str) -> bytes | None:
     from authoring.render.print.charts import render_table
+
     table = next((t for t in game.tables if t.id == table_id), None)
     return None if table is None else png(render_table(game, table))
 
 
 def track_png(game: Game, scen: Scenario) -> bytes:
     from authoring.render.print.charts import render_turn_track
+
     return png(render_turn_track(game, scen))

@@ -1,5 +1,6 @@
 """Saves become page updates: watchfiles' native events reload the game, and a `Hub` tells every open page
 by a server-sent event carrying the game's new generation."""
+
 from __future__ import annotations
 
 import asyncio
@@ -44,16 +45,17 @@ class Hub:
 async def watch(session: Session, hub: Hub) -> None:
     """Reload each loaded game whose files changed, then publish its generation."""
     from watchfiles import awatch
+
     folders = [session.root / f for f in DATA_FOLDERS if (session.root / f).is_dir()]
     if not folders:
         return
-    drawing: set[asyncio.Task] = set()   # held until done (the loop keeps only weak references to tasks)
+    drawing: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references to tasks)
     async for changes in awatch(*folders, step=STEP_MS, debounce=400, recursive=True):
         games = sorted({gid for _change, path in changes for gid in session.affected(Path(path))})
         for gid in games:
             st = await asyncio.to_thread(session.reload, gid)
             if st is not None:
                 hub.publish({"game": gid, "gen": st.gen, "ok": not st.errors})
-                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))   # a changed map drawn ahead
+                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))  # a changed map drawn ahead
                 drawing.add(task)
                 task.add_done_callback(drawing.discard)

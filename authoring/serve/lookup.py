@@ -1,4 +1,5 @@
 """What a request names (game, scenario, picture), found in the session or refused as not found."""
+
 from __future__ import annotations
 
 import json

@@ -1,8 +1,9 @@
 """The page's map: every hex as an outline in the map image's pixels, with what the hover panel shows
 (ids, terrain, features, hexsides, the named hex sets that hold it)."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game, Map
@@ -38,25 +39,40 @@ def _sets_by_hex(game: Game, maps: Sequence[Map]) -> dict[Hex, list[str]]:
 
 
 def _feature(f) -> dict:
-    return {k: v for k, v in (("type", f.type), ("name", f.name), ("kind", f.kind), ("side", f.side),
-                               ("points", f.points)) if v not in ("", None)}
+    return {
+        k: v
+        for k, v in (("type", f.type), ("name", f.name), ("kind", f.kind), ("side", f.side), ("points", f.points))
+        if v not in ("", None)
+    }
 
 
 def map_view(game: Game, maps: Sequence[Map], px_per_hex: float) -> dict:
     """The JSON of the map: image size, hex width, and one record per hex in drawing order."""
     layout, size = frame(maps, px_per_hex)
     cells = cells_of(maps)
-    label_of = (lambda h: cells[h].labels[0] if h in cells else "off-map")
+    label_of = lambda h: cells[h].labels[0] if h in cells else "off-map"
     sides, sets = _hexsides(maps, label_of), _sets_by_hex(game, maps)
     hexes = [_hex(layout, cells[h], sides.get(h, ()), sets.get(h, ())) for h in sorted(cells)]
-    return {"size": list(size), "f": layout.size * 3 ** 0.5, "px_per_hex": px_per_hex,
-            "maps": [m.id for m in maps], "hexes": hexes}
+    return {
+        "size": list(size),
+        "f": layout.size * 3**0.5,
+        "px_per_hex": px_per_hex,
+        "maps": [m.id for m in maps],
+        "hexes": hexes,
+    }
 
 
 def _hex(layout: PixelLayout, cell, sides, sets) -> dict:
     x, y = layout.hex_to_pixel(cell.hex)
     info = cell.info
-    return {"id": cell.labels[0], "labels": list(cell.labels), "x": round(x, 1), "y": round(y, 1),
-            "points": " ".join(_point(p) for p in layout.corners(cell.hex)),
-            "terrain": list(info.terrain), "features": [_feature(f) for f in info.features],
-            "hexsides": sorted(sides), "sets": sorted(sets)}
+    return {
+        "id": cell.labels[0],
+        "labels": list(cell.labels),
+        "x": round(x, 1),
+        "y": round(y, 1),
+        "points": " ".join(_point(p) for p in layout.corners(cell.hex)),
+        "terrain": list(info.terrain),
+        "features": [_feature(f) for f in info.features],
+        "hexsides": sorted(sides),
+        "sets": sorted(sets),
+    }

@@ -1,4 +1,5 @@
 """Routes of the counters, cards and charts pages, and the set-up card export."""
+
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -15,34 +16,59 @@ def page_routes(session: Session) -> list[Route]:
         st = state_of(session, request.query_params.get("game", ""))
         game = game_of(st)
         sides = {s.id: s.name for s in game.sides}
-        rows = [{"id": c.id, "name": c.name or c.designation, "side": sides.get(c.side or "", c.side or ""),
-                 "code": c.setup_code, "quantity": c.quantity, "marker": c.marker,
-                 "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces]}
-                for c in game.counters.values()]
+        rows = [
+            {
+                "id": c.id,
+                "name": c.name or c.designation,
+                "side": sides.get(c.side or "", c.side or ""),
+                "code": c.setup_code,
+                "quantity": c.quantity,
+                "marker": c.marker,
+                "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces],
+            }
+            for c in game.counters.values()
+        ]
         return JSONResponse({"game": game.id, "gen": st.gen, "faces_key": st.faces_key, "counters": rows})
 
     def cards(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
         game = game_of(st)
-        return JSONResponse({"game": game.id, "gen": st.gen, "cards": [
-            {"scenario": s.id, "name": s.name, "side": side.id, "side_name": side.name}
-            for s in game.scenarios.values() for side in game.sides]})
+        return JSONResponse(
+            {
+                "game": game.id,
+                "gen": st.gen,
+                "cards": [
+                    {"scenario": s.id, "name": s.name, "side": side.id, "side_name": side.name}
+                    for s in game.scenarios.values()
+                    for side in game.sides
+                ],
+            }
+        )
 
     def card_page(request: Request):
         p = request.path_params
         st = state_of(session, p["game"])
         game, scen = scenario_of(st, p["scenario"])
-        pages = session.cache.get(("card", p["game"], st.gen, scen.id, p["side"]),
-                                  lambda: images.card_pngs(game, scen, p["side"]))
-        return JSONResponse({"pages": len(pages)}) if p["page"] == "count" else png_response(
-            pages[int(p["page"])] if p["page"].isdigit() and int(p["page"]) < len(pages) else None)
+        pages = session.cache.get(
+            ("card", p["game"], st.gen, scen.id, p["side"]), lambda: images.card_pngs(game, scen, p["side"])
+        )
+        return (
+            JSONResponse({"pages": len(pages)})
+            if p["page"] == "count"
+            else png_response(pages[int(p["page"])] if p["page"].isdigit() and int(p["page"]) < len(pages) else None)
+        )
 
     def charts(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
         game = game_of(st)
-        return JSONResponse({"game": game.id, "gen": st.gen,
-                             "tables": [{"id": t.id, "name": t.name, "rule": t.rule} for t in game.tables],
-                             "tracks": [{"id": s.id, "name": s.name} for s in game.scenarios.values() if s.turns]})
+        return JSONResponse(
+            {
+                "game": game.id,
+                "gen": st.gen,
+                "tables": [{"id": t.id, "name": t.name, "rule": t.rule} for t in game.tables],
+                "tracks": [{"id": s.id, "name": s.name} for s in game.scenarios.values() if s.turns],
+            }
+        )
 
     def chart(request: Request):
         p = request.path_params
@@ -50,22 +76,32 @@ def page_routes(session: Session) -> list[Route]:
         game = game_of(st)
         if p["kind"] == "track":
             _, scen = scenario_of(st, p["id"])
-            return png_response(session.cache.get(("track", p["game"], st.gen, scen.id), lambda: images.track_png(game, scen)))
-        return png_response(session.cache.get(("chart", p["game"], st.gen, p["id"]), lambda: images.chart_png(game, p["id"])))
+            return png_response(
+                session.cache.get(("track", p["game"], st.gen, scen.id), lambda: images.track_png(game, scen))
+            )
+        return png_response(
+            session.cache.get(("chart", p["game"], st.gen, p["id"]), lambda: images.chart_png(game, p["id"]))
+        )
 
     async def export(request: Request):
         data = json_body(await request.body())
         from starlette.concurrency import run_in_threadpool
+
         return JSONResponse(await run_in_threadpool(_export, session, data))
 
-    return [Route("/api/counters", counters), Route("/api/cards", cards), Route("/api/charts", charts),
-            Route("/img/card/{game}/{gen}/{scenario}/{side}/{page}", card_page),
-            Route("/img/chart/{game}/{gen}/{kind}/{id}.png", chart),
-            Route("/api/export", export, methods=["POST"])]
+    return [
+        Route("/api/counters", counters),
+        Route("/api/cards", cards),
+        Route("/api/charts", charts),
+        Route("/img/card/{game}/{gen}/{scenario}/{side}/{page}", card_page),
+        Route("/img/chart/{game}/{gen}/{kind}/{id}.png", chart),
+        Route("/api/export", export, methods=["POST"]),
+    ]
 
 
 def _export(session: Session, data: dict) -> dict:
     from authoring.serve.cardexport import card_csv, card_findings
+
     st = state_of(session, str(data.get("game", "")))
     game, scen = scenario_of(st, str(data.get("scenario", "")))
     side = str(data.get("side", ""))

@@ -4,13 +4,14 @@ A `Session` is made by the app and lives as long as it: every reload bumps the g
 page hears of through server-sent events. Pictures are cached under a key of the files they are drawn from
 (size and modification time), so a scenario save redraws neither the map nor the faces.
 """
+
 from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import discover, load_game
@@ -70,7 +71,7 @@ class Cache:
             else:
                 mine = False
         if not mine:
-            with busy:   # made by the other request (or failed there: then made here)
+            with busy:  # made by the other request (or failed there: then made here)
                 pass
             return self.get(key, make)
         try:

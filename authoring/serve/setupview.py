@@ -1,9 +1,10 @@
 """The page's scenario: who sets up where, what arrives, leaves or waits in pools on each turn, the findings
 with their file:line and rule, and for each counter the hexes its set-up code allows."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from authoring.diagnostics import Diagnostic, sorted_diagnostics
 from authoring.model import Game, Scenario
@@ -27,22 +28,44 @@ def _where(board: Board, at: str, side: str) -> list[str]:
 
 def schedule(game: Game, scen: Scenario, board: Board) -> dict:
     """Turns, and per side what arrives, leaves, waits off-map or in pools (the turn slider's data)."""
+
     def timed(items) -> list[dict]:
-        return [{"turn": r.turn, "side": r.side, "at": r.at, "hexes": _where(board, r.at, r.side),
-                 "units": _units(game, r.units, r.state)} for r in items]
+        return [
+            {
+                "turn": r.turn,
+                "side": r.side,
+                "at": r.at,
+                "hexes": _where(board, r.at, r.side),
+                "units": _units(game, r.units, r.state),
+            }
+            for r in items
+        ]
+
     return {
         "turns": [{"turn": t.turn, "date": t.date, "weather": t.weather, "notes": list(t.notes)} for t in scen.turns],
         "reinforcements": timed(scen.reinforcements),
         "withdrawals": timed(scen.withdrawals),
-        "pools": [{"id": p.id, "name": p.name or p.id, "side": p.side, "available": p.available, "at": p.at,
-                   "hexes": _where(board, p.at, p.side), "units": _units(game, p.units, None)} for p in scen.pools],
+        "pools": [
+            {
+                "id": p.id,
+                "name": p.name or p.id,
+                "side": p.side,
+                "available": p.available,
+                "at": p.at,
+                "hexes": _where(board, p.at, p.side),
+                "units": _units(game, p.units, None),
+            }
+            for p in scen.pools
+        ],
         "off_map": [{"box": o.box, "side": o.side, "units": _units(game, o.units, o.state)} for o in scen.off_map],
     }
 
 
 def placements(game: Game, scen: Scenario) -> list[dict]:
-    return [{"side": p.side, "hex": p.label, "units": _units(game, p.units, p.state),
-             "line": p.loc.line if p.loc else 0} for p in scen.setup]
+    return [
+        {"side": p.side, "hex": p.label, "units": _units(game, p.units, p.state), "line": p.loc.line if p.loc else 0}
+        for p in scen.setup
+    ]
 
 
 def scenario_units(scen: Scenario) -> list[tuple[str, str]]:
@@ -66,10 +89,17 @@ def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[
         match = parse(game, c.setup_code, c.side or side, c) if c.setup_code else None
         allowed = code_target(board, match) if match is not None else None
         key = tuple(sorted(board.label(h) for h in allowed)) if allowed is not None else None
-        out[uid] = {"id": uid, "name": c.name or c.designation, "side": c.side or side, "type": c.type or "",
-                    "size": c.size or "", "code": c.setup_code, "meaning": match.text() if match else "",
-                    "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces],
-                    "allowed": targets.setdefault(key, len(targets)) if key is not None else None}
+        out[uid] = {
+            "id": uid,
+            "name": c.name or c.designation,
+            "side": c.side or side,
+            "type": c.type or "",
+            "size": c.size or "",
+            "code": c.setup_code,
+            "meaning": match.text() if match else "",
+            "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces],
+            "allowed": targets.setdefault(key, len(targets)) if key is not None else None,
+        }
     return out, [list(k) for k in targets]
 
 
@@ -83,19 +113,41 @@ def _file(root: Path, name: str) -> str:
 
 def findings(diags: Sequence[Diagnostic], root: Path) -> list[dict]:
     """Findings in the order of the text report, numbered as on `check --image`."""
-    return [{"n": n, "severity": d.severity.value, "code": d.code, "message": d.message, "rule": d.rule,
-             "help": d.help, "hex": d.hex, "file": _file(root, d.loc.file) if d.loc else "",
-             "line": d.loc.line if d.loc else 0, "col": d.loc.col if d.loc else 0}
-            for n, d in enumerate(sorted_diagnostics(diags), 1)]
+    return [
+        {
+            "n": n,
+            "severity": d.severity.value,
+            "code": d.code,
+            "message": d.message,
+            "rule": d.rule,
+            "help": d.help,
+            "hex": d.hex,
+            "file": _file(root, d.loc.file) if d.loc else "",
+            "line": d.loc.line if d.loc else 0,
+            "col": d.loc.col if d.loc else 0,
+        }
+        for n, d in enumerate(sorted_diagnostics(diags), 1)
+    ]
 
 
-def scenario_view(game: Game, scen: Scenario, diags: Sequence[Diagnostic], root: Path,
-                  units_of: Callable[[Board], tuple[dict, list]] | None = None) -> dict:
+def scenario_view(
+    game: Game,
+    scen: Scenario,
+    diags: Sequence[Diagnostic],
+    root: Path,
+    units_of: Callable[[Board], tuple[dict, list]] | None = None,
+) -> dict:
     """`units_of(board)` may give `counters(game, scen, board)` from a cache (it depends on the manifest, maps
     and counters, not on where the scenario sets up)."""
     board = build_board(game, scen)
     units, targets = (units_of or (lambda b: counters(game, scen, b)))(board)
-    return {"scenario": scen.id, "name": scen.name, "sides": [{"id": s.id, "name": s.name, "color": s.color}
-                                                              for s in game.sides],
-            "setup": placements(game, scen), "schedule": schedule(game, scen, board), "counters": units,
-            "targets": targets, "findings": findings(diags, root)}
+    return {
+        "scenario": scen.id,
+        "name": scen.name,
+        "sides": [{"id": s.id, "name": s.name, "color": s.color} for s in game.sides],
+        "setup": placements(game, scen),
+        "schedule": schedule(game, scen, board),
+        "counters": units,
+        "targets": targets,
+        "findings": findings(diags, root),
+    }

@@ -3,6 +3,7 @@ turn tracker enters a phase the data names), the inventory of units, the notes w
 
 Everything comes from the game's data: sides from `sides`, the phases that clear marks from
 `phase_actions`, grouping properties from the pieces' own properties (`pieces`)."""
+
 from __future__ import annotations
 
 from authoring.model import Game
@@ -29,10 +30,17 @@ def clear_moved_buttons(game: Game) -> list[el.Element]:
     """A toolbar button per side clearing its units' moved marks and trails."""
     out = []
     for side in game.sides:
-        button = el.LaunchButton(f"Unmark {side.name}", f"Clear the moved marks and trails of {side.name} units",
-                                 "", clear_key(game, side.id))
-        out.append(el.global_key_command(f"Clear moved: {side.name}", button, MOVED, moved_filter(side.name),
-                                         CLEAR_REPORT.format(side=side.name)))
+        button = el.LaunchButton(
+            f"Unmark {side.name}",
+            f"Clear the moved marks and trails of {side.name} units",
+            "",
+            clear_key(game, side.id),
+        )
+        out.append(
+            el.global_key_command(
+                f"Clear moved: {side.name}", button, MOVED, moved_filter(side.name), CLEAR_REPORT.format(side=side.name)
+            )
+        )
     return out
 
 
@@ -42,8 +50,11 @@ def phase_hotkeys(game: Game) -> list[el.Element]:
     for action in game.phase_actions:
         for side_id in action.clear_moved:
             name = game.side(side_id).name
-            out.append(el.turn_global_hotkey(f"{action.phase}: clear {name} moved", clear_key(game, side_id),
-                                             f"{PHASE_LEVEL}={action.phase}"))
+            out.append(
+                el.turn_global_hotkey(
+                    f"{action.phase}: clear {name} moved", clear_key(game, side_id), f"{PHASE_LEVEL}={action.phase}"
+                )
+            )
     return out
 
 
@@ -56,15 +67,26 @@ LOS_REPORT = "LOS $FromLocation$ -> $ToLocation$: range $Range$"
 
 def windows(game: Game) -> list[el.Element]:
     """The inventory of units and the notes window (toolbar buttons)."""
-    inventory = el.inventory("Inventory", el.LaunchButton("Inventory", "Units by side, type and location", "",
-                                                          key_stroke(ord("I"), ctrl=True, shift=True)),
-                             UNIT_FILTER, INVENTORY_GROUPS)
-    notes = el.notes_window(el.LaunchButton("Notes", "Scenario, public and private notes", "",
-                                            key_stroke(ord("N"), ctrl=True, shift=True)))
+    inventory = el.inventory(
+        "Inventory",
+        el.LaunchButton(
+            "Inventory", "Units by side, type and location", "", key_stroke(ord("I"), ctrl=True, shift=True)
+        ),
+        UNIT_FILTER,
+        INVENTORY_GROUPS,
+    )
+    notes = el.notes_window(
+        el.LaunchButton("Notes", "Scenario, public and private notes", "", key_stroke(ord("N"), ctrl=True, shift=True))
+    )
     return [inventory, notes]
 
 
 def los_thread() -> el.Element:
     """The main map's line-of-sight thread (drag from hex to hex; the range shows in hexes)."""
-    return el.los_thread("LOS", el.LaunchButton("LOS", "Line of sight and range: drag from hex to hex", "",
-                                                key_stroke(ord("L"), ctrl=True, shift=True)), LOS_REPORT)
+    return el.los_thread(
+        "LOS",
+        el.LaunchButton(
+            "LOS", "Line of sight and range: drag from hex to hex", "", key_stroke(ord("L"), ctrl=True, shift=True)
+        ),
+        LOS_REPORT,
+    )

@@ -68,17 +68,53 @@ def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] 
     known = deflated or {}
     members = [(name, entries[name], known.get(entries[name]) or deflate(entries[name])) for name in sorted(entries)]
     if sum(len(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
-        return [_zipfile_bytes(entries)]   # past zip64's limits: zipfile's own writer (slower, rare)
+        return [_zipfile_bytes(entries)]  # past zip64's limits: zipfile's own writer (slower, rare)
     out: list[bytes] = []
     central: list[bytes] = []
     offset = 0
     for name, data, (crc, packed) in members:
         filename, flags = _encoded_name(name)
-        header = _LOCAL.pack(b"PK\x03\x04", _HEAD.extract_version, _HEAD.reserved, flags, zipfile.ZIP_DEFLATED,
-                             _DOS_TIME, _DOS_DATE, crc, len(packed), len(data), len(filename), 0) + filename
-        central.append(_CENTRAL.pack(b"PK\x01\x02", _HEAD.create_version, _UNIX, _HEAD.extract_version,
-                                     _HEAD.reserved, flags, zipfile.ZIP_DEFLATED, _DOS_TIME, _DOS_DATE, crc,
-                                     len(packed), len(data), len(filename), 0, 0, 0, 0, _FILE_MODE, offset) + filename)
+        header = (
+            _LOCAL.pack(
+                b"PK\x03\x04",
+                _HEAD.extract_version,
+                _HEAD.reserved,
+                flags,
+                zipfile.ZIP_DEFLATED,
+                _DOS_TIME,
+                _DOS_DATE,
+                crc,
+                len(packed),
+                len(data),
+                len(filename),
+                0,
+            )
+            + filename
+        )
+        central.append(
+            _CENTRAL.pack(
+                b"PK\x01\x02",
+                _HEAD.create_version,
+                _UNIX,
+                _HEAD.extract_version,
+                _HEAD.reserved,
+                flags,
+                zipfile.ZIP_DEFLATED,
+                _DOS_TIME,
+                _DOS_DATE,
+                crc,
+                len(packed),
+                len(data),
+                len(filename),
+                0,
+                0,
+                0,
+                0,
+                _FILE_MODE,
+                offset,
+            )
+            + filename
+        )
         out += (header, packed)
         offset += len(header) + len(packed)
     directory = b"".join(central)
@@ -136,30 +172,58 @@ def _data(fields: Sequence[tuple[str, str]]) -> bytes:
     return xml_bytes(root)
 
 
-def module_data(name: str, version: str, description: str, date_saved_ms: int,
-                vassal_version: str = VASSAL_VERSION) -> bytes:
+def module_data(
+    name: str, version: str, description: str, date_saved_ms: int, vassal_version: str = VASSAL_VERSION
+) -> bytes:
     """The `moduledata` entry; without it the engine refuses the archive as "not a module"."""
-    return _data([("version", version), ("VassalVersion", vassal_version),
-                  ("dateSaved", str(date_saved_ms)), ("description", description), ("name", name)])
+    return _data(
+        [
+            ("version", version),
+            ("VassalVersion", vassal_version),
+            ("dateSaved", str(date_saved_ms)),
+            ("description", description),
+            ("name", name),
+        ]
+    )
 
 
-def save_data(module_name: str, module_version: str, date_saved_ms: int, description: str = "",
-              vassal_version: str = VASSAL_VERSION) -> bytes:
+def save_data(
+    module_name: str,
+    module_version: str,
+    date_saved_ms: int,
+    description: str = "",
+    vassal_version: str = VASSAL_VERSION,
+) -> bytes:
     """The `savedata` entry of a .vsav, naming the module it belongs to."""
-    return _data([("version", module_version), ("VassalVersion", vassal_version),
-                  ("dateSaved", str(date_saved_ms)), ("description", description),
-                  ("moduleName", module_name), ("moduleVersion", module_version)])
+    return _data(
+        [
+            ("version", module_version),
+            ("VassalVersion", vassal_version),
+            ("dateSaved", str(date_saved_ms)),
+            ("description", description),
+            ("moduleName", module_name),
+            ("moduleVersion", module_version),
+        ]
+    )
 
 
-def module_archive(build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes],
-                   deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
+def module_archive(
+    build_file: etree._Element,
+    moduledata: bytes,
+    files: Mapping[str, bytes],
+    deflated: Mapping[bytes, Deflated] | None = None,
+) -> bytes:
     """A .vmod: buildFile.xml, moduledata and `files` (images/..., saved games, help); `deflated` as
     for `zip_bytes`."""
     return b"".join(module_chunks(build_file, moduledata, files, deflated))
 
 
-def module_chunks(build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes],
-                  deflated: Mapping[bytes, Deflated] | None = None) -> list[bytes]:
+def module_chunks(
+    build_file: etree._Element,
+    moduledata: bytes,
+    files: Mapping[str, bytes],
+    deflated: Mapping[bytes, Deflated] | None = None,
+) -> list[bytes]:
     """`module_archive` as the pieces it joins (`zip_chunks`)."""
     reserved = {BUILD_FILE, MODULE_DATA} & set(files)
     if reserved:
@@ -167,8 +231,7 @@ def module_chunks(build_file: etree._Element, moduledata: bytes, files: Mapping[
     return zip_chunks({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated)
 
 
-def write_module(path: Path, build_file: etree._Element, moduledata: bytes,
-                 files: Mapping[str, bytes]) -> None:
+def write_module(path: Path, build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes]) -> None:
     """Write a .vmod atomically."""
     atomic.write_bytes(path, module_archive(build_file, moduledata, files))
 
@@ -181,8 +244,11 @@ def board_picker_command(map_id: str, boards: Sequence[BoardPlacement]) -> str:
     return encode(fields, "\t")
 
 
-def saved_game_text(maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
-                    pieces: Sequence[tuple[Definition, str]], extra: Sequence[str] = ()) -> str:
+def saved_game_text(
+    maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
+    pieces: Sequence[tuple[Definition, str]],
+    extra: Sequence[str] = (),
+) -> str:
     """The plain command stream: begin_save, boards per map, one add-piece per piece, the `extra`
     restore commands (e.g. a turn tracker's state), end_save."""
     ids = [piece_id for _, piece_id in pieces]
@@ -196,24 +262,47 @@ def saved_game_text(maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
     return join_commands(commands)
 
 
-def saved_game(module_name: str, module_version: str,
-               maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
-               pieces: Sequence[tuple[Definition, str]], *, date_saved_ms: int = 0,
-               description: str = "", key: int = DEFAULT_OBFUSCATION_KEY, extra: Sequence[str] = ()) -> bytes:
+def saved_game(
+    module_name: str,
+    module_version: str,
+    maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
+    pieces: Sequence[tuple[Definition, str]],
+    *,
+    date_saved_ms: int = 0,
+    description: str = "",
+    key: int = DEFAULT_OBFUSCATION_KEY,
+    extra: Sequence[str] = (),
+) -> bytes:
     """A .vsav (zip) whose `savedGame` is obfuscated, as the engine writes it.
 
     `pieces` pairs each placed piece's Definition (its BasicPiece state holding map id
     and pixel x, y) with a unique id.
     """
-    return zip_bytes(saved_game_files(module_name, module_version, maps, pieces, date_saved_ms=date_saved_ms,
-                                      description=description, key=key, extra=extra))
+    return zip_bytes(
+        saved_game_files(
+            module_name,
+            module_version,
+            maps,
+            pieces,
+            date_saved_ms=date_saved_ms,
+            description=description,
+            key=key,
+            extra=extra,
+        )
+    )
 
 
-def saved_game_files(module_name: str, module_version: str,
-                     maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
-                     pieces: Sequence[tuple[Definition, str]], *, date_saved_ms: int = 0,
-                     description: str = "", key: int = DEFAULT_OBFUSCATION_KEY,
-                     extra: Sequence[str] = ()) -> dict[str, bytes]:
+def saved_game_files(
+    module_name: str,
+    module_version: str,
+    maps: Sequence[tuple[str, Sequence[BoardPlacement]]],
+    pieces: Sequence[tuple[Definition, str]],
+    *,
+    date_saved_ms: int = 0,
+    description: str = "",
+    key: int = DEFAULT_OBFUSCATION_KEY,
+    extra: Sequence[str] = (),
+) -> dict[str, bytes]:
     """The members of `saved_game`'s zip, not yet zipped (the caller may deflate them elsewhere)."""
     text = obfuscate(saved_game_text(maps, pieces, extra), key)
     return {

@@ -4,6 +4,7 @@ A cached PNG is keyed by everything that draws it: the data it shows (source pos
 out, so moving a line in a YAML file redraws nothing), the size, and the source code of the
 renderers. Same key, same bytes: a rebuild after a small data change only redraws what changed.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -22,10 +23,10 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring.fingerprint import fingerprint
-from authoring.workers import can_fork, tokened
-from authoring.workers import pool as fork_pool
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
+from authoring.workers import can_fork, tokened
+from authoring.workers import pool as fork_pool
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 
@@ -60,8 +61,9 @@ def memo() -> Iterator[None]:
 def _fields_of(kind: type) -> tuple[str, ...] | None:
     if kind not in _FIELDS:
         is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
-        _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS)
-                         if is_class else None)
+        _FIELDS[kind] = (
+            tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS) if is_class else None
+        )
     return _FIELDS[kind]
 
 
@@ -75,7 +77,7 @@ def _walk(value: object, out: list[str]) -> None:
         _walk_dataclass(value, kind, names, out)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         made_from = getattr(value, "made_from", None)
-        if made_from is not None:   # a lazy mapping (a map's hexes): what it is made from, not every value made
+        if made_from is not None:  # a lazy mapping (a map's hexes): what it is made from, not every value made
             out.append(kind.__name__ + "<")
             _walk(made_from(), out)
             out.append(">")
@@ -124,8 +126,7 @@ def _walk_items(items: list | tuple, out: list[str]) -> None:
     out.append("]")
 
 
-def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str],
-                    memoize: bool = True) -> None:
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str], memoize: bool = True) -> None:
     memo = _MEMO if memoize else None
     if memo is not None:
         known = memo.get(id(value))
@@ -215,8 +216,9 @@ def _run(index: int) -> bytes:
     The parent stores it (`Entries`) while the workers draw on."""
     draw, jpeg, zipped, _heavy = _JOBS[index]
     drawn = draw()
-    return _pack([blob for image in (drawn if isinstance(drawn, list) else [drawn])
-                  for blob in page_blobs(image, jpeg, zipped)])
+    return _pack(
+        [blob for image in (drawn if isinstance(drawn, list) else [drawn]) for blob in page_blobs(image, jpeg, zipped)]
+    )
 
 
 def _run_job(index: int) -> bytes:
@@ -257,10 +259,10 @@ def _pages(entry: bytes, deflated: Streams) -> list[memoryview]:
     view = memoryview(entry)
     pages, at = [], 4 + 4 * count
     for page_size, packed_size in zip(sizes[0::2], sizes[1::2]):
-        page = view[at:at + page_size]
+        page = view[at : at + page_size]
         at += page_size
         if packed_size:
-            deflated[page] = (int.from_bytes(entry[at:at + 4], "big"), view[at + 4:at + packed_size])
+            deflated[page] = (int.from_bytes(entry[at : at + 4], "big"), view[at + 4 : at + packed_size])
         at += packed_size
         pages.append(page)
     return pages
@@ -312,7 +314,7 @@ class ImageCache:
     """
 
     def __init__(self, folder: Path | None, processes: int | None = None) -> None:
-        self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None   # never through a link
+        self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None  # never through a link
         self._entries = Entries(self.folder) if self.folder else None
         self.processes = processes or multiprocessing.cpu_count()
         self.hits = 0
@@ -337,6 +339,7 @@ class ImageCache:
                 data = self._read(key)
                 if data is not None:
                     ready[key] = data
+
         reader = threading.Thread(target=read, daemon=True)
         self._ahead = (reader, ready, set(keys))
         reader.start()
@@ -354,7 +357,7 @@ class ImageCache:
         for b in sorted(batches, key=lambda b: not b.heavy):
             for key, draw in b.jobs:
                 if key in seen or self.has(key):
-                    continue   # drawn already, or cached: read when asked for, as usual
+                    continue  # drawn already, or cached: read when asked for, as usual
                 seen.add(key)
                 todo.append((key, (draw, b.jpeg, b.zipped, b.heavy)))
         if not todo:
@@ -384,8 +387,9 @@ class ImageCache:
     def has(self, key: str) -> bool:
         return self._entries is not None and self._entries.has(key)
 
-    def pages(self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False,
-              zipped: bool = True) -> list[list[memoryview]]:
+    def pages(
+        self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False, zipped: bool = True
+    ) -> list[list[memoryview]]:
         """PNG (or JPEG) pages of each (key, draw) job, as read-only views of the cache entries (`_pages`);
         a draw returns one image or a list of pages.
 
@@ -416,6 +420,7 @@ class ImageCache:
 
         def store(i: int, entry: bytes) -> None:
             self._put(todo[i][0], entry)
+
         workers = min(self.processes, len(draws))
         few = len(draws) < (2 if any(job[3] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
@@ -424,7 +429,7 @@ class ImageCache:
             try:
                 for i in range(len(draws)):
                     entries.append(_run(i))
-                    store(i, entries[-1])   # each kept as it is drawn, as the pool's are
+                    store(i, entries[-1])  # each kept as it is drawn, as the pool's are
             finally:
                 _JOBS.clear()
             if meanwhile is not None:
@@ -440,8 +445,9 @@ class ImageCache:
             _JOBS.clear()
 
 
-def _in_pool(pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None,
-             store: Callable[[int, bytes], None]) -> list[bytes]:
+def _in_pool(
+    pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None, store: Callable[[int, bytes], None]
+) -> list[bytes]:
     """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
     worker): a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()`
     runs once every job is queued; then each result is `store`d as it is collected, while the rest draw."""
@@ -464,4 +470,5 @@ def _in_pool(pool, draws: list[Job], workers: int, meanwhile: Callable[[], objec
 def image_name(kind: str, *parts: str, ext: str = "png") -> str:
     """An archive image name: `names.file_name` (two ids never share a name; portable)."""
     from authoring.names import file_name
+
     return file_name(kind, *parts, ext=ext)

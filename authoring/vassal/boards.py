@@ -12,6 +12,7 @@ own map's numbering, so VASSAL names a hex with that map's prefix.
 All geometry comes from the map renderer's `map_layout`, the same `PixelLayout` the images
 were drawn with; cuts are computed in one global frame and rounded once to whole pixels.
 """
+
 from __future__ import annotations
 
 import math
@@ -81,8 +82,9 @@ MapSet = tuple[str, ...]
 """Sorted map ids a scenario plays on."""
 
 
-def board_sets(game: Game, arts: Mapping[str, MapArt],
-               warn: Callable[[str], None] | None = None) -> dict[MapSet, tuple[BoardPlan, ...]]:
+def board_sets(
+    game: Game, arts: Mapping[str, MapArt], warn: Callable[[str], None] | None = None
+) -> dict[MapSet, tuple[BoardPlan, ...]]:
     """Boards for the game's whole layout and for each smaller set of maps a scenario uses.
 
     A scenario on a subset of the maps loads only boards cut for that subset (a single map: the
@@ -95,8 +97,9 @@ def board_sets(game: Game, arts: Mapping[str, MapArt],
         if not key or key in out:
             continue
         variant = "whole map" if len(key) == 1 else "with " + ", ".join(key)
-        out[key] = tuple(_same_or_variant(plan, full, variant)
-                         for plan in _planned(game, {m: arts[m] for m in key}, warn))
+        out[key] = tuple(
+            _same_or_variant(plan, full, variant) for plan in _planned(game, {m: arts[m] for m in key}, warn)
+        )
     return out
 
 
@@ -154,11 +157,21 @@ def _order_key(game: Game, map_id: str) -> tuple:
 
 def _board(m: Map, column: int, row: int, rect: Rect, crop: Rect, art: MapArt) -> BoardPlan:
     ox, oy = art.layout.origin
-    layout = replace(art.layout, origin=(ox - crop[0], oy - crop[1]))   # a stretched art layout stays one
+    layout = replace(art.layout, origin=(ox - crop[0], oy - crop[1]))  # a stretched art layout stays one
     painted = m.art is not None and m.art.registration is not None
-    size = (rect[2] - rect[0], rect[3] - rect[1])   # descending numbering counts from the board's far side
-    return BoardPlan(m.id, board_name(m), column, row, rect, crop, layout, vassal_grid_params(layout, m.grid, size),
-                     painted, native=art.native)
+    size = (rect[2] - rect[0], rect[3] - rect[1])  # descending numbering counts from the board's far side
+    return BoardPlan(
+        m.id,
+        board_name(m),
+        column,
+        row,
+        rect,
+        crop,
+        layout,
+        vassal_grid_params(layout, m.grid, size),
+        painted,
+        native=art.native,
+    )
 
 
 def board_name(m: Map) -> str:
@@ -225,8 +238,9 @@ def _cut(glob: PixelLayout, before: Sequence[Map], after: Sequence[Map], axis: i
     only_second = [coord(h) for h in second - shared]
     if not only_first or not only_second or max(only_first) >= min(only_second):
         names = ", ".join(m.id for m in (*before, *after))
-        raise ValueError(f"maps {names} overlap by more than one hex row or column; "
-                         "VASSAL boards cannot be cut apart cleanly")
+        raise ValueError(
+            f"maps {names} overlap by more than one hex row or column; VASSAL boards cannot be cut apart cleanly"
+        )
     lo, hi = max(only_first), min(only_second)
     stops = sorted({lo, hi, *(c for c in map(coord, shared) if lo < c < hi)})
     gaps = [(b - a, -i, (a + b) / 2) for i, (a, b) in enumerate(zip(stops, stops[1:]))]
@@ -239,16 +253,23 @@ def _check_abutting(boards: Sequence[BoardPlan]) -> None:
     placed = board_positions(boards)
     for b in boards:
         if placed[b.name] != b.rect[:2]:
-            raise ValueError(f"board {b.name!r} would be drawn at {placed[b.name]} instead of {b.rect[:2]}: "
-                             "every board needs the boards left of it in its row and above it in its column")
+            raise ValueError(
+                f"board {b.name!r} would be drawn at {placed[b.name]} instead of {b.rect[:2]}: "
+                "every board needs the boards left of it in its row and above it in its column"
+            )
 
 
 def board_positions(boards: Sequence[BoardPlan]) -> dict[str, tuple[int, int]]:
     """Top-left pixel of each board as VASSAL computes it (``Map.setBoardBoundaries``, no edge margin)."""
     widths = {(b.column, b.row): b.size[0] for b in boards}
     heights = {(b.column, b.row): b.size[1] for b in boards}
-    return {b.name: (sum(widths.get((c, b.row), 0) for c in range(b.column)),
-                     sum(heights.get((b.column, r), 0) for r in range(b.row))) for b in boards}
+    return {
+        b.name: (
+            sum(widths.get((c, b.row), 0) for c in range(b.column)),
+            sum(heights.get((b.column, r), 0) for r in range(b.row)),
+        )
+        for b in boards
+    }
 
 
 def board_of(boards: Sequence[BoardPlan], glob_point: tuple[float, float]) -> BoardPlan | None:
@@ -260,8 +281,9 @@ def board_of(boards: Sequence[BoardPlan], glob_point: tuple[float, float]) -> Bo
     return None
 
 
-def hex_position(boards: Sequence[BoardPlan], grids: Mapping[str, MapGrid], map_id: str,
-                 h: Hex) -> tuple[BoardPlan, int, int]:
+def hex_position(
+    boards: Sequence[BoardPlan], grids: Mapping[str, MapGrid], map_id: str, h: Hex
+) -> tuple[BoardPlan, int, int]:
     """(board, x, y): the window pixel VASSAL snaps the hex centre to, on the board that shows it.
 
     A hex shared by two joined maps is shown by one board only (the cut runs through it); the

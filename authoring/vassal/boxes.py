@@ -8,6 +8,7 @@ one its largest stack needs; each stack point is placed so that the box's own st
 in the box below its label, and labels wrap to the box width (shrinking to a floor) so they
 never run into a neighbour. Box maps get their own StackMetrics with this `sep`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -96,8 +97,9 @@ def _label_lines(titles: Sequence[str], width: float, size: float) -> tuple[floa
         size -= 1
 
 
-def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxSpec]]],
-              counter_px: int) -> tuple[BoxBoard, Callable[[], Image.Image]]:
+def box_board(
+    name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxSpec]]], counter_px: int
+) -> tuple[BoxBoard, Callable[[], Image.Image]]:
     """A board of labelled boxes in titled sections, each box sized for its section's largest stack,
     and the drawing of its image (left to the caller's image cache: same arguments, same image).
 
@@ -109,8 +111,9 @@ def box_board(name: str, title: str, sections: Sequence[tuple[str, Sequence[BoxS
     return _draw(name, title, placed, (width, height), counter_px)
 
 
-def _layout(sections: Sequence[tuple[str, Sequence[BoxSpec]]], counter_px: int,
-            max_width: int) -> tuple[list[tuple[str, object]], int, int]:
+def _layout(
+    sections: Sequence[tuple[str, Sequence[BoxSpec]]], counter_px: int, max_width: int
+) -> tuple[list[tuple[str, object]], int, int]:
     c, sep = counter_px, stack_sep(counter_px)
     pad, margin, head = _spacing(c)
     placed: list[tuple[str, object]] = []
@@ -145,8 +148,9 @@ def _spacing(c: int) -> tuple[int, int, int]:
     return max(8, c // 5), max(6, c // 6), max(18, round(c * 0.5))
 
 
-def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tuple[int, int],
-          c: int) -> tuple[BoxBoard, Callable[[], Image.Image]]:
+def _draw(
+    name: str, title: str, placed: Sequence[tuple[str, object]], size: tuple[int, int], c: int
+) -> tuple[BoxBoard, Callable[[], Image.Image]]:
     """The board and its image; its title shrinks a little, then the board widens, so the title is never cut."""
     pad, _, head = _spacing(c)
     size_px = head * 0.8
@@ -169,7 +173,9 @@ def _draw(name: str, title: str, placed: Sequence[tuple[str, object]], size: tup
             left, top, right, bottom = box.rect
             draw.rectangle((left, top, right, bottom), outline=BOX_LINE, width=2)
             for j, line in enumerate(lines):
-                draw.text(((left + right) // 2, top + 3 + j * line_px * 1.2), line, font=font(line_px), fill=INK,
-                          anchor="mt")
+                draw.text(
+                    ((left + right) // 2, top + 3 + j * line_px * 1.2), line, font=font(line_px), fill=INK, anchor="mt"
+                )
         return image
+
     return BoxBoard(image_name("box", name), size, boxes, stack_sep(c), c), paint

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 TRAIT_SEPARATOR = "\t"
@@ -130,8 +130,14 @@ class Nesting:
         self.fast = bool(hole) and self._HOLE not in self.suffix
 
     def __call__(self, inner: str) -> str:
-        if (self.fast and inner and TRAIT_SEPARATOR not in inner and self._HOLE not in inner
-                and not inner.startswith(_RISKY) and not inner.endswith(_RISKY)):
+        if (
+            self.fast
+            and inner
+            and TRAIT_SEPARATOR not in inner
+            and self._HOLE not in inner
+            and not inner.startswith(_RISKY)
+            and not inner.endswith(_RISKY)
+        ):
             return self.prefix + inner + self.suffix
         return nest([*self.outer, inner])
 
@@ -166,7 +172,7 @@ def _unnest_levels(text: str) -> list[str] | None:
             continue
         if run < level or text.startswith(_QUOTE, match.end()):
             return None
-        parts.append(_unescape_tabs(text[start:match.start()], level + 1))
+        parts.append(_unescape_tabs(text[start : match.start()], level + 1))
         start, level = match.end(), level + 1
     parts.append(_unescape_tabs(text[start:], level + 1))
     return parts
@@ -199,7 +205,7 @@ def parse_add_piece_command(command: str) -> tuple[str, Definition]:
     """Inverse of `add_piece_command`: (id, Definition)."""
     if not command.startswith(ADD_PIECE_PREFIX):
         raise ValueError(f"Expected a command starting with '+/' but received: {command[:20]!r}")
-    fields = decode(command[len(ADD_PIECE_PREFIX):], ADD_PIECE_SEPARATOR)
+    fields = decode(command[len(ADD_PIECE_PREFIX) :], ADD_PIECE_SEPARATOR)
     if len(fields) != 3:
         raise ValueError(f"Expected 3 fields (id, type, state) but received: {len(fields)}")
     return fields[0], Definition(fields[1], fields[2])
@@ -227,12 +233,12 @@ def deobfuscate(text: str) -> str:
     """Inverse of `obfuscate`; plain text (no header) is returned unchanged, as the engine does."""
     if not text.startswith(OBFUSCATION_HEADER):
         return text
-    payload = bytes.fromhex(text[len(OBFUSCATION_HEADER):])
+    payload = bytes.fromhex(text[len(OBFUSCATION_HEADER) :])
     key, body = payload[0], payload[1:]
     return body.translate(_xor_table(key)).decode("utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _xor_table(key: int) -> bytes:
     """byte -> byte ^ key, for `bytes.translate` (C speed; a generator per byte took a third of a second)."""
     return bytes(byte ^ key for byte in range(256))
@@ -251,8 +257,7 @@ def java_double(value: float) -> str:
     return repr(number)
 
 
-def key_stroke(code: int, *, ctrl: bool = False, shift: bool = False, alt: bool = False,
-               meta: bool = False) -> str:
+def key_stroke(code: int, *, ctrl: bool = False, shift: bool = False, alt: bool = False, meta: bool = False) -> str:
     """A keystroke as VASSAL stores it: `KEYCODE,MODIFIERS` (Java's combined modifier masks).
 
     `code` is a java.awt.event.KeyEvent VK_ code; for letters and digits it is the

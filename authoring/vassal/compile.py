@@ -5,6 +5,7 @@ module is hand-made, so it cannot drift from the data. Speed: images are cached 
 hash of their inputs (`art.ImageCache`), and when the hash of *all* inputs matches the manifest
 written next to the module, the module is left as it is.
 """
+
 from __future__ import annotations
 
 import gc
@@ -15,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,12 +29,12 @@ from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
 from authoring.trust import read_regular, seal, verify
 from authoring.vassal import aids, archive, help, identity, images, turns, windows
-from authoring.vassal.help import setup_title
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
+from authoring.vassal.help import setup_title
 from authoring.vassal.native import native_px_per_hex
 from authoring.vassal.pieces import (
     DEAD_MAP,
@@ -68,16 +69,23 @@ WITHDRAWAL_SLOT = "withdrawal reminder"
 T = TypeVar("T")
 
 
-
 @dataclass(frozen=True)
 class Options:
     px_per_hex: float
     counter_px: int
 
 
-def build_module(game: Game, out_dir: Path, *, px_per_hex: float = DEFAULT_PX_PER_HEX,
-                 counter_px: int | None = None, cache_dir: Path | None = None,
-                 progress: Progress = SILENT, processes: int | None = None, files_digest: str | None = None) -> Path:
+def build_module(
+    game: Game,
+    out_dir: Path,
+    *,
+    px_per_hex: float = DEFAULT_PX_PER_HEX,
+    counter_px: int | None = None,
+    cache_dir: Path | None = None,
+    progress: Progress = SILENT,
+    processes: int | None = None,
+    files_digest: str | None = None,
+) -> Path:
     """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
 
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
@@ -109,10 +117,18 @@ def _model_frozen() -> Iterator[None]:
             gc.unfreeze()
 
 
-def _build(game: Game, out_dir: Path, px_per_hex: float, counter_px: int | None, cache_dir: Path | None,
-           progress: Progress, processes: int | None = None, files_digest: str | None = None) -> Path:
+def _build(
+    game: Game,
+    out_dir: Path,
+    px_per_hex: float,
+    counter_px: int | None,
+    cache_dir: Path | None,
+    progress: Progress,
+    processes: int | None = None,
+    files_digest: str | None = None,
+) -> Path:
     target = out_dir / f"{game.id}.vmod"
-    if px_per_hex == DEFAULT_PX_PER_HEX:   # boards that are the designer's art as it is keep its hex size
+    if px_per_hex == DEFAULT_PX_PER_HEX:  # boards that are the designer's art as it is keep its hex size
         px_per_hex = native_px_per_hex(game) or px_per_hex
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options, files_digest)
@@ -149,15 +165,23 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
     loaded from) and the designer's help page by its path inside the project and its bytes, never by an
     absolute path, so that two clones of a project give one manifest."""
     page = help.help_source(game)
-    source = None if page is None else (page.relative_to(Path(game.root).resolve()).as_posix()
-                                        if page.is_relative_to(Path(game.root).resolve()) else page.name,
-                                        page.read_bytes())
+    source = (
+        None
+        if page is None
+        else (
+            page.relative_to(Path(game.root).resolve()).as_posix()
+            if page.is_relative_to(Path(game.root).resolve())
+            else page.name,
+            page.read_bytes(),
+        )
+    )
     made_from = game if files_digest is None else ("files", files_digest)
     return digest("module", MANIFEST_VERSION, code_version(), made_from, options, source)
 
 
-def compile_module(game: Game, options: Options, cache: ImageCache,
-                   progress: Progress = SILENT) -> tuple[etree._Element, dict[str, bytes]]:
+def compile_module(
+    game: Game, options: Options, cache: ImageCache, progress: Progress = SILENT
+) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata."""
     step = progress.steps(5)
     planned_charts = images.chart_jobs(game)
@@ -168,23 +192,25 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     step.next("drawing counters and maps")
     planned_faces = images.face_jobs(game, options.counter_px)
     boards = images.BoardWork(game, cache, options.px_per_hex, progress)
-    alone = not workers.beside("cards")   # in `build all` the cards stage draws the set-up card pages
+    alone = not workers.beside("cards")  # in `build all` the cards stage draws the set-up card pages
     cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)
     with ExitStack() as card_faces:
+
         def draw_card_faces() -> None:
             """Every counter the cards show, drawn once, here, while the first pool draws: the second pool's
             workers start with them (each drew its own copy: a second longer), and drawn between the two
             pools, they kept the second core idle (0.8 s of the large game's 11.7)."""
             card_faces.enter_context(images.shared_faces())
             images.draw_card_faces(game)
+
         # one pool: the faces fill the cores
         cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)], draw_card_faces if cards_here else None)
         faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
         step.next("drawing boards")
         (dead, dead_job), tracks = box_boards(game, options.counter_px)
         box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
-        ahead = [*boards.board_batches(), Batch(box_jobs)]   # the box boards too: drawn after, they ran on one core
-        if alone:   # the chart pages join the boards' pool: three boards alone leave a worker idle
+        ahead = [*boards.board_batches(), Batch(box_jobs)]  # the box boards too: drawn after, they ran on one core
+        if alone:  # the chart pages join the boards' pool: three boards alone leave a worker idle
             ahead += images.chart_batches(planned_charts)
         cache.draw_ahead(ahead)
     sets, board_files = boards.images()
@@ -193,8 +219,10 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     slots = identity.slot_ids(game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT])
     gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
     face_names = {key: name for key, (name, _png) in faces.items()}
-    pieces = {cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
-              for cid, gpid in gpids.items()}
+    pieces = {
+        cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
+        for cid, gpid in gpids.items()
+    }
     definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
     withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
@@ -202,15 +230,28 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
     track_plan = turns.turn_track(game)
     protos = prototypes(game)
     in_play = {cid: expanded(piece, {p.name: p.piece for p in protos}) for cid, piece in pieces.items()}  # as played
-    setups = _setups(game, sets, in_play, dead, {sid: (name, board) for sid, (name, board, _) in tracks.items()},
-                     track_plan, {cid: piece.definition().type for cid, piece in in_play.items()})
+    setups = _setups(
+        game,
+        sets,
+        in_play,
+        dead,
+        {sid: (name, board) for sid, (name, board, _) in tracks.items()},
+        track_plan,
+        {cid: piece.definition().type for cid, piece in in_play.items()},
+    )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
     pages, chart_files = images.charts(game, cache, planned_charts)
-    pictures = images.keys_used({name: png for name, png in faces.values()}, board_files, chart_files,
-                                {**box_pngs,
-                                 WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px),
-                                 **_withdrawal_pngs(game, cache, options.counter_px)})
+    pictures = images.keys_used(
+        {name: png for name, png in faces.values()},
+        board_files,
+        chart_files,
+        {
+            **box_pngs,
+            WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px),
+            **_withdrawal_pngs(game, cache, options.counter_px),
+        },
+    )
     files = {IMAGES + name: data for name, data in pictures.items()}
     help_files, help_titles = help.help_files(game)
     files.update(help_files)
@@ -221,16 +262,16 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         el.basic_command_encoder(),
         windows.documentation(help_titles),
         el.player_roster([s.name for s in game.sides]),
-        el.global_options(nonowner_unmaskable=el.NEVER),   # a masked unit: only its side unmasks it
+        el.global_options(nonowner_unmaskable=el.NEVER),  # a masked unit: only its side unmasks it
         el.chatter(),
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
         *([windows.track_map(game, [(name, board) for name, board, _ in tracks.values()])] if tracks else []),
-        windows.palette(_palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid),
-                        options.counter_px),
-        el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description)
-                                 for p in protos]),
+        windows.palette(
+            _palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid), options.counter_px
+        ),
+        el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description) for p in protos]),
         *windows.dice(game),
         *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
         *aids.clear_moved_buttons(game),
@@ -238,8 +279,9 @@ def compile_module(game: Game, options: Options, cache: ImageCache,
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
-    root = el.game_module(game.name, game.version, _description(game), max(slots.values()) + 1, children,
-                          vassal_version=VASSAL_VERSION)
+    root = el.game_module(
+        game.name, game.version, _description(game), max(slots.values()) + 1, children, vassal_version=VASSAL_VERSION
+    )
     step.finish()
     return root, files
 
@@ -257,12 +299,16 @@ def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], di
 
     Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
     its turns, its off-map boxes and pools, sized for its stacks."""
+
     def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
         made, draw = box_board(name, title, sections, counter_px)
         return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
 
-    dead = [BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)
-            for s in game.sides for _, box in game.loss_boxes]
+    dead = [
+        BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)
+        for s in game.sides
+        for _, box in game.loss_boxes
+    ]
     tracks = {}
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
@@ -282,9 +328,16 @@ def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> di
     return {s: face_names[(counter.id, s)] for s in states if (counter.id, s) in face_names}
 
 
-def _palette(game: Game, pieces: Mapping[str, Piece], definitions: Mapping[str, Definition],
-             gpids: Mapping[str, int], size: int, withdrawal_gpid: int) -> list:
+def _palette(
+    game: Game,
+    pieces: Mapping[str, Piece],
+    definitions: Mapping[str, Definition],
+    gpids: Mapping[str, int],
+    size: int,
+    withdrawal_gpid: int,
+) -> list:
     """Tabs per side (lists per nationality, else per unit type) and a Markers tab."""
+
     def slot(cid: str) -> el.Element:
         text = add_piece_command(definitions[cid].type, definitions[cid].state)  # = pieces[cid].slot_text()
         return el.piece_slot(pieces[cid].basic.name, gpids[cid], text, size, size)
@@ -318,7 +371,7 @@ def _withdrawal_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, byte
 
 def _tint(colour: str) -> str:
     """`colour` mixed two parts to three with white: a side's chit, light enough for black text."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(round(255 - (255 - v) * 0.4) for v in (r, g, b)))
 
 
@@ -328,8 +381,10 @@ def _with_gpid(piece: Piece, gpid: int) -> Piece:
 
 def _group_name(game: Game, counter: Counter, by_nationality: bool) -> str:
     if by_nationality:
-        return next((n.name for n in game.nationalities if n.id == counter.nationality),
-                    game.side(counter.side).name if counter.side else "Other")
+        return next(
+            (n.name for n in game.nationalities if n.id == counter.nationality),
+            game.side(counter.side).name if counter.side else "Other",
+        )
     return next((t.name for t in game.unit_types if t.id == counter.type), counter.type or "Other")
 
 
@@ -337,13 +392,20 @@ def _setup_names(game: Game) -> list[tuple[str, str]]:
     return [(sid, f"setup_{sid}.vsav") for sid in sorted(game.scenarios)]
 
 
-def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Mapping[str, Piece],
-            dead: BoxBoard, tracks: Mapping[str, tuple[str, BoxBoard]], track_plan: turns.TurnTrack,
-            types: Mapping[str, str]) -> dict[str, Callable[[], bytes]]:
+def _setups(
+    game: Game,
+    sets: Mapping[MapSet, tuple[BoardPlan, ...]],
+    pieces: Mapping[str, Piece],
+    dead: BoxBoard,
+    tracks: Mapping[str, tuple[str, BoxBoard]],
+    track_plan: turns.TurnTrack,
+    types: Mapping[str, str],
+) -> dict[str, Callable[[], bytes]]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
     reinforcement board, as a function that waits for it (its zip is deflated in a thread while the
     build goes on). `types`: each counter's encoded piece type (a face changes only the state)."""
-    @lru_cache(maxsize=None)
+
+    @cache
     def piece_for(cid: str, state: str | None) -> Piece:
         return at_state(pieces[cid], game.counters[cid], state)
 
@@ -353,8 +415,11 @@ def _setups(game: Game, sets: Mapping[MapSet, tuple[BoardPlan, ...]], pieces: Ma
         plans = plans_for(sets, scenario.maps)
         track_name, track = tracks[sid]
         boxes = box_positions(dead.boxes, track.boxes)
-        board_maps = [(windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
-                      (DEAD_MAP, [(DEAD_MAP, 0, 0)]), (TRACK_MAP, [(track_name, 0, 0)])]
+        board_maps = [
+            (windows.MAIN_MAP, [(p.name, p.column, p.row) for p in plans]),
+            (DEAD_MAP, [(DEAD_MAP, 0, 0)]),
+            (TRACK_MAP, [(track_name, 0, 0)]),
+        ]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
         members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
         out[name] = _later(partial(archive.zip_bytes, members))  # deflated while the build goes on
@@ -404,6 +469,7 @@ def _later(work: Callable[[], T]) -> Callable[[], T]:
             result.append((True, work()))
         except BaseException as error:  # noqa: BLE001 - handed to the caller
             result.append((False, error))
+
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
 
@@ -413,6 +479,7 @@ def _later(work: Callable[[], T]) -> Callable[[], T]:
         if not ok:
             raise value
         return value
+
     return wait
 
 
@@ -428,5 +495,10 @@ def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...
 
 
 def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
-    record = {"inputs": inputs, "sha256": sha256, "size": size, "seal": seal(*_sealed(target, inputs, sha256, size)).hex()}
+    record = {
+        "inputs": inputs,
+        "sha256": sha256,
+        "size": size,
+        "seal": seal(*_sealed(target, inputs, sha256, size)).hex(),
+    }
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

@@ -54,10 +54,21 @@ COUNTER_DETAIL_VIEWER = _MAP_HELPERS + "CounterDetailViewer"
 ZOOMER = _MAP_HELPERS + "Zoomer"
 HIDE_PIECES_BUTTON = _MAP_HELPERS + "HidePiecesButton"
 HIGHLIGHT_LAST_MOVED = _MAP_HELPERS + "HighlightLastMoved"
-SIMPLE_MAP_HELPERS = tuple(_MAP_HELPERS + name for name in (
-    "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
-    "StackExpander", "PieceMover", "KeyBufferer", "SelectionHighlighters", "ImageSaver",
-))
+SIMPLE_MAP_HELPERS = tuple(
+    _MAP_HELPERS + name
+    for name in (
+        "ForwardToKeyBuffer",
+        "Scroller",
+        "ForwardToChatter",
+        "MenuDisplayer",
+        "MapCenterer",
+        "StackExpander",
+        "PieceMover",
+        "KeyBufferer",
+        "SelectionHighlighters",
+        "ImageSaver",
+    )
+)
 PIECE_WINDOW = _PKG + "module.PieceWindow"
 TAB_WIDGET = _PKG + "widget.TabWidget"
 LIST_WIDGET = _PKG + "widget.ListWidget"
@@ -152,8 +163,9 @@ def _value(value: Attr) -> str:
     return str(value)
 
 
-def element(tag: str, attrs: Mapping[str, Attr] | None = None, children: Iterable[Element] = (),
-            text: str | None = None) -> Element:
+def element(
+    tag: str, attrs: Mapping[str, Attr] | None = None, children: Iterable[Element] = (), text: str | None = None
+) -> Element:
     """An element with attributes in the given order, children and optional text."""
     node = etree.Element(tag)
     for name, value in (attrs or {}).items():
@@ -164,16 +176,28 @@ def element(tag: str, attrs: Mapping[str, Attr] | None = None, children: Iterabl
     return node
 
 
-def _button(button: LaunchButton, text: str = "text", tooltip: str = "tooltip", icon: str = "icon",
-            hotkey: str = "hotkey") -> dict[str, Attr]:
+def _button(
+    button: LaunchButton, text: str = "text", tooltip: str = "tooltip", icon: str = "icon", hotkey: str = "hotkey"
+) -> dict[str, Attr]:
     return {text: button.text, tooltip: button.tooltip, icon: button.icon, hotkey: button.hotkey}
 
 
-def game_module(name: str, version: str, description: str, next_piece_slot_id: int,
-                children: Iterable[Element], vassal_version: str = "3.6.0") -> Element:
+def game_module(
+    name: str,
+    version: str,
+    description: str,
+    next_piece_slot_id: int,
+    children: Iterable[Element],
+    vassal_version: str = "3.6.0",
+) -> Element:
     """The buildFile root."""
-    attrs = {"name": name, "version": version, "VassalVersion": vassal_version,
-             "description": description, "nextPieceSlotId": next_piece_slot_id}
+    attrs = {
+        "name": name,
+        "version": version,
+        "VassalVersion": vassal_version,
+        "description": description,
+        "nextPieceSlotId": next_piece_slot_id,
+    }
     return element(GAME_MODULE, attrs, children)
 
 
@@ -202,9 +226,15 @@ def player_roster(sides: Sequence[str], button: LaunchButton = LaunchButton("Ret
     return element(PLAYER_ROSTER, attrs, entries)
 
 
-def global_options(*, auto_report: str = ALWAYS, nonowner_unmaskable: str = ALWAYS,
-                   player_id_format: str = "$PlayerName$", chatter_html: str = NEVER,
-                   hotkeys_on_closed_windows: str = NEVER, preserve_leading_zeros: bool = True) -> Element:
+def global_options(
+    *,
+    auto_report: str = ALWAYS,
+    nonowner_unmaskable: str = ALWAYS,
+    player_id_format: str = "$PlayerName$",
+    chatter_html: str = NEVER,
+    hotkeys_on_closed_windows: str = NEVER,
+    preserve_leading_zeros: bool = True,
+) -> Element:
     """Module-wide options.
 
     `storeLeadingZeroIntegersAsStrings` (VASSAL 3.7+) keeps `0712` from becoming 712 when
@@ -212,8 +242,10 @@ def global_options(*, auto_report: str = ALWAYS, nonowner_unmaskable: str = ALWA
     setting it is harmless there.
     """
     attrs: dict[str, Attr] = {
-        "autoReport": auto_report, "nonOwnerUnmaskable": nonowner_unmaskable,
-        "playerIdFormat": player_id_format, "chatterHTMLSupport": chatter_html,
+        "autoReport": auto_report,
+        "nonOwnerUnmaskable": nonowner_unmaskable,
+        "playerIdFormat": player_id_format,
+        "chatterHTMLSupport": chatter_html,
         "hotKeysOnClosedWindows": hotkeys_on_closed_windows,
     }
     if preserve_leading_zeros:
@@ -229,26 +261,49 @@ def key_namer() -> Element:
     return element(KEY_NAMER)
 
 
-def map_window(name: str, board_picker_: Element, helpers: Iterable[Element], *,
-               button: LaunchButton | None = None, reports: MapReports = MapReports(),
-               mark_moved: str = ALWAYS, tag: str = MAP,
-               extra: Mapping[str, Attr] | None = None) -> Element:
+def map_window(
+    name: str,
+    board_picker_: Element,
+    helpers: Iterable[Element],
+    *,
+    button: LaunchButton | None = None,
+    reports: MapReports = MapReports(),
+    mark_moved: str = ALWAYS,
+    tag: str = MAP,
+    extra: Mapping[str, Attr] | None = None,
+) -> Element:
     """A Map: the main map when `button` is None, else a window opened from the toolbar."""
     launch = button or LaunchButton(icon="/images/map.gif")
     attrs: dict[str, Attr] = {
         **(extra or {}),
-        "mapName": name, "markMoved": mark_moved, "edgeWidth": 0, "edgeHeight": 0,
-        "backgroundcolor": "255,255,255", "allowMultiple": False,
-        "launch": button is not None, "buttonName": launch.text, "tooltip": launch.tooltip,
-        "icon": launch.icon, "hotkey": launch.hotkey,
-        "moveWithinFormat": reports.move_within, "moveToFormat": reports.move_to,
-        "createFormat": reports.create, "changeFormat": reports.change,
+        "mapName": name,
+        "markMoved": mark_moved,
+        "edgeWidth": 0,
+        "edgeHeight": 0,
+        "backgroundcolor": "255,255,255",
+        "allowMultiple": False,
+        "launch": button is not None,
+        "buttonName": launch.text,
+        "tooltip": launch.tooltip,
+        "icon": launch.icon,
+        "hotkey": launch.hotkey,
+        "moveWithinFormat": reports.move_within,
+        "moveToFormat": reports.move_to,
+        "createFormat": reports.create,
+        "changeFormat": reports.change,
     }
     return element(tag, attrs, [board_picker_, *helpers])
 
 
-def private_map(name: str, sides: Sequence[str], board_picker_: Element, helpers: Iterable[Element], *,
-                button: LaunchButton, visible_to_all: bool = False) -> Element:
+def private_map(
+    name: str,
+    sides: Sequence[str],
+    board_picker_: Element,
+    helpers: Iterable[Element],
+    *,
+    button: LaunchButton,
+    visible_to_all: bool = False,
+) -> Element:
     """A Map only the listed sides may open (e.g. a hidden reinforcement pool)."""
     extra = {"side": encode(sides, ","), "visible": visible_to_all}
     return map_window(name, board_picker_, helpers, button=button, tag=PRIVATE_MAP, extra=extra)
@@ -264,24 +319,44 @@ def board(name: str, image: str, grid: Element | None = None) -> Element:
 
 
 def hex_grid(spec: HexGridSpec, numbering: Element | None = None) -> Element:
-    attrs = {"sideways": spec.sideways, "x0": spec.x0, "y0": spec.y0, "dy": float(spec.dy),
-             "dx": float(spec.dx), "snapTo": spec.snap_to, "edgesLegal": spec.edges_legal,
-             "cornersLegal": spec.corners_legal, "visible": spec.visible,
-             "dotsVisible": spec.dots_visible, "color": spec.color}
+    attrs = {
+        "sideways": spec.sideways,
+        "x0": spec.x0,
+        "y0": spec.y0,
+        "dy": float(spec.dy),
+        "dx": float(spec.dx),
+        "snapTo": spec.snap_to,
+        "edgesLegal": spec.edges_legal,
+        "cornersLegal": spec.corners_legal,
+        "visible": spec.visible,
+        "dotsVisible": spec.dots_visible,
+        "color": spec.color,
+    }
     return element(HEX_GRID, attrs, [numbering] if numbering is not None else [])
 
 
 def hex_grid_numbering(spec: NumberingSpec) -> Element:
-    attrs = {"first": spec.first, "sep": spec.sep, "hType": spec.h_type, "hLeading": spec.h_leading,
-             "hOff": spec.h_off, "hDescend": spec.h_descend, "vType": spec.v_type,
-             "vLeading": spec.v_leading, "vOff": spec.v_off, "vDescend": spec.v_descend,
-             "stagger": spec.stagger, "locationFormat": spec.location_format,
-             "visible": spec.visible, "fontSize": spec.font_size, "color": spec.color}
+    attrs = {
+        "first": spec.first,
+        "sep": spec.sep,
+        "hType": spec.h_type,
+        "hLeading": spec.h_leading,
+        "hOff": spec.h_off,
+        "hDescend": spec.h_descend,
+        "vType": spec.v_type,
+        "vLeading": spec.v_leading,
+        "vOff": spec.v_off,
+        "vDescend": spec.v_descend,
+        "stagger": spec.stagger,
+        "locationFormat": spec.location_format,
+        "visible": spec.visible,
+        "fontSize": spec.font_size,
+        "color": spec.color,
+    }
     return element(HEX_GRID_NUMBERING, attrs)
 
 
-def region_grid(regions: Sequence[tuple[str, int, int]], *, snap_to: bool = True,
-                visible: bool = False) -> Element:
+def region_grid(regions: Sequence[tuple[str, int, int]], *, snap_to: bool = True, visible: bool = False) -> Element:
     """Named points on a board (track boxes, dead piles): pieces snap to the nearest one."""
     children = [element(REGION, {"name": name, "originx": x, "originy": y}) for name, x, y in regions]
     return element(REGION_GRID, {"snapto": snap_to, "visible": visible}, children)
@@ -290,9 +365,17 @@ def region_grid(regions: Sequence[tuple[str, int, int]], *, snap_to: bool = True
 def stack_metrics(*, ex_sep_x: int = 6, ex_sep_y: int = 18, unex_sep_x: int = 8, unex_sep_y: int = 16) -> Element:
     """Stacking offsets (expanded, unexpanded: each next piece right and up) and the keys that move
     pieces within a stack."""
-    attrs = {"disabled": False, "exSepX": ex_sep_x, "exSepY": ex_sep_y, "unexSepX": unex_sep_x,
-             "unexSepY": unex_sep_y,
-             "top": key_stroke(38), "bottom": key_stroke(40), "up": key_stroke(37), "down": key_stroke(39)}
+    attrs = {
+        "disabled": False,
+        "exSepX": ex_sep_x,
+        "exSepY": ex_sep_y,
+        "unexSepX": unex_sep_x,
+        "unexSepY": unex_sep_y,
+        "top": key_stroke(38),
+        "bottom": key_stroke(40),
+        "up": key_stroke(37),
+        "down": key_stroke(39),
+    }
     return element(STACK_METRICS, attrs)
 
 
@@ -330,8 +413,9 @@ def tab_widget(name: str, children: Iterable[Element]) -> Element:
     return element(TAB_WIDGET, {"entryName": name}, children)
 
 
-def list_widget(name: str, children: Iterable[Element], *, width: int = 0, height: int = 0,
-                divider: int = 150) -> Element:
+def list_widget(
+    name: str, children: Iterable[Element], *, width: int = 0, height: int = 0, divider: int = 150
+) -> Element:
     """The selected entry (left) beside the list of entries (right); with `width` and `height`
     set, `divider` is where the split sits (the entry's width), else the engine lays it out."""
     attrs = {"entryName": name, "scale": 1.0, "width": width, "height": height, "divider": divider}
@@ -359,72 +443,156 @@ def prototype_definition(name: str, slot_text: str, description: str = "") -> El
     return element(PROTOTYPE_DEFINITION, {"name": name, "description": description}, text=slot_text)
 
 
-def dice_button(name: str, n_dice: int, n_sides: int, button: LaunchButton, *,
-                report_format: str = DICE_FORMAT, plus: int = 0, report_total: bool = False) -> Element:
+def dice_button(
+    name: str,
+    n_dice: int,
+    n_sides: int,
+    button: LaunchButton,
+    *,
+    report_format: str = DICE_FORMAT,
+    plus: int = 0,
+    report_total: bool = False,
+) -> Element:
     """A toolbar die roller reporting to the chat."""
-    attrs = {"name": name, **_button(button), "reportFormat": report_format, "prompt": False,
-             "nDice": n_dice, "nSides": n_sides, "plus": plus, "addToTotal": 0,
-             "reportTotal": report_total, "sortDice": False, "keepDice": False,
-             "keepOption": ">", "keepCount": 1}
+    attrs = {
+        "name": name,
+        **_button(button),
+        "reportFormat": report_format,
+        "prompt": False,
+        "nDice": n_dice,
+        "nSides": n_sides,
+        "plus": plus,
+        "addToTotal": 0,
+        "reportTotal": report_total,
+        "sortDice": False,
+        "keepDice": False,
+        "keepOption": ">",
+        "keepCount": 1,
+    }
     return element(DICE_BUTTON, attrs)
 
 
-def turn_tracker(name: str, levels: Iterable[Element], button: LaunchButton, *,
-                 turn_format: str = "$level1$ $level2$", report_format: str = "<$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$",
-                 hotkeys: Iterable[Element] = ()) -> Element:
+def turn_tracker(
+    name: str,
+    levels: Iterable[Element],
+    button: LaunchButton,
+    *,
+    turn_format: str = "$level1$ $level2$",
+    report_format: str = "<$PlayerId$> Turn Updated from $oldTurn$ to $newTurn$",
+    hotkeys: Iterable[Element] = (),
+) -> Element:
     """The turn/phase counter; `levels` is the outermost ListTurnLevel(s), `hotkeys` its TurnGlobalHotkeys."""
-    attrs = {"name": name, "buttonText": button.text, "icon": button.icon, "hotkey": button.hotkey,
-             "turnFormat": turn_format, "reportFormat": report_format, "tooltip": button.tooltip}
+    attrs = {
+        "name": name,
+        "buttonText": button.text,
+        "icon": button.icon,
+        "hotkey": button.hotkey,
+        "turnFormat": turn_format,
+        "reportFormat": report_format,
+        "tooltip": button.tooltip,
+    }
     return element(TURN_TRACKER, attrs, [*levels, *hotkeys])
 
 
-def list_turn_level(name: str, property_name: str, items: Sequence[str],
-                    children: Iterable[Element] = ()) -> Element:
+def list_turn_level(name: str, property_name: str, items: Sequence[str], children: Iterable[Element] = ()) -> Element:
     """A named list of turns or phases; nested levels advance once per cycle of this one."""
-    attrs = {"name": name, "property": property_name, "list": encode(items, ","),
-             "configList": False, "configFirst": False}
+    attrs = {
+        "name": name,
+        "property": property_name,
+        "list": encode(items, ","),
+        "configList": False,
+        "configFirst": False,
+    }
     return element(LIST_TURN_LEVEL, attrs, children)
 
 
 def turn_global_hotkey(name: str, hotkey: str, match: str, report_format: str = "") -> Element:
     """A key the turn tracker fires (to the module's key listeners) on entering a turn matching `match`."""
-    return element(TURN_GLOBAL_HOTKEY, {"name": name, "hotkey": hotkey, "match": match,
-                                        "reportFormat": report_format})
+    return element(TURN_GLOBAL_HOTKEY, {"name": name, "hotkey": hotkey, "match": match, "reportFormat": report_format})
 
 
 def global_key_command(name: str, button: LaunchButton, key: str, filter_: str, report_format: str = "") -> Element:
     """A toolbar button (and its hotkey) sending `key` to every piece on every map matching `filter_`."""
-    attrs = {"name": name, "buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon,
-             "buttonHotkey": button.hotkey, "hotkey": key, "filter": filter_, "deckCount": -1,
-             "reportSingle": False, "reportFormat": report_format, "singleMap": False}
+    attrs = {
+        "name": name,
+        "buttonText": button.text,
+        "tooltip": button.tooltip,
+        "icon": button.icon,
+        "buttonHotkey": button.hotkey,
+        "hotkey": key,
+        "filter": filter_,
+        "deckCount": -1,
+        "reportSingle": False,
+        "reportFormat": report_format,
+        "singleMap": False,
+    }
     return element(GLOBAL_KEY_COMMAND, attrs)
 
 
-def inventory(name: str, button: LaunchButton, filter_: str, group_by: Sequence[str], *,
-              leaf_format: str = "$PieceName$", node_format: str = "$PropertyValue$") -> Element:
+def inventory(
+    name: str,
+    button: LaunchButton,
+    filter_: str,
+    group_by: Sequence[str],
+    *,
+    leaf_format: str = "$PieceName$",
+    node_format: str = "$PropertyValue$",
+) -> Element:
     """A window listing the pieces matching `filter_` in a tree grouped by the properties `group_by`."""
-    attrs = {"name": name, "text": button.text, "tooltip": button.tooltip, "icon": button.icon,
-             "hotkey": button.hotkey, "include": filter_, "groupBy": encode(group_by, ","),
-             "nonLeafFormat": node_format, "leafFormat": leaf_format, "centerOnPiece": True,
-             "forwardKeystroke": True, "showMenu": True, "drawPieces": True, "foldersOnly": False,
-             "sortPieces": True, "sortFormat": "$PieceName$", "sorting": "alpha", "pieceZoom": 0.33}
+    attrs = {
+        "name": name,
+        "text": button.text,
+        "tooltip": button.tooltip,
+        "icon": button.icon,
+        "hotkey": button.hotkey,
+        "include": filter_,
+        "groupBy": encode(group_by, ","),
+        "nonLeafFormat": node_format,
+        "leafFormat": leaf_format,
+        "centerOnPiece": True,
+        "forwardKeystroke": True,
+        "showMenu": True,
+        "drawPieces": True,
+        "foldersOnly": False,
+        "sortPieces": True,
+        "sortFormat": "$PieceName$",
+        "sorting": "alpha",
+        "pieceZoom": 0.33,
+    }
     return element(INVENTORY, attrs)
 
 
 def notes_window(button: LaunchButton) -> Element:
     """Scenario, public and private notes, saved with the game."""
-    return element(NOTES_WINDOW, {"buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon,
-                                  "hotkey": button.hotkey})
+    return element(
+        NOTES_WINDOW,
+        {"buttonText": button.text, "tooltip": button.tooltip, "icon": button.icon, "hotkey": button.hotkey},
+    )
 
 
 def los_thread(name: str, button: LaunchButton, report_format: str, color: str = "255,0,0") -> Element:
     """A map's line-of-sight thread, snapped to hex centres, seen by every player, with the range in hexes."""
-    attrs = {"threadName": name, "label": button.text, "tooltip": button.tooltip,
-             "iconName": button.icon or "/images/thread.gif", "hotkey": button.hotkey,
-             "snapStart": True, "snapEnd": True, "report": report_format, "persistence": "Ctrl-Click & Drag",
-             "persistentIconName": "/images/thread.gif", "global": ALWAYS, "threadColor": color,
-             "drawRange": True, "rangeBg": "255,255,255", "rangeFg": "0,0,0", "scale": 1, "round": "Up",
-             "hideCounters": False, "hideOpacity": 0}
+    attrs = {
+        "threadName": name,
+        "label": button.text,
+        "tooltip": button.tooltip,
+        "iconName": button.icon or "/images/thread.gif",
+        "hotkey": button.hotkey,
+        "snapStart": True,
+        "snapEnd": True,
+        "report": report_format,
+        "persistence": "Ctrl-Click & Drag",
+        "persistentIconName": "/images/thread.gif",
+        "global": ALWAYS,
+        "threadColor": color,
+        "drawRange": True,
+        "rangeBg": "255,255,255",
+        "rangeFg": "0,0,0",
+        "scale": 1,
+        "round": "Up",
+        "hideCounters": False,
+        "hideOpacity": 0,
+    }
     return element(LOS_THREAD, attrs)
 
 

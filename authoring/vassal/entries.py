@@ -8,6 +8,7 @@ came with a downloaded game, a truncated one or one with a flipped byte is a mis
 replaced. The cache is only ever a shortcut: a folder that cannot be written caches nothing, and a
 build never fails for it.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,7 +38,7 @@ class Entries:
         if data is None or len(data) < head or not data.startswith(MAGIC):
             return None
         body = memoryview(data)[head:]
-        if not verify(data[len(MAGIC):head], "image", key, body):
+        if not verify(data[len(MAGIC) : head], "image", key, body):
             return None
         return body.toreadonly()
 
@@ -52,6 +53,7 @@ class Entries:
     def put(self, items) -> None:
         """Store these (key, bytes) entries (a failure only loses them from the cache)."""
         from authoring import atomic
+
         for key, data in items:
             path = self._path(key)
             if path is None:

@@ -5,6 +5,7 @@ The generated page is written from data only (phases, stacking, tables, each sce
 record, set-up, reinforcements and victory), in the project's words, citing the rulebook's
 section references; it never quotes rulebook text.
 """
+
 from __future__ import annotations
 
 import html
@@ -12,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from authoring.errors import BuildError
-from authoring.readfile import MAX_ART_BYTES, read_limited
 from authoring.model import Game, Scenario
+from authoring.readfile import MAX_ART_BYTES, read_limited
 from authoring.vassal.turns import turn_label
 
 RULES_SUMMARY = "Rules summary"
@@ -34,6 +35,7 @@ def help_source(game: Game) -> Path | None:
     The loader already refused paths that leave the project; this is the second guard, at the
     one place that reads the file into a module that will be shared."""
     from authoring.safepath import UnsafePath, resolve_inside
+
     if not game.rules_summary:
         return None
     root = Path(game.root)
@@ -49,8 +51,10 @@ def help_source(game: Game) -> Path | None:
 
 def help_files(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
     """(archive file -> bytes, Help menu title -> archive file): generated summary, scenarios, designer's page."""
-    files = {"rules_summary.html": rules_summary_html(game).encode("utf-8"),
-             "scenarios.html": scenario_html(game).encode("utf-8")}
+    files = {
+        "rules_summary.html": rules_summary_html(game).encode("utf-8"),
+        "scenarios.html": scenario_html(game).encode("utf-8"),
+    }
     titles = {RULES_SUMMARY: "rules_summary.html", SCENARIOS: "scenarios.html"}
     source = help_source(game)
     if source is not None:
@@ -61,8 +65,12 @@ def help_files(game: Game) -> tuple[dict[str, bytes], dict[str, str]]:
 
 
 def _page(title: str, body: Iterable[str]) -> str:
-    return "\n".join([f"<html><head><title>{e(title)}</title></head><body>", f"<h1>{e(title)}</h1>",
-                      *body, "</body></html>"]) + "\n"
+    return (
+        "\n".join(
+            [f"<html><head><title>{e(title)}</title></head><body>", f"<h1>{e(title)}</h1>", *body, "</body></html>"]
+        )
+        + "\n"
+    )
 
 
 def _items(texts: Iterable[str], ordered: bool = False) -> str:
@@ -100,22 +108,29 @@ def _unit(game: Game, cid: str) -> str:
 
 def rules_summary_html(game: Game) -> str:
     """Sequence of play, stacking, tables, turn records, set-up, reinforcements and victory."""
-    body = [f"<p>A reminder of how {e(game.name)} is organised, generated from the game's data; the "
-            f"rulebook ({e(game.rules_ref or game.name)}) is the authority. Tables, turn records and set-up "
-            "cards are in the <b>Charts</b> window; units waiting to enter are in the <b>Reinforcements</b> "
-            "window; the <b>Turn</b> button steps through the loaded scenario's turns and phases.</p>"]
+    body = [
+        f"<p>A reminder of how {e(game.name)} is organised, generated from the game's data; the "
+        f"rulebook ({e(game.rules_ref or game.name)}) is the authority. Tables, turn records and set-up "
+        "cards are in the <b>Charts</b> window; units waiting to enter are in the <b>Reinforcements</b> "
+        "window; the <b>Turn</b> button steps through the loaded scenario's turns and phases.</p>"
+    ]
     if game.phases:
         body += ["<h2>Sequence of play</h2>", _items((e(p) for p in game.phases), ordered=True)]
     body += _stacking(game)
     if game.tables:
-        body += ["<h2>Tables</h2><p>In the Charts window, Tables tab:</p>",
-                 _items(f"{e(t.name)}{_cite(game, t.rule)}" for t in game.tables)]
+        body += [
+            "<h2>Tables</h2><p>In the Charts window, Tables tab:</p>",
+            _items(f"{e(t.name)}{_cite(game, t.rule)}" for t in game.tables),
+        ]
     body += ["<h2>Turn record</h2>", _items(_turn_record_line(game, s) for s in _scenarios(game))]
     body += ["<h2>Set-up</h2>", _items(_setup_line(game, s) for s in _scenarios(game))]
     if game.setup_rules:
-        body += ["<p>Set-up checks that apply to every scenario:</p>",
-                 _items(f"{e(_words(r.type))}{_params(r.params, _names(game))}{_cite(game, r.rule)}"
-                        for r in game.setup_rules)]
+        body += [
+            "<p>Set-up checks that apply to every scenario:</p>",
+            _items(
+                f"{e(_words(r.type))}{_params(r.params, _names(game))}{_cite(game, r.rule)}" for r in game.setup_rules
+            ),
+        ]
     body += _reinforcements(game)
     body += ["<h2>Victory</h2>"]
     for s in _scenarios(game):
@@ -131,8 +146,11 @@ def _stacking(game: Game) -> list[str]:
     params = dict(game.stacking.params)
     model = str(params.pop("model", game.stacking.type))
     params.pop("rule", None)
-    text = _STACKING.get(model, "").format(**params) if model in _STACKING else \
-        f"Stacking by {e(_words(model))}{_params(params, _names(game))}."
+    text = (
+        _STACKING.get(model, "").format(**params)
+        if model in _STACKING
+        else f"Stacking by {e(_words(model))}{_params(params, _names(game))}."
+    )
     return ["<h2>Stacking</h2>", f"<p>{text}{_cite(game, game.stacking.rule)}</p>"]
 
 
@@ -158,7 +176,7 @@ def _turn_record_line(game: Game, s: Scenario) -> str:
         return f"{e(setup_title(game, s))}: no turn record."
     first, last = s.turns[0], s.turns[-1]
     weather = sorted({t.weather for t in s.turns if t.weather})
-    text = (f"<b>{e(setup_title(game, s))}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}")
+    text = f"<b>{e(setup_title(game, s))}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}"
     if weather:
         text += f"; weather {e(', '.join(weather))}"
     return text + "."
@@ -170,28 +188,43 @@ def _setup_line(game: Game, s: Scenario) -> str:
         on_map = sum(len(p.units) for p in s.setup if p.side == side.id)
         off = sum(len(o.units) for o in s.off_map if o.side == side.id)
         pools = sum(len(p.units) for p in s.pools if p.side == side.id)
-        parts = [f"{on_map} on the map"] + ([f"{off} in off-map boxes"] if off else []) + \
-            ([f"{pools} in pools"] if pools else [])
+        parts = (
+            [f"{on_map} on the map"]
+            + ([f"{off} in off-map boxes"] if off else [])
+            + ([f"{pools} in pools"] if pools else [])
+        )
         counts.append(f"{e(side.name)} {', '.join(parts)}")
     maps = ", ".join(game.maps[m].name or m for m in s.maps if m in game.maps)
-    return (f"<b>{e(setup_title(game, s))}</b> (maps: {e(maps)}): {'; '.join(counts)}. "
-            "Load it from File, New Game; each side's set-up card is in the Charts window.")
+    return (
+        f"<b>{e(setup_title(game, s))}</b> (maps: {e(maps)}): {'; '.join(counts)}. "
+        "Load it from File, New Game; each side's set-up card is in the Charts window."
+    )
 
 
 def _reinforcements(game: Game) -> list[str]:
     out = ["<h2>Reinforcements and withdrawals</h2>"]
     for s in _scenarios(game):
-        rows = [(r.turn, f"{e(game.side(r.side).name)}: {', '.join(_unit(game, u) for u in r.units)}"
-                 + (f" at {e(_words(r.at))}" if r.at else "")) for r in s.reinforcements]
-        rows += [(w.turn, f"{e(game.side(w.side).name)} withdraws {', '.join(_unit(game, u) for u in w.units)}")
-                 for w in s.withdrawals]
+        rows = [
+            (
+                r.turn,
+                f"{e(game.side(r.side).name)}: {', '.join(_unit(game, u) for u in r.units)}"
+                + (f" at {e(_words(r.at))}" if r.at else ""),
+            )
+            for r in s.reinforcements
+        ]
+        rows += [
+            (w.turn, f"{e(game.side(w.side).name)} withdraws {', '.join(_unit(game, u) for u in w.units)}")
+            for w in s.withdrawals
+        ]
         out.append(f"<h3>{e(setup_title(game, s))}</h3>")
         if not rows:
             out.append("<p>None.</p>")
             continue
-        out.append("<table border='1' cellpadding='2'><tr><th>Turn</th><th>Arrives or leaves</th></tr>"
-                   + "".join(f"<tr><td>{t}</td><td>{text}</td></tr>" for t, text in sorted(rows, key=lambda r: r[0]))
-                   + "</table>")
+        out.append(
+            "<table border='1' cellpadding='2'><tr><th>Turn</th><th>Arrives or leaves</th></tr>"
+            + "".join(f"<tr><td>{t}</td><td>{text}</td></tr>" for t, text in sorted(rows, key=lambda r: r[0]))
+            + "</table>"
+        )
     return out
 
 
@@ -201,8 +234,10 @@ def scenario_html(game: Game) -> str:
     for s in _scenarios(game):
         parts.append(f"<h2>{e(setup_title(game, s))}</h2><p>{e(s.description)}</p>")
         if s.turns:
-            parts.append(f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
-                         f"{e(turn_label(s.turns[0]))} to {e(turn_label(s.turns[-1]))}.</p>")
+            parts.append(
+                f"<p>Turns {s.turns[0].turn}-{s.turns[-1].turn}: "
+                f"{e(turn_label(s.turns[0]))} to {e(turn_label(s.turns[-1]))}.</p>"
+            )
         notes = [f"Turn {t.turn}: {e(n)}" for t in s.turns for n in t.notes]
         if notes:
             parts += ["<h3>Turn notes</h3>", _items(notes)]

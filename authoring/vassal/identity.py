@@ -6,6 +6,7 @@ module update gave pieces the wrong definitions. Here each key's slot id comes f
 (game id, key); a collision (about one in a million per added counter) moves the later key of the
 two, in key order, to its next hash, so only the colliding pair can be affected.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -4,6 +4,7 @@ Counters come from `render.counter_art` (the print sheets' drawing), maps from
 `render.maps.draw`, tables and turn tracks from `render.print.charts`, set-up cards from
 `render.print.cards`. Boxes for dead piles and tracks are laid out and drawn in `boxes`.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -31,7 +32,6 @@ from authoring.vassal.art import (
     digest_state,
     image_name,
 )
-from authoring.vassal.pieces import HIDDEN, hidden_back
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -40,6 +40,7 @@ from authoring.vassal.boards import (
     is_whole,
 )
 from authoring.vassal.native import native_file, native_frame, native_grid, native_px_per_hex
+from authoring.vassal.pieces import HIDDEN, hidden_back
 
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
@@ -49,8 +50,10 @@ def drawing(module: str, name: str) -> Callable:
     """`module.name`, imported when first called: a build from cached images draws nothing, and the
     drawing stack (numpy, shapely, the rasteriser, the page canvas) takes longer to import than such
     a build takes to assemble the module."""
+
     def call(*args, **kwargs):
         return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
     call.__name__ = call.__qualname__ = name
     return call
 
@@ -64,11 +67,18 @@ render_turn_track = drawing("authoring.render.print.charts", "render_turn_track"
 render_setup_card = drawing("authoring.render.print.cards", "render_setup_card")
 
 
-
 def counter_style(game: Game) -> tuple:
     """The parts of the game a counter's drawing depends on besides the counter itself."""
-    return (game.sides, game.nationalities, game.unit_types, game.unit_sizes, game.values,
-            game.strength_states, game.flags, game.counter_size_in)
+    return (
+        game.sides,
+        game.nationalities,
+        game.unit_types,
+        game.unit_sizes,
+        game.values,
+        game.strength_states,
+        game.flags,
+        game.counter_size_in,
+    )
 
 
 @dataclass(frozen=True)
@@ -81,20 +91,31 @@ class FaceJobs:
 
 def face_jobs(game: Game, size_px: int) -> FaceJobs:
     common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
-    faces = [(c, state) for c in sorted(game.counters.values(), key=lambda c: c.id)
-             for state in [*(f.state for f in c.faces), *([HIDDEN] if hidden_back(game, c) else [])]]
+    faces = [
+        (c, state)
+        for c in sorted(game.counters.values(), key=lambda c: c.id)
+        for state in [*(f.state for f in c.faces), *([HIDDEN] if hidden_back(game, c) else [])]
+    ]
     counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
-    return FaceJobs(faces, [(_face_key(counters[c.id], c, state, size_px),
-                             lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces])
+    return FaceJobs(
+        faces,
+        [
+            (_face_key(counters[c.id], c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
+            for c, state in faces
+        ],
+    )
 
 
-def counter_faces(game: Game, cache: ImageCache, size_px: int,
-                  planned: FaceJobs | None = None) -> dict[tuple[str, str], tuple[str, bytes]]:
+def counter_faces(
+    game: Game, cache: ImageCache, size_px: int, planned: FaceJobs | None = None
+) -> dict[tuple[str, str], tuple[str, bytes]]:
     """(counter id, state) -> (archive image name, PNG) for every face of every counter (of `planned`, the
     jobs of `face_jobs`, when the caller has them)."""
     planned = planned or face_jobs(game, size_px)
-    return {(c.id, state): (image_name("u", c.id, state), png)
-            for (c, state), png in zip(planned.faces, cache.many(planned.jobs))}
+    return {
+        (c.id, state): (image_name("u", c.id, state), png)
+        for (c, state), png in zip(planned.faces, cache.many(planned.jobs))
+    }
 
 
 def _face_key(counter_state, c, state: str, size_px: int) -> str:
@@ -102,15 +123,23 @@ def _face_key(counter_state, c, state: str, size_px: int) -> str:
     key's hash so far) and on itself (and on being the first face), not on the other faces: new art for one
     face redraws that face only."""
     face = c.face(state)
-    if face is None:   # the hidden side, drawn from the counter and its type
+    if face is None:  # the hidden side, drawn from the counter and its type
         return digest_state(counter_state, HIDDEN, size_px).hexdigest()
     return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
 
 
 def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
     """Everything a map image depends on."""
-    style = (game.name, len(game.maps), game.terrain, game.hex_features, game.hexside_features, game.paths,
-             game.sides, game.hex_sets)
+    style = (
+        game.name,
+        len(game.maps),
+        game.terrain,
+        game.hex_features,
+        game.hexside_features,
+        game.paths,
+        game.sides,
+        game.hex_sets,
+    )
     return digest("map", code_version(), style, game.maps[map_id], px_per_hex)
 
 
@@ -134,8 +163,10 @@ def _map_jobs(game: Game, px_per_hex: float) -> tuple[dict[str, tuple[str, Calla
 def map_batches(game: Game, px_per_hex: float, zipped: bool = True) -> list[Batch]:
     """`map_images`' jobs, for `ImageCache.draw_ahead`."""
     drawn, painted = _map_jobs(game, px_per_hex)
-    return [Batch(list(drawn.values()), heavy=True, zipped=zipped),
-            Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped)]
+    return [
+        Batch(list(drawn.values()), heavy=True, zipped=zipped),
+        Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped),
+    ]
 
 
 def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
@@ -159,19 +190,24 @@ class BoardWork:
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
-        self.native = native_px_per_hex(game) == px_per_hex   # the boards are the art files as they are
+        self.native = native_px_per_hex(game) == px_per_hex  # the boards are the art files as they are
         if self.native:
-            arts = {m: MapArt(m, *native_frame(game.maps[m]), native=native_file(game.maps[m])[1])
-                    for m in sorted(game.maps)}
+            arts = {
+                m: MapArt(m, *native_frame(game.maps[m]), native=native_file(game.maps[m])[1])
+                for m in sorted(game.maps)
+            }
         else:
             arts = {m: MapArt(m, *map_frame(game, m, px_per_hex)) for m in sorted(game.maps)}
         self.sets = board_sets(game, arts, progress.note)
-        if self.native:   # the engine's grid registered to the art itself
-            self.sets = {k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
-                         for k, plans in self.sets.items()}
+        if self.native:  # the engine's grid registered to the art itself
+            self.sets = {
+                k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
+                for k, plans in self.sets.items()
+            }
         keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
-        plain = [plans for plans in self.sets.values()
-                 if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)]
+        plain = [
+            plans for plans in self.sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)
+        ]
         cut = [(plans, p) for plans in self.sets.values() if plans not in plain for p in plans]
         self.whole = [p for plans in plain for p in plans]
         self.wanted, seen = [], set()
@@ -179,10 +215,15 @@ class BoardWork:
             if board_image(p) in seen:
                 continue
             seen.add(board_image(p))
-            key = digest("boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant)
+            key = digest(
+                "boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant
+            )
             self.wanted.append((key, plans, p))
-        self.maps_zipped: bool | None = True if self.whole else (
-            False if self.wanted and not all(cache.has(key) for key, _, _ in self.wanted) else None)
+        self.maps_zipped: bool | None = (
+            True
+            if self.whole
+            else (False if self.wanted and not all(cache.has(key) for key, _, _ in self.wanted) else None)
+        )
         """Whether the map images are needed: as boards themselves (True: zipped into the module), only
         to cut boards from (False), or not at all (None: every board is cached)."""
         self.pngs: dict[str, bytes] | None = None
@@ -196,12 +237,19 @@ class BoardWork:
         if self.pngs is None and self.native:
             self.pngs = {m: native_file(self.game.maps[m])[0] for m in sorted(self.game.maps)}
         if self.pngs is None:
-            self.pngs = ({} if self.maps_zipped is None else
-                         map_images(self.game, self.cache, self.px_per_hex, zipped=self.maps_zipped))
+            self.pngs = (
+                {}
+                if self.maps_zipped is None
+                else map_images(self.game, self.cache, self.px_per_hex, zipped=self.maps_zipped)
+            )
         game, pngs = self.game, self.pngs
-        drawn = [(key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted]
-        return [Batch([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True),
-                Batch([(key, draw) for key, p, draw in drawn if p.painted], jpeg=True)]   # painted art stays JPEG
+        drawn = [
+            (key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted
+        ]
+        return [
+            Batch([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True),
+            Batch([(key, draw) for key, p, draw in drawn if p.painted], jpeg=True),
+        ]  # painted art stays JPEG
 
     def images(self) -> tuple[dict[MapSet, tuple[BoardPlan, ...]], dict[str, bytes]]:
         """Board plans per set of maps and every distinct board's image (archive name -> PNG, or JPEG for
@@ -210,8 +258,12 @@ class BoardWork:
         files = {board_image(p): self.pngs[p.map_id] for p in self.whole}
         cut = [p for _, _, p in self.wanted]
         files.update(zip([board_image(p) for p in cut if not p.painted], self.cache.many(plain.jobs, heavy=True)))
-        files.update(zip([board_image(p) for p in cut if p.painted],
-                         (pages[0] for pages in self.cache.pages(painted.jobs, jpeg=True))))
+        files.update(
+            zip(
+                [board_image(p) for p in cut if p.painted],
+                (pages[0] for pages in self.cache.pages(painted.jobs, jpeg=True)),
+            )
+        )
         return self.sets, files
 
 
@@ -219,8 +271,11 @@ def board_image(plan: BoardPlan) -> str:
     """`board-<map id>[.<variant>].<ext>`: the map's id as written (zip entry names are case-sensitive); the
     art's own format where the board is the designer's art as it is."""
     from authoring.names import encode_part, readable_part
+
     ext = plan.native or ("jpg" if plan.painted else "png")
-    return ".".join((f"board-{readable_part(plan.map_id)}", *([encode_part(plan.variant)] if plan.variant else []), ext))
+    return ".".join(
+        (f"board-{readable_part(plan.map_id)}", *([encode_part(plan.variant)] if plan.variant else []), ext)
+    )
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:
@@ -278,12 +333,15 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     return out
 
 
-def marker_image(cache: ImageCache, text: str, size_px: int, lines: tuple[str, ...] = (),
-                 colour: str = "#ffffff") -> bytes:
+def marker_image(
+    cache: ImageCache, text: str, size_px: int, lines: tuple[str, ...] = (), colour: str = "#ffffff"
+) -> bytes:
     """A paper chit with a word on it and, under it, the `lines` it concerns (a withdrawal reminder names the
     units that leave), cached like every other image."""
-    return cache.png(digest("marker", code_version(), text, size_px, lines, colour),
-                     lambda: _draw_marker(text, size_px, lines, colour))
+    return cache.png(
+        digest("marker", code_version(), text, size_px, lines, colour),
+        lambda: _draw_marker(text, size_px, lines, colour),
+    )
 
 
 MARKER_LINES = 4
@@ -373,12 +431,13 @@ def chart_batches(planned: ChartJobs) -> list[Batch]:
     return [Batch(planned.jobs), Batch(planned.cards, jpeg=True)]
 
 
-def charts(game: Game, cache: ImageCache,
-           planned: ChartJobs | None = None) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
+def charts(
+    game: Game, cache: ImageCache, planned: ChartJobs | None = None
+) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
     """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn."""
     planned = planned or chart_jobs(game)
     jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
-    workers.wait_for("cards")   # in `build all` the cards stage draws these pages too, and leaves them in the cache
+    workers.wait_for("cards")  # in `build all` the cards stage draws these pages too, and leaves them in the cache
     drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
     with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
         drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
@@ -389,14 +448,14 @@ def charts(game: Game, cache: ImageCache,
             page_name = name if len(sheets) == 1 else f"{stem}_{i + 1}{dot}{ext}"
             suffix = f" ({i + 1}/{len(sheets)})" if len(sheets) > 1 else ""
             files[page_name] = data
-            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else "",
-                                   image_size(data)))
+            pages.append(ChartPage(title + suffix, page_name, group, label + suffix if label else "", image_size(data)))
     return tuple(pages), files
 
 
 def image_size(data: bytes) -> tuple[int, int]:
     """Width and height of a PNG or JPEG from its header (nothing is decoded)."""
     from PIL import Image
+
     with Image.open(io.BytesIO(data)) as image:
         return image.size
 
@@ -415,8 +474,13 @@ def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry
 
 
 def _card_inputs(game: Game) -> tuple:
-    return (counter_style(game), game.name, game.hex_sets, game.counters,
-            tuple((m.id, m.name, m.grid.spec) for m in game.maps.values()))
+    return (
+        counter_style(game),
+        game.name,
+        game.hex_sets,
+        game.counters,
+        tuple((m.id, m.name, m.grid.spec) for m in game.maps.values()),
+    )
 
 
 def _side_name(game: Game, side: str) -> str:

@@ -6,6 +6,7 @@ redrawn at the module's default hex size. An imported module's boards thus go ba
 module unchanged, and the engine's locations (its grid on that art) and the pieces' positions (on the
 art's own hex centres, `StretchedLayout`) are the original's.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,8 +32,9 @@ class StretchedLayout(PixelLayout):
         return (self.origin[0] + self.stretch[0] * x, self.origin[1] + self.stretch[1] * y)
 
     def pixel_to_hex(self, x: float, y: float) -> Hex:
-        return PixelLayout(self.orientation, self.size).pixel_to_hex((x - self.origin[0]) / self.stretch[0],
-                                                                     (y - self.origin[1]) / self.stretch[1])
+        return PixelLayout(self.orientation, self.size).pixel_to_hex(
+            (x - self.origin[0]) / self.stretch[0], (y - self.origin[1]) / self.stretch[1]
+        )
 
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         regular = PixelLayout(self.orientation, self.size)
@@ -66,15 +68,17 @@ def native_frame(m: Map) -> tuple[PixelLayout, tuple[int, int]]:
     size = reg.hex_px / SQRT3
     x, y = PixelLayout(reg.orientation, size).hex_to_pixel(reg.origin_hex)
     sx, sy = reg.stretch
-    return (StretchedLayout(reg.orientation, size, (reg.origin[0] - sx * x, reg.origin[1] - sy * y), (sx, sy)),
-            tuple(m.art.image.size))
+    return (
+        StretchedLayout(reg.orientation, size, (reg.origin[0] - sx * x, reg.origin[1] - sy * y), (sx, sy)),
+        tuple(m.art.image.size),
+    )
 
 
 def native_grid(m: Map, params: dict) -> dict:
     """`params` (`vassal_grid_params` of the map's whole board) with the engine's spacing and origin read off
     the art's registration: VASSAL's raw hex (0, 0) and its neighbours along and across its lines."""
     reg, grid, spec = m.art.registration, m.grid, m.grid.spec
-    col, row = spec.first_column, spec.first_row   # raw 0 is the first unshifted line (`vassal_grid_params`)
+    col, row = spec.first_column, spec.first_row  # raw 0 is the first unshifted line (`vassal_grid_params`)
     if params["sideways"]:
         row -= 1 if grid.is_shifted(row) else 0
     else:
@@ -82,7 +86,7 @@ def native_grid(m: Map, params: dict) -> dict:
     at = reg.hex_to_image(grid.offset_to_hex_unbounded(col, row))
     next_col = reg.hex_to_image(grid.offset_to_hex_unbounded(col + 1, row))
     next_row = reg.hex_to_image(grid.offset_to_hex_unbounded(col, row + 1))
-    if params["sideways"]:   # VASSAL's lines are our rows: its x is our y
+    if params["sideways"]:  # VASSAL's lines are our rows: its x is our y
         x0, y0, dx, dy = at[1], at[0], next_row[1] - at[1], next_col[0] - at[0]
     else:
         x0, y0, dx, dy = at[0], at[1], next_col[0] - at[0], next_row[1] - at[1]

@@ -9,6 +9,7 @@ the order the data lists them (strongest first), flipped with F (Flip) or, with 
 side. Markers keep Clone and Delete: players make and remove them. Pieces put in play (set-ups) hold
 their prototypes expanded (`expanded`).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -96,8 +97,14 @@ def type_prototype_name(game: Game, type_id: str) -> str:
 
 def prototypes(game: Game) -> tuple[Prototype, ...]:
     """One per side, one per unit type in use, and one for markers."""
-    out = [Prototype(side_prototype_name(game, s.id), f"traits every {s.name} unit shares",
-                     _side_piece(s.name, loss_commands(game))) for s in game.sides]
+    out = [
+        Prototype(
+            side_prototype_name(game, s.id),
+            f"traits every {s.name} unit shares",
+            _side_piece(s.name, loss_commands(game)),
+        )
+        for s in game.sides
+    ]
     for type_id in sorted({c.type for c in game.counters.values() if c.type and not c.marker}):
         props = (("Type", _type_name(game, type_id)), ("TypeId", type_id))
         out.append(Prototype(type_prototype_name(game, type_id), "unit class", Piece((Marker(props), BasicPiece()))))
@@ -111,15 +118,33 @@ def _side_piece(side_name: str, losses: list[tuple[str, str, str]]) -> Piece:
     clears them whoever changes the phase), access for the side only, step reports, a command per loss box
     (the first one restores)."""
     steps = Report(keys=(FLIP, UNFLIP), report_format=STEP_REPORT, description="step changes")
-    moves = Report(keys=(*(key for _, key, _ in losses), RESTORE), report_format=MOVE_REPORT,
-                   description="eliminate and restore")
-    sends = tuple(SendTo(command=command, key=key, map_name=DEAD_MAP, destination=DEST_REGION,
-                         region=dead_box(side_name, box), back_command="Restore" if i == 0 else "",
-                         back_key=RESTORE if i == 0 else NO_KEY)
-                  for i, (command, key, box) in enumerate(losses))
-    return Piece((Footprint(key=TRAIL, description="movement trail"), MovementMarkable(key=MOVED),
-                  Restricted((side_name,), description="only this side moves it and uses the commands below"),
-                  steps, moves, *sends, Marker((("Side", side_name),)), BasicPiece()))
+    moves = Report(
+        keys=(*(key for _, key, _ in losses), RESTORE), report_format=MOVE_REPORT, description="eliminate and restore"
+    )
+    sends = tuple(
+        SendTo(
+            command=command,
+            key=key,
+            map_name=DEAD_MAP,
+            destination=DEST_REGION,
+            region=dead_box(side_name, box),
+            back_command="Restore" if i == 0 else "",
+            back_key=RESTORE if i == 0 else NO_KEY,
+        )
+        for i, (command, key, box) in enumerate(losses)
+    )
+    return Piece(
+        (
+            Footprint(key=TRAIL, description="movement trail"),
+            MovementMarkable(key=MOVED),
+            Restricted((side_name,), description="only this side moves it and uses the commands below"),
+            steps,
+            moves,
+            *sends,
+            Marker((("Side", side_name),)),
+            BasicPiece(),
+        )
+    )
 
 
 def _type_name(game: Game, type_id: str | None) -> str:
@@ -148,7 +173,7 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
         traits.append(UsePrototype(MARKER_PROTOTYPE))
     else:
         traits.append(UsePrototype(side_prototype_name(game, counter.side)))
-        if hidden_back(game, counter):   # outside the type and values, which the mask hides
+        if hidden_back(game, counter):  # outside the type and values, which the mask hides
             traits.append(_mask(game, counter, images[HIDDEN]))
         if counter.type:
             traits.append(UsePrototype(type_prototype_name(game, counter.type)))
@@ -165,23 +190,38 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
 def hidden_back(game: Game, counter: Counter) -> bool:
     """A one-sided unit whose type has a hidden back: the module masks it to the other side."""
     utype = next((t for t in game.unit_types if t.id == counter.type), None)
-    return (len(counter.faces) == 1 and not counter.marker and bool(counter.side)
-            and bool(utype and utype.extra.get("back") == HIDDEN))
+    return (
+        len(counter.faces) == 1
+        and not counter.marker
+        and bool(counter.side)
+        and bool(utype and utype.extra.get("back") == HIDDEN)
+    )
 
 
 def _mask(game: Game, counter: Counter, image: str) -> Obscurable:
     utype = next(t for t in game.unit_types if t.id == counter.type)
     label = str(utype.extra.get("back_label", "")) or "Hidden"
-    return Obscurable(key=MASK, image=image, sides=(game.side(counter.side).name,), command="Mask / unmask",
-                      mask_name=f"{label} unit", description="hidden side: the other side sees only the back")
+    return Obscurable(
+        key=MASK,
+        image=image,
+        sides=(game.side(counter.side).name,),
+        command="Mask / unmask",
+        mask_name=f"{label} unit",
+        description="hidden side: the other side sees only the back",
+    )
 
 
 def _static_properties(game: Game, counter: Counter) -> tuple[tuple[str, str], ...]:
     nationality = next((n.name for n in game.nationalities if n.id == counter.nationality), counter.nationality)
-    pairs = [("CounterId", counter.id), ("Designation", counter.designation),
-             ("Size", _size_name(game, counter.size)), ("Nationality", nationality or ""),
-             ("stacking", _number(counter.stacking) if counter.stacking is not None else ""),
-             ("Steps", str(counter.steps)), ("SetupCode", counter.setup_code)]
+    pairs = [
+        ("CounterId", counter.id),
+        ("Designation", counter.designation),
+        ("Size", _size_name(game, counter.size)),
+        ("Nationality", nationality or ""),
+        ("stacking", _number(counter.stacking) if counter.stacking is not None else ""),
+        ("Steps", str(counter.steps)),
+        ("SetupCode", counter.setup_code),
+    ]
     if counter.side:
         pairs.insert(0, ("SideId", counter.side))
     return tuple((k, v) for k, v in pairs if v != "")
@@ -199,7 +239,9 @@ def _value_properties(game: Game, counter: Counter) -> list:
         else:
             calculated.append(CalculatedProperty(value, _by_level(per_face)))
     if len(counter.faces) > 1:
-        calculated.append(CalculatedProperty("Strength", _by_level([_state_name(game, f.state) for f in counter.faces])))
+        calculated.append(
+            CalculatedProperty("Strength", _by_level([_state_name(game, f.state) for f in counter.faces]))
+        )
     return ([Marker(tuple(static))] if static else []) + calculated
 
 
@@ -233,10 +275,17 @@ def _by_level(values: Sequence[object]) -> str:
 def _layer(game: Game, counter: Counter, images: tuple[str, ...]) -> Layer:
     two = len(images) == 2
     names = ("",) + tuple(f"+ ({_state_name(game, f.state).lower()})" for f in counter.faces[1:])
-    return Layer(images=images, level_names=names, name=LAYER_NAME,
-                 up_command="Flip" if two else "Lose step", increase_keystroke=FLIP,
-                 down_command="" if two else "Restore step", decrease_keystroke="" if two else UNFLIP,
-                 loop_levels=two, description="strength faces")
+    return Layer(
+        images=images,
+        level_names=names,
+        name=LAYER_NAME,
+        up_command="Flip" if two else "Lose step",
+        increase_keystroke=FLIP,
+        down_command="" if two else "Restore step",
+        decrease_keystroke="" if two else UNFLIP,
+        loop_levels=two,
+        description="strength faces",
+    )
 
 
 def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
@@ -245,11 +294,17 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     states = [f.state for f in counter.faces]
     level = states.index(state) + 1 if state in states else 1
     if all(t.level == level for t in piece.traits if isinstance(t, Layer)) and not any(
-            isinstance(t, Obscurable) for t in piece.traits):
-        return piece   # already showing it (most units start on their first face, as the palette's piece)
-    traits = tuple(replace(t, level=level) if isinstance(t, Layer)
-                   else replace(t, masked_by=t.sides[0]) if isinstance(t, Obscurable) else t
-                   for t in piece.traits)
+        isinstance(t, Obscurable) for t in piece.traits
+    ):
+        return piece  # already showing it (most units start on their first face, as the palette's piece)
+    traits = tuple(
+        replace(t, level=level)
+        if isinstance(t, Layer)
+        else replace(t, masked_by=t.sides[0])
+        if isinstance(t, Obscurable)
+        else t
+        for t in piece.traits
+    )
     return Piece(traits)
 
 
@@ -268,8 +323,9 @@ def expanded(piece: Piece, protos: Mapping[str, Piece]) -> Piece:
 
 def withdrawal_piece(text: str, image: str = WITHDRAWAL_IMAGE) -> Piece:
     """A reminder chit on the turn track: which units leave on that turn (its own `image` names them)."""
-    return Piece((UsePrototype(MARKER_PROTOTYPE), Marker((("Type", "Withdrawal"),)),
-                  BasicPiece(name=text, image=image)))
+    return Piece(
+        (UsePrototype(MARKER_PROTOTYPE), Marker((("Type", "Withdrawal"),)), BasicPiece(name=text, image=image))
+    )
 
 
 def withdrawal_image(scenario_id: str, index: int) -> str:

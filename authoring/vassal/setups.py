@@ -5,6 +5,7 @@ reinforcements wait in their boxes of the reinforcement window (reinforcements o
 their arrival turn, with a reminder chit where units are withdrawn). Pieces sharing a spot
 are joined in a VASSAL stack, as the engine's own saves do.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
@@ -72,8 +73,11 @@ def track_sections(game: Game, scenarios: Sequence[Scenario] | None = None) -> l
     sized for the largest stack one of them starts in it."""
     if scenarios is None:
         scenarios = [game.scenarios[k] for k in sorted(game.scenarios)]
-    last = max([t.turn for s in scenarios for t in s.turns] +
-               [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)] + [1])
+    last = max(
+        [t.turn for s in scenarios for t in s.turns]
+        + [r.turn for s in scenarios for r in (*s.reinforcements, *s.withdrawals)]
+        + [1]
+    )
     most: dict[str, int] = {}
     for s in scenarios:
         for box, n in box_loads(game, s).items():
@@ -153,8 +157,9 @@ def saved_game(ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Seque
     return archive.zip_bytes(saved_game_files(ctx, scenario, date_ms, extra))
 
 
-def saved_game_files(ctx: SetupContext, scenario: Scenario, date_ms: int,
-                     extra: Sequence[str] = ()) -> dict[str, bytes]:
+def saved_game_files(
+    ctx: SetupContext, scenario: Scenario, date_ms: int, extra: Sequence[str] = ()
+) -> dict[str, bytes]:
     """`saved_game`'s zip members, not yet zipped."""
     pieces: list[tuple[Definition, str]] = []
     spots: dict[tuple[str, int, int], list[str]] = {}
@@ -169,8 +174,9 @@ def saved_game_files(ctx: SetupContext, scenario: Scenario, date_ms: int,
             pieces.append((Definition(STACK_TYPE, state), str(next_id)))
             next_id += 1
     game = ctx.game
-    return archive.saved_game_files(game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms,
-                                    description=scenario.name, extra=extra)
+    return archive.saved_game_files(
+        game.name, game.version, ctx.board_maps, pieces, date_saved_ms=date_ms, description=scenario.name, extra=extra
+    )
 
 
 def _placed_definition(ctx: SetupContext, piece: Piece, placed: Placed) -> Definition:
@@ -196,7 +202,7 @@ def _stack_order(spots: Mapping[tuple[str, int, int], list[str]]) -> list[tuple[
         return sorted(spots.items())
     cx = sum(x for (_, x, _), _ in main) / len(main)
     cy = sum(y for (_, _, y), _ in main) / len(main)
-    others = sorted((item for item in spots.items() if item[0][0] != MAIN_MAP))
+    others = sorted(item for item in spots.items() if item[0][0] != MAIN_MAP)
     nearest_last = sorted(main, key=lambda item: (-((item[0][1] - cx) ** 2 + (item[0][2] - cy) ** 2), item[0]))
     return others + nearest_last
 

@@ -140,17 +140,37 @@ class Layer:
     def type_string(self) -> str:
         names = self.level_names or ("",) * len(self.images)
         fields = [
-            self.activate_command, str(self.activate_modifiers), self.activate_key,
-            self.up_command, str(self.up_modifiers), self.up_key,
-            self.down_command, str(self.down_modifiers), self.down_key,
-            self.reset_command, self.reset_key, self.reset_level,
-            java_bool(self.draw_underneath), str(self.x_offset), str(self.y_offset),
-            encode(self.images, ","), encode(names, ","),
-            java_bool(self.loop_levels), self.name, self.random_key, self.random_text,
-            java_bool(self.follow_property), self.property_name, str(self.first_level_value),
-            str(self.version), java_bool(self.always_active),
-            self.activate_keystroke, self.increase_keystroke, self.decrease_keystroke,
-            self.description, java_double(self.scale),
+            self.activate_command,
+            str(self.activate_modifiers),
+            self.activate_key,
+            self.up_command,
+            str(self.up_modifiers),
+            self.up_key,
+            self.down_command,
+            str(self.down_modifiers),
+            self.down_key,
+            self.reset_command,
+            self.reset_key,
+            self.reset_level,
+            java_bool(self.draw_underneath),
+            str(self.x_offset),
+            str(self.y_offset),
+            encode(self.images, ","),
+            encode(names, ","),
+            java_bool(self.loop_levels),
+            self.name,
+            self.random_key,
+            self.random_text,
+            java_bool(self.follow_property),
+            self.property_name,
+            str(self.first_level_value),
+            str(self.version),
+            java_bool(self.always_active),
+            self.activate_keystroke,
+            self.increase_keystroke,
+            self.decrease_keystroke,
+            self.description,
+            java_double(self.scale),
         ]
         return LAYER_ID + encode(fields, ";")
 
@@ -206,9 +226,12 @@ class Report:
 
     def type_string(self) -> str:
         fields = [
-            _key_list(self.keys), self.report_format, _key_list(self.cycle_down_keys),
+            _key_list(self.keys),
+            self.report_format,
+            _key_list(self.cycle_down_keys),
             encode(self.cycle_formats, ",") if self.cycle_formats else "",
-            self.description, java_bool(self.no_suppress),
+            self.description,
+            java_bool(self.no_suppress),
         ]
         return REPORT_ID + encode(fields, ";")
 
@@ -283,10 +306,24 @@ class SendTo:
 
     def type_string(self) -> str:
         fields = [
-            self.command, self.key, self.map_name, self.board_name, self.x, self.y,
-            self.back_command, self.back_key, self.x_index, self.y_index,
-            self.x_offset, self.y_offset, self.description, self.destination,
-            self.zone, self.region, self.property_filter, self.grid_location,
+            self.command,
+            self.key,
+            self.map_name,
+            self.board_name,
+            self.x,
+            self.y,
+            self.back_command,
+            self.back_key,
+            self.x_index,
+            self.y_index,
+            self.x_offset,
+            self.y_offset,
+            self.description,
+            self.destination,
+            self.zone,
+            self.region,
+            self.property_filter,
+            self.grid_location,
         ]
         return SEND_TO_ID + encode(fields, ";")
 
@@ -339,14 +376,28 @@ class Footprint:
     description: str = ""
 
     def type_string(self) -> str:
-        fields = [self.key, self.command, java_bool(self.initially_visible), java_bool(self.globally_visible),
-                  str(self.circle_radius), self.fill_color, self.line_color, str(self.selected_transparency),
-                  str(self.unselected_transparency), str(self.edge_point_buffer), str(self.edge_display_buffer),
-                  java_double(self.line_width), self.key_on, self.key_off, self.key_clear, self.description]
+        fields = [
+            self.key,
+            self.command,
+            java_bool(self.initially_visible),
+            java_bool(self.globally_visible),
+            str(self.circle_radius),
+            self.fill_color,
+            self.line_color,
+            str(self.selected_transparency),
+            str(self.unselected_transparency),
+            str(self.edge_point_buffer),
+            str(self.edge_display_buffer),
+            java_double(self.line_width),
+            self.key_on,
+            self.key_off,
+            self.key_clear,
+            self.description,
+        ]
         return FOOTPRINT_ID + encode(fields, ";")
 
     def state_string(self) -> str:
-        return "false;;0"   # a fresh piece: hidden, no map, no points (the engine's state before a first move)
+        return "false;;0"  # a fresh piece: hidden, no map, no points (the engine's state before a first move)
 
 
 @dataclass(frozen=True)
@@ -361,8 +412,12 @@ class Restricted:
     description: str = ""
 
     def type_string(self) -> str:
-        fields = [encode(self.sides, ","), java_bool(self.by_player), java_bool(self.restrict_movement),
-                  self.description]
+        fields = [
+            encode(self.sides, ","),
+            java_bool(self.by_player),
+            java_bool(self.restrict_movement),
+            self.description,
+        ]
         return RESTRICTED_ID + encode(fields, ";")
 
     def state_string(self) -> str:
@@ -390,8 +445,17 @@ class Obscurable:
 
     def type_string(self) -> str:
         access = "sides:" + encode(self.sides, ":")
-        fields = [self.key, self.image, self.command, self.display_style, self.mask_name, access,
-                  self.peek_command, self.description, java_bool(self.auto_peek)]
+        fields = [
+            self.key,
+            self.image,
+            self.command,
+            self.display_style,
+            self.mask_name,
+            access,
+            self.peek_command,
+            self.description,
+            java_bool(self.auto_peek),
+        ]
         return OBSCURABLE_ID + encode(fields, ";")
 
     def state_string(self) -> str:

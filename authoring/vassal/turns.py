@@ -11,6 +11,7 @@ record one after the other (a record that starts another one shares its items), 
 scenario's set-up switches on its own items only: the player sees that scenario's turns and
 the game's phases, and after its last turn the track rolls over to its first.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -53,13 +54,15 @@ def _by_id(game: Game) -> list[Scenario]:
 
 def turn_track(game: Game) -> TurnTrack:
     """Distinct turn records, longest first, each scenario pointing into the one it starts."""
-    records = sorted(((s.id, tuple(turn_label(t) for t in s.turns)) for s in _by_id(game) if s.turns),
-                     key=lambda r: (-len(r[1]), r[0]))
+    records = sorted(
+        ((s.id, tuple(turn_label(t) for t in s.turns)) for s in _by_id(game) if s.turns),
+        key=lambda r: (-len(r[1]), r[0]),
+    )
     labels: list[str] = []
     starts: list[tuple[int, tuple[str, ...]]] = []
     spans: dict[str, tuple[int, int]] = {}
     for sid, record in records:
-        home = next((start for start, longer in starts if record == longer[:len(record)]), None)
+        home = next((start for start, longer in starts if record == longer[: len(record)]), None)
         if home is None:
             home = len(labels)
             starts.append((home, record))
@@ -76,10 +79,19 @@ def turn_tracker(track: TurnTrack, hotkeys: Sequence[el.Element] = ()) -> list[e
     phases = [el.list_turn_level(PHASE_LEVEL, PHASE_LEVEL, list(track.phases))] if track.phases else []
     level = el.list_turn_level(TURN_LEVEL, TURN_LEVEL, list(track.labels), phases)
     fmt = "Turn $level1$" + (" - $level2$" if phases else "")
-    button = el.LaunchButton(TRACKER_NAME, "Turn record of the loaded scenario", "",
-                             key_stroke(ord("T"), ctrl=True, shift=True))
-    return [el.turn_tracker(TRACKER_NAME, [level], button, turn_format=fmt,
-                            report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$", hotkeys=hotkeys)]
+    button = el.LaunchButton(
+        TRACKER_NAME, "Turn record of the loaded scenario", "", key_stroke(ord("T"), ctrl=True, shift=True)
+    )
+    return [
+        el.turn_tracker(
+            TRACKER_NAME,
+            [level],
+            button,
+            turn_format=fmt,
+            report_format="<$PlayerId$> Turn updated from $oldTurn$ to $newTurn$",
+            hotkeys=hotkeys,
+        )
+    ]
 
 
 def _list_level_state(current: int, first: int, active: list[bool], sublevels: list[str]) -> str:

@@ -2,10 +2,10 @@
 
 Each function turns model data (or a plan computed from it) into elements via `elements`.
 """
+
 from __future__ import annotations
 
 import math
-
 from collections.abc import Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
@@ -13,8 +13,8 @@ from authoring.model import Game
 from authoring.vassal import aids
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
-from authoring.vassal.codec import key_stroke
 from authoring.vassal.boxes import BoxBoard
+from authoring.vassal.codec import key_stroke
 from authoring.vassal.images import ChartPage, board_image
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
@@ -26,10 +26,21 @@ REPORTS = el.MapReports(move_within=MOVE_FORMAT, move_to=MOVE_FORMAT, create=CRE
 def hex_grid(plan: BoardPlan) -> el.Element:
     """HexGrid + HexGridNumbering from the board's `vassal_grid_params`."""
     grid_attrs, numbering_attrs = vassal_attributes(dict(plan.params))
-    grid = el.element(el.HEX_GRID, {**grid_attrs, "snapTo": True, "edgesLegal": False, "cornersLegal": False,
-                                    "visible": False, "dotsVisible": False, "color": "0,0,0"})
-    numbering = el.element(el.HEX_GRID_NUMBERING, {**numbering_attrs, "visible": False, "fontSize": 9,
-                                                   "color": "0,0,0"})
+    grid = el.element(
+        el.HEX_GRID,
+        {
+            **grid_attrs,
+            "snapTo": True,
+            "edgesLegal": False,
+            "cornersLegal": False,
+            "visible": False,
+            "dotsVisible": False,
+            "color": "0,0,0",
+        },
+    )
+    numbering = el.element(
+        el.HEX_GRID_NUMBERING, {**numbering_attrs, "visible": False, "fontSize": 9, "color": "0,0,0"}
+    )
     grid.append(numbering)
     return grid
 
@@ -37,9 +48,15 @@ def hex_grid(plan: BoardPlan) -> el.Element:
 def stack_viewer(game: Game) -> el.Element:
     """Mouse-over stack viewer: the pieces, and the hex's totals of every summable value."""
     totals = "  ".join(f"{_abbrev(v)} $sum({v.id})$" for v in game.values)
-    attrs = {"version": 3, "delay": 700, "showgraph": True, "showtext": True, "zoomlevel": 1.0,
-             "summaryReportFormat": "$LocationName$" + (f"  -  {totals}" if totals else ""),
-             "counterReportFormat": "$PieceName$"}
+    attrs = {
+        "version": 3,
+        "delay": 700,
+        "showgraph": True,
+        "showtext": True,
+        "zoomlevel": 1.0,
+        "summaryReportFormat": "$LocationName$" + (f"  -  {totals}" if totals else ""),
+        "counterReportFormat": "$PieceName$",
+    }
     return el.element(el.COUNTER_DETAIL_VIEWER, attrs)
 
 
@@ -50,6 +67,7 @@ def _abbrev(value) -> str:
 def map_helpers(game: Game, hide_key: str | None = None, sep: int | None = None) -> list[el.Element]:
     """The editor's default helpers, with our stack viewer in place of the bare one and, when `sep`
     is given, unexpanded stacks offset by `sep` pixels (box boards are sized for it)."""
+
     def helper(h: el.Element) -> el.Element:
         if h.tag == el.COUNTER_DETAIL_VIEWER:
             return stack_viewer(game)
@@ -65,29 +83,49 @@ def map_helpers(game: Game, hide_key: str | None = None, sep: int | None = None)
 
 def main_map(game: Game, plans: Sequence[BoardPlan]) -> el.Element:
     boards = [el.board(p.name, board_image(p), hex_grid(p)) for p in plans]
-    return el.map_window(MAIN_MAP, el.board_picker(boards),
-                         [*map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), aids.los_thread()],
-                         reports=REPORTS)
+    return el.map_window(
+        MAIN_MAP,
+        el.board_picker(boards),
+        [*map_helpers(game, key_stroke(ord("H"), ctrl=True, shift=True)), aids.los_thread()],
+        reports=REPORTS,
+    )
 
 
 def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], button: el.LaunchButton) -> el.Element:
     """A window of named boxes (Regions) pieces snap to; a set-up loads one of its boards."""
-    picker = el.board_picker([el.board(board_name, board.image,
-                                       el.region_grid([(b.name, b.x, b.y) for b in board.boxes]))
-                              for board_name, board in boards])
+    picker = el.board_picker(
+        [
+            el.board(board_name, board.image, el.region_grid([(b.name, b.x, b.y) for b in board.boxes]))
+            for board_name, board in boards
+        ]
+    )
     return el.map_window(name, picker, map_helpers(game, sep=boards[0][1].sep), button=button, reports=REPORTS)
 
 
 def dead_map(game: Game, board: BoxBoard) -> el.Element:
-    return box_map(game, DEAD_MAP, [(DEAD_MAP, board)],
-                   el.LaunchButton("Eliminated", "Units removed from play: each side's loss boxes", "",
-                                   key_stroke(ord("E"), ctrl=True, shift=True)))
+    return box_map(
+        game,
+        DEAD_MAP,
+        [(DEAD_MAP, board)],
+        el.LaunchButton(
+            "Eliminated",
+            "Units removed from play: each side's loss boxes",
+            "",
+            key_stroke(ord("E"), ctrl=True, shift=True),
+        ),
+    )
 
 
 def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
     """Reinforcements: a board per scenario (its turns, off-map boxes and pools)."""
-    return box_map(game, TRACK_MAP, boards, el.LaunchButton("Reinforcements", "Reinforcements, withdrawals and pools",
-                                                            "", key_stroke(ord("R"), ctrl=True, shift=True)))
+    return box_map(
+        game,
+        TRACK_MAP,
+        boards,
+        el.LaunchButton(
+            "Reinforcements", "Reinforcements, withdrawals and pools", "", key_stroke(ord("R"), ctrl=True, shift=True)
+        ),
+    )
 
 
 PALETTE_PX = (1200, 780)
@@ -110,9 +148,13 @@ def palette(tabs: Sequence[tuple[str, Sequence[el.Element]]], piece_px: int) -> 
     for tab, slots in tabs:
         columns, scale = palette_grid(len(slots), piece_px)
         widgets.append(el.panel_widget(tab, slots, columns=columns, scale=scale))
-    return el.piece_window("Counters", [el.tab_widget("Counters", widgets)],
-                           el.LaunchButton("Counters", "Counter palette", "/images/counter.gif",
-                                           key_stroke(ord("P"), ctrl=True, shift=True)))
+    return el.piece_window(
+        "Counters",
+        [el.tab_widget("Counters", widgets)],
+        el.LaunchButton(
+            "Counters", "Counter palette", "/images/counter.gif", key_stroke(ord("P"), ctrl=True, shift=True)
+        ),
+    )
 
 
 def dice(game: Game) -> list[el.Element]:
@@ -121,8 +163,11 @@ def dice(game: Game) -> list[el.Element]:
     for die in game.dice:
         note = f" (0 = {die.zero_is})" if die.zero_is else ""
         fmt = f"** {die.name}{note} = $result$ *** <$PlayerName$>"
-        out.append(el.dice_button(die.name, 1, die.sides, el.LaunchButton(die.name, f"Roll {die.name}{note}"),
-                                  report_format=fmt))
+        out.append(
+            el.dice_button(
+                die.name, 1, die.sides, el.LaunchButton(die.name, f"Roll {die.name}{note}"), report_format=fmt
+            )
+        )
     return out
 
 
@@ -136,9 +181,13 @@ def chart_window(pages: Sequence[ChartPage]) -> el.Element:
     for page in pages:
         groups.setdefault(page.group, []).append(page)
     tabs = [_chart_group(group, members) for group, members in groups.items()]
-    return el.chart_window("Charts", [el.tab_widget("Charts", tabs)],
-                           el.LaunchButton("Charts", "Tables, turn records and set-up cards", "",
-                                           key_stroke(ord("K"), ctrl=True, shift=True)))
+    return el.chart_window(
+        "Charts",
+        [el.tab_widget("Charts", tabs)],
+        el.LaunchButton(
+            "Charts", "Tables, turn records and set-up cards", "", key_stroke(ord("K"), ctrl=True, shift=True)
+        ),
+    )
 
 
 MAX_CHART_TABS = 8
@@ -163,8 +212,8 @@ def _chart_group(group: str, members: Sequence[ChartPage]) -> el.Element:
     if len(charts) <= MAX_CHART_TABS:
         return el.tab_widget(group, charts)
     listed = min(CHART_LIST_SIZE[0] // 3, 40 + 7 * max(len(p.short) for p in members))
-    widest = max(p.size[0] for p in members) + 24   # the chart's own scroll bar and border
-    listed = max(MIN_TITLES_WIDTH, min(listed, MAX_CHART_WIDTH - widest))   # the chart whole before long titles
+    widest = max(p.size[0] for p in members) + 24  # the chart's own scroll bar and border
+    listed = max(MIN_TITLES_WIDTH, min(listed, MAX_CHART_WIDTH - widest))  # the chart whole before long titles
     width = max(CHART_LIST_SIZE[0], min(MAX_CHART_WIDTH, widest + listed))
     return el.list_widget(group, charts, width=width, height=CHART_LIST_SIZE[1], divider=width - listed)
 

@@ -1,5 +1,6 @@
 """A module or saved-game zip, read safely: member names, sizes and counts are bounded, XML is parsed
 without entities or network (`authoring.safepath.xml_parser`)."""
+
 from __future__ import annotations
 
 import io
@@ -62,14 +63,14 @@ def open_archive(path: Path | str | bytes) -> Archive:
     label = Path("<bytes>") if isinstance(path, bytes) else Path(path)
     try:
         source = io.BytesIO(path) if isinstance(path, bytes) else open_regular(path, MAX_TOTAL_BYTES)
-    except OSError as exc:   # a named pipe, a device, a folder, a file over the limit
+    except OSError as exc:  # a named pipe, a device, a folder, a file over the limit
         raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
     try:
         zf = zipfile.ZipFile(source)
     except (zipfile.BadZipFile, OSError) as exc:
         source.close()
         raise ModuleReadError(f"{label}: not a zip archive ({exc})") from None
-    weakref.finalize(zf, source.close)   # zipfile leaves a file object it was given open
+    weakref.finalize(zf, source.close)  # zipfile leaves a file object it was given open
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise ModuleReadError(f"{label}: {len(infos)} members is over the {MAX_MEMBERS} limit")
@@ -83,8 +84,7 @@ def open_archive(path: Path | str | bytes) -> Archive:
         if info.file_size > MAX_MEMBER_BYTES or total > MAX_TOTAL_BYTES:
             raise ModuleReadError(f"{label}: member {info.filename!r} makes the archive too large to read")
         if info.compress_size and info.file_size / info.compress_size > MAX_RATIO and info.file_size > 1 << 20:
-            raise ModuleReadError(f"{label}: member {info.filename!r} is compressed {MAX_RATIO}x or more "
-                                  "(a zip bomb?)")
+            raise ModuleReadError(f"{label}: member {info.filename!r} is compressed {MAX_RATIO}x or more (a zip bomb?)")
         names[name] = info
     return Archive(label, zf, names)
 
@@ -145,6 +145,7 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
     """Pixel width and height of SVG bytes (its width/height, else its viewBox); None when it has neither
     or is no SVG. VASSAL draws an SVG image at this size."""
     import re
+
     try:
         root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError:
@@ -164,7 +165,7 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
         except ValueError:
             return None
     if not all(v is not None and math.isfinite(v) and 0 < v <= MAX_SVG_SIDE for v in (w, h)):
-        return None   # no size, or none an image can have (infinite, NaN, huge)
+        return None  # no size, or none an image can have (infinite, NaN, huge)
     return max(1, round(w)), max(1, round(h))
 
 

@@ -4,6 +4,7 @@ Element names are VASSAL's Java class names (3.2-3.7 write the same names; older
 `VASSAL.build.module.map.boardPicker.board.HexGrid` without numbering, or leave attributes out: the
 engine's defaults then apply). Whatever is not understood is a `Finding` with its XML path, never a crash.
 """
+
 from __future__ import annotations
 
 import math
@@ -32,15 +33,34 @@ _SETUP = vc.PREDEFINED_SETUP
 _AT_START = (vc.SETUP_STACK, vc.DRAW_PILE)
 """At-start stacks and decks: their pieces are where the stack or deck is at the start of every new game."""
 _ROSTER = vc.PLAYER_ROSTER
-_FOLDERS = (vc.TAB_WIDGET, vc.LIST_WIDGET, vc.PANEL_WIDGET, vc.BOX_WIDGET, vc.PIECE_WINDOW, vc.PROTOTYPES_CONTAINER,
-            vc.PROTOTYPE_FOLDER, *_AT_START)
+_FOLDERS = (
+    vc.TAB_WIDGET,
+    vc.LIST_WIDGET,
+    vc.PANEL_WIDGET,
+    vc.BOX_WIDGET,
+    vc.PIECE_WINDOW,
+    vc.PROTOTYPES_CONTAINER,
+    vc.PROTOTYPE_FOLDER,
+    *_AT_START,
+)
 
 SQRT3_2 = math.sqrt(3.0) / 2
 _HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
 """VASSAL 3.x `HexGrid` defaults (origin (0, dy/2), dy 42, dx = dy * sqrt(3)/2)."""
-_NUMBERING_DEFAULTS = {"first": "H", "sep": "", "hType": "N", "hLeading": 1, "hOff": 0, "hDescend": False,
-                       "vType": "N", "vLeading": 1, "vOff": 0, "vDescend": False, "stagger": True,
-                       "locationFormat": "$gridLocation$"}
+_NUMBERING_DEFAULTS = {
+    "first": "H",
+    "sep": "",
+    "hType": "N",
+    "hLeading": 1,
+    "hOff": 0,
+    "hDescend": False,
+    "vType": "N",
+    "vLeading": 1,
+    "vOff": 0,
+    "vDescend": False,
+    "stagger": True,
+    "locationFormat": "$gridLocation$",
+}
 """`HexGridNumbering` defaults (a HexGrid without numbering names its hexes by these)."""
 
 
@@ -65,7 +85,7 @@ class Grid:
     kind: str
     params: dict = field(default_factory=dict)
     regions: list[tuple[str, int, int]] = field(default_factory=list)
-    zones: list[tuple[str, list[tuple[int, int]], "Grid"]] = field(default_factory=list)
+    zones: list[tuple[str, list[tuple[int, int]], Grid]] = field(default_factory=list)
     where: str = ""
 
 
@@ -96,7 +116,7 @@ class Slot:
     folders: tuple[str, ...]
     text: str
     where: str
-    at_start: "AtStart | None" = None
+    at_start: AtStart | None = None
     """Where the piece is at the start of every new game, when the slot is in an at-start stack."""
 
 
@@ -141,8 +161,18 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
     tree = root.getroottree()
     path_of = _Paths(tree)
     findings: list[Finding] = []
-    module = Module(root.get("name", "") or archive.path.stem, root.get("version", "1.0") or "1.0",
-                    root.get("VassalVersion", ""), root.get("description", ""), [], [], [], {}, [], findings)
+    module = Module(
+        root.get("name", "") or archive.path.stem,
+        root.get("version", "1.0") or "1.0",
+        root.get("VassalVersion", ""),
+        root.get("description", ""),
+        [],
+        [],
+        [],
+        {},
+        [],
+        findings,
+    )
     for el in root.iter(etree.Element):
         tag = el.tag if isinstance(el.tag, str) else ""
         where = path_of(el)
@@ -150,12 +180,25 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
             module.maps.append(_map(archive, el, tree, findings))
         elif tag in _SLOTS:
             if len(module.slots) == MAX_SLOTS:
-                findings.append(Finding(where, f"the module has more than {MAX_SLOTS:,} piece slots: the first "
-                                               f"{MAX_SLOTS:,} are imported, this one and the rest are not"))
+                findings.append(
+                    Finding(
+                        where,
+                        f"the module has more than {MAX_SLOTS:,} piece slots: the first "
+                        f"{MAX_SLOTS:,} are imported, this one and the rest are not",
+                    )
+                )
             if len(module.slots) >= MAX_SLOTS:
                 continue
-            module.slots.append(Slot(el.get("entryName", "") or "", el.get("gpid", "") or "",
-                                     _folders(el), (el.text or "").strip(), where, _at_start(el)))
+            module.slots.append(
+                Slot(
+                    el.get("entryName", "") or "",
+                    el.get("gpid", "") or "",
+                    _folders(el),
+                    (el.text or "").strip(),
+                    where,
+                    _at_start(el),
+                )
+            )
         elif tag == _AT_START[1]:
             window = next((p for p in el.iterancestors() if p.tag in _MAP_CLASSES), None)
             if window is not None:
@@ -168,7 +211,7 @@ def read_module(archive: Archive, root: etree._Element) -> Module:
         elif tag == _ROSTER:
             module.sides += [(e.text or "").strip() for e in el if e.tag == "entry" and (e.text or "").strip()]
             module.sides += [s for s in (el.get("sides") or "").split(",") if s.strip()]  # pre-3.3 attribute
-        elif "." in tag and not tag.startswith("VASSAL."):   # a Java class; `option`, `entry` are plain data
+        elif "." in tag and not tag.startswith("VASSAL."):  # a Java class; `option`, `entry` are plain data
             findings.append(Finding(where, f"custom class {tag!r} is not imported (code shipped in the module)"))
     return module
 
@@ -210,8 +253,13 @@ def _at_start(slot: etree._Element) -> AtStart | None:
         return None
     window = next((p for p in stack.iterancestors() if p.tag in _MAP_CLASSES), None)
     grid = stack.get("useGridLocation") == "true"
-    return AtStart(_map_name(window) if window is not None else "", stack.get("owningBoard", "") or "",
-                   _int(stack.get("x"), 0), _int(stack.get("y"), 0), (stack.get("location") or "") if grid else "")
+    return AtStart(
+        _map_name(window) if window is not None else "",
+        stack.get("owningBoard", "") or "",
+        _int(stack.get("x"), 0),
+        _int(stack.get("y"), 0),
+        (stack.get("location") or "") if grid else "",
+    )
 
 
 def _folders(el: etree._Element) -> tuple[str, ...]:
@@ -268,8 +316,14 @@ def _board_size(archive: Archive, board, image: str, where: str, findings) -> tu
             size = svg_size(data)
             if size is not None and pixel_problem(size) is None:
                 return size
-            findings.append(Finding(where, f"board image {image!r} is an SVG without a usable width and height"
-                                    if size is None else f"board image {image!r}: {pixel_problem(size)}"))
+            findings.append(
+                Finding(
+                    where,
+                    f"board image {image!r} is an SVG without a usable width and height"
+                    if size is None
+                    else f"board image {image!r}: {pixel_problem(size)}",
+                )
+            )
         else:
             try:
                 with opened(data) as im:
@@ -286,8 +340,9 @@ def _grid(el: etree._Element, tree, findings: list[Finding]) -> Grid | None:
     if el.tag == _SQUARE_GRID:
         return Grid("square", {k: el.get(k) for k in ("x0", "y0", "dx", "dy")}, where=where)
     if el.tag == _REGION_GRID:
-        regions = [(r.get("name", ""), _int(r.get("originx"), 0), _int(r.get("originy"), 0))
-                   for r in el if r.tag == _REGION]
+        regions = [
+            (r.get("name", ""), _int(r.get("originx"), 0), _int(r.get("originy"), 0)) for r in el if r.tag == _REGION
+        ]
         return Grid("region", regions=regions, where=where)
     if el.tag == _ZONED_GRID:
         return _zoned(el, tree, findings)
@@ -345,8 +400,11 @@ def hex_params(el: etree._Element, where: str, findings: list[Finding]) -> dict:
                 continue
             value = _typed(raw, default)
             if value is None:
-                what = "is out of range (a finite number of pixels, at most 1,000,000)" if _is_number(raw) \
+                what = (
+                    "is out of range (a finite number of pixels, at most 1,000,000)"
+                    if _is_number(raw)
                     else "is not a valid number"
+                )
                 findings.append(Finding(where, f"{key}={raw[:40]!r} {what}; the engine's default {default!r} is used"))
             else:
                 params[key] = value

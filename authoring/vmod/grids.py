@@ -6,6 +6,7 @@ VASSAL names hexes by raw lines (its "columns": our columns on flat-top grids, o
 the engine's for every hex whose centre is on the board image, and the `art:` registration that puts
 those hexes where the engine has them; `label_mismatches` proves it hex by hex.
 """
+
 from __future__ import annotations
 
 import math
@@ -60,11 +61,13 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     c_max = math.floor((line_extent - 1 - lm - x0) / dx)
     if c_max < c_min:
         return None
-    low, high = -10**9, 10**9
+    low, high = -(10**9), 10**9
     for k in (c_min, c_min + 1) if c_max > c_min else (c_min,):
         shift = dy / 2 if k % 2 else 0.0
-        ends = sorted(num.cross(k, j) for j in (math.ceil((cm - y0 - shift) / dy),
-                                                 math.floor((cross_extent - 1 - cm - y0 - shift) / dy)))
+        ends = sorted(
+            num.cross(k, j)
+            for j in (math.ceil((cm - y0 - shift) / dy), math.floor((cross_extent - 1 - cm - y0 - shift) / dy))
+        )
         low, high = max(low, ends[0]), min(high, ends[1])
     if high < low:
         return None
@@ -72,34 +75,55 @@ def project_grid(params: dict, size: tuple[int, int]) -> ProjectGrid | None:
     label, label_warnings = _label(params, flat)
     warnings += label_warnings
     if first_line < num.a or low < num.ac:
-        warnings.append(f"the module numbers some hexes below zero (first {first_line - num.a}, {low - num.ac}); "
-                        "the project numbers from 0 (letters from A), so those hexes are left out")
+        warnings.append(
+            f"the module numbers some hexes below zero (first {first_line - num.a}, {low - num.ac}); "
+            "the project numbers from 0 (letters from A), so those hexes are left out"
+        )
         first_line, low = max(first_line, num.a), max(low, num.ac)
     if last_line < first_line or high < low:
         return None
-    k_left = min(num.raw_line(first_line), num.raw_line(last_line))   # the west-/north-most line kept
+    k_left = min(num.raw_line(first_line), num.raw_line(last_line))  # the west-/north-most line kept
     # odd raw lines sit half a hex lower than even ones at the same row number unless staggered, either way
     lower = k_left + (0 if (k_left % 2 == 1) == (not params["stagger"]) else 1)
     printed = last_line - (lower - k_left) if num.line_desc else first_line + (lower - k_left)
-    shifted = "odd" if printed % 2 else "even"   # `shifted` names printed numbers (GridSpec.shift_parity)
+    shifted = "odd" if printed % 2 else "even"  # `shifted` names printed numbers (GridSpec.shift_parity)
     lines, cross = last_line - first_line + 1, high - low + 1
     if flat:
-        grid = {"orientation": "flat", "columns": lines, "rows": cross,
-                "first_column": first_line, "first_row": low, "shifted": shifted, "label": label}
+        grid = {
+            "orientation": "flat",
+            "columns": lines,
+            "rows": cross,
+            "first_column": first_line,
+            "first_row": low,
+            "shifted": shifted,
+            "label": label,
+        }
         label.update(_descending(num.line_desc, num.cross_desc))
     else:
-        grid = {"orientation": "pointy", "columns": cross, "rows": lines,
-                "first_column": low, "first_row": first_line, "shifted": shifted, "label": label}
+        grid = {
+            "orientation": "pointy",
+            "columns": cross,
+            "rows": lines,
+            "first_column": low,
+            "first_row": first_line,
+            "shifted": shifted,
+            "label": label,
+        }
         label.update(_descending(num.cross_desc, num.line_desc))
-    j_top = num.raw_cross(k_left, high if num.cross_desc else low)   # the first (top/left) row of the project
+    j_top = num.raw_cross(k_left, high if num.cross_desc else low)  # the first (top/left) row of the project
     along, across = x0 + k_left * dx, y0 + j_top * dy + (dy / 2 if k_left % 2 else 0.0)
     stretch = dx * SQRT3 / (1.5 * dy)
-    if lines * cross > MAX_BOARD_HEXES:   # not imported: the caller names its size; no grid of it is built
+    if lines * cross > MAX_BOARD_HEXES:  # not imported: the caller names its size; no grid of it is built
         return ProjectGrid(grid, {}, warnings)
     first = MapGrid(_spec(grid))
-    art = {"hex_size": round(dy, 6),
-           "origin": {"hex": first.hex_to_label(first.offset_to_hex(grid["first_column"], grid["first_row"])),
-                      "x": float(along if flat else across), "y": float(across if flat else along)}}
+    art = {
+        "hex_size": round(dy, 6),
+        "origin": {
+            "hex": first.hex_to_label(first.offset_to_hex(grid["first_column"], grid["first_row"])),
+            "x": float(along if flat else across),
+            "y": float(across if flat else along),
+        },
+    }
     if abs(stretch - 1) > 1e-9:
         art["stretch"] = [round(stretch, 9), 1.0] if flat else [1.0, round(stretch, 9)]
     return ProjectGrid(grid, art, warnings)
@@ -111,7 +135,7 @@ class _Numbering:
 
     def __init__(self, params: dict, size: tuple[int, int]) -> None:
         flat = not params["sideways"]
-        self.a = 1 if params["hType"] == "A" else 0     # project letters count from 1 (A), VASSAL's from 0
+        self.a = 1 if params["hType"] == "A" else 0  # project letters count from 1 (A), VASSAL's from 0
         self.ac = 1 if params["vType"] == "A" else 0
         self.h_off, self.v_off, self.stagger = params["hOff"], params["vOff"], bool(params["stagger"])
         self.line_desc = bool(params["hDescend"] if flat else params["vDescend"])
@@ -158,9 +182,12 @@ def _label(params: dict, flat: bool) -> tuple[dict, list[str]]:
         warnings.append("alphabetic row numbers cannot be printed by the project's grid; numeric rows are used")
     row_first = (params["first"] == "H") != flat
     column_alpha = params[column_key + "Type"] == "A"
-    label = {"prefix": prefix, "column_digits": int(params[column_key + "Leading"]) + 1 if not column_alpha else 1,
-             "row_digits": int(params[row_key + "Leading"]) + 1,
-             "column_style": "alpha" if column_alpha else "numeric"}
+    label = {
+        "prefix": prefix,
+        "column_digits": int(params[column_key + "Leading"]) + 1 if not column_alpha else 1,
+        "row_digits": int(params[row_key + "Leading"]) + 1,
+        "column_style": "alpha" if column_alpha else "numeric",
+    }
     if params["sep"]:
         label["separator"] = params["sep"]
     if row_first:
@@ -170,19 +197,38 @@ def _label(params: dict, flat: bool) -> tuple[dict, list[str]]:
 
 def _spec(grid: dict) -> GridSpec:
     lab = grid["label"]
-    label = LabelFormat(lab["prefix"], lab["column_digits"], lab["row_digits"], lab["column_style"],
-                        lab.get("separator", ""), lab.get("row_first", False),
-                        lab.get("columns_descending", False), lab.get("rows_descending", False))
-    return GridSpec(grid["orientation"], grid["columns"], grid["rows"], grid["first_column"], grid["first_row"],
-                    grid["shifted"], label)
+    label = LabelFormat(
+        lab["prefix"],
+        lab["column_digits"],
+        lab["row_digits"],
+        lab["column_style"],
+        lab.get("separator", ""),
+        lab.get("row_first", False),
+        lab.get("columns_descending", False),
+        lab.get("rows_descending", False),
+    )
+    return GridSpec(
+        grid["orientation"],
+        grid["columns"],
+        grid["rows"],
+        grid["first_column"],
+        grid["first_row"],
+        grid["shifted"],
+        label,
+    )
 
 
 def registration(pg: ProjectGrid) -> tuple[MapGrid, Registration]:
     grid = MapGrid(_spec(pg.grid))
     origin = pg.art["origin"]
     stretch = tuple(pg.art.get("stretch", (1.0, 1.0)))
-    reg = Registration(pg.grid["orientation"], pg.art["hex_size"], grid.label_to_hex(origin["hex"]),
-                       (origin["x"], origin["y"]), stretch)
+    reg = Registration(
+        pg.grid["orientation"],
+        pg.art["hex_size"],
+        grid.label_to_hex(origin["hex"]),
+        (origin["x"], origin["y"]),
+        stretch,
+    )
     return grid, reg
 
 
@@ -200,4 +246,3 @@ def label_mismatches(pg: ProjectGrid, params: dict) -> list[tuple[str, str]]:
         if name != label:
             out.append((label, name))
     return out
-

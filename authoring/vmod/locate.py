@@ -1,4 +1,5 @@
 """Where a saved game's pieces are: which board of which map, and the engine's name for the spot."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -69,7 +70,7 @@ def _on_board(window: MapWindow, board: Board, x: int, y: int) -> Spot:
     if grid.kind == "zoned":
         for name, polygon, inner in grid.zones:
             if _inside(polygon, x, y):
-                if inner.kind == "hex":   # a zone's grid is in board coordinates, as the board's own
+                if inner.kind == "hex":  # a zone's grid is in board coordinates, as the board's own
                     return Spot(window.name, board.name, _hex_name(zone_grid(name, inner), x, y), name, name)
                 return Spot(window.name, board.name, None, name, name)
         if grid.params.get("background") == "hex":

@@ -4,6 +4,7 @@ A module is a stranger's file: `x0="1e400"` is infinity (`int()` of it raises Ov
 makes a board of 10^600 hexes, a board picker column of 1e10 a sum of 1e10 widths. Every number an import
 reads goes through `whole` or `positive`, which give the default for anything that is not a finite number
 within MAX_COORD."""
+
 from __future__ import annotations
 
 import math

@@ -4,6 +4,7 @@ A module's GIF, PNG or JPEG can declare 20,000 x 20,000 pixels in a few kilobyte
 and an SVG any size it likes. `opened` checks the declared size against MAX_PIXELS before the pixels
 are decoded, whatever Pillow's own (process-wide) limit is set to, and says why in a `ValueError` that
 the import turns into a finding."""
+
 from __future__ import annotations
 
 import io
@@ -43,8 +44,9 @@ def opened(data: bytes) -> Iterator:
     """A Pillow image of `data`, not yet decoded, whose size is within MAX_PIXELS; `ImageTooLarge` otherwise
     (also for the bombs Pillow itself refuses to open), and Pillow's errors for bytes that are no image."""
     from PIL import Image
+
     try:
-        with warnings.catch_warnings():   # Pillow's warning for a size under its own limit: the check below says it
+        with warnings.catch_warnings():  # Pillow's warning for a size under its own limit: the check below says it
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError:

@@ -1,5 +1,6 @@
 """Piece definitions decoded with VASSAL's own encodings (`authoring.vassal.codec`): the basic piece's
 name and image, the face images of layers (`emb2`, and the older `emb`), prototypes flattened in."""
+
 from __future__ import annotations
 
 import re
@@ -55,6 +56,7 @@ def face_plan(piece: Piece, size_of: Callable[[str], tuple[int, int] | None] | N
     when its images are the size of the piece's own (a smaller one is an overlay: a number, an icon), or,
     sizes unknown, when its name says so; a piece without an image of its own shows its largest layer.
     Blank levels are no faces: the piece's own image shows through them."""
+
     def area(name: str) -> int:
         size = size_of(name) if size_of else None
         return size[0] * size[1] if size else 0
@@ -119,8 +121,9 @@ def decode_piece(type_: str, state: str, prototypes: Mapping[str, str] | Prototy
     return piece, states
 
 
-def decode_placed(type_: str, state: str,
-                  prototypes: Mapping[str, str] | Prototypes) -> tuple[Piece, list[str], list[str]]:
+def decode_placed(
+    type_: str, state: str, prototypes: Mapping[str, str] | Prototypes
+) -> tuple[Piece, list[str], list[str]]:
     """(Piece, own traits, their states), each string split once."""
     table = prototypes if isinstance(prototypes, Prototypes) else Prototypes(prototypes)
     piece = Piece("", "")
@@ -128,7 +131,7 @@ def decode_placed(type_: str, state: str,
     states = unnest(state) if state else []
     states += [""] * (len(types) - len(states))
     _walk(piece, types, table, 0)
-    return piece, types, states[:len(types)]
+    return piece, types, states[: len(types)]
 
 
 def _walk(piece: Piece, types: list[str], prototypes: Prototypes, depth: int) -> None:

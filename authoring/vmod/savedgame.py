@@ -1,4 +1,5 @@
 """A saved game (`.vsav`, a predefined set-up's file): which boards each map uses and every piece placed."""
+
 from __future__ import annotations
 
 import lzma
@@ -66,7 +67,7 @@ def decode_saved_game(raw: bytes) -> str:
         return data.decode("utf-8")
     if raw.startswith(VOBS_HEADER) and len(raw) > len(VOBS_HEADER):
         key = raw[len(VOBS_HEADER)]
-        return bytes(b ^ key for b in raw[len(VOBS_HEADER) + 1:]).decode("utf-8")
+        return bytes(b ^ key for b in raw[len(VOBS_HEADER) + 1 :]).decode("utf-8")
     return deobfuscate(raw.decode("utf-8").strip())
 
 

@@ -1,4 +1,5 @@
 """Helpers for the art tests: a writable copy of the demo game with painted art (bfm-art)."""
+
 from __future__ import annotations
 
 import shutil
@@ -16,5 +17,6 @@ def copy_demo(dst: Path) -> Path:
 
 def load(root: Path):
     from authoring.load import discover, load_game
+
     files = next(f for f in discover(root) if f.id == GAME)
     return load_game(files)

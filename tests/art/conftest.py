@@ -1,4 +1,5 @@
 """Fixtures for the art tests."""
+
 from __future__ import annotations
 
 from pathlib import Path

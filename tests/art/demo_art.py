@@ -9,6 +9,7 @@ and JPEG. `TRUE_REGISTRATION` is the ground truth the tests compare the calibrat
 
 Deterministic (seeded noise), so the committed files are what this script makes.
 """
+
 from __future__ import annotations
 
 import math
@@ -49,11 +50,13 @@ def _font(size: float, italic: bool = False) -> ImageFont.FreeTypeFont:
         except OSError:
             continue
     from authoring.render.shared.fonts import font
+
     return font(size)
 
 
 def load_map():
     from authoring.load import discover, load_game
+
     files = next(f for f in discover(ROOT) if f.id == "bfm")
     return load_game(files).game.maps["main"]
 
@@ -67,7 +70,7 @@ def paint_map(m, reg: Registration = TRUE_REGISTRATION, size=SIZE) -> Image.Imag
     image = Image.fromarray(np.clip(base, 0, 255).astype(np.uint8), "RGB")
     draw = ImageDraw.Draw(image, "RGBA")
     r = random.Random(7)
-    k = reg.hex_px / 88   # feature sizes follow the hex size
+    k = reg.hex_px / 88  # feature sizes follow the hex size
     for h, info in m.hexes.items():
         cx, cy = reg.hex_to_image(h)
         if "forest" in info.terrain:
@@ -86,15 +89,26 @@ def paint_map(m, reg: Registration = TRUE_REGISTRATION, size=SIZE) -> Image.Imag
         for p, q in zip(points, points[1:]):
             for t in range(0, 10, 2):  # a dashed line
                 s0, s1 = t / 10, (t + 1) / 10
-                draw.line(((p[0] + (q[0] - p[0]) * s0, p[1] + (q[1] - p[1]) * s0),
-                           (p[0] + (q[0] - p[0]) * s1, p[1] + (q[1] - p[1]) * s1)), fill=RAIL, width=round(3 * k))
+                draw.line(
+                    (
+                        (p[0] + (q[0] - p[0]) * s0, p[1] + (q[1] - p[1]) * s0),
+                        (p[0] + (q[0] - p[0]) * s1, p[1] + (q[1] - p[1]) * s1),
+                    ),
+                    fill=RAIL,
+                    width=round(3 * k),
+                )
     for h in m.grid.hexes:
         corners = reg.corners(h)
         draw.line(corners + corners[:1], fill=LINES + (150,), width=1)
         x, y = reg.hex_to_image(h)
-        draw.text((x, y - reg.hex_px * 0.36), m.grid.hex_to_label(h), font=_font(reg.hex_px * 0.12, True),
-                  fill=(70, 50, 30), anchor="mm")
-        draw.ellipse((x - 2 * k, y - 2 * k, x + 2 * k, y + 2 * k), fill=(70, 50, 30))   # the centre dot artists print
+        draw.text(
+            (x, y - reg.hex_px * 0.36),
+            m.grid.hex_to_label(h),
+            font=_font(reg.hex_px * 0.12, True),
+            fill=(70, 50, 30),
+            anchor="mm",
+        )
+        draw.ellipse((x - 2 * k, y - 2 * k, x + 2 * k, y + 2 * k), fill=(70, 50, 30))  # the centre dot artists print
     for h, info in m.hexes.items():
         for f in info.features:
             if f.type == "city":
@@ -112,8 +126,10 @@ def _side_corners(a: Hex, b: Hex) -> tuple[int, int]:
 
 def calibration_points(m, reg: Registration = TRUE_REGISTRATION) -> dict[str, tuple[float, float]]:
     """Hex centres as a designer reads them off the image at 200% zoom: to the nearest half pixel."""
-    return {label: tuple(round(v * 2) / 2 for v in reg.hex_to_image(m.grid.label_to_hex(label)))
-            for label in CALIBRATION_HEXES}
+    return {
+        label: tuple(round(v * 2) / 2 for v in reg.hex_to_image(m.grid.label_to_hex(label)))
+        for label in CALIBRATION_HEXES
+    }
 
 
 # --- counter art ------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """Located findings for map and counter art: a wrong registration, misread points, bad counter art."""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from PIL import Image
-
 from art_support import load
+from PIL import Image
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -34,13 +34,15 @@ def test_map_art_below_print_resolution_warns(demo: Path) -> None:
     from authoring.build import TILE_DPI
     from authoring.load.resolve_art import MAP_PRINT_DPI
     from authoring.render.print.tiles import tile_dpi
-    assert MAP_PRINT_DPI < TILE_DPI   # hexwright's own maps print sharper than a scan needs to
+
+    assert MAP_PRINT_DPI < TILE_DPI  # hexwright's own maps print sharper than a scan needs to
     painted = load(demo).game.maps["main"]
-    assert MAP_PRINT_DPI <= tile_dpi(painted, TILE_DPI) == 158 <= TILE_DPI   # the art's own 157.3 ppi
+    assert MAP_PRINT_DPI <= tile_dpi(painted, TILE_DPI) == 158 <= TILE_DPI  # the art's own 157.3 ppi
     _edit(demo / "maps/bfm-art/main.yaml", "hex_size: 0.75in", "hex_size: 1in")
     (d,) = load(demo).diagnostics
-    assert d.code == "HW-ART-015" and d.message == ("the map art has 118 px per hex; printing 1 in hexes at 150 dpi "
-                                                    "needs 150, so the print is scaled up")
+    assert d.code == "HW-ART-015" and d.message == (
+        "the map art has 118 px per hex; printing 1 in hexes at 150 dpi needs 150, so the print is scaled up"
+    )
 
 
 def test_a_wrong_hex_size_is_caught_at_every_misread_point(demo: Path) -> None:
@@ -51,8 +53,11 @@ def test_a_wrong_hex_size_is_caught_at_every_misread_point(demo: Path) -> None:
     d = next(d for d in found if "hex 1410" in d.message)
     lines = (demo / "maps/bfm-art/main.yaml").read_text().splitlines()
     assert '"1410"' in lines[d.loc.line - 1]
-    assert re.search(r"hex 1410 is at \(1488.5, 1339.5\) on the art but the registration puts its centre at "
-                     r"\([0-9.]+, [0-9.]+\), [0-9.]+ px off \([0-9]+% of a hex\)", d.message)
+    assert re.search(
+        r"hex 1410 is at \(1488.5, 1339.5\) on the art but the registration puts its centre at "
+        r"\([0-9.]+, [0-9.]+\), [0-9.]+ px off \([0-9]+% of a hex\)",
+        d.message,
+    )
 
 
 def test_a_registration_that_puts_hexes_off_the_art_is_an_error(demo: Path) -> None:
@@ -85,10 +90,12 @@ def test_counter_art_of_the_wrong_aspect_too_small_or_missing(demo: Path) -> Non
     result = load(demo)
     by_code = {d.code: d for d in result.diagnostics}
     assert set(by_code) == {"HW-ART-020", "HW-ART-021", "HW-PATH-011"}
-    assert by_code["HW-ART-020"].message == ("face art 'art/wide.png' is 300 x 200 px (aspect 1.50); "
-                                             "a counter face is square, so its edges are cut off")
-    assert by_code["HW-ART-021"].message == ("'art/small.png' is 90 x 90 px, too small for a 0.625 in counter "
-                                             "at 300 dpi (needs 188 px)")
+    assert by_code["HW-ART-020"].message == (
+        "face art 'art/wide.png' is 300 x 200 px (aspect 1.50); a counter face is square, so its edges are cut off"
+    )
+    assert by_code["HW-ART-021"].message == (
+        "'art/small.png' is 90 x 90 px, too small for a 0.625 in counter at 300 dpi (needs 188 px)"
+    )
     assert by_code["HW-PATH-011"].severity.value == "error"
     line = counters.read_text().splitlines()[by_code["HW-ART-020"].loc.line - 1]
     assert "art/wide.png" in line
@@ -96,8 +103,10 @@ def test_counter_art_of_the_wrong_aspect_too_small_or_missing(demo: Path) -> Non
 
 def test_svg_art_must_be_self_contained(demo: Path) -> None:
     art = demo / "counters/bfm-art/art"
-    (art / "leaky.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-                                   'width="10" height="10"><image xlink:href="../../../secret.png"/></svg>')
+    (art / "leaky.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="10" height="10"><image xlink:href="../../../secret.png"/></svg>'
+    )
     _edit(demo / "counters/bfm-art/counters.yaml", "picture: art/red-star.svg", "picture: art/leaky.svg")
     result = load(demo)
     assert _codes(result) == ["HW-ART-010"]
@@ -107,7 +116,8 @@ def test_svg_art_must_be_self_contained(demo: Path) -> None:
 def test_counter_art_columns_in_a_csv_manifest(demo: Path) -> None:
     (demo / "counters/bfm-art/extra.csv").write_text(
         "id,side,type,size,designation,picture,full.attack,full.movement,full.image,half.attack,half.movement\n"
-        "sov-csv,soviet,infantry,army,99,art/red-star.svg,8,4,art/shock-face.jpg,4,4\n")
+        "sov-csv,soviet,infantry,army,99,art/red-star.svg,8,4,art/shock-face.jpg,4,4\n"
+    )
     result = load(demo)
     assert result.ok, [str(d) for d in result.diagnostics]
     c = result.game.counters["sov-csv"]
@@ -120,6 +130,7 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     from click.testing import CliRunner
 
     from authoring.cli import main
+
     _edit(demo / "maps/bfm-art/main.yaml", "rotation: 0.8049", "rotation: 1.6")
     r = CliRunner().invoke(main, ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out")])
     assert r.exit_code == 0, r.output
@@ -135,32 +146,42 @@ def test_art_too_small_is_judged_at_the_counter_size_being_printed(demo: Path, t
     from click.testing import CliRunner
 
     from authoring.cli import main
-    assert load(demo).diagnostics == []   # 240 px art is enough for the game's 5/8" counters...
-    r = CliRunner().invoke(main, ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out"),
-                                  "--counter-size", "1"])
+
+    assert load(demo).diagnostics == []  # 240 px art is enough for the game's 5/8" counters...
+    r = CliRunner().invoke(
+        main,
+        ["build", "sheets", "bfm-art", "--project", str(demo), "--out", str(tmp_path / "out"), "--counter-size", "1"],
+    )
     assert r.exit_code == 0, r.output
-    small = [x for x in r.output.splitlines() if "warning[HW-ART-021]" in x]   # ...but not for 1" counters
-    assert any("'art/panzer-face.png' is 240 x 240 px, too small for a 1 in counter at 300 dpi (needs 300 px)" in x
-               for x in small)
+    small = [x for x in r.output.splitlines() if "warning[HW-ART-021]" in x]  # ...but not for 1" counters
+    assert any(
+        "'art/panzer-face.png' is 240 x 240 px, too small for a 1 in counter at 300 dpi (needs 300 px)" in x
+        for x in small
+    )
     assert any("art/shock-face.jpg" in x for x in small) and not any(".svg" in x for x in small)
 
 
 def test_the_committed_demo_art_is_what_its_script_paints(tmp_path: Path) -> None:
     from art_support import ROOT
     from demo_art import write_art
+
     for path in write_art(tmp_path):
         committed = ROOT / path.relative_to(tmp_path)
         assert path.read_bytes() == committed.read_bytes(), f"{committed}: rerun tests/art/demo_art.py"
 
 
 def test_editing_counter_art_rebuilds_only_the_stages_that_show_it(demo: Path) -> None:
+    from art_support import GAME
+
     from authoring.build import SheetSettings, stage_digest
     from authoring.load import discover
-    from art_support import GAME
+
     files = next(f for f in discover(demo) if f.id == GAME)
     loaded = load(demo).files
     before = {st: stage_digest(files, st, SheetSettings()) for st in ("module", "sheets", "maps", "cards", "charts")}
-    assert before == {st: stage_digest(loaded, st, SheetSettings()) for st in before}   # known before loading (build.fresh)
+    assert before == {
+        st: stage_digest(loaded, st, SheetSettings()) for st in before
+    }  # known before loading (build.fresh)
     face = demo / "counters/bfm-art/art/panzer-face.png"
     image = Image.open(face).convert("RGB")
     image.putpixel((3, 3), (0, 0, 255))

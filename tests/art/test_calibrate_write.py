@@ -1,5 +1,6 @@
 """`hexwright calibrate`: one misread point is named (leave-one-out) instead of every point being flagged,
 and `--write` puts the fitted registration into the map file, its comments and layout kept."""
+
 from __future__ import annotations
 
 import re
@@ -16,7 +17,7 @@ from authoring.cli import main
 from authoring.load.source import parse_yaml
 from authoring.validate import validate_path
 
-ART_BLOCK = '''art:   # the painted scan
+ART_BLOCK = """art:   # the painted scan
   image: art/moscow-1941.jpg   # from the artist
   # the registration comes from `hexwright calibrate --write`
   points:                         # read in an image editor
@@ -27,7 +28,7 @@ ART_BLOCK = '''art:   # the painted scan
     "0705": [774, 680.5]
     "1103": [1191, 450.5]
 # after the art
-'''
+"""
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def _unregistered(project: Path, newline: str = "\n") -> str:
     """The demo map with its registration taken out and comments all around `art:`."""
     path = _map(project)
     text = path.read_text()
-    text = text[:text.index("art:")] + ART_BLOCK
+    text = text[: text.index("art:")] + ART_BLOCK
     path.write_bytes(text.replace("\n", newline).encode())
     return text.replace("\n", newline)
 
@@ -67,7 +68,7 @@ def test_one_misread_point_is_named_and_left_out(project):
     assert "1410: read (1460, 1339.5), where the other 5 put it (1488." in r.stdout
     assert "warning: 1410 is the outlier" in r.stderr
     residuals = [float(v) for h, v in re.findall(r"^  (\d{4}): .*residual ([0-9.]+) px", r.stdout, re.M) if h != "1410"]
-    assert len(residuals) == 5 and max(residuals) < 0.5   # the others fit as well as before
+    assert len(residuals) == 5 and max(residuals) < 0.5  # the others fit as well as before
 
 
 def test_a_misread_point_in_the_file_among_six(project):
@@ -96,7 +97,7 @@ def test_write_adds_the_registration_and_keeps_every_other_line(project):
     added = [ln for ln in after.splitlines() if ln not in before.splitlines()]
     assert [ln.split(":")[0] for ln in added] == ["  hex_size", "  origin", "  stretch", "  rotation"]
     assert [ln for ln in after.splitlines() if ln not in added] == before.splitlines()
-    art = after[after.index("\nart:"):]
+    art = after[after.index("\nart:") :]
     assert art.index("  hex_size:") > art.index("  image:") and art.index("  rotation:") < art.index("  points:")
     for line in r.stdout.split("(under `art:`):\n", 1)[1].splitlines():
         assert line in after.splitlines()
@@ -132,8 +133,9 @@ def test_write_with_an_outlier_writes_the_fit_of_the_others(project):
 
 def test_write_is_refused_when_no_point_explains_the_misfit(project):
     before = _unregistered(project)
-    r = calibrate(project, "--point", "1410=1460,1339.5", "--point", "0505=660,610", "--point", "0705=700,500",
-                  "--write")
+    r = calibrate(
+        project, "--point", "1410=1460,1339.5", "--point", "0505=660,610", "--point", "0705=700,500", "--write"
+    )
     assert r.exit_code == 1 and "was not written" in r.stderr
     assert _map(project).read_text() == before
 
@@ -141,8 +143,10 @@ def test_write_is_refused_when_no_point_explains_the_misfit(project):
 def test_write_into_a_one_line_art_is_refused(project):
     path = _map(project)
     text = path.read_text()
-    one_line = text[:text.index("art:")] + 'art: {image: art/moscow-1941.jpg, points: {"0101": [160, 200], ' \
+    one_line = (
+        text[: text.index("art:")] + 'art: {image: art/moscow-1941.jpg, points: {"0101": [160, 200], '
         '"1401": [1503.5, 278], "0110": [145, 1262], "1410": [1488.5, 1339.5]}}\n'
+    )
     path.write_text(one_line)
     r = calibrate(project, "--write")
     assert r.exit_code == 1 and "written on one line" in r.output
@@ -150,11 +154,17 @@ def test_write_into_a_one_line_art_is_refused(project):
 
 
 def test_set_registration_checks_its_edit():
-    fields = {"hex_size": "100.000", "origin": '{hex: "0101", x: 1.000, y: 2.000}', "stretch": "[1.00000, 1.00000]",
-              "rotation": "0.0000"}
+    fields = {
+        "hex_size": "100.000",
+        "origin": '{hex: "0101", x: 1.000, y: 2.000}',
+        "stretch": "[1.00000, 1.00000]",
+        "rotation": "0.0000",
+    }
     text = "kind: map\nart:\n  image: a.png\n  origin:\n    hex: '0101'\n    x: 5\n    y: 6\nnote: x\n"
     new = set_registration(text, fields)
-    assert new == ("kind: map\nart:\n  image: a.png\n  origin: {hex: \"0101\", x: 1.000, y: 2.000}\n"
-                   "  hex_size: 100.000\n  stretch: [1.00000, 1.00000]\n  rotation: 0.0000\nnote: x\n")
+    assert new == (
+        'kind: map\nart:\n  image: a.png\n  origin: {hex: "0101", x: 1.000, y: 2.000}\n'
+        "  hex_size: 100.000\n  stretch: [1.00000, 1.00000]\n  rotation: 0.0000\nnote: x\n"
+    )
     with pytest.raises(BlockError):
         set_registration("kind: map\n", fields)

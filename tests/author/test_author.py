@@ -1,4 +1,5 @@
 """init, new scenario, set-up import/export, watch and the generated format reference, on real files."""
+
 from __future__ import annotations
 
 import os
@@ -42,6 +43,7 @@ def tiny(tmp_path: Path) -> Path:
 
 # --- init -----------------------------------------------------------------------------------
 
+
 def test_init_template_passes_every_check_and_has_schema_lines(tiny):
     _, diags, count = validate_path(tiny)
     assert count == 1 and diags == []
@@ -74,20 +76,23 @@ def test_init_from_unknown_game_suggests(tmp_path):
 def test_init_from_bfm_copies_the_game(tmp_path):
     plan = init_project(tmp_path / "m", "bfm")
     assert plan.game_id == "bfm"
-    assert (tmp_path / "m/scenarios/bfm/seven-turn.yaml").read_text() == \
-        (ROOT / "scenarios/bfm/seven-turn.yaml").read_text()
+    assert (tmp_path / "m/scenarios/bfm/seven-turn.yaml").read_text() == (
+        ROOT / "scenarios/bfm/seven-turn.yaml"
+    ).read_text()
     assert validate_path(tmp_path / "m")[1] == []
 
 
 # --- new scenario ---------------------------------------------------------------------------
+
 
 def test_new_scenario_copy_changes_only_id_and_name(bfm_copy):
     path = new_scenario(bfm_copy, "bfm", "winter-war", "seven-turn")
     old, new = (bfm_copy / "scenarios/bfm/seven-turn.yaml").read_text(), path.read_text()
     a, b = parse_yaml(old, "a").data, parse_yaml(new, "b").data
     assert b["id"] == "winter-war" and b["name"] == "Winter war"
-    assert {k: v for k, v in a.items() if k not in ("id", "name")} == \
-        {k: v for k, v in b.items() if k not in ("id", "name")}
+    assert {k: v for k, v in a.items() if k not in ("id", "name")} == {
+        k: v for k, v in b.items() if k not in ("id", "name")
+    }
     result = run("new", "scenario", "bfm", "winter-war", "--project", str(bfm_copy))
     assert result.exit_code == 2 and "already exists" in result.output
 
@@ -99,6 +104,7 @@ def test_new_scenario_skeleton_lists_the_game_sides_and_maps(bfm_copy):
 
 
 # --- set-up cards ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("fmt", ["csv", "yaml"])
 def test_export_then_import_gives_back_the_same_bytes(bfm_copy, tmp_path, fmt):
@@ -115,8 +121,10 @@ def test_export_then_import_gives_back_the_same_bytes(bfm_copy, tmp_path, fmt):
 def test_import_then_export_gives_back_the_same_csv(bfm_copy, tmp_path):
     sf = find_scenario(bfm_copy, "seven-turn")
     rows = export_setup(sf, "german").splitlines()
-    rows[1], rows[2] = rows[1].split(",")[0] + "," + rows[2].split(",", 1)[1], \
-        rows[2].split(",")[0] + "," + rows[1].split(",", 1)[1]
+    rows[1], rows[2] = (
+        rows[1].split(",")[0] + "," + rows[2].split(",", 1)[1],
+        rows[2].split(",")[0] + "," + rows[1].split(",", 1)[1],
+    )
     card = tmp_path / "g.csv"
     card.write_text("\n".join(rows) + "\n")
     import_setup(card, sf)
@@ -172,8 +180,10 @@ victory: []
 
 def test_replace_side_keeps_the_rest_and_handles_layouts():
     edit = replace_side(TEXT, "red", [{"hex": "0201", "units": ["a", "b"], "state": "full"}])
-    assert edit.text == TEXT.replace('  - {hex: "0101", units: [a]}\n  # between\n  - {hex: "0102", units: [b]}\n',
-                                     '  - {hex: "0201", units: [a, b], state: full}\n')
+    assert edit.text == TEXT.replace(
+        '  - {hex: "0101", units: [a]}\n  # between\n  - {hex: "0102", units: [b]}\n',
+        '  - {hex: "0201", units: [a, b], state: full}\n',
+    )
     assert edit.dropped_comments == 1
     blue = replace_side(TEXT, "blue", [{"hex": "0303", "units": ["c"]}]).text
     assert blue.endswith('  blue:\n    - {hex: "0303", units: [c]}\nvictory: []\n')
@@ -184,6 +194,7 @@ def test_replace_side_keeps_the_rest_and_handles_layouts():
 
 
 # --- watch ----------------------------------------------------------------------------------
+
 
 def test_watch_reports_new_and_fixed_findings(tiny):
     lines: list[str] = []
@@ -218,11 +229,14 @@ def test_changed_files_choose_the_stages(tiny):
 
 # --- docs/format.md -------------------------------------------------------------------------
 
+
 def test_format_doc_is_generated_from_the_schemas():
     text = formatdoc.render()
-    assert (ROOT / "docs/format.md").read_text(encoding="utf-8") == text, \
+    assert (ROOT / "docs/format.md").read_text(encoding="utf-8") == text, (
         "docs/format.md is stale: run `hexwright docs format --write`"
+    )
     for name, schema in formatdoc.load_schemas().items():
+
         def titles(node):
             if isinstance(node, dict):
                 for key, child in node.get("properties", {}).items():
@@ -232,6 +246,7 @@ def test_format_doc_is_generated_from_the_schemas():
             elif isinstance(node, list):
                 for v in node:
                     yield from titles(v)
+
         for key, title in titles(schema):
             assert f"**{title}.**" in text or title in text, (name, key)
 

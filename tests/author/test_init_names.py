@@ -1,5 +1,6 @@
 """`hexwright init --name`: any one-line title gives a project that validates, the title read back exactly,
 and a rules citation prefix of letters and digits derived from it."""
+
 from __future__ import annotations
 
 import re
@@ -49,8 +50,9 @@ def test_a_finding_cites_the_derived_prefix(tmp_path):
     assert [(d.code, d.rule) for d in diags] == [("HW-PLACE-005", "C1944 3.1")]
 
 
-@pytest.mark.parametrize(("name", "said"), [("a\tb", "a tab"), ("two\nlines", "line break"),
-                                            ("ends in \\", "backslash")])
+@pytest.mark.parametrize(
+    ("name", "said"), [("a\tb", "a tab"), ("two\nlines", "line break"), ("ends in \\", "backslash")]
+)
 def test_a_name_no_output_can_carry_is_refused_before_writing(tmp_path, name, said):
     result = CliRunner().invoke(main, ["init", str(tmp_path / "g"), "--name", name])
     assert result.exit_code == 2 and said in result.stderr

@@ -1,5 +1,6 @@
 """Outputs stay tidy: a rebuild removes what it made that no longer has a source, and only that;
 the first watch round leaves up-to-date files alone."""
+
 from __future__ import annotations
 
 import shutil
@@ -32,7 +33,7 @@ def test_a_deleted_scenarios_cards_are_removed_and_nothing_else(tmp_path: Path):
     cards = out / "bfm" / "cards"
     seven = sorted(p.name for p in cards.iterdir() if "seven-turn" in p.name)
     assert seven, sorted(p.name for p in cards.iterdir())
-    mine = cards / "my-notes-seven-turn.txt"   # a file hexwright did not make
+    mine = cards / "my-notes-seven-turn.txt"  # a file hexwright did not make
     mine.write_text("keep me")
     (project / "scenarios/bfm/seven-turn.yaml").unlink()
     _run("build", "cards", "bfm", "--project", str(project), "--out", str(out))

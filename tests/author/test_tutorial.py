@@ -1,4 +1,5 @@
 """docs/tutorial.md, run command by command in a scratch folder: exit codes and the output it shows."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,11 +13,18 @@ TUTORIAL = ROOT / "docs" / "tutorial.md"
 def test_tutorial_parses_into_the_promised_steps():
     steps = parse(TUTORIAL.read_text(encoding="utf-8"))
     argvs = [" ".join(s.argv[:2]) for s in steps if isinstance(s, Command)]
-    for expected in ("hexwright init", "hexwright new", "hexwright export-setup", "hexwright import-setup",
-                     "hexwright check", "hexwright build"):
+    for expected in (
+        "hexwright init",
+        "hexwright new",
+        "hexwright export-setup",
+        "hexwright import-setup",
+        "hexwright check",
+        "hexwright build",
+    ):
         assert expected in argvs
-    assert not any(s.argv[:2] == ["hexwright", "watch"] and "--once" not in s.argv
-                   for s in steps if isinstance(s, Command)), "a looping watch would hang the test"
+    assert not any(
+        s.argv[:2] == ["hexwright", "watch"] and "--once" not in s.argv for s in steps if isinstance(s, Command)
+    ), "a looping watch would hang the test"
 
 
 def test_tutorial_runs(tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
 """Reads docs/tutorial.md into steps (commands with their expected output, file edits) and runs them."""
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,7 @@ class Command:
 @dataclass
 class Edit:
     path: str
-    hunks: list[tuple[str, str]]   # (old text, new text)
+    hunks: list[tuple[str, str]]  # (old text, new text)
 
 
 def parse(text: str) -> list[Command | Edit]:
@@ -38,7 +39,7 @@ def parse(text: str) -> list[Command | Edit]:
             j = i + 1
             while not lines[j].startswith("```"):
                 j += 1
-            body = lines[i + 1:j]
+            body = lines[i + 1 : j]
             if not skip:
                 steps += _commands(body) if lang == "console" else [_edit(body)] if lang == "diff" else []
             skip, i = False, j
@@ -93,6 +94,7 @@ def run_doc(text: str, cwd: Path, monkeypatch) -> Path:
     from click.testing import CliRunner
 
     from authoring.cli import main
+
     runner = CliRunner()
     for step in parse(text):
         if not isinstance(step, Command):

@@ -4,13 +4,17 @@ The art is generated here (textured paper and a turned, stretched grid of 94 x 6
 across the flats) into a one-map game; the measured process loads and validates the game, builds
 the VASSAL module and the Letter tiled PDF at 150 dpi. Target: < 20 s and < 1.5 GB peak.
 """
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 ART_SIZE = (10_000, 8_000)
-COLUMNS, ROWS = 80, 60   # 4,800 hexes: under the pixel budget at 150 px per hex (HW-SIZE-002), the art wider than the grid
+COLUMNS, ROWS = (
+    80,
+    60,
+)  # 4,800 hexes: under the pixel budget at 150 px per hex (HW-SIZE-002), the art wider than the grid
 
 SCRIPT = """
 import sys
@@ -69,6 +73,7 @@ def make_game(root: Path) -> Path:
 
     from authoring.hexgrid import GridSpec, MapGrid
     from authoring.hexgrid.registration import Registration
+
     for folder in ("scenarios/bigart", "maps/bigart/art", "counters/bigart"):
         (root / folder).mkdir(parents=True, exist_ok=True)
     grid = MapGrid(GridSpec("flat", COLUMNS, ROWS))
@@ -87,14 +92,16 @@ def make_game(root: Path) -> Path:
     (root / "maps/bigart/main.yaml").write_text(
         "kind: map\ngame: bigart\nid: main\nname: Big painted map\n"
         f"grid: {{orientation: flat, columns: {COLUMNS}, rows: {ROWS}, hex_size: 0.75in}}\n"
-        f"art: {{image: art/big.jpg, hex_size: {reg.hex_px}, origin: {{hex: \"0101\", x: {reg.origin[0]}, "
-        f"y: {reg.origin[1]}}}, stretch: [{reg.stretch[0]}, {reg.stretch[1]}], rotation: {reg.rotation}}}\n")
+        f'art: {{image: art/big.jpg, hex_size: {reg.hex_px}, origin: {{hex: "0101", x: {reg.origin[0]}, '
+        f"y: {reg.origin[1]}}}, stretch: [{reg.stretch[0]}, {reg.stretch[1]}], rotation: {reg.rotation}}}\n"
+    )
     return root
 
 
 def run(synth_root: Path, tmp: Path) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from measure import measure
+
     root = make_game(Path(tmp) / "bigart")
     out = Path(tmp) / "bench-art"
     out.mkdir(exist_ok=True)
@@ -105,5 +112,6 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 if __name__ == "__main__":
     import tempfile
+
     with tempfile.TemporaryDirectory() as tmp:
         run(Path(tmp), Path(tmp))

@@ -7,6 +7,7 @@ memory (PSS summed over the process tree, see measure.py):
 Goals (issue 18): build all clean < 30 s and < 1 GB on 2 cores; no-change rebuild < 0.3 s; >= 1.6x per
 parallel stage. `--profile` adds each stage's profile (one worker, in-process: every call is seen).
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,10 @@ def _wipe(path: Path):
 def run(synth_root: Path, tmp: Path) -> None:
     n = repeat()
     cores = os.cpu_count() or 1
-    print(f"build, synthetic game, whole processes on {cores} cores, {n} interleaved runs "
-          f"(goals: build all clean < 30 s and < 1 GB, no change < 0.3 s, >= 1.6x per parallel stage)")
+    print(
+        f"build, synthetic game, whole processes on {cores} cores, {n} interleaved runs "
+        f"(goals: build all clean < 30 s and < 1 GB, no change < 0.3 s, >= 1.6x per parallel stage)"
+    )
     out = Path(tmp) / "bench-build"
     clean = process(["build", "all", "--out", str(out / "all")], synth_root, _wipe(out / "all"))
     again = process(["build", "all", "--out", str(out / "all")], synth_root)
@@ -37,7 +40,8 @@ def run(synth_root: Path, tmp: Path) -> None:
         for jobs in (1, 2) if stage in PARALLEL else (0,):
             folder = out / f"{stage}-{jobs}"
             cases[_label(stage, jobs)] = process(
-                ["build", stage, "--jobs", str(jobs), "--out", str(folder)], synth_root, _wipe(folder))
+                ["build", stage, "--jobs", str(jobs), "--out", str(folder)], synth_root, _wipe(folder)
+            )
     results = interleaved(cases, n)
     for name, runs in results.items():
         print(f"  {name:<32} {runs_line(runs)}")
@@ -59,6 +63,7 @@ def profile(synth_root: Path, tmp: Path, top: int = 10) -> None:
 
     from authoring import build
     from authoring.load import discover, load_game
+
     result = load_game(discover(synth_root)[0])
     settings = build.SheetSettings()
     for stage in STAGES:
@@ -76,8 +81,13 @@ def profile(synth_root: Path, tmp: Path, top: int = 10) -> None:
         print(f"profile: build {stage}, one worker, {stats.total_tt:.1f} s under the profiler; top {top} by own time")
         stats.sort_stats("tottime").print_stats(top)
         for line in text.getvalue().splitlines():
-            if line.strip() and ("{" in line or "/" in line or ":" in line) and "function calls" not in line \
-                    and "Ordered by" not in line and "List reduced" not in line:
+            if (
+                line.strip()
+                and ("{" in line or "/" in line or ":" in line)
+                and "function calls" not in line
+                and "Ordered by" not in line
+                and "List reduced" not in line
+            ):
                 print("   ", _short(line))
     shutil.rmtree(Path(tmp) / "bench-profile", ignore_errors=True)
 
@@ -88,5 +98,5 @@ def _short(line: str) -> str:
         head, sep, tail = line.partition(marker)
         if sep:
             cut = head.rfind(" ")
-            return head[:cut + 1] + (marker if marker == "authoring/" else "") + tail
+            return head[: cut + 1] + (marker if marker == "authoring/" else "") + tail
     return line

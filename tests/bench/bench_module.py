@@ -10,6 +10,7 @@ Printed as median (min-max) of the rounds; issue 18's targets (cached 5x faster 
 no change < 0.3 s) are printed, never asserted. `bench_pywargame` sets pywargame beside "cached".
 Alone: `python tests/bench/bench_module.py`.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -49,8 +50,10 @@ def run(synth_root: Path, tmp: Path) -> None:
         times["cached"].append(build_module(project, out, force=True))
         times["unchanged"].append(build_module(project, out))
     vmod = next(out.glob("*/*.vmod"))
-    print(f"VASSAL module, synthetic (3x60x45, 1080 counters), whole process, median (min-max) of {ROUNDS} "
-          f"interleaved rounds")
+    print(
+        f"VASSAL module, synthetic (3x60x45, 1080 counters), whole process, median (min-max) of {ROUNDS} "
+        f"interleaved rounds"
+    )
     print(f"  clean (draws every image)   {spread(times['clean'])}")
     print(f"  from cached images          {spread(times['cached'])}")
     print(f"  no change                   {spread(times['unchanged'], 'ms', 1000, 0)}   (target < 300 ms)")
@@ -77,8 +80,9 @@ def build_module(project: Path, out: Path, force: bool = False) -> float:
 
 def build_module_in_process(project: Path, out: Path) -> float:
     """Seconds `build module --force` takes in its process after the imports (as pywargame_build.py times itself)."""
-    done = subprocess.run([sys.executable, "-c", IN_PROCESS, str(project), str(out)], capture_output=True, text=True,
-                          timeout=1800)
+    done = subprocess.run(
+        [sys.executable, "-c", IN_PROCESS, str(project), str(out)], capture_output=True, text=True, timeout=1800
+    )
     if done.returncode != 0:
         raise RuntimeError(f"hexwright in-process build failed: {done.stderr.strip()[-300:]}")
     return float(done.stdout.strip().splitlines()[-1])
@@ -87,4 +91,5 @@ def build_module_in_process(project: Path, out: Path) -> float:
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
     from benchlib import run_alone
+
     run_alone(run)

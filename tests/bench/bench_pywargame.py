@@ -10,6 +10,7 @@ its build from the spec; hexwright: load, check and build, as `build module --fo
 pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
 Alone: `python tests/bench/bench_pywargame.py`; `HEXWRIGHT_PY312=/path/to/python3.12` picks the interpreter.
 """
+
 from __future__ import annotations
 
 import io
@@ -49,8 +50,10 @@ class Skip(Exception):
 
 
 def run(synth_root: Path, tmp: Path) -> None:
-    print(f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, median (min-max) "
-          f"of {ROUNDS} interleaved rounds")
+    print(
+        f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, median (min-max) "
+        f"of {ROUNDS} interleaved rounds"
+    )
     try:
         _compare(synth_root, Path(tmp) / "bench-pywargame")
     except Skip as reason:
@@ -80,27 +83,39 @@ def _compare(synth_root: Path, out: Path) -> None:
         wall, result = _pywargame(python, spec_path, images, target)
         theirs.append(wall)
         inside.append(result["seconds"])
-    print(f"  {'hexwright, cached images':<26} {spread(ours)}   {_size(vmod, images)}   "
-          f"(in its process, after imports: {spread(ours_inside)})")
-    print(f"  {'pywargame 0.8.0':<26} {spread(theirs)}   {_size(target, images)}   "
-          f"(in its process, after imports: {spread(inside)})")
+    print(
+        f"  {'hexwright, cached images':<26} {spread(ours)}   {_size(vmod, images)}   "
+        f"(in its process, after imports: {spread(ours_inside)})"
+    )
+    print(
+        f"  {'pywargame 0.8.0':<26} {spread(theirs)}   {_size(target, images)}   "
+        f"(in its process, after imports: {spread(inside)})"
+    )
     ratio = statistics.median(theirs) / statistics.median(ours)
     inner = statistics.median(inside) / statistics.median(ours_inside)
-    print(f"  pywargame / hexwright (cached images): {ratio:.1f}x whole processes, {inner:.1f}x in-process after "
-          f"imports   (target >= 5x)")
+    print(
+        f"  pywargame / hexwright (cached images): {ratio:.1f}x whole processes, {inner:.1f}x in-process after "
+        f"imports   (target >= 5x)"
+    )
     elsewhere = sum(s["elsewhere"] for s in spec["setups"])
-    print(f"  ({len(spec['boards'])} boards, {result['pieces']:,} pieces, {len(spec['setups'])} set-ups placing "
-          f"{result['placed']:,} units on the map in both; hexwright's module also loads and checks the game's "
-          f"sources and has the box windows with {elsewhere:,} more set-up placements, turn track, charts, "
-          f"cards and help)")
+    print(
+        f"  ({len(spec['boards'])} boards, {result['pieces']:,} pieces, {len(spec['setups'])} set-ups placing "
+        f"{result['placed']:,} units on the map in both; hexwright's module also loads and checks the game's "
+        f"sources and has the box windows with {elsewhere:,} more set-up placements, turn track, charts, "
+        f"cards and help)"
+    )
 
 
 def _pywargame(python: Path, spec_path: Path, images: Path, target: Path) -> tuple[float, dict]:
     """(process seconds, what `pywargame_build.py` reports: its in-process seconds and counts)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    done = subprocess.run([str(python), str(BUILDER), str(spec_path), str(images), str(target)],
-                          capture_output=True, text=True, timeout=1800)
+    done = subprocess.run(
+        [str(python), str(BUILDER), str(spec_path), str(images), str(target)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
     wall = time.perf_counter() - start
     if done.returncode != 0:
         raise RuntimeError(_last_line(done.stderr) or f"exit status {done.returncode}")
@@ -117,6 +132,7 @@ def _size(vmod: Path, images: Path) -> str:
 
 # -- Python 3.12+ and the pywargame environment ------------------------------------------------------
 
+
 def venv_python() -> Path:
     """The pywargame venv's interpreter, creating the venv (once) with a Python >= 3.12."""
     python = VENV / "bin" / "python"
@@ -126,8 +142,7 @@ def venv_python() -> Path:
     if base is None:
         raise Skip(f"pywargame needs Python 3.12+ (none found; set {PY_ENV} to one)")
     print(f"  setting up {VENV.name} with {base} and {PYWARGAME} (once)")
-    for command in ([base, "-m", "venv", "--clear", str(VENV)],
-                    [str(python), "-m", "pip", "install", "-q", PYWARGAME]):
+    for command in ([base, "-m", "venv", "--clear", str(VENV)], [str(python), "-m", "pip", "install", "-q", PYWARGAME]):
         done = subprocess.run(command, capture_output=True, text=True, timeout=900)
         if done.returncode != 0:
             raise Skip(f"could not install {PYWARGAME}: {_last_line(done.stderr) or done.returncode}")
@@ -163,6 +178,7 @@ def _is_recent(python: str) -> bool:
 
 # -- hexwright's module -> the spec and images pywargame_build.py assembles --------------------------
 
+
 def module_spec(vmod: Path, images_dir: Path) -> dict:
     """What the pywargame build needs, read back from hexwright's module; its images go to `images_dir`."""
     with zipfile.ZipFile(vmod) as archive:
@@ -177,10 +193,17 @@ def module_spec(vmod: Path, images_dir: Path) -> dict:
         images_dir.mkdir(parents=True, exist_ok=True)
         for name in sorted(images):
             (images_dir / name).write_bytes(archive.read("images/" + name))
-    return {"name": root.get("name"), "version": root.get("version"), "description": root.get("description"),
-            "sides": [entry.text for roster in root.iter(el.PLAYER_ROSTER) for entry in roster.iter("entry")],
-            "map": MAIN_MAP, "boards": boards, "prototypes": _prototypes(root), "palette": palette,
-            "setups": [{k: v for k, v in s.items() if k != "layout"} for s in setups]}
+    return {
+        "name": root.get("name"),
+        "version": root.get("version"),
+        "description": root.get("description"),
+        "sides": [entry.text for roster in root.iter(el.PLAYER_ROSTER) for entry in roster.iter("entry")],
+        "map": MAIN_MAP,
+        "boards": boards,
+        "prototypes": _prototypes(root),
+        "palette": palette,
+        "setups": [{k: v for k, v in s.items() if k != "layout"} for s in setups],
+    }
 
 
 def _boards(main, layout: list) -> list[dict]:
@@ -189,8 +212,16 @@ def _boards(main, layout: list) -> list[dict]:
     for index, board in enumerate(main.iter(el.BOARD)):
         grid = board.find(el.HEX_GRID)
         column, row = cells.get(board.get("name"), (index, 0))
-        out.append({"name": board.get("name"), "image": board.get("image"), "column": column, "row": row,
-                    "grid": dict(grid.attrib), "numbering": dict(grid.find(el.HEX_GRID_NUMBERING).attrib)})
+        out.append(
+            {
+                "name": board.get("name"),
+                "image": board.get("image"),
+                "column": column,
+                "row": row,
+                "grid": dict(grid.attrib),
+                "numbering": dict(grid.find(el.HEX_GRID_NUMBERING).attrib),
+            }
+        )
     return out
 
 
@@ -198,8 +229,14 @@ def _prototypes(root) -> list[dict]:
     out = []
     for proto in root.iter(el.PROTOTYPE_DEFINITION):
         traits = _traits(proto.text)
-        out.append({"name": proto.get("name"), "description": proto.get("description", ""),
-                    "commands": any(t[0] in COMMAND_TRAITS for t, _ in traits), "properties": _marks(traits)})
+        out.append(
+            {
+                "name": proto.get("name"),
+                "description": proto.get("description", ""),
+                "commands": any(t[0] in COMMAND_TRAITS for t, _ in traits),
+                "properties": _marks(traits),
+            }
+        )
     return out
 
 
@@ -207,9 +244,11 @@ def _palette(root) -> list[dict]:
     """Piece slots grouped by their tab/list path, in document order."""
     groups: list[dict] = []
     for slot in root.iter(el.PIECE_SLOT):
-        path = [["tab" if a.tag == el.TAB_WIDGET else "list", a.get("entryName")]
-                for a in reversed(list(slot.iterancestors()))
-                if a.tag in (el.TAB_WIDGET, el.LIST_WIDGET, el.PANEL_WIDGET)]
+        path = [
+            ["tab" if a.tag == el.TAB_WIDGET else "list", a.get("entryName")]
+            for a in reversed(list(slot.iterancestors()))
+            if a.tag in (el.TAB_WIDGET, el.LIST_WIDGET, el.PANEL_WIDGET)
+        ]
         if not groups or groups[-1]["path"] != path:
             groups.append({"path": path, "pieces": []})
         groups[-1]["pieces"].append(_piece(slot))
@@ -220,17 +259,28 @@ def _piece(slot) -> dict:
     traits = _traits(slot.text)
     layer = next((t for t, _ in traits if t[0] == "emb2"), None)
     basic = traits[-1][0]
-    return {"name": slot.get("entryName"), "gpid": int(slot.get("gpid")),
-            "width": int(slot.get("width")), "height": int(slot.get("height")),
-            "prototypes": [t[1] for t, _ in traits if t[0] == "prototype"], "properties": _marks(traits),
-            "calculated": [[t[1], t[2]] for t, _ in traits if t[0] == "calcProp"],
-            "layer": _layer(layer) if layer else None, "image": basic[3] if len(basic) > 3 else ""}
+    return {
+        "name": slot.get("entryName"),
+        "gpid": int(slot.get("gpid")),
+        "width": int(slot.get("width")),
+        "height": int(slot.get("height")),
+        "prototypes": [t[1] for t, _ in traits if t[0] == "prototype"],
+        "properties": _marks(traits),
+        "calculated": [[t[1], t[2]] for t, _ in traits if t[0] == "calcProp"],
+        "layer": _layer(layer) if layer else None,
+        "image": basic[3] if len(basic) > 3 else "",
+    }
 
 
 def _layer(t: list[str]) -> dict:
-    return {"images": decode(t[LAYER_IMAGES], ","), "names": decode(t[LAYER_NAMES], ","), "name": t[LAYER_NAME],
-            "increase": [t[LAYER_INCREASE_NAME], t[LAYER_INCREASE_KEY]],
-            "decrease": [t[LAYER_DECREASE_NAME], t[LAYER_DECREASE_KEY]], "description": t[LAYER_DESCRIPTION]}
+    return {
+        "images": decode(t[LAYER_IMAGES], ","),
+        "names": decode(t[LAYER_NAMES], ","),
+        "name": t[LAYER_NAME],
+        "increase": [t[LAYER_INCREASE_NAME], t[LAYER_INCREASE_KEY]],
+        "decrease": [t[LAYER_DECREASE_NAME], t[LAYER_DECREASE_KEY]],
+        "description": t[LAYER_DESCRIPTION],
+    }
 
 
 def _traits(text: str) -> list[tuple[list[str], str]]:
@@ -267,8 +317,13 @@ def _setup(archive: zipfile.ZipFile, element) -> dict:
                 continue
             level = next((int(s) for t, s in zip(types, states) if t.startswith("emb2;")), 1)
             pieces.append([int(basic[3]), int(basic[1]), int(basic[2]), level])
-    return {"name": element.get("name"), "file": element.get("file"), "layout": layout, "pieces": pieces,
-            "elsewhere": elsewhere}
+    return {
+        "name": element.get("name"),
+        "file": element.get("file"),
+        "layout": layout,
+        "pieces": pieces,
+        "elsewhere": elsewhere,
+    }
 
 
 def _last_line(text: str) -> str:
@@ -283,4 +338,5 @@ def _one_line(text: str) -> str:
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
     from benchlib import run_alone
+
     run_alone(run)

@@ -3,6 +3,7 @@
 The page stamps `data-updated` (browser clock, ms) when it has drawn the new data and `data-mapdrawn` when a
 redrawn map picture is in; both are read against the wall-clock time of the save. A scenario save (a unit's hex,
 back and forth) redraws the set-up and findings; a map save also redraws the map picture."""
+
 from __future__ import annotations
 
 import sys
@@ -20,6 +21,7 @@ GAMES = (("bfm", "seven-turn"), ("typhoon", "campaign"))
 def _save_and_wait(driver, path: Path, text: str, stamp: str = "updated") -> float:
     """Seconds from writing `text` to the page's `stamp`."""
     from serve_support import wait_for
+
     gen = int(driver.execute_script("return document.body.dataset.gen"))
     before = driver.execute_script(f"return document.body.dataset.{stamp} || '0'")
     t0 = time.time()
@@ -31,6 +33,7 @@ def _save_and_wait(driver, path: Path, text: str, stamp: str = "updated") -> flo
 
 def _one_game(driver, tmp: Path, gid: str, sid: str, runs: int) -> None:
     from serve_support import Served, copy_game, wait_for
+
     root = copy_game(gid, tmp / gid)
     with Served(root, gid) as served:
         t0 = time.time()
@@ -59,14 +62,17 @@ def _one_game(driver, tmp: Path, gid: str, sid: str, runs: int) -> None:
             page.append(_save_and_wait(driver, m, t))
             wait_for(driver, f"+document.body.dataset.mapdrawn > {int(t0 * 1000)}", 300)
             picture.append(int(driver.execute_script("return document.body.dataset.mapdrawn")) / 1000 - t0)
-        print(f"  {gid}: map save -> updated page: {spread(page, 'ms', 1000, 0)}; "
-              f"-> redrawn map picture: {spread(picture, 's')}")
+        print(
+            f"  {gid}: map save -> updated page: {spread(page, 'ms', 1000, 0)}; "
+            f"-> redrawn map picture: {spread(picture, 's')}"
+        )
         driver.get("about:blank")
 
 
 def run(synth_root: Path, tmp: Path) -> None:
-    from serve_support import chrome
     import pytest
+    from serve_support import chrome
+
     print("serve: save to updated page (headless Chromium)")
     try:
         driver = chrome()

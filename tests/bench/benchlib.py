@@ -3,6 +3,7 @@
 The machines are shared and noisy: a figure is the median of several runs with its min-max, and the
 things a ratio compares run interleaved (A B C A B C ...), so a busy moment slows both sides of it.
 """
+
 from __future__ import annotations
 
 import gc
@@ -41,11 +42,13 @@ def timed(fn: Callable[[], object]) -> Callable[[], float]:
 
     Each run starts with the garbage collector's work done (untimed): interleaved cases would
     otherwise bill one case's leftover cycles to the next case that lets the collector run."""
+
     def case() -> float:
         gc.collect()
         start = time.perf_counter()
         fn()
         return time.perf_counter() - start
+
     return case
 
 
@@ -64,6 +67,7 @@ def bare_yaml(files) -> None:
     import csv
 
     import yaml
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for path in files.all:
         if path.suffix == ".csv":
@@ -79,6 +83,7 @@ def median(values: list[float]) -> float:
 
 def process(args: list[str], cwd: Path, before: Callable[[], None] | None = None) -> Callable[[], Run]:
     """A case running `hexwright ARGS` in `cwd` as a whole process (after `before`, untimed)."""
+
     def case() -> Run:
         if before:
             before()
@@ -86,13 +91,16 @@ def process(args: list[str], cwd: Path, before: Callable[[], None] | None = None
         if result.returncode:
             raise RuntimeError(f"hexwright {' '.join(args)} exited {result.returncode}")
         return result
+
     return case
 
 
 def runs_line(runs: list[Run]) -> str:
     """Wall, CPU and peak memory of a case's process runs."""
-    return (f"{spread([r.wall for r in runs])}   CPU {spread([r.cpu for r in runs], digits=1)}   "
-            f"peak {spread([r.peak_mb for r in runs], 'MB', digits=0)}")
+    return (
+        f"{spread([r.wall for r in runs])}   CPU {spread([r.cpu for r in runs], digits=1)}   "
+        f"peak {spread([r.peak_mb for r in runs], 'MB', digits=0)}"
+    )
 
 
 def run_alone(section: Callable[[Path, Path], None]) -> None:
@@ -100,5 +108,6 @@ def run_alone(section: Callable[[Path, Path], None]) -> None:
     import tempfile
 
     from synth import generate
+
     with tempfile.TemporaryDirectory() as tmp:
         section(generate(Path(tmp) / "synth"), Path(tmp))

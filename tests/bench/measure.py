@@ -7,6 +7,7 @@ split between them, so the sum is what the build really holds (summing RSS would
 game once per worker). Where /proc has no smaps_rollup (not Linux), the peak is the largest single
 process's RSS from getrusage, and the figure says so.
 """
+
 from __future__ import annotations
 
 import os
@@ -74,6 +75,7 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> Run
         while not done.is_set():
             peak[0] = max(peak[0], sum(_pss_kb(p) for p in _tree(proc.pid)))
             done.wait(SAMPLE_S)
+
     sampler = threading.Thread(target=sample, daemon=True)
     if HAVE_PSS:
         sampler.start()

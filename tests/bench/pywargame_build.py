@@ -7,6 +7,7 @@ long pywargame takes to assemble an equivalent module from the same images.
 
     python pywargame_build.py SPEC.json IMAGES_DIR OUT.vmod   ->  prints {"seconds": ..., ...} (JSON)
 """
+
 from __future__ import annotations
 
 import json
@@ -87,9 +88,20 @@ def _main_map(game, name: str, boards: list[dict]):
     picker.addSetup(maxColumns=columns, boardNames=[b["name"] for b in order])
     _check_layout(order, columns)
     main_map.addStackMetrics()
-    for add in ("addForwardToChatter", "addMenuDisplayer", "addMapCenterer", "addStackExpander",
-                "addPieceMover", "addKeyBufferer", "addSelectionHighlighters", "addHighlightLastMoved",
-                "addImageSaver", "addScroller", "addCounterDetailViewer", "addZoomer"):
+    for add in (
+        "addForwardToChatter",
+        "addMenuDisplayer",
+        "addMapCenterer",
+        "addStackExpander",
+        "addPieceMover",
+        "addKeyBufferer",
+        "addSelectionHighlighters",
+        "addHighlightLastMoved",
+        "addImageSaver",
+        "addScroller",
+        "addCounterDetailViewer",
+        "addZoomer",
+    ):
         getattr(main_map, add)()
     return main_map
 
@@ -98,8 +110,9 @@ def _check_layout(order: list[dict], columns: int) -> None:
     """pywargame's board Setup fills cells row by row; the spec's layout must be such a fill."""
     for index, b in enumerate(order):
         if (b["column"], b["row"]) != (index % columns, index // columns):
-            raise ValueError(f"board {b['name']!r} at cell {b['column']},{b['row']} cannot be placed "
-                             f"by a row-major board Setup")
+            raise ValueError(
+                f"board {b['name']!r} at cell {b['column']},{b['row']} cannot be placed by a row-major board Setup"
+            )
 
 
 def _prototypes(game, prototypes: list[dict]) -> None:
@@ -107,8 +120,12 @@ def _prototypes(game, prototypes: list[dict]) -> None:
     for p in prototypes:
         traits = []
         if p["commands"]:
-            traits += [ReportTrait(key("C"), key("D"), key("F")), MovedTrait(), CloneTrait(command="Clone", key=key("C")),
-                       DeleteTrait()]
+            traits += [
+                ReportTrait(key("C"), key("D"), key("F")),
+                MovedTrait(),
+                CloneTrait(command="Clone", key=key("C")),
+                DeleteTrait(),
+            ]
         traits += [MarkTrait(name=k, value=v) for k, v in p["properties"].items()]
         traits.append(BasicTrait())
         container.addPrototype(name=p["name"], description=p["description"], traits=traits)
@@ -128,9 +145,13 @@ def _palette(game, groups: list[dict]) -> dict[int, object]:
                 widgets[path] = parent.addTabs(entryName=name) if kind == "tab" else parent.addList(entryName=name)
             parent = widgets[path]
         for piece in group["pieces"]:
-            slots[piece["gpid"]] = parent.addPieceSlot(entryName=piece["name"], gpid=piece["gpid"],
-                                                       width=piece["width"], height=piece["height"],
-                                                       traits=_piece_traits(piece))
+            slots[piece["gpid"]] = parent.addPieceSlot(
+                entryName=piece["name"],
+                gpid=piece["gpid"],
+                width=piece["width"],
+                height=piece["height"],
+                traits=_piece_traits(piece),
+            )
     return slots
 
 
@@ -141,11 +162,22 @@ def _piece_traits(piece: dict) -> list:
     traits += [CalculatedTrait(name=name, expression=expression) for name, expression in piece["calculated"]]
     layer = piece.get("layer")
     if layer:
-        traits.append(LayerTrait(images=layer["images"], newNames=layer["names"], name=layer["name"],
-                                 activateName="", activateKey="", increaseName=layer["increase"][0],
-                                 increaseKey=layer["increase"][1], decreaseName=layer["decrease"][0],
-                                 decreaseKey=layer["decrease"][1], resetName="", loop=True,
-                                 description=layer["description"]))
+        traits.append(
+            LayerTrait(
+                images=layer["images"],
+                newNames=layer["names"],
+                name=layer["name"],
+                activateName="",
+                activateKey="",
+                increaseName=layer["increase"][0],
+                increaseKey=layer["increase"][1],
+                decreaseName=layer["decrease"][0],
+                decreaseKey=layer["decrease"][1],
+                resetName="",
+                loop=True,
+                description=layer["description"],
+            )
+        )
     traits.append(BasicTrait(name=piece["name"], filename=piece["image"], gpid=piece["gpid"]))
     return traits
 
@@ -161,8 +193,12 @@ def _setup(build_file, vmod, game, main_map, slots: dict[int, object], setup: di
     save = vsav.addSaveFile()
     save.addNoGrid(main_map["mapName"], spots)
     # vobs=False: the "!VCSK" text encoding that VASSAL 3.6 reads (VSav.run defaults to the newer VOBS)
-    vsav.run(savename=setup["file"], description=setup["name"], vobs=False,
-             update=lambda name, traits: _level(levels, name, traits))
+    vsav.run(
+        savename=setup["file"],
+        description=setup["name"],
+        vobs=False,
+        update=lambda name, traits: _level(levels, name, traits),
+    )
     game.addPredefinedSetup(name=setup["name"], file=setup["file"], useFile=True)
     return len(setup["pieces"])
 

@@ -11,6 +11,7 @@ min-max over interleaved runs (benchlib). Sections, in order:
 
     python tests/bench/run.py [--repeat N] [--only SECTION ...] [--profile]
 """
+
 from __future__ import annotations
 
 import argparse

@@ -3,6 +3,7 @@
 Deterministic (seeded), written as ordinary game files so every benchmark runs the real loader.
 `scale` multiplies the number of counters and placed units (for the linear-growth benchmark).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,8 @@ def _label(prefix: str, c: int, r: int) -> str:
 
 def _game(out: Path) -> None:
     layout = "\n".join(f"  {m}: {{origin: [{o[0]}, {o[1]}]}}" for m, o in MAPS.items())
-    (out / "scenarios/synth/game.yaml").write_text(f"""kind: game
+    (out / "scenarios/synth/game.yaml").write_text(
+        f"""kind: game
 id: synth
 name: Synthetic Large Game
 rules_ref: Synth
@@ -29,7 +31,7 @@ sides:
   - {{id: axis, name: Axis, color: "#8fa3b8"}}
   - {{id: soviet, name: Soviet, color: "#c9a36b"}}
 terrain:
-{chr(10).join(f'  - {{id: {t}, name: {t.title()}}}' for t in TERRAIN)}
+{chr(10).join(f"  - {{id: {t}, name: {t.title()}}}" for t in TERRAIN)}
 hex_features:
   - {{id: city, name: City, symbol: city}}
   - {{id: supply, name: Supply source, symbol: supply}}
@@ -56,15 +58,20 @@ layout:
 {layout}
 hex_sets:
   west: {{edge: west}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
 
 
 def _map(out: Path, prefix: str, rng: random.Random) -> None:
     # M starts on an odd global column, so its printed even columns are the unshifted ones (2.1: shared cells)
     shifted = "odd" if MAPS[prefix][0] % 2 else "even"
-    lines = [f"kind: map\nid: {prefix}\nname: Map {prefix}\ngame: synth",
-             f"grid: {{orientation: flat, columns: {COLS}, rows: {ROWS}, shifted: {shifted}, "
-             f"label: {{prefix: {prefix}}}, hex_size: 0.75in}}", "terrain:"]
+    lines = [
+        f"kind: map\nid: {prefix}\nname: Map {prefix}\ngame: synth",
+        f"grid: {{orientation: flat, columns: {COLS}, rows: {ROWS}, shifted: {shifted}, "
+        f"label: {{prefix: {prefix}}}, hex_size: 0.75in}}",
+        "terrain:",
+    ]
     for t in TERRAIN[1:]:
         hexes = sorted({_label(prefix, rng.randint(1, COLS), rng.randint(1, ROWS)) for _ in range(300)})
         lines.append(f"  {t}: [{', '.join(hexes)}]")
@@ -78,20 +85,26 @@ def _map(out: Path, prefix: str, rng: random.Random) -> None:
     lines.append("paths:\n  rail:")
     for r in range(5, ROWS, 10):
         column = 1 + r
-        lines.append(f"    - {{name: Line {r}, hexes: [{', '.join(_label(prefix, column, rr) for rr in range(1, ROWS + 1))}]}}")
+        lines.append(
+            f"    - {{name: Line {r}, hexes: [{', '.join(_label(prefix, column, rr) for rr in range(1, ROWS + 1))}]}}"
+        )
     (out / f"maps/synth/{prefix}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _counters(out: Path, n: int, rng: random.Random) -> list[tuple[str, str]]:
-    rows = ["id,side,type,size,designation,stacking,flags,full.attack,full.defence,full.movement,"
-            "reduced.attack,reduced.defence,reduced.movement"]
+    rows = [
+        "id,side,type,size,designation,stacking,flags,full.attack,full.defence,full.movement,"
+        "reduced.attack,reduced.defence,reduced.movement"
+    ]
     ids = []
     for i in range(n):
         side = SIDES[i % 2]
         armor = i % 5 == 0
         a, d = rng.randint(2, 12), rng.randint(2, 12)
-        rows.append(f"u{i:05d},{side},{'armor' if armor else 'infantry'},division,{i},{rng.randint(1, 3)},"
-                    f"{'motorized' if armor else ''},{a},{d},{8 if armor else 4},{a // 2},{d // 2},{8 if armor else 4}")
+        rows.append(
+            f"u{i:05d},{side},{'armor' if armor else 'infantry'},division,{i},{rng.randint(1, 3)},"
+            f"{'motorized' if armor else ''},{a},{d},{8 if armor else 4},{a // 2},{d // 2},{8 if armor else 4}"
+        )
         ids.append((f"u{i:05d}", side))
     (out / "counters/synth/units.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     return ids
@@ -103,7 +116,7 @@ def _scenarios(out: Path, ids: list[tuple[str, str]], count: int) -> None:
         lines += [f"  - {{turn: {t}, date: 'Day {t}', weather: clear}}" for t in range(1, 21)]
         lines.append("setup:")
         by_side: dict[str, list[str]] = {"axis": [], "soviet": []}
-        placed, reinf = ids[: len(ids) * 3 // 4], ids[len(ids) * 3 // 4:]
+        placed, reinf = ids[: len(ids) * 3 // 4], ids[len(ids) * 3 // 4 :]
         for k, (uid, side) in enumerate(placed):
             col = 1 + (k // 2) % 28 + (0 if side == "axis" else 30)
             row = 1 + (k // 56) % ROWS
@@ -115,7 +128,9 @@ def _scenarios(out: Path, ids: list[tuple[str, str]], count: int) -> None:
             lines.append(f"  {side}:")
             lines += entries
         lines.append("reinforcements:")
-        lines += [f"  - {{turn: {2 + k % 18}, side: {side}, units: [{uid}], at: west}}" for k, (uid, side) in enumerate(reinf)]
+        lines += [
+            f"  - {{turn: {2 + k % 18}, side: {side}, units: [{uid}], at: west}}" for k, (uid, side) in enumerate(reinf)
+        ]
         (out / f"scenarios/synth/s{s}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

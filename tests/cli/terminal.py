@@ -1,6 +1,7 @@
 """Run hexwright with a real terminal attached (a pseudo-terminal), as a designer does.
 
 Piped runs never draw progress bars, so only a run under a pty exercises them."""
+
 from __future__ import annotations
 
 import fcntl
@@ -30,8 +31,15 @@ def run_in_terminal(*args: str, cwd: Path = ROOT, timeout: float = 300) -> Termi
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
-    proc = subprocess.Popen([sys.executable, "-m", "authoring.cli", *args], cwd=cwd, env=env,
-                            stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "authoring.cli", *args],
+        cwd=cwd,
+        env=env,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
     os.close(slave)
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
@@ -58,20 +66,31 @@ def run_in_terminal(*args: str, cwd: Path = ROOT, timeout: float = 300) -> Termi
 
 
 def piped(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "authoring.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "authoring.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
     """Every file under `folder` (relative path -> SHA-256), hexwright's image cache and the stamps left out (they
     are sealed for the very file they stamp, which another build replaces); a module's manifest without its seal."""
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(_unsealed(p)).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(folder).parts
-            and not (p.name.startswith(".") and p.name.endswith(".digest"))}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(_unsealed(p)).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+        and ".cache" not in p.relative_to(folder).parts
+        and not (p.name.startswith(".") and p.name.endswith(".digest"))
+    }
 
 
 def _unsealed(path: Path) -> bytes:
     if not path.name.endswith(".manifest.json"):
         return path.read_bytes()
     import json
+
     return json.dumps({k: v for k, v in json.loads(path.read_text()).items() if k != "seal"}, sort_keys=True).encode()

@@ -1,4 +1,5 @@
 """A build ends with one line: games, files written, files up to date, warnings, seconds."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Every choice of every command answers a near miss with the nearest valid value ("did you mean")."""
+
 from __future__ import annotations
 
 import click
@@ -29,8 +30,14 @@ def _slip(word: str) -> str:
 
 def test_the_table_covers_the_known_choices():
     names = {(" ".join(p), param.opts[0]) for p, param in OPTIONS}
-    assert {("validate", "--format"), ("build sheets", "--paper"), ("build sheets", "--duplex"),
-            ("watch", "--stage"), ("export-setup", "--format"), ("check", "--format")} <= names
+    assert {
+        ("validate", "--format"),
+        ("build sheets", "--paper"),
+        ("build sheets", "--duplex"),
+        ("watch", "--stage"),
+        ("export-setup", "--format"),
+        ("check", "--format"),
+    } <= names
 
 
 @pytest.mark.parametrize(("path", "param"), OPTIONS, ids=[f"{' '.join(p)} {q.opts[0]}" for p, q in OPTIONS])
@@ -42,15 +49,21 @@ def test_every_choice_suggests_the_nearest_value(path, param):
         assert f"did you mean {wanted!r}?" in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize(("args", "said"), [
-    (["validate", "--format", "jsn"], "'jsn' is not one of 'full', 'concise', 'json', 'sarif'; did you mean 'json'?"),
-    (["build", "sheets", "--paper", "a5"], "did you mean 'a4'?"),
-    (["build", "sheets", "--paper", "A4"], "did you mean 'a4'?"),
-    (["schema", "gme"], "Invalid value for KIND: 'gme' is not one of 'game', "),
-    (["schema", "gme"], "; did you mean 'game'?"),
-    (["build", "all", "--duplex", "shrot"], "did you mean 'short'?"),
-    (["watch", "--stage", "mpas"], "did you mean 'maps'?"),
-])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["validate", "--format", "jsn"],
+            "'jsn' is not one of 'full', 'concise', 'json', 'sarif'; did you mean 'json'?",
+        ),
+        (["build", "sheets", "--paper", "a5"], "did you mean 'a4'?"),
+        (["build", "sheets", "--paper", "A4"], "did you mean 'a4'?"),
+        (["schema", "gme"], "Invalid value for KIND: 'gme' is not one of 'game', "),
+        (["schema", "gme"], "; did you mean 'game'?"),
+        (["build", "all", "--duplex", "shrot"], "did you mean 'short'?"),
+        (["watch", "--stage", "mpas"], "did you mean 'maps'?"),
+    ],
+)
 def test_named_near_misses(args, said):
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 2 and said in r.stderr, r.stderr

@@ -1,4 +1,5 @@
 """The CLI contract: exit codes, output formats, schemas, listing; subprocess runs show no traceback."""
+
 from __future__ import annotations
 
 import json
@@ -41,6 +42,7 @@ def test_list_reports_games():
 
 def test_schema_prints_valid_json_for_every_kind():
     from authoring.load.schemas import KINDS
+
     for kind in KINDS:
         r = CliRunner().invoke(main, ["schema", kind])
         assert r.exit_code == 0
@@ -60,6 +62,7 @@ def test_every_schema_property_has_title_and_description():
         elif isinstance(node, list):
             for i, sub in enumerate(node):
                 walk(sub, f"{path}[{i}]")
+
     for path in (ROOT / "schemas").glob("*.schema.json"):
         walk(json.loads(path.read_text()), path.name)
 
@@ -72,6 +75,7 @@ def test_usage_errors_exit_2():
 
 def test_data_error_exits_1_without_traceback(tmp_path: Path):
     import shutil
+
     shutil.copytree(ROOT / "tests/load/mini", tmp_path / "g")
     (tmp_path / "g/maps/mini/board.yaml").write_text("kind: map\nid: board\n")
     r = run("validate", str(tmp_path / "g"))
@@ -83,14 +87,19 @@ def test_data_error_exits_1_without_traceback(tmp_path: Path):
 
 def test_validate_reports_loader_and_rule_findings_together(tmp_path: Path):
     import shutil
+
     shutil.copytree(ROOT / "tests/load/mini", tmp_path / "g")
     scen = tmp_path / "g/scenarios/mini/intro.yaml"
-    text = scen.read_text().replace("units: [blue-1]", "units: [blue-1, red-1]").replace("units: [red-2]", "units: [red-9]")
+    text = (
+        scen.read_text()
+        .replace("units: [blue-1]", "units: [blue-1, red-1]")
+        .replace("units: [red-2]", "units: [red-9]")
+    )
     scen.write_text(text)
     r = run("validate", str(tmp_path / "g"), "--format", "json")
     codes = sorted(d["code"] for d in json.loads(r.stdout))
     assert r.returncode == 1
-    assert "HW-REF-002" in codes            # the loader: unknown counter red-9
-    assert "HW-MIX-001" in codes            # the engine, same run: red-1 used twice
+    assert "HW-REF-002" in codes  # the loader: unknown counter red-9
+    assert "HW-MIX-001" in codes  # the engine, same run: red-1 used twice
     mix = next(d for d in json.loads(r.stdout) if d["code"] == "HW-MIX-001")
     assert mix["rule"] == "Mini (counter mix)"

@@ -1,5 +1,6 @@
 """Arguments written as paths are named as paths: the message quotes the path as typed (relative, `./`,
 absolute) and says it does not exist or is not in a game, with a hint; never "no game 'scenarios'"."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,8 +28,16 @@ def run(*args: str):
 MISSING = ["scenarios/bfm/nope.yaml", "./nope.yaml", "nope.csv", "../no-such-folder/nope.yaml"]
 
 
-@pytest.mark.parametrize("command", [["check"], ["export-setup", "--side", "soviet"], ["validate"], ["list"],
-                                     ["import-setup", "README.md", "--scenario"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check"],
+        ["export-setup", "--side", "soviet"],
+        ["validate"],
+        ["list"],
+        ["import-setup", "README.md", "--scenario"],
+    ],
+)
 @pytest.mark.parametrize("arg", MISSING)
 def test_a_missing_path_is_named_as_typed(at_root, command, arg):
     err = run(*command, arg)
@@ -72,8 +81,9 @@ def test_a_folder_is_not_a_scenario(at_root, command):
     assert "'scenarios/bfm' is a folder, not a scenario file" in run(*command, "scenarios/bfm")
 
 
-@pytest.mark.parametrize(("arg", "message"), [("bfn/seven-turn", "did you mean 'bfm'?"),
-                                              ("bfm/sevn-turn", "did you mean 'seven-turn'?")])
+@pytest.mark.parametrize(
+    ("arg", "message"), [("bfn/seven-turn", "did you mean 'bfm'?"), ("bfm/sevn-turn", "did you mean 'seven-turn'?")]
+)
 def test_game_slash_scenario_is_still_an_id_pair(at_root, arg, message):
     assert message in run("check", arg)
 

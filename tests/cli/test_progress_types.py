@@ -2,6 +2,7 @@
 
 The whole package is not yet clean under mypy, so the check keeps the errors on lines that touch
 progress; a control module with the wrong calls shows that such errors are found."""
+
 from __future__ import annotations
 
 import re
@@ -10,11 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from shared_files import ROOT
 
 PROGRESS_LINE = re.compile(r"\bprogress\b|\bProgress\b|\.advance\(|\.note\(|\bsteps\(|\bstep\.")
-WRONG = '''from authoring.progress import SILENT, Progress
+WRONG = """from authoring.progress import SILENT, Progress
 
 
 def stage(progress: Progress = SILENT) -> None:
@@ -24,20 +24,36 @@ def stage(progress: Progress = SILENT) -> None:
 
 
 stage(lambda done, total: None)
-'''
+"""
 
 
 def _stage_modules() -> list[str]:
     """Every module that takes a Progress: found by its import, so a new stage is covered too."""
-    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "authoring").rglob("*.py")
-                  if "authoring.progress import" in p.read_text(encoding="utf-8"))
+    return sorted(
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "authoring").rglob("*.py")
+        if "authoring.progress import" in p.read_text(encoding="utf-8")
+    )
 
 
 def _mypy(paths: list[str]) -> list[str]:
     pytest.importorskip("mypy", reason="mypy is a test dependency (pip install -e '.[test]')")
-    r = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
-                        "--no-error-summary", "--no-incremental", "--cache-dir=/dev/null", *paths],
-                       cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--follow-imports=silent",
+            "--ignore-missing-imports",
+            "--no-error-summary",
+            "--no-incremental",
+            "--cache-dir=/dev/null",
+            *paths,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     return [line for line in r.stdout.splitlines() if ": error:" in line]
 
 
@@ -53,8 +69,12 @@ def _on_progress_lines(errors: list[str]) -> list[str]:
 
 def test_every_stage_calls_progress_with_its_one_signature():
     modules = _stage_modules()
-    assert {"authoring/build.py", "authoring/cli/build.py", "authoring/vassal/compile.py",
-            "authoring/render/print/sheets.py"} <= set(modules)
+    assert {
+        "authoring/build.py",
+        "authoring/cli/build.py",
+        "authoring/vassal/compile.py",
+        "authoring/render/print/sheets.py",
+    } <= set(modules)
     assert _on_progress_lines(_mypy(modules)) == []
 
 
@@ -65,4 +85,4 @@ def test_a_wrong_call_is_caught(tmp_path: Path):
         found = _on_progress_lines(_mypy([str(control.relative_to(ROOT))]))
     finally:
         control.unlink()
-    assert {int(f.split(':')[1]) for f in found} >= {5, 6, 7}, found
+    assert {int(f.split(":")[1]) for f in found} >= {5, 6, 7}, found

@@ -1,5 +1,6 @@
 """README.md is a contract: its console session runs in a fresh copy of the project with the output
 it shows, every command and option its table names exists, and each row of its exit-code table holds."""
+
 from __future__ import annotations
 
 import re
@@ -10,9 +11,9 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from shared_files import ROOT
 
 from authoring.cli import main
-from shared_files import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -75,7 +76,9 @@ def _exit_rows() -> dict[int, str]:
 def projects(tmp_path: Path, mini: Path) -> dict[str, str]:
     bad = tmp_path / "bad"
     shutil.copytree(mini, bad)
-    (bad / "counters/mini/units.yaml").write_text("kind: counters\ncounters:\n  - {id: x, side: purple, faces: [{state: full}]}\n")
+    (bad / "counters/mini/units.yaml").write_text(
+        "kind: counters\ncounters:\n  - {id: x, side: purple, faces: [{state: full}]}\n"
+    )
     (tmp_path / "afile").write_text("not a folder")
     return {"GOOD": str(mini), "BAD": str(bad), "AFILE": str(tmp_path / "afile")}
 
@@ -83,20 +86,27 @@ def projects(tmp_path: Path, mini: Path) -> dict[str, str]:
 ROWS = {
     0: [["validate", "GOOD"], ["list", "GOOD"], []],
     1: [["validate", "BAD"], ["build", "sheets", "--project", "BAD"]],
-    2: [["validate", "GOOD", "--no-such-option"],           # unknown option
-        ["frobnicate"],                                     # unknown command
-        ["validate", "/no/such/path"],                      # missing path
-        ["validate", "nosuchgame", "--project", "GOOD"],    # unknown game
-        ["check", "nosuchscenario", "--project", "GOOD"],   # unknown scenario
-        ["build", "sheets", "mini", "--project", "GOOD", "--out", "AFILE"]],  # --out not a writable folder
+    2: [
+        ["validate", "GOOD", "--no-such-option"],  # unknown option
+        ["frobnicate"],  # unknown command
+        ["validate", "/no/such/path"],  # missing path
+        ["validate", "nosuchgame", "--project", "GOOD"],  # unknown game
+        ["check", "nosuchscenario", "--project", "GOOD"],  # unknown scenario
+        ["build", "sheets", "mini", "--project", "GOOD", "--out", "AFILE"],
+    ],  # --out not a writable folder
 }
 
 
 def test_the_readme_exit_code_table_is_the_one_pinned_here():
     rows = _exit_rows()
     assert sorted(rows) == sorted(ROWS)
-    for words in ("unknown command or option", "missing path", "unknown game or scenario",
-                  "an `--out` that is not a writable folder", "internal error"):
+    for words in (
+        "unknown command or option",
+        "missing path",
+        "unknown game or scenario",
+        "an `--out` that is not a writable folder",
+        "internal error",
+    ):
         assert words in rows[2]
     assert "errors" in rows[1] and "success" in rows[0]
 
@@ -112,6 +122,7 @@ def test_each_exit_code_row(code: int, args: list[str], projects: dict[str, str]
 def test_internal_error_row(monkeypatch, projects):
     def boom(*a, **k):
         raise RuntimeError("boom")
+
     monkeypatch.setattr("authoring.validate.validate_games", boom)
     r = CliRunner().invoke(main, ["validate", projects["GOOD"]])
     assert r.exit_code == 2 and "internal error: RuntimeError: boom" in r.output

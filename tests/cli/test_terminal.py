@@ -2,13 +2,13 @@
 
 (A module stage that reported progress with the wrong signature crashed only in a terminal, so the
 first command of the README failed for every new user while piped runs and the suite passed.)"""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
-
 from terminal import piped, run_in_terminal, tree_digest
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
@@ -24,7 +24,7 @@ def reference(tmp_path_factory) -> dict[str, str]:
 
 
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-COLUMNS = 120   # the harness's terminal
+COLUMNS = 120  # the harness's terminal
 
 
 def _bars(output: str, stage: str) -> list[str]:
@@ -47,10 +47,10 @@ def test_build_all_in_a_terminal_draws_bars_and_writes_the_piped_bytes(tmp_path:
     assert _bar_drawn(run.output, "bfm: module") and _bar_drawn(run.output, "bfm: sheets"), run.output
     for stage in STAGES:
         bars = _bars(run.output, stage)
-        assert bars and bars[-1].rstrip().endswith("100%"), (stage, bars)   # every bar ends full
+        assert bars and bars[-1].rstrip().endswith("100%"), (stage, bars)  # every bar ends full
         for bar in bars:
-            assert "/" not in bar and str(tmp_path) not in bar, bar          # no path in a label
-            assert len(bar.rstrip()) < COLUMNS, bar                          # and it fits: no wrapped line
+            assert "/" not in bar and str(tmp_path) not in bar, bar  # no path in a label
+            assert len(bar.rstrip()) < COLUMNS, bar  # and it fits: no wrapped line
     summary = re.findall(r"^1 game: (\d+) files written, 0 up to date, 0 warnings \(\d+\.\d s\)\r?$", run.output, re.M)
     assert summary == [str(run.output.count("  wrote "))] and run.output.rstrip().endswith("s)")
     assert tree_digest(tmp_path / "bfm") == reference
@@ -62,8 +62,9 @@ def test_each_stage_in_a_terminal(stage: str, tmp_path: Path, reference):
     assert run.returncode == 0, run.output
     assert "Traceback" not in run.output and "internal error" not in run.output
     built = tree_digest(tmp_path / "bfm")
-    assert built and all(reference.get(name) == digest for name, digest in built.items()), \
-        sorted(n for n, d in built.items() if reference.get(n) != d)
+    assert built and all(reference.get(name) == digest for name, digest in built.items()), sorted(
+        n for n, d in built.items() if reference.get(n) != d
+    )
 
 
 @pytest.mark.parametrize("command", [("watch", "bfm"), ("build", "--watch")])

@@ -1,5 +1,6 @@
 """Stages side by side (`workers.run_stages`): results and progress in stage order, failures raised as the
 stage's own, a vanished stage named, and never more drawing jobs at once than there are tokens."""
+
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -23,16 +24,18 @@ def _shown(recorders: dict):
     def show(stage: str):
         recorders[stage] = Recorder()
         yield recorders[stage]
+
     return show
 
 
 def test_results_and_progress_come_in_stage_order():
     def work(stage: str, progress):
-        time.sleep({"a": 0.4, "b": 0.0, "c": 0.1}[stage])   # b and c finish before a
+        time.sleep({"a": 0.4, "b": 0.0, "c": 0.1}[stage])  # b and c finish before a
         for i in range(1, 4):
             progress.advance(i, 3)
         progress.note(f"{stage} done")
         return stage.upper()
+
     recorders: dict = {}
     got = list(workers.run_stages(("a", "b", "c"), work, 2, _shown(recorders)))
     assert got == [("a", "A"), ("b", "B"), ("c", "C")]
@@ -46,6 +49,7 @@ def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Pat
             raise PermissionError(13, "Permission denied", "out/x.pdf")
         time.sleep(30)
         (tmp_path / stage).write_text("finished")
+
     start = time.monotonic()
     with pytest.raises(PermissionError) as err:
         list(workers.run_stages(("bad", "slow"), work, 2, _shown({})))
@@ -56,6 +60,7 @@ def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Pat
 def test_a_stage_that_vanishes_is_named():
     def work(stage: str, progress):
         os._exit(3)
+
     with pytest.raises(RuntimeError, match=r"the maps stage stopped \(exit code 3\)"):
         list(workers.run_stages(("maps",), work, 2, _shown({})))
 
@@ -75,6 +80,7 @@ def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
     def work(stage: str, progress):
         with mp.get_context("fork").Pool(2) as pool:
             return pool.map(partial(workers.tokened, partial(_job, log)), range(3))
+
     got = dict(workers.run_stages(("x", "y"), work, 1, _shown({})))
     assert got == {"x": [0, 1, 2], "y": [0, 1, 2]}
     spans = sorted(tuple(map(float, line.split())) for line in Path(log).read_text().splitlines())
@@ -94,15 +100,18 @@ def test_large_jobs_take_a_large_token_too(tmp_path: Path):
     log = str(tmp_path / "jobs-")
 
     def work(stage: str, progress):
-        with mp.get_context("fork").Pool(3) as pool:   # (a partial would lose the attribute on its way)
-            return pool.map(partial(workers.tokened, _any_job),
-                            [("large", log, 0), ("large", log, 1), ("small", log, 2), ("large", log, 3)])
+        with mp.get_context("fork").Pool(3) as pool:  # (a partial would lose the attribute on its way)
+            return pool.map(
+                partial(workers.tokened, _any_job),
+                [("large", log, 0), ("large", log, 1), ("small", log, 2), ("large", log, 3)],
+            )
+
     got = dict(workers.run_stages(("maps",), work, 2, _shown({})))
     assert got == {"maps": [0, 1, 2, 3]}
     large = sorted(tuple(map(float, line.split())) for line in Path(log + "large").read_text().splitlines())
     small = tuple(map(float, Path(log + "small").read_text().split()))
     assert len(large) == 3 and all(a[1] <= b[0] for a, b in zip(large, large[1:]))
-    assert any(a[0] < small[1] and small[0] < a[1] for a in large)   # the small job ran beside a large one
+    assert any(a[0] < small[1] and small[0] < a[1] for a in large)  # the small job ran beside a large one
 
 
 def test_a_freed_token_goes_to_a_waiting_large_job_first(tmp_path: Path):
@@ -112,46 +121,47 @@ def test_a_freed_token_goes_to_a_waiting_large_job_first(tmp_path: Path):
 
     def work(stage: str, progress):
         if stage == "maps":
-            time.sleep(0.4)   # the cards' jobs hold and pass the token by now
+            time.sleep(0.4)  # the cards' jobs hold and pass the token by now
             Path(log + "queued").write_text(str(time.monotonic()))
             return workers.tokened(_any_job, ("large", log, 0))
         with mp.get_context("fork").Pool(2) as pool:
             return pool.map(partial(workers.tokened, _any_job), [("small", log, i) for i in range(12)])
+
     got = dict(workers.run_stages(("cards", "maps"), work, 1, _shown({})))
     assert got == {"cards": list(range(12)), "maps": 0}
     queued = float(Path(log + "queued").read_text())
     large_start = float(Path(log + "large").read_text().split()[0])
     small = sorted(tuple(map(float, line.split())) for line in Path(log + "small").read_text().splitlines())
-    started_meanwhile = [s for s in small if queued < s[0] < large_start]   # (one may have had its token already)
+    started_meanwhile = [s for s in small if queued < s[0] < large_start]  # (one may have had its token already)
     assert len(started_meanwhile) <= 1 and any(s[0] > large_start for s in small)
 
 
 def test_no_short_job_takes_a_free_token_while_a_large_job_waits():
     tokens = workers.Tokens(mp.get_context("fork"), 2, 1)
-    tokens.acquire()   # a short job runs
-    tokens._waiting.value = 1   # a print map waits (its wake-up is the operating system's to schedule)
+    tokens.acquire()  # a short job runs
+    tokens._waiting.value = 1  # a print map waits (its wake-up is the operating system's to schedule)
     short = threading.Thread(target=tokens.acquire)
     short.start()
     short.join(0.3)
-    assert short.is_alive()   # a token is free, yet the short job waits
-    tokens.acquire(large=True)   # the map takes it
+    assert short.is_alive()  # a token is free, yet the short job waits
+    tokens.acquire(large=True)  # the map takes it
     tokens._waiting.value = 0
-    tokens.release()   # the first short job ends: the waiting one starts beside the map
+    tokens.release()  # the first short job ends: the waiting one starts beside the map
     short.join(5)
     assert not short.is_alive()
 
 
 def test_while_the_large_tokens_are_taken_a_waiting_large_job_lets_short_jobs_run():
     tokens = workers.Tokens(mp.get_context("fork"), 2, 1)
-    tokens.acquire(large=True)   # a print map runs
-    waiting = threading.Thread(target=tokens.acquire, args=(True,))   # the next one waits for its turn
+    tokens.acquire(large=True)  # a print map runs
+    waiting = threading.Thread(target=tokens.acquire, args=(True,))  # the next one waits for its turn
     waiting.start()
     short = threading.Thread(target=tokens.acquire)
     short.start()
     short.join(5)
-    assert not short.is_alive() and waiting.is_alive()   # the free core draws a short job meanwhile
+    assert not short.is_alive() and waiting.is_alive()  # the free core draws a short job meanwhile
     tokens.release()
-    tokens.release(large=True)   # the map ends: the next map starts
+    tokens.release(large=True)  # the map ends: the next map starts
     waiting.join(5)
     assert not waiting.is_alive()
 
@@ -177,6 +187,7 @@ def test_freed_memory_goes_back_beside_other_stages_or_after_a_large_job(monkeyp
 
 def test_a_stage_can_wait_for_another(tmp_path: Path):
     """What one stage leaves for another (the cards' pages for the module) is there once it waits."""
+
     def work(stage: str, progress):
         if stage == "module":
             assert workers.beside("cards") and not workers.beside("maps")
@@ -185,6 +196,7 @@ def test_a_stage_can_wait_for_another(tmp_path: Path):
         time.sleep(0.3)
         (tmp_path / "pages").write_text("drawn by cards")
         return None
+
     got = dict(workers.run_stages(("module", "cards"), work, 2, _shown({})))
     assert got["module"] == "drawn by cards"
-    assert not workers.beside("cards")   # outside a build: nothing to wait for
+    assert not workers.beside("cards")  # outside a build: nothing to wait for

@@ -3,13 +3,13 @@
 Reads the YAML with plain yaml.safe_load (independent of the project loader) so the data
 can be trusted before the loader exists.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 import yaml
-
 from shared_files import shared_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,11 +25,28 @@ FILES = {
 # Rulebook counter manifest: designation -> (full attack, half attack, movement).
 SOVIET_ARMIES = ["3", "5", "10", "13", "16", "19", "20", "24", "29", "30", "32", "33", "40", "43", "49", "50"]
 GERMAN = {
-    "XXXIV": (4, 2, 4), "XLII": (4, 2, 4), "VI": (5, 2, 4), "XII": (5, 2, 4),
-    "V": (6, 3, 4), "XIII": (6, 3, 4), "XX": (6, 3, 4), "XXVII": (6, 3, 4), "LIII": (6, 3, 4),
-    "VII": (7, 4, 4), "VIII": (7, 4, 4), "IX": (7, 4, 4), "XXII": (8, 4, 4), "XXXV": (8, 4, 4),
-    "XL": (8, 4, 6), "XLVIII": (8, 4, 6), "XLVII": (9, 4, 6), "LVI": (9, 4, 6), "XLVI": (10, 5, 6),
-    "XXIV": (12, 6, 6), "XLI": (12, 6, 6), "LVII": (12, 6, 6),
+    "XXXIV": (4, 2, 4),
+    "XLII": (4, 2, 4),
+    "VI": (5, 2, 4),
+    "XII": (5, 2, 4),
+    "V": (6, 3, 4),
+    "XIII": (6, 3, 4),
+    "XX": (6, 3, 4),
+    "XXVII": (6, 3, 4),
+    "LIII": (6, 3, 4),
+    "VII": (7, 4, 4),
+    "VIII": (7, 4, 4),
+    "IX": (7, 4, 4),
+    "XXII": (8, 4, 4),
+    "XXXV": (8, 4, 4),
+    "XL": (8, 4, 6),
+    "XLVIII": (8, 4, 6),
+    "XLVII": (9, 4, 6),
+    "LVI": (9, 4, 6),
+    "XLVI": (10, 5, 6),
+    "XXIV": (12, 6, 6),
+    "XLI": (12, 6, 6),
+    "LVII": (12, 6, 6),
 }
 CRT = {
     1: ["DR", "DR", "DR", "DR", "DR", "DRL"],
@@ -39,8 +56,22 @@ CRT = {
     5: ["NE", "NE", "EX", "DRL", "DE", "DE"],
     6: ["AL", "NE", "DRL", "DE", "DE", "DE"],
 }
-WEEKS = ["Oct I", "Oct II", "Oct III/IV", "Nov I/II", "Nov III", "Nov IV", "Dec I",
-         "Dec II/III", "Dec IV/Jan I", "Jan II/III", "Jan IV/Feb I", "Feb II/III", "Mar I", "Mar II"]
+WEEKS = [
+    "Oct I",
+    "Oct II",
+    "Oct III/IV",
+    "Nov I/II",
+    "Nov III",
+    "Nov IV",
+    "Dec I",
+    "Dec II/III",
+    "Dec IV/Jan I",
+    "Jan II/III",
+    "Jan IV/Feb I",
+    "Feb II/III",
+    "Mar I",
+    "Mar II",
+]
 
 
 def _load(path: Path) -> dict:
@@ -87,6 +118,7 @@ def _all_hexes() -> set[str]:
 
 # ---- every file ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", sorted(FILES))
 def test_kind_and_no_hex_id_read_as_int(data, name):
     """An unquoted hex id like 0201 would load as an int; no real value in these files exceeds 100."""
@@ -96,6 +128,7 @@ def test_kind_and_no_hex_id_read_as_int(data, name):
 
 
 # ---- map -------------------------------------------------------------------------------------
+
 
 def test_grid_is_14_by_10_flat_even_shifted(data):
     grid = data["map"]["grid"]
@@ -178,7 +211,7 @@ def test_stars_and_crosses_match_facts(data, facts):
 def test_every_map_hex_id_is_on_the_grid(data):
     m = data["map"]
     used = set(m["terrain"]["forest"]) | set(m["terrain"]["moscow"])
-    for feature, value in m["features"].items():
+    for _feature, value in m["features"].items():
         used |= set(value)
     used |= {h for r in m["hexsides"]["river"] for h in (r if isinstance(r, list) else [r["hex"]])}
     used |= {label["hex"] for label in m.get("labels", [])}
@@ -186,6 +219,7 @@ def test_every_map_hex_id_is_on_the_grid(data):
 
 
 # ---- counters --------------------------------------------------------------------------------
+
 
 def _faces(counter: dict) -> list[tuple]:
     return [(f["state"], f["values"]["attack"], f["values"]["movement"]) for f in counter["faces"]]
@@ -199,7 +233,11 @@ def test_soviet_counters(counters):
         assert (c["designation"], c["type"], c["size"]) == (d, "infantry", "army")
         assert _faces(c) == [("full", 8, 4), ("half", 4, 4)]
     shock, tank = counters["sov-1shock"], counters["sov-tank"]
-    assert (shock["designation"], shock["type"], _faces(shock)) == ("1 Shock", "infantry", [("full", 10, 4), ("half", 5, 4)])
+    assert (shock["designation"], shock["type"], _faces(shock)) == (
+        "1 Shock",
+        "infantry",
+        [("full", 10, 4), ("half", 5, 4)],
+    )
     assert (tank["type"], tank["size"], _faces(tank)) == ("tank", "army", [("full", 8, 4), ("half", 4, 4)])
 
 
@@ -218,8 +256,15 @@ def test_german_counters(counters):
 
 def test_markers(counters):
     markers = [c for c in counters.values() if c.get("marker")]
-    assert {c["id"] for c in markers} >= {"mk-weather", "mk-vp-soviet", "mk-vp-german", "mk-supply-soviet",
-                                          "mk-supply-german", "mk-attack", "mk-city-control"}
+    assert {c["id"] for c in markers} >= {
+        "mk-weather",
+        "mk-vp-soviet",
+        "mk-vp-german",
+        "mk-supply-soviet",
+        "mk-supply-german",
+        "mk-attack",
+        "mk-city-control",
+    }
     for c in markers:
         assert "side" not in c and len(c["faces"]) == 1 and c["faces"][0]["values"] == {}
     assert len(counters) == 40 + len(markers)
@@ -238,6 +283,7 @@ def test_counter_ids_unique_and_types_declared(data, counters):
 
 # ---- game manifest ---------------------------------------------------------------------------
 
+
 def test_game_manifest(data):
     game = data["game"]
     assert [s["id"] for s in game["sides"]] == ["soviet", "german"]
@@ -250,12 +296,13 @@ def test_game_manifest(data):
     # the arrow hexes are map features (drawn on the map), the hex sets read them
     assert sets["single-arrow"]["feature"] == "single-arrow" and sets["triple-arrow"]["feature"] == "triple-arrow"
     features = data["map"]["features"]
-    assert set(features["single-arrow"]) == {f"14{r:02d}" for r in range(1, 11)}   # the whole east edge
+    assert set(features["single-arrow"]) == {f"14{r:02d}" for r in range(1, 11)}  # the whole east edge
     assert len(features["triple-arrow"]) == 3 and set(features["triple-arrow"]) <= _all_hexes()
     assert len(game["setup_rules"]) == 13
 
 
 # ---- tables ----------------------------------------------------------------------------------
+
 
 def _table(data, table_id: str) -> dict:
     return next(t for t in data["tables"]["tables"] if t["id"] == table_id)
@@ -275,7 +322,14 @@ def test_crt_legend_covers_every_result(data):
 
 def test_tec_and_turn_tables(data):
     assert [r[0] for r in _table(data, "tec")["rows"]] == [
-        "Forest", "City", "Moscow", "Fortification", "River", "Railroad", "Star or Cross"]
+        "Forest",
+        "City",
+        "Moscow",
+        "Fortification",
+        "River",
+        "Railroad",
+        "Star or Cross",
+    ]
     trc = _table(data, "turn-record")["rows"]
     assert [r[2] for r in trc] == WEEKS[:7]
     assert [r[1] for r in trc] == ["Clear", "Clear", "Mud", "Mud", "Clear", "Clear", "Clear"]
@@ -292,6 +346,7 @@ def test_replacement_and_vp_tables(data):
 
 
 # ---- scenarios -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name,turns", [("seven-turn", 7), ("campaign", 14)])
 def test_turns(data, name, turns):
@@ -332,10 +387,20 @@ def test_reinforcements_and_options(data, counters, name):
     for r in scen["reinforcements"]:
         assert r["at"] in data["game"]["hex_sets"]
     options = {o["id"]: o for o in scen["options"]}
-    assert {"improved-1st-shock", "stronger-defensive-line", "german-logistics-problems",
-            "soviet-replacement-edge", "harsher-winter", "advanced-crt", "early-1st-shock",
-            "variable-weather", "war-of-attrition", "handicap-soviet-4", "handicap-soviet-3",
-            "handicap-german-even-turns"} == set(options)
+    assert {
+        "improved-1st-shock",
+        "stronger-defensive-line",
+        "german-logistics-problems",
+        "soviet-replacement-edge",
+        "harsher-winter",
+        "advanced-crt",
+        "early-1st-shock",
+        "variable-weather",
+        "war-of-attrition",
+        "handicap-soviet-4",
+        "handicap-soviet-3",
+        "handicap-german-even-turns",
+    } == set(options)
     assert all(o["default"] is False for o in options.values())
     assert options["war-of-attrition"]["effects"]["supply_points"] == {"german": 5, "soviet": 15}
     assert options["handicap-soviet-4"]["effects"]["values"] == {"soviet_replacements": 4}

@@ -1,4 +1,5 @@
 """Fixtures for the data-game tests: each game loaded once per session through `authoring.load`."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Small lookups shared by the data-game tests."""
+
 from __future__ import annotations
 
 

@@ -1,14 +1,15 @@
 """1941: Operation Barbarossa data, loaded through authoring.load and checked against the rulebook's facts."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
 import pytest
+from helpers_data_games import feature, hexinfo, sides_of
 
 from authoring.model.scenario import Placement
 from authoring.rules.engine import check_game, check_scenario
-from helpers_data_games import feature, hexinfo, sides_of
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +31,17 @@ def test_rules_engine_is_clean(game):
     assert errors(check_game(game)) == []
 
 
-@pytest.mark.parametrize("label,name,kind", [("1808", "Moscow", "major"), ("0712", "Leningrad", "major"),
-                                             ("0416", "Helsinki", "reference"), ("3019", "Odessa", "major"),
-                                             ("0103", "Archangel", "reference"), ("3415", "Sevastopol", "reference")])
+@pytest.mark.parametrize(
+    "label,name,kind",
+    [
+        ("1808", "Moscow", "major"),
+        ("0712", "Leningrad", "major"),
+        ("0416", "Helsinki", "reference"),
+        ("3019", "Odessa", "major"),
+        ("0103", "Archangel", "reference"),
+        ("3415", "Sevastopol", "reference"),
+    ],
+)
 def test_named_cities(game, label, name, kind):
     _, info = hexinfo(game, label)
     city = feature(info, "city")
@@ -50,7 +59,7 @@ def test_svir_and_canal_separate_the_15_2_2_example(game):
     m = game.maps["main"]
     svir = sides_of(m, "svir")
     assert {frozenset({"0708", "0808"}), frozenset({"0809", "0910"})} <= svir
-    assert frozenset({"0707", "0708"}) not in svir      # 0708 may attack 0707
+    assert frozenset({"0707", "0708"}) not in svir  # 0708 may attack 0707
     assert sides_of(m, "canal")
 
 
@@ -70,7 +79,7 @@ def test_rail_errata_and_edge_supply_sources(game):
     assert any("0105" in c and c.index("0106") == c.index("0105") + 1 for c in chains if "0106" in c)
     east = [l for l, i in ((m.label(h), i) for h, i in m.hexes.items()) if feature(i, "soviet-supply")]
     west = [l for l, i in ((m.label(h), i) for h, i in m.hexes.items()) if feature(i, "axis-supply")]
-    assert east and all(l.endswith("01") for l in east)       # game east edge = grid row 01
+    assert east and all(l.endswith("01") for l in east)  # game east edge = grid row 01
     assert west and all(l.endswith("28") for l in west)
     exits = {m.label(h) for p in m.paths for h, _ in p.exits}
     assert set(east) | set(west) <= exits
@@ -135,7 +144,7 @@ def test_free_deployment_option(game):
     camp = game.scenarios["campaign"]
     gg = sorted(set(game.hex_sets["greater-germany"]["hexes"]) - {p.label for p in camp.setup})
     moved = _move(camp, "ger-1", gg[-1], game)
-    assert errors(check_scenario(game, moved))                        # printed code broken
+    assert errors(check_scenario(game, moved))  # printed code broken
     assert errors(check_scenario(game, moved, options=["axis-free-deployment"])) == []
     soviet_moved = _move(camp, "sov-11", "1322" if "1322" not in {p.label for p in camp.setup} else "1421", game)
     assert errors(check_scenario(game, soviet_moved, options=["axis-free-deployment"]))

@@ -1,15 +1,16 @@
 """Typhoon! data, loaded through authoring.load and checked against the rulebook's facts."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
+from helpers_data_games import feature, hexinfo
 
 from authoring.hexgrid import MultiMapLayout
 from authoring.model.scenario import Placement
 from authoring.rules.engine import check_game, check_scenario
 from authoring.rules.hexsets import HexSets
-from helpers_data_games import feature, hexinfo
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +48,13 @@ def test_three_maps_and_named_hexes(game):
 
 def test_overlapping_edges_share_cells(game):
     layout = MultiMapLayout({k: m.grid for k, m in game.maps.items()})
-    n, m, p = game.maps["N"].grid, game.maps["M"].grid, game.maps["P"].grid
+    n, _m, p = game.maps["N"].grid, game.maps["M"].grid, game.maps["P"].grid
     h = n.offset_to_hex(39, 10)
     assert set(layout.labels_of(h)) == {"N3910", "M0110"}
-    assert n.offset_to_hex(25, 53) == p.offset_to_hex(11, 1)            # N2553 = P1101
+    assert n.offset_to_hex(25, 53) == p.offset_to_hex(11, 1)  # N2553 = P1101
     shared = [h for h in layout if len(layout.maps_of(h)) > 1]
     assert len(shared) > 53 + 40
-    for h in shared:                                                    # same content whichever map names it
+    for h in shared:  # same content whichever map names it
         infos = [game.maps[k].hexes[h] for k in layout.maps_of(h)]
         assert len({i.terrain for i in infos}) == 1
         assert len({tuple(sorted(f.type for f in i.features)) for i in infos}) == 1
@@ -64,7 +65,7 @@ def test_smolensk_roslavl_highway_runs_n2453_n2553_p1002(game):
     n_roads = [[n.label(h) for h in x.hexes] for x in n.paths if x.type == "main-road"]
     assert any(c[-2:] == ["N2453", "N2553"] for c in n_roads)
     p_roads = [[p.label(h) for h in x.hexes] for x in p.paths if x.type == "main-road"]
-    assert any(c[i:i + 2] == ["P1101", "P1002"] for c in p_roads for i in range(len(c)))
+    assert any(c[i : i + 2] == ["P1101", "P1002"] for c in p_roads for i in range(len(c)))
     assert n.grid.label_to_hex("N2553") == p.grid.label_to_hex("P1101")
 
 
@@ -127,7 +128,7 @@ def test_every_hex_set_resolves(game):
     for name in game.hex_sets:
         assert sets.resolve(name), name
     only_m = HexSets(game.hex_sets, (game.maps["M"],))
-    assert not only_m.resolve("w-edge")              # code w names no hex of map M
+    assert not only_m.resolve("w-edge")  # code w names no hex of map M
     assert only_m.resolve("e-edge") and only_m.resolve("moscow-hexes")
 
 
@@ -157,8 +158,10 @@ def test_turn_records(game):
 
 
 def test_supply_points_fit_the_counter_mix(game):
-    mix = {side: sum(c.quantity for c in game.counters.values() if c.type == "supply" and c.side == side)
-           for side in ("axis", "soviet")}
+    mix = {
+        side: sum(c.quantity for c in game.counters.values() if c.type == "supply" and c.side == side)
+        for side in ("axis", "soviet")
+    }
     for s in game.scenarios.values():
         for t in s.turns:
             assert t.values["axis_supply_points"] <= mix["axis"]
@@ -178,22 +181,31 @@ def test_scenario_schedules_and_values(game):
 def test_bridge_limit_is_enforced(game):
     camp = game.scenarios["campaign"]
     n = game.maps["N"].grid
-    extra = [Placement("axis", n.hex_to_label(n.offset_to_hex(2, r)), n.offset_to_hex(2, r), (f"ger-bridge-{i}",))
-             for r, i in ((44, 5), (46, 6))]
-    moved = replace(camp, setup=camp.setup + tuple(extra),
-                    reinforcements=tuple(x for x in camp.reinforcements if not set(x.units) & {"ger-bridge-5", "ger-bridge-6"}))
+    extra = [
+        Placement("axis", n.hex_to_label(n.offset_to_hex(2, r)), n.offset_to_hex(2, r), (f"ger-bridge-{i}",))
+        for r, i in ((44, 5), (46, 6))
+    ]
+    moved = replace(
+        camp,
+        setup=camp.setup + tuple(extra),
+        reinforcements=tuple(x for x in camp.reinforcements if not set(x.units) & {"ger-bridge-5", "ger-bridge-6"}),
+    )
     assert any("13.2.3" in str(d.rule) for d in errors(check_scenario(game, moved)))
 
 
 def test_the_setup_codes_chart_explains_every_code_printed_on_a_counter(game):
     """A player reading a counter's code finds it on the chart: hex codes, edge letters, air boxes, pools."""
     import re
+
     table = next(t for t in game.tables if t.id == "setup-codes")
     listed = {str(row[0]) for row in table.rows}
     shapes = set()
     for counter in game.counters.values():
         if counter.setup_code:
-            shapes.add("N/M/P + 4 digits" if re.fullmatch(r"[NMP][0-9]{4}", counter.setup_code)
-                       else re.sub(r"[0-9]+$", "n", counter.setup_code))
+            shapes.add(
+                "N/M/P + 4 digits"
+                if re.fullmatch(r"[NMP][0-9]{4}", counter.setup_code)
+                else re.sub(r"[0-9]+$", "n", counter.setup_code)
+            )
     assert shapes >= {"R", "F", "SRn", "APn", "w", "e"}
     assert shapes <= listed, shapes - listed

@@ -1,5 +1,6 @@
 """Fuzz profiles: `make test` runs a 500-case slice; `--hypothesis-profile=nightly` (or HYPOTHESIS_PROFILE=nightly)
 runs the same tests with 10,000 cases each (`make fuzz`)."""
+
 from __future__ import annotations
 
 import os
@@ -10,14 +11,21 @@ from hypothesis import HealthCheck, settings
 SLICE = 500
 NIGHTLY = 10_000
 
-_COMMON = dict(deadline=None, derandomize=False, print_blob=True,
-               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+_COMMON = dict(
+    deadline=None,
+    derandomize=False,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 settings.register_profile("nightly", max_examples=NIGHTLY, **_COMMON)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "fuzz: hypothesis-driven mutation of the bundled games "
-                                       "(500 cases by default, 10,000 with --hypothesis-profile=nightly)")
+    config.addinivalue_line(
+        "markers",
+        "fuzz: hypothesis-driven mutation of the bundled games "
+        "(500 cases by default, 10,000 with --hypothesis-profile=nightly)",
+    )
 
 
 def fuzz_examples(config: pytest.Config, share: float = 1.0) -> int:
@@ -30,6 +38,8 @@ def fuzz_examples(config: pytest.Config, share: float = 1.0) -> int:
 @pytest.fixture
 def fuzz_settings(pytestconfig: pytest.Config):
     """`settings(...)` for a fuzz test taking `share` of the run's cases."""
+
     def make(share: float) -> settings:
         return settings(max_examples=fuzz_examples(pytestconfig, share), **_COMMON)
+
     return make

@@ -3,6 +3,7 @@
 The project copies are made once per session (one per game) and each case restores the file it
 changed, so a case costs one file write and one game load.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -25,8 +26,8 @@ class CaseTimeout(Exception):
 @dataclass(frozen=True)
 class FuzzGame:
     id: str
-    project: Path                  # a scratch copy holding only this game
-    files: tuple[str, ...]         # data files, relative to the project
+    project: Path  # a scratch copy holding only this game
+    files: tuple[str, ...]  # data files, relative to the project
 
 
 def _copy(game: str, scratch: Path) -> Path:
@@ -66,6 +67,7 @@ def time_limit(seconds: float = CASE_SECONDS):
     def expire(signum, frame):
         expired.append(seconds)
         raise CaseTimeout(f"case ran longer than {seconds} s")
+
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -94,12 +96,13 @@ def exercise(project: Path, game_id: str) -> list:
     from authoring.diagnostics import format as fmt
     from authoring.load import discover, load_game
     from authoring.rules import check_game, check_scenario
+
     (files,) = [f for f in discover(project) if f.id == game_id] or [None]
-    if files is None:   # the manifest is gone: discover finds no game, the CLI says so (usage error)
+    if files is None:  # the manifest is gone: discover finds no game, the CLI says so (usage error)
         return []
     result = load_game(files)
     diags = list(result.diagnostics)
-    if result.ok:   # validate runs the game checks; check runs each scenario's, whatever validate says
+    if result.ok:  # validate runs the game checks; check runs each scenario's, whatever validate says
         diags += check_game(result.game)
         for scenario in result.game.scenarios.values():
             diags += check_scenario(result.game, scenario)
@@ -132,12 +135,13 @@ def exercise_stages(project: Path, game_id: str, out: Path, stages: tuple[str, .
     validates, builds); False when the game does not validate. Every error found must be located in a file
     of the game (a refusal the designer can act on) and every stage must leave non-empty files."""
     from authoring import build
-    from authoring.diagnostics import has_errors
     from authoring.diagnostics import format as fmt
+    from authoring.diagnostics import has_errors
     from authoring.load import discover, load_game
     from authoring.validate import findings
+
     (files,) = [f for f in discover(project) if f.id == game_id] or [None]
-    if files is None:   # the manifest is gone: discover finds no game, the CLI says so (usage error)
+    if files is None:  # the manifest is gone: discover finds no game, the CLI says so (usage error)
         return False
     result = load_game(files)
     diags = findings(result)

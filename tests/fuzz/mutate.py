@@ -3,6 +3,7 @@
 A mutation is a plain tuple so a falsifying example prints readably and can be replayed; `apply`
 turns (original bytes, list of mutations) into the bytes written for one case.
 """
+
 from __future__ import annotations
 
 import copy
@@ -13,22 +14,131 @@ from hypothesis import strategies as st
 
 from authoring.load.source import SourceError, parse_yaml
 
-SPECIALS = [":", "- ", "[", "]", "{", "}", "&a ", "*a", "!!", "!x ", "'", '"', "#", "|", ">", "\t", "? ", "<<: ",
-            ",", "%YAML 1.2\n", "---\n", "...\n", "\\", "\u00a0", "\u202e", "\ufeff", "0x1F", "~"]
-VALUES: list[Any] = [None, True, False, 0, -1, -1000, 10 ** 20, -(10 ** 20), 2 ** 63, 1.5, -0.0, 1e308,
-                     10 ** 30, 10 ** 400, -(10 ** 4000), 1e-300,         # past int64, past float, past int(str) limits
-                     "", " ", "zz-unknown", "0000", "9999", "0101", "#zzzzzz", "1in", "0in", "-1in", "500in", "1/0",
-                     "0.001mm", "3in", "1/4",
-                     "../../../../etc/passwd", "/etc/passwd", "é漢字🙂", "\u202e\u0000", "x" * 5000,
-                     "x" * 100_000, "W" * 99, "=cmd|' /C calc'!A0", "@SUM(1)",        # long text; formula cells
-                     "a\tb", "a\x00b", "a\x1b]8;;http://x\x07b", "\x9b31m", "end\\", "\\", "a\u2028b",
-                     "zz+1", "zz_1", "Zz", "con", "layout",                   # ids whose naive file names collide
-                     [], {}, [None], [1, 2], ["0101", "0101"], {"zz": 1}, {"id": "x"}]
-KEYS = ["zz_unknown", "note", "id", "kind", "game", "name", "side", "hex", "units", "turn", "faces", "state",
-        "grid", "terrain", "rule", "type", "map", "edge", "union", "hexes", "sides", "tables", "rows",
-        "designation", "hex_size", "counter_size", "quantity", "pattern", "setup_code", "except"]
+SPECIALS = [
+    ":",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "&a ",
+    "*a",
+    "!!",
+    "!x ",
+    "'",
+    '"',
+    "#",
+    "|",
+    ">",
+    "\t",
+    "? ",
+    "<<: ",
+    ",",
+    "%YAML 1.2\n",
+    "---\n",
+    "...\n",
+    "\\",
+    "\u00a0",
+    "\u202e",
+    "\ufeff",
+    "0x1F",
+    "~",
+]
+VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    -1000,
+    10**20,
+    -(10**20),
+    2**63,
+    1.5,
+    -0.0,
+    1e308,
+    10**30,
+    10**400,
+    -(10**4000),
+    1e-300,  # past int64, past float, past int(str) limits
+    "",
+    " ",
+    "zz-unknown",
+    "0000",
+    "9999",
+    "0101",
+    "#zzzzzz",
+    "1in",
+    "0in",
+    "-1in",
+    "500in",
+    "1/0",
+    "0.001mm",
+    "3in",
+    "1/4",
+    "../../../../etc/passwd",
+    "/etc/passwd",
+    "é漢字🙂",
+    "\u202e\u0000",
+    "x" * 5000,
+    "x" * 100_000,
+    "W" * 99,
+    "=cmd|' /C calc'!A0",
+    "@SUM(1)",  # long text; formula cells
+    "a\tb",
+    "a\x00b",
+    "a\x1b]8;;http://x\x07b",
+    "\x9b31m",
+    "end\\",
+    "\\",
+    "a\u2028b",
+    "zz+1",
+    "zz_1",
+    "Zz",
+    "con",
+    "layout",  # ids whose naive file names collide
+    [],
+    {},
+    [None],
+    [1, 2],
+    ["0101", "0101"],
+    {"zz": 1},
+    {"id": "x"},
+]
+KEYS = [
+    "zz_unknown",
+    "note",
+    "id",
+    "kind",
+    "game",
+    "name",
+    "side",
+    "hex",
+    "units",
+    "turn",
+    "faces",
+    "state",
+    "grid",
+    "terrain",
+    "rule",
+    "type",
+    "map",
+    "edge",
+    "union",
+    "hexes",
+    "sides",
+    "tables",
+    "rows",
+    "designation",
+    "hex_size",
+    "counter_size",
+    "quantity",
+    "pattern",
+    "setup_code",
+    "except",
+]
 
-_index = st.integers(0, 10 ** 6)   # taken modulo the size of what it indexes: shrinks towards the first item
+_index = st.integers(0, 10**6)  # taken modulo the size of what it indexes: shrinks towards the first item
 
 text_ops = st.one_of(
     st.tuples(st.just("delete_line"), _index),
@@ -67,6 +177,7 @@ def apply(original: bytes, ops: list[tuple], name: str = "case.yaml") -> bytes:
 
 # --- text level ---------------------------------------------------------------------------
 
+
 def _text(raw: bytes, op: tuple, name: str) -> bytes:
     lines = raw.split(b"\n")
     n = len(lines)
@@ -81,7 +192,7 @@ def _text(raw: bytes, op: tuple, name: str) -> bytes:
         lines[i], lines[j] = lines[j], lines[i]
     elif kind == "indent":
         i = op[1] % n
-        lines[i] = lines[i][int(op[2][1:]):] if op[2].startswith("-") else op[2].encode() + lines[i]
+        lines[i] = lines[i][int(op[2][1:]) :] if op[2].startswith("-") else op[2].encode() + lines[i]
     else:
         return _at(raw, op)
     return b"\n".join(lines)
@@ -96,13 +207,14 @@ def _at(raw: bytes, op: tuple) -> bytes:
     text = op[2].encode("utf-8", "surrogatepass")
     if op[0] == "insert":
         return raw[:pos] + text + raw[pos:]
-    return raw[:pos] + text + raw[pos + 1:]   # replace_char
+    return raw[:pos] + text + raw[pos + 1 :]  # replace_char
 
 
 _TEXT = {"delete_line", "duplicate_line", "swap_lines", "truncate", "indent", "insert", "bytes", "replace_char"}
 
 
 # --- data level ---------------------------------------------------------------------------
+
 
 def _paths(node, path=()) -> list[tuple]:
     out = [path]
@@ -156,8 +268,8 @@ def _mutate(doc, paths: list[tuple], op: tuple):
         return doc
     if kind == "swap":
         other = paths[op[2] % len(paths)]
-        if path[:len(other)] == other or other[:len(path)] == path:
-            return doc   # one contains the other
+        if path[: len(other)] == other or other[: len(path)] == path:
+            return doc  # one contains the other
         a, b = value, _get(doc, other)
         doc = _put(doc, path, b)
         return _put(doc, other, a)
@@ -169,7 +281,7 @@ def _mutate(doc, paths: list[tuple], op: tuple):
         return doc
     if kind == "empty":
         return _put(doc, path, type(value)() if isinstance(value, (list, dict, str)) else None)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):   # negate
+    if isinstance(value, (int, float)) and not isinstance(value, bool):  # negate
         return _put(doc, path, -value - 1)
     return doc
 

@@ -5,17 +5,17 @@ One case = one bundled game (the small ones more often), one of its files, 1-3 m
 lines, bytes, indentation, truncation; data level: types, missing and unknown keys, dangling and
 swapped references, huge and negative numbers, unicode, empty values, re-dumped as YAML).
 """
+
 from __future__ import annotations
 
 import contextlib
 
+import harness
+import mutate
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-
-import harness
-import mutate
 
 pytestmark = pytest.mark.fuzz
 
@@ -41,6 +41,7 @@ def test_fuzz_load_and_check(fuzz_settings):
         game, rel, ops, content = case
         with harness.mutated(game, rel, content), harness.time_limit():
             harness.exercise(game.project, game.id)
+
     one()
 
 
@@ -52,12 +53,16 @@ def test_fuzz_cli(fuzz_settings):
     def one(case):
         game, rel, ops, content = case
         with harness.mutated(game, rel, content), harness.time_limit(2 * harness.CASE_SECONDS):
-            for args in (["validate", str(game.project), "--format", "sarif"], ["list", str(game.project)],
-                         ["check", f"{game.id}/{_scenario(game)}"]):
-                with contextlib.chdir(game.project):   # `check` finds its project from the working folder
+            for args in (
+                ["validate", str(game.project), "--format", "sarif"],
+                ["list", str(game.project)],
+                ["check", f"{game.id}/{_scenario(game)}"],
+            ):
+                with contextlib.chdir(game.project):  # `check` finds its project from the working folder
                     r = CliRunner().invoke(main, args, catch_exceptions=False)
                 assert r.exit_code in (0, 1, 2), (args, r.exit_code, r.output)
                 assert "Traceback" not in r.output and "internal error" not in r.output, (args, r.output)
+
     one()
 
 
@@ -72,11 +77,15 @@ def test_fuzz_build(fuzz_settings):
         game, rel, ops, content = case
         with harness.mutated(game, rel, content), harness.time_limit(2 * harness.CASE_SECONDS):
             built.append(harness.exercise_build(game.project, game.id))
+
     one()
     print(f"fuzz build: {sum(built)} of {len(built)} mutated games validated and built")
     assert len(built) < 20 or sum(built) > 0, "no mutated game validated: the build stages were never reached"
 
 
 def _scenario(game: harness.FuzzGame) -> str:
-    return next(r.rsplit("/", 1)[1].removesuffix(".yaml") for r in game.files
-                if r.startswith("scenarios/") and not r.endswith(("game.yaml", "tables.yaml")))
+    return next(
+        r.rsplit("/", 1)[1].removesuffix(".yaml")
+        for r in game.files
+        if r.startswith("scenarios/") and not r.endswith(("game.yaml", "tables.yaml"))
+    )

@@ -5,6 +5,7 @@ runs past its time (issue 33, point 3).
 The default run draws a few games (each builds all five stages); `HW_FUZZ_GAMES=N` draws N, the nightly
 profile 200, and `HW_FUZZ_LARGE=1` adds shapes that validate at sizes that build for a long time.
 """
+
 from __future__ import annotations
 
 import os
@@ -12,11 +13,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-
 import generate
 import harness
+import pytest
+from hypothesis import HealthCheck, given, settings
 
 pytestmark = pytest.mark.fuzz
 
@@ -36,8 +36,13 @@ def _count(config: pytest.Config) -> int:
 def test_generated_games_validate_or_build_every_stage(pytestconfig):
     outcomes: list[bool] = []
 
-    @settings(max_examples=_count(pytestconfig), deadline=None, print_blob=True, derandomize=False,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=_count(pytestconfig),
+        deadline=None,
+        print_blob=True,
+        derandomize=False,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(spec=generate.games())
     def one(spec):
         scratch = Path(tempfile.mkdtemp(prefix="hw-fuzz-gen-"))
@@ -47,5 +52,6 @@ def test_generated_games_validate_or_build_every_stage(pytestconfig):
                 outcomes.append(harness.exercise_stages(project, "mini", scratch / "out"))
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
+
     one()
     print(f"fuzz generated: {sum(outcomes)} of {len(outcomes)} games validated and built every stage")

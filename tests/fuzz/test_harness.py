@@ -1,11 +1,11 @@
 """The fuzz harness itself: a timeout fails the case even where the case swallows it (issue 17, class 8)."""
+
 from __future__ import annotations
 
 import time
 
-import pytest
-
 import harness
+import pytest
 
 pytestmark = pytest.mark.fuzz
 
@@ -15,7 +15,7 @@ def test_a_swallowed_timeout_still_fails_the_case():
         with harness.time_limit(0.05):
             try:
                 time.sleep(1)
-            except Exception:   # noqa: BLE001 - what a careless `except` in the code under test would do
+            except Exception:  # noqa: BLE001 - what a careless `except` in the code under test would do
                 pass
 
 
@@ -23,7 +23,7 @@ def test_a_swallowed_timeout_still_fails_the_case():
 def test_a_timeout_in_a_finaliser_still_fails_the_case():
     class Slow:
         def __del__(self):
-            time.sleep(1)    # the alarm fires here; Python prints "Exception ignored in ... CaseTimeout"
+            time.sleep(1)  # the alarm fires here; Python prints "Exception ignored in ... CaseTimeout"
 
     with pytest.raises(harness.CaseTimeout):
         with harness.time_limit(0.05):

@@ -1,4 +1,5 @@
 """Fixtures of the hardening tests: scratch copies of games, in-process CLI runs."""
+
 from __future__ import annotations
 
 import sys
@@ -7,13 +8,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-sys.path.insert(0, str(Path(__file__).parent))   # hw_support, for the tests in regressions/
+sys.path.insert(0, str(Path(__file__).parent))  # hw_support, for the tests in regressions/
 from hw_support import MINI, copy_game  # noqa: E402
 
 
 def _cli(*args: str):
     """Run `hexwright ARGS` in-process; the result has exit_code, stdout and stderr (click >= 8.2 keeps them apart)."""
     from authoring.cli import main
+
     return CliRunner().invoke(main, list(args))
 
 

@@ -1,4 +1,5 @@
 """Plain helpers of the hardening tests (a module with a unique name, so test files can import it)."""
+
 from __future__ import annotations
 
 import shutil
@@ -12,8 +13,14 @@ MINI = ROOT / "tests" / "load" / "mini"
 
 def run(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
     """Run `hexwright ARGS` in a fresh interpreter (real exit codes, real stderr)."""
-    return subprocess.run([sys.executable, "-m", "authoring.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          env=env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "authoring.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
 
 
 def copy_game(src: Path, dst: Path, game: str | None = None) -> Path:
@@ -35,6 +42,7 @@ def refused(project: Path, expected: str):
     from click.testing import CliRunner
 
     from authoring.cli import main
+
     r = CliRunner().invoke(main, ["validate", str(project), "--format", "concise"])
     assert r.exit_code == 1, r.output[-2000:]
     assert re.search(expected, r.output), r.output[-2000:]

@@ -2,6 +2,7 @@
 and unknown CSV columns too), a long line is cut around the column with the caret inside the cut, and one
 command prints at most 1,000 findings and says how many it left out. The issue's examples (a one-line
 game.yaml of 15,000 unknown keys, a counters CSV of 20,000 unknown columns) and another instance of each."""
+
 from __future__ import annotations
 
 import json
@@ -38,10 +39,12 @@ def _bounded(r, code: str, file: str) -> str:
     assert r.exit_code == 1, out[-2000:]
     assert "Traceback" not in out and "internal error" not in out
     assert len(re.findall(rf"error\[{code}\]", out)) == MAX_PER_FILE, out[-2000:]
-    m = re.search(r"error\[HW-LIMIT-001\]: more than 200 errors in this file; the rest are not shown \([\d,]+ more\)", out)
-    assert m and file in out[m.start() - 300:m.end() + 300], out[-3000:]
+    m = re.search(
+        r"error\[HW-LIMIT-001\]: more than 200 errors in this file; the rest are not shown \([\d,]+ more\)", out
+    )
+    assert m and file in out[m.start() - 300 : m.end() + 300], out[-3000:]
     longest = max(len(line) for line in out.splitlines())
-    assert longest < 2500, longest   # no line padded out to a column 186,000 characters in
+    assert longest < 2500, longest  # no line padded out to a column 186,000 characters in
     return out
 
 
@@ -49,7 +52,7 @@ def test_one_line_game_yaml_of_15000_unknown_keys_is_200_findings(mini_project, 
     assert _one_line_game(mini_project, 15_000) > 180_000
     r = cli("validate", str(mini_project))
     out = _bounded(r, "HW-SCHEMA-002", "game.yaml")
-    assert len(out) < 400_000   # 200 findings with a cut line each (the issue: 1.38 GB)
+    assert len(out) < 400_000  # 200 findings with a cut line each (the issue: 1.38 GB)
     assert "(14,800 more)" in out
 
 
@@ -73,7 +76,7 @@ def test_csv_header_repeating_a_column_3000_times_is_capped_too(mini_project, cl
 
 
 def test_caret_stays_under_its_column_inside_the_cut():
-    line = "".join(f"k{i:05d}: 1, " for i in range(20_000))   # 200,000 characters
+    line = "".join(f"k{i:05d}: 1, " for i in range(20_000))  # 200,000 characters
     for col in (0, 7, 100_000, len(line) - 3, len(line) + 50):
         shown, at = cut_around(line, col)
         assert len(shown) <= 210 and 0 <= at <= len(shown)
@@ -85,7 +88,7 @@ def test_caret_stays_under_its_column_inside_the_cut():
 def test_caret_counts_the_escapes_shown_before_it():
     line = "\x1b[31m" * 50 + "needle" + "x" * 5000
     shown, at = cut_around(line, line.index("needle"))
-    assert shown[at:at + 6] == "needle" and "\\x1b" in shown
+    assert shown[at : at + 6] == "needle" and "\\x1b" in shown
 
 
 def test_caret_line_is_never_longer_than_the_quoted_line(tmp_path):
@@ -97,11 +100,13 @@ def test_caret_line_is_never_longer_than_the_quoted_line(tmp_path):
 
 
 def _spread(files: int, each: int):
-    return [error("HW-X-001", f"finding {i}", Loc(f"f{n:03d}.yaml", i + 1, 1)) for n in range(files) for i in range(each)]
+    return [
+        error("HW-X-001", f"finding {i}", Loc(f"f{n:03d}.yaml", i + 1, 1)) for n in range(files) for i in range(each)
+    ]
 
 
 def test_one_command_prints_at_most_1000_findings_and_counts_the_rest():
-    diags = _spread(30, 150)   # 4,500 findings, none over the per-file cap
+    diags = _spread(30, 150)  # 4,500 findings, none over the per-file cap
     for render in (render_full, render_concise):
         out = render(diags)
         assert len(re.findall(r"error\[HW-X-001\]", out)) == MAX_SHOWN
@@ -123,6 +128,6 @@ def test_every_kind_counts_toward_the_per_file_cap():
     assert "(700 more)" in errors_a[-1].message
     assert sum(d.loc.file == "a.yaml" and d.severity.value == "warning" for d in kept) == MAX_PER_FILE + 1
     assert any(d.loc.file == "b.yaml" for d in kept)
-    assert per_file(kept) == kept   # capping twice changes nothing
+    assert per_file(kept) == kept  # capping twice changes nothing
     out = render_concise(mixed)
     assert out.count("a.yaml") <= 2 * MAX_PER_FILE + 2

@@ -2,6 +2,7 @@
 pipe does not hang a command, a link to /dev/zero is not read to its end: `st_size` is 0 for both); writers
 stay in the project (`docs format --write`); `new scenario` writes only what `validate` accepts; option
 values are finite and in range (a usage error, exit 2, never an internal error)."""
+
 from __future__ import annotations
 
 import os
@@ -9,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from hw_support import run
 
 from authoring.readfile import FileRefused, read_limited
@@ -39,8 +39,9 @@ def _refused(project: Path, *args: str, exit_code: int, says: str) -> str:
     return out
 
 
-@pytest.mark.parametrize("make, says", [(_fifo, "is a named pipe (FIFO), not a regular file"),
-                                        (_zero, "is a device, not a regular file")])
+@pytest.mark.parametrize(
+    "make, says", [(_fifo, "is a named pipe (FIFO), not a regular file"), (_zero, "is a device, not a regular file")]
+)
 def test_check_card_that_is_no_regular_file(mini_project: Path, make, says: str):
     card = make(mini_project / "card.csv")
     out = _refused(mini_project, "check", "mini/intro", "--card", card.name, exit_code=1, says=says)
@@ -80,6 +81,7 @@ def test_read_limited_stops_at_its_limit(tmp_path: Path):
 
 # --- writers stay in the project, and write what validates ----------------------------------------------------
 
+
 def test_docs_format_write_does_not_follow_docs_linked_out(mini_project: Path, tmp_path: Path):
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -97,8 +99,9 @@ def test_docs_format_write_does_not_follow_format_md_linked_out(mini_project: Pa
     assert victim.read_text() == "keep me"
 
 
-@pytest.mark.parametrize("name, says", [("Red\u202eDawn", "\\u202e"), ("Tab\there", "a tab"),
-                                        ("Ends in\\", "backslash")])
+@pytest.mark.parametrize(
+    "name, says", [("Red\u202eDawn", "\\u202e"), ("Tab\there", "a tab"), ("Ends in\\", "backslash")]
+)
 def test_new_scenario_refuses_a_name_validate_would_refuse(mini_project: Path, name: str, says: str):
     before = sorted(p.name for p in (mini_project / "scenarios/mini").iterdir())
     out = _refused(mini_project, "new", "scenario", "mini", name, exit_code=2, says="cannot be a scenario name")
@@ -115,15 +118,19 @@ def test_new_scenario_with_an_accented_name_validates(mini_project: Path):
 
 # --- option values ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("args, says", [
-    (("build", "sheets", "mini", "--bleed", "nan"), "'nan' is not a finite number"),
-    (("build", "sheets", "mini", "--bleed", "-inf"), "--bleed"),
-    (("build", "sheets", "mini", "--back-offset", "nan,0"), "out of range"),
-    (("build", "sheets", "mini", "--back-offset", "1e308,1e308"), "out of range"),
-    (("build", "sheets", "mini", "--back-offset", "0,inf"), "out of range"),
-    (("build", "calibration", "--back-offset", "-nan,40"), "out of range"),
-    (("watch", "mini", "--once", "--interval", "nan"), "'nan' is not a finite number"),
-])
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (("build", "sheets", "mini", "--bleed", "nan"), "'nan' is not a finite number"),
+        (("build", "sheets", "mini", "--bleed", "-inf"), "--bleed"),
+        (("build", "sheets", "mini", "--back-offset", "nan,0"), "out of range"),
+        (("build", "sheets", "mini", "--back-offset", "1e308,1e308"), "out of range"),
+        (("build", "sheets", "mini", "--back-offset", "0,inf"), "out of range"),
+        (("build", "calibration", "--back-offset", "-nan,40"), "out of range"),
+        (("watch", "mini", "--once", "--interval", "nan"), "'nan' is not a finite number"),
+    ],
+)
 def test_option_values_finite_and_in_range(mini_project: Path, cli, args, says: str):
     r = cli(*args)
     assert r.exit_code == 2, r.output
@@ -134,6 +141,7 @@ def test_option_values_finite_and_in_range(mini_project: Path, cli, args, says: 
 def test_calibrate_point_must_be_finite(mini_project: Path, cli):
     from authoring.calibrate import parse_point
     from authoring.load import load_project
+
     _root, (result,) = load_project(mini_project)
     board = next(iter(result.game.maps.values()))
     for text in ("0101=nan,5", "0101=1e308,5", "0101=5,-inf"):
@@ -146,5 +154,9 @@ def test_rules_summary_that_is_a_named_pipe_is_a_finding(mini_project: Path):
     _fifo(mini_project / "scenarios/mini/summary.html")
     game = mini_project / "scenarios/mini/game.yaml"
     game.write_text(game.read_text() + "rules_summary: summary.html\n")
-    _refused(mini_project, "validate", exit_code=1,
-             says="rules summary 'summary.html' is a named pipe (FIFO), not a regular file")
+    _refused(
+        mini_project,
+        "validate",
+        exit_code=1,
+        says="rules summary 'summary.html' is a named pipe (FIFO), not a regular file",
+    )

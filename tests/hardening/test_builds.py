@@ -3,6 +3,7 @@
 
 One reference pair of builds is shared by both tests to keep `make test` short.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -20,7 +21,7 @@ import pytest
 from hw_support import ROOT, copy_game
 
 GAME = "bfm"
-SHEETS = ["--dpi", "100"]          # smaller counter sheets: the writing path is the same, the build is faster
+SHEETS = ["--dpi", "100"]  # smaller counter sheets: the writing path is the same, the build is faster
 ARTIFACTS = (".vmod", ".pdf", ".png")
 KILLS = 20
 
@@ -53,7 +54,7 @@ def pair(tmp_path_factory) -> tuple[Path, Path, Path, float]:
     base = tmp_path_factory.mktemp("builds")
     project = copy_game(ROOT, base / "project", GAME)
     seconds = run_build(project, base / "a", "1", jobs=1)
-    time.sleep(1.5)   # a different wall-clock second: timestamps must not leak
+    time.sleep(1.5)  # a different wall-clock second: timestamps must not leak
     run_build(project, base / "b", "2", jobs=2)
     return project, base / "a", base / "b", seconds
 
@@ -73,10 +74,16 @@ def test_two_builds_are_byte_identical(pair):
 
 def test_artifacts_are_valid(pair):
     from pypdf import PdfReader
+
     _, a, _, _ = pair
     names = digests(a / GAME, artifacts_only=True)
-    for stage, made in (("module", ".vmod"), ("sheets", ".letter.pdf"), ("maps", ".png"), ("cards", ".pdf"),
-                        ("charts", ".pdf")):
+    for stage, made in (
+        ("module", ".vmod"),
+        ("sheets", ".letter.pdf"),
+        ("maps", ".png"),
+        ("cards", ".pdf"),
+        ("charts", ".pdf"),
+    ):
         folder = "" if stage in ("module", "sheets") else stage + "/"
         assert any(n.startswith(folder) and n.endswith(made) for n in names), stage
     for name in names:
@@ -98,8 +105,14 @@ def _temp_count(folder: Path) -> int:
 
 def _kill_after(project: Path, out: Path, delay: float, nth_temp: int | None, seed: int) -> None:
     """Start a forced build; SIGKILL its whole process group after `delay` s, or once the nth temp file shows."""
-    proc = subprocess.Popen(build_cmd(project, out), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True, env={**os.environ, "PYTHONHASHSEED": str(seed)})
+    proc = subprocess.Popen(
+        build_cmd(project, out),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        env={**os.environ, "PYTHONHASHSEED": str(seed)},
+    )
     deadline = time.monotonic() + delay
     seen, before = 0, _temp_count(out / GAME)
     while proc.poll() is None and time.monotonic() < deadline and (nth_temp is None or seen < nth_temp):
@@ -117,6 +130,7 @@ def _kill_after(project: Path, out: Path, delay: float, nth_temp: int | None, se
 def _changed_copy(project: Path, dst: Path) -> Path:
     """The project with edits that change several artifacts (counter sheet, module, set-up cards, maps)."""
     import shutil
+
     shutil.copytree(project, dst)
     counters = dst / "counters" / GAME / "counters.yaml"
     counters.write_text(counters.read_text().replace('designation: "3"', 'designation: "33"', 1))
@@ -131,8 +145,8 @@ def test_sigkill_never_leaves_a_broken_artifact(pair, tmp_path: Path):
     project, a, _, _ = pair
     old = digests(a / GAME, artifacts_only=True)
     changed = _changed_copy(project, tmp_path / "changed")
-    run_build(changed, tmp_path / "fresh", "4")   # a clean build of the changed data: the new artifacts
-    seconds = run_build(project, a, "5")            # how long a forced build over existing outputs runs
+    run_build(changed, tmp_path / "fresh", "4")  # a clean build of the changed data: the new artifacts
+    seconds = run_build(project, a, "5")  # how long a forced build over existing outputs runs
     assert digests(a / GAME, artifacts_only=True) == old
     new = digests(tmp_path / "fresh" / GAME, artifacts_only=True)
     assert new.keys() == old.keys()
@@ -146,5 +160,5 @@ def test_sigkill_never_leaves_a_broken_artifact(pair, tmp_path: Path):
         now = digests(a / GAME, artifacts_only=True)
         broken = {k: now.get(k) for k in old if now.get(k) not in (old[k], new[k])}
         assert now.keys() == old.keys() and not broken, f"kill {i + 1} ({delay:.2f} s, temp {nth}): {broken}"
-    run_build(changed, a, "3", force=False)   # stamps and caches left by the kills still give the clean result
+    run_build(changed, a, "3", force=False)  # stamps and caches left by the kills still give the clean result
     assert digests(a / GAME, artifacts_only=True) == new

@@ -3,6 +3,7 @@
 Every code the package can report is catalogued, at the severity it is reported at; no catalogued code is
 dead; the generated reference page is current and every link in it lands on a real heading.
 """
+
 from __future__ import annotations
 
 import ast
@@ -17,8 +18,14 @@ from authoring.diagnostics.codes import CATALOGUE, render_reference
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"HW-[A-Z]+-\d{3}")
 # Functions that report a finding, and the severity they report it at.
-_REPORTERS = {"error": Severity.ERROR, "_fail": Severity.ERROR, "ref": Severity.ERROR, "report": Severity.ERROR,
-              "warning": Severity.WARNING, "info": Severity.INFO}
+_REPORTERS = {
+    "error": Severity.ERROR,
+    "_fail": Severity.ERROR,
+    "ref": Severity.ERROR,
+    "report": Severity.ERROR,
+    "warning": Severity.WARNING,
+    "info": Severity.INFO,
+}
 
 
 def code_uses(paths) -> tuple[dict[str, list[str]], list[tuple[str, Severity, str]]]:
@@ -35,8 +42,12 @@ def code_uses(paths) -> tuple[dict[str, list[str]], list[tuple[str, Severity, st
                 name = ast.unparse(node.func).rsplit(".", 1)[-1]
                 args = list(node.args[:1]) + [k.value for k in node.keywords if k.arg == "code"]
                 for arg in args:
-                    if name in _REPORTERS and isinstance(arg, ast.Constant) and isinstance(arg.value, str) \
-                            and CODE.fullmatch(arg.value):
+                    if (
+                        name in _REPORTERS
+                        and isinstance(arg, ast.Constant)
+                        and isinstance(arg.value, str)
+                        and CODE.fullmatch(arg.value)
+                    ):
                         calls.append((arg.value, _REPORTERS[name], f"{path.name}:{node.lineno}"))
     return found, calls
 
@@ -67,9 +78,12 @@ def test_no_catalogued_code_is_dead(uses):
 
 def test_each_code_is_reported_at_its_catalogued_severity(uses):
     _found, calls = uses
-    assert len(calls) > 100   # the scan sees the reporting calls at all
-    wrong = [(c, sev.value, CATALOGUE[c].severity.value, where) for c, sev, where in calls
-             if c in CATALOGUE and CATALOGUE[c].severity is not sev]
+    assert len(calls) > 100  # the scan sees the reporting calls at all
+    wrong = [
+        (c, sev.value, CATALOGUE[c].severity.value, where)
+        for c, sev, where in calls
+        if c in CATALOGUE and CATALOGUE[c].severity is not sev
+    ]
     assert not wrong
 
 
@@ -131,6 +145,7 @@ def test_sarif_describes_each_rule(tmp_path):
 
     from authoring.diagnostics import error
     from authoring.diagnostics.format import render_sarif
+
     doc = json.loads(render_sarif([error("HW-STACK-001", "3 units in hex 0101, limit is 2")]))
     rule = doc["runs"][0]["tool"]["driver"]["rules"][0]
     assert rule["id"] == "HW-STACK-001"

@@ -5,6 +5,7 @@ Disk full is real here: every file hexwright opens for writing in the child proc
 /dev/full, whose writes fail with ENOSPC, exactly as on a full disk. A second fault, a file-size
 limit (RLIMIT_FSIZE, EFBIG), is set with `resource` in the child.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from hw_support import ROOT
 
 DEV_FULL = """
@@ -40,11 +40,18 @@ main()
 
 
 def _run(preamble: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", "import sys\n" + preamble + RUN, *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", "import sys\n" + preamble + RUN, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
-VASSAL_CACHE = ".cache/vassal/"   # vassal/art.py ImageCache._put: owned by the module work, switches to atomic.write_bytes
+VASSAL_CACHE = (
+    ".cache/vassal/"  # vassal/art.py ImageCache._put: owned by the module work, switches to atomic.write_bytes
+)
 
 
 def _temps(folder: Path, skip: str | None = VASSAL_CACHE) -> list[Path]:
@@ -56,8 +63,11 @@ def _temps(folder: Path, skip: str | None = VASSAL_CACHE) -> list[Path]:
 @pytest.mark.parametrize("stage", ["module", "sheets", "maps", "cards", "charts"])
 def test_disk_full_is_a_fault_not_a_bug(mini_project: Path, tmp_path: Path, stage: str):
     out = tmp_path / "out"
-    r = _run(DEV_FULL, "build", stage, str(mini_project), "--out", str(out), "--dpi", "72") if stage == "sheets" \
+    r = (
+        _run(DEV_FULL, "build", stage, str(mini_project), "--out", str(out), "--dpi", "72")
+        if stage == "sheets"
         else _run(DEV_FULL, "build", stage, str(mini_project), "--out", str(out))
+    )
     assert r.returncode == 2, r.stderr[-3000:]
     assert "error: the disk is full" in r.stderr, r.stderr[-3000:]
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
@@ -81,6 +91,7 @@ def test_file_size_limit_is_a_fault(mini_project: Path, tmp_path: Path):
 
 def test_a_killed_writers_temp_files_are_swept_but_a_live_ones_kept(tmp_path: Path):
     from authoring import atomic
+
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     gone = tmp_path / f".x.png.{dead.stdout.strip()}.abcd1234.tmp"
     live = tmp_path / f".y.png.{os.getpid()}.abcd1234.tmp"
@@ -93,13 +104,14 @@ def test_a_killed_writers_temp_files_are_swept_but_a_live_ones_kept(tmp_path: Pa
 
 def test_stamps_are_written_through_a_name_unique_to_the_process(tmp_path: Path, monkeypatch):
     from authoring import cache
+
     seen = []
     real = os.replace
     monkeypatch.setattr(os, "replace", lambda a, b: (seen.append(Path(a).name), real(a, b)))
     cache.record(tmp_path / "a.pdf", "d1")
-    assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False   # the target itself is missing
+    assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False  # the target itself is missing
     (tmp_path / "a.pdf").write_text("x")
-    assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False   # a file put there after the stamp: not the one stamped
+    assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False  # a file put there after the stamp: not the one stamped
     cache.record(tmp_path / "a.pdf", "d1")
     assert cache.up_to_date(tmp_path / "a.pdf", "d1")
     assert seen and all(f".{os.getpid()}." in name for name in seen)
@@ -110,20 +122,25 @@ def test_a_lost_module_manifest_is_restored_by_the_next_build(mini_project: Path
     assert cli("build", "module", str(mini_project), "--out", str(out)).exit_code == 0
     manifest = out / "mini" / "mini.vmod.manifest.json"
     assert manifest.is_file()
-    manifest.unlink()            # as a kill right after --force removed it
+    manifest.unlink()  # as a kill right after --force removed it
     r = cli("build", "module", str(mini_project), "--out", str(out))
     assert r.exit_code == 0, r.output
     assert manifest.is_file()
 
 
-@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs sysfs, where no one (not even root) may create files")
+@pytest.mark.skipif(
+    not Path("/sys/kernel").is_dir(), reason="needs sysfs, where no one (not even root) may create files"
+)
 @pytest.mark.parametrize("stage", ["module", "charts"])
 def test_an_unwritable_out_folder_is_a_fault(mini_project: Path, stage: str):
     """The module stage wraps OSErrors in its BuildError; both end as the same plain fault."""
     r = _run("", "build", stage, str(mini_project), "--out", "/sys/kernel")
     assert r.returncode == 2, r.stderr[-3000:]
-    assert "error: Operation not permitted: /sys/kernel/mini" in r.stderr or "error: permission denied" in r.stderr \
-        or "error: operation not permitted" in r.stderr, r.stderr
+    assert (
+        "error: Operation not permitted: /sys/kernel/mini" in r.stderr
+        or "error: permission denied" in r.stderr
+        or "error: operation not permitted" in r.stderr
+    ), r.stderr
     assert "internal error" not in r.stderr and "Traceback" not in r.stderr
 
 
@@ -142,11 +159,14 @@ def test_two_processes_recording_one_stamp_never_collide(tmp_path: Path):
     """Two builds stamping the same output at once (the old fixed temporary name raced in 2% of calls)."""
     target = tmp_path / "bfm.vmod"
     target.write_text("x")
-    procs = [subprocess.Popen([sys.executable, "-c", RACE, str(target), tag], cwd=ROOT, stderr=subprocess.PIPE, text=True)
-             for tag in ("a", "b")]
+    procs = [
+        subprocess.Popen([sys.executable, "-c", RACE, str(target), tag], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        for tag in ("a", "b")
+    ]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0], errors
     assert _temps(tmp_path, skip=None) == []
     assert (tmp_path / ".bfm.vmod.digest").read_text().split("\n")[1] in ("a-1499", "b-1499")
     from authoring import cache
+
     assert cache.up_to_date(target, "a-1499") or cache.up_to_date(target, "b-1499")

@@ -1,5 +1,6 @@
 """No two modules of the package import each other, directly or round a circle, at the top or inside a
 function: data and calls flow one way (files -> load -> model -> rules/render/vassal/build -> cli)."""
+
 from __future__ import annotations
 
 import ast

@@ -3,6 +3,7 @@
 Every module of `authoring/` belongs to a layer; a layer may import only the layers listed for it. Any import
 counts, also one inside a function. A new top-level module must be placed in a layer here.
 """
+
 from __future__ import annotations
 
 import ast
@@ -14,8 +15,26 @@ PACKAGE = ROOT / "authoring"
 
 # The top-level modules and packages of authoring/, by layer.
 LAYERS: dict[str, set[str]] = {
-    "base": {"diagnostics", "hexgrid", "textcodec", "names", "lengths", "errors", "atomic", "safepath", "bundled",
-             "progress", "runtime", "schema", "budget", "workers", "svgart", "fingerprint", "trust", "readfile"},
+    "base": {
+        "diagnostics",
+        "hexgrid",
+        "textcodec",
+        "names",
+        "lengths",
+        "errors",
+        "atomic",
+        "safepath",
+        "bundled",
+        "progress",
+        "runtime",
+        "schema",
+        "budget",
+        "workers",
+        "svgart",
+        "fingerprint",
+        "trust",
+        "readfile",
+    },
     "model": {"model"},
     "load": {"load"},
     "rules": {"rules"},
@@ -100,20 +119,27 @@ def private_imports(paths) -> list[str]:
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("authoring"):
-                bad += [f"{path.relative_to(ROOT)}:{node.lineno}: {node.module}.{a.name}"
-                        for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                bad += [
+                    f"{path.relative_to(ROOT)}:{node.lineno}: {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
     return bad
 
 
 # Issue 34, left for the one pool helper: the fork pools' shared state, which the set-up card and tile workers
 # read from the map stage's module.
-KNOWN_PRIVATE = {"authoring/render/print/cards.py:304: authoring.render.maps.draw._JOB",
-                 "authoring/render/print/tiles.py:353: authoring.render.maps.draw._JOB"}
+KNOWN_PRIVATE = {
+    "authoring/render/print/cards.py:304: authoring.render.maps.draw._JOB",
+    "authoring/render/print/tiles.py:353: authoring.render.maps.draw._JOB",
+}
 
 
 def test_no_module_imports_another_ones_private_names(tmp_path):
     found = private_imports(_modules())
-    assert {f.split(":")[0] + f.split(":", 2)[2] for f in found} <= {k.split(":")[0] + k.split(":", 2)[2] for k in KNOWN_PRIVATE}
+    assert {f.split(":")[0] + f.split(":", 2)[2] for f in found} <= {
+        k.split(":")[0] + k.split(":", 2)[2] for k in KNOWN_PRIVATE
+    }
     made = PACKAGE / "render" / "made_for_test.py"
     try:
         made.write_text("from authoring.render.maps.draw import _secret\n")

@@ -5,6 +5,7 @@ Each case starts a real build in a session of its own (so its process group is t
 its workers are running, stops it, then reads /proc for what is left of the group and the output folder for
 what is still being written.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,10 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
-
 from hw_support import ROOT, copy_game
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; the parent-death signal is Linux's")
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc; the parent-death signal is Linux's"
+)
 
 
 def _group(pgid: int) -> list[int]:
@@ -53,9 +55,14 @@ def _wait(condition, seconds: float = 60) -> bool:
 
 def _start(project: Path, out: Path, *stage: str) -> subprocess.Popen:
     """`hexwright build STAGE` in a new session; returns once it has forked at least two workers."""
-    build = subprocess.Popen([sys.executable, "-m", "authoring.cli", "build", *stage, str(project), "--out", str(out),
-                              "--jobs", "2"], cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+    build = subprocess.Popen(
+        [sys.executable, "-m", "authoring.cli", "build", *stage, str(project), "--out", str(out), "--jobs", "2"],
+        cwd=ROOT,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert _wait(lambda: len(_group(build.pid)) >= 3 or build.poll() is not None), "the build never forked"
     assert build.poll() is None, "the build ended before its workers could be stopped"
     return build
@@ -71,7 +78,7 @@ def _stop_and_watch(build: subprocess.Popen, out: Path, how) -> None:
     build.wait(timeout=120)
     ended = _files(out)
     assert _wait(lambda: not _group(build.pid), 30), f"workers outlived the build: {_group(build.pid)}"
-    time.sleep(1.5)   # a worker left alive would still be drawing and writing
+    time.sleep(1.5)  # a worker left alive would still be drawing and writing
     later = _files(out)
     assert later == ended, sorted(set(later.items()) ^ set(ended.items()))
 
@@ -113,10 +120,12 @@ def test_ctrl_c_prints_one_line_and_no_traceback(bfm: Path, tmp_path: Path, stag
 
 def test_a_worker_whose_parent_is_gone_leaves_at_once():
     """The race `die_with_parent` closes: a parent that died before the worker armed its signal."""
-    code = ("import os, sys\nfrom authoring.workers import die_with_parent\n"
-            "pid = os.fork()\n"
-            "if pid == 0:\n    die_with_parent(os.getppid() + 1)\n    os._exit(7)\n"
-            "_, status = os.waitpid(pid, 0)\nprint(os.waitstatus_to_exitcode(status))\n")
+    code = (
+        "import os, sys\nfrom authoring.workers import die_with_parent\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n    die_with_parent(os.getppid() + 1)\n    os._exit(7)\n"
+        "_, status = os.waitpid(pid, 0)\nprint(os.waitstatus_to_exitcode(status))\n"
+    )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "1", r.stdout + r.stderr
 
@@ -124,9 +133,11 @@ def test_a_worker_whose_parent_is_gone_leaves_at_once():
 @pytest.mark.parametrize("args", [["schema", "scenario"], ["list", "--project", str(ROOT)]])
 def test_a_closed_output_is_one_line(tmp_path: Path, args: list[str]):
     """`hexwright ... | head -1`: the reader goes away; one line on stderr, exit 2, no traceback."""
-    code = (f"import sys\nsys.argv = ['hexwright', *{args!r}]\n"
-            "import os\nr, w = os.pipe()\nos.close(r)\nos.dup2(w, 1)\n"
-            "from authoring.cli import run\nrun()\n")
+    code = (
+        f"import sys\nsys.argv = ['hexwright', *{args!r}]\n"
+        "import os\nr, w = os.pipe()\nos.close(r)\nos.dup2(w, 1)\n"
+        "from authoring.cli import run\nrun()\n"
+    )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
@@ -139,26 +150,49 @@ def test_disk_full_with_workers_is_one_fault_and_no_worker_traceback(bfm: Path, 
     """The disk fills while stages and their pools run side by side: the stage that meets it fails, the
     others and every pool are stopped; one fault (exit 2), never a worker's BrokenPipeError traceback."""
     from test_faults import DEV_FULL, RUN
-    r = subprocess.run([sys.executable, "-c", "import sys\n" + DEV_FULL + RUN, "build", *stages, str(bfm), "--out",
-                        str(tmp_path / "out"), "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n" + DEV_FULL + RUN,
+            "build",
+            *stages,
+            str(bfm),
+            "--out",
+            str(tmp_path / "out"),
+            "--jobs",
+            "2",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 2, r.stderr[-3000:]
     assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr[-3000:]
     assert r.stderr.count("error: the disk is full") == 1, r.stderr[-3000:]
 
 
-@pytest.mark.parametrize("args, expected", [
-    (["build", "sheets", "--bleed", "nan"], "Invalid value for '--bleed'"),
-    (["build", "sheets", "--bleed", "inf"], "Invalid value for '--bleed'"),
-    (["build", "sheets", "--back-offset", "nan,0"], "Invalid value for '--back-offset': 'nan,0'"),
-    (["build", "calibration", "--back-offset", "1e308,1e308"], "Invalid value for '--back-offset': '1e308,1e308'"),
-    (["build", "calibration", "--back-offset", "0,-11"], "from -10 to 10"),
-])
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["build", "sheets", "--bleed", "nan"], "Invalid value for '--bleed'"),
+        (["build", "sheets", "--bleed", "inf"], "Invalid value for '--bleed'"),
+        (["build", "sheets", "--back-offset", "nan,0"], "Invalid value for '--back-offset': 'nan,0'"),
+        (["build", "calibration", "--back-offset", "1e308,1e308"], "Invalid value for '--back-offset': '1e308,1e308'"),
+        (["build", "calibration", "--back-offset", "0,-11"], "from -10 to 10"),
+    ],
+)
 def test_option_values_are_finite_and_in_range(tmp_path: Path, args: list[str], expected: str):
     """The issue's `--bleed nan`, `--back-offset nan,0` and `1e308,1e308` were internal errors: a usage error now."""
     from click.testing import CliRunner
 
     from authoring.cli import main
+
     where = [] if args[1] == "calibration" else [str(ROOT / "tests/load/mini")]
-    r = CliRunner().invoke(main, [*args, *where, "--out", str(tmp_path / ("cal.pdf" if args[1] == "calibration" else "out"))])
+    r = CliRunner().invoke(
+        main, [*args, *where, "--out", str(tmp_path / ("cal.pdf" if args[1] == "calibration" else "out"))]
+    )
     assert r.exit_code == 2 and expected in r.output, r.output
     assert "internal error" not in r.output and not (tmp_path / "out").exists()

@@ -1,4 +1,5 @@
 """Class 1 of issue 17: names never collide. Property tests of the one name function (`authoring.names`)."""
+
 from __future__ import annotations
 
 import re
@@ -9,8 +10,8 @@ from hypothesis import strategies as st
 
 from authoring import names
 
-ID = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,20}", fullmatch=True)   # the schema's id alphabet
-ANY = st.text(min_size=1, max_size=12)                                      # and any text at all
+ID = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,20}", fullmatch=True)  # the schema's id alphabet
+ANY = st.text(min_size=1, max_size=12)  # and any text at all
 PORTABLE = re.compile(r"[a-z0-9][a-z0-9._-]*\Z")
 
 
@@ -36,8 +37,8 @@ def test_a_name_decodes_to_its_ids_and_is_portable(parts):
     assume(name is not None)
     assert names.split_name(name) == ("setup", tuple(parts), "png")
     assert PORTABLE.match(name), name
-    assert name.lower() == name                     # case-insensitive file systems cannot merge two names
-    assert name == names.file_name("setup", *parts, ext="png")   # stable
+    assert name.lower() == name  # case-insensitive file systems cannot merge two names
+    assert name == names.file_name("setup", *parts, ext="png")  # stable
 
 
 @settings(max_examples=300)
@@ -71,12 +72,13 @@ def test_a_name_over_the_limit_is_refused():
 
 def test_build_output_names_come_from_the_one_function():
     from authoring.build import SheetSettings, sheets_name
+
     assert sheets_name("bfm", SheetSettings(paper="a4")) == "counters.bfm.a4.pdf"
 
 
 def test_every_id_fits_a_two_part_name():
     """The loader's per-id limit (names.MAX_PART) leaves room for a kind and two ids in any name."""
-    worst = "A" * 64   # the longest id, every character escaped
+    worst = "A" * 64  # the longest id, every character escaped
     assert len(names.encode_part(worst)) > names.MAX_PART
     fits = "a" * names.MAX_PART
     assert len(names.file_name("turns-x", fits, fits, ext="jpeg")) <= names.MAX_NAME
@@ -84,20 +86,26 @@ def test_every_id_fits_a_two_part_name():
 
 def test_an_id_too_long_as_a_file_name_is_a_located_error(mini_project, cli):
     units = mini_project / "counters/mini/units.yaml"
-    units.write_text(units.read_text().replace("id: red-1", "id: RED-" + "X" * 50).replace("[red-1]", "[RED-" + "X" * 50 + "]"))
+    units.write_text(
+        units.read_text().replace("id: red-1", "id: RED-" + "X" * 50).replace("[red-1]", "[RED-" + "X" * 50 + "]")
+    )
     intro = mini_project / "scenarios/mini/intro.yaml"
     intro.write_text(intro.read_text().replace("[red-1]", "[RED-" + "X" * 50 + "]"))
     r = cli("validate", str(mini_project), "--format", "concise")
     assert r.exit_code == 1
-    assert re.search(r"units\.yaml:\d+:\d+: error\[HW-NAME-001\]: counter id 'RED-X+' makes a file name part of "
-                     r"160 characters, over the limit of 90", r.output), r.output
+    assert re.search(
+        r"units\.yaml:\d+:\d+: error\[HW-NAME-001\]: counter id 'RED-X+' makes a file name part of "
+        r"160 characters, over the limit of 90",
+        r.output,
+    ), r.output
 
 
 def test_counters_whose_ids_differ_only_in_punctuation_get_their_own_images(mini_project, cli):
     import zipfile
+
     units = mini_project / "counters/mini/units.yaml"
     text = units.read_text()
-    extra = text[text.index("  - id: blue-1"):].replace("id: blue-1", "id: zz+1")
+    extra = text[text.index("  - id: blue-1") :].replace("id: blue-1", "id: zz+1")
     extra += extra.replace("id: zz+1", "id: zz_1").replace('designation: "1"', 'designation: "2"')
     units.write_text(text + extra)
     out = mini_project / "b"
@@ -105,7 +113,7 @@ def test_counters_whose_ids_differ_only_in_punctuation_get_their_own_images(mini
     assert r.exit_code == 0, r.output
     with zipfile.ZipFile(out / "mini" / "mini.vmod") as z:
         zz = {n for n in z.namelist() if "zz" in n}
-    assert len(zz) == 2, zz     # one face each (blue-1 has one face), two counters: two images
+    assert len(zz) == 2, zz  # one face each (blue-1 has one face), two counters: two images
 
 
 def test_readable_map_names_keep_the_designers_spelling_and_stay_unique_without_case():

@@ -1,23 +1,27 @@
 """No tracked file names a path of a developer's machine: shared files are `../shared/...` from the
 project root and rulebooks are cited by name, so a clone works (and reads right) anywhere."""
+
 from __future__ import annotations
 
 import re
 import subprocess
 
 import pytest
-
 from shared_files import ROOT
 
 # Home and workspace folders of Linux, macOS and Windows machines, and this workplace's own root.
 # Built from pieces so that this file does not match itself.
-MACHINE_PATH = re.compile("|".join((
-    r"(?<![\w.])/" + "home/[A-Za-z0-9_.-]+",
-    r"(?<![\w.])/" + "Users/[A-Za-z0-9_.-]+",
-    r"(?<![\w.])/" + "root/",
-    r"(?<![\w.])/" + "work/",
-    r"[A-Za-z]:\\" + r"Users\\",
-)))
+MACHINE_PATH = re.compile(
+    "|".join(
+        (
+            r"(?<![\w.])/" + "home/[A-Za-z0-9_.-]+",
+            r"(?<![\w.])/" + "Users/[A-Za-z0-9_.-]+",
+            r"(?<![\w.])/" + "root/",
+            r"(?<![\w.])/" + "work/",
+            r"[A-Za-z]:\\" + r"Users\\",
+        )
+    )
+)
 
 
 def _tracked() -> list[str]:
@@ -33,8 +37,10 @@ def machine_paths(text: str) -> list[str]:
 
 
 def test_the_pattern_finds_what_it_should():
-    assert machine_paths("see /" + "home/ann/games/x.txt and /" + "work/shared/rules") == \
-        ["/" + "home/ann", "/" + "work/"]
+    assert machine_paths("see /" + "home/ann/games/x.txt and /" + "work/shared/rules") == [
+        "/" + "home/ann",
+        "/" + "work/",
+    ]
     assert machine_paths("C:\\" + "Users\\bob\\x") == ["C:\\" + "Users\\"]
     assert machine_paths("../shared/rules/typhoon.txt, ../../../home/me/.ssh (a relative escape)") == []
 

@@ -10,6 +10,7 @@ than those recorded, the test skips and says which. Re-record (after a deliberat
     python tests/hardening/test_output_digests.py --record BUILD_DIR
 where BUILD_DIR holds `hexwright build all --out BUILD_DIR` of the project.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def versions() -> dict[str, str]:
     import PIL
     from PIL import features
+
     return {"Pillow": PIL.__version__, "freetype2": str(features.version("freetype2")), "zlib": zlib.ZLIB_VERSION}
 
 
@@ -36,7 +38,11 @@ def digests(out: Path) -> dict[str, object]:
     found: dict[str, object] = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out)
-        if not path.is_file() or any(part.startswith(".") for part in rel.parts) or path.name.endswith(".manifest.json"):
+        if (
+            not path.is_file()
+            or any(part.startswith(".") for part in rel.parts)
+            or path.name.endswith(".manifest.json")
+        ):
             continue
         if path.suffix == ".vmod":
             with zipfile.ZipFile(path) as z:
@@ -59,6 +65,7 @@ def built(tmp_path_factory, recorded) -> Path:
     from click.testing import CliRunner
 
     from authoring.cli import main
+
     out = tmp_path_factory.mktemp("digests")
     result = CliRunner().invoke(main, ["build", "all", "--project", str(ROOT), "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -69,8 +76,11 @@ def test_every_bundled_output_is_the_recorded_bytes(recorded, built):
     now = digests(built)
     assert sorted(now) == sorted(recorded["files"]), "the set of outputs changed"
     changed = [name for name in sorted(now) if now[name] != recorded["files"][name]]
-    members = {name: sorted(k for k in now[name] if now[name].get(k) != recorded["files"][name].get(k))
-               for name in changed if isinstance(now[name], dict)}
+    members = {
+        name: sorted(k for k in now[name] if now[name].get(k) != recorded["files"][name].get(k))
+        for name in changed
+        if isinstance(now[name], dict)
+    }
     assert not changed, f"outputs differ from the recorded bytes: {changed}; module members: {members}"
 
 
@@ -90,6 +100,7 @@ def test_a_changed_byte_is_caught(tmp_path):
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] != "--record":
         sys.exit(__doc__)
-    RECORD.write_text(json.dumps({"versions": versions(), "files": digests(Path(sys.argv[2]))}, indent=1, sort_keys=True)
-                      + "\n")
+    RECORD.write_text(
+        json.dumps({"versions": versions(), "files": digests(Path(sys.argv[2]))}, indent=1, sort_keys=True) + "\n"
+    )
     print(f"recorded {RECORD}")

@@ -1,4 +1,5 @@
 """Files a game names stay inside the project; builds write only under the chosen output folder."""
+
 from __future__ import annotations
 
 import os
@@ -26,18 +27,21 @@ def test_relative_paths_inside_resolve(tree: Path):
     assert resolve_inside(tree, "..\\docs\\rules.html", "x", base=tree / "docs") == (tree / "docs/rules.html").resolve()
 
 
-@pytest.mark.parametrize("bad, message", [
-    ("../secret.txt", "leads outside the project folder"),
-    ("docs/../../secret.txt", "leads outside the project folder"),
-    ("..\\secret.txt", "leads outside the project folder"),
-    ("/etc/passwd", "is absolute"),
-    ("C:\\Windows\\win.ini", "is absolute"),
-    ("C:win.ini", "is absolute"),
-    ("\\\\server\\share\\x", "is absolute"),
-    ("", "path is empty"),
-    ("   ", "path is empty"),
-    ("a\x00b", "NUL character"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ("../secret.txt", "leads outside the project folder"),
+        ("docs/../../secret.txt", "leads outside the project folder"),
+        ("..\\secret.txt", "leads outside the project folder"),
+        ("/etc/passwd", "is absolute"),
+        ("C:\\Windows\\win.ini", "is absolute"),
+        ("C:win.ini", "is absolute"),
+        ("\\\\server\\share\\x", "is absolute"),
+        ("", "path is empty"),
+        ("   ", "path is empty"),
+        ("a\x00b", "NUL character"),
+    ],
+)
 def test_escapes_refused(tree: Path, bad: str, message: str):
     with pytest.raises(UnsafePath, match=re.escape(message)):
         resolve_inside(tree, bad, "rules summary")
@@ -68,16 +72,24 @@ def _summary(project: Path, value: str) -> None:
 
 def _validate(project: Path):
     from authoring.cli import main
+
     r = CliRunner().invoke(main, ["validate", str(project), "--format", "concise"])
     assert "Traceback" not in r.output
     return r.exit_code, r.output
 
 
-@pytest.mark.parametrize("value, code, message", [
-    ("../../../../etc/passwd", "HW-PATH-010", "rules summary path '../../../../etc/passwd' leads outside the project"),
-    ("/etc/passwd", "HW-PATH-010", "rules summary path '/etc/passwd' is absolute"),
-    ("missing.html", "HW-PATH-011", "rules summary file 'missing.html' not found"),
-])
+@pytest.mark.parametrize(
+    "value, code, message",
+    [
+        (
+            "../../../../etc/passwd",
+            "HW-PATH-010",
+            "rules summary path '../../../../etc/passwd' leads outside the project",
+        ),
+        ("/etc/passwd", "HW-PATH-010", "rules summary path '/etc/passwd' is absolute"),
+        ("missing.html", "HW-PATH-011", "rules summary file 'missing.html' not found"),
+    ],
+)
 def test_loader_refuses_rules_summary(mini_project: Path, value: str, code: str, message: str):
     _summary(mini_project, value)
     exit_code, out = _validate(mini_project)
@@ -103,8 +115,9 @@ def test_loader_accepts_rules_summary_inside(mini_project: Path):
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
-    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
-            for p in folder.rglob("*") if p.is_file()}
+    return {
+        str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns) for p in folder.rglob("*") if p.is_file()
+    }
 
 
 def test_build_writes_only_under_out(mini_project: Path, tmp_path: Path, cli):

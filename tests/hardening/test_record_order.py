@@ -4,6 +4,7 @@
 or hex; a reordered or added field would be assigned silently, so the order is pinned here and every
 positional construction is checked to give one value per field.
 """
+
 from __future__ import annotations
 
 import ast
@@ -32,8 +33,13 @@ def positional_builds(path: Path, builder: str, record: str) -> list[tuple[int, 
     """(line, number of values) of each `builder(record, (...))` call in `path`."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and ast.unparse(node.func) == builder and len(node.args) == 2 \
-                and ast.unparse(node.args[0]) == record and isinstance(node.args[1], ast.Tuple):
+        if (
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) == builder
+            and len(node.args) == 2
+            and ast.unparse(node.args[0]) == record
+            and isinstance(node.args[1], ast.Tuple)
+        ):
             found.append((node.lineno, len(node.args[1].elts)))
     return found
 
@@ -45,8 +51,9 @@ def test_every_positional_use_gives_every_field():
 
 
 def test_a_positional_build_reads_back_by_name():
-    made = tuple.__new__(Use, ("u1", "setup", "german", Loc("f.yaml", 3, 5), "full", 0, Hex(1, 2), "0203", "", None,
-                               "german", True))
+    made = tuple.__new__(
+        Use, ("u1", "setup", "german", Loc("f.yaml", 3, 5), "full", 0, Hex(1, 2), "0203", "", None, "german", True)
+    )
     assert (made.unit, made.hex, made.label, made.owner, made.counts) == ("u1", Hex(1, 2), "0203", "german", True)
     loc = tuple.__new__(Loc, ("f.yaml", 3, 5))
     assert (loc.file, loc.line, loc.col) == ("f.yaml", 3, 5) and str(loc) == "f.yaml:3:5"

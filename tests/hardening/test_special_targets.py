@@ -4,6 +4,7 @@ would write is refused with exit 2, `--force` or not, and left exactly as it was
 Every node is made in the test's temporary folder; the device is a character device made with `os.mknod`
 (only as root) with the numbers of the null device, so even a write through it would go nowhere.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,7 @@ def make_node(path: Path, kind: str) -> tuple[int, int, int]:
     if kind == "fifo":
         os.mkfifo(path)
     elif kind == "socket":
-        with chdir(path.parent), socket.socket(socket.AF_UNIX) as s:   # relative: socket paths are short
+        with chdir(path.parent), socket.socket(socket.AF_UNIX) as s:  # relative: socket paths are short
             s.bind(path.name)
     elif kind == "folder":
         path.mkdir()
@@ -63,7 +64,7 @@ def project(mini_project: Path, monkeypatch) -> Path:
     return mini_project
 
 
-FILE_WRITERS = {   # writer -> (its arguments with {out}, whether a folder is refused by click's own check first)
+FILE_WRITERS = {  # writer -> (its arguments with {out}, whether a folder is refused by click's own check first)
     "export-setup": ["export-setup", "mini/intro", "--side", "red", "--out", "{out}", "--force"],
     "check --image": ["check", "mini/intro", "--image", "{out}", "--force"],
     "check MAP --image": ["check", "maps/mini/board.yaml", "--image", "{out}", "--force"],
@@ -78,14 +79,15 @@ def test_an_out_file_that_is_no_regular_file_is_refused_even_with_force(project,
     before = make_node(target, kind)
     r = cli(*[a.format(out="out/target.png") for a in FILE_WRITERS[writer]])
     refused(r, target, before, kind)
-    if kind != "folder":   # click itself says "is a directory" for a folder where a file is wanted
+    if kind != "folder":  # click itself says "is a directory" for a folder where a file is wanted
         assert f"is a {KIND_WORDS[kind]}" in r.output and "even with --force" in r.output
         assert "add --force" not in r.output
 
 
 @pytest.mark.parametrize("kind", NOT_FOLDERS)
-@pytest.mark.parametrize("args", [["build", "module", "mini", "--force"], ["build", "charts", "mini"],
-                                  ["watch", "mini", "--once"]])
+@pytest.mark.parametrize(
+    "args", [["build", "module", "mini", "--force"], ["build", "charts", "mini"], ["watch", "mini", "--once"]]
+)
 def test_a_build_out_folder_that_is_no_folder_is_refused(project, cli, args: list[str], kind: str):
     target = project / "elsewhere"
     before = make_node(target, kind)
@@ -95,8 +97,15 @@ def test_a_build_out_folder_that_is_no_folder_is_refused(project, cli, args: lis
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("stage, output", [("module", "mini/mini.vmod"), ("sheets", "mini/counters.mini.letter.pdf"),
-                                           ("charts", "mini/charts/legend.png"), ("maps", "mini/maps/map-board.png")])
+@pytest.mark.parametrize(
+    "stage, output",
+    [
+        ("module", "mini/mini.vmod"),
+        ("sheets", "mini/counters.mini.letter.pdf"),
+        ("charts", "mini/charts/legend.png"),
+        ("maps", "mini/maps/map-board.png"),
+    ],
+)
 def test_a_build_output_that_is_no_regular_file_is_refused(project, cli, stage: str, output: str, kind: str):
     """The maps are drawn and written by worker processes: the refusal comes back from one."""
     target = project / "build" / output
@@ -137,8 +146,11 @@ def test_import_setup_leaves_a_node_in_place_of_the_scenario(project, cli, kind:
 def test_a_new_project_folder_that_is_no_folder_is_refused(tmp_path: Path, cli, command: str, kind: str):
     target = tmp_path / "new"
     before = make_node(target, kind)
-    args = ["init", str(target)] if command == "init" else \
-        ["import-vmod", str(corpus.write(corpus.CORPUS["flat-offset"], tmp_path)), "--out", str(target)]
+    args = (
+        ["init", str(target)]
+        if command == "init"
+        else ["import-vmod", str(corpus.write(corpus.CORPUS["flat-offset"], tmp_path)), "--out", str(target)]
+    )
     r = cli(*args)
     refused(r, target, before, kind)
     assert f"is a {KIND_WORDS[kind]}; give a folder" in r.output
@@ -149,11 +161,14 @@ def test_a_new_project_folder_that_is_no_folder_is_refused(tmp_path: Path, cli, 
 def test_a_node_where_a_new_project_puts_a_file_or_folder_is_refused(tmp_path: Path, cli, command: str, kind: str):
     dest = tmp_path / "new"
     targets = [dest / ("README.md" if command == "init" else ".gitignore")]
-    if kind != "folder":   # in the place of a folder the project needs
+    if kind != "folder":  # in the place of a folder the project needs
         targets.append(dest / ("scenarios" if command == "init" else "counters"))
     before = [make_node(t, kind) for t in targets]
-    args = ["init", str(dest)] if command == "init" else \
-        ["import-vmod", str(corpus.write(corpus.CORPUS["flat-offset"], tmp_path)), "--out", str(dest)]
+    args = (
+        ["init", str(dest)]
+        if command == "init"
+        else ["import-vmod", str(corpus.write(corpus.CORPUS["flat-offset"], tmp_path)), "--out", str(dest)]
+    )
     r = cli(*args)
     for target, ident in zip(targets, before):
         refused(r, target, ident, kind)

@@ -1,6 +1,7 @@
 """Issue 33 point 1 and issue 34 point 2: nothing in `build/` is trusted that this machine did not write,
 every cache keys on one fingerprint, each stage on exactly the data it reads, and a file saved during a
 build is rebuilt by the next one."""
+
 from __future__ import annotations
 
 import hashlib
@@ -28,9 +29,11 @@ def _build(cli, project: Path, *extra: str):
 def _outputs(project: Path) -> dict[str, tuple[int, str]]:
     """Every artifact of the game (stamps and manifests left out): (mtime_ns, sha256) by relative path."""
     folder = project / "build" / GAME
-    return {str(p.relative_to(folder)): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
-            for p in sorted(folder.rglob("*")) if p.is_file() and not p.name.startswith(".")
-            and not p.name.endswith(".manifest.json")}
+    return {
+        str(p.relative_to(folder)): (p.stat().st_mtime_ns, hashlib.sha256(p.read_bytes()).hexdigest())
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".") and not p.name.endswith(".manifest.json")
+    }
 
 
 def _rewritten(before: dict, after: dict) -> set[str]:
@@ -50,10 +53,12 @@ def other_machine(monkeypatch, tmp_path: Path):
             yield
         finally:
             monkeypatch.setenv(trust.KEY_ENV, own)
+
     return use
 
 
 # --- one fingerprint ---------------------------------------------------------------------------
+
 
 def _caches(project: Path) -> dict[str, bool]:
     """Whether each cache of a built project hits under the current fingerprint: every stage's stamp, the
@@ -63,14 +68,18 @@ def _caches(project: Path) -> dict[str, bool]:
     from authoring.vassal import compile as compiled
     from authoring.vassal.art import ImageCache
     from authoring.vassal.images import face_jobs
+
     files = next(f for f in discover(project) if f.id == GAME)
     out = project / "build" / GAME
     hits = {st: build.fresh(files, (st,), out, build.SheetSettings(dpi=72)) for st in build.STAGES}
     game = load_game(files).valid_game
-    options = compiled.Options(float(compiled.DEFAULT_PX_PER_HEX),
-                               compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX))
+    options = compiled.Options(
+        float(compiled.DEFAULT_PX_PER_HEX), compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX)
+    )
     module = out / f"{GAME}.vmod"
-    hits["manifest"] = compiled._up_to_date(module, compiled.input_hash(game, options, build.stage_digest(files, "module")))
+    hits["manifest"] = compiled._up_to_date(
+        module, compiled.input_hash(game, options, build.stage_digest(files, "module"))
+    )
     cache = ImageCache(compiled.default_cache_dir(out))
     hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px).jobs)
     return hits
@@ -82,13 +91,17 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
     import zlib
 
     from authoring import fingerprint
+
     if ingredient in ("code", "model", "font", "schemas"):
         source = fingerprint.schema_root() if ingredient == "schemas" else fingerprint.code_root()
         copy = tmp_path / ingredient
         shutil.copytree(source, copy, ignore=shutil.ignore_patterns("__pycache__", "_bundled"))
-        edited = {"code": copy / "vassal" / "compile.py", "model": copy / "model" / "game.py",
-                  "font": copy / "render" / "shared" / "fonts" / "DejaVuSans.ttf",
-                  "schemas": copy / "game.schema.json"}[ingredient]
+        edited = {
+            "code": copy / "vassal" / "compile.py",
+            "model": copy / "model" / "game.py",
+            "font": copy / "render" / "shared" / "fonts" / "DejaVuSans.ttf",
+            "schemas": copy / "game.schema.json",
+        }[ingredient]
         edited.write_bytes(edited.read_bytes() + b"\n")
         monkeypatch.setattr(fingerprint, "schema_root" if ingredient == "schemas" else "code_root", lambda: copy)
     elif ingredient == "python":
@@ -97,8 +110,9 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
         monkeypatch.setattr(zlib, "ZLIB_RUNTIME_VERSION", "0.0.1")
     elif ingredient == "freetype":
         from PIL import _imagingft
+
         monkeypatch.setattr(_imagingft, "freetype2_version", "1.0.0", raising=False)
-    else:   # a library's version, as its installed metadata says
+    else:  # a library's version, as its installed metadata says
         installed = fingerprint._installed()
         monkeypatch.setattr(fingerprint, "_installed", lambda: {**installed, fingerprint._normal(ingredient): "0.0.1"})
 
@@ -106,21 +120,24 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     from click.testing import CliRunner
+    from hw_support import MINI, copy_game
 
     from authoring.cli import main
-    from hw_support import MINI, copy_game
+
     project = copy_game(MINI, tmp_path_factory.mktemp("fingerprint") / "project")
     r = CliRunner().invoke(main, [*BUILD, "--project", str(project)])
     assert r.exit_code == 0, r.output
     return project
 
 
-@pytest.mark.parametrize("ingredient", ["code", "model", "font", "schemas", "python", "zlib", "freetype", "pillow",
-                                        "resvg-py", "img2pdf"])
+@pytest.mark.parametrize(
+    "ingredient", ["code", "model", "font", "schemas", "python", "zlib", "freetype", "pillow", "resvg-py", "img2pdf"]
+)
 def test_a_change_of_any_ingredient_misses_every_cache(built: Path, ingredient: str, monkeypatch, tmp_path) -> None:
     from authoring.fingerprint import fingerprint
+
     fingerprint.cache_clear()
-    assert all(_caches(built).values()), _caches(built)   # unchanged: every cache hits
+    assert all(_caches(built).values()), _caches(built)  # unchanged: every cache hits
     _change(monkeypatch, ingredient, tmp_path)
     fingerprint.cache_clear()
     try:
@@ -132,16 +149,18 @@ def test_a_change_of_any_ingredient_misses_every_cache(built: Path, ingredient: 
 
 # --- trust -------------------------------------------------------------------------------------
 
+
 def test_a_build_folder_from_another_machine_is_rebuilt_whole(cli, mini_project: Path, other_machine) -> None:
     with other_machine():
         _build(cli, mini_project)
     again = _build(cli, mini_project)
     assert " 0 up to date" in again.stderr and "up to date: " not in again.stdout
-    assert "up to date" in _build(cli, mini_project).stderr.splitlines()[0]   # this machine's own: reused
+    assert "up to date" in _build(cli, mini_project).stderr.splitlines()[0]  # this machine's own: reused
 
 
-def test_a_planted_module_with_a_matching_manifest_is_rebuilt(cli, mini_project: Path, tmp_path: Path,
-                                                               other_machine) -> None:
+def test_a_planted_module_with_a_matching_manifest_is_rebuilt(
+    cli, mini_project: Path, tmp_path: Path, other_machine
+) -> None:
     """The stranger's module holds other bytes; its manifest records their digest and size, its inputs are
     this data's, its seal is the stranger's key's."""
     reference = tmp_path / "reference"
@@ -163,6 +182,7 @@ def test_a_planted_module_with_a_matching_manifest_is_rebuilt(cli, mini_project:
 
 def _planted_module(module: Path) -> bytes:
     import io
+
     out = io.BytesIO()
     with zipfile.ZipFile(module) as original, zipfile.ZipFile(out, "w") as z:
         for info in original.infolist():
@@ -176,6 +196,7 @@ def test_a_planted_image_cache_is_not_used(cli, mini_project: Path, tmp_path: Pa
 
     from authoring.vassal.art import png_bytes
     from authoring.vassal.entries import Entries
+
     reference = tmp_path / "reference"
     _build(cli, mini_project, "--out", str(reference))
     cache = mini_project / "build" / ".cache" / "vassal"
@@ -194,6 +215,7 @@ def test_a_planted_image_cache_is_not_used(cli, mini_project: Path, tmp_path: Pa
 
 def _one_page(png: bytes) -> bytes:
     import struct
+
     return struct.pack(">I2I", 2, len(png), 0) + png
 
 
@@ -209,7 +231,7 @@ def test_a_damaged_or_special_stamp_is_a_miss(cli, mini_project: Path, stamp: st
         target.symlink_to("/dev/zero")
     elif stamp == "fifo":
         os.mkfifo(target)
-    else:   # a link to this machine's own good stamp elsewhere: not read through
+    else:  # a link to this machine's own good stamp elsewhere: not read through
         (mini_project / "elsewhere").write_bytes(good)
         target.symlink_to(mini_project / "elsewhere")
     done = threading.Event()
@@ -218,14 +240,15 @@ def test_a_damaged_or_special_stamp_is_a_miss(cli, mini_project: Path, stamp: st
     def run():
         result["r"] = cli(*BUILD, "--project", str(mini_project))
         done.set()
+
     threading.Thread(target=run, daemon=True).start()
     assert done.wait(120), "the build hung on the stamp"
     r = result["r"]
-    if stamp == "fifo":   # a FIFO is never replaced (atomic.NotRegularFile): refused, exit 2, no hang
+    if stamp == "fifo":  # a FIFO is never replaced (atomic.NotRegularFile): refused, exit 2, no hang
         assert r.exit_code == 2 and "internal error" not in r.output
         return
     assert r.exit_code == 0 and "internal error" not in r.output, r.output
-    assert "mini/maps/" in r.stdout and "up to date: " in r.stdout   # the maps rebuilt, the others reused
+    assert "mini/maps/" in r.stdout and "up to date: " in r.stdout  # the maps rebuilt, the others reused
 
 
 @pytest.mark.parametrize("link", ["build", "build/mini", "build/.cache", "build/mini/maps"])
@@ -252,11 +275,14 @@ def test_a_stage_folder_linked_into_the_data_is_refused(cli, mini_project: Path)
 
 # --- exact inputs --------------------------------------------------------------------------------
 
+
 def test_a_counter_edit_rewrites_no_map_and_a_map_edit_no_counter_sheet(cli, mini_project: Path) -> None:
     _build(cli, mini_project)
     first = _outputs(mini_project)
     csv = mini_project / "counters" / GAME / "more.csv"
-    csv.write_text(csv.read_text().replace("red-2,red,infantry,division,2,1,5,4", "red-2,red,infantry,division,2,1,6,4"))
+    csv.write_text(
+        csv.read_text().replace("red-2,red,infantry,division,2,1,5,4", "red-2,red,infantry,division,2,1,6,4")
+    )
     _build(cli, mini_project)
     second = _outputs(mini_project)
     changed = _rewritten(first, second)
@@ -270,11 +296,13 @@ def test_a_counter_edit_rewrites_no_map_and_a_map_edit_no_counter_sheet(cli, min
     assert not any(k.startswith("charts/") for k in third)
 
 
-def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(cli, mini_project: Path, tmp_path: Path,
-                                                             monkeypatch) -> None:
+def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(
+    cli, mini_project: Path, tmp_path: Path, monkeypatch
+) -> None:
     """The save lands after the game was loaded: the outputs hold the older bytes, so the next build is not
     'up to date' but makes them again, equal to a clean build of the new data."""
     import authoring.checked as checked
+
     _build(cli, mini_project)
     csv = mini_project / "counters" / GAME / "more.csv"
     real = checked.load_checked
@@ -283,6 +311,7 @@ def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(cli, mini_project:
         loaded = real(files)
         csv.write_text(csv.read_text().replace(",6,4,2,4", ",7,4,2,4"))
         return loaded
+
     csv.write_text(csv.read_text().replace(",5,4,2,4", ",6,4,2,4"))
     monkeypatch.setattr(checked, "load_checked", load_then_save)
     during = _build(cli, mini_project)
@@ -299,16 +328,18 @@ def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(cli, mini_project:
 
 # --- the key -------------------------------------------------------------------------------------
 
+
 def test_the_key_is_made_once_private_and_outside_the_project(tmp_path: Path, monkeypatch) -> None:
     import stat
+
     monkeypatch.setenv(trust.KEY_ENV, str(tmp_path / "keys"))
     first = trust.key()
     path = tmp_path / "keys" / trust.KEY_NAME
     assert len(first) == trust.KEY_BYTES and path.read_bytes() == first
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert not [p for p in path.parent.iterdir() if p != path]   # no temporary file left
+    assert not [p for p in path.parent.iterdir() if p != path]  # no temporary file left
     trust._key_at.cache_clear()
-    assert trust.key() == first   # read back, not made again
+    assert trust.key() == first  # read back, not made again
 
 
 def test_the_default_key_lives_in_the_users_cache_folder(monkeypatch, tmp_path: Path) -> None:
@@ -333,7 +364,7 @@ def test_a_damaged_or_linked_key_is_never_used(tmp_path: Path, monkeypatch, bad:
     monkeypatch.setenv(trust.KEY_ENV, str(folder))
     made = trust.key()
     assert made not in (b"0123", b"k" * trust.KEY_BYTES) and len(made) == trust.KEY_BYTES
-    if bad == "short":   # replaced by a new key, kept for the next process
+    if bad == "short":  # replaced by a new key, kept for the next process
         assert path.read_bytes() == made and (folder / "key.damaged").read_bytes() == b"0123"
-    else:                # the link is left alone; this process's key is its own
+    else:  # the link is left alone; this process's key is its own
         assert path.is_symlink() and (tmp_path / "planted").read_bytes() == b"k" * trust.KEY_BYTES

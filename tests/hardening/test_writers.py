@@ -1,4 +1,5 @@
 """Class 5 of issue 17: writers never replace a data file or a file they did not make; symlinks are kept."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +11,9 @@ def _snapshot(project: Path) -> dict[str, bytes]:
     return {str(p.relative_to(project)): p.read_bytes() for p in sorted(project.rglob("*")) if p.is_file()}
 
 
-@pytest.mark.parametrize("target", ["scenarios/mini/game.yaml", "maps/mini/board.yaml",
-                                    "counters/mini/more.csv", "scenarios/mini/new.csv"])
+@pytest.mark.parametrize(
+    "target", ["scenarios/mini/game.yaml", "maps/mini/board.yaml", "counters/mini/more.csv", "scenarios/mini/new.csv"]
+)
 def test_export_setup_refuses_data_folders(mini_project: Path, cli, monkeypatch, target: str):
     monkeypatch.chdir(mini_project)
     before = _snapshot(mini_project)
@@ -27,7 +29,7 @@ def test_export_setup_refuses_a_file_of_another_kind_but_rewrites_its_own(mini_p
     r = cli("export-setup", "mini/intro", "--side", "red", "--out", "notes.md")
     assert r.exit_code == 2 and "an existing file this command did not make" in r.output
     assert (mini_project / "notes.md").read_text() == "my notes"
-    for _ in range(2):   # an earlier export is replaced
+    for _ in range(2):  # an earlier export is replaced
         r = cli("export-setup", "mini/intro", "--side", "red", "--out", "red.csv")
         assert r.exit_code == 0, r.output
     r = cli("export-setup", "mini/intro", "--side", "red", "--out", "notes.md", "--force")
@@ -43,10 +45,16 @@ def test_check_image_refuses_data_files(mini_project: Path, cli, monkeypatch):
     assert _snapshot(mini_project) == before
 
 
-@pytest.mark.parametrize("args", [["build", "module", "mini", "--out", ""], ["build", "module", "mini", "--out", "."],
-                                  ["build", "charts", "mini", "--out", "maps"],
-                                  ["watch", "mini", "--once", "--out", "counters/mini"],
-                                  ["export-setup", "mini/intro", "--side", "red", "--out", ""]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "module", "mini", "--out", ""],
+        ["build", "module", "mini", "--out", "."],
+        ["build", "charts", "mini", "--out", "maps"],
+        ["watch", "mini", "--once", "--out", "counters/mini"],
+        ["export-setup", "mini/intro", "--side", "red", "--out", ""],
+    ],
+)
 def test_empty_or_data_out_is_a_usage_error(mini_project: Path, cli, monkeypatch, args):
     monkeypatch.chdir(mini_project)
     before = _snapshot(mini_project)

@@ -1,5 +1,6 @@
 """XML: nothing hexwright reads can expand entities or reach the network, and names written into
 buildFile.xml are escaped so `<"&'>` round-trips through the real VASSAL engine."""
+
 from __future__ import annotations
 
 import ast
@@ -9,10 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hw_support import MINI, ROOT, copy_game
 from lxml import etree
 
 from authoring.safepath import xml_parser
-from hw_support import ROOT, copy_game, MINI
 
 PACKAGE = ROOT / "authoring"
 NASTY = "<\"&'>"
@@ -30,13 +31,19 @@ def unsafe_xml_reads(source: str, name: str = "<src>") -> list[str]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
             found += [f"{name}:{node.lineno}: imports {m}" for m in mods if m.startswith(UNSAFE_MODULES)]
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in READERS
-                and ast.unparse(node.func.value).split(".")[-1] in XML_MODULES):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in READERS
+            and ast.unparse(node.func.value).split(".")[-1] in XML_MODULES
+        ):
             continue
         kw = {k.arg: k.value for k in node.keywords}
         if node.func.attr in ("XMLParser", "iterparse"):
-            safe = all(isinstance(kw.get(k), ast.Constant) and kw[k].value is v
-                       for k, v in (("resolve_entities", False), ("no_network", True)))
+            safe = all(
+                isinstance(kw.get(k), ast.Constant) and kw[k].value is v
+                for k, v in (("resolve_entities", False), ("no_network", True))
+            )
         else:
             safe = "parser" in kw or len(node.args) >= 2
         if not safe:
@@ -45,16 +52,22 @@ def unsafe_xml_reads(source: str, name: str = "<src>") -> list[str]:
 
 
 def test_no_unsafe_xml_reads_in_the_package():
-    found = [f for p in sorted(PACKAGE.rglob("*.py")) for f in unsafe_xml_reads(p.read_text(), str(p.relative_to(ROOT)))]
+    found = [
+        f for p in sorted(PACKAGE.rglob("*.py")) for f in unsafe_xml_reads(p.read_text(), str(p.relative_to(ROOT)))
+    ]
     assert found == [], "parse XML with authoring.safepath.xml_parser():\n" + "\n".join(found)
 
 
 def test_the_guard_catches_unsafe_reads():
-    bad = ("from lxml import etree\nimport xml.dom.minidom\n"
-           "etree.fromstring(data)\netree.parse(path)\netree.XMLParser(resolve_entities=True)\n")
-    good = ("from lxml import etree\nfrom authoring.safepath import xml_parser\n"
-            "etree.fromstring(data, parser=xml_parser())\netree.parse(path, xml_parser())\n"
-            "etree.XMLParser(resolve_entities=False, no_network=True)\n")
+    bad = (
+        "from lxml import etree\nimport xml.dom.minidom\n"
+        "etree.fromstring(data)\netree.parse(path)\netree.XMLParser(resolve_entities=True)\n"
+    )
+    good = (
+        "from lxml import etree\nfrom authoring.safepath import xml_parser\n"
+        "etree.fromstring(data, parser=xml_parser())\netree.parse(path, xml_parser())\n"
+        "etree.XMLParser(resolve_entities=False, no_network=True)\n"
+    )
     assert len(unsafe_xml_reads(bad)) == 4
     assert unsafe_xml_reads(good) == []
 
@@ -77,19 +90,27 @@ def nasty_module(tmp_path_factory) -> Path:
     game = project / "scenarios/mini/game.yaml"
     game.write_text(game.read_text().replace("name: Mini Game", f"name: {json.dumps('Mini ' + NASTY)}"))
     units = project / "counters/mini/units.yaml"
-    units.write_text(units.read_text().replace('designation: "1"\n', f'designation: "1"\n    name: {json.dumps(NASTY)}\n', 1))
+    units.write_text(
+        units.read_text().replace('designation: "1"\n', f'designation: "1"\n    name: {json.dumps(NASTY)}\n', 1)
+    )
     scen = project / "scenarios/mini/intro.yaml"
     text = scen.read_text()
     assert "\nname: " in text
     scen.write_text(text.replace("\nname: ", f"\nname: {json.dumps(NASTY)}\nnote: ", 1))
-    r = subprocess.run([*_hexwright(), "build", "module", "mini", "--project", str(project), "--out", str(base / "out")],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [*_hexwright(), "build", "module", "mini", "--project", str(project), "--out", str(base / "out")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     return base / "out/mini/mini.vmod"
 
 
 def _hexwright() -> list[str]:
     import sys
+
     return [sys.executable, "-m", "authoring.cli"]
 
 
@@ -101,7 +122,7 @@ def test_buildfile_escapes_names(nasty_module: Path):
     assert root.get("name") == "Mini " + NASTY
     assert etree.fromstring(data, parser=xml_parser()).findtext("name") == "Mini " + NASTY
     assert any(NASTY in (e.get("name") or "") for e in root.iter())
-    assert b"<\"&'>" not in raw   # never written raw
+    assert b"<\"&'>" not in raw  # never written raw
 
 
 @pytest.mark.skipif(not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the engine check cannot run")

@@ -19,14 +19,14 @@ def grid_specs(draw, max_alpha_column: int = 60, max_lines: int = 12) -> GridSpe
     style = draw(st.sampled_from(["numeric", "alpha"]))
     column_digits = draw(st.integers(1, 3))
     row_digits = draw(st.integers(1, 3))
-    rows = draw(st.integers(1, min(max_lines, 10 ** row_digits)))
-    first_row = draw(st.integers(0, min(30, 10 ** row_digits - rows)))
+    rows = draw(st.integers(1, min(max_lines, 10**row_digits)))
+    first_row = draw(st.integers(0, min(30, 10**row_digits - rows)))
     if style == "alpha":
         columns = draw(st.integers(1, min(max_lines, max_alpha_column)))
         first_column = draw(st.integers(1, max_alpha_column - columns + 1))
     else:
-        columns = draw(st.integers(1, min(max_lines, 10 ** column_digits)))
-        first_column = draw(st.integers(0, min(30, 10 ** column_digits - columns)))
+        columns = draw(st.integers(1, min(max_lines, 10**column_digits)))
+        first_column = draw(st.integers(0, min(30, 10**column_digits - columns)))
     label = LabelFormat(
         prefix=draw(st.sampled_from(["", "P", "N", "Map-"])),
         column_digits=column_digits,

@@ -46,8 +46,7 @@ def test_neighbour_table_for_every_hex_and_direction():
 
 
 def test_explicit_neighbour_facts():
-    assert {BFM.hex_to_label(n) for n in hx("0105").neighbours() if n in BFM} == {
-        "0104", "0106", "0204", "0205"}
+    assert {BFM.hex_to_label(n) for n in hx("0105").neighbours() if n in BFM} == {"0104", "0106", "0204", "0205"}
     assert adjacent("0105", "0106") and adjacent("0105", "0205") and adjacent("0105", "0204")
     assert adjacent("0404", "0505") and adjacent("0403", "0504")
     assert not adjacent("0404", "0503") and not adjacent("0403", "0502")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hexgrid_strategies import directions, hexes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,6 @@ from authoring.hexgrid import (
     hex_spiral,
     opposite,
 )
-from hexgrid_strategies import directions, hexes
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -91,8 +91,7 @@ def test_hex_line_examples():
     assert hex_line(Hex(0, 0), Hex(0, 0)) == [Hex(0, 0)]
     assert hex_line(Hex(0, 0), Hex(3, 0)) == [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)]
     # Along a hexside the epsilon nudge picks a side consistently instead of rounding ties.
-    assert hex_line(Hex(0, 0), Hex(2, -1)) in (
-        [Hex(0, 0), Hex(1, 0), Hex(2, -1)], [Hex(0, 0), Hex(1, -1), Hex(2, -1)])
+    assert hex_line(Hex(0, 0), Hex(2, -1)) in ([Hex(0, 0), Hex(1, 0), Hex(2, -1)], [Hex(0, 0), Hex(1, -1), Hex(2, -1)])
 
 
 @FAST
@@ -117,8 +116,12 @@ def test_spiral_is_every_hex_within_radius(center, radius):
     spiral = hex_spiral(center, radius)
     assert spiral[0] == center
     assert len(spiral) == 1 + 3 * radius * (radius + 1)
-    brute = {center + Hex(q, r) for q in range(-radius, radius + 1)
-             for r in range(-radius, radius + 1) if Hex(0, 0).distance(Hex(q, r)) <= radius}
+    brute = {
+        center + Hex(q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if Hex(0, 0).distance(Hex(q, r)) <= radius
+    }
     assert set(spiral) == brute
 
 
@@ -155,8 +158,11 @@ def test_direction_names_per_orientation():
 
 
 def test_direction_index_rejects_wrong_names():
-    with pytest.raises(ValueError, match=r"Expected one of: \['N', 'NE', 'SE', 'S', 'SW', 'NW'\] "
-                                          r"but received: 'E'"):
+    with pytest.raises(
+        ValueError,
+        match=r"Expected one of: \['N', 'NE', 'SE', 'S', 'SW', 'NW'\] "
+        r"but received: 'E'",
+    ):
         direction_index("flat", "E")
     with pytest.raises(ValueError, match="but received: 'N'"):
         direction_index("pointy", "N")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hexgrid_strategies import grid_specs, origins
 from hypothesis import given, settings
 
 from authoring.hexgrid import (
@@ -14,7 +15,6 @@ from authoring.hexgrid import (
     alpha_to_int,
     int_to_alpha,
 )
-from hexgrid_strategies import grid_specs, origins
 
 FAST = settings(max_examples=50, deadline=None)
 
@@ -39,8 +39,9 @@ def test_label_hex_label_round_trip(spec, origin):
 def test_hexes_are_column_major(spec, origin):
     grid = MapGrid(spec, origin)
     offsets = [grid.hex_to_offset(h) for h in grid.hexes]
-    assert offsets == [(c, r) for c in range(spec.first_column, spec.last_column + 1)
-                       for r in range(spec.first_row, spec.last_row + 1)]
+    assert offsets == [
+        (c, r) for c in range(spec.first_column, spec.last_column + 1) for r in range(spec.first_row, spec.last_row + 1)
+    ]
 
 
 @FAST
@@ -128,19 +129,24 @@ def test_alpha_conversions():
 
 def test_ambiguous_numbering_is_refused():
     spec = GridSpec("flat", 12, 12, label=LabelFormat(column_digits=1, row_digits=1))
-    with pytest.raises(ValueError, match=r"ambiguous numbering: column 11 row 1 and column 1 row 11 "
-                                          r"both print as '111'"):
+    with pytest.raises(
+        ValueError,
+        match=r"ambiguous numbering: column 11 row 1 and column 1 row 11 "
+        r"both print as '111'",
+    ):
         MapGrid(spec)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"orientation": "square"}, "Expected one of: ['flat', 'pointy'] but received: 'square'"),
-    ({"shifted": "both"}, "Expected one of: ['even', 'odd'] but received: 'both'"),
-    ({"columns": 0}, "columns must be an int >= 1, got 0"),
-    ({"first_row": -1}, "first_row must be an int >= 0, got -1"),
-    ({"first_column": 0, "label": LabelFormat(column_style="alpha")},
-     "first_column must be an int >= 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"orientation": "square"}, "Expected one of: ['flat', 'pointy'] but received: 'square'"),
+        ({"shifted": "both"}, "Expected one of: ['even', 'odd'] but received: 'both'"),
+        ({"columns": 0}, "columns must be an int >= 1, got 0"),
+        ({"first_row": -1}, "first_row must be an int >= 0, got -1"),
+        ({"first_column": 0, "label": LabelFormat(column_style="alpha")}, "first_column must be an int >= 1, got 0"),
+    ],
+)
 def test_grid_spec_validation(kwargs, message):
     args = {"orientation": "flat", "columns": 3, "rows": 3, **kwargs}
     with pytest.raises(ValueError) as err:
@@ -185,13 +191,18 @@ def test_exit_directions_name_the_map_edge_sides():
 def test_edge_hexes_are_the_hexes_on_each_edge(spec, origin):
     """`edge_hexes` slices the column-major hexes: the same hexes, in order, as a filter on offsets."""
     grid = MapGrid(spec, origin)
-    for edge, (index, value) in {"west": (0, spec.first_column), "east": (0, spec.last_column),
-                                 "north": (1, spec.first_row), "south": (1, spec.last_row)}.items():
+    for edge, (index, value) in {
+        "west": (0, spec.first_column),
+        "east": (0, spec.last_column),
+        "north": (1, spec.first_row),
+        "south": (1, spec.last_row),
+    }.items():
         assert grid.edge_hexes(edge) == tuple(h for h in grid.hexes if grid.hex_to_offset(h)[index] == value)
 
 
 def test_offset_and_axial_are_inverse_in_both_orientations_and_parities():
     from authoring.hexgrid.grid import axial_to_offset, offset_to_axial
+
     for orientation in ("flat", "pointy"):
         for parity in (0, 1):
             cells = [(c, r) for c in range(-3, 9) for r in range(-3, 9)]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from hexgrid_strategies import directions, hexes, orientations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.hexgrid import GridSpec, Hex, Hexside, MapGrid, PixelLayout
-from hexgrid_strategies import directions, hexes, orientations
 
 FAST = settings(max_examples=60, deadline=None)
 
@@ -65,8 +65,7 @@ def test_hexside_segment_is_the_true_shared_edge(layout, h, d):
         assert any(close(end, c, 1e-6 * layout.size + 1e-6) for c in layout.corners(h))
         assert any(close(end, c, 1e-6 * layout.size + 1e-6) for c in layout.corners(n))
     back = layout.edge_segment(n, (d + 3) % 6)
-    assert {tuple(round(v, 6) for v in pt) for pt in back} == {
-        tuple(round(v, 6) for v in pt) for pt in (p, q)}
+    assert {tuple(round(v, 6) for v in pt) for pt in back} == {tuple(round(v, 6) for v in pt) for pt in (p, q)}
 
 
 def test_edge_segment_of_flat_north_and_pointy_east():
@@ -87,7 +86,7 @@ def test_spacings(orientation):
     s3 = math.sqrt(3)
     if orientation == "flat":
         assert (layout.width, layout.height, layout.dx, layout.dy) == pytest.approx((40, 20 * s3, 30, 20 * s3))
-        column_step, row_step = Hex(2, -1), Hex(0, 1)   # two columns right (same row), one row down
+        column_step, row_step = Hex(2, -1), Hex(0, 1)  # two columns right (same row), one row down
         assert layout.hex_to_pixel(column_step)[0] - 3.0 == pytest.approx(2 * layout.dx)
         assert layout.hex_to_pixel(column_step)[1] == pytest.approx(4.0)
         assert layout.hex_to_pixel(row_step) == pytest.approx((3.0, 4.0 + layout.dy))

@@ -5,19 +5,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hexgrid_strategies import grid_specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.hexgrid import GridSpec, LabelFormat, MapGrid, MultiMapLayout, PixelLayout
-from hexgrid_strategies import grid_specs
 
 FAST = settings(max_examples=50, deadline=None)
 
 
 def typhoon_like(n_columns: int = 11) -> dict[str, MapGrid]:
     """N and M side by side sharing a column, P below both sharing a row (Typhoon 2.1)."""
+
     def spec(prefix, columns, rows):
         return GridSpec("flat", columns, rows, shifted="even", label=LabelFormat(prefix=prefix))
+
     return {
         "N": MapGrid(spec("N", n_columns, 8), origin=(0, 0)),
         "M": MapGrid(spec("M", 11, 8), origin=(n_columns - 1, 0)),
@@ -62,16 +64,15 @@ def test_inconsistent_parity_is_refused():
         MultiMapLayout(typhoon_like(n_columns=10))
     assert str(err.value) == (
         "maps 'N' and 'M' disagree on which global columns are shifted: "
-        "move map 'M''s origin by one column or fix its 'shifted' parity")
+        "move map 'M''s origin by one column or fix its 'shifted' parity"
+    )
 
 
 def test_mixed_orientations_and_label_clashes_are_refused():
     with pytest.raises(ValueError, match="map 'B' is pointy-top but map 'A' is flat-top"):
-        MultiMapLayout({"A": MapGrid(GridSpec("flat", 3, 3)),
-                        "B": MapGrid(GridSpec("pointy", 3, 3), origin=(10, 0))})
+        MultiMapLayout({"A": MapGrid(GridSpec("flat", 3, 3)), "B": MapGrid(GridSpec("pointy", 3, 3), origin=(10, 0))})
     with pytest.raises(ValueError, match="label '0101' names two different hexes"):
-        MultiMapLayout({"A": MapGrid(GridSpec("flat", 3, 3)),
-                        "B": MapGrid(GridSpec("flat", 3, 3), origin=(2, 0))})
+        MultiMapLayout({"A": MapGrid(GridSpec("flat", 3, 3)), "B": MapGrid(GridSpec("flat", 3, 3), origin=(2, 0))})
     with pytest.raises(ValueError, match="at least one map"):
         MultiMapLayout({})
 
@@ -84,12 +85,16 @@ def test_two_maps_sharing_an_edge(spec_a, spec_b, beside, data):
     a = MapGrid(spec_a, origin=data.draw(st.tuples(st.integers(-3, 3), st.integers(-3, 3))))
     if beside:  # B's first column is A's last column, same top row
         b = MapGrid(spec_b, origin=(a.origin[0] + spec_a.columns - 1, a.origin[1]))
-        pairs = [((spec_a.last_column, spec_a.first_row + k), (spec_b.first_column, spec_b.first_row + k))
-                 for k in range(min(spec_a.rows, spec_b.rows))]
+        pairs = [
+            ((spec_a.last_column, spec_a.first_row + k), (spec_b.first_column, spec_b.first_row + k))
+            for k in range(min(spec_a.rows, spec_b.rows))
+        ]
     else:  # B's first row is A's last row, same left column
         b = MapGrid(spec_b, origin=(a.origin[0], a.origin[1] + spec_a.rows - 1))
-        pairs = [((spec_a.first_column + k, spec_a.last_row), (spec_b.first_column + k, spec_b.first_row))
-                 for k in range(min(spec_a.columns, spec_b.columns))]
+        pairs = [
+            ((spec_a.first_column + k, spec_a.last_row), (spec_b.first_column + k, spec_b.first_row))
+            for k in range(min(spec_a.columns, spec_b.columns))
+        ]
     # Independent statement of consistency: the shared global cell (a0, b0) must have the
     # same shift in both maps' printed numbering.
     (ca, ra), (cb, rb) = pairs[0]

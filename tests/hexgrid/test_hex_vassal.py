@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from hexgrid_strategies import grid_specs, origins
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,6 @@ from authoring.hexgrid import (
     vassal_label,
     vassal_snap,
 )
-from hexgrid_strategies import grid_specs, origins
 
 FAST = settings(max_examples=40, deadline=None)
 BFM = MapGrid(GridSpec("flat", 14, 10, shifted="even"))
@@ -38,7 +38,7 @@ def assert_round_trip(grid: MapGrid, layout: PixelLayout) -> dict:
             py = y + inner * math.sin(math.radians(ang + 15))
             assert vassal_label(params, px, py) == label, (label, ang)
         sx, sy = vassal_snap(params, x, y)
-        assert abs(sx - x) < 2.5 and abs(sy - y) < 2.5   # VASSAL truncates twice, x0/y0 are ints
+        assert abs(sx - x) < 2.5 and abs(sy - y) < 2.5  # VASSAL truncates twice, x0/y0 are ints
         assert vassal_label(params, sx, sy) == label
     return params
 
@@ -46,11 +46,40 @@ def assert_round_trip(grid: MapGrid, layout: PixelLayout) -> dict:
 def test_bfm_every_hex():
     layout = PixelLayout.for_grid(BFM, 36.0, margin=10)
     params = assert_round_trip(BFM, layout)
-    assert {k: params[k] for k in ("sideways", "x0", "y0", "dx", "first", "sep", "hType", "hLeading",
-                                   "hOff", "vType", "vLeading", "vOff", "stagger", "locationFormat")} == {
-        "sideways": False, "x0": 46, "y0": 41, "dx": 54.0, "first": "H", "sep": "",
-        "hType": "N", "hLeading": 1, "hOff": 1, "vType": "N", "vLeading": 1, "vOff": 1,
-        "stagger": False, "locationFormat": "$gridLocation$"}
+    assert {
+        k: params[k]
+        for k in (
+            "sideways",
+            "x0",
+            "y0",
+            "dx",
+            "first",
+            "sep",
+            "hType",
+            "hLeading",
+            "hOff",
+            "vType",
+            "vLeading",
+            "vOff",
+            "stagger",
+            "locationFormat",
+        )
+    } == {
+        "sideways": False,
+        "x0": 46,
+        "y0": 41,
+        "dx": 54.0,
+        "first": "H",
+        "sep": "",
+        "hType": "N",
+        "hLeading": 1,
+        "hOff": 1,
+        "vType": "N",
+        "vLeading": 1,
+        "vOff": 1,
+        "stagger": False,
+        "locationFormat": "$gridLocation$",
+    }
     assert params["dy"] == pytest.approx(36 * math.sqrt(3))
 
 
@@ -65,15 +94,18 @@ def test_first_column_shifted_uses_a_virtual_column_zero():
 def test_typhoon_like_three_boards():
     def spec(prefix, columns, rows):
         return GridSpec("flat", columns, rows, label=LabelFormat(prefix=prefix))
-    layout = MultiMapLayout({
-        "N": MapGrid(spec("N", 11, 9), origin=(0, 0)),
-        "M": MapGrid(spec("M", 11, 9), origin=(10, 0)),
-        "P": MapGrid(spec("P", 9, 7), origin=(6, 8)),
-    })
+
+    layout = MultiMapLayout(
+        {
+            "N": MapGrid(spec("N", 11, 9), origin=(0, 0)),
+            "M": MapGrid(spec("M", 11, 9), origin=(10, 0)),
+            "P": MapGrid(spec("P", 9, 7), origin=(6, 8)),
+        }
+    )
     names = []
-    shared = layout.label_to_hex("P0501")   # the cell all three maps print
+    shared = layout.label_to_hex("P0501")  # the cell all three maps print
     for name, grid in layout.maps.items():
-        board = PixelLayout.for_grid(grid, 28.0)   # each map is its own VASSAL board
+        board = PixelLayout.for_grid(grid, 28.0)  # each map is its own VASSAL board
         params = assert_round_trip(grid, board)
         assert params["locationFormat"] == f"{name}$gridLocation$"
         names.append(vassal_label(params, *board.hex_to_pixel(shared)))
@@ -99,12 +131,28 @@ def test_random_maps_round_trip(spec, origin, size, margin):
 
 def test_hand_written_vassal_params():
     """VASSAL's own numbering rules, independent of our geometry."""
-    params = {"sideways": False, "x0": 0, "y0": 0, "dx": 30.0, "dy": 40.0, "first": "H", "sep": "",
-              "hType": "N", "hLeading": 2, "hOff": 0, "hDescend": False, "vType": "A", "vLeading": 0,
-              "vOff": 24, "vDescend": False, "stagger": True, "locationFormat": "[$gridLocation$]"}
-    assert vassal_label(params, 0, 0) == "[000Y]"          # 3-digit column, row 24 = Y
-    assert vassal_label(params, 31, 60) == "[001AA]"       # odd column: +dy/2, and stagger adds one row
-    assert vassal_label(params, 60, 121) == "[002BB]"       # VASSAL letters repeat: 27 = BB
+    params = {
+        "sideways": False,
+        "x0": 0,
+        "y0": 0,
+        "dx": 30.0,
+        "dy": 40.0,
+        "first": "H",
+        "sep": "",
+        "hType": "N",
+        "hLeading": 2,
+        "hOff": 0,
+        "hDescend": False,
+        "vType": "A",
+        "vLeading": 0,
+        "vOff": 24,
+        "vDescend": False,
+        "stagger": True,
+        "locationFormat": "[$gridLocation$]",
+    }
+    assert vassal_label(params, 0, 0) == "[000Y]"  # 3-digit column, row 24 = Y
+    assert vassal_label(params, 31, 60) == "[001AA]"  # odd column: +dy/2, and stagger adds one row
+    assert vassal_label(params, 60, 121) == "[002BB]"  # VASSAL letters repeat: 27 = BB
     assert vassal_label({**params, "first": "V", "sep": "/"}, 0, 0) == "[Y/000]"
     assert vassal_label({**params, "stagger": False}, 30, 20) == "[001Y]"
     assert vassal_label({**params, "hOff": -5, "hLeading": 1}, 0, 0) == "[-05Y]"
@@ -126,8 +174,7 @@ def test_refusals():
 
 def test_attribute_strings():
     grid_attrs, numbering_attrs = vassal_attributes(vassal_grid_params(PixelLayout.for_grid(BFM, 30.0), BFM))
-    assert grid_attrs == {"sideways": "false", "x0": "30", "y0": "26", "dx": "45.0",
-                          "dy": repr(30 * math.sqrt(3))}
+    assert grid_attrs == {"sideways": "false", "x0": "30", "y0": "26", "dx": "45.0", "dy": repr(30 * math.sqrt(3))}
     assert numbering_attrs["hLeading"] == "1" and numbering_attrs["stagger"] == "false"
     assert numbering_attrs["first"] == "H" and numbering_attrs["locationFormat"] == "$gridLocation$"
     assert all(float(grid_attrs[k]) for k in ("dx", "dy"))

@@ -1,4 +1,5 @@
 """Map art registration: pixel -> hex -> pixel round trips, the least-squares fit, the resampling frame."""
+
 from __future__ import annotations
 
 import math
@@ -15,7 +16,7 @@ CASES = [
     ("flat", "odd", 61.5, (1.0, 1.0), 0.0),
     ("pointy", "even", 75.0, (1.0, 1.0), 0.0),
     ("pointy", "odd", 102.3, (1.0, 1.0), 0.0),
-    ("flat", "even", 88.0, (1.012, 1.0), 0.8),      # a turned, unevenly scaled scan
+    ("flat", "even", 88.0, (1.012, 1.0), 0.8),  # a turned, unevenly scaled scan
     ("flat", "odd", 70.0, (0.99, 1.015), -2.5),
     ("pointy", "even", 90.0, (1.0, 1.02), 1.7),
     ("pointy", "odd", 64.0, (1.03, 0.985), -4.0),
@@ -59,7 +60,7 @@ def test_points_inside_a_hex_belong_to_it(case) -> None:
     grid, reg = _setup(case)
     for h in list(grid.hexes)[::5]:
         cx, cy = reg.hex_to_image(h)
-        for corner in reg.corners(h):   # 80% of the way to each corner is still inside
+        for corner in reg.corners(h):  # 80% of the way to each corner is still inside
             x, y = cx + 0.8 * (corner[0] - cx), cy + 0.8 * (corner[1] - cy)
             assert reg.image_to_hex(x, y) == h
 
@@ -68,12 +69,14 @@ def test_points_inside_a_hex_belong_to_it(case) -> None:
 def test_fit_recovers_the_registration_from_points_read_to_the_pixel(case) -> None:
     grid, true = _setup(case)
     labels = ["0101", "0901", "0107", "0907", "0504", "0302"]
-    points = [(grid.label_to_hex(lab), tuple(float(round(v)) for v in true.hex_to_image(grid.label_to_hex(lab))))
-              for lab in labels]
+    points = [
+        (grid.label_to_hex(lab), tuple(float(round(v)) for v in true.hex_to_image(grid.label_to_hex(lab))))
+        for lab in labels
+    ]
     fit, residuals = fit_registration(true.orientation, points)
-    assert max(r.distance for r in residuals) < 0.71   # rounding to whole pixels: at most 0.5 * sqrt(2)
+    assert max(r.distance for r in residuals) < 0.71  # rounding to whole pixels: at most 0.5 * sqrt(2)
     assert fit.origin_hex == grid.label_to_hex("0101")
-    for h in grid.hexes:   # every hex centre within 3/4 px of the truth (points read to +-0.5 px)
+    for h in grid.hexes:  # every hex centre within 3/4 px of the truth (points read to +-0.5 px)
         a, b = fit.hex_to_image(h), true.hex_to_image(h)
         assert math.hypot(a[0] - b[0], a[1] - b[1]) < 0.75
     assert abs(fit.rotation - true.rotation) < 0.05
@@ -90,7 +93,7 @@ def test_a_misread_point_shows_in_its_residual() -> None:
     grid, true = _setup(CASES[0])
     labels = ["0101", "0901", "0107", "0907", "0504"]
     points = [(grid.label_to_hex(lab), true.hex_to_image(grid.label_to_hex(lab))) for lab in labels]
-    wrong = grid.label_to_hex("0505")   # the designer wrote 0505 for the centre of 0504
+    wrong = grid.label_to_hex("0505")  # the designer wrote 0505 for the centre of 0504
     points[-1] = (wrong, points[-1][1])
     _, residuals = fit_registration("flat", points)
     assert max(residuals, key=lambda r: r.distance).hex == wrong

@@ -16,6 +16,7 @@ ends. What each program does, as its documentation and saved files show:
   after the last row.
 - Numbers, Export To > CSV: UTF-8, LF, minimal quoting (';' in locales with a decimal comma).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -90,4 +91,4 @@ def with_empty_rows(rows: Rows, n: int = 3) -> Rows:
 def without_zeros(rows: Rows, column: str) -> Rows:
     """The column's ids as numbers, as a spreadsheet stores '0301' typed into a General cell: 301."""
     c = rows[0].index(column)
-    return [rows[0]] + [row[:c] + [str(int(row[c])) if row[c].isdigit() else row[c]] + row[c + 1:] for row in rows[1:]]
+    return [rows[0]] + [row[:c] + [str(int(row[c])) if row[c].isdigit() else row[c]] + row[c + 1 :] for row in rows[1:]]

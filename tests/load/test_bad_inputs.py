@@ -1,4 +1,5 @@
 """The malformed-input corpus: every case ends in exit 1, a located message and no traceback."""
+
 from __future__ import annotations
 
 import re
@@ -73,10 +74,14 @@ def test_fifty_megabyte_file(mini: Path):
 def test_all_problems_reported_together(mini: Path):
     (mini / "maps/mini/board.yaml").write_text(
         "kind: map\nid: board\nname: B\ngrid: {orientation: flat, columns: 6, rows: 5}\n"
-        "terrain: {forest: ['0909', '0808']}\n", encoding="utf-8")
+        "terrain: {forest: ['0909', '0808']}\n",
+        encoding="utf-8",
+    )
     (mini / "counters/mini/units.yaml").write_text(
         "kind: counters\ncounters:\n  - {id: red-1, side: rde, faces: [{state: full}]}\n"
-        "  - {id: blue-1, side: blue, faces: [{state: full}]}\n", encoding="utf-8")
+        "  - {id: blue-1, side: blue, faces: [{state: full}]}\n",
+        encoding="utf-8",
+    )
     exit_code, out = _validate(mini)
     assert exit_code == 1
     assert out.count("error[") == 3, out
@@ -85,7 +90,8 @@ def test_all_problems_reported_together(mini: Path):
 
 def test_unknown_key_suggests(mini: Path):
     (mini / "maps/mini/board.yaml").write_text(
-        "kind: map\nid: board\nname: B\ngrid: {orientation: flat, columns: 6, rows: 5, colums: 3}\n", encoding="utf-8")
+        "kind: map\nid: board\nname: B\ngrid: {orientation: flat, columns: 6, rows: 5, colums: 3}\n", encoding="utf-8"
+    )
     exit_code, out = _validate(mini)
     assert exit_code == 1
     assert "board.yaml:4:48: error[HW-SCHEMA-002]: unknown key 'colums' in `grid`" in out
@@ -94,6 +100,7 @@ def test_unknown_key_suggests(mini: Path):
 
 def test_json_format_is_machine_readable(mini: Path):
     import json
+
     (mini / "maps/mini/board.yaml").write_text("kind: map\nid: board\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(mini), "--format", "json"])
     assert result.exit_code == 1

@@ -1,5 +1,6 @@
 """A CSV file's positions, worked out when asked (`load.cells`), against positions found independently:
 every cell of Typhoon's counters file, as read and after it becomes counters, is where its text is."""
+
 from __future__ import annotations
 
 import csv
@@ -39,8 +40,8 @@ def test_every_cell_of_a_real_counters_file_is_where_its_text_is() -> None:
     expected = _cells_by_hand(TYPHOON)
     assert len(expected) > 5000
     assert {k: src.locs[k] for k in expected} == expected
-    assert {k for k in src.locs if len(k) == 2} == set(expected)   # iteration gives the same cells, no more
-    assert src.locs.get((0, "no such column")) is None and src.locs.get((10 ** 6,)) is None
+    assert {k for k in src.locs if len(k) == 2} == set(expected)  # iteration gives the same cells, no more
+    assert src.locs.get((0, "no such column")) is None and src.locs.get((10**6,)) is None
 
 
 def test_the_counters_made_from_rows_keep_each_value_at_its_cell() -> None:
@@ -63,11 +64,13 @@ def test_the_counters_made_from_rows_keep_each_value_at_its_cell() -> None:
     assert all(counters.locs.get(p) is not None for p in counters.locs)
 
 
-@pytest.mark.parametrize("path", [("counters", 0, "faces", 99), ("counters", 10 ** 6), ("elsewhere", 0), ("counters", "x")])
+@pytest.mark.parametrize(
+    "path", [("counters", 0, "faces", 99), ("counters", 10**6), ("elsewhere", 0), ("counters", "x")]
+)
 def test_a_path_the_counters_do_not_have_has_no_position_of_its_own(path: tuple) -> None:
     counters, _ = conform(load_source(TYPHOON), counter_columns(), counters=True)
     assert counters.locs.get(path) is None
-    assert counters.loc(path).line >= 1   # reported at its nearest located ancestor
+    assert counters.loc(path).line >= 1  # reported at its nearest located ancestor
 
 
 def test_a_face_designation_column_is_the_faces_text_not_a_value() -> None:
@@ -81,6 +84,7 @@ def test_a_face_designation_column_is_the_faces_text_not_a_value() -> None:
     assert "designation" not in c["faces"][back]["values"]
     assert counters.loc(("counters", i, "faces", back, "designation")) == src.loc((i, "reduced.designation"))
     from authoring.load import discover, load_game
+
     game = load_game(next(f for f in discover(ROOT) if f.id == "typhoon")).game
     msu = game.counters["sov-msu-moscow"]
     assert msu.designation == "MSU Moscow" and msu.face("reduced").designation == "Supply Dump"

@@ -1,4 +1,5 @@
 """The fast pre-check must agree with jsonschema on every document: same yes/no answer, always."""
+
 from __future__ import annotations
 
 import copy
@@ -9,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from authoring.load import schemas
+from authoring.load.source import load_source
 from authoring.schema import documents
 from authoring.schema.fastcheck import compile_schema
-from authoring.load.source import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = sorted(p for d in ("maps", "counters", "scenarios") for p in (ROOT / d).rglob("*.yaml"))
@@ -36,8 +37,13 @@ def test_bundled_files_agree(path: Path):
         _agree(_kind(data), data)
 
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3000), st.floats(allow_nan=False, width=32),
-                    st.sampled_from(["", "x", "0101", "#12ab3f", "flat", "0.5in", "bad id!", "river", "full"]))
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3000),
+    st.floats(allow_nan=False, width=32),
+    st.sampled_from(["", "x", "0101", "#12ab3f", "flat", "0.5in", "bad id!", "river", "full"]),
+)
 
 
 def _paths(node, path=()):
@@ -93,6 +99,7 @@ def test_unknown_keyword_falls_back():
 def _inline_with_referencing(node, base: str, registry):
     """The inlining `schemas._inline` did before it resolved references itself, through `referencing`."""
     from urllib.parse import urljoin
+
     if isinstance(node, list):
         return [_inline_with_referencing(x, base, registry) for x in node]
     if not isinstance(node, dict):
@@ -117,12 +124,14 @@ def test_inlined_schemas_equal_what_referencing_resolves():
     import json
 
     from referencing import Registry, Resource
+
     docs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schemas.SCHEMA_DIR.glob("*.schema.json"))]
     registry = Registry().with_resources((d["$id"], Resource.from_contents(d)) for d in docs)
     for kind in schemas.KINDS:
         doc = json.loads(schemas.schema_text(kind))
         assert schemas.flat(kind) == _inline_with_referencing(doc, doc["$id"], registry), kind
     from authoring.rules.params import RULES_SCHEMA_ID
+
     for definition in ("setupRule", "stacking"):
         url = f"{RULES_SCHEMA_ID}#/$defs/{definition}"
         assert schemas.inlined(url) == _inline_with_referencing({"$ref": url}, url.split("#")[0], registry)
@@ -142,6 +151,7 @@ def test_rule_parameters_agree(data):
     """The rules engine's fast check of a rule's parameters answers as jsonschema does (which then words
     the finding), on the bundled rules and mutations of them."""
     from authoring.rules import params
+
     rule = copy.deepcopy(data.draw(st.sampled_from(RULE_SPECS)))
     definition = "setupRule" if "type" in rule else "stacking"
     for _ in range(data.draw(st.integers(0, 2))):

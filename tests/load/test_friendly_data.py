@@ -1,4 +1,5 @@
 """Data accepts what the command line accepts, and explains mistakes in words."""
+
 from __future__ import annotations
 
 import re
@@ -11,9 +12,22 @@ from authoring.cli import main
 from authoring.lengths import parse_length
 
 
-@pytest.mark.parametrize("text, inches", [
-    ("5/8", 0.625), ("5/8in", 0.625), ('5/8"', 0.625), ("0.625", 0.625), ("0.625in", 0.625),
-    ("16mm", 16 / 25.4), ("12pt", 12 / 72), ("1", 1.0), (" 3/4 in ", 0.75), (0.5, 0.5), (1, 1.0)])
+@pytest.mark.parametrize(
+    "text, inches",
+    [
+        ("5/8", 0.625),
+        ("5/8in", 0.625),
+        ('5/8"', 0.625),
+        ("0.625", 0.625),
+        ("0.625in", 0.625),
+        ("16mm", 16 / 25.4),
+        ("12pt", 12 / 72),
+        ("1", 1.0),
+        (" 3/4 in ", 0.75),
+        (0.5, 0.5),
+        (1, 1.0),
+    ],
+)
 def test_lengths_read_as_designers_write_them(text, inches):
     assert parse_length(text) == pytest.approx(inches)
 
@@ -39,6 +53,7 @@ def test_counter_size_in_game_yaml_as_on_the_command_line(mini: Path, value: str
     _set_counter_size(mini, value)
     assert _validate(mini) == (0, "All checks passed.\n")
     from authoring.load import discover, load_game
+
     game = load_game(discover(mini)[0]).game
     assert game.counter_size_in == pytest.approx(inches)
 
@@ -47,7 +62,7 @@ def test_a_pattern_error_is_explained_in_words(mini: Path):
     _set_counter_size(mini, "5/8x")
     code, out = _validate(mini)
     assert code == 1
-    assert "error[HW-SCHEMA-007]: `counter_size`: \"5/8x\" is not a length" in out
+    assert 'error[HW-SCHEMA-007]: `counter_size`: "5/8x" is not a length' in out
     assert "help: write a number and a unit, e.g. '5/8in', '0.625in', '16mm' or '12pt'" in out
     assert "[0-9]" not in out and "^" not in out.replace("^^", "")
 
@@ -56,12 +71,14 @@ def test_a_bad_id_is_explained_in_words(mini: Path):
     game = mini / "scenarios/mini/game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("{id: red, name: Red", '{id: "red side", name: Red'))
     code, out = _validate(mini)
-    assert code == 1 and "error[HW-SCHEMA-007]: `sides[0].id`: \"red side\" is not an id" in out
+    assert code == 1 and 'error[HW-SCHEMA-007]: `sides[0].id`: "red side" is not an id' in out
     assert "[A-Za-z" not in out
 
 
 def test_a_tab_in_yaml_is_named(mini: Path):
-    (mini / "maps/mini/board.yaml").write_text("kind: map\ngame: mini\nid: board\nname: B\ngrid:\n\torientation: flat\n")
+    (mini / "maps/mini/board.yaml").write_text(
+        "kind: map\ngame: mini\nid: board\nname: B\ngrid:\n\torientation: flat\n"
+    )
     code, out = _validate(mini)
     assert code == 1
     assert "board.yaml:6:1: error[HW-YAML-010]: tab character: YAML indents with spaces" in out

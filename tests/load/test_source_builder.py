@@ -5,6 +5,7 @@ and errors.
 
 The reference below is the builder as it was before either speed path, kept here as the specification.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +33,12 @@ class _Reference(source._Builder):
     def build(self, node, path: tuple, depth: int):
         self.count += 1
         if self.count > source.MAX_NODES:
-            self._fail("HW-YAML-005", f"document expands to more than {source.MAX_NODES:,} values (alias bomb?)", node,
-                       help="remove recursive or heavily repeated YAML aliases")
+            self._fail(
+                "HW-YAML-005",
+                f"document expands to more than {source.MAX_NODES:,} values (alias bomb?)",
+                node,
+                help="remove recursive or heavily repeated YAML aliases",
+            )
         if depth > MAX_DEPTH:
             self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
         self.locs[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -54,13 +59,21 @@ class _Reference(source._Builder):
             if not isinstance(key_node, yaml.ScalarNode):
                 self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
             if key_node.tag == "tag:yaml.org,2002:merge" or (key_node.value == "<<" and not key_node.style):
-                self._fail("HW-YAML-009", "YAML merge keys (<<) are not supported", key_node,
-                           help="write the fields out, or use the counters CSV form for repeated values")
+                self._fail(
+                    "HW-YAML-009",
+                    "YAML merge keys (<<) are not supported",
+                    key_node,
+                    help="write the fields out, or use the counters CSV form for repeated values",
+                )
             key = key_node.value
             if key in out:
                 first = self.key_locs[path + (key,)]
-                self._fail("HW-YAML-003", f"duplicate key {key!r} (first defined at line {first[0]})", key_node,
-                           help="remove or rename one of the two; hexwright never keeps the last one silently")
+                self._fail(
+                    "HW-YAML-003",
+                    f"duplicate key {key!r} (first defined at line {first[0]})",
+                    key_node,
+                    help="remove or rename one of the two; hexwright never keeps the last one silently",
+                )
             self.key_locs[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = self.build(value_node, path + (key,), depth + 1)
         return out
@@ -80,8 +93,9 @@ def _reference(text: str) -> tuple:
     if node is None:
         return _outcome(text)
     try:
-        builder = _Reference("t.yaml", suspect=source._RAW_SUSPECT.search(text) is not None,
-                             long=len(text) > source.MAX_TEXT)
+        builder = _Reference(
+            "t.yaml", suspect=source._RAW_SUSPECT.search(text) is not None, long=len(text) > source.MAX_TEXT
+        )
         data = builder.build(node, (), 0)
     except SourceError as exc:
         return ("error", exc.diag)
@@ -98,12 +112,12 @@ def _outcome(text: str) -> tuple:
 
 def _same(text: str) -> None:
     got, want = _outcome(text), _reference(text)
-    assert repr(got) == repr(want)   # repr: 1 and 1.0 and True differ; the positions in document order
+    assert repr(got) == repr(want)  # repr: 1 and 1.0 and True differ; the positions in document order
     if got[0] != "error":
         src, locs = parse_yaml(text, "t.yaml"), want[1]
-        for path in list(locs)[:200]:   # one lookup at a time, as loading asks, and paths that lead nowhere
+        for path in list(locs)[:200]:  # one lookup at a time, as loading asks, and paths that lead nowhere
             assert src.locs.get(path) == locs[path] and src.loc(path) == source.Loc("t.yaml", *locs[path])
-            assert src.locs.get(path + ("no such key",)) is None and src.locs.get(path + (10 ** 6,)) is None
+            assert src.locs.get(path + ("no such key",)) is None and src.locs.get(path + (10**6,)) is None
             assert src.key_locs.get(path) == want[2].get(path)
             items = [p for p in locs if p[:-1] == path and p and type(p[-1]) is int]
             assert [(x.line, x.col) for x in src.item_locs(path, len(items))] == [locs[p] for p in items]
@@ -116,25 +130,65 @@ def test_bundled_files():
 
 
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=False),
-    st.sampled_from(["0201", "yes", "no", "~", "null", "True", "1.5", "-3", "+7", ".5", "1e3", "", "M0101",
-                     "a\\", "tab\there", "x" * (source.MAX_TEXT + 1), "nul\x00", "\u202e", "<<", "f", "n"]),
-    st.text(max_size=12))
-DOCS = st.recursive(SCALARS, lambda kids: st.one_of(st.lists(kids, max_size=5),
-                                                    st.dictionaries(st.text(max_size=6), kids, max_size=5)),
-                    max_leaves=40)
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False),
+    st.sampled_from(
+        [
+            "0201",
+            "yes",
+            "no",
+            "~",
+            "null",
+            "True",
+            "1.5",
+            "-3",
+            "+7",
+            ".5",
+            "1e3",
+            "",
+            "M0101",
+            "a\\",
+            "tab\there",
+            "x" * (source.MAX_TEXT + 1),
+            "nul\x00",
+            "\u202e",
+            "<<",
+            "f",
+            "n",
+        ]
+    ),
+    st.text(max_size=12),
+)
+DOCS = st.recursive(
+    SCALARS,
+    lambda kids: st.one_of(st.lists(kids, max_size=5), st.dictionaries(st.text(max_size=6), kids, max_size=5)),
+    max_leaves=40,
+)
 
 
 @settings(max_examples=300, deadline=None)
 @given(DOCS, st.booleans(), st.sampled_from(["'", '"', None]))
 def test_generated_documents(doc, flow, style):
-    _same(yaml.safe_dump({"kind": "map", "data": doc}, default_flow_style=flow, default_style=style,
-                         allow_unicode=True, width=60))
+    _same(
+        yaml.safe_dump(
+            {"kind": "map", "data": doc}, default_flow_style=flow, default_style=style, allow_unicode=True, width=60
+        )
+    )
 
 
 def test_errors_and_limits():
     deep = "a: " + "[" * (MAX_DEPTH + 2) + "x" + "]" * (MAX_DEPTH + 2) + "\n"
-    for text in ("a: 1\na: 2\n", "a: !!python/name:os.system x\n", "<<: {a: 1}\n", "? [a]\n: 1\n", deep,
-                 "a: &x [b, c]\nd: *x\ne: [*x, *x]\n", "a: [!custom x]\n", "a: {b: !custom y}\n",
-                 "a: ['0101', \"0102\", 0103, yes, ~]\n"):
+    for text in (
+        "a: 1\na: 2\n",
+        "a: !!python/name:os.system x\n",
+        "<<: {a: 1}\n",
+        "? [a]\n: 1\n",
+        deep,
+        "a: &x [b, c]\nd: *x\ne: [*x, *x]\n",
+        "a: [!custom x]\n",
+        "a: {b: !custom y}\n",
+        "a: ['0101', \"0102\", 0103, yes, ~]\n",
+    ):
         _same(text)

@@ -5,6 +5,7 @@ The set-up card is Battle for Moscow's Soviet set-up (13 rows, exported by hexwr
 accented and typographic characters; the counters file is the mini game's. Each is saved as Excel
 (Windows, UTF-8, Unicode text, Mac), LibreOffice, Google Sheets and Numbers write it, with a
 decimal-comma locale's semicolons, trailing empty columns and rows, and ids that lost their zeros."""
+
 from __future__ import annotations
 
 import json
@@ -72,26 +73,47 @@ CARDS = {
     "Numbers": ("card.csv", numbers(ROWS), []),
     "Numbers, decimal-comma locale": ("card.csv", numbers(ROWS, ";"), []),
     "trailing empty columns on every row": ("card.csv", excel_utf8(with_empty_columns(ROWS), ";"), []),
-    "empty cells after the header's last column": ("card.csv", excel_utf8([ROWS[0]] + with_empty_columns(ROWS[1:]), ";"),
-                                                   []),
+    "empty cells after the header's last column": (
+        "card.csv",
+        excel_utf8([ROWS[0]] + with_empty_columns(ROWS[1:]), ";"),
+        [],
+    ),
     "trailing empty columns and rows": ("card.csv", excel_utf8(with_empty_rows(with_empty_columns(ROWS))), []),
     "trailing empty columns, cp1252": ("card.csv", excel_windows(with_empty_columns(ROWS), ";"), "cp1252"),
-    "hex ids without leading zeros (Excel)": ("card.csv", excel_utf8(without_zeros(ROWS, "hex")),
-                                              [("error", "HW-HEX-001", 2, 1)]),
-    "hex ids without leading zeros (Google Sheets)": ("card.csv", google_sheets(without_zeros(ROWS, "hex")),
-                                                      [("error", "HW-HEX-001", 2, 1)]),
-    "hex ids without leading zeros, Unicode text": ("card.txt", excel_unicode_text(without_zeros(ROWS, "hex")),
-                                                    [("error", "HW-HEX-001", 2, 1)]),
-    "an empty header cell inside the header": ("card.csv", excel_utf8(_with_header(ROWS, ["hex", "unit", "", "note"])),
-                                               [("error", "HW-CSV-009", 1, 10)]),
-    "a cell beyond the header": ("card.csv", excel_utf8([ROWS[0]] + [ROWS[1] + ["", "x"]] + ROWS[2:]),
-                                 [("error", "HW-CSV-004", 2, 1)]),
+    "hex ids without leading zeros (Excel)": (
+        "card.csv",
+        excel_utf8(without_zeros(ROWS, "hex")),
+        [("error", "HW-HEX-001", 2, 1)],
+    ),
+    "hex ids without leading zeros (Google Sheets)": (
+        "card.csv",
+        google_sheets(without_zeros(ROWS, "hex")),
+        [("error", "HW-HEX-001", 2, 1)],
+    ),
+    "hex ids without leading zeros, Unicode text": (
+        "card.txt",
+        excel_unicode_text(without_zeros(ROWS, "hex")),
+        [("error", "HW-HEX-001", 2, 1)],
+    ),
+    "an empty header cell inside the header": (
+        "card.csv",
+        excel_utf8(_with_header(ROWS, ["hex", "unit", "", "note"])),
+        [("error", "HW-CSV-009", 1, 10)],
+    ),
+    "a cell beyond the header": (
+        "card.csv",
+        excel_utf8([ROWS[0]] + [ROWS[1] + ["", "x"]] + ROWS[2:]),
+        [("error", "HW-CSV-004", 2, 1)],
+    ),
 }
 
 
 def _check(card: Path) -> tuple[int, list[dict], str]:
-    r = CliRunner().invoke(main, ["check", "bfm/seven-turn", "--card", str(card), "--project", str(ROOT),
-                                  "--format", "json"], catch_exceptions=False)
+    r = CliRunner().invoke(
+        main,
+        ["check", "bfm/seven-turn", "--card", str(card), "--project", str(ROOT), "--format", "json"],
+        catch_exceptions=False,
+    )
     return r.exit_code, json.loads(r.stdout), r.stderr
 
 
@@ -101,7 +123,7 @@ def test_card_as_saved(name: str, tmp_path: Path):
     card = tmp_path / file_name
     card.write_bytes(data)
     code, found, stderr = _check(card)
-    if isinstance(expected, str):   # read in a code page: one note, at the first accented letter
+    if isinstance(expected, str):  # read in a code page: one note, at the first accented letter
         expected = [("info", "HW-IO-004", *_note_at(data, expected))]
     assert [(f["severity"], f["code"], f["line"], f["column"]) for f in found] == expected, found
     assert all(f["file"] == str(card) or f["file"].endswith(file_name) for f in found)
@@ -123,6 +145,7 @@ def test_the_note_names_the_encoding_and_how_to_save_as_utf8(tmp_path: Path):
 def test_a_card_read_in_a_code_page_keeps_its_text(tmp_path: Path):
     """The note is what import-setup writes into the scenario: the same text whatever the program."""
     from authoring.author.setup_io import read_card
+
     for writer in (excel_windows, excel_mac, excel_unicode_text, libreoffice_utf16be, google_sheets):
         card = tmp_path / "card.csv"
         card.write_bytes(writer(ROWS))
@@ -137,21 +160,26 @@ def test_dropped_zeros_are_one_finding_that_counts_the_rows(tmp_path: Path):
     code, found, _err = _check(card)
     assert code == 1 and len(found) == 1
     assert found[0]["message"] == "hex '301' is not on any map in play: 13 rows lost their leading zeros (lines 2-14)"
-    assert found[0]["help"].startswith("did you mean '0301', '0302', '0303', ...? spreadsheets drop leading zeros: "
-                                       "format the hex column as text")
+    assert found[0]["help"].startswith(
+        "did you mean '0301', '0302', '0303', ...? spreadsheets drop leading zeros: format the hex column as text"
+    )
 
 
-COUNTERS = [["id", "side", "type", "size", "designation", "name", "setup_code", "quantity", "full.attack",
-             "full.movement"],
-            ["red-2", "red", "infantry", "division", "2", "Général Rouge", "0102", "1", "5", "4"],
-            ["red-3", "red", "infantry", "division", "3", "Königsberg", "0103", "1", "5", "4"],
-            ["red-4", "red", "infantry", "division", "4", "Ölberg", "0201", "1", "5", "4"]]
+COUNTERS = [
+    ["id", "side", "type", "size", "designation", "name", "setup_code", "quantity", "full.attack", "full.movement"],
+    ["red-2", "red", "infantry", "division", "2", "Général Rouge", "0102", "1", "5", "4"],
+    ["red-3", "red", "infantry", "division", "3", "Königsberg", "0103", "1", "5", "4"],
+    ["red-4", "red", "infantry", "division", "4", "Ölberg", "0201", "1", "5", "4"],
+]
 GRAMMAR = "setup_codes:\n  - {pattern: '^(?P<hex>[0-9]{4})$', meaning: hex}\n"
 
 COUNTER_FILES = {
     "Excel Windows CSV": ("more.csv", excel_windows(COUNTERS), "cp1252"),
-    "Excel Windows CSV, semicolons, trailing columns": ("more.csv", excel_windows(with_empty_columns(COUNTERS), ";"),
-                                                        "cp1252"),
+    "Excel Windows CSV, semicolons, trailing columns": (
+        "more.csv",
+        excel_windows(with_empty_columns(COUNTERS), ";"),
+        "cp1252",
+    ),
     "Excel CSV UTF-8": ("more.csv", excel_utf8(COUNTERS), []),
     "Excel Unicode text as .csv": ("more.csv", excel_unicode_text(COUNTERS), []),
     "Excel for Mac CSV": ("more.csv", excel_mac(COUNTERS), "mac_roman"),
@@ -159,8 +187,11 @@ COUNTER_FILES = {
     "Google Sheets": ("more.csv", google_sheets(COUNTERS), []),
     "Numbers, trailing empty rows": ("more.csv", numbers(with_empty_rows(COUNTERS)), []),
     "tab-separated .tsv": ("more.tsv", excel_unicode_text(COUNTERS), []),
-    "set-up codes without leading zeros": ("more.csv", excel_utf8(without_zeros(COUNTERS, "setup_code")),
-                                           [("error", "HW-CODE-005", 2, 45)]),
+    "set-up codes without leading zeros": (
+        "more.csv",
+        excel_utf8(without_zeros(COUNTERS, "setup_code")),
+        [("error", "HW-CODE-005", 2, 45)],
+    ),
 }
 
 
@@ -181,31 +212,38 @@ def test_counters_as_saved(name: str, mini: Path):
 
 
 def test_a_dropped_setup_code_zero_is_told_in_the_counters_file(mini: Path):
-    (mini / "counters/mini/more.csv").write_bytes(excel_windows(without_zeros([r[:5] + r[6:] for r in COUNTERS],
-                                                                              "setup_code")))
+    (mini / "counters/mini/more.csv").write_bytes(
+        excel_windows(without_zeros([r[:5] + r[6:] for r in COUNTERS], "setup_code"))
+    )
     game = mini / "scenarios/mini/game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + GRAMMAR, encoding="utf-8")
     r = CliRunner().invoke(main, ["validate", str(mini), "--format", "json"], catch_exceptions=False)
     (found,) = json.loads(r.stdout)
     assert (found["code"], found["line"], found["column"]) == ("HW-CODE-005", 2, 31)
-    assert found["message"] == ("red-2's set-up code '102' is no code of the grammar: 3 rows lost their leading zeros "
-                                "(lines 2-4)")
-    assert found["help"].startswith("did you mean '0102', '0103', '0201'? spreadsheets drop leading zeros: format "
-                                    "the setup_code column as text")
+    assert found["message"] == (
+        "red-2's set-up code '102' is no code of the grammar: 3 rows lost their leading zeros (lines 2-4)"
+    )
+    assert found["help"].startswith(
+        "did you mean '0102', '0103', '0201'? spreadsheets drop leading zeros: format the setup_code column as text"
+    )
 
 
 def test_yaml_numbers_without_zeros_get_the_hint_where_they_are_written(mini: Path):
     """A scenario's hex written as the number 101, and an arrival at '102': each a finding in the scenario
     file whose hint puts the zeros back (no list of hex ranges or hex sets)."""
     intro = mini / "scenarios/mini/intro.yaml"
-    intro.write_text(intro.read_text(encoding="utf-8").replace('{hex: "0101"', "{hex: 101")
-                     .replace("at: west", 'at: "102"'), encoding="utf-8")
+    intro.write_text(
+        intro.read_text(encoding="utf-8").replace('{hex: "0101"', "{hex: 101").replace("at: west", 'at: "102"'),
+        encoding="utf-8",
+    )
     r = CliRunner().invoke(main, ["validate", str(mini), "--format", "json"], catch_exceptions=False)
     found = {f["code"]: f for f in json.loads(r.stdout)}
     assert sorted(found) == ["HW-HEX-001", "HW-SCHED-002"], found
     assert found["HW-HEX-001"]["file"].endswith("intro.yaml") and found["HW-HEX-001"]["line"] == 11
-    assert found["HW-HEX-001"]["help"] == "did you mean '0101'? write each hex with its leading zeros, as printed " \
-                                          "('0101', not '101')"
+    assert (
+        found["HW-HEX-001"]["help"] == "did you mean '0101'? write each hex with its leading zeros, as printed "
+        "('0101', not '101')"
+    )
     assert found["HW-SCHED-002"]["help"].startswith("did you mean '0102'?")
 
 
@@ -214,19 +252,25 @@ def test_import_setup_of_an_excel_card_writes_its_text_and_shows_the_note(tmp_pa
         shutil.copytree(ROOT / kind / "bfm", tmp_path / kind / "bfm")
     card = tmp_path / "card.csv"
     card.write_bytes(excel_windows(with_empty_columns(ROWS), ";"))
-    r = CliRunner().invoke(main, ["import-setup", str(card), "--scenario", "bfm/seven-turn", "--project",
-                                  str(tmp_path)], catch_exceptions=False)
+    r = CliRunner().invoke(
+        main,
+        ["import-setup", str(card), "--scenario", "bfm/seven-turn", "--project", str(tmp_path)],
+        catch_exceptions=False,
+    )
     assert r.exit_code == 0, r.output
     assert "info[HW-IO-004]: read as Windows-1252" in r.output
     scenario = (tmp_path / "scenarios/bfm/seven-turn.yaml").read_text(encoding="utf-8")
     assert NOTE in scenario, scenario
 
 
-@pytest.mark.parametrize("writer,sep,value", [(excel_windows, ";", "0,5"), (excel_utf8, ",", "0.5"),
-                                              (libreoffice, ";", "0,5"), (numbers, ",", "+0.5")])
+@pytest.mark.parametrize(
+    "writer,sep,value",
+    [(excel_windows, ";", "0,5"), (excel_utf8, ",", "0.5"), (libreoffice, ";", "0,5"), (numbers, ",", "+0.5")],
+)
 def test_a_fractional_stacking_value_as_each_locale_writes_it(writer, sep: str, value: str, mini: Path):
     """Stacking points with a decimal comma (a semicolon locale) or point: the number, not a finding."""
     from authoring.load import discover, load_game
+
     rows = [r[:5] + r[7:] for r in COUNTERS]
     rows = [rows[0] + ["stacking"]] + [r + [value] for r in rows[1:]]
     (mini / "counters/mini/more.csv").write_bytes(writer(rows, sep))

@@ -4,6 +4,7 @@ The panel covers counters CSVs (read by `validate`) and set-up cards (read by `c
 `import-setup`): comma, semicolon and tab separators, a UTF-8 byte-order mark, CRLF line ends,
 capitalised and spaced header names, a header typo, a missing header row, a word in a number
 column and hex ids that lost their leading zeros."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,8 +15,10 @@ from click.testing import CliRunner
 from authoring.cli import main
 
 HEADER = ["id", "side", "type", "size", "designation", "quantity", "full.attack", "full.movement"]
-ROWS = [["red-2", "red", "infantry", "division", "2", "1", "5", "4"],
-        ["red-3", "red", "infantry", "division", "3", "1", "5", "4"]]
+ROWS = [
+    ["red-2", "red", "infantry", "division", "2", "1", "5", "4"],
+    ["red-3", "red", "infantry", "division", "3", "1", "5", "4"],
+]
 
 
 def _csv(header: list[str], rows: list[list[str]], sep: str = ",", end: str = "\n", bom: bool = False) -> bytes:
@@ -37,10 +40,11 @@ COUNTERS = {
     "header typo": (_csv(_replace(HEADER, "side", "sdie"), ROWS), ["1:4 HW-CSV-006"]),
     "missing header row": (_csv([], ROWS), ["1:1 HW-CSV-005"]),
     "a word in a number column": (_csv(HEADER, [ROWS[0], _replace(ROWS[1], "5", "five")]), ["3:33 HW-CSV-008"]),
-    "a word in a whole-number column": (_csv(HEADER, [_replace(ROWS[0], "1", "one")], sep=";"),
-                                        ["2:31 HW-CSV-008"]),
-    "the same column twice, in two spellings": (_csv(HEADER + ["Side"], [r + ["red"] for r in ROWS]),
-                                                ["1:66 HW-CSV-003"]),
+    "a word in a whole-number column": (_csv(HEADER, [_replace(ROWS[0], "1", "one")], sep=";"), ["2:31 HW-CSV-008"]),
+    "the same column twice, in two spellings": (
+        _csv(HEADER + ["Side"], [r + ["red"] for r in ROWS]),
+        ["1:66 HW-CSV-003"],
+    ),
 }
 
 
@@ -66,16 +70,19 @@ def test_counters_csv(name: str, mini: Path):
 def test_header_typo_is_one_error_with_a_did_you_mean(mini: Path):
     (mini / "counters/mini/more.csv").write_bytes(_csv(_replace(HEADER, "side", "sdie"), ROWS * 5))
     r = CliRunner().invoke(main, ["validate", str(mini), "--format", "concise"])
-    assert ("more.csv:1:4: error[HW-CSV-006]: unknown column 'sdie' in the header row\n"
-            "  help: did you mean 'side'?") in r.output
+    assert (
+        "more.csv:1:4: error[HW-CSV-006]: unknown column 'sdie' in the header row\n  help: did you mean 'side'?"
+    ) in r.output
     assert r.output.count("error[") == 1
 
 
 def test_missing_header_row_is_named(mini: Path):
     (mini / "counters/mini/more.csv").write_bytes(_csv([], ROWS))
     r = CliRunner().invoke(main, ["validate", str(mini), "--format", "concise"])
-    assert "error[HW-CSV-005]: the first row is not a header row: none of 'red-2', 'red', 'infantry', " \
-           "'division' is a column name" in r.output
+    assert (
+        "error[HW-CSV-005]: the first row is not a header row: none of 'red-2', 'red', 'infantry', "
+        "'division' is a column name" in r.output
+    )
     assert "help: a counters CSV starts with a row of column names" in r.output
 
 
@@ -98,8 +105,9 @@ def test_setup_card_csv(name: str, mini: Path):
     card = mini / "card.csv"
     card.write_bytes(data)
     scenario = mini / "scenarios/mini/intro.yaml"
-    r = CliRunner().invoke(main, ["check", str(scenario), "--card", str(card), "--format", "concise"],
-                           catch_exceptions=False)
+    r = CliRunner().invoke(
+        main, ["check", str(scenario), "--card", str(card), "--format", "concise"], catch_exceptions=False
+    )
     assert _findings(r.output) == expected, r.output
     assert r.exit_code == (1 if expected else 0), r.output
 

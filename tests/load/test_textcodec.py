@@ -1,5 +1,6 @@
 """How bytes become text (`authoring.textcodec`): byte-order marks, UTF-8, and the rule that tells
 Windows-1252 from Mac Roman in a file that is not UTF-8."""
+
 from __future__ import annotations
 
 import codecs
@@ -9,10 +10,30 @@ import pytest
 from authoring.load.source import SourceError, load_source
 from authoring.textcodec import DecodeError, decode
 
-WORDS = ["Orléans Korps", "Général Koniev", "Königsberg", "Müller Straße", "Peñarroya", "Äußere Front", "Ölberg",
-         "São Paulo", "café crème brûlée", "Budënny", "Zürich", "Ñandú", "garçon", "Smolensk…", "à Paris", "naïve",
-         "Brest—Litovsk", "‘Little Saturn’", "the Guards’ line – don’t move", "Kursk – Orel", "12° Armata",
-         "“Guards”"]
+WORDS = [
+    "Orléans Korps",
+    "Général Koniev",
+    "Königsberg",
+    "Müller Straße",
+    "Peñarroya",
+    "Äußere Front",
+    "Ölberg",
+    "São Paulo",
+    "café crème brûlée",
+    "Budënny",
+    "Zürich",
+    "Ñandú",
+    "garçon",
+    "Smolensk…",
+    "à Paris",
+    "naïve",
+    "Brest—Litovsk",
+    "‘Little Saturn’",
+    "the Guards’ line – don’t move",
+    "Kursk – Orel",
+    "12° Armata",
+    "“Guards”",
+]
 
 
 @pytest.mark.parametrize("codec,name", [("cp1252", "cp1252"), ("mac_roman", "mac-roman")])
@@ -30,17 +51,22 @@ def test_a_tie_is_windows_1252():
     assert decode(raw, legacy=True).encoding == "cp1252"
 
 
-@pytest.mark.parametrize("bom,codec,name", [(codecs.BOM_UTF8, "utf-8", "utf-8"),
-                                            (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16-le"),
-                                            (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16-be"),
-                                            (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32-le")])
+@pytest.mark.parametrize(
+    "bom,codec,name",
+    [
+        (codecs.BOM_UTF8, "utf-8", "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16-be"),
+        (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32-le"),
+    ],
+)
 def test_a_byte_order_mark_names_the_encoding(bom: bytes, codec: str, name: str):
     found = decode(bom + "hex\tunit\n0101\tgér-1\n".encode(codec))
     assert (found.encoding, found.text, found.bom, found.legacy_at) == (name, "hex\tunit\n0101\tgér-1\n", True, None)
 
 
 def test_utf8_without_a_mark_is_utf8_and_no_code_page_is_guessed():
-    assert decode("Général".encode("utf-8"), legacy=True).encoding == "utf-8"
+    assert decode("Général".encode(), legacy=True).encoding == "utf-8"
     with pytest.raises(DecodeError, match="invalid UTF-8 byte 0xe9"):
         decode("Général".encode("cp1252"))
 
@@ -55,7 +81,10 @@ def test_a_yaml_file_in_utf16_is_refused_with_a_plain_message(tmp_path):
     path.write_bytes(codecs.BOM_UTF16_LE + "kind: game\n".encode("utf-16-le"))
     with pytest.raises(SourceError) as caught:
         load_source(path, "game.yaml")
-    assert (caught.value.diag.code, caught.value.diag.message) == ("HW-IO-003", "file is UTF-16 (little-endian), not UTF-8")
+    assert (caught.value.diag.code, caught.value.diag.message) == (
+        "HW-IO-003",
+        "file is UTF-16 (little-endian), not UTF-8",
+    )
     assert caught.value.diag.help.startswith("save the file as UTF-8")
 
 

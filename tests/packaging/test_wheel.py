@@ -6,6 +6,7 @@ Offline: the build runs without isolation (the backend is in the test extras) an
 gets hexwright's dependencies through a `.pth` file naming a folder of links to this environment's
 installed packages (hexwright's own editable install left out), so nothing is fetched.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -27,7 +28,7 @@ from pypdf import PdfReader
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 TREES = ("authoring", "schemas", "maps", "counters", "scenarios")
-OWN = ("hexwright", "authoring", "__editable__")   # this checkout's install, kept out of the fresh environment
+OWN = ("hexwright", "authoring", "__editable__")  # this checkout's install, kept out of the fresh environment
 
 
 def _run(argv: list, cwd: Path, env: dict | None = None, code: int = 0) -> str:
@@ -78,8 +79,13 @@ def installed(release, tmp_path_factory) -> dict:
     purelib = Path(_run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp).strip())
     (purelib / "deps.pth").write_text(f"{_dependencies(tmp / 'deps')}\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "PIP_"))}
-    env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}", VIRTUAL_ENV=str(venv),
-               PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INDEX="1", PIP_CONFIG_FILE=os.devnull)
+    env.update(
+        PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
+        VIRTUAL_ENV=str(venv),
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        PIP_NO_INDEX="1",
+        PIP_CONFIG_FILE=os.devnull,
+    )
     _run([python, "-m", "pip", "install", "--no-deps", "--no-index", release["wheel"]], tmp, env)
     work = tmp / "work"
     work.mkdir()
@@ -88,8 +94,12 @@ def installed(release, tmp_path_factory) -> dict:
 
 def test_wheel_and_sdist_carry_the_schemas_fonts_and_bundled_games(release):
     schemas = sorted(p.name for p in (ROOT / "schemas").glob("*.schema.json"))
-    bfm = sorted(p.relative_to(ROOT).as_posix() for d in ("scenarios", "maps", "counters")
-                 for p in (ROOT / d / "bfm").rglob("*") if p.is_file())
+    bfm = sorted(
+        p.relative_to(ROOT).as_posix()
+        for d in ("scenarios", "maps", "counters")
+        for p in (ROOT / d / "bfm").rglob("*")
+        if p.is_file()
+    )
     with zipfile.ZipFile(release["wheel"]) as z:
         names = set(z.namelist())
         assert json.loads(z.read("authoring/_bundled/schemas/game.schema.json"))["$id"].endswith("game.schema.json")
@@ -103,8 +113,15 @@ def test_wheel_and_sdist_carry_the_schemas_fonts_and_bundled_games(release):
 
 
 def test_the_fresh_environment_runs_the_installed_wheel(installed):
-    out = _run([installed["python"], "-c", "import authoring, authoring.bundled as b; "
-                "print(authoring.__file__); print(b.schema_dir())"], installed["work"], installed["env"])
+    out = _run(
+        [
+            installed["python"],
+            "-c",
+            "import authoring, authoring.bundled as b; print(authoring.__file__); print(b.schema_dir())",
+        ],
+        installed["work"],
+        installed["env"],
+    )
     module, schemas = map(Path, out.split())
     assert module.is_relative_to(installed["venv"]) and schemas.is_relative_to(installed["venv"])
     assert schemas == module.parent / "_bundled" / "schemas"
@@ -131,7 +148,9 @@ def test_a_new_game_in_its_own_folder(installed):
     out = _run(["hexwright", "init", "mygame"], work, env)
     assert "passes every check" in out
     project = work / "mygame"
-    assert (project / "schemas" / "scenario.schema.json").read_bytes() == (ROOT / "schemas" / "scenario.schema.json").read_bytes()
+    assert (project / "schemas" / "scenario.schema.json").read_bytes() == (
+        ROOT / "schemas" / "scenario.schema.json"
+    ).read_bytes()
     assert _run(["hexwright", "validate"], project, env).strip() == "All checks passed."
     assert _run(["hexwright", "check", "mygame/first-clash"], project, env).strip() == "All checks passed."
     built = _build_all(project, "mygame", env)
@@ -166,7 +185,7 @@ def test_a_copy_of_a_bundled_game_builds_the_recorded_bytes(installed):
     _assert_module(built, "bfm", {"campaign", "seven-turn"})
     recorded, digests = _recorded_digests()
     now = {f"bfm/{k}": v for k, v in digests(built).items()}
-    if recorded is None:   # other drawing libraries than recorded: the files are there, bytes not compared
+    if recorded is None:  # other drawing libraries than recorded: the files are there, bytes not compared
         assert "bfm/bfm.vmod" in now
         return
     expected = {k: v for k, v in recorded["files"].items() if k.startswith("bfm/")}

@@ -5,6 +5,7 @@
 writes OUT_DIR/<game>-faces-<n>.png: every face at 300 dpi (the game's counter size), a counter's
 faces side by side, its id underneath. Used for the issue's before/after images under build/.
 """
+
 from __future__ import annotations
 
 import sys
@@ -34,7 +35,7 @@ def contact_sheets(game, out: Path) -> list[Path]:
     counters = sorted(game.counters.values(), key=lambda c: c.id)
     written = []
     for page, start in enumerate(range(0, len(counters), PER_PAGE)):
-        chunk = counters[start:start + PER_PAGE]
+        chunk = counters[start : start + PER_PAGE]
         cell_w, cell_h = 2 * size + 3 * pad, size + label + pad
         rows = -(-len(chunk) // COLUMNS)
         sheet = Image.new("RGB", (COLUMNS * cell_w, rows * cell_h), "white")

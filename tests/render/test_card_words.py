@@ -1,5 +1,6 @@
 """Set-up cards speak to players: arrival places by name (never a hex set's internal id or a grid edge's
 name), pool labels with whole words, a strength state only under counters that have one to choose."""
+
 from __future__ import annotations
 
 import re
@@ -52,17 +53,21 @@ def test_pool_labels_keep_whole_words_and_say_when_and_where():
     assert pools
     for entry in pools:
         size, lines = _label_lines(entry.label)
-        assert " ".join(lines).split() == entry.label.split(), lines   # every word whole, none left out
+        assert " ".join(lines).split() == entry.label.split(), lines  # every word whole, none left out
         assert re.match(r"from turn \d+", entry.detail), entry.detail
         assert "enters at east edge of map M" in entry.detail
 
 
 def test_state_names_only_under_counters_with_more_than_one_face():
     one_sided = _game("1941")
-    texts = {b.text for page in setup_card_pages(one_sided, one_sided.scenarios["campaign"], "soviet") for b in page.boxes}
+    texts = {
+        b.text for page in setup_card_pages(one_sided, one_sided.scenarios["campaign"], "soviet") for b in page.boxes
+    }
     assert "Printed side" not in texts and "16" in texts
     two_sided = _game("bfm")
-    texts = {b.text for page in setup_card_pages(two_sided, two_sided.scenarios["seven-turn"], "german") for b in page.boxes}
+    texts = {
+        b.text for page in setup_card_pages(two_sided, two_sided.scenarios["seven-turn"], "german") for b in page.boxes
+    }
     assert any("strength" in t.lower() for t in texts)
 
 
@@ -70,6 +75,7 @@ def test_counter_sheets_follow_natural_order():
     """Sheets run 3, 29, 30 (not 29, 3, 30) within a side, nationality and type."""
     from authoring.build import _sheet_order
     from authoring.names import natural_key
+
     assert sorted(["sov-30", "sov-3", "sov-29", "sov-3a"], key=natural_key) == ["sov-3", "sov-3a", "sov-29", "sov-30"]
     game = _game("1941")
     order = sorted(game.counters.values(), key=_sheet_order(game))

@@ -1,4 +1,5 @@
 """Counter faces: sizes, safe area, legibility floor, issues, determinism, reference images."""
+
 from __future__ import annotations
 
 import os
@@ -8,7 +9,11 @@ import pytest
 from PIL import Image, ImageChops, ImageColor
 
 from authoring.render.counters.face import (
-    FaceArt, draw_face, min_text_px, safe_inset_px, text_boxes,
+    FaceArt,
+    draw_face,
+    min_text_px,
+    safe_inset_px,
+    text_boxes,
 )
 
 REFERENCE = Path(__file__).with_name("reference")
@@ -19,16 +24,51 @@ BLUE = dict(background="#9fb0c8", foreground="#000000")
 RED = dict(background="#c0392b", foreground="#ffffff")
 FACES = {
     "plain": FaceArt(**BLUE, symbol="infantry", size_mark="XX", designation="XXIV", values=("8", "4")),
-    "three": FaceArt(**BLUE, symbol="armor", size_mark="XX", designation="7 Pz", values=("12", "6", "8"),
-                     boxed_value=2, setup_code="A3", symbol_fill="#d6dde8"),
-    "filled": FaceArt(**RED, symbol="guards", size_mark="XXX", designation="1 Shock Army", values=("6", "4", "7"),
-                      filled_value=2, setup_code="S12"),
-    "band": FaceArt(**BLUE, symbol="cavalry", size_mark="XX", designation="3 Cav", values=("4", "5"),
-                    band="No ZOC", band_color="#ffd400", setup_code="B"),
-    "reduced": FaceArt(**BLUE, symbol="mechanized", size_mark="XXXX", designation="Grossdeutschland",
-                       values=("4", "4", "8"), reduced=True),
-    "long": FaceArt(**BLUE, symbol="hq", size_mark="XXXXX", designation="XXXXVIII Panzerkorps Hauptquartier",
-                    values=("10", "10", "10"), setup_code="W123"),
+    "three": FaceArt(
+        **BLUE,
+        symbol="armor",
+        size_mark="XX",
+        designation="7 Pz",
+        values=("12", "6", "8"),
+        boxed_value=2,
+        setup_code="A3",
+        symbol_fill="#d6dde8",
+    ),
+    "filled": FaceArt(
+        **RED,
+        symbol="guards",
+        size_mark="XXX",
+        designation="1 Shock Army",
+        values=("6", "4", "7"),
+        filled_value=2,
+        setup_code="S12",
+    ),
+    "band": FaceArt(
+        **BLUE,
+        symbol="cavalry",
+        size_mark="XX",
+        designation="3 Cav",
+        values=("4", "5"),
+        band="No ZOC",
+        band_color="#ffd400",
+        setup_code="B",
+    ),
+    "reduced": FaceArt(
+        **BLUE,
+        symbol="mechanized",
+        size_mark="XXXX",
+        designation="Grossdeutschland",
+        values=("4", "4", "8"),
+        reduced=True,
+    ),
+    "long": FaceArt(
+        **BLUE,
+        symbol="hq",
+        size_mark="XXXXX",
+        designation="XXXXVIII Panzerkorps Hauptquartier",
+        values=("10", "10", "10"),
+        setup_code="W123",
+    ),
     "marker": FaceArt(background="#ffffff", foreground="#000000", symbol="marker", label="Out of Supply"),
 }
 
@@ -86,8 +126,13 @@ def test_too_long_designation_at_module_size_is_reported_naming_the_slot():
 
 
 def test_the_declared_short_form_comes_before_a_report():
-    face = FaceArt(**BLUE, symbol="infantry", designation="Grossdeutschland Panzergrenadier",
-                   designation_short="GD Pz Gren", values=("9", "6"))
+    face = FaceArt(
+        **BLUE,
+        symbol="infantry",
+        designation="Grossdeutschland Panzergrenadier",
+        designation_short="GD Pz Gren",
+        values=("9", "6"),
+    )
     _, issues = draw_face(face, **PRINT)
     printed = next(tb for tb in text_boxes(face, **PRINT) if tb.role == "designation")
     assert printed.text == "GD Pz Gren" and not issues
@@ -102,14 +147,14 @@ def test_known_words_are_abbreviated_before_reporting():
 
 def test_band_reduced_and_marker_are_drawn():
     band, _ = draw_face(FACES["band"], 188, 10, 14, 25.0)
-    assert band.getpixel((100, 2)) == ImageColor.getrgb("#ffd400")          # band runs into the bleed
+    assert band.getpixel((100, 2)) == ImageColor.getrgb("#ffd400")  # band runs into the bleed
     inside = [tb for tb in text_boxes(FACES["band"], 188, 10, 14, 25.0) if tb.role == "band"]
-    assert inside and inside[0].box[1] >= 10 + 14                            # its text inside the counter
+    assert inside and inside[0].box[1] >= 10 + 14  # its text inside the counter
     reduced, _ = draw_face(FACES["reduced"], 188, 10, 14, 25.0)
     plain, _ = draw_face(FACES["plain"], 188, 10, 14, 25.0)
-    assert reduced.getpixel((3, 200)) != plain.getpixel((3, 200))          # stripe behind the factors
+    assert reduced.getpixel((3, 200)) != plain.getpixel((3, 200))  # stripe behind the factors
     roles = [tb.role for tb in text_boxes(FACES["marker"], 188, 0, 14, 25.0)]
-    assert roles == ["label", "label"]                                     # two lines, no symbol
+    assert roles == ["label", "label"]  # two lines, no symbol
 
 
 def test_output_is_deterministic():

@@ -1,4 +1,5 @@
 """Bundled font and unit symbols: real glyphs, every symbol drawn, all distinct."""
+
 from __future__ import annotations
 
 import itertools
@@ -42,7 +43,7 @@ def test_symbols_render_non_empty_and_distinct(size):
 def test_symbols_are_antialiased_and_deterministic():
     one = render_symbol("infantry", 90, 60, "#000000")
     alphas = set(one.getchannel("A").tobytes())
-    assert len(alphas) > 10   # partial coverage along the diagonals
+    assert len(alphas) > 10  # partial coverage along the diagonals
     assert render_symbol("infantry", 90, 60, "#000000").tobytes() == one.tobytes()
 
 
@@ -90,8 +91,7 @@ STROKES = {
     "naval": [(0.5, 0.5, True), (0.5, 0.2, True)] + NO_CROSS,
     "air": [(0.5, 0.5, True), (0.2, 0.5, True), (0.8, 0.5, True)] + NO_CROSS,
     # a rail car on wheels on a rail line, no armour oval (Typhoon 13.3.2: not an armoured unit)
-    "armored-train": [(0.5, 0.3, True), (0.5, 0.46, False), (0.1, 0.84, True), (0.9, 0.84, True),
-                      (0.1, 0.45, False)],
+    "armored-train": [(0.5, 0.3, True), (0.5, 0.46, False), (0.1, 0.84, True), (0.9, 0.84, True), (0.1, 0.45, False)],
     # unframed: an arrow up the middle; the bridge adds a span across it
     "arrow": [(0.5, 0.08, True), (0.5, 0.8, True), (0.1, 0.8, False), (0.9, 0.3, False)],
     "bridge": [(0.5, 0.08, True), (0.3, 0.65, True), (0.06, 0.85, True), (0.94, 0.85, True), (0.2, 0.3, False)],
@@ -100,6 +100,7 @@ STROKES = {
 
 def _inner_box(width: int, height: int) -> tuple[float, float, float, float]:
     from authoring.render.counters.symbols import FRAME_RATIO, STROKE_RATIO
+
     stroke = max(1.0, STROKE_RATIO * min(height, width / FRAME_RATIO))
     x0, y0, x1, y1 = stroke / 2, stroke / 2, width - stroke / 2, height - stroke / 2
     fh = min(y1 - y0, (x1 - x0) / FRAME_RATIO)
@@ -111,8 +112,11 @@ def _inner_box(width: int, height: int) -> tuple[float, float, float, float]:
 
 def _inked_near(image, x: float, y: float, r: int) -> bool:
     alpha = image.getchannel("A")
-    return any(alpha.getpixel((min(image.width - 1, max(0, round(x) + dx)), min(image.height - 1, max(0, round(y) + dy))))
-               > 96 for dx in range(-r, r + 1) for dy in range(-r, r + 1))
+    return any(
+        alpha.getpixel((min(image.width - 1, max(0, round(x) + dx)), min(image.height - 1, max(0, round(y) + dy)))) > 96
+        for dx in range(-r, r + 1)
+        for dy in range(-r, r + 1)
+    )
 
 
 @pytest.mark.parametrize("key", sorted(STROKES))
@@ -133,12 +137,13 @@ def test_every_land_symbol_has_a_stroke_test():
 def test_hq_is_a_flagged_frame_on_a_staff():
     image = render_symbol("hq", 300, 200, "#000000")
     staff = [x for x in range(300) if image.getchannel("A").getpixel((x, 190)) > 96]
-    assert staff and max(staff) < 80 and max(staff) - min(staff) < 20     # one staff, under the left edge
-    assert _inked_near(image, 150, 60, 4)                                 # the flag in the frame
+    assert staff and max(staff) < 80 and max(staff) - min(staff) < 20  # one staff, under the left edge
+    assert _inked_near(image, 150, 60, 4)  # the flag in the frame
 
 
 def test_aliases_and_size_marks():
     from authoring.render.counters.symbols import render_size_mark, size_mark_is_drawn, symbol_key
+
     assert symbol_key("anti-tank") == "antitank" and symbol_key("flak") == "antiaircraft"
     assert symbol_key("armored-cavalry") == "recon"
     assert size_mark_is_drawn("group") and not size_mark_is_drawn("XXXXX")
@@ -149,29 +154,38 @@ def test_aliases_and_size_marks():
 def _drawn(face: ImageFont.FreeTypeFont, times: int) -> bytes:
     """Strings drawn again and again at fractional positions, with and without a halo, as cards draw them."""
     from PIL import Image, ImageDraw
+
     image = Image.new("RGB", (400, 120), "white")
     draw = ImageDraw.Draw(image)
     for i in range(times):
         for j, text in enumerate(("4-6", "12/3 Pz", "0712")):
-            draw.text((10.25 + 37 * i, 20.5 + 30 * j), text, fill="black", font=face, anchor="mm",
-                      stroke_width=2 if j == 1 else 0, stroke_fill="yellow")
+            draw.text(
+                (10.25 + 37 * i, 20.5 + 30 * j),
+                text,
+                fill="black",
+                font=face,
+                anchor="mm",
+                stroke_width=2 if j == 1 else 0,
+                stroke_fill="yellow",
+            )
     return image.tobytes()
 
 
 def test_remembered_masks_draw_the_same_pixels_as_freetype():
     from authoring.render.shared.fonts import FONT_FILES, MemoFont, font
+
     remembered = font(17.5, bold=True)
-    plain = ImageFont.truetype(str(FONT_DIR / FONT_FILES[(True, False)]), 17.5,
-                               layout_engine=ImageFont.Layout.BASIC)
+    plain = ImageFont.truetype(str(FONT_DIR / FONT_FILES[(True, False)]), 17.5, layout_engine=ImageFont.Layout.BASIC)
     assert isinstance(remembered, MemoFont)
     assert _drawn(remembered, 10) == _drawn(plain, 10)
     masks = remembered.memos["getmask2"]
-    assert len(masks) == 4          # three strings and one halo, each drawn ten times
+    assert len(masks) == 4  # three strings and one halo, each drawn ten times
     assert remembered.getbbox("4-6", anchor="mm") == plain.getbbox("4-6", anchor="mm")
 
 
 def test_the_memo_is_bounded_and_skips_colour_masks(monkeypatch):
     from authoring.render.shared import fonts
+
     monkeypatch.setattr(fonts, "MEMO_ENTRIES", 5)
     face = fonts.MemoFont(str(FONT_DIR / FONT_FILES[(False, False)]), 12)
     for i in range(12):

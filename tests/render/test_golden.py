@@ -4,6 +4,7 @@ compared with a perceptual difference (blurred, in luminance) so a regression is
 Regenerate after an intended change with ``HEXWRIGHT_UPDATE_GOLDEN=1`` and look at the new images
 (tests/render/golden/) before committing them.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,18 @@ GOLDEN = Path(__file__).with_name("golden")
 SAMPLE = {
     "bfm": ["ger-xxxiv", "ger-xlvi", "sov-33", "sov-1shock", "sov-tank"],
     "1941": ["ger-pzg1", "ger-4a", "ger-19m", "rom-cav", "sov-11", "fin-kar"],
-    "typhoon": ["ger-1pz-pz", "ger-art-1", "sov-1rd", "sov-nkvd-1", "sov-hq-16", "ger-air-f1", "ger-air-dummy1",
-                "sov-tb-10", "ger-strongpoint", "mk-repl-soviet"],
+    "typhoon": [
+        "ger-1pz-pz",
+        "ger-art-1",
+        "sov-1rd",
+        "sov-nkvd-1",
+        "sov-hq-16",
+        "ger-air-f1",
+        "ger-air-dummy1",
+        "sov-tb-10",
+        "ger-strongpoint",
+        "mk-repl-soviet",
+    ],
 }
 """Counters chosen to cover each game's layouts and rule-driven markings."""
 
@@ -59,6 +70,7 @@ def _check(name: str, image: Image.Image) -> None:
 def counter_strip(game, ids: list[str]) -> Image.Image:
     """The sample's faces (and backs) side by side at 300 dpi."""
     from authoring.render.counter_art import back_state, counter_image
+
     size = round(game.counter_size_in * 300)
     faces = []
     for cid in ids:
@@ -81,11 +93,14 @@ def layout_sample(game) -> list[str]:
     contact sheet a reviewer looks at to see every kind of counter the game prints."""
     from authoring.names import natural_key
     from authoring.render.counter_art import art_for, back_state
+
     seen: dict[tuple, str] = {}
     for counter in sorted(game.counters.values(), key=lambda c: natural_key(c.id)):
         states = [counter.faces[0].state] + [s for s in [back_state(game, counter)] if s]
-        kinds = tuple(art_for(game, counter, state)[0].layout.id if art_for(game, counter, state)[0].layout else ""
-                      for state in states)
+        kinds = tuple(
+            art_for(game, counter, state)[0].layout.id if art_for(game, counter, state)[0].layout else ""
+            for state in states
+        )
         key = (kinds, counter.marker, bool(counter.faces[0].image), bool(counter.faces[0].picture))
         seen.setdefault(key, counter.id)
     return list(seen.values())
@@ -99,7 +114,7 @@ def test_every_counter_layout_matches_its_golden_contact_sheet(game_id):
     ids = layout_sample(game)
     assert ids and len(ids) <= len(game.counters)
     per_row = 8
-    rows = [counter_strip(game, ids[i:i + per_row]) for i in range(0, len(ids), per_row)]
+    rows = [counter_strip(game, ids[i : i + per_row]) for i in range(0, len(ids), per_row)]
     sheet = Image.new("RGB", (max(r.width for r in rows), sum(r.height + 10 for r in rows)), "white")
     y = 0
     for row in rows:
@@ -109,8 +124,9 @@ def test_every_counter_layout_matches_its_golden_contact_sheet(game_id):
 
 
 def test_turn_record_page_matches_golden():
-    from authoring.render.shared.canvas import PageSpec, flow
     from authoring.render.print.charts import turn_blocks
+    from authoring.render.shared.canvas import PageSpec, flow
+
     game = _game("typhoon")
     spec = PageSpec("letter")
     page = flow(turn_blocks(game, game.scenarios["campaign"], spec.content_size), spec, game.name)[0]
@@ -119,6 +135,7 @@ def test_turn_record_page_matches_golden():
 
 def test_map_corner_matches_golden():
     from authoring.render.maps.draw import render_map
+
     game = _game("1941")
     image = render_map(game, sorted(game.maps)[0], 150)
     _check("map-corner-1941.png", image.crop((0, 0, 900, 700)))
@@ -128,11 +145,13 @@ def test_the_difference_sees_a_regression_and_not_noise():
     game = _game("typhoon")
     strip = counter_strip(game, ["sov-1rd"])
     noisy = strip.copy()
-    noisy.putpixel((5, 5), (0, 0, 0))                        # one stray pixel: noise
+    noisy.putpixel((5, 5), (0, 0, 0))  # one stray pixel: noise
     assert perceptual_difference(strip, noisy)[1] < PIXEL_LIMIT
     from dataclasses import replace
+
     counter = game.counters["sov-1rd"]
-    moved = counter_strip(replace(game, counters={**game.counters, "sov-1rd": replace(counter, setup_code="")}),
-                          ["sov-1rd"])
-    mean, share = perceptual_difference(strip, moved)            # a dropped set-up code: a regression
+    moved = counter_strip(
+        replace(game, counters={**game.counters, "sov-1rd": replace(counter, setup_code="")}), ["sov-1rd"]
+    )
+    mean, share = perceptual_difference(strip, moved)  # a dropped set-up code: a regression
     assert mean >= MEAN_LIMIT or share >= PIXEL_LIMIT

@@ -1,5 +1,6 @@
 """Rule markings the data declares (`printed:`) are on every face concerned, and a layout that leaves
 one out is a located finding, one per marking and layout, counting the counters it concerns."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -58,16 +59,25 @@ def test_the_bundled_games_have_no_marking_findings():
 def test_a_layout_without_the_stacking_slot_is_one_finding_per_layout_at_the_declaration():
     result = _loaded("typhoon")
     game = result.game
-    layouts = tuple(dict(lay, slots={k: v for k, v in lay["slots"].items() if k != "text:stacking"})
-                    if lay["id"] in ("unit", "banded") else lay for lay in game.counter_layouts)
+    layouts = tuple(
+        dict(lay, slots={k: v for k, v in lay["slots"].items() if k != "text:stacking"})
+        if lay["id"] in ("unit", "banded")
+        else lay
+        for lay in game.counter_layouts
+    )
     broken = replace(game, counter_layouts=layouts)
     found = printed_findings(broken)
     assert [d.code for d in found] == ["HW-PRINT-001", "HW-PRINT-001"]
     assert {d.severity.name for d in found} == {"ERROR"}
     by_layout = {d.message.split("layout '")[1].split("'")[0]: d for d in found}
     assert set(by_layout) == {"banded", "unit"}
-    units = sum(1 for c in game.counters.values() if c.stacking is not None and not c.marker
-                and any(art_for(game, c, f.state)[0].layout.id == "unit" for f in c.faces))
+    units = sum(
+        1
+        for c in game.counters.values()
+        if c.stacking is not None
+        and not c.marker
+        and any(art_for(game, c, f.state)[0].layout.id == "unit" for f in c.faces)
+    )
     assert f"{units} counter(s)" in by_layout["unit"].message
     assert "Typhoon 3.2.1" in by_layout["unit"].message
     loc = by_layout["unit"].loc
@@ -78,8 +88,10 @@ def test_a_layout_without_the_stacking_slot_is_one_finding_per_layout_at_the_dec
 def test_a_printed_flag_without_badge_or_band_is_a_finding_and_fails_validation():
     result = _loaded("typhoon")
     game = result.game
-    flags = tuple(replace(f, extra={k: v for k, v in f.extra.items() if k != "badge"}) if f.id == "moscow" else f
-                  for f in game.flags)
+    flags = tuple(
+        replace(f, extra={k: v for k, v in f.extra.items() if k != "badge"}) if f.id == "moscow" else f
+        for f in game.flags
+    )
     broken = replace(result, game=replace(game, flags=flags))
     codes = [d.code for d in findings(broken) if d.code.startswith("HW-PRINT")]
     assert codes == ["HW-PRINT-002"]
@@ -89,6 +101,7 @@ def test_bridges_and_arrowed_rail_cuts_print_their_arrow():
     """Typhoon 13.2.1: a bridge's arrow points at the bridged hexside; 12.4.6: some Rail Cut markers carry an
     arrow. The arrow is ink on the face, centred over the label."""
     from authoring.render.counters.face import draw_face, layout_face
+
     loaded = _loaded("typhoon").game
     mm = loaded.counter_size_in * 25.4
     size = round(loaded.counter_size_in * 300)
@@ -99,9 +112,9 @@ def test_bridges_and_arrowed_rail_cuts_print_their_arrow():
         x0, y0, x1, y1 = lay.symbol_box
         image = draw_face(art, size, 0, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)[0].convert("L")
         shaft = image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2))
-        assert shaft < 80, (cid, shaft)   # the arrow's shaft runs down the middle
+        assert shaft < 80, (cid, shaft)  # the arrow's shaft runs down the middle
     plain, _ = art_for(loaded, loaded.counters["mk-rail-cut"], None, mm)
-    assert plain.symbol == "rail"   # the other half: the track icon, no arrow
+    assert plain.symbol == "rail"  # the other half: the track icon, no arrow
     assert next(t for t in loaded.unit_types if t.id == "armored-train").symbol == "armored-train"
 
 
@@ -116,15 +129,16 @@ def test_markers_of_one_layout_print_their_labels_at_one_size():
             art, _ = art_for(game, counter, None, mm)
             laid = layout_face(art, size, safe_inset_px(size, mm), min_text_px(size, mm), counter_mm=mm)
             sizes |= {(round(p.run.size_px, 1), p.run.bold) for p in laid.texts if p.role == "label"}
-    assert len(sizes) == 1, sizes   # one size, one (bold) weight: a long word takes its short form, not a lighter face
+    assert len(sizes) == 1, sizes  # one size, one (bold) weight: a long word takes its short form, not a lighter face
 
 
 def _ink_share(image, box, background) -> float:
     """Share of the pixels in `box` far from `background` (the icon's ink)."""
     from PIL import ImageColor
+
     bg = ImageColor.getrgb(background)[:3]
     data = image.crop(box).convert("RGB").tobytes()
-    pixels = [data[i:i + 3] for i in range(0, len(data), 3)]
+    pixels = [data[i : i + 3] for i in range(0, len(data), 3)]
     return sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, bg)) > 150) / len(pixels)
 
 
@@ -132,6 +146,7 @@ def test_markers_print_the_icon_and_the_side_colour_their_data_declares():
     """#31: a marker with `icon:` prints it over its label; one with `side:` prints on that side's colour,
     the others on the neutral marker grey. Sampled on the rendered 300 dpi faces of two games."""
     from authoring.render.counter_art import counter_image
+
     seen = 0
     for game_id in ("bfm", "typhoon"):
         game = _loaded(game_id).game
@@ -147,7 +162,7 @@ def test_markers_print_the_icon_and_the_side_colour_their_data_declares():
                 continue
             assert laid.symbol_box is not None and art.layout.id.startswith("marker-icon"), name
             assert _ink_share(image, laid.symbol_box, want_bg) > 0.04, name
-            assert laid.symbol_box[3] <= min(p.top for p in laid.texts if p.role == "label"), name   # icon over label
+            assert laid.symbol_box[3] <= min(p.top for p in laid.texts if p.role == "label"), name  # icon over label
             seen += 1
     assert seen >= 25
 
@@ -166,6 +181,7 @@ def test_the_schema_offers_exactly_the_icons_there_are():
     import json
 
     from authoring.render.counters.icons import ICONS
+
     schema = json.loads((ROOT / "schemas/counters.schema.json").read_text(encoding="utf-8"))
     enums = []
 
@@ -178,5 +194,6 @@ def test_the_schema_offers_exactly_the_icons_there_are():
         elif isinstance(node, list):
             for v in node:
                 walk(v)
+
     walk(schema)
     assert enums and all(sorted(e) == sorted(ICONS) for e in enums)

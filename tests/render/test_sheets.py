@@ -1,4 +1,5 @@
 """Print-and-play sheets: grid counts, duplex registration, offsets, cut marks, the PDF itself."""
+
 from __future__ import annotations
 
 import zlib
@@ -11,11 +12,18 @@ from pypdf import PdfReader
 from authoring.progress import Recorder
 from authoring.render.counters.face import FaceArt, draw_face
 from authoring.render.print.sheets import (
-    SheetItem, SheetOptions, grid, layout_sheets, mm_to_px, render_calibration, render_sheet_side,
-    write_calibration_pdf, write_sheets_pdf,
+    SheetItem,
+    SheetOptions,
+    grid,
+    layout_sheets,
+    mm_to_px,
+    render_calibration,
+    render_sheet_side,
+    write_calibration_pdf,
+    write_sheets_pdf,
 )
 
-LOW = dict(dpi=60)   # 5/8" = 38 px, 1.5 mm bleed = 4 px: fast pixel tests
+LOW = dict(dpi=60)  # 5/8" = 38 px, 1.5 mm bleed = 4 px: fast pixel tests
 
 
 def colour(i: int, back: bool) -> tuple[int, int, int]:
@@ -26,8 +34,14 @@ def colour(i: int, back: bool) -> tuple[int, int, int]:
 def solid_items(n: int, opts: SheetOptions, backs: bool = True) -> list[SheetItem]:
     g = grid(opts)
     side = g.pitch + 2 * g.bleed
-    return [SheetItem(f"c{i}", Image.new("RGB", (side, side), colour(i, False)),
-                      Image.new("RGB", (side, side), colour(i, True)) if backs else None) for i in range(n)]
+    return [
+        SheetItem(
+            f"c{i}",
+            Image.new("RGB", (side, side), colour(i, False)),
+            Image.new("RGB", (side, side), colour(i, True)) if backs else None,
+        )
+        for i in range(n)
+    ]
 
 
 def centroid(page: Image.Image, rgb: tuple[int, int, int]) -> tuple[float, float, int]:
@@ -46,17 +60,29 @@ def centroid(page: Image.Image, rgb: tuple[int, int, int]) -> tuple[float, float
 
 
 TABLE = {  # print-and-play.md: counters per sheet with 0.25" margins and no gutter
-    ("letter", 0.5): (16, 21), ("letter", 0.5625): (14, 18), ("letter", 0.625): (12, 16),
-    ("letter", 0.75): (10, 14), ("letter", 1.0): (8, 10),
-    ("a4", 0.5): (15, 22), ("a4", 0.5625): (13, 19), ("a4", 0.625): (12, 17),
-    ("a4", 0.75): (10, 14), ("a4", 1.0): (7, 11),
+    ("letter", 0.5): (16, 21),
+    ("letter", 0.5625): (14, 18),
+    ("letter", 0.625): (12, 16),
+    ("letter", 0.75): (10, 14),
+    ("letter", 1.0): (8, 10),
+    ("a4", 0.5): (15, 22),
+    ("a4", 0.5625): (13, 19),
+    ("a4", 0.625): (12, 17),
+    ("a4", 0.75): (10, 14),
+    ("a4", 1.0): (7, 11),
 }
 
 WITH_MARKS = {  # cut marks need 5 mm outside the block, inside the margin: documented reductions
-    ("letter", 0.5): (15, 20), ("letter", 0.5625): (13, 17), ("letter", 0.625): (12, 16),
-    ("letter", 0.75): (10, 13), ("letter", 1.0): (7, 10),
-    ("a4", 0.5): (14, 21), ("a4", 0.5625): (13, 19), ("a4", 0.625): (11, 17),
-    ("a4", 0.75): (9, 14), ("a4", 1.0): (7, 10),
+    ("letter", 0.5): (15, 20),
+    ("letter", 0.5625): (13, 17),
+    ("letter", 0.625): (12, 16),
+    ("letter", 0.75): (10, 13),
+    ("letter", 1.0): (7, 10),
+    ("a4", 0.5): (14, 21),
+    ("a4", 0.5625): (13, 19),
+    ("a4", 0.625): (11, 17),
+    ("a4", 0.75): (9, 14),
+    ("a4", 1.0): (7, 10),
 }
 
 
@@ -130,11 +156,11 @@ def test_bleed_only_outside_the_block_and_cut_marks_beyond_it():
     page = render_sheet_side(sheet, items, "front", opts)
     x0, y0 = g.origin
     top_left = sheet.placements[0]
-    assert page.getpixel((x0 - 1, y0 + 5)) == colour(top_left.item, False)           # bleed, left edge
+    assert page.getpixel((x0 - 1, y0 + 5)) == colour(top_left.item, False)  # bleed, left edge
     assert page.getpixel((x0 - g.bleed, y0 - g.bleed)) == colour(top_left.item, False)  # bleed corner
     assert page.getpixel((x0 - g.bleed - 1, y0 + 5)) == (255, 255, 255)
     second = sheet.placements[1]
-    assert page.getpixel((x0 + g.pitch, y0 - 1)) == colour(second.item, False)      # its own bleed above
+    assert page.getpixel((x0 + g.pitch, y0 - 1)) == colour(second.item, False)  # its own bleed above
     cut_x = x0 + g.pitch
     column = [page.getpixel((cut_x, y)) for y in range(0, y0 - g.bleed)]
     black = [y for y, px in enumerate(column) if px == (0, 0, 0)]
@@ -161,10 +187,11 @@ def test_cut_marks_and_lines_follow_the_options():
     front = render_sheet_side(sheet, items, "front", opts)
     back = render_sheet_side(sheet, items, "back", opts)
     x = sheet.placements[0].front[0] + sheet.grid.pitch
-    assert front.getpixel((x, sheet.grid.origin[1] + 5)) == (90, 90, 90)        # cut line across the art
+    assert front.getpixel((x, sheet.grid.origin[1] + 5)) == (90, 90, 90)  # cut line across the art
     assert front.getpixel((x, sheet.grid.margin + 1)) in ((0, 0, 0), (90, 90, 90))
     assert back.crop((0, 0, back.width, sheet.grid.origin[1] - sheet.grid.bleed)).getcolors() == [
-        (back.width * (sheet.grid.origin[1] - sheet.grid.bleed), (255, 255, 255))]
+        (back.width * (sheet.grid.origin[1] - sheet.grid.bleed), (255, 255, 255))
+    ]
 
 
 def test_pdf_pages_sizes_lossless_images_and_determinism(tmp_path: Path):
@@ -175,7 +202,7 @@ def test_pdf_pages_sizes_lossless_images_and_determinism(tmp_path: Path):
         out = tmp_path / f"{paper}.pdf"
         report = write_sheets_pdf(items, opts, out, "Test", progress=calls)
         reader = PdfReader(out)
-        assert len(reader.pages) == report.pages == report.sheets + report.index_pages   # one-sided: fronts only
+        assert len(reader.pages) == report.pages == report.sheets + report.index_pages  # one-sided: fronts only
         assert report.index_pages >= 1 and report.sheets == 2 and report.counters == 75
         assert calls.advances == [(i, report.pages) for i in range(1, report.pages + 1)]
         for page in reader.pages:
@@ -196,7 +223,7 @@ def png_unfilter(data: bytes, width: int, bits: int, colors: int) -> bytes:
     stride = (width * bits * colors + 7) // 8
     out, prev = bytearray(), bytearray(stride)
     for start in range(0, len(data), stride + 1):
-        kind, row = data[start], bytearray(data[start + 1:start + 1 + stride])
+        kind, row = data[start], bytearray(data[start + 1 : start + 1 + stride])
         for i in range(stride):
             a = row[i - bpp] if i >= bpp else 0
             b, c = prev[i], prev[i - bpp] if i >= bpp else 0
@@ -236,8 +263,10 @@ def face_items(n: int, opts: SheetOptions) -> list[SheetItem]:
     """Real antialiased faces (thousands of colours, so the page is stored as RGB)."""
     g = grid(opts)
     symbols = ["armor", "infantry", "artillery", "cavalry", "mechanized"]
-    arts = [FaceArt(f"#{40 * i + 60:02x}b0c8", "#000000", symbols[i % 5], "XX", "7 Pz", ("6", "3", "8"), boxed_value=2)
-            for i in range(n)]
+    arts = [
+        FaceArt(f"#{40 * i + 60:02x}b0c8", "#000000", symbols[i % 5], "XX", "7 Pz", ("6", "3", "8"), boxed_value=2)
+        for i in range(n)
+    ]
     return [SheetItem(f"c{i}", draw_face(art, g.pitch, g.bleed, 6, 7.0)[0], None) for i, art in enumerate(arts)]
 
 
@@ -246,7 +275,7 @@ def test_pdf_page_image_is_the_rendered_page(tmp_path: Path, make):
     opts = SheetOptions(counter_in=1.0, **LOW)
     items = make(5, opts)
     write_sheets_pdf(items, opts, tmp_path / "s.pdf", "T")
-    page = PdfReader(tmp_path / "s.pdf").pages[0]                   # the sheets come first, the index last
+    page = PdfReader(tmp_path / "s.pdf").pages[0]  # the sheets come first, the index last
     embedded = pdf_image(page)
     assert (embedded.getcolors(256) is None) == (make is face_items)
     expected = render_sheet_side(layout_sheets(items, opts)[0], items, "front", opts)
@@ -270,7 +299,7 @@ def test_calibration_scales_zero_behind_the_front_crosshair(tmp_path: Path, offs
     cx, cy = w // 2, h // 2
     assert front.getpixel((cx, cy)) == (0, 0, 0)
     dx, dy = mm_to_px(offset[0], 100), mm_to_px(offset[1], 100)
-    below = cy + mm_to_px(9, 100) - 2                      # the X scale's zero tick, under the mirror of cx
+    below = cy + mm_to_px(9, 100) - 2  # the X scale's zero tick, under the mirror of cx
     assert back.getpixel((w - cx + dx, below + dy)) == (0, 0, 0)
     assert back.getpixel((w - cx + dx + mm_to_px(0.25, 100), below + dy)) == (255, 255, 255)
     out = write_calibration_pdf(opts, tmp_path / "cal.pdf")
@@ -294,6 +323,6 @@ def test_no_blank_page_and_backs_only_where_a_counter_has_one(tmp_path: Path):
         assert len(pages) == per_sheet * report.sheets + report.index_pages
         for page in pages:
             image = pdf_image(page).convert("L")
-            assert image.getextrema()[0] < 128   # every page prints something
+            assert image.getextrema()[0] < 128  # every page prints something
         text = " ".join(page.extract_text() or "" for page in pages)
         assert "left blank" not in text

@@ -1,6 +1,7 @@
 """Player aids laid out like the counters: every chart and set-up card page of every bundled game, on
 Letter and A4, is checked by boxes (nothing overlaps, leaves its place or the printable area, or is
 cut); designer notes stay off the page; map names and labels never cover a hex number."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -65,9 +66,11 @@ def test_designer_notes_are_not_printed():
 
 def test_print_note_is_printed(tmp_path):
     from dataclasses import replace
+
     game = _game("bfm")
     table = replace(game.tables[0], print_notes=("Shuffle the chits before play.",), notes=())
     from authoring.render.print.charts import table_blocks
+
     texts = " ".join(tb.text for b in table_blocks(game, table) for tb in b.boxes)
     assert "Shuffle the chits" in texts
 
@@ -75,12 +78,14 @@ def test_print_note_is_printed(tmp_path):
 def test_campaign_turn_record_wraps_inside_its_boxes():
     game = _game("typhoon")
     from authoring.render.print.charts import turn_blocks
+
     spec = PageSpec("letter")
     blocks = turn_blocks(game, game.scenarios["campaign"], spec.content_size)
     assert all(b.image.width <= spec.content_size[0] and b.image.height <= spec.content_size[1] for b in blocks)
     lines = [tb for b in blocks for tb in b.boxes if tb.role == "line" and tb.slot != (0, 0, 0, 0)]
-    assert lines and all(tb.slot[0] <= tb.box[0] and tb.box[2] <= tb.slot[2] and tb.box[3] <= tb.slot[3]
-                         for tb in lines)
+    assert lines and all(
+        tb.slot[0] <= tb.box[0] and tb.box[2] <= tb.slot[2] and tb.box[3] <= tb.slot[3] for tb in lines
+    )
 
 
 def test_a_page_built_to_collide_fails():
@@ -98,8 +103,12 @@ def test_a_page_built_to_collide_fails():
 
 def test_titles_never_meet_their_subtitles():
     spec = PageSpec("a4")
-    page = flow([Canvas.new((10, 10))], spec, "Battle for Moscow: New Timetable (14-turn mini-campaign) and more",
-                "Charts and tables")[0]
+    page = flow(
+        [Canvas.new((10, 10))],
+        spec,
+        "Battle for Moscow: New Timetable (14-turn mini-campaign) and more",
+        "Charts and tables",
+    )[0]
     title, sub = (tb for tb in page.boxes if tb.role in ("title", "subtitle"))
     assert title.box[3] < sub.box[1]
 
@@ -110,19 +119,21 @@ def test_map_names_never_cover_a_hex_number(game_id):
     from authoring.render.maps.draw import map_image_size, map_layout
     from authoring.render.maps.scene import build_scene
     from authoring.render.maps.style import map_style
+
     game = _game(game_id)
     map_id = sorted(game.maps)[0]
     m = game.maps[map_id]
-    px = 150     # as `build maps` draws them
+    px = 150  # as `build maps` draws them
     scene = build_scene([m], map_style(game), map_layout(game, map_id, px), map_image_size(game, map_id, px))
     texts = list(scene.text.items)
     ids = {scene.cells[h].labels[0] for h in scene.cells}
     first_id = next(i for i, t in enumerate(texts) if t.text.split(" / ")[0] in ids)
-    assert all(t.text.split(" / ")[0] in ids for t in texts[first_id:])       # ids come last: on top
+    assert all(t.text.split(" / ")[0] in ids for t in texts[first_id:])  # ids come last: on top
     assert all(t.halo is not None and t.halo_width >= 1 for t in texts[first_id:])  # on a halo of paper
     id_boxes = [t.bbox for t in texts[first_id:]]
     from authoring.render.maps.raster import text_box
-    for t in texts[:first_id]:   # names are placed off the numbers and their halos (their own halo may touch)
+
+    for t in texts[:first_id]:  # names are placed off the numbers and their halos (their own halo may touch)
         b = text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)
         depth = [min(min(b[2], i[2]) - max(b[0], i[0]), min(b[3], i[3]) - max(b[1], i[1])) for i in id_boxes]
         assert max(depth) <= 0.0, (t.text, b)
@@ -135,11 +146,17 @@ def test_every_map_text_is_clear_of_the_others(game_id):
     from authoring.render.counters.face import TextBox
     from authoring.render.maps.draw import map_scene
     from authoring.render.maps.raster import Text, text_box
+
     game = _game(game_id)
     for map_id in sorted(game.maps):
         scene = map_scene(game, [game.maps[map_id]], 150, game.name)
-        boxes = [TextBox("text", t.text, tuple(round(v) for v in text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)),
-                         t.size) for t in scene.text.items if isinstance(t, Text)]
+        boxes = [
+            TextBox(
+                "text", t.text, tuple(round(v) for v in text_box(t.text, t.x, t.y, t.size, t.bold, t.anchor)), t.size
+            )
+            for t in scene.text.items
+            if isinstance(t, Text)
+        ]
         w, h = scene.size
         found = box_findings(boxes, (0, 0, w, h), 0.0)
         assert [str(f) for f in found] == [], map_id
@@ -151,6 +168,7 @@ def test_a_row_naming_a_unit_size_shows_its_mark_as_printed():
 
     from authoring.load import discover, load_game
     from authoring.render.print.charts import SAMPLE, _sample_for
+
     root = Path(__file__).resolve().parents[2]
     game = load_game(next(f for f in discover(root) if f.id == "1941")).game
     table = next(t for t in game.tables if t.id == "unit-sizes")
@@ -158,7 +176,7 @@ def test_a_row_naming_a_unit_size_shows_its_mark_as_printed():
     group = _sample_for(game, "Group")
     assert group is not None and group.size == (SAMPLE, SAMPLE)
     dark = [p for p in group.convert("L").tobytes() if p < 100]
-    assert len(dark) > 40   # the bracket's ink
+    assert len(dark) > 40  # the bracket's ink
     assert _sample_for(game, "Corps") is not None and _sample_for(game, "Regiment") is None
 
 
@@ -170,10 +188,11 @@ def test_column_widths_go_where_they_save_lines():
     from authoring.load import discover, load_game
     from authoring.render.print.charts import BODY, NATURAL, PAD, SAMPLE, _column_widths
     from authoring.render.shared.canvas import wrap
+
     root = Path(__file__).resolve().parents[2]
     game = load_game(next(f for f in discover(root) if f.id == "typhoon")).game
     table = game.table("tec")
-    width = NATURAL[0] - SAMPLE - 12   # as the chart lays it out, beside the terrain samples
+    width = NATURAL[0] - SAMPLE - 12  # as the chart lays it out, beside the terrain samples
     widths = _column_widths(table, width)
     assert sum(widths) <= width
     combat = list(table.columns).index("Combat")
@@ -189,6 +208,7 @@ def test_every_terrain_chart_row_naming_map_terrain_has_its_sample():
 
     from authoring.load import discover, load_game
     from authoring.render.print.charts import _sample_for
+
     root = Path(__file__).resolve().parents[2]
     game = load_game(next(f for f in discover(root) if f.id == "typhoon")).game
     table = game.table("tec")
@@ -205,6 +225,7 @@ def test_charts_share_pages_where_they_fit():
     charts fill fewer pages than there are charts."""
     from authoring.render.print.charts import chart_blocks
     from authoring.render.shared.canvas import PageSpec
+
     game = _game("bfm")
     pages = chart_pages(game, "letter")
     charts = chart_blocks(game, PageSpec("letter"))
@@ -217,6 +238,7 @@ def test_turn_boxes_hold_what_changes_and_the_key_what_holds_every_turn():
     """Typhoon's campaign track printed 'Soviet replacements: Soviet Replacements Table (14.3)' in forty
     boxes; it is now one key line, and long labels are short codes the key spells out."""
     from authoring.render.print.charts import turn_blocks
+
     game = _game("typhoon")
     blocks = turn_blocks(game, game.scenarios["campaign"])
     texts = [tb.text for b in blocks for tb in b.boxes]

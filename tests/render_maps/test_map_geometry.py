@@ -1,17 +1,18 @@
 """The map is drawn from the validator's geometry: centres, ids, rivers and terrain checked on real pixels."""
+
 from __future__ import annotations
 
 import math
 
 import pytest
 from PIL import Image
+from synth import make_game, make_map
 
 from authoring.render.maps import draw as map_draw
 from authoring.render.maps.draw import map_layout, map_scene, render_layout, render_map
 from authoring.render.maps.scene import hex_id_text
 from authoring.render.maps.style import map_style, rgb
 from authoring.render.maps.symbols import FILL_PROBE, FORT_RING
-from synth import make_game, make_map
 
 PX = 60
 
@@ -158,6 +159,7 @@ def test_fortified_line_teeth_face_the_hex_they_protect():
     from authoring.hexgrid import Hexside
     from authoring.render.maps.raster import Poly
     from authoring.render.maps.scene import fortified_side
+
     m = make_map("A", 4, 4, dense=False)
     game = make_game({"A": m})
     scene = map_scene(game, [m], 60, "t")
@@ -183,7 +185,9 @@ def test_unstyled_terrain_gets_defaults():
 
 def test_compass_points_at_the_edge_named_north():
     from dataclasses import replace
+
     from authoring.model.game import frozen_map
+
     m = make_map("A", 3, 3, dense=False)
     assert map_draw.north_edge([m]) == "north"
     sideways = replace(m, edges=frozen_map({"west": "North edge", "north": "East edge (supply)"}))

@@ -1,6 +1,7 @@
 """Map marks the rules use are printed from the data: Battle for Moscow's entry arrows (single and triple)
 on the drawn map, and the fortifications, set-up marks and arrows a painted map's `art.overlay` names
 drawn over the designer's art, in the same image the print tiles and the module use."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -27,8 +28,9 @@ def _game(game_id: str):
 def _without(game, feature: str, art_overlay: tuple[str, ...] | None = None):
     """The game with one hex feature taken off its map (and, for a painted map, another overlay)."""
     m = game.maps["main"]
-    hexes = {h: replace(info, features=tuple(f for f in info.features if f.type != feature))
-             for h, info in m.hexes.items()}
+    hexes = {
+        h: replace(info, features=tuple(f for f in info.features if f.type != feature)) for h, info in m.hexes.items()
+    }
     art = m.art if art_overlay is None else replace(m.art, overlay=art_overlay)
     return replace(game, maps={"main": replace(m, hexes=hexes, art=art)})
 
@@ -45,15 +47,15 @@ def test_bfm_entry_arrows_are_drawn_at_every_hex_of_their_set(feature, count):
     assert len(hexes) == count
     changed = _changed(render_map(game, "main", PX), render_map(_without(game, feature), "main", PX))
     layout = map_layout(game, "main", PX)
-    for h in hexes:   # each arrow ends inside its hex, on the side facing off the map
+    for h in hexes:  # each arrow ends inside its hex, on the side facing off the map
         x, y = layout.hex_to_pixel(h)
         r = round(0.75 * PX)
-        near = changed[max(0, round(y) - r):round(y) + r, max(0, round(x) - r):round(x) + r]
+        near = changed[max(0, round(y) - r) : round(y) + r, max(0, round(x) - r) : round(x) + r]
         assert near.sum() > 20, m.label(h)
     ys, xs = np.nonzero(changed)
     centres = [layout.hex_to_pixel(h) for h in hexes]
     far = [min((x - cx) ** 2 + (y - cy) ** 2 for cx, cy in centres) ** 0.5 for x, y in zip(xs[::50], ys[::50])]
-    assert max(far) < 1.2 * PX   # nothing drawn away from the set's hexes
+    assert max(far) < 1.2 * PX  # nothing drawn away from the set's hexes
 
 
 def test_the_triple_arrow_draws_three_shafts():
@@ -64,7 +66,7 @@ def test_the_triple_arrow_draws_three_shafts():
     def shafts(feature: str, label: str) -> int:
         changed = _changed(render_map(game, "main", PX), render_map(_without(game, feature), "main", PX))
         x, y = layout.hex_to_pixel(m.grid.label_to_hex(label))
-        row = changed[round(y - 0.75 * PX), round(x - PX):round(x + PX)]   # a row across the arrows' tails
+        row = changed[round(y - 0.75 * PX), round(x - PX) : round(x + PX)]  # a row across the arrows' tails
         return int(np.count_nonzero(np.diff(row.astype(np.int8)) == 1))
 
     assert shafts("triple-arrow", "0901") == 3
@@ -84,17 +86,19 @@ def test_the_painted_map_prints_the_marks_its_overlay_names_on_their_hexes():
         for h in hexes:
             x, y = layout.hex_to_pixel(h)
             r = round(0.5 * PX)
-            assert changed[round(y) - r:round(y) + r, round(x) - r:round(x) + r].sum() > 10, (feature, m.label(h))
+            assert changed[round(y) - r : round(y) + r, round(x) - r : round(x) + r].sum() > 10, (feature, m.label(h))
 
 
 def test_a_painted_map_without_an_overlay_is_the_art_alone():
     from authoring.render.shared.art import render_map_art
+
     game = _without(_game("bfm-art"), "none", art_overlay=())
     assert render_map(game, "main", PX).tobytes() == render_map_art(game.maps["main"], PX).tobytes()
 
 
 def test_an_unknown_overlay_feature_is_a_located_error(tmp_path):
     import shutil
+
     for folder in ("scenarios", "maps", "counters"):
         shutil.copytree(ROOT / folder / "bfm-art", tmp_path / folder / "bfm-art")
     path = tmp_path / "maps" / "bfm-art" / "main.yaml"
@@ -110,6 +114,7 @@ def test_an_unknown_overlay_feature_is_a_located_error(tmp_path):
 def test_a_place_several_hexes_carry_is_named_once():
     """Typhoon's four Moscow hexes print 'Moscow' once; every other named hex keeps its own label."""
     from authoring.render.maps.draw import map_scene
+
     game = _game("typhoon")
     scene = map_scene(game, [game.maps["M"]], 40.0, "M")
     texts = [item.text for layer in scene.layers for item in layer.items if hasattr(item, "text")]
@@ -122,6 +127,7 @@ def test_hex_ids_knock_out_the_lines_under_them():
     """A rail under a hex id is covered by the hex's own ground colour around the digits."""
     from authoring.render.maps.draw import map_scene
     from authoring.render.maps.scene import ID_HALO
+
     game = _game("typhoon")
     m = game.maps["M"]
     scene = map_scene(game, [m], 40.0, "M")
@@ -136,6 +142,7 @@ def test_the_legend_draws_side_coloured_features_in_the_map_s_colours():
     one line per side, not one green sample for both."""
     from authoring.render.maps.legend import merged_entries
     from authoring.render.maps.style import map_style
+
     game = _game("typhoon")
     style = map_style(game)
     colours = {s.id: s.color for s in game.sides}

@@ -1,4 +1,5 @@
 """Tiled print maps, charts, set-up cards and the findings image, checked on the files written."""
+
 from __future__ import annotations
 
 import io
@@ -21,6 +22,7 @@ from authoring.render.print.tiles import TilePlan, plan_tiles, write_tiled_pdf
 def _registration_marks(plan, row: int, col: int) -> list[tuple[int, int, int, int]]:
     """Boxes of the crosses a page prints on the covering side of its overlaps (matching its neighbours')."""
     from authoring.render.print.tiles import registration_points
+
     o, r = plan.overlap_px, plan.overlap_px // 5 + 2
     out = []
     if col > 0:
@@ -33,17 +35,18 @@ def _registration_marks(plan, row: int, col: int) -> list[tuple[int, int, int, i
 def test_registration_marks_on_both_pages_of_each_overlap(bfm, tmp_path):
     """A cross in the strip a page hides lies under the same cross on the page that covers it."""
     from authoring.render.print.tiles import page_image
+
     dpi = 60
     full = render_map(bfm, "main", bfm.maps["main"].hex_size_in * dpi)
     plan = plan_tiles(full.size, dpi, "letter", 0.5)
     a1, a2 = page_image(plan, full, 0, 0), page_image(plan, full, 0, 1)
     o = plan.overlap_px
     from authoring.render.print.tiles import registration_points
+
     for y in registration_points(plan, vertical=True):
         left = a1.crop((plan.page_px[0] - o, y - 2, plan.page_px[0], y + 3)).convert("L")
         right = a2.crop((0, y - 2, o, y + 3)).convert("L")
         assert left.getextrema()[0] < 100 and right.getextrema()[0] < 100
-
 
 
 def _page_images(path):
@@ -76,10 +79,13 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
     w_pt, h_pt = map(float, re.search(r"([\d.]+) 0 0 ([\d.]+) [\d.]+ [\d.]+ cm", content).groups())
     assert w_pt == pytest.approx(plan.page_px[0] * 72 / dpi, abs=0.01)
     assert h_pt == pytest.approx(plan.page_px[1] * 72 / dpi, abs=0.01)
-    assembled = Image.new("RGB", (plan.step[0] * plan.columns + plan.overlap_px,
-                                  plan.step[1] * plan.rows + plan.overlap_px), (255, 255, 255))
+    assembled = Image.new(
+        "RGB",
+        (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px),
+        (255, 255, 255),
+    )
     expected = Image.new("RGB", assembled.size, (255, 255, 255))
-    sx, sy = plan.start   # the page grid centred on the map: white paper shared out on both sides
+    sx, sy = plan.start  # the page grid centred on the map: white paper shared out on both sides
     assert sx <= 0 and sy <= 0 and -sx < plan.step[0] and -sy < plan.step[1]
     expected.paste(full, (-sx, -sy))
     for r in range(plan.rows):  # glue in order: each page over its left and upper neighbours
@@ -93,7 +99,7 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
                 page = page.copy()
                 page.paste(expected.crop((x + lx0, y + ly0, x + lx1 + 1, y + ly1 + 1)), (lx0, ly0))
             marks = _registration_marks(plan, r, c)
-            for mx0, my0, mx1, my1 in marks:   # the covering page's crosses stay visible: they must be there
+            for mx0, my0, mx1, my1 in marks:  # the covering page's crosses stay visible: they must be there
                 assert page.crop((mx0, my0, mx1, my1)).convert("L").getextrema()[0] < 100
                 page = page.copy()
                 page.paste(expected.crop((x + mx0, y + my0, x + mx1, y + my1)), (mx0, my0))
@@ -116,8 +122,8 @@ def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
     assert {"turns.seven-turn.png", "turns.campaign.png", "legend.png"} <= set(names)
     for name, (w_in, h_in) in (("charts.letter.pdf", (8.5, 11)), ("charts.a4.pdf", (210 / 25.4, 297 / 25.4))):
         pages = pypdf.PdfReader(str(tmp_path / name)).pages
-        assert 1 < len(pages) < len(paths) - 2         # charts share pages where they fit
-        for page in pages:                               # every page is the paper, not the chart's own size
+        assert 1 < len(pages) < len(paths) - 2  # charts share pages where they fit
+        for page in pages:  # every page is the paper, not the chart's own size
             assert float(page.mediabox.width) == pytest.approx(w_in * 72, abs=0.05)
             assert float(page.mediabox.height) == pytest.approx(h_in * 72, abs=0.05)
 
@@ -143,8 +149,19 @@ def test_turn_track_has_a_box_per_turn(bfm):
 def test_legend_lists_every_type(bfm):
     style = map_style(bfm)
     ids = [tid for _, tid, _ in legend_entries(bfm, style)]
-    assert ids == ["clear", "forest", "moscow", "city", "fortification", "star", "cross", "single-arrow", "triple-arrow",
-                   "river", "rail"]
+    assert ids == [
+        "clear",
+        "forest",
+        "moscow",
+        "city",
+        "fortification",
+        "star",
+        "cross",
+        "single-arrow",
+        "triple-arrow",
+        "river",
+        "rail",
+    ]
     assert render_legend(bfm).height > 300
 
 
@@ -153,8 +170,9 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
     for side in ("soviet", "german"):
         sections = card_sections(bfm, s, side)
         setup = next(x for x in sections if x.title == "Set-up")
-        assert [(e.label, e.units, e.state) for e in setup.entries] == \
-               sorted((p.label, p.units, p.state) for p in s.placements(side))  # printed-id order
+        assert [(e.label, e.units, e.state) for e in setup.entries] == sorted(
+            (p.label, p.units, p.state) for p in s.placements(side)
+        )  # printed-id order
         on_card = {u for sec in sections for e in sec.entries for u in e.units}
         expected = {u for p in s.placements(side) for u in p.units}
         expected |= {u for r in s.reinforcements if r.side == side for u in r.units}
@@ -164,21 +182,27 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
     assert reinf.entries[0].label.startswith("Turn 4")
     pages = render_setup_card(bfm, s, "soviet")
     assert pages[0].size == (1275, 1650)
-    assert pages[0].getpixel((5, 5)) == (255, 255, 255)                   # nothing in the unprintable margin
+    assert pages[0].getpixel((5, 5)) == (255, 255, 255)  # nothing in the unprintable margin
     assert pages[0].getpixel((65, 65)) == rgb(bfm.side("soviet").color)
     paths = write_setup_cards(bfm, tmp_path)
     pdfs = [p for p in paths if p.suffix == ".pdf"]
-    assert {p.name for p in pdfs} == {f"setup.{sc}.{sd}.{paper}.pdf" for sc in ("seven-turn", "campaign")
-                                      for sd in ("soviet", "german") for paper in ("letter", "a4")}
+    assert {p.name for p in pdfs} == {
+        f"setup.{sc}.{sd}.{paper}.pdf"
+        for sc in ("seven-turn", "campaign")
+        for sd in ("soviet", "german")
+        for paper in ("letter", "a4")
+    }
     a4 = pypdf.PdfReader(str(tmp_path / "setup.seven-turn.soviet.a4.pdf")).pages[0]
     assert float(a4.mediabox.width) == pytest.approx(210 / 25.4 * 72, abs=0.05)
 
 
 def test_findings_marked_and_numbered_on_their_hexes(bfm, tmp_path):
     s = bfm.scenarios["seven-turn"]
-    diags = [warning("HW-B", "second", Loc("b.yaml", 2, 1), hex="0803"),
-             error("HW-A", "first", Loc("a.yaml", 1, 1), hex="0301"),
-             error("HW-C", "no hex", Loc("c.yaml", 1, 1))]
+    diags = [
+        warning("HW-B", "second", Loc("b.yaml", 2, 1), hex="0803"),
+        error("HW-A", "first", Loc("a.yaml", 1, 1), hex="0301"),
+        error("HW-C", "no hex", Loc("c.yaml", 1, 1)),
+    ]
     out = tmp_path / "f.png"
     img = findings_image(bfm, s, diags, out, px_per_hex=80)
     assert Image.open(out).size == img.size
@@ -220,6 +244,7 @@ def test_no_tile_page_is_blank_or_nearly_blank(game_id, map_id, tmp_path):
     from pathlib import Path as _Path
 
     from authoring.load import discover, load_game
+
     root = _Path(__file__).resolve().parents[2]
     game = load_game(next(f for f in discover(root) if f.id == game_id)).game
     out = write_tiled_pdf(game, map_id, tmp_path / "tiles.pdf", paper="letter", overlap_in=0.5, dpi=30)
@@ -227,6 +252,6 @@ def test_no_tile_page_is_blank_or_nearly_blank(game_id, map_id, tmp_path):
     assert len(pages) > 4
     for i, page in enumerate(pages[1:], start=1):
         small = page.resize((page.width // 4, page.height // 4), Image.Resampling.NEAREST).tobytes()
-        pixels = [small[k:k + 3] for k in range(0, len(small), 3)]
+        pixels = [small[k : k + 3] for k in range(0, len(small), 3)]
         white = sum(1 for p in pixels if p == b"\xff\xff\xff") / len(pixels)
         assert white < 0.67, (game_id, i, round(white, 2))

@@ -1,6 +1,7 @@
 """The speed paths (issue 18) write the same bytes as the plain ones: a face drawn once and shared,
 cards and maps in parallel processes, one map drawing tiled for both papers, maps of the module
 drawn in forked workers. Each test builds the same outputs both ways and compares their digests."""
+
 from __future__ import annotations
 
 import hashlib
@@ -42,9 +43,9 @@ def test_card_faces_drawn_ahead_are_every_face_the_cards_draw(bfm, monkeypatch):
     with shared_faces():
         draw_card_faces(bfm)
         ahead = len(drawn)
-        assert ahead == len(set(drawn)) > 0   # each face once
+        assert ahead == len(set(drawn)) > 0  # each face once
         assert [[p.tobytes() for p in render_setup_card(bfm, s, side)] for s, side in cards] == plain
-        assert len(drawn) == ahead   # the cards drew none
+        assert len(drawn) == ahead  # the cards drew none
 
 
 def test_shared_faces_key_on_counter_state_and_size(bfm):
@@ -69,14 +70,19 @@ def test_map_files_in_one_pool_are_the_separate_drawings(bfm, tmp_path):
     pooled = write_map_files(bfm, tmp_path / "pool", px, ("letter", "a4"), dpi, processes=2)
     alone = write_map_pngs(bfm, tmp_path / "alone", px, processes=1)
     for paper in ("letter", "a4"):
-        alone += [write_tiled_pdf(bfm, m, tmp_path / "alone" / map_file_name("tiles", m, bfm.maps, paper, ext="pdf"), paper, 0.5, dpi)
-                  for m in sorted(bfm.maps)]
+        alone += [
+            write_tiled_pdf(
+                bfm, m, tmp_path / "alone" / map_file_name("tiles", m, bfm.maps, paper, ext="pdf"), paper, 0.5, dpi
+            )
+            for m in sorted(bfm.maps)
+        ]
     assert [p.name for p in pooled] == [p.name for p in alone]
     assert _digests(pooled) == _digests(alone)
 
 
 def test_heavy_draws_in_workers_are_the_serial_bytes():
     from PIL import Image
+
     jobs = [(f"k{i}", lambda i=i: Image.new("RGB", (64, 48), (i * 40, 90, 200 - i * 30))) for i in range(3)]
     serial = ImageCache(None, processes=1).many(jobs)
     forked = ImageCache(None, processes=2).many(jobs, heavy=True)

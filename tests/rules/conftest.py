@@ -1,4 +1,5 @@
 """Shared fixtures: the synthetic rule-fixture project and the real Battle for Moscow data, loaded once."""
+
 from __future__ import annotations
 
 from pathlib import Path

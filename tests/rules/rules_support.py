@@ -1,4 +1,5 @@
 """Paths and helpers shared by the rules tests (imported by name: tests are not a package)."""
+
 from __future__ import annotations
 
 from pathlib import Path

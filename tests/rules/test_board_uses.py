@@ -1,5 +1,6 @@
 """The board's uses and their indexes, made in one pass as a set-up is read: on every scenario of the
 bundled games they must say what grouping the uses afresh, and reading each counter, says."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,7 +38,7 @@ def test_each_unit_has_its_uses_in_order(board) -> None:
     for u in board.uses:
         expected.setdefault(u.unit, []).append(u)
     assert {k: list(v) for k, v in board.by_unit.items()} == expected
-    assert board.by_unit is board.by_unit   # made once, when first asked for
+    assert board.by_unit is board.by_unit  # made once, when first asked for
 
 
 def test_a_use_carries_its_counter_owner_and_whether_it_counts(board) -> None:
@@ -48,7 +49,7 @@ def test_a_use_carries_its_counter_owner_and_whether_it_counts(board) -> None:
         assert u.owner == ((c.side if c is not None and c.side else u.side) or "") == board.side_of(u)
         assert u.counts == (c is not None and not c.marker)
         if c is not None:
-            assert u.unit is c.id   # one interned id: looked up without comparing text
+            assert u.unit is c.id  # one interned id: looked up without comparing text
 
 
 def test_the_stacked_hexes_and_the_strangers_are_those_a_full_pass_finds(board) -> None:
@@ -64,15 +65,19 @@ def test_a_hex_holding_one_unit_is_checked_when_its_own_points_break_the_limit(f
 
     from authoring.model.game import frozen_map
     from authoring.rules import check_scenario
+
     game = fixture_games["pts"].game
     scenario = game.scenarios["points-illegal"]
-    first = scenario.setup[0]   # 0101: ax-1 (4 points), ax-hq (0), ax-2 (6)
+    first = scenario.setup[0]  # 0101: ax-1 (4 points), ax-hq (0), ax-2 (6)
     alone = replace(scenario, setup=(replace(first, units=("ax-2",), unit_locs=first.unit_locs[2:]),))
 
     def stack_findings(limit: float) -> list[str]:
         spec = replace(game.stacking, params=frozen_map({**game.stacking.params, "limit": limit}))
-        return [f"{d.code} {d.message}" for d in check_scenario(replace(game, stacking=spec), alone)
-                if d.code.startswith("HW-STACK")]
+        return [
+            f"{d.code} {d.message}"
+            for d in check_scenario(replace(game, stacking=spec), alone)
+            if d.code.startswith("HW-STACK")
+        ]
 
     assert stack_findings(5) == ["HW-STACK-002 6 stacking points in hex 0101, limit is 5"]
     assert stack_findings(6) == []

@@ -1,5 +1,6 @@
 """The cells of the maps in play and a map's hex data are made when first looked up: they must read
 as the whole tables did, on Typhoon's three maps that share an edge column and an edge row (2.1)."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,7 +23,7 @@ def test_cells_merge_each_hex_of_every_map_in_map_order(typhoon):
     order = list(dict.fromkeys(h for m in maps for h in m.hexes))
     assert list(cells) == order and len(cells) == len(order)
     shared = 0
-    for h in reversed(order):   # looked up out of order: the answers do not depend on it
+    for h in reversed(order):  # looked up out of order: the answers do not depend on it
         holders = [m for m in maps if h in m.hexes]
         cell = cells[h]
         assert cells.get(h) is cell and h in cells
@@ -31,7 +32,7 @@ def test_cells_merge_each_hex_of_every_map_in_map_order(typhoon):
         assert cell.features == tuple(f for m in holders for f in m.hexes[h].features)
         assert set(cell.terrain) == {t for m in holders for t in m.hexes[h].terrain}
         shared += len(holders) > 1
-    assert shared > 0   # the layout's shared edge cells were among them
+    assert shared > 0  # the layout's shared edge cells were among them
     off = Hex(10_000, 10_000)
     assert off not in cells and cells.get(off) is None
     with pytest.raises(KeyError):

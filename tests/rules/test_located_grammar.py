@@ -1,4 +1,5 @@
 """Findings about a set-up code pattern or an option's rules point at the line that wrote them."""
+
 from __future__ import annotations
 
 import shutil
@@ -27,7 +28,9 @@ def _line(path: Path, text: str) -> int:
 
 
 def test_unknown_hex_set_in_a_code_points_at_its_pattern(tmp_path):
-    game, manifest, _ = _game(tmp_path, "setup_codes:\n  - {pattern: '^w$', meaning: hex-set, hex_set: wset, rule: '9.1'}\n")
+    game, manifest, _ = _game(
+        tmp_path, "setup_codes:\n  - {pattern: '^w$', meaning: hex-set, hex_set: wset, rule: '9.1'}\n"
+    )
     found = [d for d in check_game(game) if d.code == "HW-RULE-002"]
     assert len(found) == 1
     assert found[0].loc.line == _line(manifest, "pattern: '^w$'") and found[0].rule == "Mini 9.1"
@@ -35,8 +38,10 @@ def test_unknown_hex_set_in_a_code_points_at_its_pattern(tmp_path):
 
 
 def test_option_rule_points_at_its_option(tmp_path):
-    extra = ("options:\n  - id: no-blue\n    name: No blue\n    default: true\n"
-             "    effects: {setup_rules: [{type: not-on-map-at-start, rule: '7.2', side: blue}, {type: bogus, rule: '1'}]}\n")
+    extra = (
+        "options:\n  - id: no-blue\n    name: No blue\n    default: true\n"
+        "    effects: {setup_rules: [{type: not-on-map-at-start, rule: '7.2', side: blue}, {type: bogus, rule: '1'}]}\n"
+    )
     game, _, scen = _game(tmp_path, scenario_extra=extra)
     found = check_game(game)
     bad = [d for d in found if d.code == "HW-RULE-001"]
@@ -46,21 +51,30 @@ def test_option_rule_points_at_its_option(tmp_path):
 
 
 def test_per_side_code_meaning_names_declared_sides_and_sets(tmp_path):
-    code = ("setup_codes:\n  - {pattern: '^s$', meaning: hex-set, hex_set: west, rule: '9.2',\n"
-            "     sides: {blue: {hex_set: wset}, green: {hex_set: west}}}\n")
+    code = (
+        "setup_codes:\n  - {pattern: '^s$', meaning: hex-set, hex_set: west, rule: '9.2',\n"
+        "     sides: {blue: {hex_set: wset}, green: {hex_set: west}}}\n"
+    )
     game, manifest, _ = _game(tmp_path, code)
     found = [(d.message, d.loc.line) for d in check_game(game) if d.code == "HW-RULE-002"]
     line = _line(manifest, "pattern: '^s$'")
-    assert found == [("set-up code pattern '^s$' gives a meaning for unknown side 'green'", line),
-                     ("set-up code pattern '^s$' names unknown hex set 'wset'", line)]
+    assert found == [
+        ("set-up code pattern '^s$' gives a meaning for unknown side 'green'", line),
+        ("set-up code pattern '^s$' names unknown hex set 'wset'", line),
+    ]
 
 
 def test_filtered_hex_set_refuses_unknown_terrain_and_sets(tmp_path):
     root = tmp_path / "g"
     shutil.copytree(MINI, root)
     manifest = root / "scenarios/mini/game.yaml"
-    manifest.write_text(manifest.read_text().replace(
-        "hex_sets:\n", "hex_sets:\n  entry: {edge: west, terrain: [clear, swampy], except: [nowhere]}\n", 1))
+    manifest.write_text(
+        manifest.read_text().replace(
+            "hex_sets:\n", "hex_sets:\n  entry: {edge: west, terrain: [clear, swampy], except: [nowhere]}\n", 1
+        )
+    )
     result = load_game(discover(root)[0])
     assert [(d.code, d.message) for d in result.diagnostics if d.code.startswith("HW-REF")] == [
-        ("HW-REF-001", "unknown terrain type 'swampy'"), ("HW-REF-001", "unknown hex set 'nowhere'")]
+        ("HW-REF-001", "unknown terrain type 'swampy'"),
+        ("HW-REF-001", "unknown hex set 'nowhere'"),
+    ]

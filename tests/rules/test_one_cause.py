@@ -3,6 +3,7 @@ rows it concerns; an error in one file does not hide the other files' errors whe
 
 Each case is a mistake reproduced on a bundled game (or a copy of it) through the command line, with
 the number of findings counted: what it was before the fix is in the test's docstring."""
+
 from __future__ import annotations
 
 import csv
@@ -34,8 +35,9 @@ def _both_sides_card(scenario: str, sides: tuple[str, str], path: Path) -> tuple
     return len(first) - 1, len(second) - 1
 
 
-@pytest.mark.parametrize("scenario,sides", [("bfm/seven-turn", ("soviet", "german")),
-                                            ("1941/campaign", ("axis", "soviet"))])
+@pytest.mark.parametrize(
+    "scenario,sides", [("bfm/seven-turn", ("soviet", "german")), ("1941/campaign", ("axis", "soviet"))]
+)
 def test_a_wrong_side_is_one_finding(scenario: str, sides: tuple[str, str], tmp_path: Path):
     """bfm: 88 errors before (22 wrong-side rows, each with a side, mix, stacking and cross finding); 1941: 117."""
     card = tmp_path / "both.csv"
@@ -45,8 +47,10 @@ def test_a_wrong_side_is_one_finding(scenario: str, sides: tuple[str, str], tmp_
         (found,) = _findings(r)
         assert r.exit_code == 1
         assert (found["code"], found["line"]) == ("HW-CARD-003", first_line)
-        assert found["message"].endswith(f"{strangers} rows hold units of side {sides[1] if side == sides[0] else sides[0]}"
-                                         f" (lines {first_line}-{first_line + strangers - 1})")
+        assert found["message"].endswith(
+            f"{strangers} rows hold units of side {sides[1] if side == sides[0] else sides[0]}"
+            f" (lines {first_line}-{first_line + strangers - 1})"
+        )
         assert found["help"].startswith("leave out --side")
     r = _cli("check", scenario, "--card", str(card), "--project", str(ROOT))
     assert r.exit_code == 0, r.output
@@ -54,8 +58,10 @@ def test_a_wrong_side_is_one_finding(scenario: str, sides: tuple[str, str], tmp_
 
 def test_a_yaml_card_for_the_wrong_side_is_one_finding(tmp_path: Path):
     card = tmp_path / "card.yaml"
-    card.write_text(export_setup(find_scenario(ROOT, "bfm/seven-turn"), "german", "yaml")
-                    .replace("side: german", "side: soviet"), encoding="utf-8")
+    card.write_text(
+        export_setup(find_scenario(ROOT, "bfm/seven-turn"), "german", "yaml").replace("side: german", "side: soviet"),
+        encoding="utf-8",
+    )
     r = _cli("check", "bfm/seven-turn", "--card", str(card), "--project", str(ROOT), "--format", "json")
     (found,) = _findings(r)
     assert found["code"] == "HW-CARD-003" and "22 of its units belong to side german" in found["message"]
@@ -79,6 +85,7 @@ def _drop_column(name: str):
     def edit(rows):
         keep = [i for i, h in enumerate(rows[0]) if h != name and not (name == "." and "." in h)]
         return [[r[i] for i in keep] for r in rows]
+
     return edit
 
 
@@ -97,8 +104,10 @@ def test_a_missing_column_is_one_finding(column: str, code: str, tmp_path: Path)
 def test_a_value_copied_down_a_column_is_one_finding(tmp_path: Path):
     """78 HW-REF-001 'unknown unit size' before, one a row."""
     project = _copy("typhoon", tmp_path)
-    _rewrite_csv(project / "counters/typhoon/counters.csv",
-                 lambda rows: [rows[0]] + [[("regt" if c == "regiment" else c) for c in r] for r in rows[1:]])
+    _rewrite_csv(
+        project / "counters/typhoon/counters.csv",
+        lambda rows: [rows[0]] + [[("regt" if c == "regiment" else c) for c in r] for r in rows[1:]],
+    )
     (found,) = _findings(_cli("validate", str(project), "--format", "json"))
     assert found["code"] == "HW-REF-001" and found["line"] == 2
     assert found["message"].startswith("unknown unit size 'regt': 78 rows alike (lines 2-4, 6-8")
@@ -123,14 +132,19 @@ def test_set_up_codes_without_zeros_are_one_finding_in_the_counters_file(tmp_pat
 def test_an_error_in_game_yaml_does_not_hide_the_other_files(tmp_path: Path):
     """Only game.yaml's error was reported before: the map's and the scenario's showed after it was fixed."""
     project = _copy("bfm", tmp_path)
-    for rel, old, new in (("scenarios/bfm/game.yaml", "\nname:", "\nnmae:"),
-                          ("scenarios/bfm/seven-turn.yaml", "\nname:", "\nnmae:"),
-                          ("maps/bfm/main.yaml", "\nid:", "\nidd:")):
+    for rel, old, new in (
+        ("scenarios/bfm/game.yaml", "\nname:", "\nnmae:"),
+        ("scenarios/bfm/seven-turn.yaml", "\nname:", "\nnmae:"),
+        ("maps/bfm/main.yaml", "\nid:", "\nidd:"),
+    ):
         path = project / rel
         path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
     found = _findings(_cli("validate", str(project), "--format", "json"))
     assert sorted((Path(f["file"]).name, f["code"]) for f in found) == [
-        ("game.yaml", "HW-SCHEMA-002"), ("main.yaml", "HW-SCHEMA-002"), ("seven-turn.yaml", "HW-SCHEMA-002")]
+        ("game.yaml", "HW-SCHEMA-002"),
+        ("main.yaml", "HW-SCHEMA-002"),
+        ("seven-turn.yaml", "HW-SCHEMA-002"),
+    ]
 
 
 def test_a_card_is_checked_even_when_another_scenario_has_errors(tmp_path: Path):
@@ -141,7 +155,9 @@ def test_a_card_is_checked_even_when_another_scenario_has_errors(tmp_path: Path)
     card.write_text("hex,unit\n301,sov-29\n", encoding="utf-8")
     r = _cli("check", "bfm/seven-turn", "--card", str(card), "--project", str(project), "--format", "json")
     assert sorted((Path(f["file"]).name, f["code"]) for f in _findings(r)) == [
-        ("campaign.yaml", "HW-REF-002"), ("card.csv", "HW-HEX-001")]
+        ("campaign.yaml", "HW-REF-002"),
+        ("card.csv", "HW-HEX-001"),
+    ]
 
 
 def test_hexes_without_zeros_in_a_scenario_are_one_finding_and_no_empty_cross(tmp_path: Path):
@@ -155,7 +171,10 @@ def test_hexes_without_zeros_in_a_scenario_are_one_finding_and_no_empty_cross(tm
     scenario.write_text(text, encoding="utf-8")
     (found,) = _findings(_cli("validate", str(project), "--format", "json"))
     assert (found["code"], found["line"]) == ("HW-HEX-001", 49)
-    assert found["message"] == "hex '103' is not on any map in play: 4 hex ids lost their leading zeros (lines 49-50, 54-55)"
+    assert (
+        found["message"]
+        == "hex '103' is not on any map in play: 4 hex ids lost their leading zeros (lines 49-50, 54-55)"
+    )
 
 
 def test_a_bad_hex_is_one_finding_without_the_empty_hex_it_leaves(tmp_path: Path):
@@ -163,10 +182,13 @@ def test_a_bad_hex_is_one_finding_without_the_empty_hex_it_leaves(tmp_path: Path
     unit' (the unit may be meant for any cross, so the empty one waits until the hex is fixed)."""
     project = _copy("bfm", tmp_path)
     scenario = project / "scenarios/bfm/seven-turn.yaml"
-    scenario.write_text(scenario.read_text(encoding="utf-8").replace('hex: "0103"', 'hex: "0199"', 1),
-                        encoding="utf-8")
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace('hex: "0103"', 'hex: "0199"', 1), encoding="utf-8")
     (found,) = _findings(_cli("validate", str(project), "--format", "json"))
-    assert (found["code"], found["line"], found["message"]) == ("HW-HEX-001", 49, "hex '0199' is not on any map in play")
+    assert (found["code"], found["line"], found["message"]) == (
+        "HW-HEX-001",
+        49,
+        "hex '0199' is not on any map in play",
+    )
 
 
 def test_a_card_without_its_state_column_is_one_finding(tmp_path: Path):

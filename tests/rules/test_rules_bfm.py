@@ -1,15 +1,14 @@
 """Battle for Moscow through the loaded MODEL: counts against the rulebook and the facts file, every CRT cell,
 both scenarios clean under the rules engine."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 import yaml
+from shared_files import shared_file
 
 from authoring.hexgrid import Hexside
 from authoring.rules import check_game, check_scenario
-from shared_files import shared_file
-
 
 # Rulebook, "Combat Results Table": die roll -> results under 1:1 .. 6:1.
 CRT = {
@@ -112,8 +111,19 @@ def test_game_is_clean(game):
 
 def test_setup_rules_are_the_games_data(game):
     """The engine enforces what game.yaml lists (no `if game == ...`): stars, crosses, states, 1st Shock."""
-    assert [r.type for r in game.setup_rules] == ["one-per-feature", "only-on-feature", "one-per-feature",
-                                                  "only-on-feature", "start-state", "start-state",
-                                                  "not-on-map-at-start", "not-in-play-before", "order-of-battle",
-                                                  "arrive-in-hex-set", "turn-value", "turn-value", "turn-value"]
+    assert [r.type for r in game.setup_rules] == [
+        "one-per-feature",
+        "only-on-feature",
+        "one-per-feature",
+        "only-on-feature",
+        "start-state",
+        "start-state",
+        "not-on-map-at-start",
+        "not-in-play-before",
+        "order-of-battle",
+        "arrive-in-hex-set",
+        "turn-value",
+        "turn-value",
+        "turn-value",
+    ]
     assert game.stacking.params["model"] == "count" and game.stacking.params["limit"] == 1

@@ -1,5 +1,6 @@
 """At least 20 deliberately wrong Battle for Moscow set-up cards (CSV and YAML), each caught with the right
 findings pinned in cards/bfm/expected.yaml; the correct cards pass clean."""
+
 from __future__ import annotations
 
 import pytest

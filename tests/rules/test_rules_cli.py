@@ -1,4 +1,5 @@
 """The `hexwright check` contract: scenario lookup, exit codes (0 clean, 1 errors, 2 usage), json and sarif output."""
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,8 @@ def test_card_with_errors_exits_1_and_json_parses(at_root):
     assert result.exit_code == 1
     found = json.loads(result.stdout)
     assert [(f["code"], f["rule"], f["line"], f["hex"]) for f in found] == [
-        ("HW-STATE-002", "BfM Starting the Game", 4, "0201")]
+        ("HW-STATE-002", "BfM Starting the Game", 4, "0201")
+    ]
     assert found[0]["file"].endswith("german-half-strength.csv")
 
 
@@ -57,8 +59,10 @@ def test_full_text_goes_to_stderr_with_a_summary(at_root):
     assert " --> tests/rules/cards/bfm/german-unit-twice.csv:3:" in result.stderr
     *findings, summary = result.stderr.rstrip().splitlines()
     assert "  = rule: BfM" in result.stderr and findings[-1] == "Found 1 error."
-    assert summary == ("checked: german from the card tests/rules/cards/bfm/german-unit-twice.csv; "
-                       "soviet as scenario 'seven-turn' sets up")
+    assert summary == (
+        "checked: german from the card tests/rules/cards/bfm/german-unit-twice.csv; "
+        "soviet as scenario 'seven-turn' sets up"
+    )
 
 
 def test_warning_only_exits_0(at_root):
@@ -73,7 +77,8 @@ def test_scenario_file_in_fixture_project(monkeypatch):
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == (
         "scenarios/tiny/enemy-illegal.yaml:11:30: error[HW-PLACE-003]: so-c1 (soviet) is set up in hex N0303, "
-        "which holds enemy unit ax-c1 (axis) [Tiny (enemy units)]")
+        "which holds enemy unit ax-c1 (axis) [Tiny (enemy units)]"
+    )
 
 
 def test_option_turns_on_option_rules(monkeypatch):
@@ -83,14 +88,17 @@ def test_option_turns_on_option_rules(monkeypatch):
     assert result.exit_code == 1 and json.loads(result.stdout)[0]["code"] == "HW-PLACE-005"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["sevn-turn"], "no scenario 'sevn-turn' in any game; did you mean 'seven-turn'?"),
-    (["bfn/seven-turn"], "no game 'bfn'"),
-    (["bfm/sevn-turn"], "game 'bfm' has no scenario 'sevn-turn'; did you mean 'seven-turn'?"),
-    (["seven-turn", "--option", "nope"], "'nope' is not an option of seven-turn"),
-    (["seven-turn", "--side", "finnish"], "'finnish'; known ids: german, soviet"),
-    (["seven-turn", "--format", "xml"], "'xml' is not one of"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sevn-turn"], "no scenario 'sevn-turn' in any game; did you mean 'seven-turn'?"),
+        (["bfn/seven-turn"], "no game 'bfn'"),
+        (["bfm/sevn-turn"], "game 'bfm' has no scenario 'sevn-turn'; did you mean 'seven-turn'?"),
+        (["seven-turn", "--option", "nope"], "'nope' is not an option of seven-turn"),
+        (["seven-turn", "--side", "finnish"], "'finnish'; known ids: german, soviet"),
+        (["seven-turn", "--format", "xml"], "'xml' is not one of"),
+    ],
+)
 def test_usage_errors_exit_2(at_root, args, message):
     result = run(*args)
     assert result.exit_code == 2
@@ -99,6 +107,7 @@ def test_usage_errors_exit_2(at_root, args, message):
 
 def test_image_is_written_by_the_real_renderer(at_root, tmp_path):
     from PIL import Image
+
     out = tmp_path / "out.png"
     result = run("seven-turn", "--card", str(CARD / "german-unit-twice.csv"), "--image", str(out))
     assert result.exit_code == 1
@@ -109,8 +118,12 @@ def test_image_is_written_by_the_real_renderer(at_root, tmp_path):
 def test_image_calls_the_renderer_with_the_findings(at_root, monkeypatch, tmp_path):
     calls = []
     import authoring.render.maps.findings as renderer
-    monkeypatch.setattr(renderer, "findings_image",
-                        lambda game, scenario, diags, out: calls.append((game.id, scenario.id, len(diags), out)))
+
+    monkeypatch.setattr(
+        renderer,
+        "findings_image",
+        lambda game, scenario, diags, out: calls.append((game.id, scenario.id, len(diags), out)),
+    )
     out = tmp_path / "out.png"
     result = run("seven-turn", "--card", str(CARD / "german-unit-twice.csv"), "--image", str(out))
     assert result.exit_code == 1
@@ -121,7 +134,7 @@ def test_data_that_fails_to_load_exits_1_with_the_load_findings(monkeypatch, tmp
     for sub in ("scenarios/cnt", "maps/cnt", "counters/cnt"):
         shutil.copytree(FIXTURES / sub, tmp_path / sub)
     bad = tmp_path / "counters/cnt/counters.yaml"
-    bad.write_text(bad.read_text().replace("designation: \"1\"", "designaton: \"1\""))
+    bad.write_text(bad.read_text().replace('designation: "1"', 'designaton: "1"'))
     monkeypatch.chdir(tmp_path)
     result = run("count-legal", "--format", "concise")
     assert result.exit_code == 1

@@ -1,15 +1,15 @@
 """Every rule type and always-on check: one legal and one illegal fixture scenario, findings pinned as data."""
+
 from __future__ import annotations
 
 import pytest
 import yaml
+from rules_support import FIXTURES, HERE, finding_key
 
 from authoring.diagnostics import Severity, sorted_diagnostics
 from authoring.load import load_card
 from authoring.rules import check_game, check_scenario
 from authoring.rules.registry import CODES, GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES
-
-from rules_support import FIXTURES, HERE, finding_key
 
 EXPECTED = yaml.safe_load((HERE / "fixtures" / "expected.yaml").read_text(encoding="utf-8"))
 CASES = [(g, s) for g in sorted(EXPECTED) for s in sorted(EXPECTED[g])]
@@ -86,7 +86,10 @@ def test_refused_placement_names_terrain_and_nearest_legal_hex(fixture_games):
     game = fixture_games["tiny"].game
     d = check_scenario(game, game.scenarios["in-hex-set-illegal"])[0]
     assert d.message == "fi-c1 starts in hex N0303 (clear), outside hex set finland"
-    assert d.help == "finnish units may only start in a hex of finland; did you mean N0102? (the nearest free hex of finland)"
+    assert (
+        d.help
+        == "finnish units may only start in a hex of finland; did you mean N0102? (the nearest free hex of finland)"
+    )
 
 
 def test_unknown_code_lists_the_valid_codes(fixture_games):
@@ -109,7 +112,9 @@ def test_option_rules_with_bad_parameters_are_rule_errors(fixture_games):
     found = check_scenario(game, game.scenarios["option-rules"], options=["broken"])
     assert [(d.code, d.rule) for d in found] == [("HW-RULE-001", "Tiny 20.2"), ("HW-RULE-001", "Tiny 20.3")]
     assert found[0].message == "rule only-on-feature: 'feature' is a required property"
-    assert found[1].message == "unknown rule type 'one-per-featur'" and found[1].help == "did you mean 'one-per-feature'?"
+    assert (
+        found[1].message == "unknown rule type 'one-per-featur'" and found[1].help == "did you mean 'one-per-feature'?"
+    )
     assert found[0].loc.file.endswith("option-rules.yaml")
 
 
@@ -121,8 +126,10 @@ def test_unknown_option_is_reported(fixture_games):
 
 def test_check_game_runs_counter_mix_rules_once(fixture_games):
     pts = check_game(fixture_games["pts"].game)
-    assert [finding_key(d) for d in pts] == ["HW-MIX-002 | Pts 8.5.2 | counters.csv:8",
-                                             "HW-STACK-002 | Pts 3.2.1 | points-illegal.yaml:10"]
+    assert [finding_key(d) for d in pts] == [
+        "HW-MIX-002 | Pts 8.5.2 | counters.csv:8",
+        "HW-STACK-002 | Pts 3.2.1 | points-illegal.yaml:10",
+    ]
     assert pts[0].message == "ax-6 has 2 steps, but attack 2 with 1 printed face gives 1"
     # ax-5 (attack 3, two faces) and ax-3 (attack 4, one face) pass: the `faces: 1` row only takes one-faced counters
     tiny = check_game(fixture_games["tiny"].game)
@@ -143,7 +150,9 @@ def test_check_and_validate_agree_on_counter_mix_findings(fixture_games):
     game = fixture_games["pts"].game
     mix = {(d.code, d.message, d.loc) for d in check_game(game) if d.code.startswith("HW-MIX")}
     for scenario in game.scenarios.values():
-        assert {(d.code, d.message, d.loc) for d in check_scenario(game, scenario) if d.code.startswith("HW-MIX")} == mix
+        assert {
+            (d.code, d.message, d.loc) for d in check_scenario(game, scenario) if d.code.startswith("HW-MIX")
+        } == mix
 
 
 def test_fixture_project_path_is_a_project():

@@ -1,5 +1,6 @@
 """schemas/rules.schema.json: one definition per registered rule type, documented properties, and the loader
 refusing bad rule parameters at their file:line (so editors and `validate` agree)."""
+
 from __future__ import annotations
 
 import json
@@ -55,12 +56,25 @@ def _cnt_copy(tmp_path, game_yaml_extra: str):
     return load_game(discover(tmp_path)[0])
 
 
-@pytest.mark.parametrize(("extra", "code", "line", "text"), [
-    ('setup_rules:\n  - {type: max-per-map, rule: "9.4", max: 1, flg: bridge}\n', "HW-SCHEMA-002", 18, "did you mean 'flag'?"),
-    ('setup_rules:\n  - {type: max-per-mapp, rule: "9.4", max: 1}\n', "HW-SCHEMA-005", 18, "did you mean 'max-per-map'?"),
-    ('setup_rules:\n  - {type: garrison, rule: "9.5", side: blue}\n', "HW-SCHEMA-003", 18, "hex_set"),
-    ('setup_codes:\n  - {pattern: "^w$", meaning: hex-set}\n', "HW-SCHEMA-003", 18, "hex_set"),
-])
+@pytest.mark.parametrize(
+    ("extra", "code", "line", "text"),
+    [
+        (
+            'setup_rules:\n  - {type: max-per-map, rule: "9.4", max: 1, flg: bridge}\n',
+            "HW-SCHEMA-002",
+            18,
+            "did you mean 'flag'?",
+        ),
+        (
+            'setup_rules:\n  - {type: max-per-mapp, rule: "9.4", max: 1}\n',
+            "HW-SCHEMA-005",
+            18,
+            "did you mean 'max-per-map'?",
+        ),
+        ('setup_rules:\n  - {type: garrison, rule: "9.5", side: blue}\n', "HW-SCHEMA-003", 18, "hex_set"),
+        ('setup_codes:\n  - {pattern: "^w$", meaning: hex-set}\n', "HW-SCHEMA-003", 18, "hex_set"),
+    ],
+)
 def test_loader_refuses_bad_rule_parameters_where_they_are_written(tmp_path, extra, code, line, text):
     result = _cnt_copy(tmp_path, extra)
     found = [d for d in result.diagnostics if d.code == code]
@@ -81,6 +95,7 @@ def test_stacking_model_needs_its_limit(tmp_path):
 
 def test_every_rule_type_declares_the_aspects_it_checks():
     from authoring.rules.aspects import ASPECTS
+
     assert set(ASPECTS) == set(registered_types())
     enum = SCHEMA["$defs"]["rule-disable"]["properties"]["aspects"]["items"]["enum"]
     assert {a for aspects in ASPECTS.values() for a in aspects} == set(enum)

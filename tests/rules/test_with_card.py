@@ -1,4 +1,5 @@
 """The findings image shows the set-up as the card writes it, not the scenario's own."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Support for the `serve` tests: a copy of a bundled game, the server on a free port in a thread, headless Chromium."""
+
 from __future__ import annotations
 
 import shutil
@@ -29,15 +30,18 @@ class Served:
 
     def __init__(self, root: Path, game: str | None = None):
         import uvicorn
+
         from authoring.serve.app import make_app
         from authoring.serve.session import Session
+
         self.session = Session(root, game)
         self.app = make_app(self.session)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=0,
-                                                    log_level="warning", timeout_graceful_shutdown=1))
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", timeout_graceful_shutdown=1)
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> "Served":
+    def __enter__(self) -> Served:
         self.thread.start()
         deadline = time.monotonic() + 30
         while not self.server.started:
@@ -65,6 +69,7 @@ def chrome():
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
+
     options = Options()
     options.binary_location = chromium
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"):

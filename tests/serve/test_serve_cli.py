@@ -1,15 +1,16 @@
 """`hexwright serve` refuses what it cannot serve with a usage message (exit 2), never a traceback."""
+
 from __future__ import annotations
 
 import socket
 
 from click.testing import CliRunner
-
 from serve_support import ROOT
 
 
 def _run(*args: str):
     from authoring.cli.main import main
+
     return CliRunner().invoke(main, ["serve", *args, "--project", str(ROOT)])
 
 

@@ -1,4 +1,5 @@
 """`serve` without a browser: the set-up card a dragged set-up exports, and the last good load kept under an error."""
+
 from __future__ import annotations
 
 import csv
@@ -9,18 +10,22 @@ from serve_support import copy_game
 
 def _game(root):
     from authoring.serve.session import Session
+
     session = Session(root, "bfm")
     return session, session.state("bfm")
 
 
 def test_exported_card_reads_back_with_its_findings(tmp_path):
     from authoring.serve.cardexport import card_csv, card_findings
+
     session, st = _game(copy_game("bfm", tmp_path))
     scen = st.good.game.scenarios["seven-turn"]
-    rows = [{"hex": p.label, "unit": u, "state": p.state or ""} for p in scen.setup if p.side == "soviet" for u in p.units]
+    rows = [
+        {"hex": p.label, "unit": u, "state": p.state or ""} for p in scen.setup if p.side == "soviet" for u in p.units
+    ]
     name, clean = card_findings(st.good, scen, "soviet", card_csv(rows))
     assert name == "setup.seven-turn.soviet.csv" and clean == []
-    rows[0]["hex"] = "0103"   # onto the German corps there
+    rows[0]["hex"] = "0103"  # onto the German corps there
     text = card_csv(rows)
     assert list(csv.reader(io.StringIO(text)))[1] == ["0103", rows[0]["unit"], "half"]
     _, found = card_findings(st.good, scen, "soviet", text)
@@ -46,7 +51,9 @@ def test_a_broken_file_keeps_the_last_good_load(tmp_path):
 
 def test_a_picture_is_drawn_once_for_requests_that_overlap():
     import threading
+
     from authoring.serve.session import Cache
+
     cache, calls, started, release = Cache(), [], threading.Event(), threading.Event()
 
     def slow():
@@ -54,6 +61,7 @@ def test_a_picture_is_drawn_once_for_requests_that_overlap():
         started.set()
         release.wait(10)
         return b"png"
+
     first = threading.Thread(target=lambda: cache.get("map", slow))
     first.start()
     started.wait(10)
@@ -61,7 +69,7 @@ def test_a_picture_is_drawn_once_for_requests_that_overlap():
     second = threading.Thread(target=lambda: got.append(cache.get("map", slow)))
     second.start()
     second.join(0.3)
-    assert second.is_alive()   # waiting for the first request's drawing, not drawing again
+    assert second.is_alive()  # waiting for the first request's drawing, not drawing again
     release.set()
     first.join(10)
     second.join(10)

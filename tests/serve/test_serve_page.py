@@ -1,12 +1,12 @@
 """`hexwright serve` in a real headless Chromium: the page draws every hex and set-up counter of the data,
 hovering a hex shows its panel, and saving a data file updates the page by itself (a new finding on its
 hex; a broken file as a located error over the last good view). Screenshots go to `SCREENS`."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-
 from serve_support import SCREENS, Served, chrome, copy_game, wait_for
 
 GAMES = [("bfm", "seven-turn"), ("1941", "campaign"), ("typhoon", "campaign")]
@@ -21,6 +21,7 @@ def driver():
 
 def _model(root: Path, gid: str, sid: str):
     from authoring.load import discover, load_game
+
     files = next(g for g in discover(root) if g.id == gid)
     game = load_game(files).game
     return game, game.scenarios[sid]
@@ -30,6 +31,7 @@ def expected(game, scen) -> tuple[int, int]:
     """Hexes of the scenario's maps and set-up units on them (less those withdrawn by the first turn)."""
     from authoring.render.maps.scene import cells_of
     from authoring.serve.frame import scenario_maps
+
     cells = cells_of(scenario_maps(game, scen.maps))
     labels = {label for c in cells.values() for label in c.labels}
     first = scen.turns[0].turn if scen.turns else None
@@ -51,19 +53,28 @@ def _count(driver, selector: str) -> int:
 def _hover_hex(driver, label: str) -> str:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+
     poly = driver.find_element(By.CSS_SELECTOR, f'#hexes polygon[data-id="{label}"]')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});"
-                          "document.getElementById('panel').textContent = '';", poly)
+    driver.execute_script(
+        "arguments[0].scrollIntoView({block: 'center', inline: 'center'});"
+        "document.getElementById('panel').textContent = '';",
+        poly,
+    )
     # the top of the hex, where its id is printed: a counter on the hex covers its centre
     ActionChains(driver).move_to_element_with_offset(poly, 0, -int(poly.rect["height"] * 0.38)).perform()
-    return wait_for(driver, f"document.getElementById('panel').textContent.includes('Hex {label}') && "
-                            "document.getElementById('panel').textContent", 10)
+    return wait_for(
+        driver,
+        f"document.getElementById('panel').textContent.includes('Hex {label}') && "
+        "document.getElementById('panel').textContent",
+        10,
+    )
 
 
 def _coded_unit(game, scen):
     """A unit alone in its set-up hex whose counter's code names the most hexes, and the ids of those hexes."""
     from authoring.rules.board import build_board
     from authoring.rules.codes import code_target, parse
+
     board = build_board(game, scen)
     best = None
     for p in scen.setup:
@@ -78,6 +89,7 @@ def _coded_unit(game, scen):
 def _hover_counter(driver, unit: str) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+
     node = driver.find_element(By.CSS_SELECTOR, f'#counters .counter[data-unit="{unit}"]')
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", node)
     ActionChains(driver).move_to_element(node).perform()
@@ -87,6 +99,7 @@ def _hover_counter(driver, unit: str) -> None:
 def _stack_spread(driver, label: str, click: bool = False) -> float:
     """How far apart the counters of a hex are drawn, in counter widths (after a click on the top one)."""
     from selenium.webdriver.common.by import By
+
     sel = f'#counters .counter[data-hex="{label}"]'
     if click:
         top = driver.find_elements(By.CSS_SELECTOR, sel)[-1]
@@ -100,6 +113,7 @@ def _with_sets(game, scen):
     """A hex of the scenario with a feature and in a named hex set (the panel shows both)."""
     from authoring.rules.hexsets import HexSets
     from authoring.serve.frame import scenario_maps
+
     maps = scenario_maps(game, scen.maps)
     sets = HexSets(game.hex_sets, tuple(maps))
     for m in maps:
@@ -121,7 +135,7 @@ def test_page_draws_the_data_and_follows_saves(driver, tmp_path, gid, sid):
         try:
             _check_page(driver, served, root, game, scen, gid, hexes, units)
         finally:
-            driver.get("about:blank")   # closes the event stream before the server stops
+            driver.get("about:blank")  # closes the event stream before the server stops
 
 
 def _check_page(driver, served, root, game, scen, gid, hexes, units):
@@ -129,20 +143,24 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
         gen = _open(driver, served, gid, scen.id)
         assert _count(driver, "#hexes .hex") == hexes
         assert _count(driver, "#counters .counter.setup") == units
-        assert driver.execute_script("return document.getElementById('mapimage').getAttribute('href')").startswith("/img/map/")
-        assert "passes every check" in driver.find_element("id", "findings").text   # the bundled set-ups are clean
+        assert driver.execute_script("return document.getElementById('mapimage').getAttribute('href')").startswith(
+            "/img/map/"
+        )
+        assert "passes every check" in driver.find_element("id", "findings").text  # the bundled set-ups are clean
         info, names = _with_sets(game, scen)
         panel = _hover_hex(driver, info.label)
         assert info.terrain[0] in panel and info.features[0].type in panel and names[0] in panel
         coded = _coded_unit(game, scen)
-        if coded is not None:   # bfm's counters have no set-up codes
+        if coded is not None:  # bfm's counters have no set-up codes
             unit, allowed = coded
             _hover_counter(driver, unit)
             assert _count(driver, "#hexes .allowed") == len(allowed)
-            shown = set(driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)"))
+            shown = set(
+                driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)")
+            )
             assert shown == allowed
         stack = next((p for p in scen.setup if len(p.units) > 1), None)
-        if stack is not None:   # a click spreads a stack side by side
+        if stack is not None:  # a click spreads a stack side by side
             assert _stack_spread(driver, stack.label) < 0.2 < _stack_spread(driver, stack.label, click=True)
         driver.save_screenshot(str(SCREENS / f"{gid}-map.png"))
 
@@ -157,10 +175,10 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
         wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
         found = driver.execute_script("return [...document.querySelectorAll('#findings li')].map(li => li.dataset.hex)")
         assert b.label in found
-        assert _count(driver, f'#badges .badge') >= 1
+        assert _count(driver, "#badges .badge") >= 1
         driver.save_screenshot(str(SCREENS / f"{gid}-finding.png"))
         if gid == "typhoon":
-            return   # lean: the error path is the same code for every game
+            return  # lean: the error path is the same code for every game
 
         # A broken file: a located error on the page, the last good view kept under it.
         gen = int(driver.execute_script("return document.body.dataset.gen"))
@@ -184,6 +202,7 @@ def test_drag_export_and_the_other_pages(driver, tmp_path):
     the counters, charts and cards pages show every counter, chart and set-up card of the data."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+
     root = copy_game("bfm", tmp_path / "project")
     game, scen = _model(root, "bfm", "seven-turn")
     before = (root / "scenarios" / "bfm" / "seven-turn.yaml").read_bytes()
@@ -194,11 +213,15 @@ def test_drag_export_and_the_other_pages(driver, tmp_path):
             unit = driver.find_element(By.CSS_SELECTOR, '#counters .counter[data-unit="sov-29"]')
             target = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0103"]')
             ActionChains(driver).click_and_hold(unit).move_by_offset(5, 5).move_to_element(target).release().perform()
-            wait_for(driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0103'", 10)
+            wait_for(
+                driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0103'", 10
+            )
             driver.find_element(By.ID, "exportbtn").click()
             wait_for(driver, "document.getElementById('exported').dataset.findings", 30)
             exported = driver.find_element(By.ID, "exported")
-            assert "0103,sov-29,half" in driver.execute_script("return document.querySelector('#exported textarea').value")
+            assert "0103,sov-29,half" in driver.execute_script(
+                "return document.querySelector('#exported textarea').value"
+            )
             assert "HW-PLACE-003" in exported.text and int(exported.get_attribute("data-findings")) >= 1
             driver.execute_script("document.getElementById('exported').scrollIntoView()")
             driver.save_screenshot(str(SCREENS / "bfm-export.png"))
@@ -216,8 +239,12 @@ def test_drag_export_and_the_other_pages(driver, tmp_path):
             driver.get(served.url("/cards?game=bfm"))
             cards = len(game.scenarios) * len(game.sides)
             wait_for(driver, f"document.querySelectorAll('.pages h3').length === {cards}", 120)
-            wait_for(driver, f"document.querySelectorAll('.pages img').length >= {cards} && "
-                             "[...document.images].every(i => i.complete && i.naturalWidth > 1000)", 120)
+            wait_for(
+                driver,
+                f"document.querySelectorAll('.pages img').length >= {cards} && "
+                "[...document.images].every(i => i.complete && i.naturalWidth > 1000)",
+                120,
+            )
             driver.save_screenshot(str(SCREENS / "bfm-cards.png"))
         finally:
             driver.get("about:blank")

@@ -1,5 +1,6 @@
 """The image cache's entries (`authoring.vassal.entries`): one sealed file per key, shared by processes, used
 only when this machine stored them whole, never the cause of a failed build."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -38,13 +39,16 @@ def _flip(data: bytes) -> bytes:
     return data[:-1] + bytes([data[-1] ^ 1])
 
 
-@pytest.mark.parametrize("damage", [
-    lambda data: data[: len(data) // 2],              # truncated
-    _flip,                                            # one bit of the image changed (a wrong CRC in its zip stream)
-    lambda data: os.urandom(len(data)),               # random bytes
-    lambda data: b"",                                 # empty
-    lambda data: MAGIC,                               # a header only
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[: len(data) // 2],  # truncated
+        _flip,  # one bit of the image changed (a wrong CRC in its zip stream)
+        lambda data: os.urandom(len(data)),  # random bytes
+        lambda data: b"",  # empty
+        lambda data: MAGIC,  # a header only
+    ],
+)
 def test_a_damaged_entry_is_a_miss_drawn_again_and_replaced(tmp_path: Path, damage) -> None:
     cache = ImageCache(tmp_path, processes=1)
     [png] = cache.many([("red", _red)])
@@ -66,7 +70,7 @@ def test_an_entry_stored_under_another_key_or_by_another_machine_is_not_used(tmp
     monkeypatch.setenv(trust.KEY_ENV, str(tmp_path / "other-key"))
     Entries(planted).put([("green", b"a stranger's image")])
     monkeypatch.undo()
-    assert Entries(planted).get("red") == b"not this machine's"   # this machine's own: used
+    assert Entries(planted).get("red") == b"not this machine's"  # this machine's own: used
     assert Entries(planted).has("green") and Entries(planted).get("green") is None
 
 
@@ -95,7 +99,7 @@ def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
     folder.mkdir()
     folder.chmod(0o500)
     try:
-        if os.access(folder, os.W_OK):   # running as root: permissions do not apply
+        if os.access(folder, os.W_OK):  # running as root: permissions do not apply
             (folder / "blue").mkdir()
         cache = ImageCache(folder, processes=1)
         [png] = cache.many([("blue", lambda: Image.new("RGB", (8, 8), "blue"))])

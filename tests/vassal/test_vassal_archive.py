@@ -54,8 +54,12 @@ def test_module_data_fields() -> None:
     root = etree.fromstring(archive.module_data("Game <&>", "2.1", "desc", 1234))
     assert (root.tag, root.get("version")) == ("data", "1")
     assert [(c.tag, c.text or "") for c in root] == [
-        ("version", "2.1"), ("VassalVersion", "3.6.0"), ("dateSaved", "1234"), ("description", "desc"),
-        ("name", "Game <&>")]
+        ("version", "2.1"),
+        ("VassalVersion", "3.6.0"),
+        ("dateSaved", "1234"),
+        ("description", "desc"),
+        ("name", "Game <&>"),
+    ]
 
 
 def test_board_picker_command() -> None:
@@ -64,8 +68,10 @@ def test_board_picker_command() -> None:
 
 
 def test_saved_game_is_obfuscated_and_decodes_to_commands() -> None:
-    pieces = [(Definition("piece;;;a.png;A", "Main Map;10;20;1;0"), "1000"),
-              (Definition("piece;;;b.png;B", "Main Map;30;40;2;0"), "1001")]
+    pieces = [
+        (Definition("piece;;;a.png;A", "Main Map;10;20;1;0"), "1000"),
+        (Definition("piece;;;b.png;B", "Main Map;30;40;2;0"), "1001"),
+    ]
     data = archive.saved_game("Mod", "1.0", [("Main Map", [("Main", 0, 0)])], pieces, date_saved_ms=99)
     assert data == archive.saved_game("Mod", "1.0", [("Main Map", [("Main", 0, 0)])], pieces, date_saved_ms=99)
     with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -74,9 +80,17 @@ def test_saved_game_is_obfuscated_and_decodes_to_commands() -> None:
         meta = etree.fromstring(z.read("savedata"))
     assert raw.startswith("!VCSK5a")
     assert split_commands(deobfuscate(raw)) == [
-        "begin_save", "Main MapBoardPicker\tMain\t0\t0",
-        "+/1000/piece;;;a.png;A/Main Map;10;20;1;0", "+/1001/piece;;;b.png;B/Main Map;30;40;2;0", "end_save"]
-    assert (meta.findtext("moduleName"), meta.findtext("moduleVersion"), meta.findtext("dateSaved")) == ("Mod", "1.0", "99")
+        "begin_save",
+        "Main MapBoardPicker\tMain\t0\t0",
+        "+/1000/piece;;;a.png;A/Main Map;10;20;1;0",
+        "+/1001/piece;;;b.png;B/Main Map;30;40;2;0",
+        "end_save",
+    ]
+    assert (meta.findtext("moduleName"), meta.findtext("moduleVersion"), meta.findtext("dateSaved")) == (
+        "Mod",
+        "1.0",
+        "99",
+    )
 
 
 def test_saved_game_refuses_duplicate_ids() -> None:

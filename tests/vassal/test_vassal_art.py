@@ -1,4 +1,5 @@
 """The module image cache's keys and the zip member streams it keeps beside each image."""
+
 from __future__ import annotations
 
 import time
@@ -88,22 +89,22 @@ def test_batches_drawn_ahead_in_one_pool_are_handed_out_in_order_and_counted_as_
     `pages` calls get exactly what they would have drawn, count it as drawn, and draw nothing more."""
     from authoring.vassal.art import Batch
 
-    calls: list[str] = []   # in this process only: the workers' calls are not seen here
+    calls: list[str] = []  # in this process only: the workers' calls are not seen here
     faces = [(f"face-{i:02d}", lambda i=i: _square(f"#{i * 9:02x}2040")) for i in range(20)]
     maps = [(f"map-{i}", lambda i=i: [_square("green"), _square(f"#40{i * 60:02x}40")]) for i in range(3)]
     cached = ImageCache(tmp_path, processes=1)
-    cached.many(faces[:2])   # two faces cached beforehand: not drawn again
+    cached.many(faces[:2])  # two faces cached beforehand: not drawn again
     cache = ImageCache(tmp_path, processes=2)
     cache.draw_ahead([Batch(faces), Batch(maps, heavy=True, zipped=False)])
     stored = Entries(tmp_path)
     assert all(stored.has(key) for key, _ in faces + maps)
     fresh = ImageCache(tmp_path / "fresh", processes=1)
     want_faces, want_maps = fresh.many(faces), fresh.pages(maps, zipped=False)
-    got_faces = cache.many([(key, lambda: calls.append(key)) for key, _ in faces])
-    got_maps = cache.pages([(key, lambda: calls.append(key)) for key, _ in maps], zipped=False)
+    got_faces = cache.many([(key, lambda key=key: calls.append(key)) for key, _ in faces])
+    got_maps = cache.pages([(key, lambda key=key: calls.append(key)) for key, _ in maps], zipped=False)
     assert got_faces == want_faces and got_maps == want_maps and not calls
     assert (cache.hits, cache.misses) == (2, 21)
-    assert not any(page in cache.deflated for pages in got_maps for page in pages)   # zipped=False kept
+    assert not any(page in cache.deflated for pages in got_maps for page in pages)  # zipped=False kept
 
 
 def test_a_map_key_digests_what_its_hexes_are_made_from_and_changes_with_any_hex(bfm) -> None:
@@ -124,7 +125,7 @@ def test_a_map_key_digests_what_its_hexes_are_made_from_and_changes_with_any_hex
         return map_style_key(replace(game, maps={**game.maps, mid: replace(m, **changes)}), mid, 64)
 
     assert key_with(hexes=fresh) == key
-    dict(fresh.items())   # every HexInfo made
+    dict(fresh.items())  # every HexInfo made
     assert key_with(hexes=fresh) == key
     some = next(iter(m.grid.labels()))
     other = next(t for t in game.terrain if (t.id,) != terrain.get(some, plain)).id
@@ -179,5 +180,5 @@ def test_meanwhile_runs_after_the_jobs_without_a_pool_and_when_nothing_is_to_dra
     cache = ImageCache(tmp_path, processes=1)
     cache.draw_ahead([Batch(jobs)], lambda: seen.append("meanwhile"))
     assert seen == ["drawn", "meanwhile"]
-    cache.draw_ahead([Batch(jobs)], lambda: seen.append("again"))   # cached: nothing drawn, still run
+    cache.draw_ahead([Batch(jobs)], lambda: seen.append("again"))  # cached: nothing drawn, still run
     assert seen == ["drawn", "meanwhile", "again"]

@@ -32,7 +32,8 @@ DELIMITERS = [";", ",", "/", "\t", "\x1b", "$", "="]
 
 # Fields VASSAL can represent: anything not ending in a backslash unless it starts with one.
 field = st.text(alphabet=st.sampled_from(list("ab;,/\\'\"\t<>&= é")), max_size=12).filter(
-    lambda s: not s.endswith("\\") or s.startswith("\\"))
+    lambda s: not s.endswith("\\") or s.startswith("\\")
+)
 
 
 @given(st.lists(field, min_size=1, max_size=6), st.sampled_from(DELIMITERS))
@@ -54,26 +55,32 @@ def test_nasty_fields_round_trip(delimiter: str) -> None:
     assert decode(encode(NASTY, delimiter), delimiter) == NASTY
 
 
-@pytest.mark.parametrize(("fields", "expected"), [
-    (["a/b", "c"], "a\\/b/c"),                  # delimiter escaped with a backslash
-    (["\\x", "y"], "'\\x'/y"),                   # leading backslash: quoted
-    (["'q'", "z"], "''q''/z"),                   # starts and ends with a quote: quoted
-    (["'q", "z"], "'q/z"),                       # only starts with a quote: left alone
-    (["", "", ""], "//"),                        # empty fields add nothing but the delimiter
-    ([""], ""),
-    (["a\\b"], "a\\b"),                          # inner backslash not before a delimiter: kept
-])
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        (["a/b", "c"], "a\\/b/c"),  # delimiter escaped with a backslash
+        (["\\x", "y"], "'\\x'/y"),  # leading backslash: quoted
+        (["'q'", "z"], "''q''/z"),  # starts and ends with a quote: quoted
+        (["'q", "z"], "'q/z"),  # only starts with a quote: left alone
+        (["", "", ""], "//"),  # empty fields add nothing but the delimiter
+        ([""], ""),
+        (["a\\b"], "a\\b"),  # inner backslash not before a delimiter: kept
+    ],
+)
 def test_encode_matches_sequence_encoder(fields: list[str], expected: str) -> None:
     assert encode(fields, "/") == expected
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("a;", ["a", ""]),
-    ("", [""]),
-    ("\\;x;y", [";x", "y"]),
-    ("'a;b'", ["'a", "b'"]),                     # quotes do not protect delimiters, only escapes do
-    ("'\\';z", ["\\", "z"]),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a;", ["a", ""]),
+        ("", [""]),
+        ("\\;x;y", [";x", "y"]),
+        ("'a;b'", ["'a", "b'"]),  # quotes do not protect delimiters, only escapes do
+        ("'\\';z", ["\\", "z"]),
+    ],
+)
 def test_decode_matches_sequence_decoder(text: str, expected: list[str]) -> None:
     assert decode(text, ";") == expected
 
@@ -161,13 +168,16 @@ def test_deobfuscates_engine_written_saved_game() -> None:
     assert split_commands(expected)[0] == "begin_save"
 
 
-@pytest.mark.parametrize(("kwargs", "expected"), [
-    ({}, "70,0"),
-    ({"ctrl": True}, "70,130"),
-    ({"shift": True}, "70,65"),
-    ({"alt": True}, "70,520"),
-    ({"ctrl": True, "shift": True}, "70,195"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({}, "70,0"),
+        ({"ctrl": True}, "70,130"),
+        ({"shift": True}, "70,65"),
+        ({"alt": True}, "70,520"),
+        ({"ctrl": True, "shift": True}, "70,195"),
+    ],
+)
 def test_key_stroke_uses_java_modifier_masks(kwargs: dict[str, bool], expected: str) -> None:
     assert key_stroke(ord("F"), **kwargs) == expected
 
@@ -185,6 +195,7 @@ def test_nesting_around_fixed_outer_traits_equals_nest(outer: list[str]) -> None
             return make(inner)
         except ValueError:
             return "refused"
+
     around = Nesting(outer)
     for inner in ["Map;1;2;3;0", "x", "'a'", "a'", "\\a", "a\tb", "a;\\;b", "a\x00b", "ends\\"]:
         assert result(around, inner) == result(lambda i: nest([*outer, i]), inner)
@@ -224,7 +235,9 @@ def test_decode_and_unnest_match_the_engine_decoder_on_every_short_text():
     """The split-based decode and the cut-at-first-tab unnest (issue 30: linear time) give what the
     character-by-character decoder gives, on every text of up to 5 characters from the risky alphabet."""
     import itertools
+
     from authoring.vassal.codec import decode, unnest
+
     alphabet = "a\\'\t;"
     for n in range(6):
         for chars in itertools.product(alphabet, repeat=n):
@@ -238,7 +251,9 @@ def test_unnest_takes_one_pass_over_real_nests():
     """Deep nests with tabs inside traits (as saved games of old engines hold) are split in one pass over the
     text, not level by level, and give back the traits they were nested from."""
     import random
+
     from authoring.vassal import codec
+
     rnd = random.Random(7)
     for _ in range(3000):
         parts = ["".join(rnd.choice("ab\\'\t;") for _ in range(rnd.randint(0, 6))) for _ in range(rnd.randint(1, 9))]
@@ -256,6 +271,7 @@ def test_unnest_takes_one_pass_over_states_of_empty_traits():
     """A placed piece's state nests many empty trait states (each level's text then starts with the next
     level's escaping): still one pass, and the same states back."""
     from authoring.vassal import codec
+
     states = ["", "", "-1", "", "", "2;x", "", "null;5008;4021;64;0"]
     text = codec.nest(states)
     assert codec._unnest_levels(text) == states == _reference_unnest(text)

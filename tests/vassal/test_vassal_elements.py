@@ -19,9 +19,18 @@ def test_hex_grid_with_numbering() -> None:
     assert (grid.get("dx"), grid.get("dy"), grid.get("x0"), grid.get("sideways")) == ("54.0", "62.35", "36", "false")
     (child,) = grid
     assert child.tag.endswith("mapgrid.HexGridNumbering")
-    assert {k: child.get(k) for k in ("hOff", "vOff", "hLeading", "vLeading", "first", "sep", "stagger", "locationFormat")} == {
-        "hOff": "1", "vOff": "1", "hLeading": "1", "vLeading": "1", "first": "H", "sep": "", "stagger": "false",
-        "locationFormat": "A-$gridLocation$"}
+    assert {
+        k: child.get(k) for k in ("hOff", "vOff", "hLeading", "vLeading", "first", "sep", "stagger", "locationFormat")
+    } == {
+        "hOff": "1",
+        "vOff": "1",
+        "hLeading": "1",
+        "vLeading": "1",
+        "first": "H",
+        "sep": "",
+        "stagger": "false",
+        "locationFormat": "A-$gridLocation$",
+    }
 
 
 def test_map_window_structure_and_report_formats() -> None:
@@ -33,8 +42,16 @@ def test_map_window_structure_and_report_formats() -> None:
     assert node.get("moveToFormat") == node.get("moveWithinFormat")
     tags = [child.tag.rsplit(".", 1)[-1] for child in node]
     assert tags[0] == "BoardPicker" and tags[0:2] == ["BoardPicker", "StackMetrics"]
-    for needed in ("PieceMover", "KeyBufferer", "CounterDetailViewer", "Zoomer", "SelectionHighlighters",
-                   "MenuDisplayer", "StackExpander", "ForwardToChatter"):
+    for needed in (
+        "PieceMover",
+        "KeyBufferer",
+        "CounterDetailViewer",
+        "Zoomer",
+        "SelectionHighlighters",
+        "MenuDisplayer",
+        "StackExpander",
+        "ForwardToChatter",
+    ):
         assert needed in tags
     assert node[0][0].get("image") == "board.png"
 
@@ -74,8 +91,9 @@ def test_turn_tracker_nests_phases_in_turns() -> None:
 
 def test_piece_slot_and_prototype_text_keep_tabs_and_markup() -> None:
     text = "+/null/mark;a\tpiece;;;;<\"&'>/x\tnull;0;0;1;0"
-    window = el.piece_window("Pieces", [el.list_widget("All", [el.piece_slot("<\"&'>", 1, text, 48, 48)])],
-                             el.LaunchButton("Pieces"))
+    window = el.piece_window(
+        "Pieces", [el.list_widget("All", [el.piece_slot("<\"&'>", 1, text, 48, 48)])], el.LaunchButton("Pieces")
+    )
     slot = reparse(window).find(".//VASSAL.build.widget.PieceSlot")
     assert (slot.text, slot.get("entryName"), slot.get("gpid")) == (text, "<\"&'>", "1")
     proto = reparse(el.prototypes_container([el.prototype_definition("Unit", text, "all")]))[0]

@@ -15,7 +15,8 @@ from lxml import etree
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 
 pytestmark = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run")
+    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,10 +35,30 @@ def test_engine_loads_module_without_errors_or_warnings(built: tuple[Path, int, 
 
 def test_engine_built_every_component(built: tuple[Path, int, dict[str, Any]]) -> None:
     counts = built[2]["counts"]
-    assert {k: counts[k] for k in ("maps", "hex_grids", "grid_numberings", "piece_slots", "prototypes",
-                                   "predefined_setups", "dice_buttons", "turn_trackers", "chart_windows")} == {
-        "maps": 3, "hex_grids": 1, "grid_numberings": 1, "piece_slots": len(sample.UNITS), "prototypes": 1,
-        "predefined_setups": 1, "dice_buttons": 2, "turn_trackers": 1, "chart_windows": 1}
+    assert {
+        k: counts[k]
+        for k in (
+            "maps",
+            "hex_grids",
+            "grid_numberings",
+            "piece_slots",
+            "prototypes",
+            "predefined_setups",
+            "dice_buttons",
+            "turn_trackers",
+            "chart_windows",
+        )
+    } == {
+        "maps": 3,
+        "hex_grids": 1,
+        "grid_numberings": 1,
+        "piece_slots": len(sample.UNITS),
+        "prototypes": 1,
+        "predefined_setups": 1,
+        "dice_buttons": 2,
+        "turn_trackers": 1,
+        "chart_windows": 1,
+    }
 
 
 def test_every_piece_decodes_canonically(built: tuple[Path, int, dict[str, Any]]) -> None:
@@ -45,8 +66,15 @@ def test_every_piece_decodes_canonically(built: tuple[Path, int, dict[str, Any]]
     assert len(definitions) == len(sample.UNITS) + 1
     assert all(d["canonical"] and d["ok"] for d in definitions), definitions
     prototype = next(d for d in definitions if d["kind"] == "Prototype")
-    assert prototype["traits"] == ["ReportState(report;)", "SendToLocation(sendto;)", "MovementMarkable(markmoved;)",
-                                   "Clone(clone;)", "Delete(delete;)", "Marker(mark;)", "BasicPiece"]
+    assert prototype["traits"] == [
+        "ReportState(report;)",
+        "SendToLocation(sendto;)",
+        "MovementMarkable(markmoved;)",
+        "Clone(clone;)",
+        "Delete(delete;)",
+        "Marker(mark;)",
+        "BasicPiece",
+    ]
 
 
 def test_setup_pieces_land_on_intended_hexes(built: tuple[Path, int, dict[str, Any]]) -> None:
@@ -70,7 +98,8 @@ def test_dead_pile_regions_name_locations(built: tuple[Path, int, dict[str, Any]
     (game,) = built[2]["saved_games"]
     assert game["ok"]
     assert [(p["name"], p["map"], p["location"]) for p in game["pieces"]] == [
-        ("Red Infantry", sample.DEAD_MAP, "Red dead")]
+        ("Red Infantry", sample.DEAD_MAP, "Red dead")
+    ]
 
 
 def test_module_bytes_are_reproducible(built: tuple[Path, int, dict[str, Any]], tmp_path: Path) -> None:

@@ -84,23 +84,49 @@ def hex_centre(label: str) -> tuple[int, int]:
 
 
 def unit_piece(unit: Unit, gpid: int) -> Piece:
-    layer = Layer(images=(f"{unit.image}.png", f"{unit.image}_back.png"), level_names=("", "+ (reduced)"),
-                  name="Step", up_command="Flip", increase_keystroke=FLIP)
-    return Piece((UsePrototype("Unit"), Marker((("Side", unit.side),)), layer,
-                  BasicPiece(name=unit.name, gpid=str(gpid))))
+    layer = Layer(
+        images=(f"{unit.image}.png", f"{unit.image}_back.png"),
+        level_names=("", "+ (reduced)"),
+        name="Step",
+        up_command="Flip",
+        increase_keystroke=FLIP,
+    )
+    return Piece(
+        (UsePrototype("Unit"), Marker((("Side", unit.side),)), layer, BasicPiece(name=unit.name, gpid=str(gpid)))
+    )
 
 
 def prototype_piece() -> Piece:
-    report = Report(keys=(ELIMINATE, RESTORE, FLIP),
-                    report_format="$PlayerName$: $oldPieceName$ $menuCommand$ ($oldLocation$ -> $location$)")
-    send = SendTo(command="Eliminate", key=ELIMINATE, map_name=DEAD_MAP, destination=DEST_REGION,
-                  region="$Side$ dead", back_command="Restore", back_key=RESTORE)
-    return Piece((report, send, MovementMarkable(key=MOVED), Clone(key=CLONE), Delete(key=DELETE),
-                  Marker((("Type", "Unit"),)), BasicPiece()))
+    report = Report(
+        keys=(ELIMINATE, RESTORE, FLIP),
+        report_format="$PlayerName$: $oldPieceName$ $menuCommand$ ($oldLocation$ -> $location$)",
+    )
+    send = SendTo(
+        command="Eliminate",
+        key=ELIMINATE,
+        map_name=DEAD_MAP,
+        destination=DEST_REGION,
+        region="$Side$ dead",
+        back_command="Restore",
+        back_key=RESTORE,
+    )
+    return Piece(
+        (
+            report,
+            send,
+            MovementMarkable(key=MOVED),
+            Clone(key=CLONE),
+            Delete(key=DELETE),
+            Marker((("Type", "Unit"),)),
+            BasicPiece(),
+        )
+    )
 
 
 def main_map() -> el.Element:
-    numbering = el.hex_grid_numbering(el.NumberingSpec(h_off=1, v_off=1, location_format=LOCATION_PREFIX + "$gridLocation$"))
+    numbering = el.hex_grid_numbering(
+        el.NumberingSpec(h_off=1, v_off=1, location_format=LOCATION_PREFIX + "$gridLocation$")
+    )
     grid = el.hex_grid(el.HexGridSpec(dx=DX, dy=DY, x0=X0, y0=Y0), numbering)
     picker = el.board_picker([el.board("Main", "board.png", grid)])
     hide = el.hide_pieces_button("", "Hide pieces", key_stroke(ord("H"), ctrl=True))
@@ -115,14 +141,20 @@ def dead_pile_map() -> el.Element:
 
 def blue_pool_map() -> el.Element:
     picker = el.board_picker([el.board("Pool", "dead.png", el.region_grid([("Pool", 100, 50)]))])
-    return el.private_map("Blue Pool", ["Blue"], picker, el.standard_map_helpers(),
-                          button=el.LaunchButton("Blue pool", "Blue's hidden pool"))
+    return el.private_map(
+        "Blue Pool",
+        ["Blue"],
+        picker,
+        el.standard_map_helpers(),
+        button=el.LaunchButton("Blue pool", "Blue's hidden pool"),
+    )
 
 
 def build_file() -> el.Element:
     slots = [el.piece_slot(u.name, i + 1, unit_piece(u, i + 1).slot_text(), 48, 48) for i, u in enumerate(UNITS)]
-    level = el.list_turn_level("Turn", "Turn", ["1", "2", "3"],
-                               [el.list_turn_level("Phase", "Phase", ["Movement", "Combat"])])
+    level = el.list_turn_level(
+        "Turn", "Turn", ["1", "2", "3"], [el.list_turn_level("Phase", "Phase", ["Movement", "Combat"])]
+    )
     children = [
         el.basic_command_encoder(),
         el.documentation([el.about_screen("About", "about.png"), el.help_file("Rules", "rules.html")]),
@@ -133,8 +165,11 @@ def build_file() -> el.Element:
         main_map(),
         dead_pile_map(),
         blue_pool_map(),
-        el.piece_window("Pieces", [el.tab_widget("Units", [el.list_widget("All", slots)])],
-                        el.LaunchButton("Pieces", "Piece palette", "/images/counter.gif")),
+        el.piece_window(
+            "Pieces",
+            [el.tab_widget("Units", [el.list_widget("All", slots)])],
+            el.LaunchButton("Pieces", "Piece palette", "/images/counter.gif"),
+        ),
         el.prototypes_container([el.prototype_definition("Unit", prototype_piece().slot_text(), "all units")]),
         el.dice_button("1d6", 1, 6, el.LaunchButton("1d6", "Roll 1d6")),
         el.dice_button("1d10", 1, 10, el.LaunchButton("1d10", "Roll 1d10")),
@@ -159,8 +194,7 @@ def dead_pile_vsav() -> bytes:
     _, x, y = DEAD_REGIONS[1]
     piece = unit_piece(UNITS[2], 3).at(DEAD_MAP, x, y)
     maps = [(MAIN_MAP, [("Main", 0, 0)]), (DEAD_MAP, [("Dead", 0, 0)])]
-    return archive.saved_game(MODULE_NAME, MODULE_VERSION, maps, [(piece.definition(), "2000")],
-                              date_saved_ms=DATE_MS)
+    return archive.saved_game(MODULE_NAME, MODULE_VERSION, maps, [(piece.definition(), "2000")], date_saved_ms=DATE_MS)
 
 
 def module_files() -> dict[str, bytes]:

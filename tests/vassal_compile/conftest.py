@@ -1,4 +1,5 @@
 """Build every bundled game's module once per test session (small pixels: the geometry is what matters)."""
+
 from __future__ import annotations
 
 import zipfile

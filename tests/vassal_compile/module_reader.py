@@ -1,4 +1,5 @@
 """Read a built module back: declared grids, board positions and decoded set-up pieces (test helper)."""
+
 from __future__ import annotations
 
 import io
@@ -58,7 +59,9 @@ def declared_boards(tree: etree._Element, archive: zipfile.ZipFile) -> dict[str,
     return out
 
 
-def read_setup(archive: zipfile.ZipFile, name: str) -> tuple[dict[str, list[tuple[str, int, int]]], list[SetupPiece], list[list[str]]]:
+def read_setup(
+    archive: zipfile.ZipFile, name: str
+) -> tuple[dict[str, list[tuple[str, int, int]]], list[SetupPiece], list[list[str]]]:
     """(boards per map, pieces, stacks) of a predefined set-up inside the module."""
     with zipfile.ZipFile(io.BytesIO(archive.read(name))) as vsav:
         text = deobfuscate(vsav.read("savedGame").decode("utf-8"))
@@ -68,7 +71,8 @@ def read_setup(archive: zipfile.ZipFile, name: str) -> tuple[dict[str, list[tupl
         if "BoardPicker\t" in command:
             fields = decode(command, "\t")
             boards[fields[0][: -len("BoardPicker")]] = [
-                (fields[i], int(fields[i + 1]), int(fields[i + 2])) for i in range(1, len(fields), 3)]
+                (fields[i], int(fields[i + 1]), int(fields[i + 2])) for i in range(1, len(fields), 3)
+            ]
         elif command.startswith("+/"):
             piece_id, definition = parse_add_piece_command(command)
             if definition.type == "stack":
@@ -85,17 +89,21 @@ def _piece(piece_id: str, type_: str, state: str) -> SetupPiece:
     level = 1
     for t, s in zip(types, states):
         if t.startswith("mark;"):
-            props.update(zip(decode(t[len("mark;"):], ","), decode(s, ",")))
+            props.update(zip(decode(t[len("mark;") :], ","), decode(s, ",")))
         elif t.startswith("emb2;"):
             level = int(s)
     return SetupPiece(piece_id, basic_type[4], basic_state[0], int(basic_state[1]), int(basic_state[2]), level, props)
 
 
-def board_origins(declared: dict[str, DeclaredBoard], placements: list[tuple[str, int, int]]) -> dict[str, tuple[int, int]]:
+def board_origins(
+    declared: dict[str, DeclaredBoard], placements: list[tuple[str, int, int]]
+) -> dict[str, tuple[int, int]]:
     """Top-left pixel of each board in play, by VASSAL's rule (sums of widths in the row, heights in the column)."""
     cells = {(c, r): declared[n].size for n, c, r in placements}
-    return {n: (sum(cells.get((x, r), (0, 0))[0] for x in range(c)), sum(cells.get((c, y), (0, 0))[1] for y in range(r)))
-            for n, c, r in placements}
+    return {
+        n: (sum(cells.get((x, r), (0, 0))[0] for x in range(c)), sum(cells.get((c, y), (0, 0))[1] for y in range(r)))
+        for n, c, r in placements
+    }
 
 
 def expected_hex_units(game: Game, scenario: Scenario) -> Counter:

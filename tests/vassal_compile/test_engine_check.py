@@ -1,4 +1,5 @@
 """Every bundled game's module loaded by the real VASSAL engine (vassal-check)."""
+
 from __future__ import annotations
 
 import io
@@ -8,7 +9,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import PX_PER_HEX, Built
 from PIL import Image, ImageChops, ImageDraw
+from test_numbering import all_boards_of, plans_of
 
 from authoring.rules.board import build_board
 from authoring.vassal import elements as el
@@ -18,13 +21,11 @@ from authoring.vassal.compile import box_boards, default_counter_px, setup_title
 from authoring.vassal.help import RULES_SUMMARY
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
-from conftest import PX_PER_HEX, Built
-from test_numbering import all_boards_of, plans_of
-
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 
 pytestmark = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run")
+    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
+)
 
 _REPORTS: dict[Path, dict] = {}
 
@@ -33,8 +34,12 @@ def report(built: Built) -> dict:
     """The checker's report with every piece listed and screenshots of every set-up and window."""
     if built.path not in _REPORTS:
         shots = built.path.parent / "shots"
-        run = subprocess.run([str(CHECKER), str(built.path), "--pieces", "--shots", str(shots)],
-                             capture_output=True, text=True, timeout=900)
+        run = subprocess.run(
+            [str(CHECKER), str(built.path), "--pieces", "--shots", str(shots)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert run.returncode in (0, 1), run.stderr[-2000:]
         _REPORTS[built.path] = json.loads(run.stdout)
     return _REPORTS[built.path]
@@ -88,8 +93,12 @@ def test_every_box_piece_stack_fits_inside_its_box_and_board(built: Built) -> No
     game = built.game
     counter_px = default_counter_px(game, PX_PER_HEX)
     seps = {m.get("mapName"): int(m.find(el.STACK_METRICS).get("unexSepY")) for m in built.tree.iter(el.MAP)}
-    regions = {b.get("name"): {(int(r.get("originx")), int(r.get("originy"))) for r in b.iter(el.REGION)}
-               for m in built.tree.iter(el.MAP) if m.get("mapName") in (DEAD_MAP, TRACK_MAP) for b in m.iter(el.BOARD)}
+    regions = {
+        b.get("name"): {(int(r.get("originx")), int(r.get("originy"))) for r in b.iter(el.REGION)}
+        for m in built.tree.iter(el.MAP)
+        if m.get("mapName") in (DEAD_MAP, TRACK_MAP)
+        for b in m.iter(el.BOARD)
+    }
     r = report(built)
     for setup in r["setups"]:
         boards = _box_boards_of(built, setup["name"])
@@ -103,8 +112,11 @@ def test_every_box_piece_stack_fits_inside_its_box_and_board(built: Built) -> No
             board = boards[map_name]
             (box,) = [b for b in board.boxes if (b.x, b.y) == (x, y)]
             left, top, right, bottom = stack_extent(x, y, count, counter_px, board.sep)
-            assert box.rect[0] < left and right < box.rect[2] and box.label_bottom <= top and bottom < box.rect[3], \
-                (setup["name"], box.name, count)
+            assert box.rect[0] < left and right < box.rect[2] and box.label_bottom <= top and bottom < box.rect[3], (
+                setup["name"],
+                box.name,
+                count,
+            )
             assert 0 <= box.rect[0] and box.rect[2] < board.size[0] and box.rect[3] < board.size[1]
     for shot in r["shots"]["maps"]:
         assert shot["pieces_drawn"] == shot["pieces_on_map"] and "pieces_outside_image" not in shot, shot

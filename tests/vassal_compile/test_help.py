@@ -1,13 +1,14 @@
 """Help: a rules summary generated from each game's data, the scenario notes, and the designer's own page."""
+
 from __future__ import annotations
 
 import re
 
+from conftest import Built
+
 from authoring.vassal import elements as el
 from authoring.vassal.help import DESIGNER_NOTES, RULES_SUMMARY, SCENARIOS, help_source
 from authoring.vassal.turns import turn_label
-
-from conftest import Built
 
 
 def _help(built: Built) -> dict[str, str]:
@@ -28,8 +29,15 @@ def test_every_game_has_a_generated_rules_summary(built: Built) -> None:
         assert f"{len(s.turns)} turns, {turn_label(s.turns[0])} to {turn_label(s.turns[-1])}" in text
         for v in s.victory:
             assert v.text in text
-    for heading in ("Sequence of play", "Stacking", "Tables", "Turn record", "Set-up",
-                    "Reinforcements and withdrawals", "Victory"):
+    for heading in (
+        "Sequence of play",
+        "Stacking",
+        "Tables",
+        "Turn record",
+        "Set-up",
+        "Reinforcements and withdrawals",
+        "Victory",
+    ):
         assert f"<h2>{heading}</h2>" in page, heading
 
 

@@ -1,19 +1,19 @@
 """Stable piece slot ids: a module update keeps every surviving counter's slot id and definition, so the
 engine's "Refresh Counters" on a saved game finds each piece's own definition."""
+
 from __future__ import annotations
 
 import zipfile
 from dataclasses import replace
 from pathlib import Path
 
+from conftest import PX_PER_HEX, load
 from lxml import etree
 
 from authoring.vassal import elements as el
 from authoring.vassal import identity
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
 from authoring.vassal.compile import build_module
-
-from conftest import PX_PER_HEX, load
 
 
 def slots(module: Path) -> dict[str, tuple[str, str]]:
@@ -34,7 +34,7 @@ def _counter_id(text: str) -> str:
     _, definition = parse_add_piece_command(text)
     for type_, state in zip(unnest(definition.type), unnest(definition.state)):
         if type_.startswith("mark;"):
-            keys = decode(type_[len("mark;"):], ",")
+            keys = decode(type_[len("mark;") :], ",")
             if "CounterId" in keys:
                 return decode(state, ",")[keys.index("CounterId")]
     raise AssertionError(f"no CounterId in {text[:80]}")
@@ -63,7 +63,7 @@ def test_slot_ids_do_not_depend_on_the_other_keys() -> None:
     alone = {k: identity.slot_ids("g", [k])[k] for k in keys}
     together = identity.slot_ids("g", keys)
     assert together == alone
-    assert identity.slot_ids("other", keys) != together   # a function of the game too
+    assert identity.slot_ids("other", keys) != together  # a function of the game too
     assert all(identity.FIRST_ID <= v < identity.FIRST_ID + identity.SPAN < 2**31 for v in together.values())
 
 

@@ -1,12 +1,15 @@
 """The generated buildFile.xml: the component tree a finished module needs, all from the data."""
+
 from __future__ import annotations
 
 import io
 import zipfile
 
 import pytest
+from conftest import Built
 from lxml import etree
 from PIL import Image
+from test_numbering import all_boards_of
 
 from authoring.names import file_name
 from authoring.vassal import elements as el
@@ -15,9 +18,6 @@ from authoring.vassal.codec import decode
 from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
 from authoring.vassal.turns import turn_label
-
-from conftest import Built
-from test_numbering import all_boards_of
 
 
 def _all(tree: etree._Element, tag: str) -> list[etree._Element]:
@@ -45,8 +45,9 @@ def test_one_main_map_with_a_numbered_board_per_map(built: Built) -> None:
         grid = board.find(el.HEX_GRID)
         numbering = grid.find(el.HEX_GRID_NUMBERING)
         assert numbering.get("stagger") == "false"
-        prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values()
-                    if board.get("name").startswith(board_name(m))}
+        prefixes = {
+            m.grid.spec.label.prefix for m in built.game.maps.values() if board.get("name").startswith(board_name(m))
+        }
         assert numbering.get("locationFormat") == prefixes.pop() + "$gridLocation$"
         assert "images/" + board.get("image") in built.names
     assert maps[MAIN_MAP].get("moveWithinFormat") == "$pieceName$ moves $previousLocation$ -> $location$"
@@ -59,8 +60,9 @@ def test_leading_zeros_are_kept(built: Built) -> None:
 
 def test_dead_pile_has_a_box_per_side(built: Built) -> None:
     dead = next(m for m in _all(built.tree, el.MAP) if m.get("mapName") == DEAD_MAP)
-    assert [r.get("name") for r in _all(dead, el.REGION)] == [dead_box(s.name, box) for s in built.game.sides
-                                                             for _, box in built.game.loss_boxes]
+    assert [r.get("name") for r in _all(dead, el.REGION)] == [
+        dead_box(s.name, box) for s in built.game.sides for _, box in built.game.loss_boxes
+    ]
 
 
 def test_each_loss_box_the_rules_keep_has_a_box_and_a_command(built: Built) -> None:
@@ -93,16 +95,21 @@ def test_palette_has_a_tab_per_side_and_every_counter(built: Built) -> None:
     (window,) = _all(built.tree, el.PIECE_WINDOW)
     panels = window.find(el.TAB_WIDGET).findall(el.PANEL_WIDGET)
     tabs = [t.get("entryName") for t in panels]
-    sides_with_units = [s.name for s in built.game.sides
-                        if any(c.side == s.id and not c.marker for c in built.game.counters.values())]
-    assert tabs == [*sides_with_units, "Markers"]   # one tab level: a side's pieces in one grid, all in view
+    sides_with_units = [
+        s.name for s in built.game.sides if any(c.side == s.id and not c.marker for c in built.game.counters.values())
+    ]
+    assert tabs == [*sides_with_units, "Markers"]  # one tab level: a side's pieces in one grid, all in view
     assert not _all(window, el.LIST_WIDGET) and not window.find(el.TAB_WIDGET).findall(el.TAB_WIDGET)
     for panel in panels:
         assert panel.get("fixed") == "true" and int(panel.get("nColumns")) >= 1
         cols, n = int(panel.get("nColumns")), len(panel.findall(el.PIECE_SLOT))
         width = cols * int(panel.find(el.PIECE_SLOT).get("width")) * float(panel.get("scale"))
         rows = -(-n // cols) * int(panel.find(el.PIECE_SLOT).get("height")) * float(panel.get("scale"))
-        assert width <= 1200 + 1 and (rows <= 780 + 1 or float(panel.get("scale")) == 0.5), (panel.get("entryName"), width, rows)
+        assert width <= 1200 + 1 and (rows <= 780 + 1 or float(panel.get("scale")) == 0.5), (
+            panel.get("entryName"),
+            width,
+            rows,
+        )
     slots = _all(window, el.PIECE_SLOT)
     assert len(slots) == len(built.game.counters) + 1  # + the withdrawal reminder
     gpids = [int(s.get("gpid")) for s in slots]
@@ -125,10 +132,14 @@ def test_every_referenced_image_is_in_the_archive(built: Built) -> None:
 def test_counter_faces_are_the_print_art(built: Built) -> None:
     game = built.game
     counter = sorted(game.counters.values(), key=lambda c: c.id)[0]
-    image = Image.open(io.BytesIO(built.read("images/" + file_name("u", counter.id, counter.faces[0].state, ext="png"))))
+    image = Image.open(
+        io.BytesIO(built.read("images/" + file_name("u", counter.id, counter.faces[0].state, ext="png")))
+    )
+    from conftest import PX_PER_HEX
+
     from authoring.render.counter_art import counter_image
     from authoring.vassal.compile import default_counter_px
-    from conftest import PX_PER_HEX
+
     expected = counter_image(game, counter, counter.faces[0].state, default_counter_px(game, PX_PER_HEX))
     assert image.size == expected.size and image.convert("RGB").tobytes() == expected.convert("RGB").tobytes()
 
@@ -145,7 +156,7 @@ def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     (turns,) = [decode(lvl.get("list"), ",") for lvl in tracker.findall(el.LIST_TURN_LEVEL)]
     for s in game.scenarios.values():
         labels = [turn_label(t) for t in s.turns]
-        assert any(turns[i:i + len(labels)] == labels for i in range(len(turns))), s.id
+        assert any(turns[i : i + len(labels)] == labels for i in range(len(turns))), s.id
     if game.phases:
         phases = [decode(p.get("list"), ",") for p in _all(built.tree, el.LIST_TURN_LEVEL) if p.get("name") == "Phase"]
         assert phases and all(p == list(game.phases) for p in phases)
@@ -189,15 +200,17 @@ def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
     """A group of many charts (set-up card pages, tables) is a list whose chart side is as wide as its
     widest image (within a 1440 px screen), so a card page is not half hidden behind the titles."""
     from authoring.vassal.windows import MAX_CHART_WIDTH
+
     lists = _all(built.tree, el.LIST_WIDGET)
     if not lists:
         pytest.skip("this game's charts all fit in tabs")
     for widget in lists:
-        widths = [Image.open(io.BytesIO(built.read("images/" + c.get("fileName")))).size[0]
-                  for c in widget.findall(el.CHART)]
+        widths = [
+            Image.open(io.BytesIO(built.read("images/" + c.get("fileName")))).size[0] for c in widget.findall(el.CHART)
+        ]
         chart_side = int(widget.get("divider"))
         width = int(widget.get("width"))
-        assert width <= MAX_CHART_WIDTH and width - chart_side >= 180   # the titles keep their room
+        assert width <= MAX_CHART_WIDTH and width - chart_side >= 180  # the titles keep their room
         assert chart_side >= max(widths) or width == MAX_CHART_WIDTH, (chart_side, max(widths))
         assert chart_side > 1000 or max(widths) < 1000
 
@@ -205,16 +218,19 @@ def test_a_chart_list_shows_its_widest_page_whole(built: Built) -> None:
 def test_withdrawal_chits_name_the_units_that_leave(built: Built) -> None:
     """Each scheduled withdrawal has its own chit image (OUT and the units), not one blank OUT square."""
     from authoring.vassal.setups import withdrawal_chits
+
     chits = withdrawal_chits(built.game)
     if not chits:
         pytest.skip("no withdrawals in this game")
     generic = built.read("images/" + file_name("withdrawal", ext="png"))
-    for name, (side, units) in chits.items():
+    for name, (_side, units) in chits.items():
         assert units and "images/" + name in built.names
         data = built.read("images/" + name)
         assert data != generic
-        def ink_under_out(png: bytes) -> int:   # dark pixels between a quarter and two thirds down
+
+        def ink_under_out(png: bytes) -> int:  # dark pixels between a quarter and two thirds down
             image = Image.open(io.BytesIO(png)).convert("L")
             w, h = image.size
             return sum(1 for p in image.crop((4, h // 4, w - 4, h * 2 // 3)).tobytes() if p < 170)
-        assert ink_under_out(data) > 10, name   # the first unit's name, under OUT
+
+        assert ink_under_out(data) > 10, name  # the first unit's name, under OUT

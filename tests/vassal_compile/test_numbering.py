@@ -1,14 +1,15 @@
 """Every printed hex id round-trips through the HexGrid + HexGridNumbering the module declares."""
+
 from __future__ import annotations
 
 import zipfile
 
+from conftest import PX_PER_HEX, Built
+from module_reader import declared_boards
+
 from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.render.maps.draw import map_image_size, map_layout
 from authoring.vassal.boards import MapArt, board_sets, distinct_boards, plans_for
-
-from conftest import PX_PER_HEX, Built
-from module_reader import declared_boards
 
 
 def sets_of(game):
@@ -46,4 +47,4 @@ def test_every_hex_label_round_trips_on_its_own_board(built: Built) -> None:
 def test_leading_zero_labels_exist_where_the_map_prints_them(built: Built) -> None:
     labels = [m.grid.hex_to_label(h) for m in built.game.maps.values() for h in m.grid.hexes]
     prefixes = {m.grid.spec.label.prefix for m in built.game.maps.values()}
-    assert any(label[len(p):].startswith("0") for label in labels for p in prefixes if label.startswith(p))
+    assert any(label[len(p) :].startswith("0") for label in labels for p in prefixes if label.startswith(p))

@@ -1,20 +1,20 @@
 """The play aids in every bundled game's module, read from the built file: phase keys wired to each side's
 clear-moved button, units carrying trail, moved mark and restricted access, hidden-back units masked by their
 side in every set-up, the inventory, notes and LOS thread."""
+
 from __future__ import annotations
 
+import io
 import zipfile
+from dataclasses import dataclass
+
+from conftest import Built
 
 from authoring.vassal import elements as el
 from authoring.vassal.aids import INVENTORY_GROUPS, clear_key
-import io
-from dataclasses import dataclass
-
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands, unnest
 from authoring.vassal.pieces import hidden_back
 from authoring.vassal.turns import PHASE_LEVEL
-
-from conftest import Built
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ def read_setup(archive: zipfile.ZipFile, name: str) -> tuple[None, list[Placed],
                 props: dict[str, str] = {}
                 for t, st in zip(unnest(definition.type), unnest(definition.state)):
                     if t.startswith("mark;"):
-                        props.update(zip(decode(t[len("mark;"):], ","), decode(st, ",")))
+                        props.update(zip(decode(t[len("mark;") :], ","), decode(st, ",")))
                 out.append(Placed(definition.type, definition.state, props))
     return None, out, None
 
@@ -49,8 +49,9 @@ def test_each_phase_action_fires_the_clear_button_of_each_side_it_names(built: B
         button = buttons[clear_key(game, side.id)]
         assert button.get("filter") == f"Side={side.name} && Moved=true" and button.get("hotkey") == "77,130"
     fired = sorted((k.get("match"), k.get("hotkey")) for k in tree.iter(el.TURN_GLOBAL_HOTKEY))
-    assert fired == sorted((f"{PHASE_LEVEL}={a.phase}", clear_key(game, s)) for a in game.phase_actions
-                           for s in a.clear_moved)
+    assert fired == sorted(
+        (f"{PHASE_LEVEL}={a.phase}", clear_key(game, s)) for a in game.phase_actions for s in a.clear_moved
+    )
     phases = next(level for level in tree.iter(el.LIST_TURN_LEVEL) if level.get("property") == PHASE_LEVEL)
     assert {a.phase for a in game.phase_actions} <= set(decode(phases.get("list"), ","))
 
@@ -69,7 +70,7 @@ def test_units_in_play_carry_trail_moved_mark_and_their_sides_access(built: Buil
             for unit in units:
                 side = game.side(unit.props["SideId"]).name
                 kinds = [t.split(";")[0] for t, _ in _traits(unit)]
-                assert "prototype" not in kinds and unit.props["Side"] == side   # expanded, as the engine plays them
+                assert "prototype" not in kinds and unit.props["Side"] == side  # expanded, as the engine plays them
                 assert kinds[:3] == ["footprint", "markmoved", "restrict"], kinds
                 assert _traits(unit)[2][0].startswith(f"restrict;{side};")
 
@@ -88,13 +89,16 @@ def test_hidden_back_units_start_masked_by_their_side_in_every_setup(built: Buil
                 if masks:
                     seen += 1
                     (type_, state), side = masks[0], game.side(piece.props["SideId"]).name
-                    fields = decode(type_[len("obs;"):], ";")
+                    fields = decode(type_[len("obs;") :], ";")
                     assert fields[5] == f"sides:{side}" and decode(state, ";")[0] == side
                     assert "images/" + fields[1] in names
                     types = [t for t, _ in _traits(piece)]
-                    holds_type = next(i for i, t in enumerate(types)
-                                      if t.startswith("mark;") and "Type" in decode(t[len("mark;"):], ","))
-                    assert types.index(type_) < holds_type   # the unit type is inside the mask: a dummy stays unknown
+                    holds_type = next(
+                        i
+                        for i, t in enumerate(types)
+                        if t.startswith("mark;") and "Type" in decode(t[len("mark;") :], ",")
+                    )
+                    assert types.index(type_) < holds_type  # the unit type is inside the mask: a dummy stays unknown
     assert (seen > 0) == bool(hidden)
     options = next(built.tree.iter(el.GLOBAL_OPTIONS))
     assert options.get("nonOwnerUnmaskable") == el.NEVER

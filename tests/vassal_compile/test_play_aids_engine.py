@@ -1,17 +1,17 @@
 """The play aids at work in the real VASSAL engine (`java/PlayAids.java` drives it): moved marks and trails
 cleared as the turn tracker enters the phases the game's data names, and a saved game that keeps every
 piece's definition, face and position through a module update and the engine's Refresh Counters."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from authoring.vassal.compile import build_module
-
 from conftest import PX_PER_HEX, Built, load
 from play_driver import compile_driver, missing, play
+
+from authoring.vassal.compile import build_module
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}")
 
@@ -33,20 +33,21 @@ def expected_moved(game, phases: list[str]) -> list[dict[str, str]]:
     return out
 
 
-def test_entering_a_phase_clears_the_moved_marks_and_trails_of_the_sides_its_data_names(built: Built,
-                                                                                        driver: Path) -> None:
+def test_entering_a_phase_clears_the_moved_marks_and_trails_of_the_sides_its_data_names(
+    built: Built, driver: Path
+) -> None:
     game = built.game
     if not game.phase_actions:
         pytest.skip(f"{game.id} declares no phase actions")
     setup = f"setup_{sorted(game.scenarios)[0]}.vsav"
-    report = play(driver, "phases", str(built.path), setup, str(len(game.phases)))   # a whole turn round
+    report = play(driver, "phases", str(built.path), setup, str(len(game.phases)))  # a whole turn round
     assert report["problems"] == []
     steps = report["steps"]
-    assert set(steps[0]["moved"]) == {s.name for s in game.sides}   # a unit of each side moved on the main map
+    assert set(steps[0]["moved"]) == {s.name for s in game.sides}  # a unit of each side moved on the main map
     phases = [s["phase"] for s in steps]
-    assert phases[:len(game.phases)] == list(game.phases) and phases[-1] == game.phases[0]
+    assert phases[: len(game.phases)] == list(game.phases) and phases[-1] == game.phases[0]
     assert [s["moved"] for s in steps] == expected_moved(game, phases)
-    for step in steps:   # a trail holds where the unit started and where it went, until its side's clear
+    for step in steps:  # a trail holds where the unit started and where it went, until its side's clear
         for side, trail in step["trail"].items():
             points = int(trail.split(";")[2])
             assert points == (2 if step["moved"][side] == "true" else 1), (step["phase"], side, trail)
@@ -64,11 +65,17 @@ def test_a_saved_game_keeps_each_piece_through_a_module_update_and_refresh(tmp_p
     placed = {u for s in game.scenarios.values() for p in s.setup for u in p.units}
     gone = next(cid for cid in sorted(game.counters) if cid not in placed)
     template = game.counters[sorted(placed)[0]]
-    counters = {**{k: v for k, v in game.counters.items() if k != gone},
-                **{cid: replace(template, id=cid, designation=cid) for cid in ("aaa-new", "zzz-new")}}
+    counters = {
+        **{k: v for k, v in game.counters.items() if k != gone},
+        **{cid: replace(template, id=cid, designation=cid) for cid in ("aaa-new", "zzz-new")},
+    }
     sides = tuple(replace(s, name=s.name + " (v2)") if s.id == "german" else s for s in game.sides)
-    v2 = build_module(replace(game, counters=counters, sides=sides, version="1.1"), tmp_path / "v2",
-                      px_per_hex=PX_PER_HEX, cache_dir=tmp_path / "cache")
+    v2 = build_module(
+        replace(game, counters=counters, sides=sides, version="1.1"),
+        tmp_path / "v2",
+        px_per_hex=PX_PER_HEX,
+        cache_dir=tmp_path / "cache",
+    )
     refreshed = play(driver, "refresh", str(v2), str(tmp_path / "game.vsav"))
     fresh = play(driver, "pieces", str(v2), _setup_file(v2, setup, tmp_path))
     assert refreshed["problems"] == [] and fresh["problems"] == []
@@ -79,23 +86,26 @@ def test_a_saved_game_keeps_each_piece_through_a_module_update_and_refresh(tmp_p
     where = ("gpid", "map", "x", "y", "level")
     assert {c: [p[k] for k in where] for c, p in after.items()} == {c: [p[k] for k in where] for c, p in before.items()}
     assert {c: p["type"] for c, p in after.items()} == {c: definitions[c] for c in after}
-    assert sum("(v2)" in p["type"] for p in after.values()) > 10   # the refresh did bring the new definitions
+    assert sum("(v2)" in p["type"] for p in after.values()) > 10  # the refresh did bring the new definitions
 
 
 def _setup_file(module: Path, name: str, tmp_path: Path) -> str:
     """A predefined set-up of `module`, copied out (the driver reads saved games from files)."""
     import zipfile
+
     out = tmp_path / f"fresh-{name}"
     with zipfile.ZipFile(module) as z:
         out.write_bytes(z.read(name))
     return str(out)
 
 
-def test_hidden_back_units_show_only_their_back_to_a_player_of_no_side(built: Built, driver: Path,
-                                                                      tmp_path: Path) -> None:
+def test_hidden_back_units_show_only_their_back_to_a_player_of_no_side(
+    built: Built, driver: Path, tmp_path: Path
+) -> None:
     """Typhoon 11.1.6: the engine names a masked air unit or dummy by its back ("Air unit") to anyone not of
     its side (here: no side at all), and every other unit by its own name."""
     from authoring.vassal.pieces import hidden_back, unit_name
+
     game = built.game
     hidden = {c.id for c in game.counters.values() if hidden_back(game, c)}
     if not hidden:
@@ -105,8 +115,11 @@ def test_hidden_back_units_show_only_their_back_to_a_player_of_no_side(built: Bu
     assert report["problems"] == []
     masked = [p for p in report["pieces"] if p["counter"] in hidden]
     assert masked and all(p["name"] == "Air unit" for p in masked)
-    assert all(p["name"].startswith(unit_name(game, game.counters[p["counter"]]))   # "+ (half strength)" may follow
-               for p in report["pieces"] if p["counter"] not in hidden)
+    assert all(
+        p["name"].startswith(unit_name(game, game.counters[p["counter"]]))  # "+ (half strength)" may follow
+        for p in report["pieces"]
+        if p["counter"] not in hidden
+    )
 
 
 def test_a_player_moves_and_commands_only_the_units_of_the_side_he_joined(driver: Path, tmp_path: Path) -> None:
@@ -115,10 +128,18 @@ def test_a_player_moves_and_commands_only_the_units_of_the_side_he_joined(driver
     Soviet movement phase) still clears the Soviet moved marks, which sit outside the restriction."""
     from authoring.vassal.aids import clear_key
     from authoring.vassal.pieces import ELIMINATE
+
     game = load("bfm")
     module = build_module(game, tmp_path / "m", px_per_hex=PX_PER_HEX, cache_dir=tmp_path / "cache")
-    report = play(driver, "access", str(module), f"setup_{sorted(game.scenarios)[0]}.vsav", "German", ELIMINATE,
-                  clear_key(game, "soviet"))
+    report = play(
+        driver,
+        "access",
+        str(module),
+        f"setup_{sorted(game.scenarios)[0]}.vsav",
+        "German",
+        ELIMINATE,
+        clear_key(game, "soviet"),
+    )
     assert report["problems"] == [] and report["my_side"] == "German"
     assert report["restricted_movement"] == {"Soviet": "true", "German": "false"}
     assert report["map_after_eliminate"] == {"Soviet": "Map", "German": "Eliminated"}

@@ -1,12 +1,13 @@
 """Deterministic bytes, the no-change skip, and the image cache."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import PX_PER_HEX, load
+
 from authoring.progress import Recorder
 from authoring.vassal.compile import build_module
-
-from conftest import PX_PER_HEX, load
 
 
 def test_rebuild_is_byte_identical_and_skipped_when_nothing_changed(tmp_path: Path) -> None:
@@ -16,8 +17,10 @@ def test_rebuild_is_byte_identical_and_skipped_when_nothing_changed(tmp_path: Pa
     assert first.read_bytes() == again.read_bytes()
     stamp = first.stat().st_mtime_ns
     messages = Recorder()
-    assert build_module(game, tmp_path / "a", px_per_hex=PX_PER_HEX, cache_dir=tmp_path / "cache",
-                        progress=messages) == first
+    assert (
+        build_module(game, tmp_path / "a", px_per_hex=PX_PER_HEX, cache_dir=tmp_path / "cache", progress=messages)
+        == first
+    )
     assert first.stat().st_mtime_ns == stamp and messages.notes[-1].endswith("up to date")
 
 

@@ -1,8 +1,13 @@
 """Predefined set-ups: decoded from the module and compared piece by piece with the scenario."""
+
 from __future__ import annotations
 
 import zipfile
 from collections import Counter
+
+from conftest import Built
+from module_reader import board_origins, declared_boards, expected_hex_units, read_setup
+from test_numbering import plans_of
 
 from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.rules.board import build_board
@@ -10,10 +15,6 @@ from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
 from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP, TRACK_MAP
-
-from conftest import Built
-from module_reader import board_origins, declared_boards, expected_hex_units, read_setup
-from test_numbering import plans_of
 
 
 def _setups(built: Built):
@@ -55,31 +56,51 @@ def test_every_unit_is_on_its_hex_centre_at_its_starting_face(built: Built) -> N
 
 def test_boxes_hold_reinforcements_off_map_units_and_pools(built: Built) -> None:
     game = built.game
-    by_board = {(m.get("mapName"), b.get("name")): {(int(r.get("originx")), int(r.get("originy"))): r.get("name")
-                                                    for r in b.iter(el.REGION)}
-                for m in built.tree.iter(el.MAP) if m.get("mapName") != MAIN_MAP for b in m.iter(el.BOARD)}
+    by_board = {
+        (m.get("mapName"), b.get("name")): {
+            (int(r.get("originx")), int(r.get("originy"))): r.get("name") for r in b.iter(el.REGION)
+        }
+        for m in built.tree.iter(el.MAP)
+        if m.get("mapName") != MAIN_MAP
+        for b in m.iter(el.BOARD)
+    }
     for scenario, _, (boards, pieces, _) in _setups(built):
-        in_play = {map_name: by_board[(map_name, placed[0][0])] for map_name, placed in boards.items()
-                   if map_name != MAIN_MAP}
+        in_play = {
+            map_name: by_board[(map_name, placed[0][0])] for map_name, placed in boards.items() if map_name != MAIN_MAP
+        }
         regions = {xy: name for spots in in_play.values() for xy, name in spots.items()}
-        got = Counter((in_play[p.map][(p.x, p.y)], p.properties.get("CounterId")) for p in pieces
-                      if p.map != MAIN_MAP and "CounterId" in p.properties)
+        got = Counter(
+            (in_play[p.map][(p.x, p.y)], p.properties.get("CounterId"))
+            for p in pieces
+            if p.map != MAIN_MAP and "CounterId" in p.properties
+        )
         expected = Counter()
         for r in scenario.reinforcements:
             expected.update((f"Turn {r.turn}", u) for u in r.units)
         for o in scenario.off_map:
-            expected.update((next(n for n in regions.values() if n.startswith(game.side(o.side).name)
-                                  and o.box.split("-")[0].lower() in n.lower()), u) for u in o.units)
+            expected.update(
+                (
+                    next(
+                        n
+                        for n in regions.values()
+                        if n.startswith(game.side(o.side).name) and o.box.split("-")[0].lower() in n.lower()
+                    ),
+                    u,
+                )
+                for u in o.units
+            )
         for pool in scenario.pools:
             expected.update((n, u) for u in pool.units for n in [_pool_region(game, pool, regions)])
         assert got == expected, scenario.id
         withdrawals = [p for p in pieces if p.map == TRACK_MAP and p.properties.get("Type") == "Withdrawal"]
-        assert sorted(in_play[TRACK_MAP][(p.x, p.y)] for p in withdrawals) == \
-            sorted(f"Turn {w.turn}" for w in scenario.withdrawals)
+        assert sorted(in_play[TRACK_MAP][(p.x, p.y)] for p in withdrawals) == sorted(
+            f"Turn {w.turn}" for w in scenario.withdrawals
+        )
 
 
 def _pool_region(game, pool, regions):
     from authoring.vassal.setups import pool_box
+
     name = pool_box(game, pool.side, pool.id, pool.name)
     assert name in regions.values()
     return name
@@ -111,6 +132,7 @@ def test_pieces_sharing_a_spot_are_stacked(built: Built) -> None:
 def test_a_units_face_changes_its_state_only_so_set_ups_reuse_the_palette_type(built: Built) -> None:
     """The set-ups take each unit's encoded type from its palette piece (`SetupContext.types`)."""
     from authoring.vassal.pieces import at_state, counter_piece
+
     game = built.game
     for counter in list(game.counters.values())[:40]:
         piece = counter_piece(game, counter, 1, {f.state: f"{f.state}.png" for f in counter.faces})

@@ -4,17 +4,18 @@ The module has one TurnTracker; each scenario's saved game restores its state wi
 scenario's turns active. `_advance` is the engine's `ListTurnLevel.advance()` (VASSAL 3.6), so
 walking it from the restored state gives what the Turn button shows turn after turn.
 """
+
 from __future__ import annotations
 
 import io
 import zipfile
 
+from conftest import Built
+
 from authoring.vassal import elements as el
 from authoring.vassal.codec import decode, deobfuscate, split_commands
 from authoring.vassal.compile import setup_title
 from authoring.vassal.turns import COMMAND_PREFIX, TRACKER_ID, turn_label
-
-from conftest import Built
 
 
 def _restored_turn_level(built: Built, setup_file: str) -> tuple[int, int, list[bool]]:

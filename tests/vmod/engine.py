@@ -1,5 +1,6 @@
 """The real VASSAL engine (../shared/tools/vassal-check) on an original and a rebuilt module: which piece
 stands on which hex name in each predefined set-up."""
+
 from __future__ import annotations
 
 import json
@@ -26,12 +27,17 @@ def engine_report(module: Path) -> dict:
 def pieces_on_hexes(report: dict, labels: set[str], boards: set[str]) -> dict[str, Counter]:
     """Set-up name -> Counter of (piece name, hex name) for pieces on `boards` the engine names by a hex in
     `labels`."""
-    return {s["name"]: Counter((p["name"], p["location"]) for p in s["pieces"]
-                               if p.get("location") in labels and p.get("board") in boards)
-            for s in report["setups"]}
+    return {
+        s["name"]: Counter(
+            (p["name"], p["location"]) for p in s["pieces"] if p.get("location") in labels and p.get("board") in boards
+        )
+        for s in report["setups"]
+    }
 
 
 def pieces_on_boards(report: dict, boards: set[str], zones: set[str] = frozenset()) -> dict[str, int]:
     """Set-up name -> pieces on the named boards, except those in the named zones."""
-    return {s["name"]: sum(1 for p in s["pieces"] if p.get("board") in boards and p.get("location") not in zones)
-            for s in report["setups"]}
+    return {
+        s["name"]: sum(1 for p in s["pieces"] if p.get("board") in boards and p.get("location") not in zones)
+        for s in report["setups"]
+    }

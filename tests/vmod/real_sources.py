@@ -9,6 +9,7 @@ set-up files; an image over the size limit is left out and its pixel size kept i
 MIRRORS holds OWNER+NAME/repo git directories; OUT/NAME is written for each module of the manifest (or the
 named ones). Not used by the tests themselves: it rebuilds their sources.
 """
+
 from __future__ import annotations
 
 import io
@@ -54,7 +55,7 @@ def image_size(name: str, data: bytes) -> list[int] | None:
         return svg_size(data)
     try:
         return list(Image.open(io.BytesIO(data)).size)
-    except Exception:   # not an image the library reads: no stand-in size
+    except Exception:  # not an image the library reads: no stand-in size
         return None
 
 
@@ -73,7 +74,7 @@ def layout(entry: dict, git: str, out: Path) -> dict:
     folders = ["images", *entry.get("images_from", [])]
     setups = set((entry.get("setups") or {}).values())
     snap = {"repo": entry["repo"], "commit": commit, "missing": [], "standin_sizes": {}}
-    if entry.get("vmod"):   # the sources are a module file in the repository: its parts
+    if entry.get("vmod"):  # the sources are a module file in the repository: its parts
         with zipfile.ZipFile(io.BytesIO(_git(git, "cat-file", "blob", f"{commit}:{entry['vmod']}"))) as zf:
             for name in zf.namelist():
                 if wanted(name, folders, setups) and not name.endswith("/"):
@@ -88,7 +89,7 @@ def layout(entry: dict, git: str, out: Path) -> dict:
         meta, path = line.split("\t", 1)
         if sub and not path.startswith(sub + "/"):
             continue
-        rel = path[len(sub) + 1:] if sub else path
+        rel = path[len(sub) + 1 :] if sub else path
         if not wanted(rel, folders, setups):
             continue
         data = None if meta.split()[3] == "-" else _git(git, "cat-file", "blob", f"{commit}:{path}")

@@ -1,6 +1,7 @@
 """Issue 33, point 5: import-vmod is bounded. Numbers of a module are finite and in range, every image is
 opened with a pixel limit, hexes and slots have limits, time is linear in the module's size, and art names
 are injective. Each on the issue's example and on another instance, with small modules made by hand."""
+
 from __future__ import annotations
 
 import struct
@@ -9,12 +10,12 @@ import sys
 import zlib
 from pathlib import Path
 
+import handmade as hm
 import pytest
 import yaml
 from click.testing import CliRunner
 from lxml import etree
 
-import handmade as hm
 from authoring.author.vmod_common import unique
 from authoring.cli import main
 from authoring.vassal import archive as va
@@ -30,13 +31,29 @@ def _attrs(d: dict) -> str:
 
 def _grid(grid: dict | None = None, numbering: dict | None = None) -> str:
     g = {"dx": "52.0", "dy": "60.0", "x0": "30", "y0": "30", "sideways": "false", **(grid or {})}
-    n = {"first": "H", "hOff": "1", "vOff": "1", "hLeading": "1", "vLeading": "1", "hType": "N", "vType": "N",
-         "sep": "", "stagger": "false", **(numbering or {})}
+    n = {
+        "first": "H",
+        "hOff": "1",
+        "vOff": "1",
+        "hLeading": "1",
+        "vLeading": "1",
+        "hType": "N",
+        "vType": "N",
+        "sep": "",
+        "stagger": "false",
+        **(numbering or {}),
+    }
     return f"<{hm.HEX} {_attrs(g)}><{hm.NUMBERING} {_attrs(n)}/></{hm.HEX}>"
 
 
-def _module(tmp_path: Path, name: str, boards: str, images: dict, slots: list[str] | str | None = None,
-            setup: bytes | None = None) -> Path:
+def _module(
+    tmp_path: Path,
+    name: str,
+    boards: str,
+    images: dict,
+    slots: list[str] | str | None = None,
+    setup: bytes | None = None,
+) -> Path:
     slots = slots if slots is not None else [hm.slot("Red Inf", hm.unit("Red Inf", "inf.png"), 1)]
     palette = hm.palette(("Units", slots)) if isinstance(slots, list) else slots
     body = hm.roster("Red", "Blue") + hm.map_window("Main Map", boards) + palette
@@ -61,6 +78,7 @@ def _maps(project: Path) -> dict[str, dict]:
 
 # --- numbers finite and in range ----------------------------------------------------------------------------
 
+
 def test_infinite_grid_origin_is_a_finding(tmp_path):
     module = _module(tmp_path, "inf", hm.board("Main", "board.png", _grid({"x0": "1e400"})), {"board.png": BOARD})
     out, project = _import(module, tmp_path)
@@ -71,9 +89,17 @@ def test_infinite_grid_origin_is_a_finding(tmp_path):
 def test_infinite_svg_board_size_and_piece_position_are_findings(tmp_path):
     svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="1e400" height="nan"><rect width="9" height="9"/></svg>'
     inf = hm.unit("Red Inf", "inf.png")
-    setup = hm.saved_game({"Main Map": ["Main"]}, [hm.placed(inf, "Main Map", 80, 60, "7").replace(";80;60;", ";1e400;-inf;")])
-    module = _module(tmp_path, "infsvg", hm.board("Main", "board.svg", _grid({"dy": "1e-300", "y0": "inf"})),
-                     {"board.svg": svg}, [hm.slot("Red Inf", inf, 1)], setup)
+    setup = hm.saved_game(
+        {"Main Map": ["Main"]}, [hm.placed(inf, "Main Map", 80, 60, "7").replace(";80;60;", ";1e400;-inf;")]
+    )
+    module = _module(
+        tmp_path,
+        "infsvg",
+        hm.board("Main", "board.svg", _grid({"dy": "1e-300", "y0": "inf"})),
+        {"board.svg": svg},
+        [hm.slot("Red Inf", inf, 1)],
+        setup,
+    )
     out, _ = _import(module, tmp_path)
     assert "board image 'board.svg' is an SVG without a usable width and height" in out
     assert "dy='1e-300' is out of range" in out and "y0='inf' is out of range" in out
@@ -81,21 +107,36 @@ def test_infinite_svg_board_size_and_piece_position_are_findings(tmp_path):
 
 def _picker_setup(column: str, row: str) -> bytes:
     text = "\x1b".join(["begin_save", f"Main MapBoardPicker\tMain\t{column}\t{row}", "end_save"])
-    return va.zip_bytes({"savedGame": obfuscate(text, 0x21).encode(), "savedata": va.save_data("t", "1.0", 0),
-                         "moduledata": va.module_data("t", "1.0", "", 0)})
+    return va.zip_bytes(
+        {
+            "savedGame": obfuscate(text, 0x21).encode(),
+            "savedata": va.save_data("t", "1.0", 0),
+            "moduledata": va.module_data("t", "1.0", "", 0),
+        }
+    )
 
 
 @pytest.mark.parametrize("column, row", [("10000000000", "0"), ("0", "9" * 400)])
 def test_board_picker_place_of_1e10_imports_at_once(tmp_path, column, row):
-    module = _module(tmp_path, "picker", hm.board("Main", "board.png", _grid()), {"board.png": BOARD},
-                     setup=_picker_setup(column, row))
-    r = subprocess.run([sys.executable, "-m", "authoring.cli", "import-vmod", str(module), "--out", str(tmp_path / "p")],
-                       capture_output=True, text=True, timeout=300)   # a safety net: the import takes seconds
+    module = _module(
+        tmp_path,
+        "picker",
+        hm.board("Main", "board.png", _grid()),
+        {"board.png": BOARD},
+        setup=_picker_setup(column, row),
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "authoring.cli", "import-vmod", str(module), "--out", str(tmp_path / "p")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # a safety net: the import takes seconds
     assert r.returncode == 0 and "internal error" not in r.stderr, r.stdout[-2000:] + r.stderr[-2000:]
     assert (tmp_path / "p" / "scenarios" / "picker" / "opening.yaml").is_file()
 
 
 # --- hexes: a limit, and numbering the project can print ----------------------------------------------------
+
 
 def test_board_of_101_by_100_hexes_with_ambiguous_numbering_is_a_finding(tmp_path):
     numbering = {"hLeading": "0", "vLeading": "0", "hOff": "0", "vOff": "0"}
@@ -107,16 +148,21 @@ def test_board_of_101_by_100_hexes_with_ambiguous_numbering_is_a_finding(tmp_pat
 
 def test_narrow_tall_board_with_ambiguous_numbering_is_a_finding(tmp_path):
     board = hm.png((30 + 52 * 11, 30 + 60 * 101), "#e8e4c9")
-    module = _module(tmp_path, "tall", hm.board("Main", "board.png", _grid(numbering={"hLeading": "0"})),
-                     {"board.png": board})
+    module = _module(
+        tmp_path, "tall", hm.board("Main", "board.png", _grid(numbering={"hLeading": "0"})), {"board.png": board}
+    )
     out, _ = _import(module, tmp_path)
     assert "ambiguous numbering" in out
 
 
 @pytest.mark.parametrize("spacing, size", [("2", (3000, 3000)), ("1", (1000, 800))])
 def test_board_of_too_many_hexes_is_a_finding(tmp_path, spacing, size):
-    module = _module(tmp_path, "dense", hm.board("Main", "board.png", _grid({"dx": spacing, "dy": spacing})),
-                     {"board.png": hm.png(size, "#e8e4c9")})
+    module = _module(
+        tmp_path,
+        "dense",
+        hm.board("Main", "board.png", _grid({"dx": spacing, "dy": spacing})),
+        {"board.png": hm.png(size, "#e8e4c9")},
+    )
     out, project = _import(module, tmp_path)
     assert "hexes, over the limit of 200,000; not imported as a map" in out
     assert _maps(project) == {}
@@ -124,24 +170,35 @@ def test_board_of_too_many_hexes_is_a_finding(tmp_path, spacing, size):
 
 # --- images opened with a pixel limit -----------------------------------------------------------------------
 
+
 def _gif_bomb(side: int) -> bytes:
     """A GIF that declares side x side pixels in 30 bytes (one clear and end code)."""
     size = struct.pack("<HH", side, side)
-    return (b"GIF89a" + size + b"\x00\x00\x00" + b"\x2c\x00\x00\x00\x00" + size + b"\x00"
-            + b"\x02\x01\x2c\x00" + b"\x3b")
+    return b"GIF89a" + size + b"\x00\x00\x00" + b"\x2c\x00\x00\x00\x00" + size + b"\x00" + b"\x02\x01\x2c\x00" + b"\x3b"
 
 
 def _png_bomb(side: int) -> bytes:
     """A PNG whose header declares side x side pixels, with a few bytes of data."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b""))
+
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"\x00" * 64))
+        + chunk(b"IEND", b"")
+    )
 
 
 def test_gif_decompression_bomb_as_counter_art_is_a_finding(tmp_path):
-    module = _module(tmp_path, "gifbomb", hm.board("Main", "board.png", _grid()), {"board.png": BOARD, "bomb.gif": _gif_bomb(20000)},
-                     [hm.slot("Bomb", hm.unit("Bomb", "bomb.gif"), 1), hm.slot("Red Inf", hm.unit("Red Inf", "inf.png"), 2)])
+    module = _module(
+        tmp_path,
+        "gifbomb",
+        hm.board("Main", "board.png", _grid()),
+        {"board.png": BOARD, "bomb.gif": _gif_bomb(20000)},
+        [hm.slot("Bomb", hm.unit("Bomb", "bomb.gif"), 1), hm.slot("Red Inf", hm.unit("Red Inf", "inf.png"), 2)],
+    )
     out, _ = _import(module, tmp_path)
     assert "image 'bomb.gif' of 'Bomb' is not imported: the image is over the limit of 120,000,000 pixels" in out
 
@@ -155,11 +212,15 @@ def test_png_over_the_pixel_limit_as_board_is_a_finding(tmp_path):
 
 # --- slots: a limit, and linear time ------------------------------------------------------------------------
 
+
 def test_module_of_200000_slots_imports_the_first_20000(tmp_path):
-    one = hm.slot("Red Inf", hm.unit("Red Inf", "inf.png"), 1)   # 200,000 slots of one name (ids made unique)
+    one = hm.slot("Red Inf", hm.unit("Red Inf", "inf.png"), 1)  # 200,000 slots of one name (ids made unique)
     slots = "".join(one.replace('gpid="1"', f'gpid="{i}"') for i in range(200_000))
-    palette = (f'<{hm.B}module.PieceWindow name="Pieces"><{hm.B}widget.ListWidget entryName="Units">'
-               + slots + f"</{hm.B}widget.ListWidget></{hm.B}module.PieceWindow>")
+    palette = (
+        f'<{hm.B}module.PieceWindow name="Pieces"><{hm.B}widget.ListWidget entryName="Units">'
+        + slots
+        + f"</{hm.B}widget.ListWidget></{hm.B}module.PieceWindow>"
+    )
     module = _module(tmp_path, "many", hm.board("Main", "board.png", _grid()), {"board.png": BOARD}, palette)
     out, project = _import(module, tmp_path)
     assert f"the module has more than {MAX_SLOTS:,} piece slots: the first {MAX_SLOTS:,} are imported" in out
@@ -186,6 +247,7 @@ def test_unique_with_memory_gives_the_same_names():
 
 # --- art names injective ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("first, second", [("board.board.png", "sub/board.board.png"), ("Board.png", "board.png")])
 def test_two_boards_of_one_file_name_get_two_art_files(tmp_path, first, second):
     red, blue = hm.png((540, 420), "#c04040"), hm.png((540, 420), "#4060c0")
@@ -208,6 +270,7 @@ def test_art_far_from_square_is_centred_on_a_square_for_the_counter():
     from PIL import Image
 
     from authoring.author.vmod_common import squared
+
     out = io.BytesIO()
     Image.new("RGB", (129, 2223), "#c03030").save(out, "PNG")
     name, data, size = squared("EndzoneLabel.gif", out.getvalue())
@@ -222,6 +285,7 @@ def _png(w: int, h: int) -> bytes:
     import io
 
     from PIL import Image
+
     out = io.BytesIO()
     Image.new("RGB", (w, h)).save(out, "PNG")
     return out.getvalue()

@@ -1,13 +1,14 @@
 """`hexwright import-vmod`: exit codes, messages, and damaged modules imported with warnings, never a crash."""
+
 from __future__ import annotations
 
 import io
 import zipfile
 from pathlib import Path
 
+import corpus
 from click.testing import CliRunner
 
-import corpus
 from authoring.cli import main
 
 
@@ -19,8 +20,10 @@ def test_imports_and_says_what_next(tmp_path):
     module = corpus.write(corpus.CORPUS["flat-offset"], tmp_path)
     r = _invoke(str(module), "--out", str(tmp_path / "p"))
     assert r.exit_code == 0, r.output
-    assert ("imported flat-offset.vmod into " in r.output
-            and "1 maps, 9 counters from 8 piece slots, 1 scenarios (game id 'flat-offset')" in r.output)
+    assert (
+        "imported flat-offset.vmod into " in r.output
+        and "1 maps, 9 counters from 8 piece slots, 1 scenarios (game id 'flat-offset')" in r.output
+    )
     assert "warning[HW-VMOD-002]: TODO: the module has no turn record" in r.output
     assert "The project validates." in r.output
 
@@ -45,13 +48,18 @@ def _damaged(tmp_path: Path) -> Path:
         for info in src.infolist():
             data = src.read(info)
             if info.filename == "buildFile.xml":
-                data = data.replace(b"</VASSAL.build.widget.ListWidget>",
-                                    b'<VASSAL.build.widget.PieceSlot entryName="Junk" gpid="77">+/null/junk'
-                                    b'</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>', 1)
-                data = data.replace(b"</VASSAL.build.GameModule>",
-                                    b'<VASSAL.build.module.PredefinedSetup name="Lost" file="lost.vsav" useFile="true"/>'
-                                    b'<VASSAL.build.module.PredefinedSetup name="Bad" file="bad.vsav" useFile="true"/>'
-                                    b"</VASSAL.build.GameModule>")
+                data = data.replace(
+                    b"</VASSAL.build.widget.ListWidget>",
+                    b'<VASSAL.build.widget.PieceSlot entryName="Junk" gpid="77">+/null/junk'
+                    b"</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>",
+                    1,
+                )
+                data = data.replace(
+                    b"</VASSAL.build.GameModule>",
+                    b'<VASSAL.build.module.PredefinedSetup name="Lost" file="lost.vsav" useFile="true"/>'
+                    b'<VASSAL.build.module.PredefinedSetup name="Bad" file="bad.vsav" useFile="true"/>'
+                    b"</VASSAL.build.GameModule>",
+                )
             dst.writestr(info, data)
         dst.writestr("bad.vsav", b"not a zip")
     path = tmp_path / "damaged.vmod"

@@ -1,21 +1,22 @@
 """docs/import-vmod.md run end to end (issue 19): import, validate, a new scenario as data, build; then the
 real engine finds the original set-up and the new one, every piece on the hex the data names."""
+
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-import pytest
-
 import corpus
+import pytest
 from engine import CHECKER, ROOT, SKIP_REASON, engine_report
 
 sys.path.insert(0, str(ROOT / "tests" / "author"))
 from tutorial_runner import run_doc  # noqa: E402
 
 PAGE = ROOT / "docs" / "import-vmod.md"
-SKIRMISH = corpus.ModuleSpec("Skirmish", corpus.CORPUS["flat-offset"].boards,
-                             placements=corpus.CORPUS["flat-offset"].placements)
+SKIRMISH = corpus.ModuleSpec(
+    "Skirmish", corpus.CORPUS["flat-offset"].boards, placements=corpus.CORPUS["flat-offset"].placements
+)
 
 
 def _run_page(tmp_path: Path, monkeypatch) -> Path:
@@ -39,5 +40,9 @@ def test_new_scenario_is_a_new_predefined_setup_beside_the_original(tmp_path, mo
     before = sorted((p["name"], p["location"]) for p in original["setups"][0]["pieces"] if p["board"] == "Main")
     assert sorted((p["name"], p["location"]) for p in setups["Opening"]["pieces"] if p["board"] == "Main") == before
     assert sorted((p["name"], p["location"]) for p in setups["Night attack"]["pieces"]) == [
-        ("Blue Art 3", "0806"), ("Blue Inf 1 (reduced)", "0705"), ("Red HQ", "0404"),
-        ("Red Inf 1", "0303"), ("Red Inf 2", "0303")]
+        ("Blue Art 3", "0806"),
+        ("Blue Inf 1 (reduced)", "0705"),
+        ("Red HQ", "0404"),
+        ("Red Inf 1", "0303"),
+        ("Red Inf 2", "0303"),
+    ]

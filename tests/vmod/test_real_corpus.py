@@ -4,12 +4,12 @@ Every module imports (exit 0), the project validates, and `build module` succeed
 marks `slow`, whose builds take minutes, only with HEXWRIGHT_VMOD_SLOW=1); with HEXWRIGHT_VMOD_ENGINE=1 (which
 includes the slow builds) the real engine also checks each rebuilt module and counts the set-up pieces it
 finds on the same location (minutes of Java per module, so off by default)."""
+
 from __future__ import annotations
 
 import os
 
 import pytest
-
 import real_corpus
 from engine import CHECKER
 
@@ -32,7 +32,7 @@ def test_real_module_imports_validates_and_builds(entry, tmp_path):
     assert "Traceback" not in row["build output"] and "BrokenPipeError" not in row["build output"]
     if ENGINE:
         assert row["engine errors"] == 0, row
-        if row["on hexes"] != "-":   # every hex game of the corpus: 99% of the pieces on hexes
+        if row["on hexes"] != "-":  # every hex game of the corpus: 99% of the pieces on hexes
             hit, total = map(int, row["on hexes"].split("/"))
             assert hit >= 0.99 * total, row
 

@@ -1,5 +1,6 @@
 """Issue 19 "done when": each corpus module imports, validates with 0 errors, rebuilds, and the rebuilt
 module puts every piece on the same hex name as the original, in the real engine."""
+
 from __future__ import annotations
 
 import subprocess
@@ -7,14 +8,14 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import corpus
+import pytest
+from engine import CHECKER, ROOT, SKIP_REASON, engine_report, pieces_on_boards, pieces_on_hexes
+
 from authoring.author.import_vmod import import_vmod
 from authoring.diagnostics import has_errors
 from authoring.load import discover, load_game
 from authoring.validate import validate_path
-from engine import CHECKER, ROOT, SKIP_REASON, engine_report, pieces_on_boards, pieces_on_hexes
 
 HEXWRIGHT = [sys.executable, "-m", "authoring.cli"]
 needs_engine = pytest.mark.skipif(not CHECKER.exists(), reason=SKIP_REASON)
@@ -34,8 +35,12 @@ def bundled_modules(tmp_path_factory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("bundled")
     paths = {}
     for game in ("bfm", "typhoon"):
-        run = subprocess.run([*HEXWRIGHT, "build", "module", game, "--project", str(ROOT), "--out", str(out)],
-                             capture_output=True, text=True, timeout=900)
+        run = subprocess.run(
+            [*HEXWRIGHT, "build", "module", game, "--project", str(ROOT), "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert run.returncode == 0, run.stderr[-2000:]
         paths[game] = out / game / f"{game}.vmod"
     return paths
@@ -51,14 +56,24 @@ def _import_and_rebuild(module: Path, work: Path) -> tuple[Path, Path, set[str],
     files = next(iter(discover(project)))
     game = load_game(files).game
     labels = {m.grid.hex_to_label(h) for m in game.maps.values() for h in m.grid.hexes}
-    run = subprocess.run([*HEXWRIGHT, "build", "module", plan.game_id, "--project", str(project),
-                          "--out", str(work / "out")], capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [*HEXWRIGHT, "build", "module", plan.game_id, "--project", str(project), "--out", str(work / "out")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     return project, work / "out" / plan.game_id / f"{plan.game_id}.vmod", labels, seconds
 
 
-def _assert_same_hexes(original: Path, rebuilt: Path, labels: set[str], hex_boards: set[str],
-                       zones: set[str] = frozenset(), rebuilt_boards: set[str] | None = None) -> int:
+def _assert_same_hexes(
+    original: Path,
+    rebuilt: Path,
+    labels: set[str],
+    hex_boards: set[str],
+    zones: set[str] = frozenset(),
+    rebuilt_boards: set[str] | None = None,
+) -> int:
     before, after = engine_report(original), engine_report(rebuilt)
     assert after["errors"] == [], after["errors"][:3]
     on_hexes = pieces_on_hexes(before, labels, hex_boards)
@@ -72,9 +87,17 @@ def _assert_same_hexes(original: Path, rebuilt: Path, labels: set[str], hex_boar
     return sum(sum(v.values()) for v in on_hexes.values())
 
 
-HEX_BOARDS = {"flat-offset": {"Main"}, "flat-stagger": {"Main"}, "pointy-alpha": {"Main"},
-              "two-boards": {"West", "East"}, "zones": {"Main"}, "square-and-hex": {"Hexes"}, "legacy-3.2": {"Main"},
-              "flat-descending": {"Main"}, "pointy-descending": {"Main"}}
+HEX_BOARDS = {
+    "flat-offset": {"Main"},
+    "flat-stagger": {"Main"},
+    "pointy-alpha": {"Main"},
+    "two-boards": {"West", "East"},
+    "zones": {"Main"},
+    "square-and-hex": {"Hexes"},
+    "legacy-3.2": {"Main"},
+    "flat-descending": {"Main"},
+    "pointy-descending": {"Main"},
+}
 
 
 @needs_engine
@@ -83,7 +106,7 @@ def test_corpus_module_round_trips_in_the_engine(name: str, corpus_dir: Path, tm
     original = corpus_dir / f"{name}.vmod"
     _, rebuilt, labels, _ = _import_and_rebuild(original, tmp_path)
     zones = {"Holding Box"} if name == "zones" else set()
-    after = {"Main", "Inset"} if name == "zones" else None   # a zone with its own grid is a map of its own
+    after = {"Main", "Inset"} if name == "zones" else None  # a zone with its own grid is a map of its own
     assert _assert_same_hexes(original, rebuilt, labels, HEX_BOARDS[name], zones, after) >= 5
 
 
@@ -91,13 +114,21 @@ PYWARGAME_PYTHON = ROOT / ".venv-pywargame" / "bin" / "python"
 
 
 @needs_engine
-@pytest.mark.skipif(not PYWARGAME_PYTHON.exists(), reason=(
-    "pywargame is not installed: it needs Python 3.12+ (`python3.12 -m venv .venv-pywargame && "
-    ".venv-pywargame/bin/pip install pywargame pillow`); test-only, never a runtime dependency"))
+@pytest.mark.skipif(
+    not PYWARGAME_PYTHON.exists(),
+    reason=(
+        "pywargame is not installed: it needs Python 3.12+ (`python3.12 -m venv .venv-pywargame && "
+        ".venv-pywargame/bin/pip install pywargame pillow`); test-only, never a runtime dependency"
+    ),
+)
 def test_module_built_by_pywargame_round_trips_in_the_engine(tmp_path: Path) -> None:
     original = tmp_path / "pywargame.vmod"
-    run = subprocess.run([str(PYWARGAME_PYTHON), str(Path(__file__).with_name("pywargame_module.py")),
-                          str(original)], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [str(PYWARGAME_PYTHON), str(Path(__file__).with_name("pywargame_module.py")), str(original)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if run.returncode != 0 and "No module named" in run.stderr:
         pytest.skip(f"pywargame cannot be imported: {run.stderr.strip().splitlines()[-1]}")
     assert run.returncode == 0, run.stderr[-2000:]
@@ -116,6 +147,7 @@ def _faces(module: Path) -> dict[str, list[bytes]]:
     from authoring.vmod.archive import build_file, open_archive
     from authoring.vmod.buildfile import read_module
     from authoring.vmod.pieces import decode_piece
+
     archive = open_archive(module)
     info = read_module(archive, build_file(archive)[1])
     out = {}
@@ -128,7 +160,7 @@ def _faces(module: Path) -> dict[str, list[bytes]]:
 def test_bundled_bfm_module_round_trips_with_the_same_piece_images(bundled_modules, tmp_path: Path) -> None:
     project, rebuilt, labels, _ = _import_and_rebuild(bundled_modules["bfm"], tmp_path)
     game = load_game(next(iter(discover(project)))).game
-    assert {t.id for t in game.unit_types} == {"infantry", "tank", "panzer", "marker"}   # from "X (class)"
+    assert {t.id for t in game.unit_types} == {"infantry", "tank", "panzer", "marker"}  # from "X (class)"
     assert game.counters["29-army"].type == "infantry" and game.counters["29-army"].side == "soviet"
     before, after = _faces(bundled_modules["bfm"]), _faces(rebuilt)
     assert len(before) == 48 and all(after[name] == faces for name, faces in before.items())

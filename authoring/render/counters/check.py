@@ -12,10 +12,11 @@ picture) as ink boxes with the slot each belongs to, and reports
 it on every face of every bundled game and of the generated large game. The same box checker works
 on any list of boxes, so aid pages (``page_findings``) are checked the same way.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from authoring.render.counters.face import FaceArt, TextBox, element_boxes, layout_face, template_text
 
@@ -28,7 +29,7 @@ ELLIPSIS = "…"
 class Finding:
     """One thing wrong with a face or page: what, and the element(s) concerned."""
 
-    kind: str          # overlap, outside-slot, outside-safe, too-small, truncated, missing
+    kind: str  # overlap, outside-slot, outside-safe, too-small, truncated, missing
     detail: str
 
     def __str__(self) -> str:
@@ -48,12 +49,11 @@ def _name(tb: TextBox) -> str:
     return f"{tb.role} {tb.text!r}" if tb.text else tb.role
 
 
-def box_findings(elements: Sequence[TextBox], safe: Box, floor: float,
-                 expected: Iterable[str] = ()) -> list[Finding]:
+def box_findings(elements: Sequence[TextBox], safe: Box, floor: float, expected: Iterable[str] = ()) -> list[Finding]:
     """Everything wrong with a set of printed elements (see the module docstring)."""
     out: list[Finding] = []
     for i, a in enumerate(elements):
-        for b in elements[i + 1:]:
+        for b in elements[i + 1 :]:
             same_block = a.role == b.role and a.slot == b.slot and a.role in ("label", "designation", "line")
             if _overlap(a.box, b.box, 0 if same_block else 1):
                 out.append(Finding("overlap", f"{_name(a)} at {a.box} and {_name(b)} at {b.box}"))
@@ -76,10 +76,15 @@ def expected_roles(face: FaceArt) -> list[str]:
     """The elements a face must show: everything it carries (a layout without a slot for it fails)."""
     layout = face.layout
     want = {
-        "setup_code": bool(face.setup_code), "size_mark": bool(face.size_mark),
-        "designation": bool(face.designation) and not face.label, "values": bool(face.values), "label": bool(face.label),
-        "band": bool(face.band), "picture": face.picture is not None,
-        "badge": bool(face.badge), "state_mark": bool(face.state_mark),
+        "setup_code": bool(face.setup_code),
+        "size_mark": bool(face.size_mark),
+        "designation": bool(face.designation) and not face.label,
+        "values": bool(face.values),
+        "label": bool(face.label),
+        "band": bool(face.band),
+        "picture": face.picture is not None,
+        "badge": bool(face.badge),
+        "state_mark": bool(face.state_mark),
         "symbol": face.symbol not in ("", "marker") and face.picture is None and not face.label,
     }
     roles = [role for role, wanted in want.items() if wanted]
@@ -89,8 +94,9 @@ def expected_roles(face: FaceArt) -> list[str]:
     return roles
 
 
-def face_findings(face: FaceArt, size_px: int, safe_inset_px: int, min_text_px: float,
-                  counter_mm: float | None = None) -> list[Finding]:
+def face_findings(
+    face: FaceArt, size_px: int, safe_inset_px: int, min_text_px: float, counter_mm: float | None = None
+) -> list[Finding]:
     """What is wrong with ``face`` as the layout engine draws it."""
     layout = layout_face(face, size_px, safe_inset_px, min_text_px, counter_mm=counter_mm)
     inset = layout.inset

@@ -25,8 +25,8 @@ from authoring.render.counters.fit import (
     Placed,
     RenderIssue,
     align_left,
-    place_one,
     fit_slot,
+    place_one,
 )
 from authoring.render.counters.icons import is_icon, render_icon
 from authoring.render.counters.layout import DEFAULTS, UNIT, CounterLayout, Facts, Slot, choose
@@ -114,7 +114,7 @@ class TextBox:
 class ValuesLine:
     """The factor line: one run per value and dash, decorations, and its ink box."""
 
-    segments: tuple[tuple[str, int, str], ...]   # text, pen x, decoration ("", "box", "fill")
+    segments: tuple[tuple[str, int, str], ...]  # text, pen x, decoration ("", "box", "fill")
     baseline: int
     size_px: float
     condensed: bool
@@ -144,7 +144,7 @@ def safe_inset_px(size_px: int, counter_mm: float) -> int:
     return round(size_px * SAFE_MM / counter_mm)
 
 
-_default_inset = safe_inset_px   # layout_face's parameter of the same name shadows it
+_default_inset = safe_inset_px  # layout_face's parameter of the same name shadows it
 
 
 def min_text_px(size_px: int, counter_mm: float, floor_px: float = MIN_SCREEN_TEXT_PX) -> float:
@@ -171,8 +171,12 @@ class _Scale:
     def box(self, slot: Slot) -> Box:
         span = self.size - 2 * self.inset
         x0, y0, x1, y1 = slot.box
-        return (self.inset + round(x0 * span), self.inset + round(y0 * span),
-                self.inset + round(x1 * span), self.inset + round(y1 * span))
+        return (
+            self.inset + round(x0 * span),
+            self.inset + round(y0 * span),
+            self.inset + round(x1 * span),
+            self.inset + round(y1 * span),
+        )
 
     def fonts(self, slot: Slot) -> tuple[float, float]:
         """(largest, smallest) em in px: the slot's range, never below the legibility floor."""
@@ -183,8 +187,9 @@ class _Scale:
 
 def default_layout(face: FaceArt, counter_mm: float = DEFAULT_COUNTER_MM) -> CounterLayout:
     marker = face.symbol == "marker" and not face.setup_code and not face.designation
-    facts = Facts(None, None, frozenset(), marker, bool(face.label), "", bool(face.band), counter_mm / 25.4,
-                  bool(face.setup_code))
+    facts = Facts(
+        None, None, frozenset(), marker, bool(face.label), "", bool(face.band), counter_mm / 25.4, bool(face.setup_code)
+    )
     return choose(DEFAULTS, facts)
 
 
@@ -246,13 +251,19 @@ _TEXT_CONTENT = {
 }
 
 
-def layout_face(face: FaceArt, size_px: int, safe_inset_px: int | None = None,
-                min_text_px: float | None = None, name: str = "", counter_mm: float | None = None) -> FaceLayout:
+def layout_face(
+    face: FaceArt,
+    size_px: int,
+    safe_inset_px: int | None = None,
+    min_text_px: float | None = None,
+    name: str = "",
+    counter_mm: float | None = None,
+) -> FaceLayout:
     """Decide every position on a face; pure and deterministic."""
     mm = counter_mm or DEFAULT_COUNTER_MM
     inset = safe_inset_px if safe_inset_px is not None else _default_inset(size_px, mm)
     floor = min_text_px if min_text_px is not None else MIN_SCREEN_TEXT_PX
-    floor = math.ceil(floor / SIZE_STEP - 1e-9) * SIZE_STEP   # on the font-size grid, never below
+    floor = math.ceil(floor / SIZE_STEP - 1e-9) * SIZE_STEP  # on the font-size grid, never below
     scale = _Scale(size_px, inset, px_per_pt(size_px, mm), floor)
     layout = face.layout or default_layout(face, mm)
     name = name or face.designation or face.label or face.symbol
@@ -275,19 +286,31 @@ def layout_face(face: FaceArt, size_px: int, safe_inset_px: int | None = None,
             if face.size_mark:
                 texts.extend(_size_mark(face.size_mark, box, slot, hi, lo, issues, name))
         else:
-            text, short = (template_text(face, slot.text), "") if slot.content == "text" \
-                else _TEXT_CONTENT[slot.content](face)
+            text, short = (
+                (template_text(face, slot.text), "") if slot.content == "text" else _TEXT_CONTENT[slot.content](face)
+            )
             if text:
-                texts.extend(fit_slot(slot.content, text, short, box, slot, hi, lo, issues, name,
-                                      face.abbreviations))
+                texts.extend(fit_slot(slot.content, text, short, box, slot, hi, lo, issues, name, face.abbreviations))
                 if slot.content == "band":
                     band = box
-    return FaceLayout(size_px, inset, floor, layout.id, tuple(texts), symbol_box, picture_box, band,
-                      values, values_slot, tuple(issues))
+    return FaceLayout(
+        size_px,
+        inset,
+        floor,
+        layout.id,
+        tuple(texts),
+        symbol_box,
+        picture_box,
+        band,
+        values,
+        values_slot,
+        tuple(issues),
+    )
 
 
-def _size_mark(mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: list[RenderIssue],
-               name: str) -> list[Placed]:
+def _size_mark(
+    mark: str, box: Box, slot: Slot, hi: float, lo: float, issues: list[RenderIssue], name: str
+) -> list[Placed]:
     """A size mark is text (II, XXX) or a drawn sign (the group bracket): a drawn one is a fixed-size run."""
     if size_mark_is_drawn(mark):
         height = min(box[3] - box[1], round(hi * 0.73))
@@ -310,7 +333,7 @@ def _values_at(picked, size: float, condensed: bool, row: Box, align: str = "cen
     segments, x = [], 0
     left = top = 10**6
     right = bottom = -(10**6)
-    sep = "/" if any(str(v).startswith(("-", "+")) for v, _ in picked) else "-"   # -2/-2, never -2--2
+    sep = "/" if any(str(v).startswith(("-", "+")) for v, _ in picked) else "-"  # -2/-2, never -2--2
     for i, (value, deco) in enumerate(picked):
         parts = [(sep, "")] if i else []
         for text, d in parts + [(value, deco)]:
@@ -344,8 +367,13 @@ def _values(picked, row: Box, hi: float, lo: float, issues: list[RenderIssue], n
             size -= SIZE_STEP
     if not best:
         text = "-".join(v for v, _ in picked)
-        issues.append(RenderIssue(name, f"slot 'values': {text!r} does not fit in {width}x{height} px at the "
-                                        f"{lo:g} px minimum text size; left out"))
+        issues.append(
+            RenderIssue(
+                name,
+                f"slot 'values': {text!r} does not fit in {width}x{height} px at the "
+                f"{lo:g} px minimum text size; left out",
+            )
+        )
         return None
     if len(best) == 2 and best[0].condensed is False and best[0].size_px < 0.9 * best[1].size_px:
         return best[1]
@@ -387,23 +415,35 @@ def _paint_values(draw: ImageDraw.ImageDraw, face: FaceArt, line: ValuesLine, of
     stroke = max(1, round(line.size_px * 0.06))
     for text, x, deco in line.segments:
         l, t, r, b = f.getbbox(text, anchor="ls")
-        box = (x + l - line.pad + offset, line.baseline + t - line.pad + offset,
-               x + r + line.pad + offset - 1, line.baseline + b + line.pad + offset - 1)
+        box = (
+            x + l - line.pad + offset,
+            line.baseline + t - line.pad + offset,
+            x + r + line.pad + offset - 1,
+            line.baseline + b + line.pad + offset - 1,
+        )
         if deco == "fill":
             side = max(box[2] - box[0], box[3] - box[1])
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            if box[2] - box[0] <= box[3] - box[1]:   # one digit: a disc
-                draw.ellipse((cx - side / 2, box[1], cx + side / 2, box[3]), fill=fill, outline=fg,
-                             width=max(1, stroke // 2))
+            if box[2] - box[0] <= box[3] - box[1]:  # one digit: a disc
+                draw.ellipse(
+                    (cx - side / 2, box[1], cx + side / 2, box[3]), fill=fill, outline=fg, width=max(1, stroke // 2)
+                )
             else:
-                draw.rounded_rectangle(box, radius=(box[3] - box[1]) // 2, fill=fill, outline=fg,
-                                       width=max(1, stroke // 2))
+                draw.rounded_rectangle(
+                    box, radius=(box[3] - box[1]) // 2, fill=fill, outline=fg, width=max(1, stroke // 2)
+                )
             _ = cy
         elif deco == "box":
             draw.rectangle(box, outline=fg, width=stroke)
         halo = _halo(face, line.size_px) if deco != "fill" else {}
-        draw.text((x + offset, line.baseline + offset), text, font=f, anchor="ls",
-                  fill=fill_ink if deco == "fill" else fg, **halo)
+        draw.text(
+            (x + offset, line.baseline + offset),
+            text,
+            font=f,
+            anchor="ls",
+            fill=fill_ink if deco == "fill" else fg,
+            **halo,
+        )
 
 
 def _halo(face: FaceArt, size_px: float) -> dict:
@@ -431,9 +471,15 @@ def _paint_band(draw: ImageDraw.ImageDraw, face: FaceArt, layout: FaceLayout, fu
     draw.rectangle((0, top, full, bottom), fill=_rgb(face.band_color))
 
 
-def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int | None = None,
-              min_text_px: float | None = None, name: str = "",
-              counter_mm: float | None = None) -> tuple[Image.Image, list[RenderIssue]]:
+def draw_face(
+    face: FaceArt,
+    size_px: int,
+    bleed_px: int = 0,
+    safe_inset_px: int | None = None,
+    min_text_px: float | None = None,
+    name: str = "",
+    counter_mm: float | None = None,
+) -> tuple[Image.Image, list[RenderIssue]]:
     """Paint a face: a (size_px + 2*bleed_px) square RGB image and what did not fit.
 
     The bleed is art extended past the cut (background, band, stripe);
@@ -451,8 +497,11 @@ def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int
     if layout.symbol_box:
         x0, y0, x1, y1 = layout.symbol_box
         ink = face.symbol_color or face.foreground
-        symbol = render_icon(face.symbol, x1 - x0, y1 - y0, ink) if is_icon(face.symbol) \
+        symbol = (
+            render_icon(face.symbol, x1 - x0, y1 - y0, ink)
+            if is_icon(face.symbol)
             else render_symbol(face.symbol, x1 - x0, y1 - y0, ink, face.symbol_fill)
+        )
         image.paste(symbol, (x0 + o, y0 + o), symbol)
     if layout.picture_box and face.picture is not None:
         x0, y0, x1, y1 = layout.picture_box
@@ -466,8 +515,13 @@ def draw_face(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int
             continue
         f = font(p.run.size_px, p.run.bold, p.run.condensed)
         l, t, _, _ = f.getbbox(p.run.text)
-        draw.text((p.left - l + o, p.top - t + o), p.run.text, font=f, fill=_text_color(face, p.role),
-                  **(_halo(face, p.run.size_px) if p.role != "band" else {}))
+        draw.text(
+            (p.left - l + o, p.top - t + o),
+            p.run.text,
+            font=f,
+            fill=_text_color(face, p.role),
+            **(_halo(face, p.run.size_px) if p.role != "band" else {}),
+        )
     if layout.values:
         _paint_values(draw, face, layout.values, o)
     return image, list(layout.issues)
@@ -479,24 +533,58 @@ def _shift(box: Box, d: int) -> Box:
 
 def element_boxes(layout: FaceLayout, bleed_px: int = 0) -> list[TextBox]:
     """Every printed element (texts, values, symbol, picture) with its slot, in image pixels."""
-    out = [TextBox(p.role, p.run.text, _shift((p.left, p.top, p.left + p.run.width, p.top + p.run.height), bleed_px),
-                   p.run.size_px, _shift(p.slot, bleed_px)) for p in layout.texts]
+    out = [
+        TextBox(
+            p.role,
+            p.run.text,
+            _shift((p.left, p.top, p.left + p.run.width, p.top + p.run.height), bleed_px),
+            p.run.size_px,
+            _shift(p.slot, bleed_px),
+        )
+        for p in layout.texts
+    ]
     if layout.values:
         v = layout.values
-        out.append(TextBox("values", "".join(seg[0] for seg in v.segments), _shift(v.box, bleed_px), v.size_px,
-                           _shift(layout.values_slot, bleed_px)))
+        out.append(
+            TextBox(
+                "values",
+                "".join(seg[0] for seg in v.segments),
+                _shift(v.box, bleed_px),
+                v.size_px,
+                _shift(layout.values_slot, bleed_px),
+            )
+        )
     for role, box in (("symbol", layout.symbol_box), ("picture", layout.picture_box)):
         if box:
             out.append(TextBox(role, "", _shift(box, bleed_px), 0.0, _shift(box, bleed_px)))
     return out
 
 
-def text_boxes(face: FaceArt, size_px: int, bleed_px: int = 0, safe_inset_px: int | None = None,
-               min_text_px: float | None = None, counter_mm: float | None = None) -> list[TextBox]:
+def text_boxes(
+    face: FaceArt,
+    size_px: int,
+    bleed_px: int = 0,
+    safe_inset_px: int | None = None,
+    min_text_px: float | None = None,
+    counter_mm: float | None = None,
+) -> list[TextBox]:
     """Ink bounds of every text run ``draw_face`` prints, in image pixels."""
     layout = layout_face(face, size_px, safe_inset_px, min_text_px, counter_mm=counter_mm)
     return [tb for tb in element_boxes(layout, bleed_px) if tb.role not in ("symbol", "picture")]
 
 
-__all__ = ["FaceArt", "RenderIssue", "TextBox", "FaceLayout", "draw_face", "layout_face", "text_boxes",
-           "element_boxes", "safe_inset_px", "min_text_px", "contrast_ink", "reduced_tint", "UNIT"]
+__all__ = [
+    "FaceArt",
+    "RenderIssue",
+    "TextBox",
+    "FaceLayout",
+    "draw_face",
+    "layout_face",
+    "text_boxes",
+    "element_boxes",
+    "safe_inset_px",
+    "min_text_px",
+    "contrast_ink",
+    "reduced_tint",
+    "UNIT",
+]

@@ -2,6 +2,7 @@
 then the data's short form, the game's abbreviations and known word abbreviations; only then cut
 with an ellipsis and reported. Used by the counter layout engine (``face.py``) for every text slot.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,14 +14,37 @@ from authoring.render.shared.fonts import SIZE_STEP, font, snap_size
 Box = tuple[int, int, int, int]
 
 ABBREVIATIONS: dict[str, str] = {
-    "Airborne": "Abn", "Armored": "Arm", "Armoured": "Arm", "Army": "A", "Artillery": "Art",
-    "Battalion": "Bn", "Brigade": "Bde", "Cavalry": "Cav", "Corps": "C", "Division": "Div",
-    "Grenadier": "Gren", "Guards": "Gds", "Infantry": "Inf", "Mechanized": "Mech", "Motorized": "Mot",
-    "Mountain": "Mtn", "Panzer": "Pz", "Regiment": "Rgt", "Reserve": "Res", "Rifle": "Rfl",
-    "Shock": "Sh", "Tank": "Tk", "Emergency": "Emerg", "Supply": "Sup", "Reinforcement": "Reinf",
-    "Withdrawal": "Wdr", "Replacement": "Repl", "Control": "Ctrl",
+    "Airborne": "Abn",
+    "Armored": "Arm",
+    "Armoured": "Arm",
+    "Army": "A",
+    "Artillery": "Art",
+    "Battalion": "Bn",
+    "Brigade": "Bde",
+    "Cavalry": "Cav",
+    "Corps": "C",
+    "Division": "Div",
+    "Grenadier": "Gren",
+    "Guards": "Gds",
+    "Infantry": "Inf",
+    "Mechanized": "Mech",
+    "Motorized": "Mot",
+    "Mountain": "Mtn",
+    "Panzer": "Pz",
+    "Regiment": "Rgt",
+    "Reserve": "Res",
+    "Rifle": "Rfl",
+    "Shock": "Sh",
+    "Tank": "Tk",
+    "Emergency": "Emerg",
+    "Supply": "Sup",
+    "Reinforcement": "Reinf",
+    "Withdrawal": "Wdr",
+    "Replacement": "Repl",
+    "Control": "Ctrl",
 }
 """Word -> short form tried after the data's own short form, before a text is reported."""
+
 
 @dataclass(frozen=True)
 class RenderIssue:
@@ -59,15 +83,16 @@ def _ink(text: str, size: float, bold: bool, condensed: bool) -> tuple[int, int,
     return font(size, bold, condensed).getbbox(text)
 
 
-def fit_text(text: str, width: int, height: int, pref: float, floor: float,
-             bold: bool, condensed: bool) -> Fitted | None:
+def fit_text(
+    text: str, width: int, height: int, pref: float, floor: float, bold: bool, condensed: bool
+) -> Fitted | None:
     """The largest size <= ``pref`` and >= ``floor`` at which ``text`` fits, or None."""
     if not text or width <= 0 or height <= 0:
         return None
     pref = max(pref, floor)
     l, t, r, b = _ink(text, pref, bold, condensed)
     scale = min(1.0, width / max(1, r - l), height / max(1, b - t))
-    size = max(floor, snap_size(pref * scale))   # the estimate may undershoot the floor by rounding
+    size = max(floor, snap_size(pref * scale))  # the estimate may undershoot the floor by rounding
     while size >= floor:
         l, t, r, b = _ink(text, size, bold, condensed)
         if r - l <= width and b - t <= height:
@@ -157,7 +182,7 @@ def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float)
             if all(runs):
                 two = runs
     lighter = one is not None and slot.bold and not one.bold and two is not None and two[0].bold
-    bold_two = lighter and two[0].size_px >= 0.8 * one.size_px   # two bold lines beat one lighter line
+    bold_two = lighter and two[0].size_px >= 0.8 * one.size_px  # two bold lines beat one lighter line
     if one and (two is None or one.size_px >= 0.8 * two[0].size_px) and not bold_two:
         return [place_one(role, one, box, slot.align, box)]
     if two:
@@ -166,18 +191,34 @@ def _fit_lines(role: str, text: str, box: Box, slot: Slot, hi: float, lo: float)
         y = box[1] + (height - block) // 2
         upper = (box[0], y, box[2], y + two[0].height)
         lower = (box[0], y + two[0].height + gap, box[2], y + block)
-        return [Placed(role, two[0], align_left(box, two[0].width, slot.align), upper[1], box),
-                Placed(role, two[1], align_left(box, two[1].width, slot.align), lower[1], box)]
+        return [
+            Placed(role, two[0], align_left(box, two[0].width, slot.align), upper[1], box),
+            Placed(role, two[1], align_left(box, two[1].width, slot.align), lower[1], box),
+        ]
     return None
 
 
-def fit_slot(role: str, text: str, short: str, box: Box, slot: Slot, hi: float, lo: float,
-             issues: list[RenderIssue], name: str, own: tuple[tuple[str, str], ...] = ()) -> list[Placed]:
+def fit_slot(
+    role: str,
+    text: str,
+    short: str,
+    box: Box,
+    slot: Slot,
+    hi: float,
+    lo: float,
+    issues: list[RenderIssue],
+    name: str,
+    own: tuple[tuple[str, str], ...] = (),
+) -> list[Placed]:
     """Fit ``text`` in its slot: shrink, then the short form, the game's abbreviations, then known ones;
     else cut and report."""
-    candidates = [text] + ([short] if short and short != text else []) + own_abbreviations(short or text, own) \
+    candidates = (
+        [text]
+        + ([short] if short and short != text else [])
+        + own_abbreviations(short or text, own)
         + abbreviations(short or text)
-    lighter = None   # a marker's label: its bold short form before its full text set lighter (one weight for all)
+    )
+    lighter = None  # a marker's label: its bold short form before its full text set lighter (one weight for all)
     for candidate in candidates:
         placed = _fit_lines(role, candidate, box, slot, hi, lo)
         if placed and (role != "label" or not slot.bold or all(p.run.bold for p in placed)):
@@ -188,6 +229,11 @@ def fit_slot(role: str, text: str, short: str, box: Box, slot: Slot, hi: float, 
     width, height = box[2] - box[0], box[3] - box[1]
     fallback = truncate_to_fit(short or text, width, height, lo, slot.bold)
     printed = f"printed as {fallback.text!r}" if fallback else "left out"
-    issues.append(RenderIssue(name, f"slot {role!r}: {text!r} does not fit in {width}x{height} px at the "
-                                    f"{lo:g} px minimum text size; {printed}"))
+    issues.append(
+        RenderIssue(
+            name,
+            f"slot {role!r}: {text!r} does not fit in {width}x{height} px at the "
+            f"{lo:g} px minimum text size; {printed}",
+        )
+    )
     return [place_one(role, fallback, box, slot.align, box)] if fallback else []

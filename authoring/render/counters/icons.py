@@ -4,6 +4,7 @@ Drawn with the unit symbols' machinery (a ``Pen`` in a box, supersampled by ``re
 marker's icon is inked like a unit's symbol, in the face's text colour. Each painter keeps to the
 square centred in its box.
 """
+
 from __future__ import annotations
 
 import math
@@ -39,8 +40,9 @@ def icon_turn(pen: Pen, box: Box) -> None:
     b = _square(box)
     pen_line(pen, _p(b, 0.2, 0.08), _p(b, 0.8, 0.08))
     pen_line(pen, _p(b, 0.2, 0.92), _p(b, 0.8, 0.92))
-    pen.draw.polygon([_p(b, 0.27, 0.1), _p(b, 0.73, 0.1), _p(b, 0.5, 0.5)], outline=pen.ink,
-                     width=max(1, round(pen.stroke)))
+    pen.draw.polygon(
+        [_p(b, 0.27, 0.1), _p(b, 0.73, 0.1), _p(b, 0.5, 0.5)], outline=pen.ink, width=max(1, round(pen.stroke))
+    )
     pen.draw.polygon([_p(b, 0.5, 0.5), _p(b, 0.27, 0.9), _p(b, 0.73, 0.9)], fill=pen.ink)
 
 
@@ -56,8 +58,11 @@ def icon_weather(pen: Pen, box: Box) -> None:
         pen.draw.line([(cx, cy), (cx + r * ux, cy + r * uy)], fill=pen.ink, width=width)
         tx, ty = cx + 0.5 * r * ux, cy + 0.5 * r * uy
         for turn in (0.8, -0.8):
-            pen.draw.line([(tx, ty), (tx + 0.32 * r * math.cos(a + turn), ty + 0.32 * r * math.sin(a + turn))],
-                          fill=pen.ink, width=width)
+            pen.draw.line(
+                [(tx, ty), (tx + 0.32 * r * math.cos(a + turn), ty + 0.32 * r * math.sin(a + turn))],
+                fill=pen.ink,
+                width=width,
+            )
 
 
 def icon_supply(pen: Pen, box: Box) -> None:
@@ -79,8 +84,15 @@ def icon_out_of_supply(pen: Pen, box: Box) -> None:
 def icon_disrupted(pen: Pen, box: Box) -> None:
     """A jagged zigzag (disorganised, disrupted)."""
     b = _square(box)
-    pen_line(pen, _p(b, 0.05, 0.55), _p(b, 0.25, 0.2), _p(b, 0.42, 0.8), _p(b, 0.58, 0.2), _p(b, 0.75, 0.8),
-          _p(b, 0.95, 0.45))
+    pen_line(
+        pen,
+        _p(b, 0.05, 0.55),
+        _p(b, 0.25, 0.2),
+        _p(b, 0.42, 0.8),
+        _p(b, 0.58, 0.2),
+        _p(b, 0.75, 0.8),
+        _p(b, 0.95, 0.45),
+    )
 
 
 def icon_fortification(pen: Pen, box: Box) -> None:
@@ -112,7 +124,7 @@ def icon_victory(pen: Pen, box: Box) -> None:
 def icon_attack(pen: Pen, box: Box) -> None:
     """Two crossed arrows."""
     b = _square(box)
-    for (x0, y0, x1, y1) in ((0.1, 0.9, 0.85, 0.15), (0.9, 0.9, 0.15, 0.15)):
+    for x0, y0, x1, y1 in ((0.1, 0.9, 0.85, 0.15), (0.9, 0.9, 0.15, 0.15)):
         pen_line(pen, _p(b, x0, y0), _p(b, x1, y1))
         dx, dy = (x1 - x0), (y1 - y0)
         n = math.hypot(dx, dy)
@@ -151,8 +163,18 @@ def icon_no_retreat(pen: Pen, box: Box) -> None:
 def icon_retreat(pen: Pen, box: Box) -> None:
     """A bold arrow pointing back."""
     b = _square(box)
-    pen.draw.polygon([_p(b, 0.05, 0.5), _p(b, 0.45, 0.12), _p(b, 0.45, 0.35), _p(b, 0.95, 0.35),
-                      _p(b, 0.95, 0.65), _p(b, 0.45, 0.65), _p(b, 0.45, 0.88)], fill=pen.ink)
+    pen.draw.polygon(
+        [
+            _p(b, 0.05, 0.5),
+            _p(b, 0.45, 0.12),
+            _p(b, 0.45, 0.35),
+            _p(b, 0.95, 0.35),
+            _p(b, 0.95, 0.65),
+            _p(b, 0.45, 0.65),
+            _p(b, 0.45, 0.88),
+        ],
+        fill=pen.ink,
+    )
 
 
 def icon_replacement(pen: Pen, box: Box) -> None:
@@ -165,15 +187,35 @@ def icon_replacement(pen: Pen, box: Box) -> None:
 def icon_activation(pen: Pen, box: Box) -> None:
     """A lightning bolt."""
     b = _square(box)
-    pen.draw.polygon([_p(b, 0.6, 0.02), _p(b, 0.2, 0.55), _p(b, 0.47, 0.55), _p(b, 0.35, 0.98),
-                      _p(b, 0.8, 0.42), _p(b, 0.53, 0.42), _p(b, 0.7, 0.02)], fill=pen.ink)
+    pen.draw.polygon(
+        [
+            _p(b, 0.6, 0.02),
+            _p(b, 0.2, 0.55),
+            _p(b, 0.47, 0.55),
+            _p(b, 0.35, 0.98),
+            _p(b, 0.8, 0.42),
+            _p(b, 0.53, 0.42),
+            _p(b, 0.7, 0.02),
+        ],
+        fill=pen.ink,
+    )
 
 
 ICONS: dict[str, Painter] = {
-    "turn": icon_turn, "weather": icon_weather, "supply-crate": icon_supply, "out-of-supply": icon_out_of_supply,
-    "disrupted": icon_disrupted, "fortification": icon_fortification, "control": icon_control,
-    "victory": icon_victory, "attack": icon_attack, "step-loss": icon_step_loss, "rail": icon_rail,
-    "no-retreat": icon_no_retreat, "retreat": icon_retreat, "replacement": icon_replacement,
+    "turn": icon_turn,
+    "weather": icon_weather,
+    "supply-crate": icon_supply,
+    "out-of-supply": icon_out_of_supply,
+    "disrupted": icon_disrupted,
+    "fortification": icon_fortification,
+    "control": icon_control,
+    "victory": icon_victory,
+    "attack": icon_attack,
+    "step-loss": icon_step_loss,
+    "rail": icon_rail,
+    "no-retreat": icon_no_retreat,
+    "retreat": icon_retreat,
+    "replacement": icon_replacement,
     "activation": icon_activation,
 }
 """Icon name -> painter: the names a marker's ``icon:`` may give (also valid as a ``symbol:``)."""

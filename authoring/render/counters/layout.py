@@ -11,15 +11,28 @@ A game may declare ``counter_layouts:`` in game.yaml; each one is used by the co
 ``when`` matches (unit type, side, flags, marker), the first match winning. Declared layouts come
 before the defaults below, so a game without any still gets good counters.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 Frac = tuple[float, float, float, float]
 
-CONTENTS = ("setup_code", "size_mark", "symbol", "designation", "values", "label", "band", "text",
-            "badge", "state_mark", "picture")
+CONTENTS = (
+    "setup_code",
+    "size_mark",
+    "symbol",
+    "designation",
+    "values",
+    "label",
+    "band",
+    "text",
+    "badge",
+    "state_mark",
+    "picture",
+)
 """What a slot may hold (``text`` is a template of printed values, e.g. ``"{support}({range})"``)."""
 
 ALIGNS = ("left", "centre", "right")
@@ -70,81 +83,125 @@ def _s(content: str, box: Frac, font: tuple[float, float] = (6.0, 8.0), **kw) ->
 
 # --- the defaults: a standard NATO unit counter and a marker ------------------------------------------
 
-UNIT = CounterLayout("unit", (
-    _s("setup_code", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0), align="left", bold=False),
-    _s("size_mark", (0.1, 0.18, 0.9, 0.335), (6.0, 7.0)),
-    _s("symbol", (0.14, 0.355, 0.86, 0.545)),
-    _s("designation", (0.0, 0.56, 1.0, 0.765), (6.0, 8.5)),
-    _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 16.0)),
-    _s("picture", (0.14, 0.355, 0.86, 0.545)),
-))
+UNIT = CounterLayout(
+    "unit",
+    (
+        _s("setup_code", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0), align="left", bold=False),
+        _s("size_mark", (0.1, 0.18, 0.9, 0.335), (6.0, 7.0)),
+        _s("symbol", (0.14, 0.355, 0.86, 0.545)),
+        _s("designation", (0.0, 0.56, 1.0, 0.765), (6.0, 8.5)),
+        _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 16.0)),
+        _s("picture", (0.14, 0.355, 0.86, 0.545)),
+    ),
+)
 """Code in the top-left corner, size mark above the symbol, designation, then the factors along the bottom."""
 
-UNIT_LARGE = CounterLayout("unit-large", (
-    _s("setup_code", (0.0, 0.0, 1.0, 0.14), (6.0, 7.0), align="left", bold=False),
-    _s("size_mark", (0.1, 0.155, 0.9, 0.28), (6.0, 7.0)),
-    _s("symbol", (0.14, 0.295, 0.86, 0.5)),
-    _s("designation", (0.0, 0.515, 1.0, 0.695), (6.0, 9.0)),
-    _s("values", (0.0, 0.71, 1.0, 1.0), (7.0, 18.0)),
-    _s("picture", (0.14, 0.295, 0.86, 0.5)),
-), when={"min_in": 0.6})
+UNIT_LARGE = CounterLayout(
+    "unit-large",
+    (
+        _s("setup_code", (0.0, 0.0, 1.0, 0.14), (6.0, 7.0), align="left", bold=False),
+        _s("size_mark", (0.1, 0.155, 0.9, 0.28), (6.0, 7.0)),
+        _s("symbol", (0.14, 0.295, 0.86, 0.5)),
+        _s("designation", (0.0, 0.515, 1.0, 0.695), (6.0, 9.0)),
+        _s("values", (0.0, 0.71, 1.0, 1.0), (7.0, 18.0)),
+        _s("picture", (0.14, 0.295, 0.86, 0.5)),
+    ),
+    when={"min_in": 0.6},
+)
 """The same on a 5/8" or bigger counter, where the factors can be 14-18 pt."""
 
-MARKER = CounterLayout("marker", (
-    _s("label", (0.0, 0.0, 1.0, 0.72), (6.0, 11.0), lines=2),
-    _s("values", (0.0, 0.75, 1.0, 1.0), (6.0, 14.0)),
-    _s("picture", (0.1, 0.0, 0.9, 0.72)),
-), when={"marker": True})
+MARKER = CounterLayout(
+    "marker",
+    (
+        _s("label", (0.0, 0.0, 1.0, 0.72), (6.0, 11.0), lines=2),
+        _s("values", (0.0, 0.75, 1.0, 1.0), (6.0, 14.0)),
+        _s("picture", (0.1, 0.0, 0.9, 0.72)),
+    ),
+    when={"marker": True},
+)
 """A marker: its label (one or two lines) over any values it prints."""
 
-MARKER_ICON_VALUES = CounterLayout("marker-icon-values", (
-    _s("symbol", (0.2, 0.0, 0.8, 0.3)),
-    _s("label", (0.0, 0.33, 1.0, 0.74), (6.0, 10.0), lines=2),
-    _s("values", (0.0, 0.77, 1.0, 1.0), (6.0, 14.0)),
-), when={"marker": True, "icon": True, "values": True})
+MARKER_ICON_VALUES = CounterLayout(
+    "marker-icon-values",
+    (
+        _s("symbol", (0.2, 0.0, 0.8, 0.3)),
+        _s("label", (0.0, 0.33, 1.0, 0.74), (6.0, 10.0), lines=2),
+        _s("values", (0.0, 0.77, 1.0, 1.0), (6.0, 14.0)),
+    ),
+    when={"marker": True, "icon": True, "values": True},
+)
 """A marker with an icon and values it prints (a step-loss marker's -2/-2): icon, label, values."""
 
-MARKER_ICON = CounterLayout("marker-icon", (
-    _s("symbol", (0.1, 0.0, 0.9, 0.42)),
-    _s("label", (0.0, 0.46, 1.0, 1.0), (6.0, 10.0), lines=2),
-), when={"marker": True, "icon": True})
+MARKER_ICON = CounterLayout(
+    "marker-icon",
+    (
+        _s("symbol", (0.1, 0.0, 0.9, 0.42)),
+        _s("label", (0.0, 0.46, 1.0, 1.0), (6.0, 10.0), lines=2),
+    ),
+    when={"marker": True, "icon": True},
+)
 """A marker with an icon (``icon:`` in the data): the icon over its label."""
 
-LABELLED = CounterLayout("labelled", (
-    _s("setup_code", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0), align="left", bold=False),
-    _s("label", (0.0, 0.18, 1.0, 0.76), (6.0, 10.0), lines=2),
-    _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 14.0)),
-), when={"label": True})
+LABELLED = CounterLayout(
+    "labelled",
+    (
+        _s("setup_code", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0), align="left", bold=False),
+        _s("label", (0.0, 0.18, 1.0, 0.76), (6.0, 10.0), lines=2),
+        _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 14.0)),
+    ),
+    when={"label": True},
+)
 """A unit printed with a label instead of a symbol (a bridge, a dummy): code, label, values."""
 
-BANDED = CounterLayout("banded", (
-    _s("band", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0)),
-    _s("setup_code", (0.0, 0.18, 0.66, 0.345), (6.0, 7.0), align="left", bold=False),
-    _s("size_mark", (0.67, 0.18, 1.0, 0.345), (6.0, 7.0), align="right"),
-    _s("symbol", (0.14, 0.365, 0.86, 0.545)),
-    _s("designation", (0.0, 0.56, 1.0, 0.765), (6.0, 8.5)),
-    _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 16.0)),
-    _s("picture", (0.14, 0.365, 0.86, 0.545)),
-), when={"band": True})
+BANDED = CounterLayout(
+    "banded",
+    (
+        _s("band", (0.0, 0.0, 1.0, 0.16), (6.0, 7.0)),
+        _s("setup_code", (0.0, 0.18, 0.66, 0.345), (6.0, 7.0), align="left", bold=False),
+        _s("size_mark", (0.67, 0.18, 1.0, 0.345), (6.0, 7.0), align="right"),
+        _s("symbol", (0.14, 0.365, 0.86, 0.545)),
+        _s("designation", (0.0, 0.56, 1.0, 0.765), (6.0, 8.5)),
+        _s("values", (0.0, 0.78, 1.0, 1.0), (6.0, 16.0)),
+        _s("picture", (0.14, 0.365, 0.86, 0.545)),
+    ),
+    when={"band": True},
+)
 """A unit with a flag's band (Typhoon 3.3.1 "No ZOC") across the top, inside the counter."""
 
-HIDDEN = CounterLayout("hidden", (
-    _s("symbol", (0.12, 0.08, 0.88, 0.5)),
-    _s("label", (0.0, 0.56, 1.0, 0.92), (6.0, 12.0)),
-), when={"face": "hidden"})
+HIDDEN = CounterLayout(
+    "hidden",
+    (
+        _s("symbol", (0.12, 0.08, 0.88, 0.5)),
+        _s("label", (0.0, 0.56, 1.0, 0.92), (6.0, 12.0)),
+    ),
+    when={"face": "hidden"},
+)
 """The hidden side of a one-sided counter (Typhoon 11.1.6): the same for every counter that has one."""
 
-UNIT_NO_CODE = CounterLayout("unit-no-code", (
-    _s("size_mark", (0.1, 0.0, 0.9, 0.15), (6.0, 7.5)),
-    _s("symbol", (0.1, 0.165, 0.9, 0.5)),
-    _s("designation", (0.0, 0.515, 1.0, 0.68), (6.0, 8.0)),
-    _s("values", (0.0, 0.705, 1.0, 1.0), (6.0, 17.0)),
-    _s("picture", (0.1, 0.165, 0.9, 0.5)),
-), when={"code": False})
+UNIT_NO_CODE = CounterLayout(
+    "unit-no-code",
+    (
+        _s("size_mark", (0.1, 0.0, 0.9, 0.15), (6.0, 7.5)),
+        _s("symbol", (0.1, 0.165, 0.9, 0.5)),
+        _s("designation", (0.0, 0.515, 1.0, 0.68), (6.0, 8.0)),
+        _s("values", (0.0, 0.705, 1.0, 1.0), (6.0, 17.0)),
+        _s("picture", (0.1, 0.165, 0.9, 0.5)),
+    ),
+    when={"code": False},
+)
 """A counter without a set-up code: the room goes to the symbol and the factors."""
 
-DEFAULTS: tuple[CounterLayout, ...] = (HIDDEN, MARKER_ICON_VALUES, MARKER_ICON, MARKER, BANDED, LABELLED, UNIT_NO_CODE,
-                                       UNIT_LARGE, UNIT)
+DEFAULTS: tuple[CounterLayout, ...] = (
+    HIDDEN,
+    MARKER_ICON_VALUES,
+    MARKER_ICON,
+    MARKER,
+    BANDED,
+    LABELLED,
+    UNIT_NO_CODE,
+    UNIT_LARGE,
+    UNIT,
+)
 """Tried after a game's own layouts; UNIT matches everything."""
 
 
@@ -155,9 +212,17 @@ def slot_from_data(content: str, d: Mapping[str, Any]) -> Slot:
     font = d.get("font", (6.0, 8.0))
     if isinstance(font, (int, float)):
         font = (float(font), float(font))
-    return Slot(content, tuple(float(x) for x in d["box"]), (float(font[0]), float(font[1])),
-                d.get("align", "centre"), int(d.get("lines", 1)), bool(d.get("bold", True)),
-                tuple(d.get("values", ())), str(d.get("text", "")), bool(d.get("drawn", False)))
+    return Slot(
+        content,
+        tuple(float(x) for x in d["box"]),
+        (float(font[0]), float(font[1])),
+        d.get("align", "centre"),
+        int(d.get("lines", 1)),
+        bool(d.get("bold", True)),
+        tuple(d.get("values", ())),
+        str(d.get("text", "")),
+        bool(d.get("drawn", False)),
+    )
 
 
 def layout_from_data(d: Mapping[str, Any]) -> CounterLayout:

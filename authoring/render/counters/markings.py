@@ -6,10 +6,11 @@ counter is drawn with has a slot that prints it. This check finds the counters w
 one finding per marking and layout (a cause, with the number of counters it concerns), so a build
 never ships counters that leave out what the rules need.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.model import Counter, Game
@@ -34,8 +35,14 @@ def _entry_findings(game: Game, entry: Mapping, loc: Loc | None) -> list[Diagnos
     if "flag" in entry:
         flag = next((f for f in game.flags if f.id == entry["flag"]), None)
         if flag is None or not (flag.extra.get("badge") or flag.extra.get("band")):
-            return [error("HW-PRINT-002", f"flag '{entry['flag']}' must be printed ({rule}) but has no badge or band",
-                          loc, help="give the flag a `badge:` text (printed in a layout's badge slot) or a `band:`")]
+            return [
+                error(
+                    "HW-PRINT-002",
+                    f"flag '{entry['flag']}' must be printed ({rule}) but has no badge or band",
+                    loc,
+                    help="give the flag a `badge:` text (printed in a layout's badge slot) or a `band:`",
+                )
+            ]
     missing: dict[str, list[str]] = defaultdict(list)
     for counter, layout in _faces(game, entry):
         if not _prints(layout, entry, game):
@@ -48,7 +55,7 @@ def _faces(game: Game, entry: Mapping) -> Iterator[tuple[Counter, CounterLayout]
     for counter in game.counters.values():
         if not _concerns(counter, entry):
             continue
-        for face in counter.faces:   # the layout alone, as `face_art` chooses it: nothing else is drawn or fitted
+        for face in counter.faces:  # the layout alone, as `face_art` chooses it: nothing else is drawn or fitted
             label = face.label or (counter.designation if counter.marker else "")
             yield counter, layout_for(game, counter, face, bool(label))
 
@@ -73,10 +80,15 @@ def _missing(entry: Mapping, rule: str, layout_id: str, ids: list[str], loc: Loc
     names = ", ".join(sorted(set(ids))[:EXAMPLES])
     count = len(set(ids))
     more = f" and {count - EXAMPLES} more" if count > EXAMPLES else ""
-    how = (f'a `text:` slot whose template prints "{{{entry["field"]}}}"' if "field" in entry
-           else "a badge slot (or band slot) for the flag")
-    return error("HW-PRINT-001",
-                 f"{what} must be printed on the counter ({rule}), but layout '{layout_id}' prints it nowhere: "
-                 f"{count} counter(s) ({names}{more})",
-                 loc, help=f"add {how} to layout '{layout_id}' in counter_layouts (a layout named like a default "
-                           "replaces it)")
+    how = (
+        f'a `text:` slot whose template prints "{{{entry["field"]}}}"'
+        if "field" in entry
+        else "a badge slot (or band slot) for the flag"
+    )
+    return error(
+        "HW-PRINT-001",
+        f"{what} must be printed on the counter ({rule}), but layout '{layout_id}' prints it nowhere: "
+        f"{count} counter(s) ({names}{more})",
+        loc,
+        help=f"add {how} to layout '{layout_id}' in counter_layouts (a layout named like a default replaces it)",
+    )

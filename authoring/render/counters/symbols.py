@@ -9,9 +9,9 @@ size and downsamples with LANCZOS, which is the antialiasing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -146,8 +146,10 @@ def _shock_arrow(pen: Pen, b: Box) -> None:
     """A solid arrowhead in the upper wedge: the breakthrough unit."""
     w, h = _size(b)
     cx, top = _at(b, 0.5, 0.06)
-    pen.draw.polygon([(cx, top), (cx + 0.12 * w, top + 0.34 * h), (cx, top + 0.25 * h),
-                      (cx - 0.12 * w, top + 0.34 * h)], fill=pen.ink)
+    pen.draw.polygon(
+        [(cx, top), (cx + 0.12 * w, top + 0.34 * h), (cx, top + 0.25 * h), (cx - 0.12 * w, top + 0.34 * h)],
+        fill=pen.ink,
+    )
 
 
 def _supply_bar(pen: Pen, b: Box) -> None:
@@ -212,8 +214,10 @@ def paint_hq(pen: Pen, box: Box) -> None:
     inner = _frame(pen, frame)
     fx, fy = _at(inner, 0.5, 0.5)
     flag_h = 0.36 * _size(inner)[1]
-    pen.draw.polygon([(fx - flag_h, fy - flag_h), (fx + flag_h * 1.2, fy - flag_h * 0.3),
-                      (fx - flag_h, fy + flag_h * 0.4)], fill=pen.ink)
+    pen.draw.polygon(
+        [(fx - flag_h, fy - flag_h), (fx + flag_h * 1.2, fy - flag_h * 0.3), (fx - flag_h, fy + flag_h * 0.4)],
+        fill=pen.ink,
+    )
     pen_line(pen, (fx - flag_h, fy - flag_h), (fx - flag_h, fy + flag_h))
     x = frame[0] + pen.stroke / 2
     pen_line(pen, (x, frame[3]), (x, b[3]))
@@ -231,10 +235,20 @@ def _plane(pen: Pen, box: Box, wing_sweep: float, span: float, engines: int) -> 
     body = 0.05 if engines else 0.04
     pen.draw.rounded_rectangle((*p(0.5 - body, 0.02), *p(0.5 + body, 0.96)), radius=body * side, fill=pen.ink)
     half = span / 2
-    pen.draw.polygon([p(0.5, 0.3), p(0.5 + half, 0.42 + wing_sweep), p(0.5 + half, 0.52 + wing_sweep),
-                      p(0.5, 0.5), p(0.5 - half, 0.52 + wing_sweep), p(0.5 - half, 0.42 + wing_sweep)], fill=pen.ink)
-    pen.draw.polygon([p(0.5, 0.76), p(0.68, 0.9), p(0.68, 0.95), p(0.5, 0.9), p(0.32, 0.95), p(0.32, 0.9)],
-                     fill=pen.ink)
+    pen.draw.polygon(
+        [
+            p(0.5, 0.3),
+            p(0.5 + half, 0.42 + wing_sweep),
+            p(0.5 + half, 0.52 + wing_sweep),
+            p(0.5, 0.5),
+            p(0.5 - half, 0.52 + wing_sweep),
+            p(0.5 - half, 0.42 + wing_sweep),
+        ],
+        fill=pen.ink,
+    )
+    pen.draw.polygon(
+        [p(0.5, 0.76), p(0.68, 0.9), p(0.68, 0.95), p(0.5, 0.9), p(0.32, 0.95), p(0.32, 0.9)], fill=pen.ink
+    )
     for i in range(engines):
         fx = 0.5 + (-1) ** i * (0.15 + 0.14 * (i // 2))
         pen.draw.rounded_rectangle((*p(fx - 0.035, 0.3), *p(fx + 0.035, 0.5)), radius=0.03 * side, fill=pen.ink)
@@ -386,11 +400,25 @@ SYMBOLS: dict[str, Painter] = {
 """Symbol key -> painter (APP-6 land symbols as hex wargames use them). Unknown keys draw ``fallback``
 (a frame with '?'). Army group and front are size marks (XXXXX, XXXXXX), not symbols."""
 
-ALIASES: dict[str, str] = {"armour": "armor", "tank": "armor", "anti-tank": "antitank", "anti-aircraft": "antiaircraft",
-                           "aa": "antiaircraft", "reconnaissance": "recon", "headquarters": "hq",
-                           "parachute": "airborne", "mech": "mechanized", "motorised": "motorized",
-                           "mechanised": "mechanized", "police": "security", "nkvd": "security",
-                           "armored-cavalry": "recon", "armored-recon": "recon", "anti-air": "antiaircraft", "flak": "antiaircraft"}
+ALIASES: dict[str, str] = {
+    "armour": "armor",
+    "tank": "armor",
+    "anti-tank": "antitank",
+    "anti-aircraft": "antiaircraft",
+    "aa": "antiaircraft",
+    "reconnaissance": "recon",
+    "headquarters": "hq",
+    "parachute": "airborne",
+    "mech": "mechanized",
+    "motorised": "motorized",
+    "mechanised": "mechanized",
+    "police": "security",
+    "nkvd": "security",
+    "armored-cavalry": "recon",
+    "armored-recon": "recon",
+    "anti-air": "antiaircraft",
+    "flak": "antiaircraft",
+}
 """Other spellings a designer may write."""
 
 
@@ -409,8 +437,14 @@ def _group_bracket(pen: Pen, box: Box) -> None:
     mid = (y0 + y1) / 2
     pen_line(pen, (x0, y1), (x0, mid - (y1 - y0) * 0.25), (x1, mid - (y1 - y0) * 0.25), (x1, y1))
     cx = (x0 + x1) / 2
-    pen.draw.polygon([(cx - (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5), (cx, mid - (y1 - y0) * 0.05),
-                      (cx + (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5)], fill=pen.ink)
+    pen.draw.polygon(
+        [
+            (cx - (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5),
+            (cx, mid - (y1 - y0) * 0.05),
+            (cx + (y1 - y0) * 0.35, mid + (y1 - y0) * 0.5),
+        ],
+        fill=pen.ink,
+    )
 
 
 SIZE_MARKS: dict[str, Painter] = {"group": _group_bracket, "[ ]": _group_bracket}
@@ -473,7 +507,7 @@ def render_letter_mark(mark: str, width_px: int, height_px: int, color: str) -> 
     ink = to_rgba(color)
     stroke = max(SUPERSAMPLE, round(0.18 * big_h))
     cell = X_CELL if mark[0] == "X" else I_CELL
-    scale = big_w / max(1e-6, letter_mark_width(mark, big_h))   # the signs fill the box's width exactly
+    scale = big_w / max(1e-6, letter_mark_width(mark, big_h))  # the signs fill the box's width exactly
     x = 0.0
     for _ in mark:
         w = cell * big_h * scale

@@ -5,32 +5,31 @@ measure as a map's ``hex_size``), so print resolution is ``px_per_hex = hex_size
 The `PixelLayout` radius is ``px_per_hex / sqrt(3)``. `map_layout` gives the exact layout
 an image was drawn with: the VASSAL compiler reads its grid origin, dx and dy from it.
 """
+
 from __future__ import annotations
 
 import math
 import multiprocessing
-from functools import partial
 import re
+from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from PIL import Image
 
 from authoring import atomic
-from authoring.workers import can_fork, tokened
-from authoring.workers import pool as fork_pool
-from authoring.names import file_name, map_file_name
 from authoring.hexgrid import MultiMapLayout
 from authoring.model import Game, Map
+from authoring.names import file_name, map_file_name
 from authoring.render.maps.frame import (  # noqa: F401  (public here too: the frame of what is drawn)
     MARGIN,
     SQRT3,
     TOP,
-    layout_for,
-    map_of,
     has_art,
+    layout_for,
     map_image_size,
     map_layout,
+    map_of,
 )
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
@@ -39,6 +38,8 @@ from authoring.render.maps.style import INK, map_style
 from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_from_bands, save_png
+from authoring.workers import can_fork, tokened
+from authoring.workers import pool as fork_pool
 
 
 def supersampling(px_per_hex: float) -> int:
@@ -55,7 +56,7 @@ def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) ->
     layout, size = layout_for(grid, px_per_hex)
     style = map_style(game)
     scene = build_scene(maps, style, layout, size)
-    for m in maps:   # joined maps with their own art: each map's art over its hexes
+    for m in maps:  # joined maps with their own art: each map's art over its hexes
         if has_art(m):
             image, (x, y) = art_in_frame(m, layout, px_per_hex)
             scene.text.add(Bitmap(image, x, y))
@@ -81,8 +82,7 @@ def _overlaid(m: Map) -> bool:
 
 
 def render_scene(scene: Scene, extra_layers=()) -> Image.Image:
-    return rasterize(scene.layers + list(extra_layers), scene.size, scene.style.paper,
-                     supersampling(scene.f))
+    return rasterize(scene.layers + list(extra_layers), scene.size, scene.style.paper, supersampling(scene.f))
 
 
 def render_map(game: Game, map_id: str, px_per_hex: float, out_path: Path | None = None) -> Image.Image:
@@ -114,9 +114,10 @@ def map_bands(game: Game, map_id: str, px_per_hex: float) -> tuple[tuple[int, in
     if _overlaid(m):
         return scene_bands(painted_scene(game, m, px_per_hex))
     if has_art(m):
-        image = render_map_art(m, px_per_hex)   # RGB
-        return image.size, ((y, image.crop((0, y, image.width, min(image.height, y + TILE))))
-                            for y in range(0, image.height, TILE))
+        image = render_map_art(m, px_per_hex)  # RGB
+        return image.size, (
+            (y, image.crop((0, y, image.width, min(image.height, y + TILE)))) for y in range(0, image.height, TILE)
+        )
     return scene_bands(map_scene(game, [m], px_per_hex, _title(game, m)))
 
 
@@ -130,8 +131,9 @@ def write_map_png(game: Game, map_id: str, px_per_hex: float, out_path: Path) ->
     return atomic.write_bytes(Path(out_path), png_from_bands(size, "RGB", bands))
 
 
-def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
-                  ) -> tuple[Image.Image, dict[str, tuple[float, float]]]:
+def render_layout(
+    game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
+) -> tuple[Image.Image, dict[str, tuple[float, float]]]:
     """Maps joined on their shared edges (the game's layout) as one image.
 
     Returns the image and, per map, the offset to add to a pixel of that map's own image
@@ -141,8 +143,9 @@ def render_layout(game: Game, px_per_hex: float, map_ids: Sequence[str] | None =
     return render_scene(scene), offsets
 
 
-def layout_scene(game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
-                 ) -> tuple[Scene, dict[str, tuple[float, float]]]:
+def layout_scene(
+    game: Game, px_per_hex: float, map_ids: Sequence[str] | None = None
+) -> tuple[Scene, dict[str, tuple[float, float]]]:
     """The scene of `render_layout`, and its offsets."""
     ids = list(map_ids) if map_ids else sorted(game.maps)
     maps = [map_of(game, i) for i in ids]
@@ -182,7 +185,7 @@ def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **
     _JOB.update(game=game, **shared)
     try:
         if procs > 1 and can_fork():
-            with fork_pool(procs) as workers:   # each job holds a core's token
+            with fork_pool(procs) as workers:  # each job holds a core's token
                 return workers.map(partial(tokened, worker), jobs, chunksize=1)
         return [worker(j) for j in jobs]
     finally:
@@ -215,6 +218,7 @@ def registration_pngs(game: Game, out_dir: Path) -> list[Path]:
     written = []
     for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
+
         path = Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")
         written.append(save_png(registration_overlay(m), path))
     return written
@@ -258,7 +262,9 @@ def north_edge(maps: Sequence[Map]) -> str:
             word = re.match(r"\s*(north|south|east|west)\b", name or "", re.IGNORECASE)
             if word and edge in _EDGE_ANGLE:
                 geo = _EDGE_ANGLE[word.group(1).lower()]
-                return min(_EDGE_ANGLE, key=lambda e: abs(((_EDGE_ANGLE[e] - (_EDGE_ANGLE[edge] - geo)) + 180) % 360 - 180))
+                return min(
+                    _EDGE_ANGLE, key=lambda e: abs(((_EDGE_ANGLE[e] - (_EDGE_ANGLE[edge] - geo)) + 180) % 360 - 180)
+                )
     return "north"
 
 
@@ -295,8 +301,9 @@ def add_edge_names(scene: Scene, px: float) -> None:
             if edge == "north":
                 scene.text.add(Text(name, mx, min(p[1] for p in pts) - 0.62 * px, size, INK, "mm", True))
             elif edge == "south":
-                scene.text.add(Text(name, mx, min(H - 0.2 * px, max(p[1] for p in pts) + 0.75 * px),
-                                    size, INK, "mm", True))
+                scene.text.add(
+                    Text(name, mx, min(H - 0.2 * px, max(p[1] for p in pts) + 0.75 * px), size, INK, "mm", True)
+                )
             else:
                 x = min(p[0] for p in pts) - 0.78 * px if edge == "west" else max(p[0] for p in pts) + 0.78 * px
                 scene.text.add(_vertical(name, x, my, size, edge == "west"))
@@ -307,6 +314,7 @@ def _vertical(text: str, x: float, y: float, size: float, west: bool) -> Bitmap:
     l, t, r, b = fnt.getbbox(text)
     img = Image.new("RGBA", (r - l + 2, b - t + 2), (0, 0, 0, 0))
     from PIL import ImageDraw
+
     ImageDraw.Draw(img).text((1 - l, 1 - t), text, font=fnt, fill=INK)
     img = img.rotate(90 if west else -90, expand=True)
     return Bitmap(img, x - img.width / 2, y - img.height / 2)

@@ -3,10 +3,11 @@
 Numbers follow `sorted_diagnostics`, the order of the text report, so finding 3 on the image
 is finding 3 in the terminal. Findings without a hex are listed in the side panel only.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +43,7 @@ def hex_of(scene: Scene, label: str) -> Hex | None:
 def counter_layer(game: Game, scene: Scene, scenario: Scenario) -> Layer:
     """Small counter images on their set-up hexes, stacks offset diagonally."""
     from authoring.render.counter_art import counter_image
+
     layer = Layer(False)
     size = max(8, int(scene.f * COUNTER_SHARE))
     stacks: dict[Hex, int] = {}
@@ -90,8 +92,9 @@ def _panel(diags: Sequence, scene: Scene, height: int) -> Image.Image:
     panel = Image.new("RGB", (width, height), (255, 255, 255))
     d = ImageDraw.Draw(panel)
     y = 20
-    d.text((20, y), f"{len(diags)} finding{'s' if len(diags) != 1 else ''}", fill=(30, 30, 30),
-           font=font(size * 1.6, True))
+    d.text(
+        (20, y), f"{len(diags)} finding{'s' if len(diags) != 1 else ''}", fill=(30, 30, 30), font=font(size * 1.6, True)
+    )
     y += int(size * 2.6)
     for number, diag in enumerate(diags, 1):
         colour = SEVERITY_COLOURS.get(_severity(diag), SEVERITY_COLOURS["error"])
@@ -107,8 +110,9 @@ def _panel(diags: Sequence, scene: Scene, height: int) -> Image.Image:
     return panel
 
 
-def findings_image(game: Game, scenario: Scenario, diagnostics: Sequence, out_path: Path | None = None,
-                   px_per_hex: float = 120) -> Image.Image:
+def findings_image(
+    game: Game, scenario: Scenario, diagnostics: Sequence, out_path: Path | None = None, px_per_hex: float = 120
+) -> Image.Image:
     """The scenario's set-up on its maps with numbered findings; saved as PNG at ``out_path`` when given."""
     diags = sorted_diagnostics(diagnostics)
     maps = [game.maps[m] for m in scenario.maps if m in game.maps] or [game.maps[k] for k in sorted(game.maps)]

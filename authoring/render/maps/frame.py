@@ -4,6 +4,7 @@ Split from `draw` so that the VASSAL compiler, which needs only where the hexes 
 image are, does not import the drawing stack (shapely, numpy, the rasteriser) to learn it.
 Size convention as in `draw`: ``px_per_hex`` is the hex width across the flats in pixels.
 """
+
 from __future__ import annotations
 
 import math

@@ -5,10 +5,11 @@ exact hexside segments `PixelLayout.hexside_segment` gives, a railroad the chain
 centres `PixelLayout.hex_to_pixel` gives. Smoothing only rounds the corners: the middle of
 every hexside stays exactly on it (see `round_corners`).
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from shapely import MultiLineString, line_merge
 from shapely.geometry import LineString
@@ -85,8 +86,12 @@ def round_corners(points: Sequence[Point], fraction: float, steps: int = 6) -> l
         b = _toward(cur, nxt, d)
         for k in range(steps + 1):
             t = k / steps
-            out.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cur[0] + t * t * b[0],
-                        (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cur[1] + t * t * b[1]))
+            out.append(
+                (
+                    (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cur[0] + t * t * b[0],
+                    (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cur[1] + t * t * b[1],
+                )
+            )
     if closed:
         out.append(out[0])
     else:
@@ -114,8 +119,9 @@ def dashes(points: Sequence[Point], on: float, off: float) -> list[list[Point]]:
     return out
 
 
-def ticks(points: Sequence[Point], spacing: float, half: float, offset: float = 0.0,
-          one_sided: int = 0) -> list[tuple[Point, Point]]:
+def ticks(
+    points: Sequence[Point], spacing: float, half: float, offset: float = 0.0, one_sided: int = 0
+) -> list[tuple[Point, Point]]:
     """Short cross strokes every ``spacing`` along a polyline (rail ties, fortification teeth).
 
     ``one_sided`` = +1 or -1 draws from the line to that side only (left of travel is -1).

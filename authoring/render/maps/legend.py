@@ -2,6 +2,7 @@
 
 Samples are drawn by the same painters as the map, so the legend always matches it.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,7 +57,9 @@ def sample_items(scene: Scene, section: str, tid: str) -> list[Item]:
     clear = style.terrain_look(next(iter(style.terrain), "clear")).color if style.terrain else "#ebe3c3"
     if section == "terrain":
         look = style.terrain_look(tid)
-        return _hex(scene, h, look.color) + TERRAIN_SYMBOLS.get(look.symbol, TERRAIN_SYMBOLS["none"])(x, y, f, look.color)
+        return _hex(scene, h, look.color) + TERRAIN_SYMBOLS.get(look.symbol, TERRAIN_SYMBOLS["none"])(
+            x, y, f, look.color
+        )
     if section == "feature":
         look = style.feature_look(tid)
         items = _hex(scene, h, clear)
@@ -73,7 +76,9 @@ def sample_items(scene: Scene, section: str, tid: str) -> list[Item]:
             return items + fortified_side(scene, (c[4], c[5]), h, look) + fortified_side(scene, (c[5], c[0]), h, look)
         return items + hexside_line(scene, round_corners([c[3], c[4], c[5], c[0]], 0.3), look)
     look = style.paths[tid]
-    return _hex(scene, h, clear) + path_line(scene, [(x - 0.6 * f, y + 0.15 * f), (x, y), (x + 0.6 * f, y - 0.15 * f)], look)
+    return _hex(scene, h, clear) + path_line(
+        scene, [(x - 0.6 * f, y + 0.15 * f), (x, y), (x + 0.6 * f, y - 0.15 * f)], look
+    )
 
 
 def _legend_arrows(x: float, y: float, f: float, colour: str, count: int) -> list[Item]:
@@ -128,7 +133,7 @@ def legend_blocks(game: Game, size: tuple[int, int], columns: int = 2) -> list[C
     entries = _column_entries(game, style, column_w)
     line_h = int(NAME_PX * 1.25)
     sample_h = int(SAMPLE_PX * 0.95)
-    rows = [entries[i:i + columns] for i in range(0, len(entries), columns)]
+    rows = [entries[i : i + columns] for i in range(0, len(entries), columns)]
     row_hs = [max(sample_h, max(len(e[2]) for e in row) * line_h) + 8 for row in rows]
     blocks, start = [], 0
     while start < len(rows):
@@ -147,7 +152,9 @@ def _legend_block(style: MapStyle, rows, row_hs, size, column_w: int, top: int) 
     y = top
     for row, h in zip(rows, row_hs):
         for col, (section, tid, _) in enumerate(row):
-            vector.extend(sample_items(sample_scene(style, (col * column_w + SAMPLE_PX * 0.6, y + h / 2)), section, tid))
+            vector.extend(
+                sample_items(sample_scene(style, (col * column_w + SAMPLE_PX * 0.6, y + h / 2)), section, tid)
+            )
         y += h
     block = Canvas(rasterize([vector], size, (255, 255, 255), 3).convert("RGB"))
     if top:

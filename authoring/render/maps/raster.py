@@ -6,18 +6,19 @@ are drawn afterwards at final size (Pillow antialiases glyphs itself). Tiling ke
 memory to one supersampled tile plus the final image, whatever the map size, and
 culling by bounding box keeps the work proportional to what each tile shows.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Sequence, Union
 
 from PIL import Image, ImageDraw
 
 from authoring.render.shared.fonts import font
 
 Point = tuple[float, float]
-Color = Union[str, tuple[int, ...]]
+Color = str | tuple[int, ...]
 
 TILE = 1024
 """Tile edge in final pixels."""
@@ -102,7 +103,7 @@ class Bitmap:
         return (self.x, self.y, self.x + self.image.width, self.y + self.image.height)
 
 
-Item = Union[Poly, Line, Disc, Text, Bitmap]
+Item = Poly | Line | Disc | Text | Bitmap
 
 
 @dataclass
@@ -119,8 +120,9 @@ class Layer:
         self.items.extend(items)
 
 
-def text_box(text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "mm",
-             pad: float = 0) -> tuple[float, float, float, float]:
+def text_box(
+    text: str, x: float, y: float, size: float, bold: bool = False, anchor: str = "mm", pad: float = 0
+) -> tuple[float, float, float, float]:
     """Ink box of a text item in final pixels."""
     left, top, right, bottom = font(size, bold).getbbox(text, anchor=anchor)
     return (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad)
@@ -134,8 +136,9 @@ def rasterize(layers: Sequence[Layer], size: tuple[int, int], background: Color,
     return out
 
 
-def raster_bands(layers: Sequence[Layer], size: tuple[int, int], background: Color,
-                 ss: int = 2) -> Iterator[tuple[int, Image.Image]]:
+def raster_bands(
+    layers: Sequence[Layer], size: tuple[int, int], background: Color, ss: int = 2
+) -> Iterator[tuple[int, Image.Image]]:
     """The image `rasterize` draws, as (top row, band) pairs of `TILE` rows, top to bottom.
 
     A print map of 100 megapixels is 300 MB as one image; its tiles and PNG are made from these
@@ -143,12 +146,18 @@ def raster_bands(layers: Sequence[Layer], size: tuple[int, int], background: Col
     which joins the same bands)."""
     buckets = [_bucket(layer, size) for layer in layers]
     for ty in range(0, size[1], TILE):
-        band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), None)   # every pixel is a tile's
+        band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), None)  # every pixel is a tile's
         for tx in range(0, size[0], TILE):
             box = (tx, ty, min(tx + TILE, size[0]), min(ty + TILE, size[1]))
             key = (tx // TILE, ty // TILE)
-            tile = _render_tile(Image.new("RGB", (box[2] - tx, box[3] - ty), background), layers,
-                                [b.get(key, ()) for b in buckets], box, ss, background)
+            tile = _render_tile(
+                Image.new("RGB", (box[2] - tx, box[3] - ty), background),
+                layers,
+                [b.get(key, ()) for b in buckets],
+                box,
+                ss,
+                background,
+            )
             band.paste(tile, (tx, 0))
         yield ty, band
 
@@ -210,15 +219,28 @@ def _draw_vector(draw: ImageDraw.ImageDraw, item: Item, ox: float, oy: float, ss
         w = max(1, round(item.width * ss)) if item.outline is not None and item.width > 0 else 0
         draw.ellipse((x - r, y - r, x + r, y + r), fill=item.fill, outline=item.outline if w else None, width=w)
     elif isinstance(item, Text):  # text in a vector layer: drawn supersampled
-        draw.text(((item.x - ox) * ss, (item.y - oy) * ss), item.text, fill=item.color,
-                  font=font(item.size * ss, item.bold), anchor=item.anchor,
-                  stroke_width=item.halo_width * ss, stroke_fill=item.halo)
+        draw.text(
+            ((item.x - ox) * ss, (item.y - oy) * ss),
+            item.text,
+            fill=item.color,
+            font=font(item.size * ss, item.bold),
+            anchor=item.anchor,
+            stroke_width=item.halo_width * ss,
+            stroke_fill=item.halo,
+        )
 
 
 def _draw_raster(tile: Image.Image, draw: ImageDraw.ImageDraw, item: Item, ox: float, oy: float) -> None:
     if isinstance(item, Text):
-        draw.text((item.x - ox, item.y - oy), item.text, fill=item.color, font=font(item.size, item.bold),
-                  anchor=item.anchor, stroke_width=item.halo_width, stroke_fill=item.halo)
+        draw.text(
+            (item.x - ox, item.y - oy),
+            item.text,
+            fill=item.color,
+            font=font(item.size, item.bold),
+            anchor=item.anchor,
+            stroke_width=item.halo_width,
+            stroke_fill=item.halo,
+        )
     elif isinstance(item, Bitmap):
         pos = (round(item.x - ox), round(item.y - oy))
         img = item.image

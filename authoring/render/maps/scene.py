@@ -4,11 +4,12 @@ Drawing order (later on top): hex fills, terrain symbols, grid, hexside features
 map edge, point features, then text (hex ids, names, labels). Every position comes from the
 layout, the same `PixelLayout` the validator and the VASSAL grid use.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import HexFeature, HexInfo, Map
@@ -16,9 +17,9 @@ from authoring.render.maps import geometry as geo
 from authoring.render.maps.raster import Disc, Item, Layer, Line, Poly, Text, text_box
 from authoring.render.maps.style import (
     HEXSIDE_ORDER,
-    SIDE_COLOURED,
     INK,
     PATH_ORDER,
+    SIDE_COLOURED,
     Look,
     MapStyle,
     shade,
@@ -287,8 +288,7 @@ def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
     f, w = scene.f, look.width * scene.f
     pts = tuple(pts)
     if look.style == "rail":
-        ties = [Line(t, look.color, max(1.0, w * 0.45), round_caps=False)
-                for t in geo.ticks(pts, 0.11 * f, 0.055 * f)]
+        ties = [Line(t, look.color, max(1.0, w * 0.45), round_caps=False) for t in geo.ticks(pts, 0.11 * f, 0.055 * f)]
         return [_curve(pts, look.color, w)] + ties
     if look.style == "road":
         return [_curve(pts, shade(look.color, 0.45), w * 1.6), _curve(pts, look.color, w)]
@@ -313,7 +313,9 @@ def add_features(scene: Scene, only: frozenset[str] | None = None) -> None:
     for h in sorted(scene.cells):
         feats = [ft for ft in scene.cells[h].info.features if only is None or ft.type in only]
         x, y = hex_centre(scene, h)
-        centre = [ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS]
+        centre = [
+            ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS
+        ]
         marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
         for ft in feats:
             look = scene.style.feature_look(ft.type)
@@ -442,8 +444,15 @@ def hex_id_text(scene: Scene, h: Hex) -> Text:
     labels = scene.cells[h].labels
     size = ID_SIZE * f * (0.8 if len(labels) > 1 else 1.0)
     ground = scene.style.terrain_look(scene.cells[h].info.terrain[0]).color
-    return Text(" / ".join(labels), x, y - ID_OFFSET * f, max(4.0, size), shade(INK, 1.15),
-                halo=ground, halo_width=max(1, round(ID_HALO * f)))
+    return Text(
+        " / ".join(labels),
+        x,
+        y - ID_OFFSET * f,
+        max(4.0, size),
+        shade(INK, 1.15),
+        halo=ground,
+        halo_width=max(1, round(ID_HALO * f)),
+    )
 
 
 def add_hex_ids(scene: Scene) -> list[Text]:
@@ -465,9 +474,17 @@ def draw_hex_ids(scene: Scene, ids: list[Text]) -> None:
 def name_candidates(x: float, y: float, f: float) -> list[tuple[float, float, str]]:
     """Where a feature's name may go, in order of preference: below, right, left, above."""
     e = 0.13 * f
-    return [(x, y + e, "mt"), (x + e, y, "lm"), (x - e, y, "rm"), (x, y - e, "mb"),
-            (x, y + 2.2 * e, "mt"), (x, y + 1.6 * e, "mt"), (x + e, y + e, "lm"), (x - e, y + e, "rm"),
-            (x, y + 3.0 * e, "mt")]
+    return [
+        (x, y + e, "mt"),
+        (x + e, y, "lm"),
+        (x - e, y, "rm"),
+        (x, y - e, "mb"),
+        (x, y + 2.2 * e, "mt"),
+        (x, y + 1.6 * e, "mt"),
+        (x + e, y + e, "lm"),
+        (x - e, y + e, "rm"),
+        (x, y + 3.0 * e, "mt"),
+    ]
 
 
 def _overlap(a: Box, b: Box) -> float:
@@ -508,7 +525,16 @@ def add_names(scene: Scene) -> None:
             if lab.hex in scene.cells:
                 x, y = hex_centre(scene, lab.hex)
                 placed = place_name(scene, lab.text, x, y, 0.2 * f)
-                scene.text.add(Text(lab.text, placed.x, placed.y, placed.size, shade(INK, 1.3), placed.anchor, True,
-                                    halo=(255, 252, 240), halo_width=max(1, round(0.015 * f))))
-
-
+                scene.text.add(
+                    Text(
+                        lab.text,
+                        placed.x,
+                        placed.y,
+                        placed.size,
+                        shade(INK, 1.3),
+                        placed.anchor,
+                        True,
+                        halo=(255, 252, 240),
+                        halo_width=max(1, round(0.015 * f)),
+                    )
+                )

@@ -5,11 +5,12 @@ a style and a width; whatever they leave out comes from the defaults below, look
 type's symbol or style first and its id second, so a game that writes only ``{id: forest}`` still
 gets green hexes with trees. All lengths are fractions of the hex width across the flats.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping
 
 from PIL import ImageColor
 
@@ -28,36 +29,57 @@ GRID = "#4a4237"
 TERRAIN_DEFAULTS: dict[str, tuple[str, str]] = {
     # key (symbol or id) -> (colour, symbol)
     "clear": ("#ebe3c3", "none"),
-    "trees": ("#86a95e", "trees"), "forest": ("#86a95e", "trees"),
+    "trees": ("#86a95e", "trees"),
+    "forest": ("#86a95e", "trees"),
     "woods": ("#a9c07d", "woods"),
-    "hills": ("#d7bf8a", "hills"), "mountains": ("#b99c6e", "mountains"), "mountain": ("#b99c6e", "mountains"),
-    "swamp": ("#a9c3a0", "swamp"), "marsh": ("#c3d5b2", "marsh"),
+    "hills": ("#d7bf8a", "hills"),
+    "mountains": ("#b99c6e", "mountains"),
+    "mountain": ("#b99c6e", "mountains"),
+    "swamp": ("#a9c3a0", "swamp"),
+    "marsh": ("#c3d5b2", "marsh"),
     "rough": ("#d5c6a0", "rough"),
-    "waves": ("#9cc6e4", "waves"), "sea": ("#8fbde0", "waves"), "lake": ("#a7d0ec", "waves"),
+    "waves": ("#9cc6e4", "waves"),
+    "sea": ("#8fbde0", "waves"),
+    "lake": ("#a7d0ec", "waves"),
     "water": ("#9cc6e4", "waves"),
-    "city": ("#d9b7a2", "city"), "urban": ("#d9b7a2", "city"), "town": ("#e3cdb4", "none"),
+    "city": ("#d9b7a2", "city"),
+    "urban": ("#d9b7a2", "city"),
+    "town": ("#e3cdb4", "none"),
 }
 
 FEATURE_DEFAULTS: dict[str, tuple[str, str]] = {
     # key (symbol or id) -> (colour, symbol)
-    "city": ("#b2302a", "city"), "major-city": ("#9c2521", "major-city"), "town": ("#2b2620", "town"),
-    "star": ("#c0392b", "star"), "cross": ("#1d1d1d", "cross"),
-    "fort": ("#6b3416", "fort"), "fortification": ("#6b3416", "fort"),
-    "supply": ("#1f6f3a", "supply"), "victory": ("#c9971c", "victory"), "arrow": ("#7a1f1a", "arrow"),
+    "city": ("#b2302a", "city"),
+    "major-city": ("#9c2521", "major-city"),
+    "town": ("#2b2620", "town"),
+    "star": ("#c0392b", "star"),
+    "cross": ("#1d1d1d", "cross"),
+    "fort": ("#6b3416", "fort"),
+    "fortification": ("#6b3416", "fort"),
+    "supply": ("#1f6f3a", "supply"),
+    "victory": ("#c9971c", "victory"),
+    "arrow": ("#7a1f1a", "arrow"),
     "arrow3": ("#7a1f1a", "arrow3"),
-    "dot": ("#2b2620", "dot"), "none": ("#000000", "none"),
+    "dot": ("#2b2620", "dot"),
+    "none": ("#000000", "none"),
 }
 
 HEXSIDE_DEFAULTS: dict[str, tuple[str, float]] = {
     # style -> (colour, width)
-    "river": ("#3b7ec4", 0.055), "major-river": ("#2c67ad", 0.11), "lake": ("#6fa9da", 0.13),
-    "sea": ("#5d9bd3", 0.15), "fortified-line": ("#5b2e12", 0.035), "border": ("#7a2d83", 0.04),
+    "river": ("#3b7ec4", 0.055),
+    "major-river": ("#2c67ad", 0.11),
+    "lake": ("#6fa9da", 0.13),
+    "sea": ("#5d9bd3", 0.15),
+    "fortified-line": ("#5b2e12", 0.035),
+    "border": ("#7a2d83", 0.04),
     "line": ("#2b2620", 0.035),
 }
 
 PATH_DEFAULTS: dict[str, tuple[str, float]] = {
     # style -> (colour, width)
-    "rail": ("#1b1b1b", 0.03), "road": ("#b24a2a", 0.045), "minor-road": ("#8f6a3b", 0.03),
+    "rail": ("#1b1b1b", 0.03),
+    "road": ("#b24a2a", 0.045),
+    "minor-road": ("#8f6a3b", 0.03),
     "track": ("#6b5a3e", 0.025),
 }
 
@@ -114,8 +136,7 @@ def map_style(game: Game) -> MapStyle:
     colours = {s.id: s.color for s in game.sides}
     return MapStyle(
         terrain=frozen_map({t.id: _terrain(t) for t in game.terrain}),
-        features=frozen_map({f.id: _sided(_feature(f), f, sides.get(f.id, set()), colours)
-                             for f in game.hex_features}),
+        features=frozen_map({f.id: _sided(_feature(f), f, sides.get(f.id, set()), colours) for f in game.hex_features}),
         hexsides=frozen_map({s.id: _line(s, HEXSIDE_DEFAULTS, "line") for s in game.hexside_features}),
         paths=frozen_map({p.id: _line(p, PATH_DEFAULTS, "road") for p in game.paths}),
         side_colors=frozen_map({s.id: s.color for s in game.sides}),
@@ -126,7 +147,7 @@ def _feature_sides(game: Game) -> dict[str, set[str]]:
     """Feature id -> the sides the maps give its hexes ('' for none)."""
     out: dict[str, set[str]] = {}
     for m in game.maps.values():
-        made_from = getattr(m.hexes, "made_from", None)   # the hexes with features, without making every hex
+        made_from = getattr(m.hexes, "made_from", None)  # the hexes with features, without making every hex
         by_hex = made_from()[1].values() if made_from else (info.features for info in m.hexes.values())
         for feats in by_hex:
             for ft in feats:

@@ -4,10 +4,11 @@ Painters return items in final-pixel coordinates around a centre; the rasteriser
 antialiases them. Terrain symbols keep out of the top of the hex (where the hex id is
 printed) and out of its west part (where `FILL_PROBE` samples the terrain colour).
 """
+
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from authoring.render.maps.raster import Disc, Item, Line, Poly, Text
 from authoring.render.maps.style import INK, shade
@@ -83,11 +84,18 @@ def marsh(cx, cy, f, color):
 
 def rough(cx, cy, f, color):
     out: list[Item] = []
-    for dx, dy, r in ((-0.15, 0.0, 0.04), (0.05, -0.08, 0.035), (0.16, 0.06, 0.045), (-0.03, 0.13, 0.04),
-                      (0.22, -0.1, 0.025)):
+    for dx, dy, r in (
+        (-0.15, 0.0, 0.04),
+        (0.05, -0.08, 0.035),
+        (0.16, 0.06, 0.045),
+        (-0.03, 0.13, 0.04),
+        (0.22, -0.1, 0.025),
+    ):
         x, y, rr = cx + dx * f, cy + dy * f, r * f
-        rock = tuple((x + rr * math.cos(a) * (1 + 0.25 * math.sin(3 * a)),
-                      y + rr * 0.7 * math.sin(a)) for a in (k * math.pi / 4 for k in range(8)))
+        rock = tuple(
+            (x + rr * math.cos(a) * (1 + 0.25 * math.sin(3 * a)), y + rr * 0.7 * math.sin(a))
+            for a in (k * math.pi / 4 for k in range(8))
+        )
         out.append(Poly(rock, shade(color, 0.7), shade(color, 0.4), 0.01 * f))
     return out
 
@@ -103,8 +111,13 @@ def waves(cx, cy, f, color):
 
 def city_blocks(cx, cy, f, color):
     out: list[Item] = []
-    for dx, dy, w, h in ((-0.14, -0.05, 0.1, 0.08), (0.0, -0.09, 0.08, 0.1), (0.12, -0.02, 0.1, 0.07),
-                         (-0.07, 0.08, 0.09, 0.08), (0.08, 0.1, 0.1, 0.08)):
+    for dx, dy, w, h in (
+        (-0.14, -0.05, 0.1, 0.08),
+        (0.0, -0.09, 0.08, 0.1),
+        (0.12, -0.02, 0.1, 0.07),
+        (-0.07, 0.08, 0.09, 0.08),
+        (0.08, 0.1, 0.1, 0.08),
+    ):
         x, y = cx + dx * f, cy + dy * f
         out.append(Poly(_rect(x, y, w * f, h * f), shade(color, 0.7), shade(color, 0.45), 0.008 * f))
     return out
@@ -119,8 +132,17 @@ def nothing(cx, cy, f, color):
 
 
 TERRAIN_SYMBOLS: dict[str, Painter] = {
-    "trees": trees, "forest": trees, "woods": woods, "hills": hills, "mountains": mountains,
-    "swamp": swamp, "marsh": marsh, "rough": rough, "waves": waves, "city": city_blocks, "none": nothing,
+    "trees": trees,
+    "forest": trees,
+    "woods": woods,
+    "hills": hills,
+    "mountains": mountains,
+    "swamp": swamp,
+    "marsh": marsh,
+    "rough": rough,
+    "waves": waves,
+    "city": city_blocks,
+    "none": nothing,
 }
 """Terrain symbol name -> painter; unknown names draw nothing."""
 
@@ -129,14 +151,18 @@ TERRAIN_SYMBOLS: dict[str, Painter] = {
 
 
 def star_points(x, y, r, inner=0.45, n=5):
-    return tuple((x + (r if k % 2 == 0 else r * inner) * math.sin(k * math.pi / n),
-                  y - (r if k % 2 == 0 else r * inner) * math.cos(k * math.pi / n)) for k in range(2 * n))
+    return tuple(
+        (
+            x + (r if k % 2 == 0 else r * inner) * math.sin(k * math.pi / n),
+            y - (r if k % 2 == 0 else r * inner) * math.cos(k * math.pi / n),
+        )
+        for k in range(2 * n)
+    )
 
 
 def city(cx, cy, f, color):
     s = 0.19 * f
-    return [Poly(_rect(cx, cy, s, s), color, INK, 0.018 * f),
-            Poly(_rect(cx, cy, s * 0.35, s * 0.35), (250, 245, 235))]
+    return [Poly(_rect(cx, cy, s, s), color, INK, 0.018 * f), Poly(_rect(cx, cy, s * 0.35, s * 0.35), (250, 245, 235))]
 
 
 def major_city(cx, cy, f, color):
@@ -158,18 +184,22 @@ def star(cx, cy, f, color):
 def cross(cx, cy, f, color):
     a, t = 0.1 * f, 0.032 * f
     halo = (250, 250, 250)
-    return [Poly(_rect(cx, cy, 2 * a, t), color, halo, 0.014 * f), Poly(_rect(cx, cy, t, 2 * a), color, halo, 0.014 * f),
-            Poly(_rect(cx, cy, 2 * a - 0.01 * f, t - 0.002 * f), color)]
+    return [
+        Poly(_rect(cx, cy, 2 * a, t), color, halo, 0.014 * f),
+        Poly(_rect(cx, cy, t, 2 * a), color, halo, 0.014 * f),
+        Poly(_rect(cx, cy, 2 * a - 0.01 * f, t - 0.002 * f), color),
+    ]
 
 
 def supply(cx, cy, f, color):
-    return [Disc(cx, cy, 0.085 * f, color, (250, 250, 250), 0.015 * f),
-            Text("S", cx, cy, 0.12 * f, (255, 255, 255), bold=True)]
+    return [
+        Disc(cx, cy, 0.085 * f, color, (250, 250, 250), 0.015 * f),
+        Text("S", cx, cy, 0.12 * f, (255, 255, 255), bold=True),
+    ]
 
 
 def victory(cx, cy, f, color):
-    return [Disc(cx, cy, 0.09 * f, color, INK, 0.012 * f),
-            Poly(star_points(cx, cy, 0.065 * f), (255, 252, 235))]
+    return [Disc(cx, cy, 0.09 * f, color, INK, 0.012 * f), Poly(star_points(cx, cy, 0.065 * f), (255, 252, 235))]
 
 
 def dot(cx, cy, f, color):
@@ -177,8 +207,15 @@ def dot(cx, cy, f, color):
 
 
 FEATURE_SYMBOLS: dict[str, Painter] = {
-    "city": city, "major-city": major_city, "town": town, "star": star, "cross": cross,
-    "supply": supply, "victory": victory, "dot": dot, "none": nothing,
+    "city": city,
+    "major-city": major_city,
+    "town": town,
+    "star": star,
+    "cross": cross,
+    "supply": supply,
+    "victory": victory,
+    "dot": dot,
+    "none": nothing,
 }
 """Point-feature symbol -> painter. ``fort`` and ``arrow`` depend on the hex's shape and are in `maps/scene.py`."""
 
@@ -194,6 +231,9 @@ def arrow(tip, tail, f, color) -> list[Item]:
     head = 0.16 * f
     base = (tip[0] - ux * head, tip[1] - uy * head)
     wing = (-uy * head * 0.6, ux * head * 0.6)
-    return [Line((tail, base), color, 0.06 * f, round_caps=False),
-            Poly((tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])),
-                 color, INK, 0.008 * f)]
+    return [
+        Line((tail, base), color, 0.06 * f, round_caps=False),
+        Poly(
+            (tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])), color, INK, 0.008 * f
+        ),
+    ]

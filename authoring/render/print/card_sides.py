@@ -1,6 +1,7 @@
 """Which set-up cards a scenario has, without the drawing stack: the VASSAL compiler lists the card
 pages it takes from its image cache, and importing `cards` (canvas, PDF writer, numpy) for that
 would cost more than the rest of a build from cached images."""
+
 from __future__ import annotations
 
 from authoring.model import Game, Scenario

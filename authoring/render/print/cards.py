@@ -6,17 +6,19 @@ and pools. Each unit is shown by its counter face (`counter_art.counter_image`) 
 state. Pages are Letter or A4 at `DPI`, two columns of entries, as many pages as needed; every
 text is drawn through a `Canvas`, so a page can be checked for overlaps like a counter face.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Protocol, Sequence
+from typing import Protocol
 
 from PIL import Image
 
 from authoring import atomic
-from authoring.names import file_name, id_words
 from authoring.model import Game, Scenario
+from authoring.names import file_name, id_words
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
@@ -61,17 +63,31 @@ def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
         return f"Turn {turn}" + (f" ({turn_date[turn]})" if turn_date.get(turn) else "")
 
     # in printed-id order, so a player setting up finds each hex the way the map numbers them
-    setup = tuple(Entry(p.label, "", p.units, p.state)
-                  for p in sorted(scenario.placements(side), key=lambda p: (p.label, p.state or "")))
+    setup = tuple(
+        Entry(p.label, "", p.units, p.state)
+        for p in sorted(scenario.placements(side), key=lambda p: (p.label, p.state or ""))
+    )
     off_map = tuple(Entry(o.box, "off map", o.units, o.state) for o in scenario.off_map if o.side == side)
-    reinf = tuple(Entry(when(r.turn), f"arrive at {_where(game, r.at)}" if r.at else "", r.units, r.state)
-                  for r in sorted(scenario.reinforcements, key=lambda r: r.turn) if r.side == side)
-    withdraw = tuple(Entry(when(w.turn), "withdraw", w.units, None)
-                     for w in sorted(scenario.withdrawals, key=lambda w: w.turn) if w.side == side)
-    pools = tuple(Entry(p.name or id_words(p.id), _pool_detail(game, p), p.units, None)
-                  for p in scenario.pools if p.side == side)
-    sections = [Section("Set-up", setup), Section("Off-map", off_map), Section("Reinforcements", reinf),
-                Section("Withdrawals", withdraw), Section("Pools", pools)]
+    reinf = tuple(
+        Entry(when(r.turn), f"arrive at {_where(game, r.at)}" if r.at else "", r.units, r.state)
+        for r in sorted(scenario.reinforcements, key=lambda r: r.turn)
+        if r.side == side
+    )
+    withdraw = tuple(
+        Entry(when(w.turn), "withdraw", w.units, None)
+        for w in sorted(scenario.withdrawals, key=lambda w: w.turn)
+        if w.side == side
+    )
+    pools = tuple(
+        Entry(p.name or id_words(p.id), _pool_detail(game, p), p.units, None) for p in scenario.pools if p.side == side
+    )
+    sections = [
+        Section("Set-up", setup),
+        Section("Off-map", off_map),
+        Section("Reinforcements", reinf),
+        Section("Withdrawals", withdraw),
+        Section("Pools", pools),
+    ]
     return [s for s in sections if s.entries]
 
 
@@ -87,7 +103,7 @@ def _where(game: Game, at: str) -> str:
         return name
     places = [_place(game, h) for h in hexes]
     if len(places) == 1 and places[0].lower().startswith(name.lower() + " "):
-        return places[0]   # 'Odessa 3019', not 'Odessa (Odessa 3019)'
+        return places[0]  # 'Odessa 3019', not 'Odessa (Odessa 3019)'
     return f"{name} ({', '.join(places)})"
 
 
@@ -136,6 +152,7 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
 
     def draw(page: Canvas, x: int, y: int, w: int) -> None:
         from authoring.render.counter_art import counter_image
+
         page.draw.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
         label_slot = (x - 2, y, x + LABEL_W - 4, y + height)
         for k, line in enumerate(lines):
@@ -151,13 +168,28 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
                 page.image.paste(img.convert("RGB"), (ux, uy), img if img.mode == "RGBA" else None)
             name = counter.display_name if counter else uid
             cx = ux + COUNTER_PX // 2
-            slot = (ux - (UNIT_W - COUNTER_PX) // 2, uy, ux - (UNIT_W - COUNTER_PX) // 2 + UNIT_W - 2, uy + COUNTER_PX + 40)
+            slot = (
+                ux - (UNIT_W - COUNTER_PX) // 2,
+                uy,
+                ux - (UNIT_W - COUNTER_PX) // 2 + UNIT_W - 2,
+                uy + COUNTER_PX + 40,
+            )
             name = _one_line(name, 14, UNIT_W - 6, True)
-            page.text((cx, uy + COUNTER_PX + 3), name, fit_size(name, 14, UNIT_W - 6, True), True, anchor="ma", slot=slot)
-            if counter is not None and len(counter.faces) > 1:   # a one-sided counter has no state to choose
+            page.text(
+                (cx, uy + COUNTER_PX + 3), name, fit_size(name, 14, UNIT_W - 6, True), True, anchor="ma", slot=slot
+            )
+            if counter is not None and len(counter.faces) > 1:  # a one-sided counter has no state to choose
                 state = _one_line(_state_name(game, counter, entry.state), 13, UNIT_W - 6, False)
-                page.text((cx, uy + COUNTER_PX + 20), state, fit_size(state, 13, UNIT_W - 6), False, MUTED,
-                          anchor="ma", slot=slot)
+                page.text(
+                    (cx, uy + COUNTER_PX + 20),
+                    state,
+                    fit_size(state, 13, UNIT_W - 6),
+                    False,
+                    MUTED,
+                    anchor="ma",
+                    slot=slot,
+                )
+
     return height, draw
 
 
@@ -179,6 +211,7 @@ def _one_line(text: str, size: float, width: int, bold: bool) -> str:
     """``text`` if it fits ``width`` at 6 pt, else its words shortened from the end (a unit name under
     its counter: the counter itself shows the full designation)."""
     from authoring.render.counters.fit import ABBREVIATIONS
+
     if font(fit_size(text, size, width, bold), bold).getlength(text) <= width:
         return text
     words = [ABBREVIATIONS.get(w, w) for w in text.split(" ")]
@@ -191,6 +224,7 @@ def _heading_block(title: str) -> Block:
     def draw(page: Canvas, x: int, y: int, w: int) -> None:
         page.text((x, y + 6), title, 26, True, slot=(x, y, x + w, y + 38), role="title")
         page.draw.line(((x, y + 40), (x + w, y + 40)), fill=INK, width=2)
+
     return 48, draw
 
 
@@ -205,8 +239,9 @@ def _header(page: Canvas, spec: PageSpec, game: Game, scenario: Scenario, side: 
     size = fit_size(title, 34, x1 - x0, True)
     page.text((x0, band[1] + 4), wrap(title, size, x1 - x0, True)[0], size, True, slot=band, role="title")
     sub = f"{game.name} - page {number} of {total}"
-    page.text((x0, band[1] + 4 + int(size * 1.35)), sub, fit_size(sub, 18, x1 - x0), False, MUTED, slot=band,
-              role="subtitle")
+    page.text(
+        (x0, band[1] + 4 + int(size * 1.35)), sub, fit_size(sub, 18, x1 - x0), False, MUTED, slot=band, role="subtitle"
+    )
     return TOP
 
 
@@ -277,6 +312,7 @@ def draw_card_faces(game: Game) -> None:
     rather than each drawing its own copy of every counter with its first card of each side (the module,
     built alone, does this just before forking the workers of its boards and chart pages)."""
     from authoring.render.counter_art import counter_image
+
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         for side in card_sides(game, scenario):
@@ -288,32 +324,38 @@ def draw_card_faces(game: Game) -> None:
                             counter_image(game, counter, entry.state, COUNTER_PX)
 
 
-def write_setup_cards(game: Game, out_dir: Path, processes: int | None = None,
-                      also: Callable[[str, str], PageSink] | None = None) -> list[Path]:
+def write_setup_cards(
+    game: Game, out_dir: Path, processes: int | None = None, also: Callable[[str, str], PageSink] | None = None
+) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
     scenario and side; cards in parallel processes (fork), each drawing a counter face once.
     `also(scenario, side)`: a sink that gets each Letter page too, so no other stage draws it again."""
     from authoring.render.counter_art import shared_faces
     from authoring.render.maps.draw import run_per_map
-    jobs = [(sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])]
+
+    jobs = [
+        (sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])
+    ]
     with shared_faces():  # a forked worker keeps its faces for its next card
         return [path for paths in run_per_map(game, jobs, _card_job, processes, also=also) for path in paths]
 
 
 def _card_job(job: tuple[str, str, str]) -> list[Path]:
     from authoring.render.maps.draw import _JOB
+
     return _write_card(_JOB["game"], *job, also=_JOB.get("also"))
 
 
-def _write_card(game: Game, sid: str, side: str, out: str, also: Callable[[str, str], PageSink] | None = None
-                ) -> list[Path]:
+def _write_card(
+    game: Game, sid: str, side: str, out: str, also: Callable[[str, str], PageSink] | None = None
+) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
     sink = also(sid, side) if also else None
     pages = []
     for page in iter_setup_card_pages(game, scenario, side):
-        pages.append(png_bytes(page.image, DPI))   # encoded once: the PNG file and the PDF's page
+        pages.append(png_bytes(page.image, DPI))  # encoded once: the PNG file and the PDF's page
         if sink is not None:
             sink.add(page.image)
     if sink is not None:
@@ -322,6 +364,12 @@ def _write_card(game: Game, sid: str, side: str, out: str, also: Callable[[str, 
         numbered = () if len(pages) == 1 else (str(n),)
         paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
-    paths.append(write_pdf([png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4")],
-                           out_dir / file_name("setup", sid, side, "a4", ext="pdf"), DPI, "a4"))
+    paths.append(
+        write_pdf(
+            [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4")],
+            out_dir / file_name("setup", sid, side, "a4", ext="pdf"),
+            DPI,
+            "a4",
+        )
+    )
     return paths

@@ -10,6 +10,7 @@ repeated, a turn track is one block per row of turn boxes, each box as tall as i
 and footnotes wrap. A table's ``note:`` is for designers and never printed; ``notes:`` and
 ``print_note:`` are printed for players.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,9 +19,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from authoring.names import file_name, id_words
 from authoring.model import Game, Scenario, Table
 from authoring.model.scenario import value_text
+from authoring.names import file_name, id_words
 from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
 from authoring.render.shared.pdf import save_png, write_pdf
 
@@ -57,12 +58,16 @@ def _sample_for(game: Game, label: str):
 def _sample_drawing(game: Game, label: str):
     """What draws the sample of `_sample_for` (None: the row has none); finding it draws nothing."""
     key = label.strip().lower()
-    sections = (("terrain", game.terrain), ("feature", game.hex_features), ("hexside", game.hexside_features),
-                ("path", game.paths))
+    sections = (
+        ("terrain", game.terrain),
+        ("feature", game.hex_features),
+        ("hexside", game.hexside_features),
+        ("path", game.paths),
+    )
     side = re.sub(r"\s+hexsides?$", "", key)
-    if side != key:   # 'River hexside', 'Lake hexside': the hexside, not the terrain of the same name
+    if side != key:  # 'River hexside', 'Lake hexside': the hexside, not the terrain of the same name
         sections = sections[2:3]
-    keys = {key, side, re.sub(r"\s*\(.*\)$", "", key)}   # 'Railroad (woods)': the railroad
+    keys = {key, side, re.sub(r"\s*\(.*\)$", "", key)}  # 'Railroad (woods)': the railroad
     for section, items in sections:
         for t in items:
             if keys & {t.id.lower(), t.name.lower()}:
@@ -75,14 +80,19 @@ def _sample_drawing(game: Game, label: str):
 
 def _draws_size_marks(game: Game) -> bool:
     """Whether the game's counters draw their X and I size marks as signs (a layout's `drawn: true`)."""
-    return any((spec or {}).get("drawn") for lay in game.counter_layouts
-               for key, spec in (lay.get("slots") or {}).items() if key.split(":", 1)[0] == "size_mark")
+    return any(
+        (spec or {}).get("drawn")
+        for lay in game.counter_layouts
+        for key, spec in (lay.get("slots") or {}).items()
+        if key.split(":", 1)[0] == "size_mark"
+    )
 
 
 def _legend_sample(game: Game, section: str, item_id: str) -> Image.Image:
     from authoring.render.maps.legend import SAMPLE_PX, sample_items, sample_scene
     from authoring.render.maps.raster import Layer, rasterize
     from authoring.render.maps.style import map_style
+
     style = map_style(game)
     size = int(SAMPLE_PX * 1.4)
     scene = sample_scene(style, (size / 2, size / 2))
@@ -100,6 +110,7 @@ def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
         size_mark_is_drawn,
     )
     from authoring.render.shared.fonts import font
+
     image = Image.new("RGB", (SAMPLE, SAMPLE), (255, 255, 255))
     if drawn and letter_mark_width(mark, 1.0):
         height = SAMPLE // 4
@@ -111,8 +122,14 @@ def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
         image.paste(art, (4, SAMPLE // 3), art)
     else:
         from PIL import ImageDraw
-        ImageDraw.Draw(image).text((SAMPLE / 2, SAMPLE / 2), mark, fill=(0, 0, 0),
-                                   font=font(fit_size(mark, 20, SAMPLE - 6, True, 8), True), anchor="mm")
+
+        ImageDraw.Draw(image).text(
+            (SAMPLE / 2, SAMPLE / 2),
+            mark,
+            fill=(0, 0, 0),
+            font=font(fit_size(mark, 20, SAMPLE - 6, True, 8), True),
+            anchor="mm",
+        )
     return image
 
 
@@ -125,12 +142,13 @@ def _column_widths(table: Table, width: int) -> list[int]:
     for c in range(len(table.columns)):
         cells = [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
         natural.append(min(MAX_COL_PX, max(length(t, bold) + 2 for t, bold in cells)) + 2 * PAD)
-        words = {(w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t)
-                 for w in HYPHEN_BREAK.split(part)}
+        words = {
+            (w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t) for w in HYPHEN_BREAK.split(part)
+        }
         least.append(min(natural[-1], max([length(w, bold) + 2 for w, bold in words] or [0]) + 2 * PAD))
     if sum(natural) <= width:
         return natural
-    if sum(least) > width:     # even single words do not fit: narrow the widest, words will break
+    if sum(least) > width:  # even single words do not fit: narrow the widest, words will break
         widths = list(least)
         while sum(widths) > width and max(widths) > MIN_COL_PX:
             i = widths.index(max(widths))
@@ -153,6 +171,7 @@ def _text_lengths():
     @cache
     def length(text: str, bold: bool) -> int:
         return int(font(BODY, bold).getlength(text))
+
     return length
 
 
@@ -164,8 +183,10 @@ def _shortest_widths(table: Table, least: list[int], natural: list[int], width: 
     """Column widths from each column's least, the spare width given step by step to the column where it
     saves the most lines of table height: a long Combat column gets room before a column of short numbers
     grows past what it needs (the terrain chart kept one column six lines deep)."""
-    cells = [[(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
-             for c in range(len(table.columns))]
+    cells = [
+        [(str(table.columns[c]), True)] + [(_cell_text(r[c]) if c < len(r) else "", c == 0) for r in table.rows]
+        for c in range(len(table.columns))
+    ]
     memo: dict[tuple[int, int], list[int]] = {}
 
     def lines(c: int, w: int) -> list[int]:
@@ -182,11 +203,11 @@ def _shortest_widths(table: Table, least: list[int], natural: list[int], width: 
     while spare >= step:
         now = height(widths)
         best, rate, grow = None, 0.0, 0
-        for c in range(len(widths)):   # the widening (one or more steps) that saves the most lines per step
+        for c in range(len(widths)):  # the widening (one or more steps) that saves the most lines per step
             for k in range(1, spare // step + 1):
                 if widths[c] + k * step > natural[c]:
                     break
-                saved = now - height(widths[:c] + [widths[c] + k * step] + widths[c + 1:])
+                saved = now - height(widths[:c] + [widths[c] + k * step] + widths[c + 1 :])
                 if saved / k > rate:
                     best, rate, grow = c, saved / k, k * step
         if best is None:
@@ -202,6 +223,7 @@ def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
     """The table's name, and the rule it cites on the same line when both fit, else under it."""
     cite = game.cite(rule) if rule else ""
     from authoring.render.shared.fonts import font
+
     name_w = font(TITLE, True).getlength(table_name)
     cite_w = font(16).getlength(cite)
     lines = wrap(table_name, TITLE, width, True)
@@ -221,8 +243,10 @@ def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
 def _grid(table: Table, widths: list[int]) -> list[list[list[str]]]:
     cols = len(table.columns)
     grid = [[wrap(table.columns[c], BODY, widths[c] - 2 * PAD, True) for c in range(cols)]]
-    grid += [[wrap(_cell_text(r[c]) if c < len(r) else "", BODY, widths[c] - 2 * PAD, c == 0) for c in range(cols)]
-             for r in table.rows]
+    grid += [
+        [wrap(_cell_text(r[c]) if c < len(r) else "", BODY, widths[c] - 2 * PAD, c == 0) for c in range(cols)]
+        for r in table.rows
+    ]
     return grid
 
 
@@ -272,7 +296,7 @@ def _text_blocks(lines: list[tuple[str, bool]], width: int, height: int, size: f
     per = max(1, (height - 8) // line_h)
     blocks = []
     for start in range(0, len(lines), per):
-        chunk = lines[start:start + per]
+        chunk = lines[start : start + per]
         block = Canvas.new((width, len(chunk) * line_h + 8))
         for n, (text, bold) in enumerate(chunk):
             block.text((2, 4 + n * line_h), text, size, bold, slot=(0, 0, width, block.image.height), role="line")
@@ -301,11 +325,13 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
     None: columns that do not fit across even at their narrowest, a row taller than a page, or the whole
     table, stacked as the module shows it, over `pixel_budget`. Only measures text: nothing is drawn."""
     drawn = [_sample_drawing(game, _cell_text(r[0])) if r else None for r in table.rows]
-    for what, (width, height) in sizes:
+    for what, (width, _height) in sizes:
         sample_w, widths = _widths(table, width, drawn)
         if sample_w + sum(widths) + 1 > width:
-            return (f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
-                    f"than {what} ({width:,} px)")
+            return (
+                f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
+                f"than {what} ({width:,} px)"
+            )
     for what, (width, height) in sizes:
         sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn)
         title = int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True)) + 32
@@ -315,8 +341,10 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
             return f"row {row} is drawn {tallest:,} px tall, taller than {what} ({height:,} px) can hold"
         stacked = _stacked_height(heights, title, height)
         if stacked * width > pixel_budget:
-            return (f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
-                    f"the budget of {pixel_budget / 1e6:,.0f} million")
+            return (
+                f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
+                f"the budget of {pixel_budget / 1e6:,.0f} million"
+            )
     return None
 
 
@@ -336,7 +364,7 @@ def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> l
     width, height = size
     samples = [_sample_for(game, _cell_text(r[0])) if r else None for r in table.rows]
     sample_w, widths, grid, heights = _table_layout(game, table, width, samples)
-    own = _own_width(game, table, sample_w + sum(widths) + 1, width)   # a narrow table's title and notes are as narrow
+    own = _own_width(game, table, sample_w + sum(widths) + 1, width)  # a narrow table's title and notes are as narrow
     title = _title_block(game, table.name, table.rule, own)
     blocks, rows, used = [], [], title.image.height + heights[0]
     for i in range(1, len(grid)):
@@ -358,6 +386,7 @@ def _own_width(game: Game, table: Table, table_px: int, width: int) -> int:
     """The width a table's blocks take: the table's, or its title and cited rule on one line, or its notes'
     least width, whichever is widest, within ``width`` (a chart window then shows the table whole)."""
     from authoring.render.shared.fonts import font
+
     cite = game.cite(table.rule) if table.rule else ""
     title_px = math.ceil(font(TITLE, True).getlength(table.name) + font(16).getlength(cite)) + 31
     notes_px = NOTE_MIN_PX if _footer_lines(table, width) else 0
@@ -398,8 +427,9 @@ LINE_SIZE = 15
 
 def _turn_lines(turn, skip: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
     """A turn box's lines: date, weather, then each value not in `skip` under its short label."""
-    lines = [(turn.date, False), (turn.weather.title(), True)] + [(f"{_abbrev(k)}: {value_text(v)}", False)
-                                                                  for k, v in turn.values.items() if k not in skip]
+    lines = [(turn.date, False), (turn.weather.title(), True)] + [
+        (f"{_abbrev(k)}: {value_text(v)}", False) for k, v in turn.values.items() if k not in skip
+    ]
     return [(text, bold) for text, bold in lines if text]
 
 
@@ -415,8 +445,11 @@ def _every_turn(turns) -> dict[str, str]:
     if len(turns) < 2:
         return {}
     first = turns[0].values
-    return {k: value_text(v) for k, v in first.items()
-            if all(k in t.values and value_text(t.values[k]) == value_text(v) for t in turns[1:])}
+    return {
+        k: value_text(v)
+        for k, v in first.items()
+        if all(k in t.values and value_text(t.values[k]) == value_text(v) for t in turns[1:])
+    }
 
 
 def _abbrev(key: str) -> str:
@@ -454,7 +487,7 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
     constant = _every_turn(turns)
     skip = frozenset(constant)
     for start in range(0, len(turns), per_row):
-        row = turns[start:start + per_row]
+        row = turns[start : start + per_row]
         contents = [_turn_box_lines(t, inner, skip) for t in row]
         box_h = 60 + max(len(c) for c in contents) * line_h + 10
         block = Canvas.new((width, box_h + 2))
@@ -465,8 +498,15 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
             block.text((x + 10, 8), str(t.turn), TURN_SIZE, True, slot=slot)
             if marks[t.turn]:
                 note = " ".join(marks[t.turn])
-                block.text((x + BOX_W - 10, 10), note, fit_size(note, 15, BOX_W // 2, True, 12.5), True,
-                           (150, 30, 30), anchor="ra", slot=slot)
+                block.text(
+                    (x + BOX_W - 10, 10),
+                    note,
+                    fit_size(note, 15, BOX_W // 2, True, 12.5),
+                    True,
+                    (150, 30, 30),
+                    anchor="ra",
+                    slot=slot,
+                )
             for n, (text, bold) in enumerate(lines):
                 block.text((x + 10, 58 + n * line_h), text, LINE_SIZE, bold, slot=slot, role="line")
         blocks.append(join(head, block) if not blocks else block)
@@ -485,8 +525,14 @@ def render_turn_track(game: Game, scenario: Scenario, per_row: int = 7) -> Image
 
 def _weather_tint(weather: str) -> tuple[int, int, int]:
     w = (weather or "").lower()
-    tints = {"clear": (255, 252, 235), "mud": (222, 200, 160), "snow": (225, 238, 250), "frost": (215, 230, 245),
-             "rain": (210, 225, 235), "storm": (200, 200, 215)}
+    tints = {
+        "clear": (255, 252, 235),
+        "mud": (222, 200, 160),
+        "snow": (225, 238, 250),
+        "frost": (215, 230, 245),
+        "rain": (210, 225, 235),
+        "storm": (200, 200, 215),
+    }
     return next((v for k, v in tints.items() if k in w), (250, 250, 250))
 
 
@@ -496,10 +542,14 @@ def _weather_tint(weather: str) -> tuple[int, int, int]:
 def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
     """Every chart as (name, blocks) sized for ``spec``'s content area."""
     from authoring.render.maps.legend import legend_blocks
+
     size = spec.content_size
     out = [(file_name("table", t.id, ext="png"), table_blocks(game, t, size)) for t in game.tables]
-    out += [(file_name("turns", s.id, ext="png"), turn_blocks(game, s, size)) for s in sorted(game.scenarios.values(), key=lambda s: s.id)
-            if s.turns]
+    out += [
+        (file_name("turns", s.id, ext="png"), turn_blocks(game, s, size))
+        for s in sorted(game.scenarios.values(), key=lambda s: s.id)
+        if s.turns
+    ]
     out.append((file_name("legend", ext="png"), legend_blocks(game, size)))
     return out
 
@@ -516,9 +566,13 @@ def write_charts(game: Game, out_dir: Path) -> list[Path]:
     """A PNG per table, per scenario turn track and the legend, plus ``charts.letter.pdf`` and
     ``charts.a4.pdf`` holding them all on pages of that paper."""
     out_dir = Path(out_dir)
-    paths = [save_png(stack(blocks).image, out_dir / name, DPI)
-             for name, blocks in chart_blocks(game, PageSpec("letter"))]
+    paths = [
+        save_png(stack(blocks).image, out_dir / name, DPI) for name, blocks in chart_blocks(game, PageSpec("letter"))
+    ]
     for paper in ("a4", "letter"):
-        paths.append(write_pdf([p.image for p in chart_pages(game, paper)], out_dir / file_name("charts", paper, ext="pdf"),
-                               DPI, paper))
+        paths.append(
+            write_pdf(
+                [p.image for p in chart_pages(game, paper)], out_dir / file_name("charts", paper, ext="pdf"), DPI, paper
+            )
+        )
     return paths

@@ -17,9 +17,9 @@ from __future__ import annotations
 import io
 import math
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -29,7 +29,6 @@ from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import PAPER_MM, load_img2pdf
 
 MM_PER_IN = 25.4
-
 
 
 MARK_GAP_MM = 1.5
@@ -186,7 +185,7 @@ def grid(opts: SheetOptions) -> Grid:
     margin = math.ceil(opts.margin_in * opts.dpi)
     marks = opts.cut_marks != "none"
     mark_start = bleed + mm_to_px(MARK_GAP_MM, opts.dpi)
-    zone = mark_start + mm_to_px(MARK_MIN_MM, opts.dpi) if marks else 0   # bleed alone may use the margin
+    zone = mark_start + mm_to_px(MARK_MIN_MM, opts.dpi) if marks else 0  # bleed alone may use the margin
     cols = max(0, (w - 2 * margin - 2 * zone) // pitch)
     rows = max(0, (h - 2 * margin - 2 * zone) // pitch)
     origin = ((w - cols * pitch) // 2, (h - rows * pitch) // 2)
@@ -214,7 +213,7 @@ def layout_sheets(items: Sequence[SheetItem], opts: SheetOptions) -> list[SheetP
     """Fill sheets row by row in item order; every item gets exactly one cell."""
     g = grid(opts)
     if g.per_sheet == 0:
-        raise ValueError(f"No {opts.counter_in}\" counter fits on {opts.paper} with {opts.margin_in}\" margins")
+        raise ValueError(f'No {opts.counter_in}" counter fits on {opts.paper} with {opts.margin_in}" margins')
     pages = []
     for start in range(0, len(items), g.per_sheet):
         placements = []
@@ -253,8 +252,9 @@ def _taken_cells(sheet: SheetPage, side: str, opts: SheetOptions) -> set[tuple[i
     return set(fronts) if side == "front" else {back_position(g, f, opts.duplex) for f in fronts}
 
 
-def _paste_bleed(page: Image.Image, art: Image.Image, at: tuple[int, int], pitch: int,
-                 sides: tuple[int, int, int, int]) -> None:
+def _paste_bleed(
+    page: Image.Image, art: Image.Image, at: tuple[int, int], pitch: int, sides: tuple[int, int, int, int]
+) -> None:
     """Paste the parts of a face's bleed that lie beside its open sides (and corners between two)."""
     b = (art.width - pitch) // 2
     if not b or not any(sides):
@@ -269,8 +269,9 @@ def _paste_bleed(page: Image.Image, art: Image.Image, at: tuple[int, int], pitch
                 page.paste(art.crop((x0, y0, x1, y1)), (at[0] - b + x0, at[1] - b + y0))
 
 
-def _paste_counters(page: Image.Image, sheet: SheetPage, faces: list[Image.Image | None], side: str,
-                    opts: SheetOptions) -> None:
+def _paste_counters(
+    page: Image.Image, sheet: SheetPage, faces: list[Image.Image | None], side: str, opts: SheetOptions
+) -> None:
     """Each counter's cut square, plus its bleed wherever no neighbour takes that edge.
 
     A placed counter without this face (a single-sided counter's back) still
@@ -378,21 +379,32 @@ def _run_line(run: list[Placement]) -> str:
 
 
 def _index_header(title: str, opts: SheetOptions, g: Grid, sheets: int, two_sided: bool = True) -> list[str]:
-    flip = "long edge (backs mirrored left-right)" if opts.duplex == "long" else "short edge (backs mirrored top-bottom)"
+    flip = (
+        "long edge (backs mirrored left-right)" if opts.duplex == "long" else "short edge (backs mirrored top-bottom)"
+    )
     dx, dy = opts.back_offset_mm
-    size = (f"{opts.paper.upper() if opts.paper == 'a4' else 'Letter'}, {opts.counter_in:g}\" counters, "
-            f"{g.cols} x {g.rows} per sheet, {sheets} sheet(s). Print at 100% (actual size), {opts.dpi} dpi.")
+    size = (
+        f'{opts.paper.upper() if opts.paper == "a4" else "Letter"}, {opts.counter_in:g}" counters, '
+        f"{g.cols} x {g.rows} per sheet, {sheets} sheet(s). Print at 100% (actual size), {opts.dpi} dpi."
+    )
     if not two_sided:
-        return [title, size, "Every counter is one-sided: print one-sided (simplex), one page a sheet.",
-                "Cut along the marks: one cut serves two counters. This index follows the sheets."]
+        return [
+            title,
+            size,
+            "Every counter is one-sided: print one-sided (simplex), one page a sheet.",
+            "Cut along the marks: one cut serves two counters. This index follows the sheets.",
+        ]
     return [
-        title, size,
+        title,
+        size,
         f"Duplex: flip on the {flip}. Back offset {dx:+.1f} mm x, {dy:+.1f} mm y.",
         "Each sheet is a front page followed by its back page. Cut along the marks: one cut serves two counters.",
     ]
 
 
-def _render_index(title: str, opts: SheetOptions, sheets: Sequence[SheetPage], two_sided: bool = True) -> list[Image.Image]:
+def _render_index(
+    title: str, opts: SheetOptions, sheets: Sequence[SheetPage], two_sided: bool = True
+) -> list[Image.Image]:
     """Index pages, printed after the sheets (so the sheets start the PDF on a front, and no page is left blank)."""
     g = sheets[0].grid if sheets else grid(opts)
     px = opts.dpi / 72
@@ -411,7 +423,7 @@ def _render_index(title: str, opts: SheetOptions, sheets: Sequence[SheetPage], t
         for i, text in enumerate(header if n == 0 else heading):
             draw.text((x, y), text, font=font(INDEX_TEXT_PT * px * (1.6 if i == 0 else 1), bold=i == 0), fill=0)
             y += round(line_h * (1.8 if i == 0 else 1))
-        chunk = lines[n * per_page:(n + 1) * per_page]
+        chunk = lines[n * per_page : (n + 1) * per_page]
         _draw_columns(draw, chunk, (x, y + line_h), g, line_h, body, bold)
         pages.append(page)
     return pages
@@ -425,8 +437,9 @@ def _index_capacity(g: Grid, line_h: int, header_lines: int) -> int:
     return max(1, usable // line_h) * INDEX_COLUMNS
 
 
-def _draw_columns(draw: ImageDraw.ImageDraw, lines: list[tuple[str, bool]], at: tuple[int, int], g: Grid,
-                  line_h: int, body, bold) -> None:
+def _draw_columns(
+    draw: ImageDraw.ImageDraw, lines: list[tuple[str, bool]], at: tuple[int, int], g: Grid, line_h: int, body, bold
+) -> None:
     per_col = math.ceil(len(lines) / INDEX_COLUMNS) if lines else 0
     col_w = (g.page[0] - 2 * at[0]) // INDEX_COLUMNS
     for i, (text, heading) in enumerate(lines):
@@ -459,7 +472,7 @@ def _png(image: Image.Image) -> bytes:
     if colours:
         palette = Image.new("P", (1, 1))
         palette.putpalette([c for _, rgb in sorted(colours, key=lambda c: c[1]) for c in rgb])
-        image = image.quantize(palette=palette, dither=Image.Dither.NONE)   # exact: every colour is in it
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)  # exact: every colour is in it
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
@@ -469,8 +482,14 @@ def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
     """A PDF of exact paper size, one PNG per page, with no timestamps."""
     img2pdf = load_img2pdf()
     layout = img2pdf.get_layout_fun(pagesize=page_pt(paper))
-    return img2pdf.convert(list(pages), layout_fun=layout, title=title, nodate=True, rotation=img2pdf.Rotation.none,
-                           engine=img2pdf.Engine.internal)   # Rotation.none: img2pdf would decode each page for EXIF
+    return img2pdf.convert(
+        list(pages),
+        layout_fun=layout,
+        title=title,
+        nodate=True,
+        rotation=img2pdf.Rotation.none,
+        engine=img2pdf.Engine.internal,
+    )  # Rotation.none: img2pdf would decode each page for EXIF
 
 
 SheetRenderer = Callable[[Sequence[SheetPage]], Iterable[tuple[bytes, bytes]]]
@@ -481,8 +500,14 @@ def sheet_pngs(sheet: SheetPage, items, opts: SheetOptions) -> tuple[bytes, byte
     return tuple(_png(render_sheet_side(sheet, items, side, opts)) for side in ("front", "back"))
 
 
-def write_sheets_pdf(items: Sequence[SheetItem], opts: SheetOptions, path: str | os.PathLike, title: str,
-                     progress: Progress = SILENT, render: SheetRenderer | None = None) -> SheetReport:
+def write_sheets_pdf(
+    items: Sequence[SheetItem],
+    opts: SheetOptions,
+    path: str | os.PathLike,
+    title: str,
+    progress: Progress = SILENT,
+    render: SheetRenderer | None = None,
+) -> SheetReport:
     """Front and back page of every sheet (fronts only when no counter has a back), then the index page(s);
     ``progress.advance(done, total)`` per page.
 
@@ -584,14 +609,27 @@ def render_calibration(opts: SheetOptions) -> tuple[Image.Image, Image.Image]:
         _scale(bd, bx, by, opts.dpi, "x")
         _scale(bd, bx, by, opts.dpi, "y")
     dx, dy = opts.back_offset_mm
-    _calibration_text(fd, g, opts, [
-        "Duplex calibration - FRONT", f"Print both pages double-sided, flip on the {opts.duplex} edge, at 100% scale.",
-        "Hold the sheet up to a light and read the scales on the back."])
-    _calibration_text(bd, g, opts, [
-        "Duplex calibration - BACK (this side up)",
-        "Read where the front's vertical line crosses the horizontal scale (X, + to the right)",
-        "and where its horizontal line crosses the vertical scale (Y, + downwards).",
-        f"New back offset = current ({dx:+.1f}, {dy:+.1f}) mm + (X, Y) read here."])
+    _calibration_text(
+        fd,
+        g,
+        opts,
+        [
+            "Duplex calibration - FRONT",
+            f"Print both pages double-sided, flip on the {opts.duplex} edge, at 100% scale.",
+            "Hold the sheet up to a light and read the scales on the back.",
+        ],
+    )
+    _calibration_text(
+        bd,
+        g,
+        opts,
+        [
+            "Duplex calibration - BACK (this side up)",
+            "Read where the front's vertical line crosses the horizontal scale (X, + to the right)",
+            "and where its horizontal line crosses the vertical scale (Y, + downwards).",
+            f"New back offset = current ({dx:+.1f}, {dy:+.1f}) mm + (X, Y) read here.",
+        ],
+    )
     return front, back
 
 

@@ -8,6 +8,7 @@ line. Everything the player must not see after gluing (registration lines and cr
 hatching, page labels) sits in the strips that the next page covers, except the label of the
 last page, which has no covered strip. Page 1 of the PDF is the assembly diagram with a scale bar.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from authoring.names import map_file_name
 from authoring.model import Game
+from authoring.names import map_file_name
 from authoring.render.maps.draw import has_art, map_bands
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
@@ -105,7 +106,7 @@ def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
     w, h = plan.map_px
     box = (max(0, x), max(0, y), min(x + plan.page_px[0], w), min(y + plan.page_px[1], h))
     page = image.crop(box)
-    if page.size != plan.page_px:   # a page past the map's edge: white beyond it
+    if page.size != plan.page_px:  # a page past the map's edge: white beyond it
         blank = Image.new("RGB", plan.page_px, (255, 255, 255))
         blank.paste(page, (box[0] - x, box[1] - y))
         page = blank
@@ -114,7 +115,7 @@ def page_image(plan: TilePlan, image, row: int, col: int) -> Image.Image:
     if row < plan.rows - 1:
         _glue_strip(page, plan, vertical=False)
     draw = ImageDraw.Draw(page)
-    if col > 0:     # the covering side of the overlap: the same crosses, to lay over its neighbour's
+    if col > 0:  # the covering side of the overlap: the same crosses, to lay over its neighbour's
         for y in registration_points(plan, vertical=True):
             _cross(draw, plan.overlap_px / 2, y, plan.overlap_px // 5, max(1, int(plan.dpi / 150)))
     if row > 0:
@@ -168,11 +169,18 @@ def _cross(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int) 
 def _page_label(draw: ImageDraw.ImageDraw, plan: TilePlan, row: int, col: int) -> None:
     box = plan.label_box(row, col)
     draw.rectangle(box, fill=(255, 255, 255), outline=INK, width=max(1, int(plan.dpi / 75)))
-    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), TilePlan.label(row, col), fill=INK,
-              font=font((box[3] - box[1]) * 0.6, True), anchor="mm")
+    draw.text(
+        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+        TilePlan.label(row, col),
+        fill=INK,
+        font=font((box[3] - box[1]) * 0.6, True),
+        anchor="mm",
+    )
 
 
-def assembly_page(plan: TilePlan, image: Image.Image | None, title: str, thumb: Image.Image | None = None) -> Image.Image:
+def assembly_page(
+    plan: TilePlan, image: Image.Image | None, title: str, thumb: Image.Image | None = None
+) -> Image.Image:
     """The assembly diagram: a thumbnail with the page grid and labels, instructions and a scale bar.
 
     `thumb`: the map already reduced to `diagram_box`'s scale (else reduced here from `image`)."""
@@ -180,21 +188,30 @@ def assembly_page(plan: TilePlan, image: Image.Image | None, title: str, thumb: 
     dpi = plan.dpi
     page = Image.new("RGB", (w, h), (255, 255, 255))
     draw = ImageDraw.Draw(page)
-    room = w - int(0.4 * dpi)     # titles stay inside the printable area, shrunk (never below 9 pt) then wrapped
+    room = w - int(0.4 * dpi)  # titles stay inside the printable area, shrunk (never below 9 pt) then wrapped
     size = max(0.125 * dpi, min(0.22 * dpi, 0.22 * dpi * room / max(1, font(0.22 * dpi, True).getlength(title))))
     lines = wrap(title, size, room, True)[:2]
     for i, line in enumerate(lines):
-        draw.text((w / 2, (0.3 + 0.27 * i - 0.12 * (len(lines) - 1)) * dpi), line, fill=INK, font=font(size, True),
-                  anchor="mm")
-    info = (f"{plan.columns * plan.rows} pages ({plan.rows} rows x {plan.columns} columns), "
-            f"{plan.paper_in[0]:.2f} x {plan.paper_in[1]:.2f} in, {plan.overlap_px / dpi:.2f} in overlap")
+        draw.text(
+            (w / 2, (0.3 + 0.27 * i - 0.12 * (len(lines) - 1)) * dpi),
+            line,
+            fill=INK,
+            font=font(size, True),
+            anchor="mm",
+        )
+    info = (
+        f"{plan.columns * plan.rows} pages ({plan.rows} rows x {plan.columns} columns), "
+        f"{plan.paper_in[0]:.2f} x {plan.paper_in[1]:.2f} in, {plan.overlap_px / dpi:.2f} in overlap"
+    )
     info_size = min(0.12 * dpi, 0.12 * dpi * room / max(1, font(0.12 * dpi).getlength(info)))
     draw.text((w / 2, 0.66 * dpi), info, fill=INK, font=font(info_size), anchor="mm")
     _diagram(page, plan, thumb or thumbnail(image, plan), diagram_box(plan))
-    steps = ["Print at 100% / actual size (no 'fit to page'); check the scale bar below.",
-             "Trim each page along the edge of its printed area.",
-             "Lay each page over its left and upper neighbours, its edge on the registration line;",
-             "glue in the hatched strips. Labels: row letter, column number."]
+    steps = [
+        "Print at 100% / actual size (no 'fit to page'); check the scale bar below.",
+        "Trim each page along the edge of its printed area.",
+        "Lay each page over its left and upper neighbours, its edge on the registration line;",
+        "glue in the hatched strips. Labels: row letter, column number.",
+    ]
     for i, text in enumerate(steps):
         draw.text((0.3 * dpi, h - (2.05 - 0.2 * i) * dpi), text, fill=INK, font=font(0.11 * dpi), anchor="lm")
     scale_bar(draw, 0.3 * dpi, h - 0.9 * dpi, dpi)
@@ -227,7 +244,7 @@ def _diagram(page: Image.Image, plan: TilePlan, thumb: Image.Image, box) -> None
     total = (plan.step[0] * plan.columns + plan.overlap_px, plan.step[1] * plan.rows + plan.overlap_px)
     k = _diagram_scale(plan)
     gx, gy = plan.start
-    ox = box[0] + (bw - total[0] * k) / 2 - gx * k   # where the map's pixel (0, 0) falls on the diagram
+    ox = box[0] + (bw - total[0] * k) / 2 - gx * k  # where the map's pixel (0, 0) falls on the diagram
     oy = box[1] + (bh - total[1] * k) / 2 - gy * k
     page.paste(thumb, (int(ox), int(oy)))
     draw = ImageDraw.Draw(page)
@@ -237,8 +254,15 @@ def _diagram(page: Image.Image, plan: TilePlan, thumb: Image.Image, box) -> None
             rect = (ox + x * k, oy + y * k, ox + (x + plan.page_px[0]) * k, oy + (y + plan.page_px[1]) * k)
             draw.rectangle(rect, outline=(200, 30, 30), width=max(1, int(plan.dpi / 60)))
             cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
-            draw.text((cx, cy), TilePlan.label(r, c), fill=(200, 30, 30), font=font(0.3 * plan.dpi, True),
-                      anchor="mm", stroke_width=max(1, int(plan.dpi / 50)), stroke_fill=(255, 255, 255))
+            draw.text(
+                (cx, cy),
+                TilePlan.label(r, c),
+                fill=(200, 30, 30),
+                font=font(0.3 * plan.dpi, True),
+                anchor="mm",
+                stroke_width=max(1, int(plan.dpi / 50)),
+                stroke_fill=(255, 255, 255),
+            )
 
 
 def scale_bar(draw: ImageDraw.ImageDraw, x: float, y: float, dpi: float) -> None:
@@ -250,13 +274,19 @@ def scale_bar(draw: ImageDraw.ImageDraw, x: float, y: float, dpi: float) -> None
             draw.line(((x + t * unit, y - 0.06 * dpi), (x + t * unit, y + 0.08 * dpi)), fill=INK, width=line)
             if t % 2 == 0 and t < ticks:
                 draw.rectangle((x + t * unit, y, x + (t + 1) * unit, y + 0.08 * dpi), fill=INK)
-        draw.text((x + length + 0.1 * dpi, y + 0.04 * dpi), label + " if printed at 1:1", fill=INK,
-                  font=font(0.11 * dpi), anchor="lm")
+        draw.text(
+            (x + length + 0.1 * dpi, y + 0.04 * dpi),
+            label + " if printed at 1:1",
+            fill=INK,
+            font=font(0.11 * dpi),
+            anchor="lm",
+        )
         y += 0.35 * dpi
 
 
-def write_tiled_pdf(game: Game, map_id: str, out_path: Path, paper: str = "letter", overlap_in: float = 0.5,
-                    dpi: float = 150) -> Path:
+def write_tiled_pdf(
+    game: Game, map_id: str, out_path: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150
+) -> Path:
     """The map at 1:1 over as many pages as it needs, with an assembly page first."""
     return write_tiles(game, map_id, {paper: Path(out_path)}, overlap_in, dpi)[0]
 
@@ -279,8 +309,15 @@ def write_tiles(game: Game, map_id: str, paths: dict[str, Path], overlap_in: flo
             pages.feed(window, band)
         window.drop_above(min(pages.next_row_top() for pages in papers))
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
-    return [write_pdf([png_bytes(assembly_page(pages.plan, None, title, pages.thumb()), dpi), *pages.pages],
-                      path, dpi, pages.plan.paper_in) for pages, path in zip(papers, paths.values())]
+    return [
+        write_pdf(
+            [png_bytes(assembly_page(pages.plan, None, title, pages.thumb()), dpi), *pages.pages],
+            path,
+            dpi,
+            pages.plan.paper_in,
+        )
+        for pages, path in zip(papers, paths.values())
+    ]
 
 
 class _Window:
@@ -304,12 +341,12 @@ class _Window:
         """The map's pixels in `box` (every row of it drawn and still held)."""
         x0, y0, x1, y1 = box
         for top, band in self.bands:
-            if top <= y0 and y1 <= top + band.height:   # within one band: its pixels, no copy between
+            if top <= y0 and y1 <= top + band.height:  # within one band: its pixels, no copy between
                 return band.crop((x0, y0 - top, x1, y1 - top))
-        out = Image.new("RGB", (x1 - x0, y1 - y0), None)   # every row is pasted from a band below
+        out = Image.new("RGB", (x1 - x0, y1 - y0), None)  # every row is pasted from a band below
         for top, band in self.bands:
-            if top < y1 and y0 < top + band.height:   # the band, placed where it lies: Pillow copies just the
-                out.paste(band, (-x0, top - y0))      # part inside `out` (a crop first copied it twice)
+            if top < y1 and y0 < top + band.height:  # the band, placed where it lies: Pillow copies just the
+                out.paste(band, (-x0, top - y0))  # part inside `out` (a crop first copied it twice)
         return out
 
 
@@ -333,7 +370,9 @@ class _PaperPages:
         strip = band.resize((thumb_size(self.plan)[0], band.height), Image.Resampling.BOX)
         self.strips.append((strip.size, zlib.compress(strip.tobytes(), 1)))
         plan = self.plan
-        while self.row < plan.rows and min(plan.origin(self.row, 0)[1] + plan.page_px[1], plan.map_px[1]) <= window.bottom:
+        while (
+            self.row < plan.rows and min(plan.origin(self.row, 0)[1] + plan.page_px[1], plan.map_px[1]) <= window.bottom
+        ):
             self.pages += [self.encode(page_image(plan, window, self.row, c)) for c in range(plan.columns)]
             self.row += 1
 
@@ -350,6 +389,7 @@ class _PaperPages:
 
 def jpeg_bytes(image: Image.Image) -> bytes:
     import io
+
     buffer = io.BytesIO()
     image.convert("RGB").save(buffer, "JPEG", quality=92)
     return buffer.getvalue()
@@ -358,11 +398,13 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 def _tiled_job(job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
     """One map's tiles on every paper of the job, from one drawing of the map."""
     from authoring.render.maps.draw import _JOB
+
     map_id, paths = job
     game = _JOB["game"]
     dpi = tile_dpi(game.maps[map_id], _JOB["dpi"])
-    return tuple(str(p) for p in write_tiles(game, map_id, dict(zip(_JOB["papers"], map(Path, paths))),
-                                             _JOB["overlap"], dpi))
+    return tuple(
+        str(p) for p in write_tiles(game, map_id, dict(zip(_JOB["papers"], map(Path, paths))), _JOB["overlap"], dpi)
+    )
 
 
 def tile_dpi(m, dpi: float) -> float:
@@ -370,6 +412,7 @@ def tile_dpi(m, dpi: float) -> float:
     draw at it within the pixel budget); for a designer's painted map, the art's own resolution at print
     size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
     from authoring.budget import tile_dpi as budget_dpi
+
     dpi = budget_dpi(len(m.hexes), m.hex_size_in, dpi)
     reg = m.art.registration if m.art is not None else None
     if reg is None:
@@ -378,20 +421,31 @@ def tile_dpi(m, dpi: float) -> float:
     return float(min(dpi, math.ceil(native)))
 
 
-def write_tiled_pdfs(game: Game, out_dir: Path, paper: str = "letter", overlap_in: float = 0.5, dpi: float = 150,
-                     processes: int | None = None, papers: Sequence[str] = ()) -> list[Path]:
+def write_tiled_pdfs(
+    game: Game,
+    out_dir: Path,
+    paper: str = "letter",
+    overlap_in: float = 0.5,
+    dpi: float = 150,
+    processes: int | None = None,
+    papers: Sequence[str] = (),
+) -> list[Path]:
     """``tiles-<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
     parallel processes, each map drawn once for all its papers; paths paper by paper, then by map."""
     from authoring.render.maps.draw import run_per_map
+
     papers = tuple(papers) or (paper,)
-    jobs = [(mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
-            for mid in sorted(game.maps)]
+    jobs = [
+        (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
+        for mid in sorted(game.maps)
+    ]
     done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
     return [Path(paths[i]) for i in range(len(papers)) for paths in done]
 
 
 def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
     from authoring.render.maps.draw import write_one
+
     kind, inner = job
     return _tiled_job(inner) if kind == "tiles" else (write_one(inner),)
 
@@ -408,8 +462,15 @@ def _longest_first(tiles: int, images: list[int]) -> list[int]:
     return order
 
 
-def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequence[str], dpi: float,
-                    overlap_in: float = 0.5, processes: int | None = None) -> list[Path]:
+def write_map_files(
+    game: Game,
+    out_dir: Path,
+    px_per_hex: float,
+    papers: Sequence[str],
+    dpi: float,
+    overlap_in: float = 0.5,
+    processes: int | None = None,
+) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
     in the same order as the two calls one after the other.
 
@@ -417,15 +478,34 @@ def write_map_files(game: Game, out_dir: Path, px_per_hex: float, papers: Sequen
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
     one print map runs at a time, and the pool's other worker draws the images meanwhile."""
     from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
-    tiles = [("tiles", (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf"))
-                                   for p in papers))) for mid in sorted(game.maps)]
+
+    tiles = [
+        (
+            "tiles",
+            (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers)),
+        )
+        for mid in sorted(game.maps)
+    ]
     pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
     jobs = [*tiles, *pngs]
     # the joined layout, whose job id is no map's, before the map images
     joined_first = sorted(range(len(tiles), len(jobs)), key=lambda i: jobs[i][1][0] in game.maps)
     order = _longest_first(len(tiles), joined_first)
-    done = dict(zip(order, run_per_map(game, [jobs[i] for i in order], _map_file_job, processes, px=px_per_hex,
-                                       papers=tuple(papers), overlap=overlap_in, dpi=dpi)))
+    done = dict(
+        zip(
+            order,
+            run_per_map(
+                game,
+                [jobs[i] for i in order],
+                _map_file_job,
+                processes,
+                px=px_per_hex,
+                papers=tuple(papers),
+                overlap=overlap_in,
+                dpi=dpi,
+            ),
+        )
+    )
     tiled, drawn = [done[i] for i in range(len(tiles))], [done[i] for i in range(len(tiles), len(jobs))]
     written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir)
     return written + [Path(paths[i]) for i in range(len(papers)) for paths in tiled]

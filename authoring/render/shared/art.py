@@ -11,6 +11,7 @@ library; system fonts are skipped so that renders are the same on every machine)
 pixel size; PNG/JPEG are scaled with Lanczos. Art is cut to a square face (full-face) or fitted
 inside the picture slot, keeping its aspect.
 """
+
 from __future__ import annotations
 
 import io
@@ -56,7 +57,7 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     """The map art, turned and scaled into its grid's regular frame (RGB)."""
     plan = art_plan(m, px_per_hex)
     a, b, c, d, e, f = plan.to_image
-    scale = math.sqrt(abs(a * e - b * d))   # art pixels per output pixel
+    scale = math.sqrt(abs(a * e - b * d))  # art pixels per output pixel
     with _open_art(m.art.image.path) as source:
         full = source.size
         reduce = 1
@@ -83,7 +84,7 @@ def _open_art(path: str) -> Image.Image:
 
 def _opaque(image: Image.Image) -> Image.Image:
     """RGB; transparent parts of the art on paper. An RGB scan is used as it is (no second copy)."""
-    image.load()   # while its file is open
+    image.load()  # while its file is open
     if image.mode == "RGB":
         return image
     if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
@@ -103,12 +104,19 @@ def _transform(image: Image.Image, size: tuple[int, int], data: tuple) -> Image.
     only on its own position, so the result is the same as one call, pixel for pixel."""
     import os
     from concurrent.futures import ThreadPoolExecutor
+
     a, b, c, d, e, f = data
 
     def band(top: int) -> Image.Image:
         rows = min(BAND, size[1] - top)
-        return image.transform((size[0], rows), Image.Transform.AFFINE, (a, b, c + b * top, d, e, f + e * top),
-                               Image.Resampling.BICUBIC, fillcolor=PAPER)
+        return image.transform(
+            (size[0], rows),
+            Image.Transform.AFFINE,
+            (a, b, c + b * top, d, e, f + e * top),
+            Image.Resampling.BICUBIC,
+            fillcolor=PAPER,
+        )
+
     out = Image.new("RGB", size, PAPER)
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         for top, part in zip(range(0, size[1], BAND), pool.map(band, range(0, size[1], BAND))):
@@ -126,6 +134,7 @@ POINT = (0, 150, 255)
 def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
     """The art as given, with the fitted grid, every hex id and the calibration points drawn on it."""
     from authoring.render.shared.fonts import font
+
     reg = registration(m)
     with _open_art(m.art.image.path) as source:
         k = min(1.0, max_side / max(source.size))
@@ -149,8 +158,15 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
         x, y = at(reg.hex_to_image(h))
         r = max(1.5, hex_px * 0.03)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=GRID)
-        draw.text((x, y - hex_px * 0.3), m.grid.hex_to_label(h), font=label_font, fill=IDS, anchor="mm",
-                  stroke_width=max(1, line), stroke_fill=(255, 255, 255))
+        draw.text(
+            (x, y - hex_px * 0.3),
+            m.grid.hex_to_label(h),
+            font=label_font,
+            fill=IDS,
+            anchor="mm",
+            stroke_width=max(1, line),
+            stroke_fill=(255, 255, 255),
+        )
     for p in m.art.points:
         x, y = at(p.at)
         fx, fy = at(reg.hex_to_image(p.hex))
@@ -162,13 +178,18 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
 
 # --- counter art --------------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=256)
 def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.Image:
     """The art at exactly (width, height) (RGBA); the hash keys the cache to the file's bytes."""
     if fmt == "SVG":
         import resvg_py
+
         from authoring.svgart import svg_text
-        svg = svg_text(read_limited(path, MAX_ART_BYTES))   # a string: nothing beside the file is read (self-contained, checked at load)
+
+        svg = svg_text(
+            read_limited(path, MAX_ART_BYTES)
+        )  # a string: nothing beside the file is read (self-contained, checked at load)
         png = resvg_py.svg_to_bytes(svg_string=svg, width=width, height=height, skip_system_fonts=True)
         image = Image.open(io.BytesIO(bytes(png))).convert("RGBA")
         return image if image.size == (width, height) else image.resize((width, height), Image.Resampling.LANCZOS)
@@ -193,8 +214,17 @@ def picture_image(art: ArtImage, box: tuple[int, int]) -> Image.Image:
     return _raster(art.path, art.sha256, art.format, max(1, round(w * k)), max(1, round(h * k)))
 
 
-def draw_over_art(image_art: ArtImage, art, size_px: int, bleed_px: int, inset: int | None, floor: float,
-                  name: str, counter_mm: float, layout_px: int | None = None) -> tuple[Image.Image, list]:
+def draw_over_art(
+    image_art: ArtImage,
+    art,
+    size_px: int,
+    bleed_px: int,
+    inset: int | None,
+    floor: float,
+    name: str,
+    counter_mm: float,
+    layout_px: int | None = None,
+) -> tuple[Image.Image, list]:
     """A counter face drawn over the designer's full-face art (values always from data).
 
     The layout, without its unit symbol, is drawn once on white and once on black, which gives its
@@ -207,14 +237,16 @@ def draw_over_art(image_art: ArtImage, art, size_px: int, bleed_px: int, inset: 
     import numpy as np
 
     from authoring.render.counters.face import draw_face
+
     big = layout_px or size_px
     big_bleed = round(bleed_px * big / size_px)
     dark_ink = sum(ImageColor.getrgb(art.foreground)[:3]) < 384
     plain = replace(art, symbol="marker", symbol_fill=None, halo="#ffffff" if dark_ink else "#000000")
     layers, issues = [], []
     for background in ("#ffffff", "#000000"):
-        layer, found = draw_face(replace(plain, background=background), big, big_bleed, inset, floor, name=name,
-                                 counter_mm=counter_mm)
+        layer, found = draw_face(
+            replace(plain, background=background), big, big_bleed, inset, floor, name=name, counter_mm=counter_mm
+        )
         issues = issues or list(found)
         side = size_px + 2 * bleed_px
         layers.append(layer if layer.size == (side, side) else layer.resize((side, side), Image.Resampling.LANCZOS))

@@ -9,6 +9,7 @@ renderer splits long content into blocks that fit a page). The same box checker 
 (``counter_check.box_findings``) then proves nothing overlaps, leaves its place or the page's
 printable area, or was cut short.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,7 @@ class Canvas:
     _pen: tuple[Image.Image, ImageDraw.ImageDraw] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
-    def new(cls, size: tuple[int, int], colour=(255, 255, 255)) -> "Canvas":
+    def new(cls, size: tuple[int, int], colour=(255, 255, 255)) -> Canvas:
         return cls(Image.new("RGB", size, colour))
 
     @property
@@ -51,8 +52,17 @@ class Canvas:
             self._pen = (self.image, ImageDraw.Draw(self.image))
         return self._pen[1]
 
-    def text(self, xy: tuple[float, float], text: str, size: float, bold: bool = False, fill=INK,
-             anchor: str = "la", slot: Box | None = None, role: str = "text") -> Box | None:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: float,
+        bold: bool = False,
+        fill=INK,
+        anchor: str = "la",
+        slot: Box | None = None,
+        role: str = "text",
+    ) -> Box | None:
         """Draw ``text`` and record its ink box (and the box it must stay in)."""
         if not text:
             return None
@@ -62,11 +72,11 @@ class Canvas:
         self.boxes.append(TextBox(role, text, box, size, slot or (0, 0, 0, 0)))
         return box
 
-    def paste(self, child: "Canvas", at: tuple[int, int]) -> None:
+    def paste(self, child: Canvas, at: tuple[int, int]) -> None:
         self.image.paste(child.image, at)
         dx, dy = at
         for tb in child.boxes:
-            shift = (lambda b: (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy))
+            shift = lambda b: (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
             slot = tb.slot if tb.slot == (0, 0, 0, 0) else shift(tb.slot)
             self.boxes.append(TextBox(tb.role, tb.text, shift(tb.box), tb.size_px, slot))
 
@@ -208,4 +218,5 @@ def _footer(page: Canvas, spec: PageSpec, text: str) -> None:
 def page_findings(page: Canvas, spec: PageSpec):
     """What is wrong with a laid-out aid page (same checks as a counter face)."""
     from authoring.render.counters.check import box_findings
+
     return box_findings(page.boxes, spec.printable, spec.min_text_px - 0.01)

@@ -12,9 +12,10 @@ whether libraqm happens to be present.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any, Callable
+from typing import Any
 
 from PIL import ImageFont
 
@@ -58,8 +59,11 @@ MASK_ENTRIES = 1024
 so more would only hold memory in a map worker; a card's repeated strings fit."""
 
 
-def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True,
-                entries: Callable[[], int] = lambda: MEMO_ENTRIES) -> Callable[..., Any]:
+def _remembered(
+    name: str,
+    keep: Callable[[tuple, dict], bool] = lambda args, kwargs: True,
+    entries: Callable[[], int] = lambda: MEMO_ENTRIES,
+) -> Callable[..., Any]:
     """FreeTypeFont.`name`, answering a call it has seen from its memo: FreeType gives the same answer.
 
     Set-up cards and counter sheets draw the same few thousand strings tens of thousands of times
@@ -72,7 +76,7 @@ def _remembered(name: str, keep: Callable[[tuple, dict], bool] = lambda args, kw
         memo = self.memos[name]
         try:
             hit = memo.get(key)
-        except TypeError:   # an unhashable argument (a list of features): not remembered
+        except TypeError:  # an unhashable argument (a list of features): not remembered
             return compute(self, *args, **kwargs)
         if hit is None:
             hit = compute(self, *args, **kwargs)

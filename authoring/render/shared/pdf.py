@@ -5,14 +5,15 @@ data unchanged: no JPEG artefacts on hex ids or factors, and byte-identical
 output for identical images (`nodate=True`: img2pdf otherwise stamps the clock into
 /CreationDate, and its pikepdf engine a random /ID; the internal engine writes neither).
 """
+
 from __future__ import annotations
 
 import struct
 import sys
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import Iterable
 
 from PIL import Image
 
@@ -59,8 +60,9 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     return png_from_bands(image.size, image.mode, [(0, image)], dpi)
 
 
-def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, Image.Image]],
-                   dpi: float | None = None) -> bytes:
+def png_from_bands(
+    size: tuple[int, int], mode: str, bands: Iterable[tuple[int, Image.Image]], dpi: float | None = None
+) -> bytes:
     """The PNG of an image given as horizontal bands (top row, band image), top to bottom: a map
     is encoded while it is drawn, never held whole. The same bytes as `png_bytes` of the joined image
     (rows are deflated `_BAND` at a time either way; bands start on multiples of `_BAND`)."""
@@ -74,7 +76,7 @@ def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, 
         pixels, stride = memoryview(image.tobytes()), w * bpp
         for y in range(0, image.height, _BAND):  # _BAND rows at a time: memory stays near one image, not four
             rows = range(y * stride, min(y + _BAND, image.height) * stride, stride)
-            parts.append(packer.compress(b"".join(p for at in rows for p in (_NO_FILTER, pixels[at:at + stride]))))
+            parts.append(packer.compress(b"".join(p for at in rows for p in (_NO_FILTER, pixels[at : at + stride]))))
     parts.append(packer.flush())
     data = b"".join(parts)
     out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
@@ -82,7 +84,7 @@ def png_from_bands(size: tuple[int, int], mode: str, bands: Iterable[tuple[int, 
         ppm = int(round(dpi / 0.0254))
         out.append(_chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
     step = 1 << 22
-    out += [_chunk(b"IDAT", data[i:i + step]) for i in range(0, len(data), step)]
+    out += [_chunk(b"IDAT", data[i : i + step]) for i in range(0, len(data), step)]
     out.append(_chunk(b"IEND", b""))
     return b"".join(out)
 
@@ -96,8 +98,9 @@ def save_png(image: Image.Image, path: Path, dpi: float | None = None) -> Path:
     return atomic.write_bytes(Path(path), png_bytes(image, dpi))
 
 
-def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
-              paper: str | tuple[float, float] | None = None) -> Path:
+def write_pdf(
+    pages: Iterable[Image.Image | bytes], path: Path, dpi: float, paper: str | tuple[float, float] | None = None
+) -> Path:
     """One page per image, each at ``dpi`` (1:1), centred on ``paper`` (or page = image).
 
     Items may be PIL images or ready PNG bytes (encoded once by the caller).
@@ -108,8 +111,13 @@ def write_pdf(pages: Iterable[Image.Image | bytes], path: Path, dpi: float,
     page = (paper_in(paper) if isinstance(paper, str) else paper) if paper is not None else None
     img2pdf = load_img2pdf()
     # Rotation.none: our pages carry no EXIF, and looking for it makes img2pdf decode every page
-    data = img2pdf.convert(blobs, rotation=img2pdf.Rotation.none, layout_fun=_one_to_one(dpi, page),
-                           nodate=True, engine=img2pdf.Engine.internal)
+    data = img2pdf.convert(
+        blobs,
+        rotation=img2pdf.Rotation.none,
+        layout_fun=_one_to_one(dpi, page),
+        nodate=True,
+        engine=img2pdf.Engine.internal,
+    )
     return atomic.write_bytes(Path(path), data)
 
 
@@ -119,22 +127,25 @@ def load_img2pdf() -> ModuleType:
     imports pikepdf when it can, a noticeable start-up cost for every process that writes a PDF (the counter
     sheets write theirs at the end, on one core). Another import of pikepdf later in the process is not affected."""
     if "img2pdf" not in sys.modules and "pikepdf" not in sys.modules:
-        sys.modules["pikepdf"] = None   # type: ignore[assignment]  # `import pikepdf` raises ImportError
+        sys.modules["pikepdf"] = None  # type: ignore[assignment]  # `import pikepdf` raises ImportError
         try:
             import img2pdf  # noqa: F401
         finally:
             del sys.modules["pikepdf"]
     import img2pdf
+
     return img2pdf
 
 
 def _one_to_one(dpi: float, page_in: tuple[float, float] | None):
     """img2pdf layout: the image at exactly ``dpi`` (never scaled to fit), centred on the page."""
+
     def layout(width_px: int, height_px: int, _ndpi) -> tuple[float, float, float, float]:
         w_pt, h_pt = width_px * 72.0 / dpi, height_px * 72.0 / dpi
         if page_in is None:
             return w_pt, h_pt, w_pt, h_pt
         return page_in[0] * 72.0, page_in[1] * 72.0, w_pt, h_pt
+
     return layout
 
 

@@ -3,10 +3,10 @@
 Found by tests/hardening/test_paths.py. Fix: `load_game` refuses such files (HW-PATH-010) before
 reading anything (authoring/load/project.py `_links_out`).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
-
 
 
 def test_symlinked_counters_file_outside_refused(mini_project: Path, tmp_path: Path, cli):

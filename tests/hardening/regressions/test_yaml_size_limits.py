@@ -7,6 +7,7 @@ Fix: `authoring.load.source._prescan` counts values (aliases multiplied, not wal
 stream before composing; MAX_NODES lowered from 2,000,000 to 1,000,000; `Ctx.error` stops at 200
 errors per file with one HW-LIMIT-001 summary; schema errors are capped at 1,000 per file.
 """
+
 from __future__ import annotations
 
 import tracemalloc
@@ -44,8 +45,10 @@ def test_alias_bomb_refused_before_composing():
 
 def test_million_values_refused_before_composing(monkeypatch):
     """(Peak memory of this case is measured in a child process by test_limits.py: tracemalloc is too slow here.)"""
+
     def compose(*args, **kwargs):
         raise AssertionError("composed a document over the value limit")
+
     monkeypatch.setattr("authoring.load.source.yaml.compose", compose)
     text = "kind: map\nterrain:\n  forest: [" + ",".join(['"0101"'] * (MAX_NODES + 10)) + "]\n"
     assert _refused(text) == "HW-YAML-005"
