@@ -226,7 +226,7 @@ def _faces(counter: dict) -> list[tuple]:
 
 
 def test_soviet_counters(counters):
-    soviet = [c for c in counters.values() if c.get("side") == "soviet"]
+    soviet = [c for c in counters.values() if c.get("side") == "soviet" and not c.get("marker")]
     assert len(soviet) == 18
     for d in SOVIET_ARMIES:
         c = counters[f"sov-{d}"]
@@ -242,7 +242,7 @@ def test_soviet_counters(counters):
 
 
 def test_german_counters(counters):
-    german = {c["designation"]: c for c in counters.values() if c.get("side") == "german"}
+    german = {c["designation"]: c for c in counters.values() if c.get("side") == "german" and not c.get("marker")}
     assert len(german) == 22 and set(german) == set(GERMAN)
     for designation, (full, half, ma) in GERMAN.items():
         c = german[designation]
@@ -265,8 +265,15 @@ def test_markers(counters):
         "mk-attack",
         "mk-city-control",
     }
-    for c in markers:
-        assert "side" not in c and len(c["faces"]) == 1 and c["faces"][0]["values"] == {}
+    for c in markers:  # a side's marker carries its side (its colour); the shared ones carry none
+        assert len(c["faces"]) == 1 and c["faces"][0]["values"] == {} and c.get("icon")
+    assert {c["id"]: c.get("side") for c in markers if c.get("side")} == {
+        "mk-vp-soviet": "soviet",
+        "mk-vp-german": "german",
+        "mk-supply-soviet": "soviet",
+        "mk-supply-german": "german",
+        "mk-city-control": "soviet",
+    }
     assert len(counters) == 40 + len(markers)
 
 
@@ -371,7 +378,9 @@ def test_setup_places_each_star_and_cross_once(data, counters, facts, name):
     ger_units = [u for p in setup["german"] for u in p["units"]]
     assert all(len(p["units"]) == 1 for p in setup["soviet"] + setup["german"])
     assert len(set(sov_units)) == 13 and set(sov_units) <= {f"sov-{d}" for d in SOVIET_ARMIES}
-    assert sorted(ger_units) == sorted(c["id"] for c in counters.values() if c.get("side") == "german")
+    assert sorted(ger_units) == sorted(
+        c["id"] for c in counters.values() if c.get("side") == "german" and not c.get("marker")
+    )
     assert {p["state"] for p in setup["soviet"]} == {"half"}
     assert {p["state"] for p in setup["german"]} == {"full"}
     pool = [u for box in data[name]["off_map"]["soviet"] for u in box["units"]]
