@@ -18,6 +18,7 @@ SLOW = (
     "tests/hardening/test_output_digests.py",
     "tests/hardening/test_stage_limits.py",
     "tests/hardening/test_trusted_build.py",
+    "tests/hardening/test_types.py",
     "tests/packaging/",
     "tests/render_maps/test_aids.py",
     "tests/serve/",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .coords import Hex, Hexside, cube_round
 
@@ -51,7 +51,8 @@ class PixelLayout:
         ``grid`` is a `MapGrid` or `MultiMapLayout` (anything with ``hexes`` and
         a ``spec.orientation`` or ``orientation``).
         """
-        orientation = grid.spec.orientation if hasattr(grid, "spec") else grid.orientation
+        spec: Any = getattr(grid, "spec", grid)  # a MapGrid's spec, or the layout itself
+        orientation: str = spec.orientation
         probe = cls(orientation, size)
         centres = [probe.hex_to_pixel(h) for h in grid.hexes]
         if not centres:

@@ -24,7 +24,7 @@ T = TypeVar("T", bound=type)
 @dataclass_transform(eq_default=False, frozen_default=True)
 def frozen(cls: T) -> T:
     """`@dataclass(frozen=True, eq=False, slots=True)`, with a fast `__init__` of the same signature."""
-    cls = dataclass(frozen=True, eq=False, slots=True)(cls)
+    cls = dataclass(frozen=True, eq=False, slots=True)(cls)  # type: ignore[assignment]  # slots make a new class
     cls.__init__ = _init(cls)  # type: ignore[misc]
     return cls
 

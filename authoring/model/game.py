@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from authoring.diagnostics import Loc
 from authoring.model.frozen import frozen
+
+if TYPE_CHECKING:  # the records a game holds import this module for EMPTY
+    from authoring.model.counter import Counter
+    from authoring.model.map import Map
+    from authoring.model.scenario import Scenario
 
 EMPTY: Mapping = MappingProxyType({})
 
@@ -126,9 +131,9 @@ class Game:
     hex_sets: Mapping[str, Mapping]
     layout: Mapping[str, tuple[int, int]]
     tables: tuple[Table, ...]
-    maps: Mapping[str, Map]  # noqa: F821
-    counters: Mapping[str, Counter]  # noqa: F821
-    scenarios: Mapping[str, Scenario]  # noqa: F821
+    maps: Mapping[str, Map]
+    counters: Mapping[str, Counter]
+    scenarios: Mapping[str, Scenario]
     root: str = "."
     publisher: str = ""
     description: str = ""

@@ -7,7 +7,7 @@ making every value up front (a map's `HexInfo`s, the rules' merged cells) was a 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -33,7 +33,7 @@ class LazyMapping(Mapping[K, V]):
             value = self._made[key] = self._make(key)
         return value
 
-    def get(self, key: K, default: V | None = None) -> V | None:
+    def get(self, key: K, default: Any = None) -> Any:  # type: ignore[override]  # Mapping.get's overloads, one body
         return self[key] if key in self._keys else default
 
     def __contains__(self, key: object) -> bool:
