@@ -5,15 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from authoring.diagnostics import Loc
 from authoring.model.frozen import frozen
-
-if TYPE_CHECKING:  # the records a game holds import this module for EMPTY
-    from authoring.model.counter import Counter
-    from authoring.model.map import Map
-    from authoring.model.scenario import Scenario
 
 EMPTY: Mapping = MappingProxyType({})
 
@@ -131,9 +126,11 @@ class Game:
     hex_sets: Mapping[str, Mapping]
     layout: Mapping[str, tuple[int, int]]
     tables: tuple[Table, ...]
-    maps: Mapping[str, Map]
-    counters: Mapping[str, Counter]
-    scenarios: Mapping[str, Scenario]
+    # Map, Counter and Scenario records (model.map, model.counter, model.scenario import this module, so
+    # naming their classes here would make an import circle)
+    maps: Mapping[str, Any]
+    counters: Mapping[str, Any]
+    scenarios: Mapping[str, Any]
     root: str = "."
     publisher: str = ""
     description: str = ""
