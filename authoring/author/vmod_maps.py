@@ -22,7 +22,7 @@ from authoring.author.vmod_common import (
 from authoring.budget import HEX_SIZE_IN
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
-from authoring.vmod.grids import MAX_BOARD_HEXES, cropped, label_mismatches, project_grid, registration
+from authoring.vmod.grids import MAX_BOARD_HEXES, ProjectGrid, cropped, label_mismatches, project_grid, registration
 from authoring.vmod.locate import zone_grid
 from authoring.vmod.picture import ImageTooLarge, opened, pixel_problem
 
@@ -62,7 +62,7 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
                 )
             image = archive.image(board.image) if board.image else None
             if grid.kind == "hex" or grid.params.get("background") == "hex":
-                too_many = _too_many_hexes(grid.params, board.size)
+                whole, too_many = _board_grid(grid.params, board.size)
                 if too_many:
                     plan.findings.append(
                         Finding(
@@ -71,7 +71,7 @@ def import_maps(plan: ImportPlan, archive, module: Module) -> dict[str, Imported
                         )
                     )
                     continue
-                boxes = _parts(grid.params, board.size)
+                boxes = _parts(grid.params, board.size, whole)
                 for part, box in enumerate(boxes):
                     _map(plan, out, window, board, None, grid.params, image, box, part if len(boxes) > 1 else None)
             elif grid.kind != "square" and not any(inner.kind == "hex" for _, _, inner in grid.zones):
@@ -105,22 +105,23 @@ MAX_MAP_HEXES = 5000
 pixel budget (`authoring.budget.PIXEL_BUDGET` at `MAP_PX_PER_HEX`)."""
 
 
-def _too_many_hexes(params: dict, size: tuple[int, int]) -> str | None:
-    """Why a board's hex grid is not imported (more than MAX_BOARD_HEXES hexes, or numbering the project would
-    print twice), or None."""
+def _board_grid(params: dict, size: tuple[int, int]) -> tuple[ProjectGrid | None, str | None]:
+    """The project's grid of a board (or a part of one), computed once, and why it is not imported (more than
+    MAX_BOARD_HEXES hexes, or numbering the project would print twice), or None."""
     try:
         pg = project_grid(params, size)
     except ValueError as exc:  # ids the project's grid would print twice: too few digits for the board
-        return f"its hex numbering cannot be carried over ({exc})"
+        return None, f"its hex numbering cannot be carried over ({exc})"
     hexes = pg.grid["columns"] * pg.grid["rows"] if pg is not None else 0
-    return f"its grid has {hexes:,} hexes, over the limit of {MAX_BOARD_HEXES:,}" if hexes > MAX_BOARD_HEXES else None
+    if hexes > MAX_BOARD_HEXES:
+        return pg, f"its grid has {hexes:,} hexes, over the limit of {MAX_BOARD_HEXES:,}"
+    return pg, None
 
 
-def _parts(params: dict, size: tuple[int, int]) -> list[tuple[int, int, int, int] | None]:
+def _parts(params: dict, size: tuple[int, int], pg: ProjectGrid | None) -> list[tuple[int, int, int, int] | None]:
     """Crop boxes cutting a board across its hex lines into maps of at most MAX_MAP_HEXES hexes each (one
     None: the board whole). Each box reaches 2/3 of a line spacing past its outer lines' centres, which
     takes in those lines' hexes and no centre of the next part's."""
-    pg = project_grid(params, size)
     if pg is None:
         return [None]
     g = pg.grid
@@ -172,19 +173,10 @@ def _map(
     if box is not None:
         params = cropped(params, box[0], box[1])
         size = (box[2] - box[0], box[3] - box[1])
-    try:
-        pg = project_grid(params, size)
-    except ValueError as exc:  # ids the project's grid would print twice: too few digits for the board
-        plan.findings.append(
-            Finding(where, f"{what}: its hex numbering cannot be carried over ({exc}); not imported as a map")
-        )
-        return
-    if pg is None:
-        plan.findings.append(Finding(where, f"{what}: no hex of its grid is on the image; not imported as a map"))
-        return
-    too_many = _too_many_hexes(params, size)
-    if too_many:
-        plan.findings.append(Finding(where, f"{what}: {too_many}; not imported as a map"))
+    pg, problem = _board_grid(params, size)
+    if problem or pg is None:
+        why = problem or "no hex of its grid is on the image"
+        plan.findings.append(Finding(where, f"{what}: {why}; not imported as a map"))
         return
     try:
         grid_obj, _ = registration(pg)
