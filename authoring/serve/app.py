@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from authoring.serve import images
-from authoring.serve.drawn import hex_outlines, map_picture, prewarm
+from authoring.serve.drawn import hex_outlines, map_tiles, prewarm, tile_png
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.pages import page_routes
@@ -71,10 +71,14 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
         game, scen = scenario_of(st, request.query_params.get("scenario", ""))
         return JSONResponse(hex_outlines(session, st, game, scen))
 
-    def map_image(request: Request):
-        st = state_of(session, request.path_params["game"])
-        game, scen = scenario_of(st, request.path_params["scenario"])
-        return png_response(map_picture(session, st, game, scen))
+    def tiles(request: Request):
+        st = state_of(session, request.query_params.get("game", ""))
+        game, scen = scenario_of(st, request.query_params.get("scenario", ""))
+        return JSONResponse(map_tiles(session, st, game, scen))
+
+    def tile(request: Request):
+        p = request.path_params
+        return png_response(tile_png(session, p["game"], p["tile"]))
 
     def face(request: Request):
         p = request.path_params
@@ -107,7 +111,8 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
         Route("/api/games", games),
         Route("/api/view", view),
         Route("/api/hexes", hexes),
-        Route("/img/map/{game}/{key}/{scenario}.png", map_image),
+        Route("/api/tiles", tiles),
+        Route("/img/tile/{game}/{tile}.png", tile),
         Route("/img/face/{game}/{key}/{unit}/{state}.png", face),
         Route("/events", events),
         Route("/favicon.ico", lambda request: Response(status_code=204)),

@@ -1,33 +1,86 @@
-"""The map picture and hex outlines of a scenario's maps, cached under the key of the files they are drawn
-from; `prewarm` draws them ahead of the page (at start, and after a save that changed them)."""
+"""The map picture (as tiles, `tiles`) and hex outlines of a scenario's maps, cached under the keys the build
+uses for the same data; `prewarm` makes them ahead of the page (at start, and after a save that changed them)."""
 
 from __future__ import annotations
 
-from authoring.model import Game, Scenario
-from authoring.serve import images
+from dataclasses import dataclass
+
+from authoring.model import Game, Map, Scenario
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
+from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key
+from authoring.vassal.art import digest
 
 
-def map_picture(session: Session, st: GameState, game: Game, scen: Scenario) -> bytes:
-    maps = scenario_maps(game, scen.maps)
-    key = ("map", st.files.id, st.maps_key, tuple(m.id for m in maps))
-    return session.cache.get(key, lambda: images.map_png(game, maps, preview_px(maps), game.name))
+@dataclass(frozen=True)
+class Frame:
+    """A scenario's maps as the page draws them: settled (`Drawer.settle`), their scale, the picture's key."""
+
+    maps: tuple[Map, ...]
+    px: float
+    key: str
+    drawer: Drawer
+
+
+def _frame(session: Session, st: GameState, game: Game, scen: Scenario) -> Frame:
+    def make() -> Frame:
+        maps = scenario_maps(game, scen.maps)
+        ids = tuple(m.id for m in maps)
+        px = session.cache.get(("px", st.files.id, ids, digest(*(m.grid for m in maps))), lambda: preview_px(maps))
+        keys = map_keys(game, maps, px)
+        drawer = session.drawer((st.files.id, ids, px), Drawer)
+        return Frame(tuple(drawer.settle(maps, keys)), px, picture_key(keys, px, game.name), drawer)
+
+    return session.cache.get(("frame", st.files.id, st.gen, tuple(scen.maps)), make)
+
+
+def map_tiles(session: Session, st: GameState, game: Game, scen: Scenario) -> dict:
+    """The picture's size, key and tiles; each tile's job is left with the session until the page asks
+    for it (`tile_png`). A save that keeps the picture's key draws nothing."""
+    fr = _frame(session, st, game, scen)
+
+    def make() -> dict:
+        made, jobs = manifest(fr.drawer, game, fr.maps, fr.px, game.name)
+        session.tile_jobs(st.files.id, jobs)
+        return {**made, "key": fr.key}
+
+    return session.cache.get(("tiles", st.files.id, fr.key), make)
+
+
+def tile_png(session: Session, gid: str, tid: str) -> bytes | None:
+    """A tile's PNG: from memory, else from the sealed store, else drawn (and then stored)."""
+    from authoring.serve.tiles import store_folder
+    from authoring.vassal.entries import Entries
+
+    def make() -> bytes | None:
+        store = Entries(store_folder(session.root))
+        kept = store.get(f"tile-{tid}")
+        if kept is not None:
+            return bytes(kept)
+        job = session.tile_job(gid, tid)
+        if job is None:
+            return None
+        data = job.draw()
+        store.put([(f"tile-{tid}", data)])
+        return data
+
+    return session.cache.get(("tile", gid, tid), make)
 
 
 def hex_outlines(session: Session, st: GameState, game: Game, scen: Scenario) -> dict:
-    maps = scenario_maps(game, scen.maps)
-    key = ("hexes", st.files.id, st.maps_key, tuple(m.id for m in maps))
-    return session.cache.get(key, lambda: map_view(game, maps, preview_px(maps)))
+    """Every hex's outline and panel, under the picture's key (it holds the game's hex sets too)."""
+    fr = _frame(session, st, game, scen)
+    return session.cache.get(("hexes", st.files.id, fr.key), lambda: map_view(game, fr.maps, fr.px))
 
 
 def prewarm(session: Session, gid: str | None) -> None:
-    """Draw the first scenario's map picture and outlines of the game, so that the page finds them made."""
+    """Make the first scenario's hex outlines and map tiles of the game, so that the page finds them made."""
     st = session.state(gid) if gid else None
     game = st.good.game if st is not None and st.good is not None else None
     if st is None or game is None or not game.scenarios:
         return
     scen = next(iter(game.scenarios.values()))
     hex_outlines(session, st, game, scen)
-    map_picture(session, st, game, scen)
+    for tile in map_tiles(session, st, game, scen)["tiles"]:
+        tile_png(session, st.files.id, tile[4])

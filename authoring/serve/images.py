@@ -4,11 +4,10 @@ it, without the findings, which the page draws over it), counter faces, set-up c
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 
 from PIL import Image
 
-from authoring.model import Game, Map, Scenario
+from authoring.model import Game, Scenario
 
 FACE_PX = 96
 """Counter face size in the page (scaled by the browser; the face is laid out as printed)."""
@@ -26,14 +25,10 @@ SCREEN_SUPERSAMPLING = 2
 the browser smooths the picture when it zooms."""
 
 
-def map_png(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> bytes:
-    """The scene print draws (`map_scene`), rasterised by the same rasteriser."""
-    from authoring.render.maps.draw import map_scene, supersampling
-    from authoring.render.maps.raster import rasterize
+def screen_supersampling(px_per_hex: float) -> int:
+    from authoring.render.maps.draw import supersampling
 
-    scene = map_scene(game, list(maps), px_per_hex, title)
-    ss = min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
-    return png(rasterize(scene.layers, scene.size, scene.style.paper, ss))
+    return min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
 
 
 def face_png(game: Game, unit: str, state: str | None) -> bytes | None:

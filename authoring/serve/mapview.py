@@ -9,6 +9,7 @@ from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import Game, Map
 from authoring.render.maps.scene import cells_of
 from authoring.rules.hexsets import HexSets
+from authoring.runtime import gc_paused
 from authoring.serve.frame import frame
 
 
@@ -46,6 +47,7 @@ def _feature(f) -> dict:
     }
 
 
+@gc_paused
 def map_view(game: Game, maps: Sequence[Map], px_per_hex: float) -> dict:
     """The JSON of the map: image size, hex width, and one record per hex in drawing order."""
     layout, size = frame(maps, px_per_hex)

@@ -1,24 +1,28 @@
 """The games a `serve` process shows: each as last loaded, with the last good load kept under a data error.
 
 A `Session` is made by the app and lives as long as it: every reload bumps the game's generation, which the
-page hears of through server-sent events. Pictures are cached under a key of the files they are drawn from
-(size and modification time), so a scenario save redraws neither the map nor the faces.
+page hears of through server-sent events. Views and pictures are cached under the keys the build uses for
+the same outputs (`build.stage_digest`: hexwright's fingerprint and the bytes of the files a stage reads),
+so a scenario save redraws neither the map nor the faces; the map picture is keyed finer (`tiles`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import discover, load_game
-from authoring.load.project import ART_EXTS, GameFiles, LoadResult
+from authoring.load.project import GameFiles, LoadResult
 
 CACHE_ENTRIES = 2048
 """Pictures and views kept per session before the oldest half is dropped."""
+JOBS_KEPT = 4
+"""Tile jobs kept per game, in pictures' worth of the newest one (a page may still ask for the last ones)."""
+T = TypeVar("T")
 
 
 @dataclass
@@ -30,23 +34,15 @@ class GameState:
     errors: list[Diagnostic] = field(default_factory=list)
     gen: int = 0
     maps_key: str = ""
+    """The build's maps stage digest of this load (the manifest, map files and map art): hex outlines."""
     faces_key: str = ""
+    """The build's sheets stage digest (the manifest, counter files and counter art): counter faces."""
 
 
-def _stamp(paths) -> str:
-    """A key that changes when any of the files changes (size and modification time, in nanoseconds)."""
-    h = hashlib.sha1()
-    for p in sorted(set(paths)):
-        try:
-            st = p.stat()
-            h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
-        except OSError:
-            h.update(f"{p}\0missing\n".encode())
-    return h.hexdigest()[:16]
+def _key(files: GameFiles, stage: str) -> str:
+    from authoring.build import stage_digest
 
-
-def _art(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*") if p.suffix.lower() in ART_EXTS] if folder.is_dir() else []
+    return stage_digest(files, stage)[:24]
 
 
 class Cache:
@@ -100,6 +96,8 @@ class Session:
         self.default_game = default_game
         self.cache = Cache()
         self.lock = threading.Lock()
+        self.drawers: dict = {}
+        self.jobs: dict[str, dict] = {}
 
     def game_ids(self) -> list[str]:
         return [g.id for g in discover(self.root)]
@@ -122,10 +120,27 @@ class Session:
                 st.errors = [d for d in result.diagnostics]
             else:
                 st.good, st.errors = result, []
-                st.maps_key = _stamp([files.manifest, *files.maps, *_art(self.root / "maps" / gid)])
-                st.faces_key = _stamp([files.manifest, *files.counters, *_art(self.root / "counters" / gid)])
+                st.maps_key, st.faces_key = _key(files, "maps"), _key(files, "sheets")
             st.gen += 1
             return st
+
+    def drawer(self, key, make: Callable[[], T]) -> T:
+        """The drawing state of one picture frame (`tiles.Drawer`), made on first use."""
+        with self.lock:
+            found = self.drawers.get(key)
+            if found is None:
+                found = self.drawers[key] = make()
+            return found
+
+    def tile_jobs(self, gid: str, jobs: dict) -> None:
+        """Keep a picture's tile jobs until the page asks for them (older pictures' are dropped in time)."""
+        with self.lock:
+            known = {**self.jobs.get(gid, {}), **jobs}
+            self.jobs[gid] = jobs if len(known) > JOBS_KEPT * max(1, len(jobs)) else known
+
+    def tile_job(self, gid: str, tid: str):
+        with self.lock:
+            return self.jobs.get(gid, {}).get(tid)
 
     def affected(self, path: Path) -> list[str]:
         """The loaded games a changed file belongs to (its folder under maps/, counters/ or scenarios/)."""

@@ -90,3 +90,14 @@ def wait_for(driver, script: str, timeout: float = 60.0):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for: {script}")
         time.sleep(0.05)
+
+
+def without_first_terrain(text: str) -> tuple[str, str]:
+    """A map file's text with the first hex of its first terrain list taken out (that hex falls back to the
+    map's default terrain), and that hex's id."""
+    import re
+
+    start = text.index("\nterrain:")
+    found = re.compile(r'"([^"]+)",\s*').search(text, start)
+    assert found is not None, "no terrain list in the map file"
+    return text[: found.start()] + text[found.end() :], found.group(1)

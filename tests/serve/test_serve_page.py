@@ -143,9 +143,13 @@ def _check_page(driver, served, root, game, scen, gid, hexes, units):
         gen = _open(driver, served, gid, scen.id)
         assert _count(driver, "#hexes .hex") == hexes
         assert _count(driver, "#counters .counter.setup") == units
-        assert driver.execute_script("return document.getElementById('mapimage').getAttribute('href')").startswith(
-            "/img/map/"
+        tiles = driver.execute_script(
+            "return [...document.querySelectorAll('#maptiles image')].map(i => i.getAttribute('href'))"
         )
+        w, h = driver.execute_script(
+            "return [+document.getElementById('map').viewBox.baseVal.width, +document.getElementById('map').viewBox.baseVal.height]"
+        )
+        assert len(tiles) == -(-w // 256) * -(-h // 256) and all(t.startswith(f"/img/tile/{gid}/") for t in tiles)
         assert "passes every check" in driver.find_element("id", "findings").text  # the bundled set-ups are clean
         info, names = _with_sets(game, scen)
         panel = _hover_hex(driver, info.label)

@@ -33,7 +33,7 @@ from authoring.render.maps.frame import (  # noqa: F401  (public here too: the f
 )
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
-from authoring.render.maps.scene import Scene, add_features, build_scene, cells_of, hex_centre
+from authoring.render.maps.scene import Reuse, Scene, add_features, build_scene, cells_of, hex_centre
 from authoring.render.maps.style import INK, map_style
 from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
@@ -48,14 +48,15 @@ def supersampling(px_per_hex: float) -> int:
     return 3 if px_per_hex < 90 else 2 if px_per_hex < 200 else 1
 
 
-def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> Scene:
-    """The full scene of some maps: map layers plus title, compass and edge names."""
+def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str, reuse: Reuse | None = None) -> Scene:
+    """The full scene of some maps: map layers plus title, compass and edge names (``reuse``: the last scene's
+    items of this frame and style, `scene.Reuse`)."""
     if len(maps) == 1 and has_art(maps[0]):  # the art underlay, with only the marks the map asks for over it
         return painted_scene(game, maps[0], px_per_hex)
     grid = maps[0].grid if len(maps) == 1 else MultiMapLayout({m.id: m.grid for m in maps})
     layout, size = layout_for(grid, px_per_hex)
     style = map_style(game)
-    scene = build_scene(maps, style, layout, size)
+    scene = build_scene(maps, style, layout, size, reuse)
     for m in maps:  # joined maps with their own art: each map's art over its hexes
         if has_art(m):
             image, (x, y) = art_in_frame(m, layout, px_per_hex)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from PIL import Image, ImageDraw
 
@@ -37,7 +38,7 @@ class Poly:
     outline: Color | None = None
     width: float = 0.0
 
-    @property
+    @cached_property
     def bbox(self):
         return _bbox(self.points, self.width)
 
@@ -51,7 +52,7 @@ class Line:
     sharp: bool = True
     """Round the joints (slow in Pillow); smoothed curves turn so little that they do not need it."""
 
-    @property
+    @cached_property
     def bbox(self):
         return _bbox(self.points, self.width)
 
@@ -65,7 +66,7 @@ class Disc:
     outline: Color | None = None
     width: float = 0.0
 
-    @property
+    @cached_property
     def bbox(self):
         pad = self.r + self.width
         return (self.x - pad, self.y - pad, self.x + pad, self.y + pad)
@@ -85,7 +86,7 @@ class Text:
     halo: Color | None = None
     halo_width: int = 0
 
-    @property
+    @cached_property
     def bbox(self):
         return text_box(self.text, self.x, self.y, self.size, self.bold, self.anchor, self.halo_width)
 
@@ -98,7 +99,7 @@ class Bitmap:
     x: float
     y: float
 
-    @property
+    @cached_property
     def bbox(self):
         return (self.x, self.y, self.x + self.image.width, self.y + self.image.height)
 
@@ -144,34 +145,34 @@ def raster_bands(
     A print map of 100 megapixels is 300 MB as one image; its tiles and PNG are made from these
     bands, so no stage holds more than a page's height of it (the pixels are those of `rasterize`,
     which joins the same bands)."""
-    buckets = [_bucket(layer, size) for layer in layers]
+    buckets = [bucket(layer, size) for layer in layers]
     for ty in range(0, size[1], TILE):
         band = Image.new("RGB", (size[0], min(TILE, size[1] - ty)), None)  # every pixel is a tile's
         for tx in range(0, size[0], TILE):
             box = (tx, ty, min(tx + TILE, size[0]), min(ty + TILE, size[1]))
             key = (tx // TILE, ty // TILE)
-            tile = _render_tile(
-                Image.new("RGB", (box[2] - tx, box[3] - ty), background),
-                layers,
-                [b.get(key, ()) for b in buckets],
-                box,
-                ss,
-                background,
-            )
-            band.paste(tile, (tx, 0))
+            band.paste(draw_tile(layers, [b.get(key, ()) for b in buckets], box, ss, background), (tx, 0))
         yield ty, band
 
 
-def _bucket(layer: Layer, size: tuple[int, int]) -> dict[tuple[int, int], list[int]]:
-    """Item indices per tile, from their bounding boxes."""
-    nx, ny = math.ceil(size[0] / TILE), math.ceil(size[1] / TILE)
+def bucket(layer: Layer, size: tuple[int, int], tile: int = TILE) -> dict[tuple[int, int], list[int]]:
+    """Item indices per tile of `tile` pixels, from their bounding boxes."""
+    nx, ny = math.ceil(size[0] / tile), math.ceil(size[1] / tile)
     out: dict[tuple[int, int], list[int]] = {}
     for i, item in enumerate(layer.items):
         x0, y0, x1, y1 = item.bbox
-        for gy in range(max(0, int(y0 // TILE)), min(ny - 1, int(y1 // TILE)) + 1):
-            for gx in range(max(0, int(x0 // TILE)), min(nx - 1, int(x1 // TILE)) + 1):
+        for gy in range(max(0, int(y0 // tile)), min(ny - 1, int(y1 // tile)) + 1):
+            for gx in range(max(0, int(x0 // tile)), min(nx - 1, int(x1 // tile)) + 1):
                 out.setdefault((gx, gy), []).append(i)
     return out
+
+
+def draw_tile(
+    layers: Sequence[Layer], picks: Sequence[Sequence[int]], box: tuple[int, int, int, int], ss: int, background: Color
+) -> Image.Image:
+    """The pixels of `box` (final pixels) drawn from the items `picks` names in each layer (`bucket`)."""
+    tile = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), background)
+    return _render_tile(tile, layers, picks, box, ss, background)
 
 
 def _render_tile(tile: Image.Image, layers: Sequence[Layer], picks, box, ss: int, background: Color) -> Image.Image:

@@ -8,8 +8,9 @@ layout, the same `PixelLayout` the validator and the VASSAL grid use.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from authoring.hexgrid import Hex, PixelLayout
 from authoring.model import HexFeature, HexInfo, Map
@@ -91,6 +92,39 @@ class BoxIndex:
         return total
 
 
+T = TypeVar("T")
+
+
+class Reuse:
+    """The items of the last scene drawn with one layout and style, by what they are drawn from: the next
+    scene takes them instead of drawing them again, so a save that changes one hex of a large map makes
+    only that hex's items anew (the live preview redraws the picture tiles whose items changed). Items
+    are immutable; a scene uses the same ones whether or not they are reused. Only what the last scene
+    used is kept."""
+
+    def __init__(self) -> None:
+        self.last: dict[Hashable, object] = {}
+        self.now: dict[Hashable, object] = {}
+
+    def get(self, key: Hashable, make: Callable[..., T], *args: object) -> T:
+        """The item(s) made for `key` by the last scene or this one, else `make(*args)`."""
+        hit = self.now.get(key)
+        if hit is None:
+            hit = self.last.get(key)
+        if hit is None:
+            hit = make(*args)
+        self.now[key] = hit
+        return hit  # type: ignore[return-value]
+
+    def advance(self) -> None:
+        """Start the next scene: what this one did not use is dropped."""
+        self.last, self.now = self.now, {}
+
+
+def _made(scene: Scene, key: Hashable, make: Callable[..., T], *args: object) -> T:
+    return make(*args) if scene.reuse is None else scene.reuse.get(key, make, *args)
+
+
 @dataclass
 class Scene:
     """Layers plus the boxes text placement must avoid."""
@@ -107,6 +141,8 @@ class Scene:
     occupied: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
     ids: BoxIndex = field(default_factory=lambda: BoxIndex(64.0))
     """Boxes of the hex numbers: a name pays heavily for covering one."""
+    reuse: Reuse | None = None
+    """Items of the last scene of this layout and style (`Reuse`), or None: every item drawn."""
 
     @property
     def f(self) -> float:
@@ -133,9 +169,12 @@ def cells_of(maps: Sequence[Map]) -> dict[Hex, Cell]:
     return cells
 
 
-def build_scene(maps: Sequence[Map], style: MapStyle, layout: PixelLayout, size: tuple[int, int]) -> Scene:
-    """All map layers of ``maps`` drawn with ``layout`` into an image of ``size``."""
-    scene = Scene(layout, size, style, cells_of(maps), maps)
+def build_scene(
+    maps: Sequence[Map], style: MapStyle, layout: PixelLayout, size: tuple[int, int], reuse: Reuse | None = None
+) -> Scene:
+    """All map layers of ``maps`` drawn with ``layout`` into an image of ``size`` (``reuse``: the items of
+    the last scene drawn with this layout and style, taken where what they are drawn from is the same)."""
+    scene = Scene(layout, size, style, cells_of(maps), maps, reuse=reuse)
     scene.occupied = BoxIndex(layout.size * 2)
     scene.ids = BoxIndex(layout.size * 2)
     add_fills(scene)
@@ -157,27 +196,41 @@ def hex_centre(scene: Scene, h: Hex) -> tuple[float, float]:
 
 def add_fills(scene: Scene) -> None:
     for h in sorted(scene.cells):
-        look = scene.style.terrain_look(scene.cells[h].info.terrain[0])
-        scene.vector.add(Poly(tuple(scene.layout.corners(h)), look.color))
+        ground = scene.cells[h].info.terrain[0]
+        scene.vector.add(_made(scene, ("fill", h, ground), _fill, scene, h, ground))
+
+
+def _fill(scene: Scene, h: Hex, ground: str) -> Poly:
+    return Poly(tuple(scene.layout.corners(h)), scene.style.terrain_look(ground).color)
 
 
 def add_terrain_symbols(scene: Scene) -> None:
-    f = scene.f
     for h in sorted(scene.cells):
-        x, y = hex_centre(scene, h)
-        for t in scene.cells[h].info.terrain:
-            look = scene.style.terrain_look(t)
-            painter = TERRAIN_SYMBOLS.get(look.symbol)
-            if painter:
-                scene.vector.extend(painter(x, y, f, look.color))
+        terrain = tuple(scene.cells[h].info.terrain)
+        scene.vector.extend(_made(scene, ("symbols", h, terrain), _terrain_symbols, scene, h, terrain))
+
+
+def _terrain_symbols(scene: Scene, h: Hex, terrain: tuple[str, ...]) -> tuple[Item, ...]:
+    x, y = hex_centre(scene, h)
+    out: list[Item] = []
+    for t in terrain:
+        look = scene.style.terrain_look(t)
+        painter = TERRAIN_SYMBOLS.get(look.symbol)
+        if painter:
+            out += painter(x, y, scene.f, look.color)
+    return tuple(out)
 
 
 def add_grid(scene: Scene) -> None:
     """North, north-east and south-east sides of every hex: each shared side once."""
     width, colour = scene.style.grid_width * scene.f, scene.style.grid
     for h in sorted(scene.cells):
-        c = scene.layout.corners(h)
-        scene.vector.add(Line((c[4], c[5], c[0], c[1]), colour, width, round_caps=False, sharp=False))
+        scene.vector.add(_made(scene, ("grid", h), _grid_line, scene, h, colour, width))
+
+
+def _grid_line(scene: Scene, h: Hex, colour, width: float) -> Line:
+    c = scene.layout.corners(h)
+    return Line((c[4], c[5], c[0], c[1]), colour, width, round_caps=False, sharp=False)
 
 
 def edge_sides(scene: Scene) -> list[tuple[Hex, int]]:
@@ -186,9 +239,12 @@ def edge_sides(scene: Scene) -> list[tuple[Hex, int]]:
 
 
 def add_edge(scene: Scene) -> None:
+    scene.vector.extend(_made(scene, ("edge", frozenset(scene.cells)), _edge_lines, scene))
+
+
+def _edge_lines(scene: Scene) -> tuple[Item, ...]:
     segs = [scene.layout.edge_segment(h, d) for h, d in edge_sides(scene)]
-    for line in geo.chain(segs):
-        scene.vector.add(Line(tuple(line), scene.style.ink, scene.style.edge_width * scene.f))
+    return tuple(Line(tuple(line), scene.style.ink, scene.style.edge_width * scene.f) for line in geo.chain(segs))
 
 
 # --- hexside features -----------------------------------------------------------------------
@@ -279,9 +335,13 @@ def add_paths(scene: Scene) -> None:
     by_type = _path_segments(scene)
     order = {s: i for i, s in enumerate(PATH_ORDER)}
     for tid in sorted(by_type, key=lambda t: (order.get(scene.style.paths[t].style, 99), t)):
-        look = scene.style.paths[tid]
-        for line in geo.chain(by_type[tid]):
-            scene.vector.extend(path_line(scene, geo.round_corners(line, 0.5), look))
+        segs = tuple(by_type[tid])
+        scene.vector.extend(_made(scene, ("paths", tid, segs), _path_lines, scene, tid, segs))
+
+
+def _path_lines(scene: Scene, tid: str, segs: Sequence[geo.Segment]) -> tuple[Item, ...]:
+    look = scene.style.paths[tid]
+    return tuple(item for line in geo.chain(segs) for item in path_line(scene, geo.round_corners(line, 0.5), look))
 
 
 def path_line(scene: Scene, pts: list, look: Look) -> list[Item]:
@@ -460,7 +520,8 @@ def add_hex_ids(scene: Scene) -> list[Text]:
     drawn last, on a halo of paper: no rail, road or label ever covers a hex number."""
     ids = []
     for h in sorted(scene.cells):
-        t = hex_id_text(scene, h)
+        cell = scene.cells[h]
+        t = _made(scene, ("id", h, cell.labels, cell.info.terrain[0]), hex_id_text, scene, h)
         ids.append(t)
         scene.ids.append(t.bbox)
     return ids

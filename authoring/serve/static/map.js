@@ -1,7 +1,7 @@
 // The map page: map image + hex outlines + counters + findings, hover panels, turn slider, drag and card export.
 "use strict";
 const M = {view: null, hexes: null, byLabel: new Map(), mapsKey: "", facesKey: "", moves: new Map(), zoom: 1,
-           expanded: new Set(), turn: null};
+           expanded: new Set(), turn: null, tilesAsked: 0};
 
 function scenarioId() { return HW.params.get("scenario") || ""; }
 
@@ -10,11 +10,13 @@ async function loadView() {
   const data = await HW.json(`/api/view?${q}`);
   HW.showErrors(data.errors);
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
+  const sq = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`;
+  const tiles = loadTiles(sq);   // the picture follows the hexes and the set-up, tile by changed tile
   if (data.maps_key !== M.mapsKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
-    const hexes = await HW.json(`/api/hexes?game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`);
+    const hexes = await HW.json(`/api/hexes?${sq}`);
     hexes.scenario = data.view.scenario;
     M.hexes = hexes;
-    drawHexes(data.maps_key, data.view.scenario);
+    drawHexes();
   }
   M.mapsKey = data.maps_key;
   M.facesKey = data.faces_key;
@@ -24,20 +26,39 @@ async function loadView() {
   document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)
   document.body.dataset.gen = data.gen;
   document.body.dataset.scenario = data.view.scenario;
+  await tiles;
 }
 
-function drawHexes(key, scenario) {
+// The map picture: tiles of the print's drawing, each at an address of what it shows. Only the tiles
+// whose address changed are fetched; they replace the old ones together once all are in.
+async function loadTiles(q) {
+  const asked = ++M.tilesAsked;
+  const pic = await HW.json(`/api/tiles?${q}`);
+  const g = document.getElementById("maptiles");
+  const have = new Map([...g.children].map((el) => [el.dataset.at, el]));
+  const fresh = pic.tiles.filter(([x, y, , , id]) => { const el = have.get(`${x},${y}`); return !el || el.dataset.tile !== id; });
+  const url = (id) => `/img/tile/${encodeURIComponent(HW.game)}/${id}.png`;
+  await Promise.all(fresh.map(([, , , , id]) => new Promise((done) => {
+    const pre = new Image(); pre.onload = pre.onerror = done; pre.src = url(id); })));
+  if (asked !== M.tilesAsked) return;   // a newer picture was asked for meanwhile
+  const keep = new Set(pic.tiles.map(([x, y]) => `${x},${y}`));
+  for (const [at, el] of have) if (!keep.has(at)) el.remove();
+  for (const [x, y, w, h, id] of fresh) {
+    const at = `${x},${y}`;
+    const el = have.get(at) || g.appendChild(HW.el("image", {"data-at": at, x, y, width: w, height: h}));
+    el.setAttribute("href", url(id));
+    el.dataset.tile = id;
+  }
+  document.body.dataset.mapkey = pic.key;
+  document.body.dataset.mapdrawn = Date.now();   // when the picture of the newest data was in (the bench reads it)
+}
+
+function drawHexes() {
   const svg = document.getElementById("map");
   const [w, h] = M.hexes.size;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   if (!M.zoomSet) { M.zoom = Math.min(1, document.getElementById("mapbox").clientWidth / w); M.zoomSet = true; }
   applyZoom();
-  const img = document.getElementById("mapimage");
-  const url = `/img/map/${encodeURIComponent(HW.game)}/${key}/${encodeURIComponent(scenario)}.png`;
-  const pre = new Image();   // the old picture stays until the new one is drawn
-  pre.onload = () => { img.setAttribute("href", url); img.setAttribute("width", w); img.setAttribute("height", h);
-                       document.body.dataset.mapkey = key; document.body.dataset.mapdrawn = Date.now(); };
-  pre.src = url;
   const g = document.getElementById("hexes");
   g.replaceChildren();
   M.byLabel.clear();

@@ -1,0 +1,137 @@
+"""The page's map picture as tiles: the scene print draws (`map_scene`), cut into squares of `TILE_PX`,
+each addressed by a digest of the items it shows.
+
+A save that changes a map draws the scene again with the last one's items (`scene.Reuse`: only the
+changed hexes' items are made anew) and rasterises only the tiles whose items changed; the page keeps
+every other tile it has. A save that leaves every map's picture key as it was (`picture_key`: the
+build's key of a map image, without source positions) draws nothing. Tiles are kept in memory and in
+a sealed store under the project's `build/.cache/serve/` (`vassal.entries.Entries`), so a restarted
+server reads the tiles it drew before instead of drawing them again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from authoring.model import Game, Map
+from authoring.render.maps.raster import Bitmap, Item, Layer, draw_tile
+from authoring.render.maps.scene import Reuse
+from authoring.runtime import gc_paused
+
+TILE_PX = 256
+"""Tile edge in picture pixels: a one-hex change redraws one to four tiles, a few milliseconds each."""
+STORE = ("build", ".cache", "serve")
+"""Where the sealed tile store lives, under the project folder (beside the build's own image cache)."""
+
+
+@dataclass(frozen=True)
+class TileJob:
+    """What one tile shows: the scene's layers, the items of each in the tile, its box, supersampling, paper."""
+
+    layers: tuple[Layer, ...]
+    picks: tuple[tuple[int, ...], ...]
+    box: tuple[int, int, int, int]
+    ss: int
+    background: object
+
+    def draw(self) -> bytes:
+        from authoring.serve.images import png
+
+        return png(draw_tile(self.layers, self.picks, self.box, self.ss, self.background))  # type: ignore[arg-type]
+
+
+@dataclass
+class Drawer:
+    """One picture frame (a game's maps at one scale): the last scene's maps, items and their tiles."""
+
+    reuse: Reuse = field(default_factory=Reuse)
+    records: Reuse = field(default_factory=Reuse)
+    maps: dict[str, Map] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def settle(self, maps: Sequence[Map], keys: Sequence[str]) -> list[Map]:
+        """`maps`, each one whose key (`map_keys`) is the one of a map drawn last time replaced by that map:
+        the same data, whose hexes are already made (a fresh load makes each hex when first looked up)."""
+        with self.lock:
+            settled = [self.maps.get(k, m) for m, k in zip(maps, keys)]
+            self.maps = dict(zip(keys, settled))
+        return settled
+
+
+def map_keys(game: Game, maps: Sequence[Map], px_per_hex: float) -> list[str]:
+    """Each map's key as the build keys its image (`vassal.images.map_style_key`: hexwright's fingerprint,
+    the game's styles, the map's data without source positions): a save that changes only comments or
+    positions keeps it."""
+    from authoring.vassal.images import map_style_key
+
+    return [map_style_key(game, m.id, px_per_hex) for m in maps]
+
+
+def picture_key(keys: Sequence[str], px_per_hex: float, title: str) -> str:
+    """Everything the joined picture depends on: its maps' keys in order, the scale and the title."""
+    from authoring.vassal.art import digest
+
+    return digest("serve-map", list(keys), px_per_hex, title)
+
+
+@gc_paused
+def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> tuple[dict, dict]:
+    """The picture's size and tiles (x, y, width, height, id), and each tile's job by id. The scene is drawn
+    with the last one's items; an item kept from it keeps its digest and tiles (`Drawer.records`)."""
+    from authoring.fingerprint import with_options
+    from authoring.render.maps.draw import map_scene
+    from authoring.serve.images import screen_supersampling
+
+    with drawer.lock:
+        scene = map_scene(game, list(maps), px_per_hex, title, reuse=drawer.reuse)
+        drawer.reuse.advance()
+        ss = screen_supersampling(px_per_hex)
+        w, h = scene.size
+        nx, ny = -(-w // TILE_PX), -(-h // TILE_PX)
+        layers = tuple(scene.layers)
+        picks = [[[] for _ in layers] for _ in range(nx * ny)]
+        parts = [[[] for _ in layers] for _ in range(nx * ny)]
+        last, now = drawer.records.last, drawer.records.now
+        for li, layer in enumerate(layers):
+            for i, item in enumerate(layer.items):  # the hot loop of a save: every item of the maps
+                key = id(item)
+                rec = now.get(key) or last.get(key) or _record(item, nx, ny)
+                now[key] = rec
+                for t in rec[2]:
+                    picks[t][li].append(i)
+                    parts[t][li].append(rec[1])
+        drawer.records.advance()
+    seed = with_options("serve-tile", TILE_PX, ss, scene.style.paper).encode()
+    tiles, jobs = [], {}
+    for t in range(nx * ny):
+        gx, gy = t % nx, t // nx
+        box = (gx * TILE_PX, gy * TILE_PX, min(w, (gx + 1) * TILE_PX), min(h, (gy + 1) * TILE_PX))
+        shown = b"|".join(b"".join(codes) for codes in parts[t])
+        tid = hashlib.sha256(seed + repr(box).encode() + shown).hexdigest()[:40]
+        jobs[tid] = TileJob(layers, tuple(map(tuple, picks[t])), box, ss, scene.style.paper)
+        tiles.append([box[0], box[1], box[2] - box[0], box[3] - box[1], tid])
+    return {"size": [w, h], "tile": TILE_PX, "tiles": tiles}, jobs
+
+
+def _record(item: Item, nx: int, ny: int) -> tuple[Item, bytes, tuple[int, ...]]:
+    """An item (kept, so that its id is not reused while the record is), its digest, the tiles it touches."""
+    if isinstance(item, Bitmap):
+        img = item.image
+        text = f"Bitmap({img.mode},{img.size},{item.x!r},{item.y!r})".encode() + img.tobytes()
+    else:
+        text = repr(item).encode()
+    x0, y0, x1, y1 = item.bbox
+    spots = tuple(
+        gy * nx + gx
+        for gy in range(max(0, int(y0 // TILE_PX)), min(ny - 1, int(y1 // TILE_PX)) + 1)
+        for gx in range(max(0, int(x0 // TILE_PX)), min(nx - 1, int(x1 // TILE_PX)) + 1)
+    )
+    return item, hashlib.sha256(text).digest(), spots
+
+
+def store_folder(root: Path) -> Path:
+    return Path(root).joinpath(*STORE)
