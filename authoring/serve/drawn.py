@@ -76,11 +76,23 @@ def hex_outlines(session: Session, st: GameState, game: Game, scen: Scenario) ->
 
 def prewarm(session: Session, gid: str | None) -> None:
     """Make the first scenario's hex outlines and map tiles of the game, so that the page finds them made."""
+    first = _first(session, gid)
+    if first is not None:
+        hex_outlines(session, *first)
+        prewarm_picture(session, gid)
+
+
+def prewarm_picture(session: Session, gid: str | None) -> None:
+    """Make the first scenario's map tiles (after a save: only the tiles whose items changed are drawn)."""
+    first = _first(session, gid)
+    if first is not None:
+        for tile in map_tiles(session, *first)["tiles"]:
+            tile_png(session, first[0].files.id, tile[4])
+
+
+def _first(session: Session, gid: str | None) -> tuple[GameState, Game, Scenario] | None:
     st = session.state(gid) if gid else None
     game = st.good.game if st is not None and st.good is not None else None
     if st is None or game is None or not game.scenarios:
-        return
-    scen = next(iter(game.scenarios.values()))
-    hex_outlines(session, st, game, scen)
-    for tile in map_tiles(session, st, game, scen)["tiles"]:
-        tile_png(session, st.files.id, tile[4])
+        return None
+    return st, game, next(iter(game.scenarios.values()))

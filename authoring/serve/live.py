@@ -9,7 +9,7 @@ from pathlib import Path
 
 from starlette.requests import Request
 
-from authoring.serve.drawn import prewarm
+from authoring.serve.drawn import prewarm, prewarm_picture
 from authoring.serve.session import Session
 
 DATA_FOLDERS = ("maps", "counters", "scenarios")
@@ -55,7 +55,9 @@ async def watch(session: Session, hub: Hub) -> None:
         for gid in games:
             st = await asyncio.to_thread(session.reload, gid)
             if st is not None:
+                if not st.errors:  # the changed tiles drawn before the pages ask (a few, unless much changed)
+                    await asyncio.to_thread(prewarm_picture, session, gid)
                 hub.publish({"game": gid, "gen": st.gen, "ok": not st.errors})
-                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))  # a changed map drawn ahead
+                task = asyncio.create_task(asyncio.to_thread(prewarm, session, gid))  # the rest made ahead
                 drawing.add(task)
                 task.add_done_callback(drawing.discard)

@@ -18,12 +18,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from authoring.model import Game, Map
-from authoring.render.maps.raster import Bitmap, Item, Layer, draw_tile
+from authoring.render.maps.raster import TILE, Bitmap, Item, Layer, draw_tile
 from authoring.render.maps.scene import Reuse
 from authoring.runtime import gc_paused
 
 TILE_PX = 256
-"""Tile edge in picture pixels: a one-hex change redraws one to four tiles, a few milliseconds each."""
+"""Tile edge in picture pixels: a one-hex change redraws one to four tiles, a few milliseconds each. Each is
+drawn in the frame of the print tile (`raster.TILE`, a multiple of it) that holds it, so the tiles together
+are the very pixels print's rasteriser draws."""
+PAD = 8
+"""Pixels drawn past a tile's right and bottom edges and cut off (a shape is drawn a little differently where
+an image's edge clips it)."""
 STORE = ("build", ".cache", "serve")
 """Where the sealed tile store lives, under the project folder (beside the build's own image cache)."""
 
@@ -41,7 +46,11 @@ class TileJob:
     def draw(self) -> bytes:
         from authoring.serve.images import png
 
-        return png(draw_tile(self.layers, self.picks, self.box, self.ss, self.background))  # type: ignore[arg-type]
+        x0, y0, x1, y1 = self.box
+        ox, oy = x0 - x0 % TILE, y0 - y0 % TILE  # the print tile's origin: coordinates as print rounds them
+        window = (ox, oy, min(x1 + PAD, ox + TILE), min(y1 + PAD, oy + TILE))
+        image = draw_tile(self.layers, self.picks, window, self.ss, self.background)  # type: ignore[arg-type]
+        return png(image.crop((x0 - ox, y0 - oy, x1 - ox, y1 - oy)))
 
 
 @dataclass

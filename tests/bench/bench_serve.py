@@ -59,7 +59,7 @@ def _one_game(driver, tmp: Path, gid: str, sid: str, runs: int) -> None:
         text = m.read_text(encoding="utf-8")
         changed, _label = without_first_terrain(text)
         saves = {"a comment": [text + f"\n# bench save {k}\n" for k in range(max(1, runs // 2))]}
-        saves["one hex's terrain"] = [changed, text] * max(1, runs // 2)
+        saves["one hex's terrain"] = [changed, text] * runs
         for what, texts in saves.items():
             page, picture = [], []
             for t in texts:

@@ -521,10 +521,16 @@ def add_hex_ids(scene: Scene) -> list[Text]:
     ids = []
     for h in sorted(scene.cells):
         cell = scene.cells[h]
-        t = _made(scene, ("id", h, cell.labels, cell.info.terrain[0]), hex_id_text, scene, h)
-        ids.append(t)
-        scene.ids.append(t.bbox)
+        ids.append(_made(scene, ("id", h, cell.labels, cell.info.terrain[0]), hex_id_text, scene, h))
+    scene.ids = _made(scene, ("id boxes", tuple(ids)), _id_boxes, scene.ids, ids)
     return ids
+
+
+def _id_boxes(index: BoxIndex, ids: list[Text]) -> BoxIndex:
+    """`index` with every hex id's box (shared by the scenes with the same ids: nothing adds to it after)."""
+    for t in ids:
+        index.append(t.bbox)
+    return index
 
 
 def draw_hex_ids(scene: Scene, ids: list[Text]) -> None:
