@@ -252,3 +252,60 @@ def test_drag_export_and_the_other_pages(driver, tmp_path):
             driver.save_screenshot(str(SCREENS / "bfm-cards.png"))
         finally:
             driver.get("about:blank")
+
+
+def _pixel_left_of_centre(driver, label: str) -> tuple[int, int, int]:
+    """The page's colour inside a hex, left of its centre (clear of its symbols, id and counters), from a
+    screenshot of the page."""
+    import io
+
+    from PIL import Image
+
+    box = driver.execute_script(
+        'const p = document.querySelector(`#hexes polygon[data-id="${arguments[0]}"]`);'
+        "p.scrollIntoView({block: 'center', inline: 'center'});"
+        "const r = p.getBoundingClientRect(); return [r.x, r.y, r.width, r.height, window.devicePixelRatio];",
+        label,
+    )
+    x, y, w, h, ratio = box
+    shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+    return shot.getpixel((round((x + 0.2 * w) * ratio), round((y + h / 2) * ratio)))
+
+
+def test_a_map_save_redraws_that_hex_on_the_page(driver, tmp_path):
+    """bfm: taking a hex out of its forest list turns it clear on the page (the screenshot's pixels), by
+    swapping only the picture tiles that show it."""
+    from PIL import ImageColor
+    from serve_support import without_first_terrain
+
+    from authoring.render.maps.style import map_style
+
+    root = copy_game("bfm", tmp_path / "project")
+    game, scen = _model(root, "bfm", "seven-turn")
+    path = root / "maps" / "bfm" / "main.yaml"
+    changed, label = without_first_terrain(path.read_text(encoding="utf-8"))
+    style = map_style(game)
+    was, now = (ImageColor.getrgb(style.terrain_look(t).color) for t in (_terrain_of(game, label), "clear"))
+    with Served(root, "bfm") as served:
+        try:
+            _open(driver, served, "bfm", scen.id)
+            tiles = "return Object.fromEntries([...document.querySelectorAll('#maptiles image')].map(i => [i.dataset.at, i.dataset.tile]))"
+            before, key = driver.execute_script(tiles), driver.execute_script("return document.body.dataset.mapkey")
+            assert _near(_pixel_left_of_centre(driver, label), was)
+            path.write_text(changed, encoding="utf-8")
+            wait_for(driver, f"document.body.dataset.mapkey !== {key!r}", 60)
+            after = driver.execute_script(tiles)
+            swapped = [at for at in after if after[at] != before.get(at)]
+            assert 0 < len(swapped) < len(after) / 2 and after.keys() == before.keys()
+            assert _near(_pixel_left_of_centre(driver, label), now)
+            driver.save_screenshot(str(SCREENS / "bfm-map-saved.png"))
+        finally:
+            driver.get("about:blank")
+
+
+def _terrain_of(game, label: str) -> str:
+    return next(m.hexes[h].terrain[0] for m in game.maps.values() for h in m.grid.hexes if m.hexes[h].label == label)
+
+
+def _near(got, want, tolerance: int = 24) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(got, want))
