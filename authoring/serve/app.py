@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from authoring.serve import images
-from authoring.serve.drawn import hex_outlines, map_tiles, prewarm, tile_png
+from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.pages import page_routes
@@ -56,7 +56,6 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
             "game": st.files.id,
             "gen": st.gen,
             "errors": findings(st.errors, session.root),
-            "maps_key": st.maps_key,
             "faces_key": st.faces_key,
             "view": None,
         }
@@ -64,12 +63,13 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
             game, scen = scenario_of(st, request.query_params.get("scenario", ""))
             key = ("view", st.files.id, st.gen, scen.id)
             out["view"] = session.cache.get(key, lambda: _scenario_view(session, st, game, scen))
+            out["hexes_key"] = picture_key_of(session, st, game, scen)
         return JSONResponse(out)
 
     def hexes(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
         game, scen = scenario_of(st, request.query_params.get("scenario", ""))
-        return JSONResponse(hex_outlines(session, st, game, scen))
+        return JSONResponse(hex_changes(session, st, game, scen, request.query_params.get("since", "")))
 
     def tiles(request: Request):
         st = state_of(session, request.query_params.get("game", ""))

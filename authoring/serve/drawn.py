@@ -68,10 +68,32 @@ def tile_png(session: Session, gid: str, tid: str) -> bytes | None:
     return session.cache.get(("tile", gid, tid), make)
 
 
+def picture_key_of(session: Session, st: GameState, game: Game, scen: Scenario) -> str:
+    """The key of the scenario's map picture, which its hex outlines and panels are kept under too."""
+    return _frame(session, st, game, scen).key
+
+
 def hex_outlines(session: Session, st: GameState, game: Game, scen: Scenario) -> dict:
     """Every hex's outline and panel, under the picture's key (it holds the game's hex sets too)."""
     fr = _frame(session, st, game, scen)
-    return session.cache.get(("hexes", st.files.id, fr.key), lambda: map_view(game, fr.maps, fr.px))
+    return session.cache.get(("hexes", st.files.id, fr.key), lambda: {**map_view(game, fr.maps, fr.px), "key": fr.key})
+
+
+def hex_changes(session: Session, st: GameState, game: Game, scen: Scenario, since: str) -> dict:
+    """`hex_outlines`, or only the hexes that changed since the outlines of key `since` when the page has
+    those and the hexes are where they were (a terrain save sends a few records, not every hex)."""
+    now = hex_outlines(session, st, game, scen)
+    old = session.cache.peek(("hexes", st.files.id, since)) if since and since != now["key"] else None
+    if old is None or old["size"] != now["size"] or len(old["hexes"]) != len(now["hexes"]):
+        return now
+    return session.cache.get(("hex changes", st.files.id, since, now["key"]), lambda: _changes(old, now))
+
+
+def _changes(old: dict, now: dict) -> dict:
+    pairs = list(zip(old["hexes"], now["hexes"]))
+    if any(a["id"] != b["id"] or a["points"] != b["points"] for a, b in pairs):
+        return now
+    return {"key": now["key"], "since": old["key"], "changed": [[i, b] for i, (a, b) in enumerate(pairs) if a != b]}
 
 
 def prewarm(session: Session, gid: str | None) -> None:

@@ -79,6 +79,11 @@ class Cache:
                 del self.making[key]
             busy.release()
 
+    def peek(self, key):
+        """The value kept under `key`, or None (nothing made)."""
+        with self.lock:
+            return self.items.get(key)
+
     def _put(self, key, value) -> None:
         with self.lock:
             if len(self.items) >= self.entries:

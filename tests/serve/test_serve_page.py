@@ -288,16 +288,18 @@ def test_a_map_save_redraws_that_hex_on_the_page(driver, tmp_path):
     was, now = (ImageColor.getrgb(style.terrain_look(t).color) for t in (_terrain_of(game, label), "clear"))
     with Served(root, "bfm") as served:
         try:
-            _open(driver, served, "bfm", scen.id)
+            gen = _open(driver, served, "bfm", scen.id)
             tiles = "return Object.fromEntries([...document.querySelectorAll('#maptiles image')].map(i => [i.dataset.at, i.dataset.tile]))"
             before, key = driver.execute_script(tiles), driver.execute_script("return document.body.dataset.mapkey")
             assert _near(_pixel_left_of_centre(driver, label), was)
             path.write_text(changed, encoding="utf-8")
-            wait_for(driver, f"document.body.dataset.mapkey !== {key!r}", 60)
+            wait_for(driver, f"document.body.dataset.mapkey !== {key!r} && +document.body.dataset.gen > {gen}", 60)
             after = driver.execute_script(tiles)
             swapped = [at for at in after if after[at] != before.get(at)]
             assert 0 < len(swapped) < len(after) / 2 and after.keys() == before.keys()
             assert _near(_pixel_left_of_centre(driver, label), now)
+            panel = _hover_hex(driver, label)  # the hex's panel changed in place with it
+            assert "terrainclearfeatures" in panel and was != now
             driver.save_screenshot(str(SCREENS / "bfm-map-saved.png"))
         finally:
             driver.get("about:blank")

@@ -113,3 +113,24 @@ def test_a_terrain_save_redraws_only_the_tiles_of_that_hex_and_the_tiles_are_the
     assert after.tobytes() == _print_picture(session).tobytes()  # items reused from the last scene draw the same
     inside = (round((x0 + x1) / 2 - 0.3 * (x1 - x0)), round((y0 + y1) / 2))  # left of the symbols and id
     assert before.getpixel(inside) != after.getpixel(inside)
+
+
+def test_a_terrain_save_sends_the_page_only_that_hex(bfm):
+    from authoring.serve.drawn import hex_changes
+
+    session, root, _ = bfm
+    st = session.state("bfm")
+    game = st.good.game
+    first = hex_changes(session, st, game, game.scenarios["seven-turn"], "")
+    assert "changed" not in first and len(first["hexes"]) == sum(len(m.grid.hexes) for m in game.maps.values())
+    map_file = root / "maps" / "bfm" / "main.yaml"
+    changed, label = without_first_terrain(map_file.read_text(encoding="utf-8"))
+    map_file.write_text(changed, encoding="utf-8")
+    st = session.reload("bfm")
+    game = st.good.game
+    update = hex_changes(session, st, game, game.scenarios["seven-turn"], first["key"])
+    assert update["since"] == first["key"] and update["key"] != first["key"]
+    [(i, record)] = update["changed"]
+    assert record["id"] == label and first["hexes"][i]["id"] == label
+    assert record["terrain"] == ["clear"] and first["hexes"][i]["terrain"] != ["clear"]
+    assert hex_changes(session, st, game, game.scenarios["seven-turn"], "unknown")["hexes"][i] == record

@@ -1,6 +1,6 @@
 // The map page: map image + hex outlines + counters + findings, hover panels, turn slider, drag and card export.
 "use strict";
-const M = {view: null, hexes: null, byLabel: new Map(), mapsKey: "", facesKey: "", moves: new Map(), zoom: 1,
+const M = {view: null, hexes: null, byLabel: new Map(), hexesKey: "", facesKey: "", moves: new Map(), zoom: 1,
            expanded: new Set(), turn: null, tilesAsked: 0};
 
 function scenarioId() { return HW.params.get("scenario") || ""; }
@@ -12,13 +12,13 @@ async function loadView() {
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
   const sq = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`;
   const tiles = loadTiles(sq);   // the picture follows the hexes and the set-up, tile by changed tile
-  if (data.maps_key !== M.mapsKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
-    const hexes = await HW.json(`/api/hexes?${sq}`);
-    hexes.scenario = data.view.scenario;
-    M.hexes = hexes;
-    drawHexes();
+  if (data.hexes_key !== M.hexesKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
+    const same = M.hexes && M.hexes.scenario === data.view.scenario;
+    const hexes = await HW.json(`/api/hexes?${sq}&since=${same ? M.hexesKey : ""}`);
+    if (same && hexes.changed && hexes.since === M.hexesKey) changeHexes(hexes.changed);   // the hexes a save changed
+    else { hexes.scenario = data.view.scenario; M.hexes = hexes; drawHexes(); }
+    M.hexesKey = hexes.key;
   }
-  M.mapsKey = data.maps_key;
   M.facesKey = data.faces_key;
   M.view = data.view;
   setupTurns();
@@ -62,11 +62,19 @@ function drawHexes() {
   const g = document.getElementById("hexes");
   g.replaceChildren();
   M.byLabel.clear();
-  for (const hx of M.hexes.hexes) {
+  M.hexes.hexes.forEach((hx, i) => {
     const p = HW.el("polygon", {class: "hex", points: hx.points, "data-id": hx.id});
-    p.addEventListener("mouseenter", () => showHex(hx));
+    p.addEventListener("mouseenter", () => showHex(M.hexes.hexes[i]));
     g.append(p);
     for (const l of hx.labels) M.byLabel.set(l, {hex: hx, el: p});
+  });
+}
+
+// Hexes whose panel changed (terrain, features, sets), in place: their outlines are where they were.
+function changeHexes(changed) {
+  for (const [i, hx] of changed) {
+    M.hexes.hexes[i] = hx;
+    for (const l of hx.labels) { const at = M.byLabel.get(l); if (at) at.hex = hx; }
   }
 }
 
