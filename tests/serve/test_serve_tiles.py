@@ -16,7 +16,6 @@ def bfm(tmp_path, monkeypatch):
     from authoring.render.maps import draw
     from authoring.serve.session import Session
 
-    monkeypatch.setenv("HEXWRIGHT_KEY_DIR", str(tmp_path / "key"))
     scenes = []
     real = draw.map_scene
 
@@ -134,3 +133,27 @@ def test_a_terrain_save_sends_the_page_only_that_hex(bfm):
     assert record["id"] == label and first["hexes"][i]["id"] == label
     assert record["terrain"] == ["clear"] and first["hexes"][i]["terrain"] != ["clear"]
     assert hex_changes(session, st, game, game.scenarios["seven-turn"], "unknown")["hexes"][i] == record
+
+
+def test_a_restarted_server_reads_its_sealed_tiles_and_redraws_a_damaged_one(bfm, monkeypatch):
+    from authoring.serve.drawn import tile_png
+    from authoring.serve.session import Session
+    from authoring.serve.tiles import TileJob, store_folder
+
+    session, root, _ = bfm
+    made = _tiles(session)
+    first = {t[4]: tile_png(session, "bfm", t[4]) for t in made["tiles"]}
+    drawn = []
+    real = TileJob.draw
+    monkeypatch.setattr(TileJob, "draw", lambda job: drawn.append(job.box) or real(job))
+    again = Session(root, "bfm")
+    assert {t[4]: tile_png(again, "bfm", t[4]) for t in _tiles(again)["tiles"]} == first and drawn == []
+
+    x, y, _w, _h, tid = made["tiles"][0]
+    entry = store_folder(root) / f"tile-{tid}"
+    data = bytearray(entry.read_bytes())
+    data[-1] ^= 1
+    entry.write_bytes(bytes(data))
+    third = Session(root, "bfm")
+    _tiles(third)
+    assert tile_png(third, "bfm", tid) == first[tid] and drawn == [(x, y, x + _w, y + _h)]
