@@ -49,8 +49,8 @@ class TileJob:
         x0, y0, x1, y1 = self.box
         ox, oy = x0 - x0 % TILE, y0 - y0 % TILE  # the print tile's origin: coordinates as print rounds them
         window = (ox, oy, min(x1 + PAD, ox + TILE), min(y1 + PAD, oy + TILE))
-        image = draw_tile(self.layers, self.picks, window, self.ss, self.background)  # type: ignore[arg-type]
-        return png(image.crop((x0 - ox, y0 - oy, x1 - ox, y1 - oy)))
+        keep = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+        return png(draw_tile(self.layers, self.picks, window, self.ss, self.background, keep))  # type: ignore[arg-type]
 
 
 @dataclass

@@ -167,15 +167,37 @@ def bucket(layer: Layer, size: tuple[int, int], tile: int = TILE) -> dict[tuple[
     return out
 
 
+Box = tuple[int, int, int, int]
+
+
 def draw_tile(
-    layers: Sequence[Layer], picks: Sequence[Sequence[int]], box: tuple[int, int, int, int], ss: int, background: Color
+    layers: Sequence[Layer],
+    picks: Sequence[Sequence[int]],
+    box: Box,
+    ss: int,
+    background: Color,
+    keep: Box | None = None,
 ) -> Image.Image:
-    """The pixels of `box` (final pixels) drawn from the items `picks` names in each layer (`bucket`)."""
+    """The pixels of `box` (final pixels) drawn from the items `picks` names in each layer (`bucket`); with
+    `keep` (a part of `box`, in its pixels), only that part, drawn in `box`'s frame (the same pixels) but
+    reduced from the supersampled drawing alone."""
     tile = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), background)
-    return _render_tile(tile, layers, picks, box, ss, background)
+    tile = _render_tile(tile, layers, picks, box, ss, background, keep)
+    return tile if keep is None else tile.crop(keep)
 
 
-def _render_tile(tile: Image.Image, layers: Sequence[Layer], picks, box, ss: int, background: Color) -> Image.Image:
+def _reduced(big: Image.Image, ss: int, keep: Box | None) -> Image.Image:
+    """`big` reduced by `ss`; with `keep`, only that part of it (the rest of the image left black)."""
+    if keep is None:
+        return big.reduce(ss)
+    out = Image.new("RGB", (big.width // ss, big.height // ss))
+    out.paste(big.crop(tuple(v * ss for v in keep)).reduce(ss), keep[:2])
+    return out
+
+
+def _render_tile(
+    tile: Image.Image, layers: Sequence[Layer], picks, box, ss: int, background: Color, keep: Box | None = None
+) -> Image.Image:
     big: Image.Image | None = None
     fresh = True
     for layer, pick in zip(layers, picks):
@@ -191,12 +213,12 @@ def _render_tile(tile: Image.Image, layers: Sequence[Layer], picks, box, ss: int
                 _draw_vector(draw, layer.items[i], box[0], box[1], ss)
         else:
             if big is not None:
-                tile, big = big.reduce(ss), None
+                tile, big = _reduced(big, ss, keep), None
             fresh = False
             draw = ImageDraw.Draw(tile)
             for i in pick:
                 _draw_raster(tile, draw, layer.items[i], box[0], box[1])
-    return big.reduce(ss) if big is not None else tile
+    return _reduced(big, ss, keep) if big is not None else tile
 
 
 def _draw_vector(draw: ImageDraw.ImageDraw, item: Item, ox: float, oy: float, ss: int) -> None:
