@@ -76,7 +76,9 @@ def picture_key_of(session: Session, st: GameState, game: Game, scen: Scenario) 
 def hex_outlines(session: Session, st: GameState, game: Game, scen: Scenario) -> dict:
     """Every hex's outline and panel, under the picture's key (it holds the game's hex sets too)."""
     fr = _frame(session, st, game, scen)
-    return session.cache.get(("hexes", st.files.id, fr.key), lambda: {**map_view(game, fr.maps, fr.px), "key": fr.key})
+    return session.cache.get(
+        ("hexes", st.files.id, fr.key), lambda: {**map_view(game, fr.maps, fr.px, fr.drawer.outlines), "key": fr.key}
+    )
 
 
 def hex_changes(session: Session, st: GameState, game: Game, scen: Scenario, since: str) -> dict:

@@ -48,13 +48,15 @@ def _feature(f) -> dict:
 
 
 @gc_paused
-def map_view(game: Game, maps: Sequence[Map], px_per_hex: float) -> dict:
-    """The JSON of the map: image size, hex width, and one record per hex in drawing order."""
+def map_view(game: Game, maps: Sequence[Map], px_per_hex: float, outlines: dict | None = None) -> dict:
+    """The JSON of the map: image size, hex width, and one record per hex in drawing order (`outlines`: each
+    hex's centre and corners as drawn in this frame before, kept by the caller for the next time)."""
     layout, size = frame(maps, px_per_hex)
     cells = cells_of(maps)
     label_of = lambda h: cells[h].labels[0] if h in cells else "off-map"
     sides, sets = _hexsides(maps, label_of), _sets_by_hex(game, maps)
-    hexes = [_hex(layout, cells[h], sides.get(h, ()), sets.get(h, ())) for h in sorted(cells)]
+    outlines = {} if outlines is None else outlines
+    hexes = [_hex(_outline(layout, h, outlines), cells[h], sides.get(h, ()), sets.get(h, ())) for h in sorted(cells)]
     return {
         "size": list(size),
         "f": layout.size * 3**0.5,
@@ -64,15 +66,22 @@ def map_view(game: Game, maps: Sequence[Map], px_per_hex: float) -> dict:
     }
 
 
-def _hex(layout: PixelLayout, cell, sides, sets) -> dict:
-    x, y = layout.hex_to_pixel(cell.hex)
+def _outline(layout: PixelLayout, h: Hex, known: dict) -> tuple[float, float, str]:
+    found = known.get(h)
+    if found is None:
+        x, y = layout.hex_to_pixel(h)
+        found = known[h] = (round(x, 1), round(y, 1), " ".join(_point(p) for p in layout.corners(h)))
+    return found
+
+
+def _hex(outline: tuple[float, float, str], cell, sides, sets) -> dict:
     info = cell.info
     return {
         "id": cell.labels[0],
         "labels": list(cell.labels),
-        "x": round(x, 1),
-        "y": round(y, 1),
-        "points": " ".join(_point(p) for p in layout.corners(cell.hex)),
+        "x": outline[0],
+        "y": outline[1],
+        "points": outline[2],
         "terrain": list(info.terrain),
         "features": [_feature(f) for f in info.features],
         "hexsides": sorted(sides),

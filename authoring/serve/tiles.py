@@ -60,6 +60,8 @@ class Drawer:
     reuse: Reuse = field(default_factory=Reuse)
     records: Reuse = field(default_factory=Reuse)
     maps: dict[str, Map] = field(default_factory=dict)
+    outlines: dict = field(default_factory=dict)
+    """Each hex's centre and corners in this frame, as the page's outlines give them (`mapview.map_view`)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def settle(self, maps: Sequence[Map], keys: Sequence[str]) -> list[Map]:
@@ -106,13 +108,14 @@ def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float,
         parts = [[[] for _ in layers] for _ in range(nx * ny)]
         last, now = drawer.records.last, drawer.records.now
         for li, layer in enumerate(layers):
+            into, codes = [p[li] for p in picks], [p[li] for p in parts]
             for i, item in enumerate(layer.items):  # the hot loop of a save: every item of the maps
                 key = id(item)
-                rec = now.get(key) or last.get(key) or _record(item, nx, ny)
+                rec = last.get(key) or now.get(key) or _record(item, nx, ny)
                 now[key] = rec
                 for t in rec[2]:
-                    picks[t][li].append(i)
-                    parts[t][li].append(rec[1])
+                    into[t].append(i)
+                    codes[t].append(rec[1])
         drawer.records.advance()
     seed = with_options("serve-tile", TILE_PX, ss, scene.style.paper).encode()
     tiles, jobs = [], {}

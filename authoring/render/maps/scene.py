@@ -372,6 +372,8 @@ def add_features(scene: Scene, only: frozenset[str] | None = None) -> None:
     f = scene.f
     for h in sorted(scene.cells):
         feats = [ft for ft in scene.cells[h].info.features if only is None or ft.type in only]
+        if not feats:
+            continue
         x, y = hex_centre(scene, h)
         centre = [
             ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS
@@ -522,14 +524,15 @@ def add_hex_ids(scene: Scene) -> list[Text]:
     for h in sorted(scene.cells):
         cell = scene.cells[h]
         ids.append(_made(scene, ("id", h, cell.labels, cell.info.terrain[0]), hex_id_text, scene, h))
-    scene.ids = _made(scene, ("id boxes", tuple(ids)), _id_boxes, scene.ids, ids)
+    boxes = tuple(t.bbox for t in ids)
+    scene.ids = _made(scene, ("id boxes", boxes), _id_boxes, scene.ids, boxes)
     return ids
 
 
-def _id_boxes(index: BoxIndex, ids: list[Text]) -> BoxIndex:
-    """`index` with every hex id's box (shared by the scenes with the same ids: nothing adds to it after)."""
-    for t in ids:
-        index.append(t.bbox)
+def _id_boxes(index: BoxIndex, boxes: tuple[Box, ...]) -> BoxIndex:
+    """`index` with every hex id's box (shared by the scenes with the same boxes: nothing adds to it after)."""
+    for box in boxes:
+        index.append(box)
     return index
 
 
