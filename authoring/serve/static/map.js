@@ -7,11 +7,11 @@ function scenarioId() { return HW.params.get("scenario") || ""; }
 
 async function loadView() {
   const q = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(scenarioId())}`;
+  const tiles = loadTiles(q).catch(() => {});   // asked at once: the picture need not wait for the set-up's checks
   const data = await HW.json(`/api/view?${q}`);
   HW.showErrors(data.errors);
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
   const sq = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`;
-  const tiles = loadTiles(sq);   // the picture follows the hexes and the set-up, tile by changed tile
   if (data.hexes_key !== M.hexesKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
     const same = M.hexes && M.hexes.scenario === data.view.scenario;
     const hexes = await HW.json(`/api/hexes?${sq}&since=${same ? M.hexesKey : ""}`);
