@@ -74,3 +74,32 @@ def test_a_picture_is_drawn_once_for_requests_that_overlap():
     first.join(10)
     second.join(10)
     assert got == [b"png"] and calls == [1]
+
+
+def test_saves_freeze_the_heap_and_a_pause_collects_it(monkeypatch):
+    """Before a save what is alive leaves the collector's walk; after `IDLE_S` without a save the heap is
+    collected whole (and frozen again); a stopped server leaves nothing frozen."""
+    import asyncio
+    import gc
+
+    from authoring.serve import live
+
+    monkeypatch.setattr(live, "IDLE_S", 0.05)
+    collected = []
+    monkeypatch.setattr(live, "_collect", lambda: collected.append(gc.get_freeze_count()))
+
+    async def run():
+        quiet = live.Quiet()
+        try:
+            gc.unfreeze()
+            quiet.saving()
+            assert gc.get_freeze_count() > 0 and collected == []
+            await asyncio.sleep(0.02)
+            quiet.saving()  # a second save puts the collection off again
+            await asyncio.sleep(0.2)
+            assert len(collected) == 1
+        finally:
+            quiet.close()
+        assert gc.get_freeze_count() == 0
+
+    asyncio.run(run())
