@@ -25,16 +25,18 @@ from pathlib import Path
 import yaml
 
 
-def bare(paths: list[Path]) -> None:
-    """Every YAML file through libyaml's C loader into plain data, every CSV file through csv.reader: no
-    locations, no checks (the same as `benchlib.bare_yaml`, without hexwright's GameFiles)."""
+def bare(paths: list[Path]) -> list:
+    """Every YAML file through libyaml's C loader into plain data, every CSV file through csv.reader into
+    rows: no locations, no checks. The data is kept until the end, as validate keeps its game."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out = []
     for path in paths:
         if path.suffix == ".csv":
             with path.open(newline="", encoding="utf-8") as f:
-                list(csv.reader(f))
+                out.append(list(csv.reader(f)))
         else:
-            yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+            out.append(yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
+    return out
 
 
 def _validate_call(project: Path, game_id: str):
