@@ -7,9 +7,10 @@ over every CSV file, nothing else). For each bundled game and the synthetic larg
   (`fresh.py`); one timed call per process, `repeat()` processes per side, taking turns;
 - whole processes: `hexwright validate GAME` against `python fresh.py bare FILELIST` (interpreter start,
   imports, the parse or the validation, exit).
-Then a breakdown in this process (our parse with source marks, load, check, validate: where the time goes,
-not a ratio: this process holds every game loaded so far and its code is warm), validate and check at 1x,
-2x, 4x and 8x the units (linear growth: ratio 4x/1x near 4, 8x/4x near 2), and the start-up alone.
+Then a breakdown in this process (our parse with source marks, load, check, the limits, validate: where
+the time goes, not a ratio: this process holds every game loaded so far and its code is warm), validate
+and check at 1x, 2x, 4x and 8x the units (linear growth: ratio 4x/1x near 4, 8x/4x near 2), and the
+start-up alone.
 Each figure is the median of interleaved runs (A, B, A, B...) with its min-max.
 """
 
@@ -120,8 +121,11 @@ def _whole(command: list[str]) -> Callable[[], float]:
 
 def breakdown(name: str, files) -> None:
     """Where validate's time goes, in this process (warm code, other games loaded: components, not a ratio),
-    each part with the collector off as validate runs it."""
+    each part with the collector off as validate runs it. "limits": the findings validate adds after the
+    rules engine (`validate.findings`: printed values that do not fit, the build stages' size limits)."""
     from authoring.load import load_game
+    from authoring.render.counters.markings import printed_findings
+    from authoring.render.limits import stage_findings
     from authoring.rules.board import build_cells
     from authoring.validate import validate_games
 
@@ -130,6 +134,7 @@ def breakdown(name: str, files) -> None:
         "our parse": lambda: _ours(files),
         "load": lambda: load_game(files),
         "check": _check(game),
+        "limits": lambda: (printed_findings(game), stage_findings(game)),
         "validate": lambda: (build_cells.cache_clear(), validate_games([files])),
     }
     s = _interleaved({name: _paused(fn) for name, fn in cases.items()})

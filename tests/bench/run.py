@@ -5,7 +5,7 @@ all maps) is generated into a temporary folder; each section prints its figures 
 min-max over interleaved runs (benchlib). Sections, in order:
   load      validate against a bare parse (fresh and whole processes), its parts, its scaling (bench_load)
   build     `hexwright build` clean, per stage at 1 and 2 workers, no-change rebuild    (bench_build)
-  module    the VASSAL module clean and from cached images; beside pywargame, part by part (bench_module, bench_pywargame)
+  module    the VASSAL module clean and from cached images; pywargame beside it, by parts (bench_module, bench_pywargame)
   art       designer art: import, registration, drawing                                 (bench_art)
   serve     `hexwright serve`: save to updated page in headless Chromium, bfm and typhoon (bench_serve)
 
