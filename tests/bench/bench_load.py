@@ -137,7 +137,7 @@ def breakdown(name: str, files) -> None:
         "limits": lambda: (printed_findings(game), stage_findings(game)),
         "validate": lambda: (build_cells.cache_clear(), validate_games([files])),
     }
-    s = _interleaved({name: _paused(fn) for name, fn in cases.items()})
+    s = _interleaved({part: _paused(fn) for part, fn in cases.items()})
     print(f"  {name:<10} " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
 
 

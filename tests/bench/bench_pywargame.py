@@ -13,8 +13,8 @@ Each side is timed part by part, taking turns, so that no ratio hides where the 
   inside its process after the imports: the whole build, and of it the set-up writer (`VSav`).
 The ratios (pywargame / hexwright) are printed with the set-ups, without them, and for the set-ups alone.
 The pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
-Alone: `python tests/bench/bench_pywargame.py`; `HEXWRIGHT_PY312=/path/to/python3.12` picks the interpreter
-`make bench-setup` makes the environment with.
+Alone: `python tests/bench/bench_pywargame.py`. `HEXWRIGHT_PY312=/path/to/python3.12 make bench-setup` picks
+the environment's interpreter.
 """
 
 from __future__ import annotations
