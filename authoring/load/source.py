@@ -78,8 +78,8 @@ class Source:
 
     path: str
     data: Any
-    """The values as YAML or CSV gave them (dicts, lists, text, numbers, booleans, None). `Any`: their shape is
-    the schema's, which validation proves before a resolver reads them, and no type can say per file kind."""
+    """The values as YAML or CSV gave them (dicts, lists, text, numbers, booleans, None). `Any`, since their shape
+    is the schema's of the file's kind: validation proves it before a resolver reads them."""
     locs: Mapping[tuple, tuple[int, int]] = field(
         default_factory=dict
     )  # YAML: `nodes.ValuePositions`; CSV: `cells.CsvCells`

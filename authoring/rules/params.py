@@ -114,8 +114,8 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
 
 
 def option_rule_items(option: Option) -> tuple[object, ...]:
-    """The entries of an option's `effects.setup_rules`, as written. The schema leaves `effects` open, so a
-    value that is not a list is taken as one entry (the shape check then reports it) rather than iterated."""
+    """The entries of an option's `effects.setup_rules`, as written. The schema leaves `effects` open: a value
+    that is not a list is one entry (a lone rule, or what the shape check reports), never iterated."""
     found = option.effects.get("setup_rules") or ()
     return tuple(found) if isinstance(found, (list, tuple)) else (found,)
 
