@@ -134,6 +134,28 @@ class CombatEffect:
     unit_types: tuple[str, ...] = ()
     loc: Loc | None = None
 
+    def label(self) -> str:
+        """How a combat report names it: `forest -1 column`, `hills +1 DRM`, `major-river attack x0.5`."""
+        parts = []
+        if self.columns:
+            parts.append(f"{self.columns:+d} column" + ("s" if abs(self.columns) > 1 else ""))
+        if self.drm:
+            parts.append(f"{self.drm:+d} DRM")
+        for what, factor in (("defence", self.defence), ("attack", self.attack)):
+            if factor != 1:
+                parts.append(f"{what} x{int(factor) if float(factor).is_integer() else factor}")
+        return f"{self.name} " + ", ".join(parts)
+
+    @property
+    def whole_battle(self) -> bool:
+        """Whether it changes the battle as a whole: on the defender's hex (a shift, a DRM, the whole
+        defence multiplied) or on a hexside every attacker is across. The module's resolve action computes
+        these; the others (an attacker's hex, each attacker across, some unit types, attack multipliers)
+        make its report leave the result out when they apply."""
+        if self.attack != 1 or self.unit_types or self.of == "attacker":
+            return False
+        return self.where != "hexside" or (self.across == "all" and self.defence == 1)
+
 
 @frozen
 class Combat:

@@ -55,65 +55,37 @@ class Battle:
     result: str | None
 
 
-def effect_label(effect: CombatEffect) -> str:
-    """`forest -1 column`, `hills +1 DRM`, `fortification defence x2`: how a report names an effect."""
-    parts = []
-    if effect.columns:
-        parts.append(f"{effect.columns:+d} column" + ("s" if abs(effect.columns) > 1 else ""))
-    if effect.drm:
-        parts.append(f"{effect.drm:+d} DRM")
-    if effect.defence != 1:
-        parts.append(f"defence x{_num(effect.defence)}")
-    if effect.attack != 1:
-        parts.append(f"attack x{_num(effect.attack)}")
-    return f"{effect.name} " + ", ".join(parts)
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def resolve(
-    game: Game, attack: float, defence: float, applied: Sequence[CombatEffect], roll: int
-) -> Battle:
+def resolve(game: Game, attack: float, defence: float, applied: Sequence[CombatEffect], roll: int) -> Battle:
     """The battle of `attack` against `defence` strength points (as printed on the faces shown), with the
-    effects that apply to it, at die roll `roll`."""
+    effects that apply to it, at die roll `roll`. An applied effect that does not change the battle as a
+    whole (`CombatEffect.whole_battle`: it touches some attackers or unit types only) leaves the result out,
+    as the module does: the tables alone do not say which strength it changes."""
     combat = game.combat
     assert combat is not None
     crt = game.table(combat.crt)
     assert crt is not None
     labels = [c for c in crt.columns[1:] if odds_ratio(c)]
     ratios = odds_columns(crt)
-    multiplier = math.prod(e.defence for e in applied)
+    whole = [e for e in applied if e.whole_battle]
+    multiplier = math.prod(e.defence for e in whole)
     defence_total = rounded(defence * multiplier, combat.fractions) if multiplier != 1 else float(defence)
-    attack_mult = math.prod(e.attack for e in applied)
-    attack_total = rounded(attack * attack_mult, combat.fractions) if attack_mult != 1 else float(attack)
-    base = min(base_column(attack_total, defence_total, ratios), len(ratios) - 1)
-    shift = sum(e.columns for e in applied)
-    column: int | None = None if base < 0 else min(base + shift, len(ratios) - 1)
+    base = min(base_column(attack, defence_total, ratios), len(ratios) - 1)
+    column: int | None = None if base < 0 else min(base + sum(e.columns for e in whole), len(ratios) - 1)
     if column is not None and column < 0:
         column = None
-    drm = sum(e.drm for e in applied)
+    drm = sum(e.drm for e in whole)
     if combat.drm_limit is not None:
         drm = max(-combat.drm_limit, min(combat.drm_limit, drm))
     keys = [int(r[0]) for r in crt.rows]
     row = max(min(keys), min(max(keys), roll + drm))
-    if column is None:
+    if len(whole) < len(applied):
+        result = None
+    elif column is None:
         result = combat.below
     else:
         result = str(crt.cell(row, labels[column]))
-    return Battle(
-        attack_total,
-        defence_total,
-        base,
-        tuple(applied),
-        column,
-        None if column is None else labels[column],
-        drm,
-        roll,
-        row,
-        result,
-    )
+    label = None if column is None else labels[column]
+    return Battle(float(attack), defence_total, base, tuple(whole), column, label, drm, roll, row, result)
 
 
 def crt_of(game: Game) -> tuple[Combat, Table] | None:
@@ -169,11 +141,3 @@ def applies(game_map, effect: CombatEffect, defender: Sequence[Fighter], attacke
         return any(_hex_has(game_map, a.hex, effect) for a in attackers)
     return _hex_has(game_map, defender[0].hex, effect)
 
-
-def computed_in_module(effect: CombatEffect) -> bool:
-    """Effects the module's resolve action computes: on the defender's hex (shifts, DRMs, a multiplier of the
-    whole defence) or on a hexside all attackers are across. The others (an attacker's hex, each attacker
-    across, per unit type, attack multipliers) make the report leave the result out when they apply."""
-    if effect.attack != 1 or effect.unit_types or effect.of == "attacker":
-        return False
-    return effect.where != "hexside" or (effect.across == "all" and effect.defence == 1)
