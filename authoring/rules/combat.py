@@ -114,11 +114,13 @@ def _hex_has(game_map, label: str, effect: CombatEffect) -> bool:
     return info.has_feature(effect.id)
 
 
-def _across(game_map, a: str, b: str, feature: str) -> bool:
-    """Whether the hexside between the hexes labelled `a` and `b` has the hexside feature."""
-    pair = {a, b}
+def _across(game_map, attacker: str, defender: str, feature: str) -> bool:
+    """Whether an attacker in the hex labelled `attacker` attacks `defender` across the hexside feature (a
+    directed one, such as a fortified line, only from the hex it faces)."""
+    pair = {attacker, defender}
     return any(
         {game_map.label(s.side[0]), game_map.label(s.side[1])} == pair
+        and (s.faces is None or game_map.label(s.faces) == attacker)
         for s in game_map.hexsides
         if s.type == feature
     )

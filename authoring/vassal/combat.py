@@ -32,6 +32,7 @@ ATTACKER_IMAGE = "combat-attacker.png"
 MARKED = f"{ATTACKER_LAYER}_Active==true"
 MAIN = '"Map"'
 NOT_COMPUTED = "result not computed"
+BELOW_TABLE = "below the table"
 REPORT = "Combat at $LocationName$: $CombatReport$"
 """The chat line of a resolve: the hex as the map names it, then the computed report."""
 ROW_SEP = ","
@@ -104,7 +105,10 @@ def _sides(game: Game, effect: CombatEffect) -> str:
         for s in m.hexsides:
             if s.type == effect.id:
                 a, b = m.label(s.side[0]), m.label(s.side[1])
-                pairs += [f"{as_read(a)}>{b}", f"{as_read(b)}>{a}"]
+                if s.faces is None or s.faces == s.side[0]:  # a directed side (a fortified line) counts from the
+                    pairs.append(f"{as_read(a)}>{b}")  # hex it faces, the attacker's
+                if s.faces is None or s.faces == s.side[1]:
+                    pairs.append(f"{as_read(b)}>{a}")
     return "|" + "|".join(sorted(pairs)) + "|"
 
 
@@ -133,7 +137,8 @@ def global_values(game: Game, p: Plan) -> list[tuple[str, str, str]]:
             out.append((f"CombatSide{i}", "{" + f'{MARKED} && SideId=="{e.attacker_side}"' + "}", "attacker side"))
         if e.unit_types:
             types = " || ".join(f'TypeId=="{t}"' for t in e.unit_types)
-            here = 'LocationName=="$LocationName$"'
+            here = "CurrentX==$CurrentX$ && CurrentY==$CurrentY$"  # the defender's stack (a numeric hex label
+            # reads as a number in BeanShell, as text in $...$: compare positions, not names)
             out.append((f"CombatTypes{i}", "{" + f"{here} && ({types})" + "}", f"{e.name}: unit types"))
     return out
 
@@ -202,9 +207,10 @@ def _report(p: Plan) -> str:
     shifts = '(CombatNotes.length()>0?" ("+CombatNotes.substring(2)+")":"")'
     final = f'(CombatColumn<0?"below {first}":{col}[CombatColumn])'
     drm = '(CombatDRM!=0?(CombatDRM>0?" +":" ")+CombatDRM+" = "+CombatRow:"")'
-    result = (
-        f'(CombatUnknown.length()>0?": {NOT_COMPUTED} ("+CombatUnknown.substring(2)+")":" = "+CombatResult)'
-    )
+    known = '" = "+CombatResult'
+    if p.below is None:  # the tables give no result below the first column
+        known = f'(CombatColumn<0?": {NOT_COMPUTED} ({BELOW_TABLE})":{known})'
+    result = f'(CombatUnknown.length()>0?": {NOT_COMPUTED} ("+CombatUnknown.substring(2)+")":{known})'
     return (
         '{"attack "+CombatAttack+" to defence "+CombatDefence+" = "+'
         f'{odds}+{shifts}+" -> "+{final}+", roll "+CombatRoll+{drm}+{result}' + "}"
@@ -212,7 +218,7 @@ def _report(p: Plan) -> str:
 
 
 def _result(p: Plan) -> str:
-    below = f'"{p.below}"' if p.below is not None else f'"{NOT_COMPUTED} (below the table)"'
+    below = f'"{p.below}"' if p.below is not None else '""'
     n = len(p.ratios)
     cell = f'GetProperty("CombatCRT").split(",")[(CombatRow-({p.first_row}))*{n}+CombatColumn]'
     return "{" + f"CombatColumn<0?{below}:{cell}" + "}"

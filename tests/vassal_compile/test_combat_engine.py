@@ -13,7 +13,7 @@ from conftest import Built
 from play_driver import compile_driver, missing, play
 
 from authoring.rules.combat import Fighter, applies, resolve
-from authoring.vassal.combat import ATTACKER, NOT_COMPUTED, RESOLVE
+from authoring.vassal.combat import ATTACKER, BELOW_TABLE, NOT_COMPUTED, RESOLVE
 from authoring.vassal.pieces import hidden_back
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}")
@@ -121,6 +121,8 @@ def test_twenty_attacks_report_the_odds_shifts_roll_and_result_the_tables_give(
         assert int(m["drm"] or 0) == battle.drm and int(m["row"] or roll) == battle.row, where
         assert m["result"] == battle.result, where
         unknown = ", ".join(e.label() for e in applied if not e.whole_battle)
+        if not unknown and battle.column is None and combat.below is None:
+            unknown = BELOW_TABLE
         assert (m["unknown"] or "") == unknown, where
         results.add(battle.result)
     assert len(results) >= 3  # the attacks reach several CRT results, not one
