@@ -74,7 +74,7 @@ def _attacks(game) -> list[tuple[list[tuple[str, bool, str]], list[Fighter]]]:
     cases = _cases(game, game_map)
     out = []
     for i in range(ATTACKS):
-        d_hex, a_hexes = cases[i % len(cases)]
+        d_hex, a_hexes = cases[i * len(cases) // ATTACKS] if len(cases) > ATTACKS else cases[i % len(cases)]
         side = game.sides[i % len(game.sides)].id
         defenders = [c for c in usable if c.side == side and _strength(c, False, combat.defence) is not None]
         attackers = [c for c in usable if c.side != side and _strength(c, False, combat.attack) is not None]
