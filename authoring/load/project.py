@@ -20,8 +20,8 @@ from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
-from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_combat import combat
+from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario

@@ -72,7 +72,9 @@ def _is_int(value) -> bool:
 def _effect(ctx: Ctx, defs: dict, raw: dict, i: int) -> CombatEffect | None:
     path = ("combat", "effects", i)
     where = next(k for k in _WHERE if k in raw)
-    ok = ctx.ref(raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code="HW-COMBAT-001")
+    ok = ctx.ref(
+        raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code="HW-COMBAT-001"
+    )
     for key in ("defender_side", "attacker_side"):
         ok &= ctx.ref(raw.get(key), defs["sides"], "side", path + (key,), code="HW-COMBAT-001")
     for j, t in enumerate(raw.get("unit_types", [])):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from authoring.model import Combat, CombatEffect, Game, Table
 from authoring.model.game import odds_ratio
 
+
 def odds_columns(crt: Table) -> tuple[tuple[int, int], ...]:
     """The CRT's odds columns as ratios, in the table's order (the first column holds the die roll)."""
     return tuple(r for r in (odds_ratio(c) for c in crt.columns[1:]) if r is not None)
@@ -142,4 +143,3 @@ def applies(game_map, effect: CombatEffect, defender: Sequence[Fighter], attacke
     if effect.of == "attacker":
         return any(_hex_has(game_map, a.hex, effect) for a in attackers)
     return _hex_has(game_map, defender[0].hex, effect)
-

@@ -173,7 +173,9 @@ def _round(expr: str, fractions: str) -> str:
 
 def _defence(p: Plan) -> str:
     total = f'SumStack("{p.defence}")'
-    factors = [f"(CombatHit{i}?{float(e.defence)!r}:1.0)" for i, e in enumerate(p.effects) if e.whole_battle and e.defence != 1]
+    factors = [
+        f"(CombatHit{i}?{float(e.defence)!r}:1.0)" for i, e in enumerate(p.effects) if e.whole_battle and e.defence != 1
+    ]
     return "{" + (_round("*".join([total, *factors]), p.fractions) if factors else total) + "}"
 
 
@@ -186,7 +188,9 @@ def _base(p: Plan) -> str:
 
 
 def _sum(p: Plan, field: str) -> str:
-    terms = [f"(CombatHit{i}?{getattr(e, field)}:0)" for i, e in enumerate(p.effects) if e.whole_battle and getattr(e, field)]
+    terms = [
+        f"(CombatHit{i}?{getattr(e, field)}:0)" for i, e in enumerate(p.effects) if e.whole_battle and getattr(e, field)
+    ]
     return "+".join(["0", *terms])
 
 
@@ -244,7 +248,9 @@ def prototype_piece(p: Plan) -> Piece:
             "CombatColumn", "{" + f"CombatBase<0?-1:Math.max(-1,Math.min({n - 1},CombatBase+CombatShift))" + "}"
         ),
         CalculatedProperty("CombatDRM", _braced(drm)),
-        CalculatedProperty("CombatRow", "{" + f"Math.max({p.first_row},Math.min({last_row},CombatRoll+CombatDRM))" + "}"),
+        CalculatedProperty(
+            "CombatRow", "{" + f"Math.max({p.first_row},Math.min({last_row},CombatRoll+CombatDRM))" + "}"
+        ),
         CalculatedProperty("CombatNotes", _text_of([(i, e) for i, e in indexed if e.whole_battle])),
         CalculatedProperty("CombatUnknown", _text_of([(i, e) for i, e in indexed if not e.whole_battle])),
         CalculatedProperty("CombatResult", _result(p)),

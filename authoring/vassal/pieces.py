@@ -304,11 +304,7 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     ):
         return piece  # already showing it (most units start on their first face, as the palette's piece)
     traits = tuple(
-        replace(t, level=level)
-        if _is_step(t)
-        else replace(t, masked_by=t.sides[0])
-        if isinstance(t, Obscurable)
-        else t
+        replace(t, level=level) if _is_step(t) else replace(t, masked_by=t.sides[0]) if isinstance(t, Obscurable) else t
         for t in piece.traits
     )
     return Piece(traits)

@@ -50,7 +50,9 @@ def _cases(game, game_map) -> list[tuple[str, list[str]]]:
                 cases.append((labels[d], [labels[a], labels[others[0]]]))
         else:
             hexes = (
-                game_map.hexes_with_terrain(effect.id) if effect.where == "terrain" else game_map.hexes_with_feature(effect.id)
+                game_map.hexes_with_terrain(effect.id)
+                if effect.where == "terrain"
+                else game_map.hexes_with_feature(effect.id)
             )
             for d in hexes[:2]:
                 cases.append((labels[d], [labels[n] for n in around[d][:2]]))
@@ -95,7 +97,9 @@ def test_twenty_attacks_report_the_odds_shifts_roll_and_result_the_tables_give(
     battles = _attacks(game)
     script = tmp_path / "attacks.txt"
     script.write_text("\n".join(" ".join(f"{c}{'~' if f else ''}@{h}" for c, f, h in units) for units, _ in battles))
-    report = play(driver, "combat", str(built.path), f"setup_{sorted(game.scenarios)[0]}.vsav", str(script), ATTACKER, RESOLVE)
+    report = play(
+        driver, "combat", str(built.path), f"setup_{sorted(game.scenarios)[0]}.vsav", str(script), ATTACKER, RESOLVE
+    )
     assert report["problems"] == []
     assert len(report["attacks"]) == ATTACKS
     game_map = game.maps[sorted(game.maps)[0]]
