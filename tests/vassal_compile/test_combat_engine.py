@@ -107,6 +107,7 @@ def test_twenty_attacks_report_the_odds_shifts_roll_and_result_the_tables_give(
     for (units, fighters), seen in zip(battles, report["attacks"]):
         m = REPORT.match(seen["report"] or "")
         assert m, seen
+        assert seen["marked"] == ["false"] + ["true"] * (len(units) - 1), seen  # the attackers, not the defender
         counters = [(game.counters[c], f) for c, f, _ in units]
         attack = sum(_strength(c, f, combat.attack) for c, f in counters[1:])
         defence = _strength(*counters[0], combat.defence)

@@ -16,7 +16,9 @@
  *                                   file ATTACKS ("DEFENDER@HEX ATTACKER@HEX ...", a counter id then "~" for
  *                                   its second face): put those units there (the first a defender, the
  *                                   rest attackers), mark the attackers with the key MARK, press RESOLVE on
- *                                   the defender, report the chat text and the roll, take them off again
+ *                                   the defender, report the chat text, the roll, the defender's Combat*
+ *                                   values and each unit's Attacker_Active, take them off again
+ *   eval    MODULE SETUP EXPR...    BeanShell expressions evaluated on a unit of the set-up (a debugging aid)
  *
  * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
  * Only public engine API and, where the engine offers no public call (TurnTracker.next), reflection.
@@ -174,8 +176,6 @@ public class PlayAids {
         placed.add(p);
       }
       for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
-      final List<Object> before = new ArrayList<>();
-      for (final GamePiece p : placed) before.add(String.valueOf(p.getProperty("Attacker_Active")) + "/" + p.getProperty("CounterId") + "/" + p.getProperty("LocationName"));
       final Command c = placed.get(0).keyEvent(resolve);
       final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
       m.put("line", line.trim());
@@ -191,7 +191,6 @@ public class PlayAids {
       final List<Object> marks = new ArrayList<>();
       for (final GamePiece p : placed) marks.add(String.valueOf(p.getProperty("Attacker_Active")));
       m.put("marked", marks);
-      m.put("before", before);
       out.add(m);
       for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
       for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
