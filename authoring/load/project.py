@@ -20,6 +20,7 @@ from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
+from authoring.load.resolve_combat import combat
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
@@ -262,12 +263,14 @@ def load_game(files: GameFiles) -> LoadResult:
     check_named_files(gctx, files.root, files.manifest.parent)
     defs = _defs(parts, game_src)
     table_list: tuple[Table, ...] = ()
+    combat_spec = None
     if files.tables:
         tsrc = read(files.tables, "tables", diags)
         if tsrc:
             tctx = Ctx(tsrc)
             _check_game_field(tctx, files.id)
             table_list = tables(tctx)
+            combat_spec = combat(tctx, defs, parts["dice"], table_list)
             diags += tctx.diags
     maps = {}
     broken: dict[str, str] = {}
@@ -327,6 +330,7 @@ def load_game(files: GameFiles) -> LoadResult:
     game = Game(
         **parts,
         tables=table_list,
+        combat=combat_spec,
         maps=frozen_map(maps),
         counters=frozen_map(counters),
         scenarios=frozen_map(scenarios),
