@@ -17,7 +17,7 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
     data = ctx.src.data.get("combat")
     if not isinstance(data, dict):
         return None
-    ok = _check_crt(ctx, data.get("crt"), tables)
+    ok = _check_crt(ctx, data["crt"], tables)
     ok &= ctx.ref(data["die"], {d.name for d in dice}, "die", ("combat", "die"), code="HW-COMBAT-001")
     for key in ("attack", "defence"):
         ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code="HW-COMBAT-001")
