@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 VASSAL_CHECK := ../shared/tools/vassal-check
 
-.PHONY: build test bench fuzz install bytecode vassal-check browser clean
+.PHONY: build test bench bench-setup fuzz install bytecode vassal-check browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -55,6 +55,11 @@ test-fast: lint
 # make bench [REPEAT=N] [ONLY=load|build|module|art|serve] [PROFILE=1]
 bench: install
 	$(BIN)/python tests/bench/run.py $(if $(REPEAT),--repeat $(REPEAT)) $(if $(ONLY),--only $(ONLY)) $(if $(PROFILE),--profile)
+
+# Once, before `make bench ONLY=module` can set pywargame beside hexwright: .venv-pywargame (Python 3.12+) with
+# pywargame from PyPI. The bench itself fetches nothing: without it, the comparison is skipped with this hint.
+bench-setup: install
+	$(BIN)/python tests/bench/bench_pywargame.py --setup
 
 # Nightly-style fuzzing: 10,000 mutated inputs (make test runs a 500-case slice of the same test).
 fuzz: $(STAMP)

@@ -43,7 +43,7 @@ _FAULTS = {
 permission, not a folder...) is shown with the system's own words."""
 
 
-def fault(exc: BaseException) -> str | None:
+def fault(exc: BaseException | None) -> str | None:
     """A plain message for a fault of the machine (disk full, read-only, no permission...) found in `exc`
     or the exceptions it was raised from; None when `exc` is not such a fault.
 

@@ -35,7 +35,7 @@ class FileRefused(OSError):
         self.path, self.too_big = str(path), too_big
 
     def __str__(self) -> str:
-        return self.strerror
+        return self.strerror or ""  # the reason `__init__` gave (OSError's strerror is optional in general)
 
 
 def kind_of(mode: int) -> str | None:

@@ -480,6 +480,22 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         _LIMITS,
     ),
     CodeInfo(
+        "HW-COMBAT-001",
+        E,
+        "load",
+        "tables.yaml `combat` names a table, die, counter value, terrain, feature, side or unit type the game does not declare",
+        "use an id declared in game.yaml or tables.yaml",
+        "docs/format.md#kind-tables--hexwright-rule-tables",
+    ),
+    CodeInfo(
+        "HW-COMBAT-002",
+        E,
+        "load",
+        "the table `combat.crt` names is no CRT the odds can be read from",
+        "die rolls in the first column, one column per odds ratio such as '3:1' or '1-2', no comma in a cell",
+        "docs/format.md#kind-tables--hexwright-rule-tables",
+    ),
+    CodeInfo(
         "HW-COUNTER-001",
         E,
         "load",

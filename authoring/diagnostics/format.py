@@ -171,7 +171,7 @@ def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
     rules = sorted({d.code for d in items})
     results = []
     for d in items:
-        result = {
+        result: dict[str, object] = {
             "ruleId": d.code,
             "level": _SARIF_LEVEL[d.severity],
             "message": {"text": _clip(d.message + (f" (help: {d.help})" if d.help else ""))},

@@ -50,7 +50,7 @@ def one_per_column(diags: Iterable[Diagnostic], ids: Collection[str] = ()) -> li
             groups.setdefault(key, []).append(i)
     merged, dropped = {}, set()
     for members in groups.values():
-        lines = {diags[i].loc.line for i in members}
+        lines = {loc.line for i in members if (loc := diags[i].loc)}  # every member is located (see above)
         if len(lines) < 2:
             continue
         first = diags[members[0]]

@@ -208,7 +208,7 @@ class MapGrid:
         """The hex printed ``label``; None when it is not a hex of this map."""
         return self._by_label.get(label) if isinstance(label, str) else None
 
-    def by_label(self) -> Mapping[str, Hex]:
+    def by_label(self) -> MappingProxyType[str, Hex]:
         """Every printed id and its hex, in map order (a read-only view: joining maps reads it whole)."""
         return MappingProxyType(self._by_label)
 

@@ -88,7 +88,7 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
     diags = _header_findings(src, matched, spec)
     if diags:
         return None, diags
-    rename = {raw: new for raw, new, _col in matched}
+    rename = {raw: new for raw, new, _col in matched if new is not None}  # every column, once it has no finding
     rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}  # once per column, not per cell
     if counters:
         from authoring.load.resolve_counters import rows_to_counters
@@ -106,10 +106,12 @@ def _match(raw: str, names: dict[str, str], spec: Columns) -> str | None:
     return None
 
 
-def _header_findings(src: Source, matched: list, spec: Columns) -> list[Diagnostic]:
+def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], spec: Columns) -> list[Diagnostic]:
     present = {new for _raw, new, _col in matched if new}
     missing = [k for k in spec.required if k not in present]
-    diags, suggested, seen = [], set(), {}
+    diags: list[Diagnostic] = []
+    suggested: set[str | None] = set()
+    seen: dict[str, str] = {}
     for number, (raw, new, col) in enumerate(matched, 1):
         if len(diags) == MAX_PER_FILE:  # a header of 20,000 unknown columns: 200 findings and their count
             rest = sum(1 for raw, new, _col in matched[number - 1 :] if not raw or new is None or new in seen)

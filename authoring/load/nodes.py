@@ -51,6 +51,8 @@ class NodeTree:
         if not path:
             return self.root
         node = self.node(path[:-1])
+        if node is None:
+            return None
         step, kind = path[-1], type(node)
         if kind is _SEQ:
             if type(step) is not int or not 0 <= step < len(node.value):
@@ -99,7 +101,7 @@ class ValuePositions(Positions):
     def items_of(self, path: tuple, n: int) -> list[Pos | None]:
         """Positions of the first `n` items of the list at `path`, walking to it once."""
         node = self._tree.node(path)
-        if type(node) is not _SEQ:
+        if node is None or type(node) is not _SEQ:
             return [None] * n
         found: list[Pos | None] = [_pos(child) for child in node.value[:n]]
         return found + [None] * (n - len(found))

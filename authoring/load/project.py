@@ -20,12 +20,13 @@ from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
+from authoring.load.resolve_combat import combat
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, text_problems
-from authoring.model import Game, Scenario, SetupCard
+from authoring.model import Game, Scenario, SetupCard, Table
 from authoring.model.game import frozen_map
 from authoring.runtime import gc_paused
 from authoring.textcodec import is_sheet
@@ -162,10 +163,10 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
     diags += src.notes
     diags += text_problems(src)
     if is_sheet(path.name):
-        conformed, found = conform(
+        conformed, header_diags = conform(
             src, counter_columns() if kind == "counters" else CARD_COLUMNS, counters=kind == "counters"
         )
-        diags += found
+        diags += header_diags
         if conformed is None:
             if failed is not None:
                 failed[f"<{display(path)}>"] = display(path)
@@ -261,13 +262,15 @@ def load_game(files: GameFiles) -> LoadResult:
     parts = manifest_parts(gctx)
     check_named_files(gctx, files.root, files.manifest.parent)
     defs = _defs(parts, game_src)
-    table_list = ()
+    table_list: tuple[Table, ...] = ()
+    combat_spec = None
     if files.tables:
         tsrc = read(files.tables, "tables", diags)
         if tsrc:
             tctx = Ctx(tsrc)
             _check_game_field(tctx, files.id)
             table_list = tables(tctx)
+            combat_spec = combat(tctx, defs, parts["dice"], table_list)
             diags += tctx.diags
     maps = {}
     broken: dict[str, str] = {}
@@ -327,6 +330,7 @@ def load_game(files: GameFiles) -> LoadResult:
     game = Game(
         **parts,
         tables=table_list,
+        combat=combat_spec,
         maps=frozen_map(maps),
         counters=frozen_map(counters),
         scenarios=frozen_map(scenarios),
@@ -528,6 +532,7 @@ def load_card(
     if src is None:
         return None, diags
     game = result.game
+    assert game is not None  # `scenario` is one of its scenarios
     ctx = Ctx(src)
     defs = {"sides": {s.id for s in game.sides}, "strength_states": {s.id for s in game.strength_states}}
     card = resolve_card(ctx, defs, scenario, dict(game.maps), dict(game.counters), side)

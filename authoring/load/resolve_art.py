@@ -321,7 +321,7 @@ def resolve_counter_art(ctx: Ctx, root: Path, file: Path, counters: list[Counter
         faces = []
         for j, face in enumerate(counter.faces):
             fdata = data["faces"][j] if j < len(data["faces"]) else {}
-            found = {}
+            found: dict[str, ArtImage | None] = {}
             for field in ("image", "picture"):
                 path = ("counters", i, "faces", j, field) if fdata.get(field) else ("counters", i, field)
                 name = fdata.get(field) or data.get(field)
@@ -329,11 +329,13 @@ def resolve_counter_art(ctx: Ctx, root: Path, file: Path, counters: list[Counter
                     continue
                 key = f"{field}:{name}"
                 if key not in seen:
-                    seen[key] = art_image(ctx, root, file.parent, name, path, svg=True)
-                    if seen[key] is not None:
-                        _check_counter_art(ctx, seen[key], field, counter_in, path)
+                    art = seen[key] = art_image(ctx, root, file.parent, name, path, svg=True)
+                    if art is not None:
+                        _check_counter_art(ctx, art, field, counter_in, path)
                 found[field] = seen[key]
-            faces.append(replace(face, **found) if found else face)
+            if found:
+                face = replace(face, image=found.get("image", face.image), picture=found.get("picture", face.picture))
+            faces.append(face)
         out.append(replace(counter, faces=tuple(faces)))
     return out
 

@@ -117,7 +117,8 @@ def _number(cell: str, how: str) -> int | float | str:
 
 def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter]:
     """The counters of one file; `seen` (id -> where it is defined) spans the game's counter files."""
-    out, sideless = [], []
+    out: list[Counter] = []
+    sideless: list[tuple[tuple, str]] = []
     for i, c in enumerate(ctx.src.data.get("counters", [])):
         path = ("counters", i)
         cid = str(c["id"])
@@ -162,7 +163,7 @@ def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
     )
 
 
-def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list) -> Counter:
+def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list[tuple[tuple, str]]) -> Counter:
     marker = bool(c.get("marker", False))
     if c.get("side") is None and not marker:
         sideless.append((path, str(c["id"])))

@@ -180,8 +180,9 @@ class _MapResolver:
             for i, line in enumerate(lines):
                 path = ("paths", ptype, i)
                 cells = [(j, v) for j, v in enumerate(line["hexes"]) if not isinstance(v, dict)]
-                hexes = [self.hex(v, path + ("hexes", j)) for j, v in cells]
-                if any(h is None for h in hexes):
+                found = [self.hex(v, path + ("hexes", j)) for j, v in cells]
+                hexes = [h for h in found if h is not None]
+                if len(hexes) < len(found):
                     continue
                 exit_names = [
                     (("hexes", j), v["exit"], hexes[0] if j == 0 else hexes[-1])
@@ -197,7 +198,7 @@ class _MapResolver:
                             path + ("hexes", cells[j][0]),
                             help="list every hex the line passes through, in order",
                         )
-                exits = []
+                exits: list[tuple[Hex, int]] = []
                 for sub, name, end in exit_names:
                     try:
                         exits.append((end, self.grid.direction_index(name)))

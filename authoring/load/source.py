@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import yaml
 
@@ -31,7 +32,10 @@ MAX_TEXT = 10_000
 """Longest text of any value (the schema sets tighter limits per field: 100 printed, 200 names, 4,000 notes)."""
 PRESCAN_BYTES = 256 * 1024  # larger files (and any with anchors) are counted before they are composed
 
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # one class to the checker; at run time libyaml's, where PyYAML was built with it
+    _Base: TypeAlias = yaml.SafeLoader
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _KIND_TAGS = {
     yaml.ScalarNode: "tag:yaml.org,2002:str",
     yaml.SequenceNode: "tag:yaml.org,2002:seq",
@@ -73,7 +77,9 @@ class Source:
     """A parsed file: its data and the positions of every value (and of mapping keys)."""
 
     path: str
-    data: object
+    data: Any
+    """The values as YAML or CSV gave them (dicts, lists, text, numbers, booleans, None). `Any`, since their shape
+    is the schema's of the file's kind: validation proves it before a resolver reads them."""
     locs: Mapping[tuple, tuple[int, int]] = field(
         default_factory=dict
     )  # YAML: `nodes.ValuePositions`; CSV: `cells.CsvCells`
@@ -516,7 +522,7 @@ def text_problems(src: Source) -> list[Diagnostic]:
             stack.extend((path + (i,), v) for i, v in enumerate(value))
         elif isinstance(value, str) and (len(value) > MAX_TEXT or _BAD_TEXT.search(value)):
             out.append(_text_problem(src, path, value))
-    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0))
+    return sorted(out, key=lambda d: (d.loc.line or 0, d.loc.col or 0) if d.loc else (0, 0))
 
 
 _CSV_SUSPECT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]")
@@ -543,6 +549,7 @@ def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
             path=path,
         )
     m = _BAD_TEXT.search(value)
+    assert m is not None  # asked only about text over MAX_TEXT (answered above) or holding what _BAD_TEXT finds
     if m.group() == "\\":
         return error(
             "HW-TEXT-002",

@@ -1,7 +1,18 @@
 """Typed, immutable model of a game (house style 19): what `load` produces and every consumer reads."""
 
 from authoring.model.counter import Counter, Face
-from authoring.model.game import Dice, Game, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
+from authoring.model.game import (
+    Combat,
+    CombatEffect,
+    Dice,
+    Game,
+    Nationality,
+    PhaseAction,
+    RuleSpec,
+    Side,
+    Table,
+    TypeDef,
+)
 from authoring.model.map import (
     EdgeSideInfo,
     HexFeature,
@@ -25,6 +36,8 @@ from authoring.model.scenario import (
 )
 
 __all__ = [
+    "Combat",
+    "CombatEffect",
     "Counter",
     "Face",
     "Dice",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
@@ -100,6 +101,81 @@ class PhaseAction:
     loc: Loc | None = None
 
 
+_RATIO = re.compile(r"^\s*(\d+)\s*[:-]\s*(\d+)\s*$")
+
+
+def odds_ratio(label: str) -> tuple[int, int] | None:
+    """A CRT odds heading as a ratio: `3:1`, `1-4` -> (3, 1), (1, 4); None for any other heading."""
+    m = _RATIO.match(str(label))
+    return (int(m.group(1)), int(m.group(2))) if m and int(m.group(2)) > 0 else None
+
+
+@frozen
+class CombatEffect:
+    """One terrain effect on combat (tables.yaml `combat.effects`): where it applies and what it does.
+
+    `where` is one of `terrain` / `feature` (the defender's hex, or with `of: attacker` an attacker's hex) or
+    `hexside` (between an attacker and the defender: `across: all` when every attacker must be across it,
+    `each` when it changes each attacker across it). What it does: `columns` (odds column shift, negative =
+    in the defender's favour), `drm` (die-roll modifier), `defence` / `attack` (strength multipliers)."""
+
+    where: str
+    id: str
+    name: str
+    rule: str = ""
+    of: str = "defender"
+    across: str = "all"
+    columns: int = 0
+    drm: int = 0
+    defence: float = 1.0
+    attack: float = 1.0
+    defender_side: str = ""
+    attacker_side: str = ""
+    unit_types: tuple[str, ...] = ()
+    loc: Loc | None = None
+
+    def label(self) -> str:
+        """How a combat report names it: `forest -1 column`, `hills +1 DRM`, `major-river attack x0.5`."""
+        parts = []
+        if self.columns:
+            parts.append(f"{self.columns:+d} column" + ("s" if abs(self.columns) > 1 else ""))
+        if self.drm:
+            parts.append(f"{self.drm:+d} DRM")
+        for what, factor in (("defence", self.defence), ("attack", self.attack)):
+            if factor != 1:
+                parts.append(f"{what} x{int(factor) if float(factor).is_integer() else factor}")
+        return f"{self.name} " + ", ".join(parts)
+
+    @property
+    def whole_battle(self) -> bool:
+        """Whether it changes the battle as a whole: on the defender's hex (a shift, a DRM, the whole
+        defence multiplied) or on a hexside every attacker is across. The module's resolve action computes
+        these; the others (an attacker's hex, each attacker across, some unit types, attack multipliers)
+        make its report leave the result out when they apply."""
+        if self.attack != 1 or self.unit_types or self.of == "attacker":
+            return False
+        return self.where != "hexside" or (self.across == "all" and self.defence == 1)
+
+
+@frozen
+class Combat:
+    """How a battle is resolved from the tables (tables.yaml `combat`): the CRT, the die, the strengths summed,
+    the odds bounds and the terrain effects."""
+
+    crt: str
+    die: str
+    attack: str
+    defence: str
+    rule: str = ""
+    below: str | None = None
+    """The result of odds worse than the first column (None: the tables do not say, so no result)."""
+    drm_limit: int | None = None
+    fractions: str = "keep"
+    """How a multiplied total is rounded: `up`, `down` or `keep`."""
+    effects: tuple[CombatEffect, ...] = ()
+    loc: Loc | None = None
+
+
 @frozen
 class Game:
     id: str
@@ -148,6 +224,8 @@ class Game:
     loss_boxes: tuple[tuple[str, str], ...] = (("eliminated", "Eliminated"),)
     """(id, name) of the boxes units removed from play go to (Typhoon 8.5.4: Eliminated and Cadre)."""
     phase_actions: tuple[PhaseAction, ...] = ()
+    combat: Combat | None = None
+    """How battles resolve from the CRT and terrain effects (tables.yaml `combat`), if the tables say."""
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

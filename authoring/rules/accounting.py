@@ -133,14 +133,14 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
     carded, covered = _card_expects(board)
     for unit, where in carded.items():
         expected[unit] = (where, Loc(board.card.path, 1, 1) if board.card and board.card.path else None, None)
-    for spec in (r for r in board.rules if r.type == "order-of-battle"):
+    for order in (r for r in board.rules if r.type == "order-of-battle"):
         for c in board.game.counters.values():
-            if c.id in expected or c.id in covered or c.marker or not selects(spec.params, c):
+            if c.id in expected or c.id in covered or c.marker or not selects(order.params, c):
                 continue
-            where = _code_says(board, spec, c)
-            if where is not None:
-                expected[c.id] = (where, board.scenario.loc, spec)
-    left_empty: dict[str, int] = {}  # per side: one-per-feature hexes left empty, each reported by HW-PLACE-004
+            says = _code_says(board, order, c)
+            if says is not None:
+                expected[c.id] = (says, board.scenario.loc, order)
+    left_empty: dict[str | None, int] = {}  # per side: one-per-feature hexes left empty, each reported by HW-PLACE-004
     for unit, (where, loc, spec) in expected.items():
         if unit in board.by_unit:
             continue
@@ -190,7 +190,7 @@ def _card_expects(board: Board) -> tuple[dict[str, str], set[str]]:
     return out, {u for units in wanted.values() for u in units}
 
 
-def _empty_feature_hexes(board: Board, side: str) -> int:
+def _empty_feature_hexes(board: Board, side: str | None) -> int:
     """Hexes that a one-per-feature rule for the side wants filled and that hold none of its units."""
     features = {r.params["feature"] for r in board.rules if r.type == "one-per-feature" and r.params["side"] == side}
     return sum(

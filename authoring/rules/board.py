@@ -6,7 +6,7 @@ check stays linear in the number of units (a 1,080-counter game is the target).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache, partial
 from typing import NamedTuple
@@ -119,8 +119,9 @@ class Board:
     def kinds(self, *kinds: str) -> Iterable[Use]:
         return (u for u in self.uses if u.kind in kinds)
 
-    def on_map(self) -> Iterable[Use]:
-        return (u for u in self.uses if u.kind == "setup" and u.hex is not None)
+    def on_map(self) -> Iterator[tuple[Use, Hex]]:
+        """The set-up uses in a hex of the maps in play, each with that hex."""
+        return ((u, u.hex) for u in self.uses if u.kind == "setup" and u.hex is not None)
 
     def label(self, h: Hex) -> str:
         cell = self.cells.get(h)
@@ -211,7 +212,7 @@ def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
         for p in card.entries
         for u in p.units
     }
-    return frozenset(owners & declared)
+    return frozenset(declared & owners)
 
 
 def with_card(game: Game, scenario: Scenario, card: SetupCard | None) -> Scenario:

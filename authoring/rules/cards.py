@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
-from authoring.model import Placement, RuleSpec
+from authoring.model import OffMap, Pool, RuleSpec, Scheduled
 from authoring.rules.board import Board
 from authoring.rules.codes import parse_on
 from authoring.rules.placement import intruders
@@ -40,7 +40,7 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
             free = next((f for f in spec.params.get("free", ()) if selects(f, c)), None)
             loc = p.unit_locs[i] if i < len(p.unit_locs) and p.unit_locs[i] else p.loc
             if free is not None:
-                yield from _free(board, spec, free, p, unit, loc)
+                yield from _free(board, spec, free, p.hex, p.label, unit, loc)
             elif unit in fixed and p.hex not in fixed[unit]:
                 want = " or ".join(sorted({board.label(h) for h in fixed[unit]}))
                 yield error(
@@ -64,23 +64,26 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
                 )
 
 
-def _free(board: Board, spec: RuleSpec, free: Mapping, p: Placement, unit: str, loc) -> Iterator[Diagnostic]:
-    """A freed unit may start anywhere (other rules in force still apply), or within `within` hexes of a set."""
+def _free(
+    board: Board, spec: RuleSpec, free: Mapping, h: Hex, label: str, unit: str, loc: Loc | None
+) -> Iterator[Diagnostic]:
+    """A freed unit, set up in hex `h` (written `label`), may start anywhere (other rules in force still apply),
+    or within `within` hexes of a set."""
     name = free.get("hex_set")
     if name is None:
         return
     hexes = board.hexsets.resolve(name) or frozenset()
     reach = int(free.get("within", 0))
-    if any(p.hex.distance(h) <= reach for h in hexes):
+    if any(h.distance(x) <= reach for x in hexes):
         return
     where = f"hex set {name}" + (f" or within {reach} hex{'es' * (reach != 1)} of it" if reach else "")
     yield error(
         "HW-PLACE-014",
-        f"{unit} starts in hex {board.describe(p.hex, p.label)}, outside {where}",
+        f"{unit} starts in hex {board.describe(h, label)}, outside {where}",
         loc,
         help=f"{describe(free)} may start in {where}, in place of the hex the scenario shows",
         rule=board.game.cite(str(free.get("rule") or spec.rule)),
-        hex=p.label,
+        hex=label,
     )
 
 
@@ -98,7 +101,8 @@ def _used_off_map(board: Board) -> set[str]:
     """Units the scenario holds in a box, pool or schedule: a card that also sets one up is a double use,
     which the counter-mix and schedule checks report."""
     s = board.scenario
-    return {u for group in (*s.off_map, *s.reinforcements, *s.withdrawals, *s.pools) for u in group.units}
+    groups: tuple[OffMap | Scheduled | Pool, ...] = (*s.off_map, *s.reinforcements, *s.withdrawals, *s.pools)
+    return {u for group in groups for u in group.units}
 
 
 def answered_elsewhere(board: Board) -> set[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
@@ -53,7 +54,19 @@ class CodeMatch:
         return self.groups.get("hex") or self.code
 
 
-def compile_pattern(pattern: str):
+class CodeMatchObject(Protocol):
+    """What a match of a compiled pattern offers (RE2's module ships no type hints)."""
+
+    def groupdict(self) -> dict[str, str | None]: ...
+
+
+class CodePattern(Protocol):
+    """A compiled set-up code pattern (RE2's, which ships no type hints)."""
+
+    def fullmatch(self, text: str) -> CodeMatchObject | None: ...
+
+
+def compile_pattern(pattern: str) -> CodePattern:
     """A designer's set-up code pattern, compiled by RE2: matching takes time linear in the code's length
     whatever the pattern (`^(a|aa)+$` cannot backtrack), in bounded memory. Raises `PatternError` for a
     pattern RE2 refuses: a syntax error, or a feature that needs backtracking (backreferences,
@@ -75,9 +88,9 @@ class PatternError(ValueError):
 
 
 @lru_cache(maxsize=64)
-def grammar(game: Game) -> tuple[tuple[object | None, Mapping], ...]:
+def grammar(game: Game) -> tuple[tuple[CodePattern | None, Mapping], ...]:
     """The compiled grammar; a pattern that does not compile is kept as None (see `check_grammar`)."""
-    out = []
+    out: list[tuple[CodePattern | None, Mapping]] = []
     for spec in game.setup_codes:
         try:
             out.append((compile_pattern(str(spec["pattern"])), spec))
@@ -119,7 +132,7 @@ def parse_on(board: Board, code: str, side: str | None = None, counter: Counter 
     the same counters' codes); per counter when the grammar has patterns for some units only."""
     memo = board.shared.setdefault("codes", {})
     selective = counter is not None and _has_selective(board.game)
-    key = (code, side, counter.id if selective else None)
+    key = (code, side, counter.id if counter is not None and selective else None)
     if key not in memo:
         memo[key] = parse(board.game, code, side, counter if selective else None)
     return memo[key]
@@ -198,8 +211,10 @@ def check_dropped_zeros(game: Game) -> Iterator[Diagnostic]:
         c, wanted = found[0]
         m = parse(game, c.setup_code, c.side)
         reads = f"reads as {m.text()}" if m else "is no code of the grammar"
-        lines = [(x.code_loc or x.loc).line for x, _w in found if (x.code_loc or x.loc)]
-        spec = parse(game, wanted, c.side).spec
+        lines = [at.line for x, _w in found if (at := x.code_loc or x.loc)]
+        read = parse(game, wanted, c.side)
+        assert read is not None  # `restored` gives only a code the grammar reads as a hex
+        spec = read.spec
         yield error(
             "HW-CODE-005",
             zeros_message(f"{c.id}'s set-up code {c.setup_code!r} {reads}", "set-up code", lines, file),
@@ -241,13 +256,14 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
             continue
         if only and m.meaning not in only:
             continue
-        yield from _follow(board, spec, m, uses)
+        yield from _follow(board, spec, m, c, uses)
 
 
-def _follow(board: Board, spec: RuleSpec, m: CodeMatch, uses: tuple[Use, ...]) -> Iterator[Diagnostic]:
+def _follow(board: Board, spec: RuleSpec, m: CodeMatch, c: Counter, uses: tuple[Use, ...]) -> Iterator[Diagnostic]:
+    """Findings for counter `c`, whose code reads as `m`, when none of its `uses` is where the code says."""
     target = code_target(board, m)
     rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
-    related = (board.counter(uses[0].unit).loc,) if board.counter(uses[0].unit).loc else ()
+    related = (c.loc,) if c.loc else ()
     if target is not None and not target:
         yield error(
             "HW-CODE-003",
@@ -284,19 +300,17 @@ def code_target(board: Board, m: CodeMatch) -> frozenset[Hex] | None:
 
 
 def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) -> bool:
+    """Whether `u` is where code `m` says (`target`: `code_target`, hexes for every meaning that names a place)."""
     if m.meaning in ("hex", "hex-set"):
-        return u.kind == "setup" and u.hex in target
+        return u.kind == "setup" and target is not None and u.hex in target
     if m.meaning == "turn":
         return u.kind == "reinforcement" and ("turn" not in m.groups or int(m.groups["turn"]) == u.turn)
     if m.meaning == "turn-at":
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         turn_ok = "turn" not in m.groups or int(m.groups["turn"]) == u.turn
-        return (
-            u.kind == "reinforcement"
-            and turn_ok
-            and bool(at)
-            and (at <= target or at <= target | also_open(board, u.counter, u.turn))
-        )
+        if u.kind != "reinforcement" or not turn_ok or not at or target is None:
+            return False
+        return at <= target or at <= target | also_open(board, u.counter, u.turn)
     if m.meaning == "pool":
         wanted = m.spec.get("pool_id")
         return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))

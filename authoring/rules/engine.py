@@ -32,7 +32,7 @@ def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
     for o in scenario.options:
         if o.id not in chosen:
             continue
-        for item in o.effects.get("setup_rules", ()) or ():
+        for item in params.option_rule_items(o):
             if not isinstance(item, dict) or "type" not in item:
                 item = {"type": "?", "params": item}
             rest = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
@@ -121,8 +121,8 @@ def check_scenario(
 ) -> list[Diagnostic]:
     """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
     `build_board`)."""
-    rules, stacking, diags = rules_in_force(game, scenario, tuple(options))
-    rules, bad = _valid(game, rules + ((stacking,) if stacking else ()))
+    in_force, stacking, diags = rules_in_force(game, scenario, tuple(options))
+    rules, bad = _valid(game, in_force + ((stacking,) if stacking else ()))
     diags += bad
     stacking = stacking if stacking in rules else None
     board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking, shared)
@@ -135,9 +135,9 @@ def check_scenario(
     for check in GENERIC_CHECKS.values():
         diags += check(board)
     for r in board.rules:
-        check = RULE_TYPES.get(r.type)
-        if check is not None:
-            diags += check(board, r)
+        rule_check = RULE_TYPES.get(r.type)
+        if rule_check is not None:
+            diags += rule_check(board, r)
     return sorted_diagnostics(_unique(diags, game))
 
 

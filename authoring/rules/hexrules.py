@@ -21,6 +21,11 @@ def _selected(board: Board, spec: RuleSpec, uses) -> list[Use]:
     return [u for u in uses if selects(spec.params, u.counter)]
 
 
+def _selected_on_map(board: Board, spec: RuleSpec) -> list[tuple[Use, Hex]]:
+    """The selected set-up uses in a hex of the maps in play, each with that hex."""
+    return [(u, h) for u, h in board.on_map() if selects(spec.params, u.counter)]
+
+
 def _sorted_hexes(board: Board, hexes) -> list[Hex]:
     return sorted(hexes, key=board.label)
 
@@ -69,10 +74,10 @@ def check_only_on_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units start only on hexes with the feature."""
     feature = spec.params["feature"]
     allowed = _free_first(board, [h for h, c in board.cells.items() if c.has(feature)])
-    for u in _selected(board, spec, board.on_map()):
-        cell = board.cells.get(u.hex)
+    for u, h in _selected_on_map(board, spec):
+        cell = board.cells.get(h)
         if cell is None or not cell.has(feature):
-            yield _refused(board, spec, "HW-PLACE-005", u, f"which has no {feature}", allowed, f"{feature} hex")
+            yield _refused(board, spec, "HW-PLACE-005", u, h, f"which has no {feature}", allowed, f"{feature} hex")
 
 
 def _free_first(board: Board, hexes) -> list[Hex]:
@@ -81,8 +86,11 @@ def _free_first(board: Board, hexes) -> list[Hex]:
     return free or list(hexes)
 
 
-def _refused(board: Board, spec: RuleSpec, code: str, u: Use, why: str, allowed: list[Hex], what: str) -> Diagnostic:
-    near = board.nearest(u.hex, allowed)
+def _refused(
+    board: Board, spec: RuleSpec, code: str, u: Use, h: Hex, why: str, allowed: list[Hex], what: str
+) -> Diagnostic:
+    """The finding for unit `u`, set up in hex `h`, which is not a `what`."""
+    near = board.nearest(h, allowed)
     hint = (
         f"did you mean {board.label(near)}? (the nearest {'free ' if near not in board.by_cell else ''}{what})"
         if near is not None
@@ -90,7 +98,7 @@ def _refused(board: Board, spec: RuleSpec, code: str, u: Use, why: str, allowed:
     )
     return error(
         code,
-        f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, {why}",
+        f"{u.unit} starts in hex {board.describe(h, u.label)}, {why}",
         u.loc,
         help=f"{describe(spec.params)} may only start in a {what}; {hint}",
         rule=board.game.cite(spec.rule),
@@ -103,9 +111,9 @@ def check_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     name = spec.params["hex_set"]
     hexes = board.hexsets.resolve(name) or frozenset()
     allowed = _free_first(board, hexes)
-    for u in _selected(board, spec, board.on_map()):
-        if u.hex not in hexes:
-            yield _refused(board, spec, "HW-PLACE-006", u, f"outside hex set {name}", allowed, f"hex of {name}")
+    for u, h in _selected_on_map(board, spec):
+        if h not in hexes:
+            yield _refused(board, spec, "HW-PLACE-006", u, h, f"outside hex set {name}", allowed, f"hex of {name}")
 
 
 def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -113,11 +121,11 @@ def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     name = spec.params["hex_set"]
     hexes = board.hexsets.resolve(name) or frozenset()
     cite = board.game.cite(spec.rule)
-    for u in _selected(board, spec, board.on_map()):
-        if u.hex in hexes:
+    for u, h in _selected_on_map(board, spec):
+        if h in hexes:
             yield error(
                 "HW-PLACE-007",
-                f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, inside hex set {name}",
+                f"{u.unit} starts in hex {board.describe(h, u.label)}, inside hex set {name}",
                 u.loc,
                 help=f"{describe(spec.params)} may not start in {name}",
                 rule=cite,
@@ -181,8 +189,8 @@ def check_max_per_map(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """At most `max` selected units start on each map; a shared edge cell counts on both maps."""
     limit = spec.params["max"]
     counts: dict[str, list[Use]] = {}
-    for u in _selected(board, spec, board.on_map()):
-        for m in board.cells[u.hex].maps if u.hex in board.cells else ():
+    for u, h in _selected_on_map(board, spec):
+        for m in board.cells[h].maps if h in board.cells else ():
             counts.setdefault(m, []).append(u)
             if len(counts[m]) == limit + 1:
                 yield error(

@@ -33,11 +33,11 @@ def check_adjacent_to_hexside(board: Board, spec: RuleSpec) -> Iterator[Diagnost
     kinds = _types(spec.params["hexside"])
     beside = hexes_beside(board, kinds)
     wanted = " or ".join(kinds)
-    for u in board.on_map():
-        if u.hex in beside or not selects(spec.params, u.counter):
+    for u, h in board.on_map():
+        if h in beside or not selects(spec.params, u.counter):
             continue
-        free = [h for h in beside if h not in board.by_cell]
-        near = board.nearest(u.hex, free or beside)
+        free = [x for x in beside if x not in board.by_cell]
+        near = board.nearest(h, free or beside)
         hint = (
             f"; did you mean {board.label(near)}? (the nearest{' free' if free else ''} hex beside a {wanted})"
             if near is not None
@@ -45,7 +45,7 @@ def check_adjacent_to_hexside(board: Board, spec: RuleSpec) -> Iterator[Diagnost
         )
         yield error(
             "HW-PLACE-016",
-            f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, which has no {wanted} hexside",
+            f"{u.unit} starts in hex {board.describe(h, u.label)}, which has no {wanted} hexside",
             u.loc,
             help=f"{describe(spec.params)} start only beside a {wanted}{hint}",
             rule=board.game.cite(spec.rule),
@@ -59,25 +59,25 @@ def check_near_unit(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     of: Mapping = spec.params["of"]
     reach = int(spec.params["range"])
     anchors: dict[str, list[tuple[Hex, str]]] = {}
-    for u in board.on_map():
+    for u, h in board.on_map():
         if selects(of, u.counter):
-            anchors.setdefault(u.owner, []).append((u.hex, u.unit))
+            anchors.setdefault(u.owner, []).append((h, u.unit))
     hexes = f"{reach} hex{'es' * (reach != 1)}"
-    for u in board.on_map():
+    for u, h in board.on_map():
         if not selects(spec.params, u.counter):
             continue
-        mine = [h for h, unit in anchors.get(u.owner, ()) if unit != u.unit]  # not the unit itself
-        if any(u.hex.distance(h) <= reach for h in mine):
+        mine = [a for a, unit in anchors.get(u.owner, ()) if unit != u.unit]  # not the unit itself
+        if any(h.distance(a) <= reach for a in mine):
             continue
-        near = board.nearest(u.hex, mine)
+        near = board.nearest(h, mine)
         where = (
-            f"the nearest stands in {board.label(near)}, {u.hex.distance(near)} hexes away"
+            f"the nearest stands in {board.label(near)}, {h.distance(near)} hexes away"
             if near is not None
             else "none starts on the map"
         )
         yield error(
             "HW-PLACE-017",
-            f"{u.unit} starts in hex {board.describe(u.hex, u.label)}, more than {hexes} from "
+            f"{u.unit} starts in hex {board.describe(h, u.label)}, more than {hexes} from "
             f"the {u.owner} {describe(of)} ({where})",
             u.loc,
             help=f"{describe(spec.params)} start within {hexes} of one of their side's {describe(of)}",

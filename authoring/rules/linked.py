@@ -27,7 +27,7 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     hexes = board.hexsets.resolve(name) or frozenset()
     cite = board.game.cite(spec.rule)
     placed = [u for u in board.by_unit.get(unit, ()) if u.kind == "setup"]
-    inside = [u for u in placed if u.hex in hexes]
+    inside = [(u, u.hex) for u in placed if u.hex is not None and u.hex in hexes]
     for u in placed:
         if u.hex is not None and u.hex not in hexes:
             yield error(
@@ -54,10 +54,10 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     for r in left:
         yield from _enters(board, spec, r, turn)
     if inside and not left:
-        u = inside[0]
+        u, h = inside[0]
         yield error(
             "HW-PLACE-015",
-            f"{unit} starts in hex {board.describe(u.hex, u.label)} of {name}, but "
+            f"{unit} starts in hex {board.describe(h, u.label)} of {name}, but "
             f"{'none of ' if len(replaced) > 1 else ''}{', '.join(replaced)} leaves its place to enter on turn "
             f"{turn}",
             u.loc,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
-from authoring.model import Game, RuleSpec
+from authoring.model import Game, Option, RuleSpec
 
 if TYPE_CHECKING:  # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
@@ -113,14 +113,19 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
     }
 
 
+def option_rule_items(option: Option) -> tuple[object, ...]:
+    """The entries of an option's `effects.setup_rules`, as written. The schema leaves `effects` open: a value
+    that is not a list is one entry (a lone rule, or what the shape check reports), never iterated."""
+    found = option.effects.get("setup_rules") or ()
+    return tuple(found) if isinstance(found, (list, tuple)) else (found,)
+
+
 def rule_ids(game: Game) -> set[str]:
     """The ids rules are given in game.yaml, the scenarios and their options (what `disable` may name)."""
-    specs = [*game.setup_rules]
+    specs: list[RuleSpec | Mapping[str, object]] = [*game.setup_rules]
     for s in game.scenarios.values():
         specs += s.setup_rules
-        specs += [
-            item for o in s.options for item in (o.effects.get("setup_rules", ()) or ()) if isinstance(item, dict)
-        ]
+        specs += [item for o in s.options for item in option_rule_items(o) if isinstance(item, dict)]
     ids = set()
     for r in specs:
         found = r.params.get("id") if isinstance(r, RuleSpec) else r.get("id")

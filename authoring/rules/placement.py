@@ -57,18 +57,18 @@ def prohibited_terrain(board: Board) -> dict[str, str]:
 
 
 def _terrain_findings(board: Board, banned: dict[str, str], spec: RuleSpec | None) -> Iterator[Diagnostic]:
-    for u in board.on_map():
+    for u, h in board.on_map():
         if spec is not None and not selects(spec.params, u.counter):
             continue
         if spec is None and (u.counter is None or u.counter.marker):
             continue
-        cell = board.cells.get(u.hex)
+        cell = board.cells.get(h)
         bad = [t for t in (cell.terrain if cell else ()) if t in banned]
         if bad:
             rule = spec.rule if spec is not None else banned[bad[0]]
             yield error(
                 "HW-PLACE-002",
-                f"{u.unit} may not start in hex {board.describe(u.hex, u.label)}: {bad[0]} terrain is prohibited",
+                f"{u.unit} may not start in hex {board.describe(h, u.label)}: {bad[0]} terrain is prohibited",
                 u.loc,
                 help=f"pick a hex without {', '.join(bad)} terrain",
                 rule=board.game.cite(rule),

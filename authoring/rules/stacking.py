@@ -6,27 +6,31 @@ missing values stack free, Typhoon 3.2.3) and composition (unit sizes per side, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from authoring.diagnostics import Diagnostic, error
+from authoring.model import Counter, RuleSpec
 from authoring.rules.board import Board, Cell, Use
 
+Unit = tuple[Use, Counter]
+"""A use that counts for stacking, with its counter."""
 
-def _units(board: Board, uses: tuple[Use, ...]) -> list[Use]:
-    """Uses that count for stacking: known counters that are not markers."""
-    return [u for u in uses if u.counts]
+
+def _units(board: Board, uses: tuple[Use, ...]) -> list[Unit]:
+    """Uses that count for stacking: known counters that are not markers (`counts` says both)."""
+    return [(u, u.counter) for u in uses if u.counts and u.counter is not None]
 
 
 def check_stacking(board: Board) -> Iterator[Diagnostic]:
     spec = board.stacking
     if spec is None:
         return
-    model = spec.params.get("model")
+    model = spec.params.get("model", "")
     check = MODELS.get(model)
     if check is None:
         return  # the schema refuses unknown models; nothing to enforce here
     composition = model == "composition"  # the one model whose limits depend on the cell (its terrain, features)
-    alone = _over_alone(board) if model == "points" else frozenset()
+    alone = _over_alone(board, spec) if model == "points" else frozenset()
     # Most hexes hold one unit, and one unit breaks a limit only by its own points: unless a counter
     # does, only the hexes holding several are looked at.
     hexes = board.by_cell if alone else board.stacked
@@ -38,13 +42,13 @@ def check_stacking(board: Board) -> Iterator[Diagnostic]:
         if len(units) > 1 or model == "points":
             cell = board.cells.get(h) if composition else None
             for group in (units,) if composition or len(units) == 1 else _by_side(board, units):
-                yield from check(board, cell, group)
+                yield from check(board, spec, cell, group)
 
 
-def _over_alone(board: Board) -> frozenset:
+def _over_alone(board: Board, spec: RuleSpec) -> frozenset[Counter]:
     """The counters whose own stacking points exceed the limit (markers aside), found once per game and
     limit: a hex holding one unit is then settled without reading its counter (identity lookups)."""
-    limit = board.stacking.params["limit"]
+    limit = spec.params["limit"]
     key = ("stacking points over", limit)
     found = board.shared.get(key)
     if found is None:
@@ -54,21 +58,20 @@ def _over_alone(board: Board) -> frozenset:
     return found
 
 
-def _by_side(board: Board, units: list[Use]) -> list[list[Use]]:
+def _by_side(board: Board, units: list[Unit]) -> list[list[Unit]]:
     """Each side's units in a hex: limits count a side's own units (enemy units there are HW-PLACE-003)."""
-    groups: dict[str, list[Use]] = {}
-    for u in units:
-        groups.setdefault(u.owner, []).append(u)
+    groups: dict[str, list[Unit]] = {}
+    for unit in units:
+        groups.setdefault(unit[0].owner, []).append(unit)
     return list(groups.values())
 
 
-def _count(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
-    spec = board.stacking
+def _count(board: Board, spec: RuleSpec, cell: Cell | None, units: list[Unit]) -> Iterator[Diagnostic]:
     limit = spec.params["limit"]
     if len(units) <= limit:
         return
-    over = units[int(limit)]
-    names = ", ".join(u.unit for u in units)
+    over = units[int(limit)][0]
+    names = ", ".join(u.unit for u, _c in units)
     yield error(
         "HW-STACK-001",
         f"{len(units)} units in hex {over.label}, limit is {limit:g}",
@@ -79,15 +82,14 @@ def _count(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagno
     )
 
 
-def _points(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
-    spec = board.stacking
+def _points(board: Board, spec: RuleSpec, cell: Cell | None, units: list[Unit]) -> Iterator[Diagnostic]:
     limit = spec.params["limit"]
     total = 0.0
-    for u in units:
-        total += u.counter.stacking or 0
+    for u, c in units:
+        total += c.stacking or 0
         if total > limit:
-            worth = ", ".join(f"{x.unit} {x.counter.stacking or 0:g}" for x in units)
-            full = sum(x.counter.stacking or 0 for x in units)
+            worth = ", ".join(f"{x.unit} {xc.stacking or 0:g}" for x, xc in units)
+            full = sum(xc.stacking or 0 for _x, xc in units)
             yield error(
                 "HW-STACK-002",
                 f"{full:g} stacking points in hex {u.label}, limit is {limit:g}",
@@ -125,27 +127,27 @@ def _combo_text(combo: Mapping[str, int]) -> str:
     return " + ".join(f"{n} {'of any size' if k == '*' else k}" for k, n in combo.items())
 
 
-def _composition(board: Board, cell: Cell | None, units: list[Use]) -> Iterator[Diagnostic]:
-    by_side: dict[str, list[Use]] = {}
-    for u in units:
-        by_side.setdefault(board.side_of(u), []).append(u)
+def _composition(board: Board, spec: RuleSpec, cell: Cell | None, units: list[Unit]) -> Iterator[Diagnostic]:
+    by_side: dict[str, list[Unit]] = {}
+    for unit in units:
+        by_side.setdefault(board.side_of(unit[0]), []).append(unit)
     for side, group in by_side.items():
-        found = side_combos(board.stacking.params, side, cell)
+        found = side_combos(spec.params, side, cell)
         if found is None:
             continue
         combos, rule = found
         sizes: dict[str, int] = {}
-        for i, u in enumerate(group):
-            size = u.counter.size or "*"
+        for i, (_u, c) in enumerate(group):
+            size = c.size or "*"
             sizes[size] = sizes.get(size, 0) + 1
             if not any(fits(sizes, c) for c in combos):
                 yield _composition_error(board, side, group, i, combos, rule)
                 break
 
 
-def _composition_error(board: Board, side: str, group: list[Use], i: int, combos: list, rule: str) -> Diagnostic:
-    u = group[i]
-    here = ", ".join(f"{x.unit} ({x.counter.size or 'no size'})" for x in group)
+def _composition_error(board: Board, side: str, group: list[Unit], i: int, combos: list, rule: str) -> Diagnostic:
+    u = group[i][0]
+    here = ", ".join(f"{x.unit} ({xc.size or 'no size'})" for x, xc in group)
     allowed = "; or ".join(_combo_text(c) for c in combos)
     return error(
         "HW-STACK-003",
@@ -157,4 +159,5 @@ def _composition_error(board: Board, side: str, group: list[Use], i: int, combos
     )
 
 
-MODELS = {"count": _count, "points": _points, "composition": _composition}
+ModelCheck = Callable[[Board, RuleSpec, Cell | None, list[Unit]], Iterator[Diagnostic]]
+MODELS: dict[str, ModelCheck] = {"count": _count, "points": _points, "composition": _composition}

@@ -90,11 +90,11 @@ def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
 
 def check_not_on_map_at_start(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units are not in the set-up on the map."""
-    for u in board.on_map():
+    for u, h in board.on_map():
         if selects(spec.params, u.counter):
             yield error(
                 "HW-PLACE-011",
-                f"{u.unit} may not start on the map, but is set up in hex {board.describe(u.hex, u.label)}",
+                f"{u.unit} may not start on the map, but is set up in hex {board.describe(h, u.label)}",
                 u.loc,
                 help=f"remove {u.unit} from the set-up; it enters play later",
                 rule=board.game.cite(spec.rule),

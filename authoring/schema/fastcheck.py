@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import cast
 
 Check = Callable[[object], bool]
 
@@ -69,7 +70,7 @@ _SCALAR_KEYS = (
     "maxProperties",
 )
 """Keywords that look at the value itself: a schema of only these becomes one inline expression."""
-_PY_TYPES = {"object": dict, "array": list, "string": str, "null": type(None)}
+_PY_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str, "null": type(None)}
 _TYPE_EXPR = {
     "boolean": "isinstance({v}, bool)",
     "number": "(type({v}) is int or _number({v}))",
@@ -311,7 +312,7 @@ class _Writer:
             else:  # a patternProperties lookup table (rare): its lambdas call the functions by name
                 exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written above from our schemas
         exec(compile(f"def check(v):\n    return bool({top})", "<fastcheck>", "exec"), env)  # noqa: S102
-        return env["check"]
+        return cast(Check, env["check"])  # the function the line above defines
 
 
 def _on_first_call(env: dict, name: str, source: str) -> Check:

@@ -28,7 +28,7 @@ from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
 from authoring.trust import read_regular, seal, verify
-from authoring.vassal import aids, archive, help, identity, images, turns, windows
+from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
@@ -249,6 +249,7 @@ def compile_module(
         {
             **box_pngs,
             WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px),
+            **_combat_pngs(game, cache, options.counter_px),
             **_withdrawal_pngs(game, cache, options.counter_px),
         },
     )
@@ -276,6 +277,7 @@ def compile_module(
         *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
         *aids.clear_moved_buttons(game),
         *aids.windows(game),
+        *_combat_elements(game),
         windows.chart_window(pages),
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
@@ -367,6 +369,21 @@ def _withdrawal_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, byte
         colour = _tint(game.side(side).color) if side and any(s.id == side for s in game.sides) else "#ffffff"
         out[name] = images.marker_image(cache, "OUT", size, units, colour)
     return out
+
+
+def _combat_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, bytes]:
+    """The attacker mark a unit shows while marked (a small chit on its upper half)."""
+    if combat.plan(game) is None:
+        return {}
+    return {combat.ATTACKER_IMAGE: images.marker_image(cache, "ATT", max(16, size // 2), colour="#ff9090")}
+
+
+def _combat_elements(game: Game) -> list[el.Element]:
+    """The combat data the units' resolve action reads, and the button clearing the attacker marks."""
+    fight = combat.plan(game)
+    if fight is None:
+        return []
+    return [el.global_properties(combat.global_values(game, fight)), combat.clear_attackers_button()]
 
 
 def _tint(colour: str) -> str:

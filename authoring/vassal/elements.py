@@ -81,6 +81,8 @@ TURN_TRACKER = _PKG + "module.turn.TurnTracker"
 LIST_TURN_LEVEL = _PKG + "module.turn.ListTurnLevel"
 TURN_GLOBAL_HOTKEY = _PKG + "module.turn.TurnGlobalHotkey"
 GLOBAL_KEY_COMMAND = _PKG + "module.GlobalKeyCommand"
+GLOBAL_PROPERTIES = _PKG + "module.properties.GlobalProperties"
+GLOBAL_PROPERTY = _PKG + "module.properties.GlobalProperty"
 INVENTORY = _PKG + "module.Inventory"
 NOTES_WINDOW = _PKG + "module.NotesWindow"
 LOS_THREAD = _PKG + "module.map.LOS_Thread"
@@ -527,6 +529,28 @@ def global_key_command(name: str, button: LaunchButton, key: str, filter_: str, 
         "singleMap": False,
     }
     return element(GLOBAL_KEY_COMMAND, attrs)
+
+
+def global_properties(values: Sequence[tuple[str, str, str]]) -> Element:
+    """The module's global properties: (name, value, description) each; pieces read them by name."""
+    return element(
+        GLOBAL_PROPERTIES,
+        children=[
+            element(
+                GLOBAL_PROPERTY,
+                {
+                    "name": name,
+                    "initialValue": value,
+                    "description": description,
+                    "isNumeric": False,
+                    "min": "0",
+                    "max": "100",
+                    "wrap": False,
+                },
+            )
+            for name, value, description in values
+        ],
+    )
 
 
 def inventory(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from authoring.model import Counter, Game
 from authoring.names import file_name
+from authoring.vassal import combat
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
@@ -110,6 +111,9 @@ def prototypes(game: Game) -> tuple[Prototype, ...]:
         out.append(Prototype(type_prototype_name(game, type_id), "unit class", Piece((Marker(props), BasicPiece()))))
     marker = Piece((Clone(key=CLONE), Delete(key=DELETE), Marker((("Type", "Marker"),)), BasicPiece()))
     out.append(Prototype(MARKER_PROTOTYPE, "markers and reminders", marker))
+    fight = combat.plan(game)
+    if fight is not None:
+        out.append(Prototype(combat.PROTOTYPE, "attacker mark and combat report", combat.prototype_piece(fight)))
     return tuple(out)
 
 
@@ -172,6 +176,8 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
     if counter.marker or not counter.side:
         traits.append(UsePrototype(MARKER_PROTOTYPE))
     else:
+        if game.combat is not None and combat.plan(game) is not None:  # outside the side's restricted access
+            traits.append(UsePrototype(combat.PROTOTYPE))
         traits.append(UsePrototype(side_prototype_name(game, counter.side)))
         if hidden_back(game, counter):  # outside the type and values, which the mask hides
             traits.append(_mask(game, counter, images[HIDDEN]))
@@ -293,19 +299,20 @@ def at_state(piece: Piece, counter: Counter, state: str | None) -> Piece:
     hidden side (a set-up starts with them hidden from the other side)."""
     states = [f.state for f in counter.faces]
     level = states.index(state) + 1 if state in states else 1
-    if all(t.level == level for t in piece.traits if isinstance(t, Layer)) and not any(
+    if all(t.level == level for t in piece.traits if _is_step(t)) and not any(
         isinstance(t, Obscurable) for t in piece.traits
     ):
         return piece  # already showing it (most units start on their first face, as the palette's piece)
     traits = tuple(
-        replace(t, level=level)
-        if isinstance(t, Layer)
-        else replace(t, masked_by=t.sides[0])
-        if isinstance(t, Obscurable)
-        else t
+        replace(t, level=level) if _is_step(t) else replace(t, masked_by=t.sides[0]) if isinstance(t, Obscurable) else t
         for t in piece.traits
     )
     return Piece(traits)
+
+
+def _is_step(trait: object) -> bool:
+    """The strength faces' Layer (not another layer, such as the attacker mark)."""
+    return isinstance(trait, Layer) and trait.name == LAYER_NAME
 
 
 def expanded(piece: Piece, protos: Mapping[str, Piece]) -> Piece:

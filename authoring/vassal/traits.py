@@ -34,6 +34,7 @@ CALCULATED_PROPERTY_ID = "calcProp;"
 FOOTPRINT_ID = "footprint;"
 RESTRICTED_ID = "restrict;"
 OBSCURABLE_ID = "obs;"
+DYNAMIC_PROPERTY_ID = "PROP;"
 
 NO_KEY = ""
 MOVED_ICON = "/images/moved.gif"
@@ -475,6 +476,25 @@ class CalculatedProperty:
 
     def state_string(self) -> str:
         return ""
+
+
+@dataclass(frozen=True)
+class DynamicProperty:
+    """`PROP;NAME;CONSTRAINTS;COMMANDS;DESCRIPTION`, state: the value. Each command `(menu text, key, value)`
+    sets the value; a `{...}` value is evaluated (e.g. `{Random(6)}`). Not numeric, so no bounds."""
+
+    name: str
+    commands: tuple[tuple[str, str, str], ...] = ()
+    value: str = ""
+    description: str = ""
+
+    def type_string(self) -> str:
+        setters = [encode([menu, key, encode(["P", value], ",")], ":") for menu, key, value in self.commands]
+        fields = [self.name, "false,0,100,false", encode(setters, ",") if setters else "", self.description]
+        return DYNAMIC_PROPERTY_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)

@@ -1,28 +1,35 @@
-"""`make bench` section: what `hexwright validate` costs next to a bare YAML parse of the same files.
+"""`make bench` section: what `hexwright validate` costs next to a bare parse of the same files.
 
-For each bundled game and the synthetic large game: the bare parse (`benchlib.bare_yaml`: libyaml's
-CSafeLoader over every YAML file plus csv.reader over every CSV, in this process, with the garbage
-collector as the process has it, as the issue defines it), the same bare parse with the collector
-paused (the strict comparison: `load_game` and `check_game` pause it), our parse with source marks,
-`load_game`, `check_game` and the two together (`validate_games`, what the command runs). Each figure
-is the median of interleaved runs (A, B, C, A, B, C...) with min-max. Then validate and check at 1x,
-2x, 4x and 8x the units (linear growth: ratio 4x/1x near 4, 8x/4x near 2), and the whole
-`hexwright validate` process.
+The base is the bare parse (`fresh.bare`: libyaml's CSafeLoader over every YAML file of the game, csv.reader
+over every CSV file, nothing else). For each bundled game and the synthetic large game, two fair ratios:
+- fresh processes, after the imports: the bare parse and `validate_games` each timed in a fresh
+  interpreter that holds no other game, both with the cyclic garbage collector off, as validate runs
+  (`fresh.py`); one timed call per process, `repeat()` processes per side, taking turns;
+- whole processes: `hexwright validate GAME` against `python fresh.py bare FILELIST` (interpreter start,
+  imports, the parse or the validation, exit).
+Then a breakdown in this process (our parse with source marks, load, check, the limits, validate: where
+the time goes, not a ratio: this process holds every game loaded so far and its code is warm), validate
+and check at 1x, 2x, 4x and 8x the units (linear growth: ratio 4x/1x near 4, 8x/4x near 2), and the
+start-up alone.
+Each figure is the median of interleaved runs (A, B, A, B...) with its min-max.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import statistics
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from benchlib import interleaved, repeat, spread, timed
+from benchlib import HEXWRIGHT, interleaved, repeat, spread, timed
+from measure import run as measure_run
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 7
+FRESH = Path(__file__).with_name("fresh.py")
 
 
 def _interleaved(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict[str, list[float]]:
@@ -31,6 +38,8 @@ def _interleaved(fns: dict[str, Callable[[], object]], runs: int = RUNS) -> dict
 
 
 def _paused(fn: Callable[[], object]) -> Callable[[], object]:
+    """`fn` run with the cyclic collector off, as `validate_games` runs its parts."""
+
     def run() -> object:
         gc.disable()
         try:
@@ -63,30 +72,73 @@ def _check(game) -> Callable[[], object]:
     return lambda: (build_cells.cache_clear(), check_game(game))  # cold: the cell index is rebuilt each run
 
 
-def bench_game(name: str, files) -> None:
-    from benchlib import bare_yaml
+def fair(name: str, files, project: Path, tmp: Path) -> None:
+    """validate against the bare parse: in fresh processes after the imports, and as whole processes."""
+    listing = tmp / f"files-{name}.txt"
+    listing.write_text("".join(f"{path}\n" for path in files.all), encoding="utf-8")
+    fresh = [sys.executable, str(FRESH)]
+    cases = {
+        "bare": _inner([*fresh, "bare", str(listing)]),
+        "validate": _inner([*fresh, "validate", str(project), files.id]),
+        "bare process": _whole([*fresh, "bare", str(listing)]),
+        "hexwright validate": _whole([*_hexwright(), "validate", "--project", str(project), files.id]),
+    }
+    s = interleaved(cases, repeat(RUNS))
+    med = {k: statistics.median(v) for k, v in s.items()}
+    print(
+        f"  {name:<10} fresh process, gc off in both: bare {_fig(s['bare'])}  validate {_fig(s['validate'])}  "
+        f"validate/bare {med['validate'] / med['bare']:.2f}x"
+    )
+    print(
+        f"  {'':<10} whole processes: bare {_fig(s['bare process'])}  hexwright validate "
+        f"{_fig(s['hexwright validate'])}  validate/bare {med['hexwright validate'] / med['bare process']:.2f}x"
+    )
 
+
+def _inner(command: list[str]) -> Callable[[], float]:
+    """A case: the seconds `fresh.py` reports of its one timed call."""
+
+    def case() -> float:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command[1:3])} failed: {done.stderr.strip()[-300:]}")
+        return float(json.loads(done.stdout.strip().splitlines()[-1])["seconds"])
+
+    return case
+
+
+def _whole(command: list[str]) -> Callable[[], float]:
+    """A case: the wall seconds of `command` as a whole process (which must succeed)."""
+
+    def case() -> float:
+        result = measure_run(command)
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} exited {result.returncode}")
+        return result.wall
+
+    return case
+
+
+def breakdown(name: str, files) -> None:
+    """Where validate's time goes, in this process (warm code, other games loaded: components, not a ratio),
+    each part with the collector off as validate runs it. "limits": the findings validate adds after the
+    rules engine (`validate.findings`: printed values that do not fit, the build stages' size limits)."""
     from authoring.load import load_game
+    from authoring.render.counters.markings import printed_findings
+    from authoring.render.limits import stage_findings
     from authoring.rules.board import build_cells
     from authoring.validate import validate_games
 
     game = load_game(files).game
-    s = _interleaved(
-        {
-            "bare": lambda: bare_yaml(files),
-            "bare, gc paused": _paused(lambda: bare_yaml(files)),
-            "our parse": lambda: _ours(files),
-            "load": lambda: load_game(files),
-            "check": _check(game),
-            "validate": lambda: (build_cells.cache_clear(), validate_games([files])),
-        }
-    )
-    med = {k: statistics.median(v) for k, v in s.items()}
+    cases = {
+        "our parse": lambda: _ours(files),
+        "load": lambda: load_game(files),
+        "check": _check(game),
+        "limits": lambda: (printed_findings(game), stage_findings(game)),
+        "validate": lambda: (build_cells.cache_clear(), validate_games([files])),
+    }
+    s = _interleaved({part: _paused(fn) for part, fn in cases.items()})
     print(f"  {name:<10} " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
-    print(
-        f"  {name:<10} validate/bare {med['validate'] / med['bare']:.2f}x (goal <= 1.5x); validate/bare with gc "
-        f"paused in both {med['validate'] / med['bare, gc paused']:.2f}x"
-    )
 
 
 def scaling(synth_root: Path, tmp: Path) -> None:
@@ -123,36 +175,35 @@ def scaling(synth_root: Path, tmp: Path) -> None:
         )
 
 
-def process(synth_root: Path) -> None:
-    """The command as a user runs it: a fresh interpreter, start-up and imports included."""
-    hexwright = Path(sys.executable).parent / "hexwright"
-    if not hexwright.exists():
-        print(f"  (no {hexwright.name} beside the interpreter: process timing skipped)")
-        return
-    cmds = {
-        "hexwright validate": [str(hexwright), "validate"],
-        "python -c 'import authoring.cli'": [sys.executable, "-c", "import authoring.cli"],
-    }
-    s = _interleaved(
-        {
-            k: (lambda c=c: subprocess.run(c, cwd=synth_root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            for k, c in cmds.items()
-        },
-        runs=5,
-    )
-    print("  process  " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
+def startup() -> None:
+    """What every hexwright process pays before it reads a file: the interpreter and the CLI's imports."""
+    s = interleaved({"import authoring.cli": _whole([sys.executable, "-c", "import authoring.cli"])}, repeat(5))
+    print(f"  start-up: python -c 'import authoring.cli' {_fig(s['import authoring.cli'])}")
+
+
+def _hexwright() -> list[str]:
+    """The console command beside this interpreter, as a designer runs it (else `python -m authoring.cli`)."""
+    script = Path(sys.executable).parent / "hexwright"
+    return [str(script)] if script.exists() else HEXWRIGHT
 
 
 def run(synth_root: Path, tmp: Path) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from authoring.load import discover
 
-    print(f"validate vs bare YAML parse, in-process medians of {repeat(RUNS)} interleaved runs (min-max)")
-    for files in discover(ROOT):
-        bench_game(files.id, files)
-    bench_game("synthetic", discover(synth_root)[0])
+    games = [(files.id, files, ROOT) for files in discover(ROOT)]
+    games.append(("synthetic", discover(synth_root)[0], synth_root))
+    print(
+        f"validate vs the bare parse of the same files, medians of {repeat(RUNS)} interleaved runs (min-max); "
+        f"goal <= 1.5x"
+    )
+    for name, files, project in games:
+        fair(name, files, project, Path(tmp))
+    print(f"validate's parts, in this process (warm, other games loaded), medians of {repeat(RUNS)} runs (min-max)")
+    for name, files, _project in games:
+        breakdown(name, files)
     print(
         f"validate and check at 1x/2x/4x/8x the units (synthetic game), medians of {repeat(5)} interleaved runs (min-max)"
     )
     scaling(synth_root, tmp)
-    process(synth_root)
+    startup()

@@ -6,8 +6,8 @@ check, build, write), as a designer runs it, in rounds that interleave the three
 - from cached images: `--force` with the image cache warm (the game loaded and checked; buildFile, set-ups,
   zip; no drawing);
 - no change: a second plain build (the up-to-date check only).
-Printed as median (min-max) of the rounds; issue 18's targets (cached 5x faster than pywargame,
-no change < 0.3 s) are printed, never asserted. `bench_pywargame` sets pywargame beside "cached".
+Printed as median (min-max) of the rounds; issue 18's target for no change (< 0.3 s) is printed, never
+asserted. `bench_pywargame` sets pywargame beside "cached", part by part.
 Alone: `python tests/bench/bench_module.py`.
 """
 
@@ -23,20 +23,6 @@ from benchlib import repeat, spread
 
 ROUNDS = repeat(3)
 CLI = [sys.executable, "-m", "authoring.cli"]
-IN_PROCESS = """
-import sys, time
-from pathlib import Path
-from authoring.build import build_module
-from authoring.checked import load_checked
-from authoring.load import discover
-start = time.perf_counter()
-out = Path(sys.argv[2])
-result, _ = load_checked(discover(Path(sys.argv[1]))[0])
-build_module(result, out / result.game.id, force=True)
-print(time.perf_counter() - start)
-"""
-"""`build module --force`'s work timed inside its process, after the imports, as the CLI does it: the game
-loaded and checked (`authoring.checked`), the module built."""
 
 
 def run(synth_root: Path, tmp: Path) -> None:
@@ -76,16 +62,6 @@ def build_module(project: Path, out: Path, force: bool = False) -> float:
     if done.returncode != 0:
         raise RuntimeError(f"hexwright build module failed: {(done.stderr or done.stdout).strip()[-300:]}")
     return seconds
-
-
-def build_module_in_process(project: Path, out: Path) -> float:
-    """Seconds `build module --force` takes in its process after the imports (as pywargame_build.py times itself)."""
-    done = subprocess.run(
-        [sys.executable, "-c", IN_PROCESS, str(project), str(out)], capture_output=True, text=True, timeout=1800
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"hexwright in-process build failed: {done.stderr.strip()[-300:]}")
-    return float(done.stdout.strip().splitlines()[-1])
 
 
 if __name__ == "__main__":

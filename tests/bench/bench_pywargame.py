@@ -1,14 +1,20 @@
 """`make bench` section (issue 7): the synthetic game's module built by hexwright and, from the same images, by pywargame.
 
 pywargame (PyPI) needs Python 3.12+ while hexwright targets 3.11, so it runs in its own virtual
-environment `.venv-pywargame` at the repository root (created here on first use, at bench time
-only) through `pywargame_build.py`. Its input is read back from hexwright's module: the board and
-counter images, and a JSON spec of the boards, grids, pieces, prototypes and set-up positions.
-Both sides are timed the same two ways, taking turns: as whole processes (interpreter, imports,
-reading the input, building, writing), and inside their processes after the imports (pywargame:
-its build from the spec; hexwright: load, check and build, as `build module --force`). The
-pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
-Alone: `python tests/bench/bench_pywargame.py`; `HEXWRIGHT_PY312=/path/to/python3.12` picks the interpreter.
+environment `.venv-pywargame` at the repository root, made once by `make bench-setup` (the one step that
+fetches: the bench itself never does, and says so when the environment is missing), through
+`pywargame_build.py`. Its input is read back from hexwright's module: the board and counter images, and
+a JSON spec of the boards, grids, pieces, prototypes and set-up positions.
+
+Each side is timed part by part, taking turns, so that no ratio hides where the time goes:
+- hexwright, from cached images: `build module --force` as a whole process, and inside its process after
+  the imports (`hexwright_parts.py`): loading and checking the game, the module, and of the module the set-ups;
+- pywargame: `pywargame_build.py` as a whole process with the set-ups and without them (`--no-setups`), and
+  inside its process after the imports: the whole build, and of it the set-up writer (`VSav`).
+The ratios (pywargame / hexwright) are printed with the set-ups, without them, and for the set-ups alone.
+The pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
+Alone: `python tests/bench/bench_pywargame.py`. `HEXWRIGHT_PY312=/path/to/python3.12 make bench-setup` picks
+the environment's interpreter.
 """
 
 from __future__ import annotations
@@ -31,12 +37,13 @@ from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command,
 from authoring.vassal.pieces import MAIN_MAP
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_module import ROUNDS, build_module, build_module_in_process, copy_project, spread  # noqa: E402 - the module section's timing
+from bench_module import ROUNDS, build_module, copy_project, spread  # noqa: E402 - the module section's timing
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv-pywargame"
 PYWARGAME = "pywargame==0.8.0"
 BUILDER = Path(__file__).with_name("pywargame_build.py")
+PARTS = Path(__file__).with_name("hexwright_parts.py")
 PY_ENV = "HEXWRIGHT_PY312"
 MIN_PY = (3, 12)
 COMMAND_TRAITS = {"report", "sendto", "markmoved", "clone", "delete"}
@@ -64,7 +71,7 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 def _compare(synth_root: Path, out: Path) -> None:
     """hexwright's `build module --force` with its image cache warm, and pywargame_build.py from the
-    images and spec read back from that module, each a whole process, taking turns."""
+    images and spec read back from that module, with and without set-ups, part by part, taking turns."""
     shutil.rmtree(out, ignore_errors=True)
     python = venv_python()
     project = copy_project(synth_root, out / "project")
@@ -75,28 +82,20 @@ def _compare(synth_root: Path, out: Path) -> None:
     spec = module_spec(vmod, images)
     spec_path = images.parent / "spec.json"
     spec_path.write_text(json.dumps(spec, indent=1), encoding="utf-8")
-    ours, ours_inside, theirs, inside = [], [], [], []
+    rounds: list[dict[str, float]] = []
     for round_ in range(ROUNDS):
-        ours.append(build_module(project, built, force=True))
-        ours_inside.append(build_module_in_process(project, built))
+        fig = {"hexwright whole": build_module(project, built, force=True)}
+        fig.update({f"hexwright {k}": v for k, v in _hexwright_parts(project, built).items()})
         target = out / "pywargame" / str(round_) / f"{spec['name']}.vmod"
-        wall, result = _pywargame(python, spec_path, images, target)
-        theirs.append(wall)
-        inside.append(result["seconds"])
-    print(
-        f"  {'hexwright, cached images':<26} {spread(ours)}   {_size(vmod, images)}   "
-        f"(in its process, after imports: {spread(ours_inside)})"
-    )
-    print(
-        f"  {'pywargame 0.8.0':<26} {spread(theirs)}   {_size(target, images)}   "
-        f"(in its process, after imports: {spread(inside)})"
-    )
-    ratio = statistics.median(theirs) / statistics.median(ours)
-    inner = statistics.median(inside) / statistics.median(ours_inside)
-    print(
-        f"  pywargame / hexwright (cached images): {ratio:.1f}x whole processes, {inner:.1f}x in-process after "
-        f"imports   (target >= 5x)"
-    )
+        fig["pywargame whole"], result = _pywargame(python, spec_path, images, target)
+        fig["pywargame total"], fig["pywargame setups"] = result["seconds"], result["setups_seconds"]
+        alone = target.with_name("no-setups.vmod")
+        fig["pywargame whole, no set-ups"], bare = _pywargame(python, spec_path, images, alone, "--no-setups")
+        fig["pywargame no set-ups"] = bare["seconds"]
+        rounds.append(fig)
+    for line in report(rounds):
+        print("  " + line)
+    print(f"  modules: hexwright {_size(vmod, images)}; pywargame {_size(target, images)}")
     elsewhere = sum(s["elsewhere"] for s in spec["setups"])
     print(
         f"  ({len(spec['boards'])} boards, {result['pieces']:,} pieces, {len(spec['setups'])} set-ups placing "
@@ -106,12 +105,70 @@ def _compare(synth_root: Path, out: Path) -> None:
     )
 
 
-def _pywargame(python: Path, spec_path: Path, images: Path, target: Path) -> tuple[float, dict]:
+def parts(rounds: list[dict[str, float]]) -> dict[str, list[float]]:
+    """Each figure over the rounds, with the parts that are sums or differences taken round by round
+    (then a median of them is a median of what each round measured)."""
+    out = {name: [r[name] for r in rounds] for name in rounds[0]}
+    out["hexwright no set-ups"] = [r["hexwright module"] - r["hexwright setups"] for r in rounds]
+    out["hexwright loaded"] = [r["hexwright load_check"] + r["hexwright module"] for r in rounds]
+    out["hexwright loaded, no set-ups"] = [
+        a + b for a, b in zip(out["hexwright load_check"], out["hexwright no set-ups"])
+    ]
+    out["pywargame less set-ups"] = [r["pywargame total"] - r["pywargame setups"] for r in rounds]
+    return out
+
+
+def ratio(fig: dict[str, list[float]], theirs: str, ours: str) -> float:
+    """pywargame's median over hexwright's: above 1, hexwright is the faster."""
+    return statistics.median(fig[theirs]) / statistics.median(fig[ours])
+
+
+def report(rounds: list[dict[str, float]]) -> list[str]:
+    """The lines that print the rounds' figures part by part, then the ratios pywargame / hexwright."""
+    fig = parts(rounds)
+
+    def s(name: str) -> str:
+        return spread(fig[name])
+
+    def x(theirs: str, ours: str) -> str:
+        return f"{ratio(fig, theirs, ours):.1f}x"
+
+    return [
+        "whole processes",
+        f"  hexwright build module --force (cached images)  {s('hexwright whole')}",
+        f"  pywargame, with set-ups                         {s('pywargame whole')}",
+        f"  pywargame, without set-ups                      {s('pywargame whole, no set-ups')}",
+        "in their processes, after the imports",
+        f"  hexwright  load and check {s('hexwright load_check')}   module {s('hexwright module')}"
+        f"   of it set-ups {s('hexwright setups')}   module less set-ups {s('hexwright no set-ups')}",
+        f"  pywargame  module {s('pywargame total')}   of it set-ups (VSav) {s('pywargame setups')}"
+        f"   module less set-ups {s('pywargame less set-ups')}   built without set-ups {s('pywargame no set-ups')}",
+        "pywargame / hexwright (above 1: hexwright is faster)",
+        f"  with set-ups     whole processes {x('pywargame whole', 'hexwright whole')}   after imports: module "
+        f"{x('pywargame total', 'hexwright module')}, with hexwright's load and check "
+        f"{x('pywargame total', 'hexwright loaded')}",
+        f"  without set-ups  after imports: module {x('pywargame no set-ups', 'hexwright no set-ups')}, with "
+        f"hexwright's load and check {x('pywargame no set-ups', 'hexwright loaded, no set-ups')}",
+        f"  set-ups alone    {x('pywargame setups', 'hexwright setups')}",
+    ]
+
+
+def _hexwright_parts(project: Path, out: Path) -> dict[str, float]:
+    """`hexwright_parts.py`'s figures: load_check, module and setups seconds."""
+    done = subprocess.run(
+        [sys.executable, str(PARTS), str(project), str(out)], capture_output=True, text=True, timeout=1800
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"hexwright_parts.py failed: {_last_line(done.stderr)}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _pywargame(python: Path, spec_path: Path, images: Path, target: Path, *flags: str) -> tuple[float, dict]:
     """(process seconds, what `pywargame_build.py` reports: its in-process seconds and counts)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     done = subprocess.run(
-        [str(python), str(BUILDER), str(spec_path), str(images), str(target)],
+        [str(python), str(BUILDER), str(spec_path), str(images), str(target), *flags],
         capture_output=True,
         text=True,
         timeout=1800,
@@ -134,19 +191,30 @@ def _size(vmod: Path, images: Path) -> str:
 
 
 def venv_python() -> Path:
-    """The pywargame venv's interpreter, creating the venv (once) with a Python >= 3.12."""
+    """The pywargame venv's interpreter; the bench fetches nothing, so without the venv the comparison is skipped."""
     python = VENV / "bin" / "python"
     if python.exists() and _has_pywargame(python):
         return python
+    raise Skip(f"no {VENV.name} with {PYWARGAME}: `make bench-setup` makes it once (it fetches {PYWARGAME} from PyPI)")
+
+
+def setup() -> int:
+    """`make bench-setup`: the venv made (once) with a Python >= 3.12 and pywargame installed in it."""
+    python = VENV / "bin" / "python"
+    if python.exists() and _has_pywargame(python):
+        print(f"{VENV.name}: {PYWARGAME} is installed")
+        return 0
     base = find_python()
     if base is None:
-        raise Skip(f"pywargame needs Python 3.12+ (none found; set {PY_ENV} to one)")
-    print(f"  setting up {VENV.name} with {base} and {PYWARGAME} (once)")
+        print(f"pywargame needs Python 3.12+ (none found; set {PY_ENV} to one)", file=sys.stderr)
+        return 1
+    print(f"setting up {VENV.name} with {base} and {PYWARGAME}")
     for command in ([base, "-m", "venv", "--clear", str(VENV)], [str(python), "-m", "pip", "install", "-q", PYWARGAME]):
         done = subprocess.run(command, capture_output=True, text=True, timeout=900)
         if done.returncode != 0:
-            raise Skip(f"could not install {PYWARGAME}: {_last_line(done.stderr) or done.returncode}")
-    return python
+            print(f"could not install {PYWARGAME}: {_last_line(done.stderr) or done.returncode}", file=sys.stderr)
+            return 1
+    return 0
 
 
 def _has_pywargame(python: Path) -> bool:
@@ -336,6 +404,8 @@ def _one_line(text: str) -> str:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--setup"]:
+        sys.exit(setup())
     sys.path.insert(0, str(Path(__file__).parent))
     from benchlib import run_alone
 

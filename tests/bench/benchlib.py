@@ -61,22 +61,6 @@ def spread(values: list[float], unit: str = "s", scale: float = 1.0, digits: int
     return f"{med:.{digits}f} {unit} ({min(v):.{digits}f}-{max(v):.{digits}f})"
 
 
-def bare_yaml(files) -> None:
-    """The base that validate is compared with: every YAML file parsed by libyaml's C loader into plain
-    Python data, and every CSV file read by the csv module, nothing else (no locations, no checks)."""
-    import csv
-
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for path in files.all:
-        if path.suffix == ".csv":
-            with path.open(newline="", encoding="utf-8") as f:
-                list(csv.reader(f))
-        else:
-            yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
-
-
 def median(values: list[float]) -> float:
     return statistics.median(values)
 

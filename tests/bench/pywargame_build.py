@@ -5,7 +5,10 @@ by `bench_pywargame.py`, which writes the spec and the images from hexwright's o
 same game. Nothing here imports hexwright: the spec is plain data, so this side only measures how
 long pywargame takes to assemble an equivalent module from the same images.
 
-    python pywargame_build.py SPEC.json IMAGES_DIR OUT.vmod   ->  prints {"seconds": ..., ...} (JSON)
+    python pywargame_build.py SPEC.json IMAGES_DIR OUT.vmod [--no-setups]   ->  prints {"seconds": ..., ...} (JSON)
+
+"seconds" is the whole build after the imports, "setups_seconds" the part of it spent in pywargame's set-up
+writer (`VSav`, one saved game per scenario); `--no-setups` leaves the set-ups out (the module assembled alone).
 """
 
 from __future__ import annotations
@@ -37,8 +40,14 @@ IMAGES = "images/"
 
 
 def main(argv: list[str]) -> int:
-    spec_path, images_dir, out = Path(argv[1]), Path(argv[2]), Path(argv[3])
+    args = [a for a in argv[1:] if a != "--no-setups"]
+    if len(args) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    spec_path, images_dir, out = Path(args[0]), Path(args[1]), Path(args[2])
     spec = json.loads(spec_path.read_text(encoding="utf-8"))
+    if "--no-setups" in argv:
+        spec = {**spec, "setups": []}
     start = time.perf_counter()
     counts = build(spec, images_dir, out)
     seconds = time.perf_counter() - start
@@ -46,8 +55,8 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def build(spec: dict, images_dir: Path, out: Path) -> dict[str, int]:
-    """Write `out` (via a temporary file and a rename) and return what went in."""
+def build(spec: dict, images_dir: Path, out: Path) -> dict:
+    """Write `out` (via a temporary file and a rename) and return what went in and the set-up writer's seconds."""
     temp = out.with_name(f".{out.name}.tmp")
     with VMod(str(temp), "w") as vmod:
         images = sorted(p for p in images_dir.iterdir() if p.is_file())
@@ -59,10 +68,18 @@ def build(spec: dict, images_dir: Path, out: Path) -> dict[str, int]:
         main_map = _main_map(game, spec["map"], spec["boards"])
         _prototypes(game, spec["prototypes"])
         slots = _palette(game, spec["palette"])
+        start = time.perf_counter()
         placed = sum(_setup(build_file, vmod, game, main_map, slots, s) for s in spec["setups"])
+        setups_seconds = time.perf_counter() - start
         vmod.addFiles(**{VMod.BUILD_FILE: build_file.encode(), VMod.MODULE_DATA: _module_data(spec).encode()})
     os.replace(temp, out)
-    return {"images": len(images), "pieces": len(slots), "placed": placed}
+    return {
+        "images": len(images),
+        "pieces": len(slots),
+        "setups": len(spec["setups"]),
+        "placed": placed,
+        "setups_seconds": setups_seconds,
+    }
 
 
 def _module_basics(game, sides: list[str]) -> None:

@@ -3,9 +3,9 @@
 The large game (synth.py: 3 maps of 60x45 hexes, 1,080 two-sided counters, 5 scenarios spread over
 all maps) is generated into a temporary folder; each section prints its figures as medians with
 min-max over interleaved runs (benchlib). Sections, in order:
-  load      validate and check against a bare YAML parse, and their 1x/2x/4x/8x scaling  (bench_load)
+  load      validate against a bare parse (fresh and whole processes), its parts, its scaling (bench_load)
   build     `hexwright build` clean, per stage at 1 and 2 workers, no-change rebuild    (bench_build)
-  module    the VASSAL module clean and from cached images, beside pywargame           (bench_module, bench_pywargame)
+  module    the VASSAL module clean and from cached images; pywargame beside it, by parts (bench_module, bench_pywargame)
   art       designer art: import, registration, drawing                                 (bench_art)
   serve     `hexwright serve`: save to updated page in headless Chromium, bfm and typhoon (bench_serve)
 

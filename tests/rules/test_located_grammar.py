@@ -78,3 +78,11 @@ def test_filtered_hex_set_refuses_unknown_terrain_and_sets(tmp_path):
         ("HW-REF-001", "unknown terrain type 'swampy'"),
         ("HW-REF-001", "unknown hex set 'nowhere'"),
     ]
+
+
+def test_option_rules_that_are_no_list_are_one_finding_at_the_option(tmp_path):
+    """`effects` is open in the schema: `setup_rules: 5` is one HW-RULE-001 at its option (it was a TypeError)."""
+    extra = "options:\n  - id: odd\n    name: Odd\n    default: true\n    effects: {setup_rules: 5}\n"
+    game, _, scen = _game(tmp_path, scenario_extra=extra)
+    bad = [d for d in check_game(game) if d.code == "HW-RULE-001"]
+    assert [(d.message, d.loc.line) for d in bad] == [("unknown rule type '?'", _line(scen, "- id: odd"))]

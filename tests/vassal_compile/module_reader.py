@@ -90,7 +90,7 @@ def _piece(piece_id: str, type_: str, state: str) -> SetupPiece:
     for t, s in zip(types, states):
         if t.startswith("mark;"):
             props.update(zip(decode(t[len("mark;") :], ","), decode(s, ",")))
-        elif t.startswith("emb2;"):
+        elif t.startswith("emb2;") and decode(t[len("emb2;") :], ";")[18] == "Step":  # the faces, not a mark
             level = int(s)
     return SetupPiece(piece_id, basic_type[4], basic_state[0], int(basic_state[1]), int(basic_state[2]), level, props)
 

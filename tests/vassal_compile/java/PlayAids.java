@@ -11,6 +11,14 @@
  *                                   load a set-up, move a unit of each side, join SIDE and start the game; per
  *                                   side: whether the unit may be moved, where ELIMINATE (a key, "code,modifiers")
  *                                   sends it, and its Moved flag after the module hotkey CLEAR
+ *   combat  MODULE SETUP ATTACKS MARK RESOLVE
+ *                                   load a set-up and take every unit off the main map; then per line of the
+ *                                   file ATTACKS ("DEFENDER@HEX ATTACKER@HEX ...", a counter id then "~" for
+ *                                   its second face): put those units there (the first a defender, the
+ *                                   rest attackers), mark the attackers with the key MARK, press RESOLVE on
+ *                                   the defender, report the chat text, the roll, the defender's Combat*
+ *                                   values and each unit's Attacker_Active, take them off again
+ *   eval    MODULE SETUP EXPR...    BeanShell expressions evaluated on a unit of the set-up (a debugging aid)
  *
  * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
  * Only public engine API and, where the engine offers no public call (TurnTracker.next), reflection.
@@ -73,6 +81,8 @@ public class PlayAids {
         case "refresh": refresh(args[2]); break;
         case "pieces": load(new FileInputStream(args[2])); put("pieces", pieces()); break;
         case "access": access(args[2], args[3], key(args[4]), key(args[5])); break;
+        case "combat": combat(args[2], args[3], key(args[4]), key(args[5])); break;
+        case "eval": eval(args[2], java.util.Arrays.copyOfRange(args, 3, args.length)); break;
         default: problems.add("unknown command " + args[0]);
         }
       }
@@ -144,6 +154,95 @@ public class PlayAids {
     put("map_after_eliminate", after);
   }
 
+  static void combat(String setup, String attacks, KeyStroke mark, KeyStroke resolve) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final Map map = gm.getAllDescendantComponentsOf(Map.class).stream().filter(m -> "Map".equals(m.getMapName())).findFirst().get();
+    final java.util.Map<String, GamePiece> byId = new java.util.HashMap<>();
+    for (final GamePiece p : units()) {
+      byId.put(String.valueOf(p.getProperty("CounterId")), Decorator.getOutermost(p));
+      if (p.getMap() != null) new VASSAL.command.RemovePiece(Decorator.getOutermost(p)).execute();
+    }
+    final List<Object> out = new ArrayList<>();
+    for (final String line : java.nio.file.Files.readAllLines(new File(attacks).toPath())) {
+      if (line.isBlank()) continue;
+      final List<GamePiece> placed = new ArrayList<>();
+      for (final String item : line.trim().split("\\s+")) {
+        final String[] at = item.split("@");
+        final boolean flip = at[0].endsWith("~");
+        final GamePiece p = byId.get(flip ? at[0].substring(0, at[0].length() - 1) : at[0]);
+        final Embellishment e = stepLayer(p);
+        if (e != null) e.mySetState(flip ? "2" : "1");
+        map.placeOrMerge(p, hexPoint(map, at[1]));
+        placed.add(p);
+      }
+      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      final Command c = placed.get(0).keyEvent(resolve);
+      final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+      m.put("line", line.trim());
+      m.put("report", chat(c));
+      m.put("roll", String.valueOf(placed.get(0).getProperty("CombatRoll")));
+      m.put("location", String.valueOf(placed.get(0).getProperty("LocationName")));
+      final LinkedHashMap<String, Object> values = new LinkedHashMap<>();
+      for (final String name : new String[] {"CombatAttackers", "CombatAttack", "CombatDefence", "CombatBase",
+          "CombatShift", "CombatColumn", "CombatDRM", "CombatRow", "CombatNotes", "CombatUnknown", "CombatResult"}) {
+        values.put(name, String.valueOf(placed.get(0).getProperty(name)));
+      }
+      m.put("values", values);
+      final List<Object> marks = new ArrayList<>();
+      for (final GamePiece p : placed) marks.add(String.valueOf(p.getProperty("Attacker_Active")));
+      m.put("marked", marks);
+      out.add(m);
+      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
+    }
+    put("attacks", out);
+  }
+
+  static void eval(String setup, String[] expressions) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final GamePiece p = Decorator.getOutermost(units().get(0));
+    final List<Object> out = new ArrayList<>();
+    for (final String e : expressions) {
+      try { out.add(VASSAL.script.expression.Expression.createExpression(e).evaluate(p)); }
+      catch (Exception ex) { out.add("ERROR " + ex + " " + ex.getCause()); }
+    }
+    put("values", out);
+  }
+
+  /** The piece's strength faces (the Layer named Step; other layers, such as the attacker mark, are not). */
+  static Embellishment stepLayer(GamePiece p) {
+    for (GamePiece q = Decorator.getOutermost(p); q instanceof Decorator; q = ((Decorator) q).getInner()) {
+      if (q instanceof Embellishment && "Step".equals(((Embellishment) q).getLayerName())) return (Embellishment) q;
+    }
+    return null;
+  }
+
+  /** The centre of the hex labelled `name` on the map's boards. */
+  static Point hexPoint(Map map, String name) throws Exception {
+    for (final VASSAL.build.module.map.boardPicker.Board b : map.getBoards()) {
+      if (b.getGrid() == null) continue;
+      try {
+        final Point p = b.getGrid().getLocation(name);
+        if (p == null) continue;
+        final java.awt.Rectangle r = b.bounds();
+        return new Point(p.x + r.x, p.y + r.y);
+      }
+      catch (VASSAL.build.module.map.boardPicker.board.MapGrid.BadCoords | RuntimeException ignored) { }
+    }
+    throw new IllegalArgumentException("no hex " + name);
+  }
+
+  /** The chat text a command shows (a Report trait's DisplayText, anywhere in the command's tree). */
+  static String chat(Command c) {
+    if (c == null) return null;
+    if (c instanceof VASSAL.build.module.Chatter.DisplayText) return ((VASSAL.build.module.Chatter.DisplayText) c).getMessage();
+    for (final Command sub : c.getSubCommands()) {
+      final String s = chat(sub);
+      if (s != null) return s;
+    }
+    return null;
+  }
+
   static KeyStroke key(String text) {
     final String[] parts = text.split(",");
     return KeyStroke.getKeyStroke(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
@@ -159,7 +258,7 @@ public class PlayAids {
       if (p.getMap() == null) continue;
       move(p);
       moved++;
-      if (Decorator.getDecorator(p, Embellishment.class) != null) {
+      if (stepLayer(p) != null) {
         p.keyEvent(KeyStroke.getKeyStroke('F', 0));
         flipped++;
       }
@@ -251,7 +350,7 @@ public class PlayAids {
       m.put("map", o.getMap() == null ? null : o.getMap().getMapName());
       m.put("x", o.getPosition().x);
       m.put("y", o.getPosition().y);
-      final Embellishment e = (Embellishment) Decorator.getDecorator(o, Embellishment.class);
+      final Embellishment e = stepLayer(o);
       m.put("level", e == null ? 0 : Integer.parseInt(e.myGetState()));
       m.put("type", o.getType());
       out.add(m);

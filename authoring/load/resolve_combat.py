@@ -1,0 +1,99 @@
+"""Resolve tables.yaml `combat` (how a battle is resolved) against the game's tables, dice, values and terrain."""
+
+from __future__ import annotations
+
+from authoring.load.context import Ctx
+from authoring.model import Combat, CombatEffect, Dice, Table
+from authoring.model.game import odds_ratio
+
+_WHERE = {"terrain": "terrain", "feature": "hex_features", "hexside": "hexside_features"}
+SEPARATOR = ","
+"""The module keeps the CRT's cells in one comma-separated text (`vassal/combat.py`): no cell may hold one."""
+
+
+def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ...]) -> Combat | None:
+    """The `combat` section, or None when absent; unknown names and a CRT the odds cannot be read from are
+    errors (HW-COMBAT-001, HW-COMBAT-002)."""
+    data = ctx.src.data.get("combat")
+    if not isinstance(data, dict):
+        return None
+    ok = _check_crt(ctx, data["crt"], tables)
+    ok &= ctx.ref(data["die"], {d.name for d in dice}, "die", ("combat", "die"), code="HW-COMBAT-001")
+    for key in ("attack", "defence"):
+        ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code="HW-COMBAT-001")
+    effects = tuple(e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, raw, i)))
+    if not ok or len(effects) != len(data.get("effects", [])):
+        return None
+    return Combat(
+        crt=data["crt"],
+        die=data["die"],
+        attack=data["attack"],
+        defence=data["defence"],
+        rule=str(data.get("rule", "")),
+        below=data.get("below"),
+        drm_limit=data.get("drm_limit"),
+        fractions=data.get("fractions", "keep"),
+        effects=effects,
+        loc=ctx.loc(("combat",)),
+    )
+
+
+def _check_crt(ctx: Ctx, crt_id: str, tables: tuple[Table, ...]) -> bool:
+    crt = next((t for t in tables if t.id == crt_id), None)
+    path = ("combat", "crt")
+    if crt is None:
+        return ctx.ref(crt_id, {t.id for t in tables}, "table", path, code="HW-COMBAT-001")
+    if not any(odds_ratio(c) for c in crt.columns[1:]) or any(not _is_int(r[0]) for r in crt.rows):
+        ctx.error(
+            "HW-COMBAT-002",
+            f"table {crt_id!r} is no CRT: its first column must hold die rolls and the others odds such as '3:1'",
+            path,
+            help="name the combat results table, with the die roll first and one column per odds ratio",
+        )
+        return False
+    if any(SEPARATOR in str(c) for r in crt.rows for c in r):
+        ctx.error(
+            "HW-COMBAT-002",
+            f"a cell of table {crt_id!r} holds a comma, which the module's CRT lookup cannot keep",
+            path,
+            help="write the result without a comma (e.g. '1/1R')",
+        )
+        return False
+    return True
+
+
+def _is_int(value) -> bool:
+    try:
+        return int(str(value)) == float(str(value))
+    except ValueError:
+        return False
+
+
+def _effect(ctx: Ctx, defs: dict, raw: dict, i: int) -> CombatEffect | None:
+    path = ("combat", "effects", i)
+    where = next(k for k in _WHERE if k in raw)
+    ok = ctx.ref(
+        raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code="HW-COMBAT-001"
+    )
+    for key in ("defender_side", "attacker_side"):
+        ok &= ctx.ref(raw.get(key), defs["sides"], "side", path + (key,), code="HW-COMBAT-001")
+    for j, t in enumerate(raw.get("unit_types", [])):
+        ok &= ctx.ref(t, defs["unit_types"], "unit type", path + ("unit_types", j), code="HW-COMBAT-001")
+    if not ok:
+        return None
+    return CombatEffect(
+        where=where,
+        id=raw[where],
+        name=str(raw.get("name", raw[where])),
+        rule=str(raw.get("rule", "")),
+        of=raw.get("of", "defender"),
+        across=raw.get("across", "all"),
+        columns=int(raw.get("columns", 0)),
+        drm=int(raw.get("drm", 0)),
+        defence=float(raw.get("defence", 1)),
+        attack=float(raw.get("attack", 1)),
+        defender_side=raw.get("defender_side", ""),
+        attacker_side=raw.get("attacker_side", ""),
+        unit_types=tuple(raw.get("unit_types", [])),
+        loc=ctx.loc(path),
+    )

@@ -1,0 +1,145 @@
+"""A battle resolved from the tables: odds column, terrain shifts and modifiers, die roll and CRT result.
+
+The reference computation of `combat` in tables.yaml. The module's resolve action computes the same in the
+engine (`vassal/combat.py`); the engine test compares the two. Game-specific behaviour is all in the data."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from authoring.model import Combat, CombatEffect, Game, Table
+from authoring.model.game import odds_ratio
+
+
+def odds_columns(crt: Table) -> tuple[tuple[int, int], ...]:
+    """The CRT's odds columns as ratios, in the table's order (the first column holds the die roll)."""
+    return tuple(r for r in (odds_ratio(c) for c in crt.columns[1:]) if r is not None)
+
+
+def base_column(attack: float, defence: float, ratios: Sequence[tuple[int, int]]) -> int:
+    """The highest column whose ratio the attack reaches (fractions in the defender's favour); -1 below the
+    first; a defence of 0 gets the last."""
+    if defence <= 0:
+        return len(ratios) - 1
+    best = -1
+    for i, (num, den) in enumerate(ratios):
+        if attack * den >= num * defence:
+            best = i
+    return best
+
+
+def rounded(value: float, fractions: str) -> float:
+    """A multiplied total as the rules round it: `up`, `down` or `keep` (fractions kept)."""
+    if fractions == "up":
+        return float(math.ceil(value - 1e-9))
+    if fractions == "down":
+        return float(math.floor(value + 1e-9))
+    return value
+
+
+@dataclass(frozen=True)
+class Battle:
+    """What a battle resolves to; `column` is None below the table, `result` None where the tables do not
+    say (below the table without a `below` result, or an effect the module does not compute)."""
+
+    attack: float
+    defence: float
+    base: int
+    shifts: tuple[CombatEffect, ...]
+    column: int | None
+    column_label: str | None
+    drm: int
+    roll: int
+    row: int
+    result: str | None
+
+
+def resolve(game: Game, attack: float, defence: float, applied: Sequence[CombatEffect], roll: int) -> Battle:
+    """The battle of `attack` against `defence` strength points (as printed on the faces shown), with the
+    effects that apply to it, at die roll `roll`. An applied effect that does not change the battle as a
+    whole (`CombatEffect.whole_battle`: it touches some attackers or unit types only) leaves the result out,
+    as the module does: the tables alone do not say which strength it changes."""
+    combat = game.combat
+    assert combat is not None
+    crt = game.table(combat.crt)
+    assert crt is not None
+    labels = [c for c in crt.columns[1:] if odds_ratio(c)]
+    ratios = odds_columns(crt)
+    whole = [e for e in applied if e.whole_battle]
+    multiplier = math.prod(e.defence for e in whole)
+    defence_total = rounded(defence * multiplier, combat.fractions) if multiplier != 1 else float(defence)
+    base = min(base_column(attack, defence_total, ratios), len(ratios) - 1)
+    column: int | None = None if base < 0 else min(base + sum(e.columns for e in whole), len(ratios) - 1)
+    if column is not None and column < 0:
+        column = None
+    drm = sum(e.drm for e in whole)
+    if combat.drm_limit is not None:
+        drm = max(-combat.drm_limit, min(combat.drm_limit, drm))
+    keys = [int(r[0]) for r in crt.rows]
+    row = max(min(keys), min(max(keys), roll + drm))
+    if len(whole) < len(applied):
+        result = None
+    elif column is None:
+        result = combat.below
+    else:
+        result = str(crt.cell(row, labels[column]))
+    label = None if column is None else labels[column]
+    return Battle(float(attack), defence_total, base, tuple(whole), column, label, drm, roll, row, result)
+
+
+def crt_of(game: Game) -> tuple[Combat, Table] | None:
+    """The game's combat spec and its CRT, or None when the tables do not declare combat."""
+    if game.combat is None:
+        return None
+    crt = game.table(game.combat.crt)
+    return None if crt is None else (game.combat, crt)
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A unit in a battle: where it stands, its side and unit type."""
+
+    hex: str
+    side: str
+    type: str = ""
+
+
+def _hex_has(game_map, label: str, effect: CombatEffect) -> bool:
+    info = next((i for i in game_map.hexes.values() if i.label == label), None)
+    if info is None:
+        return False
+    if effect.where == "terrain":
+        return effect.id in info.terrain
+    return info.has_feature(effect.id)
+
+
+def _across(game_map, attacker: str, defender: str, feature: str) -> bool:
+    """Whether an attacker in the hex labelled `attacker` attacks `defender` across the hexside feature (a
+    directed one, such as a fortified line, only from the hex it faces)."""
+    pair = {attacker, defender}
+    return any(
+        {game_map.label(s.side[0]), game_map.label(s.side[1])} == pair
+        and (s.faces is None or game_map.label(s.faces) == attacker)
+        for s in game_map.hexsides
+        if s.type == feature
+    )
+
+
+def applies(game_map, effect: CombatEffect, defender: Sequence[Fighter], attackers: Sequence[Fighter]) -> bool:
+    """Whether `effect` applies to the battle (sides and unit types as the effect names them)."""
+    if not defender or not attackers:
+        return False
+    if effect.defender_side and defender[0].side != effect.defender_side:
+        return False
+    if effect.attacker_side and attackers[0].side != effect.attacker_side:
+        return False
+    if effect.unit_types and not any(u.type in effect.unit_types for u in defender):
+        return False
+    if effect.where == "hexside":
+        across = [_across(game_map, a.hex, defender[0].hex, effect.id) for a in attackers]
+        return all(across) if effect.across == "all" else any(across)
+    if effect.of == "attacker":
+        return any(_hex_has(game_map, a.hex, effect) for a in attackers)
+    return _hex_has(game_map, defender[0].hex, effect)

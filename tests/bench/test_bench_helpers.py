@@ -1,0 +1,106 @@
+"""The bench's helpers do what their figures claim (nothing here times anything: clocks are fakes)."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+BENCH = Path(__file__).parent
+sys.path.insert(0, str(BENCH))
+
+import bench_pywargame  # noqa: E402
+import fresh  # noqa: E402
+import hexwright_parts  # noqa: E402
+
+from authoring.load import discover  # noqa: E402
+
+ROOT = BENCH.parents[1]
+
+
+def test_bare_parse_reads_every_file_of_the_game_yaml_and_csv():
+    """The base of validate's ratio: each of the game's files parsed into plain data, CSV rows included."""
+    files = next(g for g in discover(ROOT) if g.id == "typhoon")
+    assert any(p.suffix == ".csv" for p in files.all)
+    parsed = fresh.bare(list(files.all))
+    assert len(parsed) == len(files.all)
+    for path, data in zip(files.all, parsed):
+        if path.suffix == ".csv":
+            with path.open(newline="", encoding="utf-8") as f:
+                assert data == list(csv.reader(f))
+        else:
+            assert data == yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def test_the_set_up_part_counts_the_call_and_every_wait_for_a_saved_game():
+    ticks = iter(range(100))
+    watch = hexwright_parts.Stopwatch(clock=lambda: float(next(ticks)))
+
+    def setups() -> dict:
+        next(ticks)  # the call itself takes one tick
+        return {"a.vsav": lambda: (next(ticks), b"a")[1], "b.vsav": lambda: b"b"}
+
+    made = watch.wrap_setups(setups)()
+    assert watch.seconds == 2  # start 0, one tick inside, end 2
+    assert made["a.vsav"]() == b"a"  # start 3, one tick inside, end 5
+    assert made["b.vsav"]() == b"b"  # start 6, end 7
+    assert watch.seconds == 2 + 2 + 1
+
+
+def test_the_set_up_functions_timed_are_still_the_compilers():
+    """hexwright_parts.py wraps these by name: a renamed or moved one would leave the set-ups untimed."""
+    import authoring.vassal.compile as compiler
+
+    for name in hexwright_parts.HOOKS:
+        assert callable(getattr(compiler, name, None)), name
+
+
+def _round(hw_load: float, hw_module: float, hw_setups: float, pw_total: float, pw_setups: float) -> dict:
+    return {
+        "hexwright whole": hw_load + hw_module + 0.5,
+        "hexwright load_check": hw_load,
+        "hexwright module": hw_module,
+        "hexwright setups": hw_setups,
+        "pywargame whole": pw_total + 0.5,
+        "pywargame total": pw_total,
+        "pywargame setups": pw_setups,
+        "pywargame whole, no set-ups": pw_total - pw_setups + 0.5,
+        "pywargame no set-ups": pw_total - pw_setups,
+    }
+
+
+def test_parts_without_set_ups_are_taken_round_by_round():
+    rounds = [_round(1, 3, 1, 14, 12), _round(1, 5, 2, 20, 19), _round(1, 4, 3, 10, 1)]
+    fig = bench_pywargame.parts(rounds)
+    assert fig["hexwright no set-ups"] == [2, 3, 1]
+    assert fig["hexwright loaded"] == [4, 6, 5]
+    assert fig["hexwright loaded, no set-ups"] == [3, 4, 2]
+    assert fig["pywargame less set-ups"] == [2, 1, 9]
+
+
+def test_ratios_are_pywargame_over_hexwright_with_and_without_set_ups():
+    rounds = [_round(1, 3, 1, 14, 12)] * 3
+    fig = bench_pywargame.parts(rounds)
+    assert bench_pywargame.ratio(fig, "pywargame total", "hexwright module") == pytest.approx(14 / 3)
+    assert bench_pywargame.ratio(fig, "pywargame no set-ups", "hexwright no set-ups") == pytest.approx(1.0)
+    lines = bench_pywargame.report(rounds)
+    assert any("set-ups alone    12.0x" in line for line in lines)
+    assert any(
+        "without set-ups  after imports: module 1.0x, with hexwright's load and check 0.7x" in line for line in lines
+    )
+
+
+def test_the_bench_never_installs_pywargame(tmp_path, monkeypatch):
+    """Without .venv-pywargame the comparison is skipped with the one command that makes it."""
+
+    def no_search():
+        raise AssertionError("the bench looked for a Python to install pywargame with")
+
+    monkeypatch.setattr(bench_pywargame, "VENV", tmp_path / ".venv-pywargame")
+    monkeypatch.setattr(bench_pywargame, "find_python", no_search)
+    with pytest.raises(bench_pywargame.Skip, match="make bench-setup"):
+        bench_pywargame.venv_python()
+    assert not (tmp_path / ".venv-pywargame").exists()
