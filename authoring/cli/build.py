@@ -51,7 +51,7 @@ def _offset(ctx, param, value):
 
 def _load(root: Path, games):
     """Load and check the chosen games; exit 1 with the findings if any has errors."""
-    from authoring.checked import load_checked
+    from authoring.build.checked import load_checked
 
     results, diags = [], []
     for files in games:
@@ -114,7 +114,7 @@ def _run(
     sheet_opts: dict | None = None,
 ) -> None:
     from authoring import build
-    from authoring.cache import Snapshot
+    from authoring.build.cache import Snapshot
     from authoring.safepath import refuse_build_tree, refuse_out_dir
 
     tally = _Tally()

@@ -27,7 +27,7 @@ IN_PROCESS = """
 import sys, time
 from pathlib import Path
 from authoring.build import build_module
-from authoring.checked import load_checked
+from authoring.build.checked import load_checked
 from authoring.load import discover
 start = time.perf_counter()
 out = Path(sys.argv[2])

@@ -70,7 +70,7 @@ def _on_progress_lines(errors: list[str]) -> list[str]:
 def test_every_stage_calls_progress_with_its_one_signature():
     modules = _stage_modules()
     assert {
-        "authoring/build.py",
+        "authoring/build/stages.py",
         "authoring/cli/build.py",
         "authoring/vassal/compile.py",
         "authoring/render/print/sheets.py",

@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 
 from authoring import atomic, names
-from authoring.cache import Snapshot, forget, inputs_digest, record, up_to_date
+from authoring.build.cache import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
