@@ -8,10 +8,8 @@ renderers. Same key, same bytes: a rebuild after a small data change only redraw
 from __future__ import annotations
 
 import dataclasses
-import gc
 import hashlib
 import io
-import multiprocessing
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
@@ -25,8 +23,7 @@ from PIL import Image
 from authoring.fingerprint import fingerprint
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
-from authoring.workers import can_fork, tokened
-from authoring.workers import pool as fork_pool
+from authoring.workers import Workers, can_fork
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 
@@ -193,8 +190,6 @@ def png_bytes(image: Image.Image) -> bytes:
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
 Job = tuple[Draw, bool, bool, bool]
 """(drawing, JPEG rather than PNG, made into zip member streams, heavy)."""
-_JOBS: list[Job] = []
-"""The jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -209,22 +204,27 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _run(index: int) -> bytes:
+def _run(job: Job) -> bytes:
     """One job's cache entry: each page's encoded image and, after it, its zip member stream
     (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
     (empty for an image the module only draws others from, such as a map its boards are cut from).
     The parent stores it (`Entries`) while the workers draw on."""
-    draw, jpeg, zipped, _heavy = _JOBS[index]
+    draw, jpeg, zipped, _heavy = job
     drawn = draw()
     return _pack(
         [blob for image in (drawn if isinstance(drawn, list) else [drawn]) for blob in page_blobs(image, jpeg, zipped)]
     )
 
 
-def _run_job(index: int) -> bytes:
-    """`_run` in a pool: a heavy job (a whole map) holds one of the build's tokens while it draws (`tokened`);
-    light ones (counter faces) take none."""
-    return tokened(_run, index) if _JOBS[index][3] else _run(index)
+def _run_task(draws: list[Job], task: tuple[int, ...]) -> list[bytes]:
+    """A pool's task: the entries of some of `draws` (which the workers have from the fork), by index."""
+    return [_run(draws[i]) for i in task]
+
+
+def _is_light(draws: list[Job]) -> Callable[[tuple[int, ...]], bool]:
+    """A task of light jobs (counter faces) takes no token; a heavy job (a whole map, alone in its task)
+    holds one of the build's tokens while it draws."""
+    return lambda task: not any(draws[i][3] for i in task)
 
 
 def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
@@ -313,10 +313,10 @@ class ImageCache:
     Missing images are drawn in forked worker processes when there are enough of them.
     """
 
-    def __init__(self, folder: Path | None, processes: int | None = None) -> None:
+    def __init__(self, folder: Path | None, workers: Workers | None = None) -> None:
         self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None  # never through a link
         self._entries = Entries(self.folder) if self.folder else None
-        self.processes = processes or multiprocessing.cpu_count()
+        self.workers = workers or Workers.for_jobs()
         self.hits = 0
         self.misses = 0
         self.deflated = Streams()
@@ -421,49 +421,43 @@ class ImageCache:
         def store(i: int, entry: bytes) -> None:
             self._put(todo[i][0], entry)
 
-        workers = min(self.processes, len(draws))
+        workers = min(self.workers.processes, len(draws))
         few = len(draws) < (2 if any(job[3] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
-            _JOBS[:] = draws
             entries = []
-            try:
-                for i in range(len(draws)):
-                    entries.append(_run(i))
-                    store(i, entries[-1])  # each kept as it is drawn, as the pool's are
-            finally:
-                _JOBS.clear()
+            for i, job in enumerate(draws):
+                entries.append(_run(job))
+                store(i, entries[-1])  # each kept as it is drawn, as the pool's are
             if meanwhile is not None:
                 meanwhile()
             return entries
-        _JOBS[:] = draws
         if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
             self._ahead[0].join()
-        try:
-            with fork_pool(workers, initializer=gc.enable) as forked:
-                return _in_pool(forked, draws, workers, meanwhile, store)
-        finally:
-            _JOBS.clear()
+        return _in_pool(self.workers, draws, workers, meanwhile, store)
 
 
 def _in_pool(
-    pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None, store: Callable[[int, bytes], None]
+    pool: Workers,
+    draws: list[Job],
+    workers: int,
+    meanwhile: Callable[[], object] | None,
+    store: Callable[[int, bytes], None],
 ) -> list[bytes]:
-    """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
-    worker): a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()`
-    runs once every job is queued; then each result is `store`d as it is collected, while the rest draw."""
+    """Every job's entry, heavy jobs first and one a task, then the light ones in chunks (eight a worker):
+    a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()` runs
+    once the workers are forked; then each result is `store`d as it is collected, while the rest draw."""
     heavy = [i for i, job in enumerate(draws) if job[3]]
     light = [i for i, job in enumerate(draws) if not job[3]]
-    started = [(i, pool.apply_async(_run_job, (i,))) for i in heavy]
-    lights = pool.imap(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else iter(())
-    if meanwhile is not None:
-        meanwhile()
+    size = max(1, len(light) // (workers * 8))
+    tasks = [(i,) for i in heavy] + [tuple(light[k : k + size]) for k in range(0, len(light), size)]
     out: list[bytes] = [b""] * len(draws)
-    for i, result in started:
-        out[i] = result.get()
-        store(i, out[i])
-    for i, data in zip(light, lights):
-        out[i] = data
-        store(i, data)
+    with Workers(workers, pool.tokens).start(_run_task, draws, tasks, light=_is_light(draws)) as running:
+        if meanwhile is not None:
+            meanwhile()
+        for task, entries in zip(tasks, running):
+            for i, data in zip(task, entries):
+                out[i] = data
+                store(i, data)
     return out
 
 

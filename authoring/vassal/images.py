@@ -11,13 +11,12 @@ import importlib
 import io
 import math
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from authoring import workers
 from authoring.model import Counter, Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
@@ -45,6 +44,9 @@ from authoring.vassal.pieces import HIDDEN, hidden_back
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
 
+if TYPE_CHECKING:
+    from authoring.render.counter_art import Faces
+
 
 def drawing(module: str, name: str) -> Callable:
     """`module.name`, imported when first called: a build from cached images draws nothing, and the
@@ -59,7 +61,7 @@ def drawing(module: str, name: str) -> Callable:
 
 
 counter_image = drawing("authoring.render.counter_art", "counter_image")
-shared_faces = drawing("authoring.render.counter_art", "shared_faces")
+new_faces = drawing("authoring.render.counter_art", "Faces")
 draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
 render_table = drawing("authoring.render.print.charts", "render_table")
@@ -404,8 +406,9 @@ class ChartJobs:
         return [key for key, _ in [*self.jobs, *self.cards]]
 
 
-def chart_jobs(game: Game) -> ChartJobs:
-    """Rule tables, each scenario's turn track and set-up cards, in that order."""
+def chart_jobs(game: Game, faces: Faces | None = None) -> ChartJobs:
+    """Rule tables, each scenario's turn track and set-up cards, in that order; the cards take their
+    counter faces from `faces` (a counter is on a card of every scenario: drawn once)."""
     jobs, meta = [], []
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
@@ -419,7 +422,9 @@ def chart_jobs(game: Game) -> ChartJobs:
     key_of = card_keys(game)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
-            cards.append((key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d)))
+            cards.append(
+                (key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d, faces=faces))
+            )
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
@@ -432,15 +437,15 @@ def chart_batches(planned: ChartJobs) -> list[Batch]:
 
 
 def charts(
-    game: Game, cache: ImageCache, planned: ChartJobs | None = None
+    game: Game, cache: ImageCache, planned: ChartJobs | None = None, cards_drawn: Callable[[], object] | None = None
 ) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
-    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn."""
-    planned = planned or chart_jobs(game)
+    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn. `cards_drawn()`
+    returns once another stage has left the set-up card pages in the cache (`build all`'s cards stage)."""
+    planned = planned or chart_jobs(game, new_faces())
     jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
-    workers.wait_for("cards")  # in `build all` the cards stage draws these pages too, and leaves them in the cache
-    drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
-    with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
-        drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
+    if cards_drawn is not None:
+        cards_drawn()
+    drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")

@@ -26,13 +26,13 @@ CLI = [sys.executable, "-m", "authoring.cli"]
 IN_PROCESS = """
 import sys, time
 from pathlib import Path
-from authoring.build import build_module
+from authoring.build import BuildContext, build_module
 from authoring.build.checked import load_checked
 from authoring.load import discover
 start = time.perf_counter()
 out = Path(sys.argv[2])
 result, _ = load_checked(discover(Path(sys.argv[1]))[0])
-build_module(result, out / result.game.id, force=True)
+build_module(result, out / result.game.id, BuildContext.of(force=True))
 print(time.perf_counter() - start)
 """
 """`build module --force`'s work timed inside its process, after the imports, as the CLI does it: the game
