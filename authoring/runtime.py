@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 F = TypeVar("F", bound=Callable)
+T = TypeVar("T")
 
 SWITCH = "HEXWRIGHT_TUNING"
 """The environment variable that switches the tuning off (`off`)."""
@@ -47,7 +48,7 @@ def gc_paused(fn: F) -> F:
 
 
 @contextmanager
-def kept(load: Callable[[], object]) -> Iterator[object]:
+def kept(load: Callable[[], T]) -> Iterator[T]:
     """``load()`` with the collector off, what it made then kept out of the collector's passes until the
     block ends: it stays loaded for the whole block, and a pass over a freshly loaded game (all of it
     young) walks every object in it."""

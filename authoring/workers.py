@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from authoring import runtime
 
@@ -201,7 +201,7 @@ class Running:
         """In the parent: every result into `_done` as it comes (the workers never wait on a full pipe)."""
         open_ = list(self._readers)
         while open_:
-            for reader in wait(open_):
+            for reader in cast(list[Connection], wait(open_)):
                 try:
                     kind, index, value = pickle.loads(reader.recv_bytes())
                 except (EOFError, OSError):

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from authoring import runtime
 from authoring.build import stages as st
@@ -118,9 +119,9 @@ def run(request: Request, listener: Listener | None = None) -> Report:
         if report.errors:
             return report
         for r in loaded:  # art the data names outside the game's folders joins the digests now
-            digests[r.game.id] = st.stage_digests(r.files, stages, ctx.sheets, ctx.snapshot)
+            digests[r.valid_game.id] = st.stage_digests(r.files, stages, ctx.sheets, ctx.snapshot)
         for r in loaded:
-            _build_game(r, stages, out_root / r.game.id, ctx, digests[r.game.id], tell, report)
+            _build_game(r, stages, out_root / r.valid_game.id, ctx, digests[r.valid_game.id], tell, report)
         _unstamp_changed(ctx, loaded, stages, out_root, tell)
     return report
 
@@ -161,7 +162,7 @@ def _build_game(
     def work(stage: str, context: BuildContext) -> st.Outputs:
         return st.BUILDERS[stage](r, dest, context, digests[stage])
 
-    for outputs in _stages(stages, work, ctx, lambda stage: tell.stage(f"{r.game.id}: {stage}")):
+    for outputs in _stages(stages, work, ctx, lambda stage: tell.stage(f"{r.valid_game.id}: {stage}")):
         report.warnings += outputs.warnings
         if outputs.reused:
             report.reused += len(outputs.paths)
@@ -177,7 +178,7 @@ def _stages(stages: tuple[str, ...], work, ctx: BuildContext, show) -> Iterator[
 
     if len(stages) > 1 and ctx.workers.processes > 1 and can_fork():
         for _stage, outputs in run_stages(stages, work, ctx, show):
-            yield outputs
+            yield cast(st.Outputs, outputs)
         return
     for stage in stages:
         with show(stage) as progress:
@@ -196,5 +197,5 @@ def _unstamp_changed(
     for r in loaded:
         for stage in stages:
             if changed & set(st.stage_files(r.files, stage)):
-                st.forget_stage(r.game.id, stage, out_root / r.game.id, ctx.sheets)
+                st.forget_stage(r.valid_game.id, stage, out_root / r.valid_game.id, ctx.sheets)
     tell.changed(sorted(changed))

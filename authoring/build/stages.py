@@ -214,7 +214,7 @@ def art_warnings(result: LoadResult, counter_in: float) -> list:
     found = [
         d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")
     ]
-    return found + counter_art_findings(result.game.counters.values(), counter_in)
+    return found + counter_art_findings(result.valid_game.counters.values(), counter_in)
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:

@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from PIL import Image
@@ -243,7 +244,7 @@ def add_title(scene: Scene, title: str, px: float) -> None:
     scene.text.add(Text(title, x0, y, 0.42 * px, INK, anchor="lm", bold=True))
 
 
-_EDGE_ANGLE = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}
+_EDGE_ANGLE = MappingProxyType({"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0})
 """Screen bearing of each grid edge, clockwise from up."""
 
 
