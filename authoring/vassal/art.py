@@ -8,12 +8,12 @@ renderers. Same key, same bytes: a rebuild after a small data change only redraw
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import io
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -28,55 +28,42 @@ from authoring.workers import Workers, can_fork
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 
 
-def canonical(value: object) -> str:
+Memo = dict[int, tuple[object, str]]
+"""Each dataclass instance's canonical text, by identity (the instance is kept, so its id is not reused):
+the keys of one module walk the same maps, terrain and counters many times; a caller that takes several
+digests of the same model passes one `Memo` to all of them (the model does not change meanwhile)."""
+
+
+def canonical(value: object, memo: Memo | None = None) -> str:
     """A stable text form of model data: dataclass fields by name, mappings sorted, no locations."""
     out: list[str] = []
-    _walk(value, out)
+    _walk(value, out, memo)
     return "".join(out)
 
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
-"""Per type: its dataclass fields in canonical order, or None for a type that is no dataclass."""
 _PLAIN = (str, int, float, bool, type(None))
-_MEMO: dict[int, tuple[object, str]] | None = None
-"""Within `memo()`: each dataclass instance's canonical text, by identity (the instance is kept, so
-its id is not reused): a build keys thousands of images on the same counters and maps."""
 
 
-@contextmanager
-def memo() -> Iterator[None]:
-    """Walk each model object once for all the digests taken inside (one build: the model does not change)."""
-    global _MEMO
-    outer = _MEMO
-    _MEMO = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _MEMO = outer
-
-
+@functools.cache
 def _fields_of(kind: type) -> tuple[str, ...] | None:
-    if kind not in _FIELDS:
-        is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
-        _FIELDS[kind] = (
-            tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS) if is_class else None
-        )
-    return _FIELDS[kind]
+    """The dataclass fields of `kind` in canonical order, or None for a type that is no dataclass."""
+    is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS) if is_class else None
 
 
-def _walk(value: object, out: list[str]) -> None:
+def _walk(value: object, out: list[str], memo: Memo | None) -> None:
     kind = type(value)
     if kind in _PLAIN:
         out.append(repr(value))
     elif kind is tuple or kind is list:
-        _walk_items(value, out)  # type: ignore[arg-type]
+        _walk_items(value, out, memo)  # type: ignore[arg-type]
     elif (names := _fields_of(kind)) is not None:
-        _walk_dataclass(value, kind, names, out)
+        _walk_dataclass(value, kind, names, out, memo)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         made_from = getattr(value, "made_from", None)
         if made_from is not None:  # a lazy mapping (a map's hexes): what it is made from, not every value made
             out.append(kind.__name__ + "<")
-            _walk(made_from(), out)
+            _walk(made_from(), out, memo)
             out.append(">")
             return
         out.append("{")
@@ -87,7 +74,7 @@ def _walk(value: object, out: list[str]) -> None:
             if type(item) in _PLAIN:
                 out.append(repr(item))
             else:
-                _walk(item, out)
+                _walk(item, out, memo)
             out.append(",")
         out.append("}")
     elif isinstance(value, (set, frozenset)):
@@ -111,20 +98,19 @@ def _first(pair: tuple) -> object:
     return pair[0]
 
 
-def _walk_items(items: list | tuple, out: list[str]) -> None:
+def _walk_items(items: list | tuple, out: list[str], memo: Memo | None) -> None:
     """`[a,b,]`: plain items written here, the rest walked (most items of the model are plain)."""
     out.append("[")
     for item in items:
         if type(item) in _PLAIN:
             out.append(repr(item))
         else:
-            _walk(item, out)
+            _walk(item, out, memo)
         out.append(",")
     out.append("]")
 
 
-def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str], memoize: bool = True) -> None:
-    memo = _MEMO if memoize else None
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str], memo: Memo | None) -> None:
     if memo is not None:
         known = memo.get(id(value))
         if known is not None and known[0] is value:
@@ -137,7 +123,7 @@ def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list
             part.append(f"{name}={field!r},")
         else:
             part.append(name + "=")
-            _walk(field, part)
+            _walk(field, part, memo)
             part.append(",")
     part.append(")")
     text = "".join(part)
@@ -154,21 +140,21 @@ def canonical_except(value: object, *skipped: str) -> str:
     if names is None:
         raise TypeError(f"Expected a dataclass but received: {kind.__name__}")
     out: list[str] = []
-    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, memoize=False)
+    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, None)
     return "".join(out)
 
 
-def digest(*parts: object) -> str:
-    """sha256 of the canonical form of `parts`, hex."""
-    return digest_state(None, *parts).hexdigest()
+def digest(*parts: object, memo: Memo | None = None) -> str:
+    """sha256 of the canonical form of `parts`, hex (`memo`: see `Memo`)."""
+    return digest_state(None, *parts, memo=memo).hexdigest()
 
 
-def digest_state(state, *parts: object):
+def digest_state(state, *parts: object, memo: Memo | None = None):
     """The sha256 state after `state` (None: none yet) and `parts`: `digest_state(digest_state(None, *a), *b)
     .hexdigest() == digest(*a, *b)`, so keys sharing their first parts take those once."""
     h = hashlib.sha256() if state is None else state.copy()
     for part in parts:
-        h.update(canonical(part).encode("utf-8"))
+        h.update(canonical(part, memo).encode("utf-8"))
         h.update(b"\x00")
     return h
 

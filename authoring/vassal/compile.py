@@ -29,7 +29,7 @@ from authoring.runtime import frozen_model
 from authoring.trust import read_regular, seal, verify
 from authoring.vassal import aids, archive, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
+from authoring.vassal.art import Batch, ImageCache, Memo, code_version, digest
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -98,7 +98,7 @@ def build_module(
     digest of the whole model (a walk of every counter, hex and placement: a tenth of a build from
     cached images).
     """
-    with memo(), frozen_model():  # every cache key below walks the model: each part once
+    with frozen_model():
         return _build(
             game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, workers, files_digest, cards_drawn
         )
@@ -178,14 +178,15 @@ def compile_module(
     `build_module`."""
     step = progress.steps(5)
     card_faces = images.new_faces()  # a counter is on a card of every scenario: drawn once
-    planned_charts = images.chart_jobs(game, card_faces)
+    memo: Memo = {}  # every cache key below walks the model: each part once
+    planned_charts = images.chart_jobs(game, card_faces, memo)
     cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces and maps, then boards with the chart pages, then box boards (in `build all`,
     #    the set-up card pages are drawn by the cards stage beside this one, which the module waits for only
     #    once all else is done: then the charts are read last)
     step.next("drawing counters and maps")
     planned_faces = images.face_jobs(game, options.counter_px)
-    boards = images.BoardWork(game, cache, options.px_per_hex, progress)
+    boards = images.BoardWork(game, cache, options.px_per_hex, progress, memo)
     alone = cards_drawn is None  # in `build all` the cards stage draws the set-up card pages
     cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)
 
