@@ -4,13 +4,13 @@
 digest)`` that takes the loaded game, its output folder and the build's `BuildContext`, and returns the
 `Outputs` it left there. What each reads (the digest its outputs are stamped with) is `STAGE_DATA`.
 
-| stage   | writes                                   | draws with                          | reads         |
-| ------- | ---------------------------------------- | ----------------------------------- | ------------- |
-| module  | `<game>.vmod` (and its manifest)         | vassal.compile (images: vassal.art) | everything    |
-| sheets  | `counters-<game>-<paper>.pdf`            | render.print.sheets, a sheet a job  | counters      |
-| maps    | `maps/`: map PNGs, tiled print maps      | render.print.tiles, a map a job     | maps          |
-| cards   | `cards/`: set-up cards, PDF and PNG      | render.print.cards, a card a job    | scenarios     |
-| charts  | `charts/`: tables, turn records          | render.print.charts (serial)        | tables        |
+| stage   | writes                               | draws with                          | reads (`STAGE_DATA`)      |
+| ------- | ------------------------------------ | ----------------------------------- | ------------------------- |
+| module  | `<game>.vmod` (and its manifest)     | vassal.compile (images: vassal.art) | every data file           |
+| sheets  | `counters-<game>-<paper>.pdf`        | render.print.sheets, a sheet a job  | counters                  |
+| maps    | `maps/`: map PNGs, tiled print maps  | render.print.tiles, a map a job     | maps                      |
+| cards   | `cards/`: set-up cards, PDF and PNG  | render.print.cards, a card a job    | maps, counters, scenarios |
+| charts  | `charts/`: tables, turn records      | render.print.charts (serial)        | scenarios, tables         |
 
 In `build all` the module takes the set-up card pages the cards stage draws beside it (`build_cards`'s
 `also`, `build_module`'s wait for the cards stage), rather than drawing them twice.
