@@ -36,7 +36,7 @@ build_module(result, out / result.game.id, BuildContext.of(force=True))
 print(time.perf_counter() - start)
 """
 """`build module --force`'s work timed inside its process, after the imports, as the CLI does it: the game
-loaded and checked (`authoring.checked`), the module built."""
+loaded and checked (`authoring.build.checked`), the module built."""
 
 
 def run(synth_root: Path, tmp: Path) -> None:
