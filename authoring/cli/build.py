@@ -165,7 +165,7 @@ def _rel(p: Path) -> str:
         return str(p)
 
 
-common = [
+common = (
     game_argument,
     project_option,
     click.option(
@@ -176,8 +176,8 @@ common = [
     ),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
-]
-sheet_options = [
+)
+sheet_options = (
     click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option(
         "--counter-size",
@@ -204,10 +204,10 @@ sheet_options = [
     click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both", show_default=True),
     click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
     click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
-]
+)
 
 
-watch_options = [
+watch_options = (
     project_option,
     click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
@@ -231,7 +231,7 @@ watch_options = [
         show_default=True,
         help="Seconds between checks for saved files.",
     ),
-]
+)
 
 
 def _apply(options):
