@@ -69,7 +69,7 @@ def resolve_inside(root: Path, relative: str, what: str, base: Path | None = Non
 @contextmanager
 def recorded() -> Iterator[list[Resolved]]:
     """Every path `resolve_inside` gives inside the block: the files a game's data named (its art, its
-    rules summary), which a load reads beside its own data files (`authoring.checked` keys on them)."""
+    rules summary), which a load reads beside its own data files (`build.checked` keys on them)."""
     global _RECORD
     outer, _RECORD = _RECORD, []
     try:

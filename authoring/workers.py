@@ -1,19 +1,17 @@
-"""Stages side by side, sharing the cores: how `build all` keeps every core busy without holding more in memory.
+"""Forked worker processes: the one pool every stage draws in, and the job tokens stages share.
 
-Each stage splits its drawing over a pool of worker processes, but also has serial parts (writing the
-module's set-ups and archive, laying out the sheet index, the charts), during which one stage alone leaves
-cores idle. `run_stages` runs the stages at once, each in a forked process, and a heavy job (a map, a sheet,
-a card) takes one of `slots` tokens (one per core) while it works (`tokened`): the stages share the cores
-instead of each taking all of them, a stage's serial part runs while the others' jobs keep the cores busy,
-and no more heavy jobs are in memory at once than there are cores (a print map, the largest, also takes one
-of half as many large-job tokens). The module's counter faces are light and run without a token. Progress
-and results come back over a queue and are shown stage by stage, in order, as a one-stage-at-a-time run
-shows them; a stage can wait for another running beside it (the module for the cards stage's pages).
+`Workers` says how a stage may use the cores: up to `processes` forked workers and, when stages run side by
+side, the build's job `Tokens` (one per core): a heavy job (a map, a sheet, a card) holds one while it
+works, so the stages share the cores rather than each taking all of them, and no more heavy jobs are in
+memory at once than there are cores (a print map, the largest, also takes one of half as many large-job
+tokens). `Workers.start(fn, state, items)` runs ``fn(state, item)`` for every item in forked workers and
+gives the results in order. `state` (a loaded game, options) reaches the workers through the fork itself,
+never pickled and never through a module global: a forked process starts with its parent's memory, the
+arguments of the pool that forked it included; only the results travel back, over one pipe per worker.
 
-Every worker (a stage's process, a pool's) is forked here (`pool`, `run_stages`) and stays in the build's
-process group, so that a terminal's Ctrl-C or a `kill -- -PGID` reaches them all; it ignores Ctrl-C, which
-its parent answers by stopping it, and dies the moment its parent ends (`die_with_parent`), so that a
-killed build leaves nothing drawing or writing behind it.
+Every worker stays in the build's process group, so that a terminal's Ctrl-C or a `kill -- -PGID` reaches
+them all; it ignores Ctrl-C, which its parent answers by stopping it, and dies the moment its parent ends
+(`die_with_parent`), so that a killed build leaves nothing drawing or writing behind it.
 """
 
 from __future__ import annotations
@@ -21,42 +19,26 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import pickle
-import queue as queues
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
-from functools import cache
+from contextlib import contextmanager
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
-from authoring.progress import Progress
-
-_TOKENS: Tokens | None = None
-"""The build's job tokens (inherited through fork); None: no budget (one stage at a time)."""
-_ENDED: dict = {}
-"""Stage -> an event set when that stage's work has ended (done or failed), for the stages running side by side."""
-
-
-def beside(stage: str) -> bool:
-    """Whether `stage` is running side by side with the caller's stage in this build."""
-    return stage in _ENDED
-
-
-def wait_for(stage: str) -> None:
-    """Wait until `stage`, running beside the caller, has ended (at once when it is not running beside it)."""
-    ended = _ENDED.get(stage)
-    if ended is not None:
-        ended.wait()
+from authoring import runtime
 
 
 class Tokens:
     """The build's job tokens, one per core, shared by the forked processes of every stage, and among
-    them fewer large-job tokens: a large job (a print map in bands, ~400 MB) needs both, as two such jobs
-    side by side would take a gigabyte.
+    them fewer large-job tokens: a large job (a print map in bands) needs both, as two such jobs side by
+    side would take a gigabyte.
 
-    A token freed while a large job waits for one is that job's. The print maps are the build's longest
-    jobs and run one at a time; with plain semaphores the other stages' short jobs took every freed token
-    while a print map waited, so the maps came last and the build ended on one core (two print maps
-    queued at 0.7 s started at 14.6 and 23.7 s). Both counts live under one lock, so a print map's end
-    hands both its tokens to the next one at once."""
+    A token freed while a large job waits for one is that job's: the print maps are the build's longest
+    jobs and run one at a time, and with plain semaphores the other stages' short jobs took every freed
+    token while a print map waited, so the maps came last and the build ended on one core. Both counts
+    live under one lock, so a print map's end hands both its tokens to the next one at once."""
 
     def __init__(self, ctx, slots: int, large_slots: int) -> None:
         self._turn = ctx.Condition()
@@ -87,61 +69,197 @@ class Tokens:
             self._turn.notify_all()
 
 
-@contextmanager
-def token(large: bool = False) -> Iterator[None]:
-    """Hold one of the build's job tokens for the duration, and a large job's token too when `large`
-    (taken together, so a large job never holds a core while it waits); nothing to hold outside
-    `run_stages`."""
-    if _TOKENS is None:
-        yield
-        return
-    _TOKENS.acquire(large)
-    try:
-        yield
-    finally:
-        _TOKENS.release(large)
+def make_tokens(slots: int) -> Tokens:
+    """Tokens for `slots` cores (and half as many large jobs), made before the processes that share them fork."""
+    return Tokens(mp.get_context("fork"), max(1, slots), max(1, slots // 2))
 
 
-def tokened(fn: Callable, arg):
-    """``fn(arg)`` holding a token: what a pool runs (``functools.partial(tokened, fn)`` pickles by name).
-    A worker function says which of its jobs are large with a `large(arg)` attribute.
+def _never(item: object) -> bool:
+    return False
 
-    With the stages side by side, the job's freed memory goes back to the system before the token does:
-    a worker waiting for a token would otherwise keep the pages of its last job, and every idle worker
-    would. A stage alone keeps them for its worker's next job, which reuses them instead of faulting
-    fresh ones in (sheets on 2 workers: 250,000 -> 170,000 page faults, a twentieth of the CPU); only a
-    large job's (a print map's bands) go back either way."""
-    large = bool(getattr(fn, "large", None) and fn.large(arg))
-    with token(large):
+
+@dataclass(frozen=True)
+class Workers:
+    """How a stage may use the cores: up to `processes` forked workers, and the build's job tokens when
+    stages run side by side (None: a stage alone, nothing to share)."""
+
+    processes: int = 1
+    tokens: Tokens | None = None
+
+    @classmethod
+    def for_jobs(cls, jobs: int = 0, tokens: Tokens | None = None) -> Workers:
+        """`--jobs`: that many workers, 0 one per core (at most eight)."""
+        return cls(jobs or max(1, min(os.cpu_count() or 1, 8)), tokens)
+
+    @contextmanager
+    def token(self, large: bool = False) -> Iterator[None]:
+        """Hold one of the build's job tokens for the duration, and a large job's token too when `large`
+        (taken together, so a large job never holds a core while it waits); nothing to hold without tokens."""
+        if self.tokens is None:
+            yield
+            return
+        self.tokens.acquire(large)
         try:
-            return fn(arg)
+            yield
         finally:
-            if large or _TOKENS is not None:
-                _trim()
+            self.tokens.release(large)
+
+    def run(self, fn: Callable[[Any, Any], Any], state: object, item: object, large: bool = False) -> Any:
+        """``fn(state, item)`` holding a token. With the stages side by side, the job's freed memory goes
+        back to the system before the token does: a worker waiting for a token would otherwise keep the
+        pages of its last job, and every idle worker would. A stage alone keeps them for its worker's next
+        job, which reuses them; only a large job's (a print map's bands) go back either way."""
+        with self.token(large):
+            try:
+                return fn(state, item)
+            finally:
+                if large or self.tokens is not None:
+                    runtime.trim()
+
+    def start(
+        self,
+        fn: Callable[[Any, Any], Any],
+        state: object,
+        items: Sequence[object],
+        *,
+        light: Callable[[Any], bool] = _never,
+        large: Callable[[Any], bool] = _never,
+    ) -> Running:
+        """``fn(state, item)`` for every item, in forked workers started now (so the caller can work
+        meanwhile) when there are several items and cores, else one by one as the results are read.
+        Each job holds a token, a `large` one a large-job token too, a `light` one none."""
+        count = min(self.processes, len(items))
+        if count < 2 or not can_fork():
+            return Running(self, fn, state, items, light, large, 0)
+        return Running(self, fn, state, items, light, large, count)
+
+    def map(self, fn: Callable[[Any, Any], Any], state: object, items: Sequence[object], **kinds) -> list:
+        """`start`, every result in order."""
+        with self.start(fn, state, items, **kinds) as results:
+            return list(results)
 
 
-def _trim() -> None:
-    libc = _libc()
-    if libc is not None:
-        libc.malloc_trim(0)
+class Running:
+    """The results of `Workers.start`, in the order of the items; a `with` block stops the workers when it
+    ends early (an error, an interrupt) and waits for them when every result was read."""
+
+    def __init__(self, workers: Workers, fn, state, items: Sequence, light, large, count: int) -> None:
+        self._job = (workers, fn, state, items, light, large)
+        self._done: dict[int, tuple[str, Any]] = {}
+        self._arrived = threading.Condition()
+        self._procs: list = []
+        self._readers: list[Connection] = []
+        self._collector: threading.Thread | None = None
+        self._read = 0
+        if count:
+            self._fork(count)
+
+    def _one(self, item) -> Any:
+        workers, fn, state, _items, light, large = self._job
+        if light(item):
+            return fn(state, item)
+        return workers.run(fn, state, item, large(item))
+
+    def _fork(self, count: int) -> None:
+        ctx = mp.get_context("fork")
+        taken = ctx.Value("i", 0)
+        parent = os.getpid()
+        try:
+            with forking():
+                for _ in range(count):
+                    reader, writer = ctx.Pipe(duplex=False)
+                    proc = ctx.Process(target=self._serve, args=(taken, writer, parent), daemon=True)
+                    proc.start()
+                    writer.close()
+                    self._procs.append(proc)
+                    self._readers.append(reader)
+        except BaseException:  # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
+            self._stop()
+            raise
+        self._collector = threading.Thread(target=self._collect, name="hexwright results", daemon=True)
+        self._collector.start()
+
+    def _serve(self, taken, channel: Connection, parent: int) -> None:
+        """A worker: take the next item until none is left, sending each result (or error) back."""
+        die_with_parent(parent)
+        runtime.in_worker()
+        items = self._job[3]
+        while True:
+            with taken.get_lock():
+                index = taken.value
+                taken.value += 1
+            if index >= len(items):
+                break
+            try:
+                outcome: tuple = ("done", index, self._one(items[index]))
+            except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
+                outcome = ("error", index, exc)
+            channel.send_bytes(_pickled(outcome))
+        channel.close()
+
+    def _collect(self) -> None:
+        """In the parent: every result into `_done` as it comes (the workers never wait on a full pipe)."""
+        open_ = list(self._readers)
+        while open_:
+            for reader in cast(list[Connection], wait(open_)):
+                try:
+                    kind, index, value = pickle.loads(reader.recv_bytes())
+                except (EOFError, OSError):
+                    open_.remove(reader)
+                    continue
+                with self._arrived:
+                    self._done[index] = (kind, value)
+                    self._arrived.notify_all()
+        with self._arrived:
+            self._arrived.notify_all()
+
+    def __iter__(self) -> Iterator[Any]:
+        items = self._job[3]
+        while self._read < len(items):
+            index = self._read
+            kind, value = ("done", self._one(items[index])) if self._collector is None else self._wait(index)
+            self._read += 1
+            if kind == "error":
+                raise value
+            yield value
+
+    def _wait(self, index: int) -> tuple[str, Any]:
+        with self._arrived:
+            while index not in self._done:
+                assert self._collector is not None
+                if not self._collector.is_alive():
+                    codes = sorted({p.exitcode for p in self._procs if p.exitcode})
+                    return "error", RuntimeError(f"a worker process stopped (exit code {', '.join(map(str, codes))})")
+                self._arrived.wait(0.5)
+            return self._done.pop(index)
+
+    def __enter__(self) -> Running:
+        return self
+
+    def __exit__(self, kind, error, trace) -> None:
+        if kind is None and self._read == len(self._job[3]):
+            for proc in self._procs:
+                proc.join()
+        self._stop()
+
+    def _stop(self) -> None:
+        for proc in self._procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in self._procs:
+            proc.join()
+        if self._collector is not None:
+            self._collector.join()
+        for reader in self._readers:
+            reader.close()
 
 
-def _libc():
-    """glibc, which can hand freed heap pages back (elsewhere: None, and memory stays with the worker)."""
-    libc = _libc_any()
-    return libc if libc is not None and hasattr(libc, "malloc_trim") else None
-
-
-@cache
-def _libc_any():
-    """The C library (None where ctypes cannot open it)."""
-    import ctypes
-    import ctypes.util
-
+def _pickled(outcome: tuple) -> bytes:
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-    except OSError:
-        return None
+        return pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable result or error still arrives, as its type and words
+        kind, index, value = outcome
+        return pickle.dumps(("error", index, RuntimeError(f"{type(value).__name__}: {value}")))
 
 
 def can_fork() -> bool:
@@ -154,16 +272,16 @@ PR_SET_PDEATHSIG = 1
 
 def die_with_parent(parent: int) -> None:
     """Bind a forked worker's life to its parent's: killed (SIGKILL) the moment the parent ends, however it
-    ends, so that no worker draws or writes on after the command has stopped (a SIGKILLed build left eleven
-    workers writing artifacts for seconds). `parent` is the forking process's id, taken before the fork: a
-    parent that died before the signal was armed is seen by `getppid` and the worker leaves at once.
+    ends, so that no worker draws or writes on after the command has stopped. `parent` is the forking
+    process's id, taken before the fork: a parent that died before the signal was armed is seen by
+    `getppid` and the worker leaves at once.
 
     Ctrl-C on a terminal reaches the whole process group; the workers ignore it and the parent alone
     answers (it stops its workers and prints one line), and a SIGTERM from the parent ends a worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # held since before the fork (`_forking`)
-    libc = _libc_any()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # held since before the fork (`forking`)
+    libc = runtime.libc()
     if libc is not None and hasattr(libc, "prctl"):
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:
@@ -174,7 +292,7 @@ _HELD = frozenset({signal.SIGINT, signal.SIGTERM})
 
 
 @contextmanager
-def _forking() -> Iterator[None]:
+def forking() -> Iterator[None]:
     """Hold Ctrl-C and SIGTERM while workers are forked: a signal that came between the fork and
     `die_with_parent` would otherwise run the parent's handler in the new worker (a KeyboardInterrupt
     traceback from its start-up). The parent gets it when the block ends; the worker ignores it."""
@@ -183,122 +301,3 @@ def _forking() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _start_worker(parent: int, then: Callable[[], object] | None) -> None:
-    die_with_parent(parent)
-    if then is not None:
-        then()
-
-
-def pool(processes: int, initializer: Callable[[], object] | None = None):
-    """A pool of `processes` forked workers that die with the process that made it (`die_with_parent`);
-    `initializer` runs in each worker after that. Every pool of a build is made here."""
-    made = None
-    try:
-        with _forking():
-            made = mp.get_context("fork").Pool(
-                processes, initializer=_start_worker, initargs=(os.getpid(), initializer)
-            )
-    except BaseException:  # a Ctrl-C held during the fork arrives as the block ends: stop the workers just made
-        if made is not None:
-            made.terminate()
-        raise
-    return made
-
-
-class _Relay(Progress):
-    """A stage's progress sent to the parent (a message each time the whole percent changes)."""
-
-    def __init__(self, stage: str, channel) -> None:
-        self.stage, self.channel, self.last = stage, channel, -1
-
-    def advance(self, done: int, total: int) -> None:
-        percent = 100 * done // max(total, 1)
-        if percent != self.last:
-            self.last = percent
-            self.channel.put((self.stage, "advance", (done, total)))
-
-    def note(self, message: str) -> None:
-        self.channel.put((self.stage, "note", message))
-
-
-def _child(stage: str, work: Callable[[str, Progress], object], channel, parent: int) -> None:
-    die_with_parent(parent)
-    try:
-        outcome = ("done", work(stage, _Relay(stage, channel)))
-    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which raises it
-        outcome = ("error", exc)
-    finally:
-        _ENDED[stage].set()
-    try:
-        pickle.dumps(outcome[1])
-    except Exception:  # noqa: BLE001 - an unpicklable error still arrives, as its type and words
-        outcome = ("error", RuntimeError(f"{type(outcome[1]).__name__}: {outcome[1]}"))
-    channel.put((stage, *outcome))
-
-
-def run_stages(
-    stages: Sequence[str],
-    work: Callable[[str, Progress], object],
-    slots: int,
-    show: Callable[[str], AbstractContextManager[Progress]],
-) -> Iterator[tuple[str, object]]:
-    """``work(stage, progress)`` for every stage at once, each in a forked process, jobs sharing `slots`
-    tokens; yields (stage, result) in the order of `stages`, each stage's progress shown in ``show(stage)``
-    meanwhile. A stage's exception is raised here, in order, after the other stages are stopped."""
-    global _TOKENS
-    ctx = mp.get_context("fork")
-    channel = ctx.Queue()
-    _TOKENS = Tokens(ctx, max(1, slots), max(1, slots // 2))
-    _ENDED.update({s: ctx.Event() for s in stages})
-    procs = {s: ctx.Process(target=_child, args=(s, work, channel, os.getpid()), name=f"hexwright {s}") for s in stages}
-    try:
-        with _forking():
-            for p in procs.values():
-                p.start()
-        seen: dict[str, dict] = {s: {} for s in stages}
-        for stage in stages:
-            with show(stage) as progress:
-                _replay(seen[stage], progress)
-                while "done" not in seen[stage] and "error" not in seen[stage]:
-                    _receive(channel, seen, stage, procs[stage], progress)
-            procs[stage].join()
-            if "error" in seen[stage]:
-                raise seen[stage]["error"]
-            yield stage, seen[stage]["done"]
-    finally:
-        _TOKENS = None
-        _ENDED.clear()
-        for p in procs.values():
-            if p.is_alive():
-                p.terminate()
-            if p.pid is not None:
-                p.join()
-
-
-def _replay(state: dict, progress: Progress) -> None:
-    if "note" in state:
-        progress.note(state["note"])
-    if "advance" in state:
-        progress.advance(*state["advance"])
-
-
-def _receive(channel, seen: dict[str, dict], current: str, proc, progress: Progress) -> None:
-    """Take one message (or notice that the current stage's process died without a word)."""
-    try:
-        stage, kind, value = channel.get(timeout=0.5)
-    except queues.Empty:
-        if not proc.is_alive() and proc.exitcode is not None:
-            try:
-                stage, kind, value = channel.get(timeout=0.5)  # its last words may still be in flight
-            except queues.Empty:
-                seen[current]["error"] = RuntimeError(f"the {current} stage stopped (exit code {proc.exitcode})")
-                return
-        else:
-            return
-    seen[stage][kind] = value
-    if stage == current and kind == "advance":
-        progress.advance(*value)
-    elif stage == current and kind == "note":
-        progress.note(value)

@@ -149,10 +149,7 @@ class Watcher:
         made: list[Path] = []
         for stage in (s for s in ALL_STAGES if s in wanted):
             try:
-                if stage == "sheets":
-                    outputs = build.build_sheets(result, dest, build.SheetSettings())
-                else:
-                    outputs = getattr(build, f"build_{stage}")(result, dest)
+                outputs = build.BUILDERS[stage](result, dest)
             except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
                 self.emit(f"{result.files.id}: {stage} failed: {type(exc).__name__}: {exc}")
                 continue

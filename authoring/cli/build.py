@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import gc
 import shutil
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
 from authoring.cli.args import GAME_HELP, Choice, Number, OutPath, game_argument, project_option, refuse, select
 from authoring.cli.output import emit, render
-from authoring.diagnostics import has_errors, sorted_diagnostics
+from authoring.diagnostics import sorted_diagnostics
 from authoring.diagnostics.summary import summarised
 from authoring.progress import SILENT, Progress
 
@@ -49,61 +46,6 @@ def _offset(ctx, param, value):
         raise click.BadParameter(reason) from None
 
 
-def _load(root: Path, games):
-    """Load and check the chosen games; exit 1 with the findings if any has errors."""
-    from authoring.checked import load_checked
-
-    results, diags = [], []
-    for files in games:
-        r, found = load_checked(files)
-        diags += found
-        results.append(r)
-    if has_errors(diags):
-        emit(diags, "full", root)
-        click.echo("Nothing was built: fix the errors above first.", err=True)
-        sys.exit(1)
-    return results
-
-
-@contextmanager
-def _loaded(root: Path, games) -> Iterator[list]:
-    """`_load(root, games)` with the collector off, its games then kept out of the collector's passes until
-    the block ends: they stay loaded for the whole build, and a pass over a freshly loaded game (all of it
-    young) walks every object in it (two such passes: about 20 ms of a module build from cached images)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        results = _load(root, games) if games else []
-        gc.freeze()
-    finally:
-        if enabled:
-            gc.enable()
-    try:
-        yield results
-    finally:
-        gc.unfreeze()
-
-
-@dataclass
-class _Tally:
-    """What a build did, for its closing line: games, files written and reused, warnings shown."""
-
-    games: int = 0
-    written: int = 0
-    reused: int = 0
-    warnings: int = 0
-    started: float = field(default_factory=time.monotonic)
-
-    def line(self) -> str:
-        def n(count: int, what: str) -> str:
-            return f"{count} {what}{'' if count == 1 else 's'}"
-
-        return (
-            f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
-            f"{n(self.warnings, 'warning')} ({time.monotonic() - self.started:.1f} s)"
-        )
-
-
 def _run(
     stages: tuple[str, ...],
     game: str | None,
@@ -113,34 +55,48 @@ def _run(
     jobs: int,
     sheet_opts: dict | None = None,
 ) -> None:
+    """`build.run` on the chosen games, its progress and outputs printed as they come, then its summary."""
     from authoring import build
-    from authoring.cache import Snapshot
-    from authoring.safepath import refuse_build_tree, refuse_out_dir
 
-    tally = _Tally()
     root, games = select(project, game)
-    out_root = out or root / "build"
-    refuse(refuse_out_dir(root, out_root, force))
-    _refuse_fault(refuse_build_tree(root, out_root, [g.id for g in games], stages, explicit=out is not None))
-    settings = build.SheetSettings(**(sheet_opts or {}))
-    snapshot = Snapshot()  # every input read once, before any is loaded: what the stamps speak for
-    digests = {g.id: build.stage_digests(g, stages, settings, snapshot) for g in games}
-    stale = [g for g in games if force or not build.fresh(g, stages, out_root / g.id, settings, digests[g.id])]
-    for g in games:
-        if g not in stale:
-            click.echo(f"{g.id}: up to date", err=True)
-            tally.reused += len(build.fresh_outputs(g, stages, out_root / g.id, settings))
-    warnings: list = []
-    with _loaded(root, stale) as loaded:
-        for r in loaded:  # art the data names outside the game's folders joins the digests now
-            digests[r.game.id] = build.stage_digests(r.files, stages, settings, snapshot)
-        _build_loaded(loaded, stages, out_root, settings, force, jobs, warnings, tally, digests)
-        _unstamp_changed(snapshot, loaded, stages, out_root, settings)
-    if warnings:  # many alike (art too small for print, one per image) are counted, not listed
-        click.echo(render(summarised(sorted_diagnostics(warnings)), "concise"), err=True)
-    tally.games, tally.warnings = len(games), len(warnings)
+    context = build.BuildContext.of(jobs, force, build.SheetSettings(**(sheet_opts or {})))
+    try:
+        report = build.run(build.Request(root, games, stages, out, context), _Printer())
+    except build.Refused as refused:
+        if refused.fault:
+            _refuse_fault(refused.reason)
+        refuse(refused.reason)
+        raise
+    if report.errors:
+        emit(report.errors, "full", root)
+        click.echo("Nothing was built: fix the errors above first.", err=True)
+        sys.exit(1)
+    if report.warnings:  # many alike (art too small for print, one per image) are counted, not listed
+        click.echo(render(summarised(sorted_diagnostics(report.warnings)), "concise"), err=True)
     sys.stdout.flush()  # the closing line after the files, on a terminal as in a log
-    click.echo(tally.line(), err=True)
+    click.echo(report.line(), err=True)
+
+
+class _Printer:
+    """A build told on the terminal: a bar (or a line) per stage, then the files it wrote or kept."""
+
+    def stage(self, label: str):
+        return _progress(label)
+
+    def up_to_date(self, game_id: str) -> None:
+        click.echo(f"{game_id}: up to date", err=True)
+
+    def outputs(self, outputs) -> None:
+        if outputs.reused:
+            shown = outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0]
+            click.echo(f"  up to date: {_rel(shown)}")
+            return
+        for p in outputs.paths:
+            click.echo(f"  wrote {_rel(p)}")
+
+    def changed(self, paths: list[Path]) -> None:
+        shown = ", ".join(_rel(p) for p in paths[:3]) + (" ..." if len(paths) > 3 else "")
+        click.echo(f"note: {shown} changed during the build; the next build makes what it feeds again", err=True)
 
 
 def _refuse_fault(reason: str | None) -> None:
@@ -153,77 +109,6 @@ def _refuse_fault(reason: str | None) -> None:
             err=True,
         )
         sys.exit(2)
-
-
-def _unstamp_changed(snapshot, loaded: list, stages: tuple[str, ...], out_root: Path, settings) -> None:
-    """A data file saved during the build: the outputs drawn from it may hold its older bytes, so their
-    stamps go and the next build makes them again."""
-    from authoring import build
-
-    changed = set(snapshot.changed())
-    if not changed:
-        return
-    for r in loaded:
-        for stage in stages:
-            if changed & set(build.stage_files(r.files, stage)):
-                build.forget_stage(r.game.id, stage, out_root / r.game.id, settings)
-    shown = ", ".join(_rel(p) for p in sorted(changed)[:3]) + (" ..." if len(changed) > 3 else "")
-    click.echo(f"note: {shown} changed during the build; the next build makes what it feeds again", err=True)
-
-
-def _build_loaded(
-    loaded: list,
-    stages: tuple[str, ...],
-    out_root: Path,
-    settings,
-    force: bool,
-    jobs: int,
-    warnings: list,
-    tally: _Tally,
-    digests: dict,
-) -> None:
-    """Each loaded game's stages, their output shown as they end; findings go into `warnings`."""
-    from authoring import build
-
-    for r in loaded:
-        dest = out_root / r.game.id
-        if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
-            warnings += build.art_warnings(r, settings.counter_in or r.valid_game.counter_size_in)
-
-        def work(stage: str, progress: Progress, r=r, dest=dest) -> tuple:
-            found: list = []
-            digest = digests[r.game.id][stage]
-            if stage == "sheets":
-                return build.build_sheets(r, dest, settings, force, jobs, progress, found, digest), found
-            return getattr(build, f"build_{stage}")(r, dest, force, jobs, progress, digest), found
-
-        for _stage, (outputs, found) in _stages(
-            stages, work, jobs, lambda stage, r=r: _progress(f"{r.game.id}: {stage}")
-        ):
-            warnings += found
-            if outputs.reused:
-                tally.reused += len(outputs.paths)
-                click.echo(
-                    f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}"
-                )
-                continue
-            tally.written += len(outputs.paths)
-            for p in outputs.paths:
-                click.echo(f"  wrote {_rel(p)}")
-
-
-def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[str, tuple]]:
-    """(stage, work(stage, progress)) in order: several stages side by side when there are cores to share
-    (`workers.run_stages`), else one after the other here."""
-    from authoring import build, workers
-
-    if len(stages) > 1 and build.workers(jobs) > 1 and workers.can_fork():
-        yield from workers.run_stages(stages, work, build.workers(jobs), show)
-        return
-    for stage in stages:
-        with show(stage) as progress:
-            result = work(stage, progress)
-        yield stage, result
 
 
 @contextmanager
@@ -280,7 +165,7 @@ def _rel(p: Path) -> str:
         return str(p)
 
 
-common = [
+common = (
     game_argument,
     project_option,
     click.option(
@@ -291,8 +176,8 @@ common = [
     ),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
     click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
-]
-sheet_options = [
+)
+sheet_options = (
     click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),
     click.option(
         "--counter-size",
@@ -319,10 +204,10 @@ sheet_options = [
     click.option("--cut-marks", type=Choice(["front", "back", "both", "none"]), default="both", show_default=True),
     click.option("--cut-lines", is_flag=True, help="Full-length cut lines across the sheet."),
     click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True),
-]
+)
 
 
-watch_options = [
+watch_options = (
     project_option,
     click.option("--once", is_flag=True, help="Check and build once, then exit (1 if there are errors)."),
     click.option("--no-build", is_flag=True, help="Only check; build nothing."),
@@ -346,7 +231,7 @@ watch_options = [
         show_default=True,
         help="Seconds between checks for saved files.",
     ),
-]
+)
 
 
 def _apply(options):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import sys
 from pathlib import Path
 
 import click
 
+from authoring import runtime
 from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
@@ -197,7 +197,7 @@ def run() -> None:
     try:
         main()
     finally:
-        gc.freeze()
+        runtime.at_exit()
 
 
 def _stop(signum: int, frame) -> None:

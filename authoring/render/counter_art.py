@@ -10,7 +10,6 @@ one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -243,40 +242,35 @@ def counter_image(
     bleed_px: int = 0,
     counter_mm: float | None = None,
     screen: bool = False,
+    faces: Faces | None = None,
 ) -> Image.Image:
     """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed.
 
     `screen=True` (VASSAL pieces, card thumbnails) lets text go down to a legible pixel size
     instead of 6 pt at the counter's print scale.
 
-    Inside `shared_faces()` each face is drawn once per process and the same image returned again
-    (callers must not change it)."""
-    if _SHARED is None:
+    With `faces`, each face is drawn once into it and the same image returned again (callers must not
+    change it)."""
+    if faces is None:
         return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
-    key = (id(game), id(counter), state, size_px, bleed_px, counter_mm, screen)
-    hit = _SHARED.get(key)
-    if hit is None or hit[0] is not game or hit[1] is not counter:
-        hit = (game, counter, render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image)
-        _SHARED[key] = hit
-    return hit[2]
+    return faces.get(game, counter, (state, size_px, bleed_px, counter_mm, screen))
 
 
-_SHARED: dict | None = None
-"""Faces drawn inside `shared_faces()`, keyed by the identity of their (frozen) game and counter."""
+class Faces:
+    """Faces drawn once and kept, keyed by the identity of their (frozen) game and counter: set-up cards
+    show a counter on every card and paper size. A worker forked after some were drawn starts with them
+    and fills its own copy."""
 
+    def __init__(self) -> None:
+        self._drawn: dict[tuple, tuple[Game, Counter, Image.Image]] = {}
 
-@contextmanager
-def shared_faces():
-    """Draw each distinct face once while inside (set-up cards show a counter on every card and paper
-    size); a forked worker starts with what its parent had drawn and fills its own copy."""
-    global _SHARED
-    outer = _SHARED
-    if outer is None:
-        _SHARED = {}
-    try:
-        yield
-    finally:
-        _SHARED = outer
+    def get(self, game: Game, counter: Counter, how: tuple) -> Image.Image:
+        key = (id(game), id(counter), *how)
+        hit = self._drawn.get(key)
+        if hit is None or hit[0] is not game or hit[1] is not counter:
+            hit = (game, counter, render_face(game, counter, *how).image)
+            self._drawn[key] = hit
+        return hit[2]
 
 
 def _face(game: Game, counter: Counter, state: str | None) -> Face | None:

@@ -8,14 +8,12 @@ renderers. Same key, same bytes: a rebuild after a small data change only redraw
 from __future__ import annotations
 
 import dataclasses
-import gc
+import functools
 import hashlib
 import io
-import multiprocessing
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -25,61 +23,47 @@ from PIL import Image
 from authoring.fingerprint import fingerprint
 from authoring.vassal.archive import Deflated, deflate
 from authoring.vassal.entries import Entries
-from authoring.workers import can_fork, tokened
-from authoring.workers import pool as fork_pool
+from authoring.workers import Workers, can_fork
 
 _SKIPPED_FIELDS = frozenset({"loc", "unit_locs", "hex_set_locs", "root", "path", "code_loc"})
 
 
-def canonical(value: object) -> str:
+Memo = dict[int, tuple[object, str]]
+"""Each dataclass instance's canonical text, by identity (the instance is kept, so its id is not reused):
+the keys of one module walk the same maps, terrain and counters many times; a caller that takes several
+digests of the same model passes one `Memo` to all of them (the model does not change meanwhile)."""
+
+
+def canonical(value: object, memo: Memo | None = None) -> str:
     """A stable text form of model data: dataclass fields by name, mappings sorted, no locations."""
     out: list[str] = []
-    _walk(value, out)
+    _walk(value, out, memo)
     return "".join(out)
 
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
-"""Per type: its dataclass fields in canonical order, or None for a type that is no dataclass."""
 _PLAIN = (str, int, float, bool, type(None))
-_MEMO: dict[int, tuple[object, str]] | None = None
-"""Within `memo()`: each dataclass instance's canonical text, by identity (the instance is kept, so
-its id is not reused): a build keys thousands of images on the same counters and maps."""
 
 
-@contextmanager
-def memo() -> Iterator[None]:
-    """Walk each model object once for all the digests taken inside (one build: the model does not change)."""
-    global _MEMO
-    outer = _MEMO
-    _MEMO = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _MEMO = outer
-
-
+@functools.cache
 def _fields_of(kind: type) -> tuple[str, ...] | None:
-    if kind not in _FIELDS:
-        is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
-        _FIELDS[kind] = (
-            tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS) if is_class else None
-        )
-    return _FIELDS[kind]
+    """The dataclass fields of `kind` in canonical order, or None for a type that is no dataclass."""
+    is_class = dataclasses.is_dataclass(kind) and isinstance(kind, type)
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name not in _SKIPPED_FIELDS) if is_class else None
 
 
-def _walk(value: object, out: list[str]) -> None:
+def _walk(value: object, out: list[str], memo: Memo | None) -> None:
     kind = type(value)
     if kind in _PLAIN:
         out.append(repr(value))
     elif kind is tuple or kind is list:
-        _walk_items(value, out)  # type: ignore[arg-type]
+        _walk_items(value, out, memo)  # type: ignore[arg-type]
     elif (names := _fields_of(kind)) is not None:
-        _walk_dataclass(value, kind, names, out)
+        _walk_dataclass(value, kind, names, out, memo)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         made_from = getattr(value, "made_from", None)
         if made_from is not None:  # a lazy mapping (a map's hexes): what it is made from, not every value made
             out.append(kind.__name__ + "<")
-            _walk(made_from(), out)
+            _walk(made_from(), out, memo)
             out.append(">")
             return
         out.append("{")
@@ -90,7 +74,7 @@ def _walk(value: object, out: list[str]) -> None:
             if type(item) in _PLAIN:
                 out.append(repr(item))
             else:
-                _walk(item, out)
+                _walk(item, out, memo)
             out.append(",")
         out.append("}")
     elif isinstance(value, (set, frozenset)):
@@ -114,20 +98,19 @@ def _first(pair: tuple) -> object:
     return pair[0]
 
 
-def _walk_items(items: list | tuple, out: list[str]) -> None:
+def _walk_items(items: list | tuple, out: list[str], memo: Memo | None) -> None:
     """`[a,b,]`: plain items written here, the rest walked (most items of the model are plain)."""
     out.append("[")
     for item in items:
         if type(item) in _PLAIN:
             out.append(repr(item))
         else:
-            _walk(item, out)
+            _walk(item, out, memo)
         out.append(",")
     out.append("]")
 
 
-def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str], memoize: bool = True) -> None:
-    memo = _MEMO if memoize else None
+def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list[str], memo: Memo | None) -> None:
     if memo is not None:
         known = memo.get(id(value))
         if known is not None and known[0] is value:
@@ -140,7 +123,7 @@ def _walk_dataclass(value: object, kind: type, names: tuple[str, ...], out: list
             part.append(f"{name}={field!r},")
         else:
             part.append(name + "=")
-            _walk(field, part)
+            _walk(field, part, memo)
             part.append(",")
     part.append(")")
     text = "".join(part)
@@ -157,21 +140,21 @@ def canonical_except(value: object, *skipped: str) -> str:
     if names is None:
         raise TypeError(f"Expected a dataclass but received: {kind.__name__}")
     out: list[str] = []
-    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, memoize=False)
+    _walk_dataclass(value, kind, tuple(n for n in names if n not in skipped), out, None)
     return "".join(out)
 
 
-def digest(*parts: object) -> str:
-    """sha256 of the canonical form of `parts`, hex."""
-    return digest_state(None, *parts).hexdigest()
+def digest(*parts: object, memo: Memo | None = None) -> str:
+    """sha256 of the canonical form of `parts`, hex (`memo`: see `Memo`)."""
+    return digest_state(None, *parts, memo=memo).hexdigest()
 
 
-def digest_state(state, *parts: object):
+def digest_state(state, *parts: object, memo: Memo | None = None):
     """The sha256 state after `state` (None: none yet) and `parts`: `digest_state(digest_state(None, *a), *b)
     .hexdigest() == digest(*a, *b)`, so keys sharing their first parts take those once."""
     h = hashlib.sha256() if state is None else state.copy()
     for part in parts:
-        h.update(canonical(part).encode("utf-8"))
+        h.update(canonical(part, memo).encode("utf-8"))
         h.update(b"\x00")
     return h
 
@@ -193,8 +176,6 @@ def png_bytes(image: Image.Image) -> bytes:
 Draw = Callable[[], "Image.Image | list[Image.Image]"]
 Job = tuple[Draw, bool, bool, bool]
 """(drawing, JPEG rather than PNG, made into zip member streams, heavy)."""
-_JOBS: list[Job] = []
-"""The jobs being drawn."""
 _PARALLEL_MIN = 8
 
 
@@ -209,22 +190,27 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _run(index: int) -> bytes:
+def _run(job: Job) -> bytes:
     """One job's cache entry: each page's encoded image and, after it, its zip member stream
     (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
     (empty for an image the module only draws others from, such as a map its boards are cut from).
     The parent stores it (`Entries`) while the workers draw on."""
-    draw, jpeg, zipped, _heavy = _JOBS[index]
+    draw, jpeg, zipped, _heavy = job
     drawn = draw()
     return _pack(
         [blob for image in (drawn if isinstance(drawn, list) else [drawn]) for blob in page_blobs(image, jpeg, zipped)]
     )
 
 
-def _run_job(index: int) -> bytes:
-    """`_run` in a pool: a heavy job (a whole map) holds one of the build's tokens while it draws (`tokened`);
-    light ones (counter faces) take none."""
-    return tokened(_run, index) if _JOBS[index][3] else _run(index)
+def _run_task(draws: list[Job], task: tuple[int, ...]) -> list[bytes]:
+    """A pool's task: the entries of some of `draws` (which the workers have from the fork), by index."""
+    return [_run(draws[i]) for i in task]
+
+
+def _is_light(draws: list[Job]) -> Callable[[tuple[int, ...]], bool]:
+    """A task of light jobs (counter faces) takes no token; a heavy job (a whole map, alone in its task)
+    holds one of the build's tokens while it draws."""
+    return lambda task: not any(draws[i][3] for i in task)
 
 
 def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
@@ -313,10 +299,10 @@ class ImageCache:
     Missing images are drawn in forked worker processes when there are enough of them.
     """
 
-    def __init__(self, folder: Path | None, processes: int | None = None) -> None:
+    def __init__(self, folder: Path | None, workers: Workers | None = None) -> None:
         self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None  # never through a link
         self._entries = Entries(self.folder) if self.folder else None
-        self.processes = processes or multiprocessing.cpu_count()
+        self.workers = workers or Workers.for_jobs()
         self.hits = 0
         self.misses = 0
         self.deflated = Streams()
@@ -421,49 +407,43 @@ class ImageCache:
         def store(i: int, entry: bytes) -> None:
             self._put(todo[i][0], entry)
 
-        workers = min(self.processes, len(draws))
+        workers = min(self.workers.processes, len(draws))
         few = len(draws) < (2 if any(job[3] for job in draws) else min(_PARALLEL_MIN, 2 * workers))
         if workers < 2 or few or not can_fork():
-            _JOBS[:] = draws
             entries = []
-            try:
-                for i in range(len(draws)):
-                    entries.append(_run(i))
-                    store(i, entries[-1])  # each kept as it is drawn, as the pool's are
-            finally:
-                _JOBS.clear()
+            for i, job in enumerate(draws):
+                entries.append(_run(job))
+                store(i, entries[-1])  # each kept as it is drawn, as the pool's are
             if meanwhile is not None:
                 meanwhile()
             return entries
-        _JOBS[:] = draws
         if self._ahead is not None:  # no fork while the `prefetch` thread runs (its reads are quick beside drawing)
             self._ahead[0].join()
-        try:
-            with fork_pool(workers, initializer=gc.enable) as forked:
-                return _in_pool(forked, draws, workers, meanwhile, store)
-        finally:
-            _JOBS.clear()
+        return _in_pool(self.workers, draws, workers, meanwhile, store)
 
 
 def _in_pool(
-    pool, draws: list[Job], workers: int, meanwhile: Callable[[], object] | None, store: Callable[[int, bytes], None]
+    pool: Workers,
+    draws: list[Job],
+    workers: int,
+    meanwhile: Callable[[], object] | None,
+    store: Callable[[int, bytes], None],
 ) -> list[bytes]:
-    """Every job's entry, heavy jobs queued first and one a task, then the light ones in chunks (eight a
-    worker): a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()`
-    runs once every job is queued; then each result is `store`d as it is collected, while the rest draw."""
+    """Every job's entry, heavy jobs first and one a task, then the light ones in chunks (eight a worker):
+    a chunk holding a heavy job would keep it from starting at once on a free worker. `meanwhile()` runs
+    once the workers are forked; then each result is `store`d as it is collected, while the rest draw."""
     heavy = [i for i, job in enumerate(draws) if job[3]]
     light = [i for i, job in enumerate(draws) if not job[3]]
-    started = [(i, pool.apply_async(_run_job, (i,))) for i in heavy]
-    lights = pool.imap(_run_job, light, chunksize=max(1, len(light) // (workers * 8))) if light else iter(())
-    if meanwhile is not None:
-        meanwhile()
+    size = max(1, len(light) // (workers * 8))
+    tasks = [(i,) for i in heavy] + [tuple(light[k : k + size]) for k in range(0, len(light), size)]
     out: list[bytes] = [b""] * len(draws)
-    for i, result in started:
-        out[i] = result.get()
-        store(i, out[i])
-    for i, data in zip(light, lights):
-        out[i] = data
-        store(i, data)
+    with Workers(workers, pool.tokens).start(_run_task, draws, tasks, light=_is_light(draws)) as running:
+        if meanwhile is not None:
+            meanwhile()
+        for task, entries in zip(tasks, running):
+            for i, data in zip(task, entries):
+                out[i] = data
+                store(i, data)
     return out
 
 

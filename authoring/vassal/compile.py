@@ -8,13 +8,11 @@ written next to the module, the module is left as it is.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
@@ -22,15 +20,16 @@ from typing import TypeVar
 
 from lxml import etree
 
-from authoring import atomic, workers
+from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
+from authoring.runtime import frozen_model
 from authoring.trust import read_regular, seal, verify
 from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageCache, code_version, digest, memo
+from authoring.vassal.art import Batch, ImageCache, Memo, code_version, digest
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -56,6 +55,7 @@ from authoring.vassal.setups import (
     withdrawal_chits,
 )
 from authoring.vassal.traits import Piece
+from authoring.workers import Workers
 
 DEFAULT_PX_PER_HEX = 72
 """Hex width across the flats on screen, in pixels."""
@@ -83,38 +83,25 @@ def build_module(
     counter_px: int | None = None,
     cache_dir: Path | None = None,
     progress: Progress = SILENT,
-    processes: int | None = None,
+    workers: Workers | None = None,
     files_digest: str | None = None,
+    cards_drawn: Callable[[], object] | None = None,
 ) -> Path:
     """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
 
     `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
-    `build/.cache/vassal` for `build/<game>`); `processes` draw them (default: one per core).
+    `build/.cache/vassal` for `build/<game>`); `workers` draw them (default: one per core).
+    `cards_drawn`: when another stage draws the set-up card pages into the cache (`build all`'s cards
+    stage), returns once it has; the module then draws none of them.
     `files_digest`: a digest the caller already made of everything the game was loaded from (the
     CLI's, of the game's files and hexwright's code), recorded in the module's manifest instead of a
     digest of the whole model (a walk of every counter, hex and placement: a tenth of a build from
     cached images).
     """
-    with memo(), _model_frozen():  # every cache key below walks the model: each part once
-        return _build(game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, processes, files_digest)
-
-
-@contextmanager
-def _model_frozen() -> Iterator[None]:
-    """No garbage collection passes during the build, and the objects that exist before it (the loaded
-    model: hundreds of thousands) kept out of later full passes: the build's many small, acyclic
-    objects made the collector walk the model again and again (a tenth of a cached build). Drawing
-    workers collect as usual (`art.ImageCache` re-enables it in them)."""
-    first, enabled = gc.get_freeze_count() == 0, gc.isenabled()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-        if first:
-            gc.unfreeze()
+    with frozen_model():
+        return _build(
+            game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, workers, files_digest, cards_drawn
+        )
 
 
 def _build(
@@ -124,8 +111,9 @@ def _build(
     counter_px: int | None,
     cache_dir: Path | None,
     progress: Progress,
-    processes: int | None = None,
+    workers: Workers | None = None,
     files_digest: str | None = None,
+    cards_drawn: Callable[[], object] | None = None,
 ) -> Path:
     target = out_dir / f"{game.id}.vmod"
     if px_per_hex == DEFAULT_PX_PER_HEX:  # boards that are the designer's art as it is keep its hex size
@@ -135,9 +123,9 @@ def _build(
     if _up_to_date(target, inputs):
         progress.note(f"{target.name}: up to date")
         return target
-    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir), processes)
+    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir), workers)
     try:
-        build_file, files = compile_module(game, options, cache, progress)
+        build_file, files = compile_module(game, options, cache, progress, cards_drawn)
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
@@ -180,39 +168,44 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
 
 
 def compile_module(
-    game: Game, options: Options, cache: ImageCache, progress: Progress = SILENT
+    game: Game,
+    options: Options,
+    cache: ImageCache,
+    progress: Progress = SILENT,
+    cards_drawn: Callable[[], object] | None = None,
 ) -> tuple[etree._Element, dict[str, bytes]]:
-    """The buildFile tree and every archive file except buildFile.xml and moduledata."""
+    """The buildFile tree and every archive file except buildFile.xml and moduledata. `cards_drawn`: see
+    `build_module`."""
     step = progress.steps(5)
-    planned_charts = images.chart_jobs(game)
+    card_faces = images.new_faces()  # a counter is on a card of every scenario: drawn once
+    memo: Memo = {}  # every cache key below walks the model: each part once
+    planned_charts = images.chart_jobs(game, card_faces, memo)
     cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces and maps, then boards with the chart pages, then box boards (in `build all`,
     #    the set-up card pages are drawn by the cards stage beside this one, which the module waits for only
     #    once all else is done: then the charts are read last)
     step.next("drawing counters and maps")
     planned_faces = images.face_jobs(game, options.counter_px)
-    boards = images.BoardWork(game, cache, options.px_per_hex, progress)
-    alone = not workers.beside("cards")  # in `build all` the cards stage draws the set-up card pages
+    boards = images.BoardWork(game, cache, options.px_per_hex, progress, memo)
+    alone = cards_drawn is None  # in `build all` the cards stage draws the set-up card pages
     cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)
-    with ExitStack() as card_faces:
 
-        def draw_card_faces() -> None:
-            """Every counter the cards show, drawn once, here, while the first pool draws: the second pool's
-            workers start with them (each drew its own copy: a second longer), and drawn between the two
-            pools, they kept the second core idle (0.8 s of the large game's 11.7)."""
-            card_faces.enter_context(images.shared_faces())
-            images.draw_card_faces(game)
+    def draw_card_faces() -> None:
+        """Every counter the cards show, drawn once, here, while the first pool draws: the second pool's
+        workers start with them (each drew its own copy), and drawn between the two pools, they kept the
+        second core idle."""
+        images.draw_card_faces(game, card_faces)
 
-        # one pool: the faces fill the cores
-        cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)], draw_card_faces if cards_here else None)
-        faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
-        step.next("drawing boards")
-        (dead, dead_job), tracks = box_boards(game, options.counter_px)
-        box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
-        ahead = [*boards.board_batches(), Batch(box_jobs)]  # the box boards too: drawn after, they ran on one core
-        if alone:  # the chart pages join the boards' pool: three boards alone leave a worker idle
-            ahead += images.chart_batches(planned_charts)
-        cache.draw_ahead(ahead)
+    # one pool: the faces fill the cores
+    cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)], draw_card_faces if cards_here else None)
+    faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
+    step.next("drawing boards")
+    (dead, dead_job), tracks = box_boards(game, options.counter_px)
+    box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
+    ahead = [*boards.board_batches(), Batch(box_jobs)]  # the box boards too: drawn after, they ran on one core
+    if alone:  # the chart pages join the boards' pool: three boards alone leave a worker idle
+        ahead += images.chart_batches(planned_charts)
+    cache.draw_ahead(ahead)
     sets, board_files = boards.images()
     box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())], cache.many(box_jobs)))
     # 2. pieces and palette
@@ -241,7 +234,7 @@ def compile_module(
     )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
-    pages, chart_files = images.charts(game, cache, planned_charts)
+    pages, chart_files = images.charts(game, cache, planned_charts, cards_drawn)
     pictures = images.keys_used(
         {name: png for name, png in faces.values()},
         board_files,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from authoring.errors import BuildError
 from authoring.model import Game, Scenario
@@ -23,10 +24,12 @@ DESIGNER_NOTES = "Designer's notes"
 
 e = html.escape
 
-_STACKING = {
-    "count": "At most {limit} unit(s) in a hex.",
-    "points": "At most {limit} stacking points in a hex.",
-}
+_STACKING = MappingProxyType(
+    {
+        "count": "At most {limit} unit(s) in a hex.",
+        "points": "At most {limit} stacking points in a hex.",
+    }
+)
 
 
 def help_source(game: Game) -> Path | None:

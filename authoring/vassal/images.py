@@ -11,13 +11,12 @@ import importlib
 import io
 import math
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from authoring import workers
 from authoring.model import Counter, Game, Scenario
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
@@ -25,6 +24,7 @@ from authoring.render.shared.fonts import font
 from authoring.vassal.art import (
     Batch,
     ImageCache,
+    Memo,
     PageEntry,
     canonical_except,
     code_version,
@@ -45,6 +45,9 @@ from authoring.vassal.pieces import HIDDEN, hidden_back
 PAPER = (250, 248, 240)
 INK = (30, 30, 30)
 
+if TYPE_CHECKING:
+    from authoring.render.counter_art import Faces
+
 
 def drawing(module: str, name: str) -> Callable:
     """`module.name`, imported when first called: a build from cached images draws nothing, and the
@@ -59,7 +62,7 @@ def drawing(module: str, name: str) -> Callable:
 
 
 counter_image = drawing("authoring.render.counter_art", "counter_image")
-shared_faces = drawing("authoring.render.counter_art", "shared_faces")
+new_faces = drawing("authoring.render.counter_art", "Faces")
 draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
 render_table = drawing("authoring.render.print.charts", "render_table")
@@ -128,7 +131,7 @@ def _face_key(counter_state, c, state: str, size_px: int) -> str:
     return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
 
 
-def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
+def map_style_key(game: Game, map_id: str, px_per_hex: float, memo: Memo | None = None) -> str:
     """Everything a map image depends on."""
     style = (
         game.name,
@@ -140,18 +143,21 @@ def map_style_key(game: Game, map_id: str, px_per_hex: float) -> str:
         game.sides,
         game.hex_sets,
     )
-    return digest("map", code_version(), style, game.maps[map_id], px_per_hex)
+    return digest("map", code_version(), style, game.maps[map_id], px_per_hex, memo=memo)
 
 
-def _map_jobs(game: Game, px_per_hex: float) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
+def _map_jobs(
+    game: Game, px_per_hex: float, memo: Memo | None = None
+) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
     """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG), and painted ones (the
     designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast); none when the
     boards are the art files themselves (`vassal.native`)."""
     drawn, painted = {}, {}
     if native_px_per_hex(game) == px_per_hex:
         return drawn, painted
+    memo = {} if memo is None else memo  # the game's terrain and features: walked once for all its maps
     for m in sorted(game.maps):
-        key, draw = map_style_key(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
+        key, draw = map_style_key(game, m, px_per_hex, memo), lambda m=m: render_map(game, m, px_per_hex)
         art = game.maps[m].art
         if art is not None and art.registration is not None:
             painted[m] = (key + "-jpeg", draw)
@@ -160,9 +166,9 @@ def _map_jobs(game: Game, px_per_hex: float) -> tuple[dict[str, tuple[str, Calla
     return drawn, painted
 
 
-def map_batches(game: Game, px_per_hex: float, zipped: bool = True) -> list[Batch]:
+def map_batches(game: Game, px_per_hex: float, zipped: bool = True, memo: Memo | None = None) -> list[Batch]:
     """`map_images`' jobs, for `ImageCache.draw_ahead`."""
-    drawn, painted = _map_jobs(game, px_per_hex)
+    drawn, painted = _map_jobs(game, px_per_hex, memo)
     return [
         Batch(list(drawn.values()), heavy=True, zipped=zipped),
         Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped),
@@ -186,7 +192,11 @@ class BoardWork:
     Planned before anything is drawn, so that the map images (`map_batches`) can be drawn beside the
     counter faces (`ImageCache.draw_ahead`) rather than after them."""
 
-    def __init__(self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT) -> None:
+    def __init__(
+        self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT, memo: Memo | None = None
+    ) -> None:
+        self.memo: Memo = {} if memo is None else memo
+        """The canonical text of the model parts the map keys walk (see `art.Memo`)."""
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
@@ -204,7 +214,7 @@ class BoardWork:
                 k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
                 for k, plans in self.sets.items()
             }
-        keys = {m: map_style_key(game, m, px_per_hex) for m in arts}
+        keys = {m: map_style_key(game, m, px_per_hex, self.memo) for m in arts}
         plain = [
             plans for plans in self.sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)
         ]
@@ -230,7 +240,9 @@ class BoardWork:
         """The map images (map id -> PNG or JPEG), once `board_batches` has read them."""
 
     def map_batches(self) -> list[Batch]:
-        return [] if self.maps_zipped is None else map_batches(self.game, self.px_per_hex, self.maps_zipped)
+        if self.maps_zipped is None:
+            return []
+        return map_batches(self.game, self.px_per_hex, self.maps_zipped, self.memo)
 
     def board_batches(self) -> list[Batch]:
         """The jobs of the boards cut from the map images (the map images are read, or drawn, first)."""
@@ -404,22 +416,26 @@ class ChartJobs:
         return [key for key, _ in [*self.jobs, *self.cards]]
 
 
-def chart_jobs(game: Game) -> ChartJobs:
-    """Rule tables, each scenario's turn track and set-up cards, in that order."""
+def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None) -> ChartJobs:
+    """Rule tables, each scenario's turn track and set-up cards, in that order; the cards take their
+    counter faces from `faces` (a counter is on a card of every scenario: drawn once)."""
     jobs, meta = [], []
+    memo = {} if memo is None else memo  # the style, terrain and phases every page's key walks: once
     for table in game.tables:
-        key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features)
+        key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features, memo=memo)
         jobs.append((key, lambda t=table: render_table(game, t)))
         meta.append((table.name, image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
-        key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases)
+        key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases, memo=memo)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
     cards, card_meta = [], []
     key_of = card_keys(game)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
-            cards.append((key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d)))
+            cards.append(
+                (key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d, faces=faces))
+            )
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
@@ -432,15 +448,15 @@ def chart_batches(planned: ChartJobs) -> list[Batch]:
 
 
 def charts(
-    game: Game, cache: ImageCache, planned: ChartJobs | None = None
+    game: Game, cache: ImageCache, planned: ChartJobs | None = None, cards_drawn: Callable[[], object] | None = None
 ) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
-    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn."""
-    planned = planned or chart_jobs(game)
+    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn. `cards_drawn()`
+    returns once another stage has left the set-up card pages in the cache (`build all`'s cards stage)."""
+    planned = planned or chart_jobs(game, new_faces())
     jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
-    workers.wait_for("cards")  # in `build all` the cards stage draws these pages too, and leaves them in the cache
-    drawn_here = not all(cache.has(key) for key, _ in [*jobs, *cards])
-    with shared_faces() if drawn_here else nullcontext():  # a counter is on a card of every scenario: drawn once
-        drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
+    if cards_drawn is not None:
+        cards_drawn()
+    drawn = [*cache.pages(jobs), *cache.pages(cards, jpeg=True)]
     pages, files = [], {}
     for (title, name, group, label), sheets in zip([*meta, *card_meta], drawn):
         stem, dot, ext = name.rpartition(".")

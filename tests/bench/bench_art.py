@@ -24,11 +24,12 @@ from pathlib import Path
 from authoring.load import discover, load_game
 from authoring.render.print.tiles import write_tiled_pdfs
 from authoring.vassal.compile import build_module
+from authoring.workers import Workers
 result = load_game(discover(Path(sys.argv[1]))[0])
 assert result.ok, [str(d) for d in result.diagnostics][:3]
 out = Path(sys.argv[2])
 build_module(result.game, out, cache_dir=out / "cache")
-write_tiled_pdfs(result.game, out, paper="letter", dpi=150, processes=1)
+write_tiled_pdfs(result.game, out, paper="letter", dpi=150, workers=Workers(1))
 """
 
 GAME = """kind: game

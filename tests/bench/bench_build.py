@@ -72,7 +72,7 @@ def profile(synth_root: Path, tmp: Path, top: int = 10) -> None:
         prof = cProfile.Profile()
         prof.enable()
         if stage == "sheets":
-            build.build_sheets(result, out, settings, True, 1)
+            build.build_sheets(result, out, build.BuildContext.of(1, True, settings))
         else:
             getattr(build, f"build_{stage}")(result, out, True, 1)
         prof.disable()

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import authoring.vassal.compile as compiler
-from authoring.build import build_module
-from authoring.checked import load_checked
+from authoring.build import BuildContext, build_module
+from authoring.build.checked import load_checked
 from authoring.load import discover
 
 HOOKS = ("_setups", "expanded")
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
     gc.freeze()
     gc.enable()
     loaded = time.perf_counter()
-    build_module(result, out / result.game.id, force=True)
+    build_module(result, out / result.game.id, BuildContext.of(force=True))
     built = time.perf_counter()
     print(json.dumps({"load_check": loaded - start, "module": built - loaded, "setups": watch.seconds}))
     return 0

@@ -1,5 +1,6 @@
-"""Stages side by side (`workers.run_stages`): results and progress in stage order, failures raised as the
-stage's own, a vanished stage named, and never more drawing jobs at once than there are tokens."""
+"""Forked workers (`workers.Workers`) and stages side by side (`build.side_by_side.run_stages`): results and
+progress in order, failures raised as their own, a vanished worker or stage named, the state reaching the
+workers through the fork, and never more drawing jobs at once than there are tokens."""
 
 from __future__ import annotations
 
@@ -8,15 +9,22 @@ import os
 import threading
 import time
 from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from authoring import workers
+from authoring import runtime, workers
+from authoring.build.context import BuildContext
+from authoring.build.side_by_side import run_stages
 from authoring.progress import Recorder
+from authoring.workers import Workers
 
-pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="stages run side by side only where processes fork")
+pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="workers and stages side by side need fork")
+
+
+def _context(slots: int) -> BuildContext:
+    return BuildContext(workers=Workers(slots))
 
 
 def _shown(recorders: dict):
@@ -29,22 +37,22 @@ def _shown(recorders: dict):
 
 
 def test_results_and_progress_come_in_stage_order():
-    def work(stage: str, progress):
+    def work(stage: str, ctx: BuildContext):
         time.sleep({"a": 0.4, "b": 0.0, "c": 0.1}[stage])  # b and c finish before a
         for i in range(1, 4):
-            progress.advance(i, 3)
-        progress.note(f"{stage} done")
+            ctx.progress.advance(i, 3)
+        ctx.progress.note(f"{stage} done")
         return stage.upper()
 
     recorders: dict = {}
-    got = list(workers.run_stages(("a", "b", "c"), work, 2, _shown(recorders)))
+    got = list(run_stages(("a", "b", "c"), work, _context(2), _shown(recorders)))
     assert got == [("a", "A"), ("b", "B"), ("c", "C")]
     for stage, rec in recorders.items():
         assert rec.advances[-1] == (3, 3) and rec.notes == [f"{stage} done"]
 
 
 def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Path):
-    def work(stage: str, progress):
+    def work(stage: str, ctx: BuildContext):
         if stage == "bad":
             raise PermissionError(13, "Permission denied", "out/x.pdf")
         time.sleep(30)
@@ -52,20 +60,21 @@ def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Pat
 
     start = time.monotonic()
     with pytest.raises(PermissionError) as err:
-        list(workers.run_stages(("bad", "slow"), work, 2, _shown({})))
+        list(run_stages(("bad", "slow"), work, _context(2), _shown({})))
     assert err.value.filename == "out/x.pdf" and time.monotonic() - start < 20
     assert not (tmp_path / "slow").exists()
 
 
 def test_a_stage_that_vanishes_is_named():
-    def work(stage: str, progress):
+    def work(stage: str, ctx: BuildContext):
         os._exit(3)
 
     with pytest.raises(RuntimeError, match=r"the maps stage stopped \(exit code 3\)"):
-        list(workers.run_stages(("maps",), work, 2, _shown({})))
+        list(run_stages(("maps",), work, _context(2), _shown({})))
 
 
 def _job(log: str, i: int) -> int:
+    """A drawing job: a short sleep, its start and end logged."""
     start = time.monotonic()
     time.sleep(0.15)
     with open(log, "a") as f:
@@ -77,36 +86,33 @@ def test_jobs_of_all_stages_share_the_tokens(tmp_path: Path):
     """Two stages with a pool of two workers each, one token: no two jobs ever overlap."""
     log = str(tmp_path / "jobs.log")
 
-    def work(stage: str, progress):
-        with mp.get_context("fork").Pool(2) as pool:
-            return pool.map(partial(workers.tokened, partial(_job, log)), range(3))
+    def work(stage: str, ctx: BuildContext):
+        return Workers(2, ctx.workers.tokens).map(_job, log, range(3))
 
-    got = dict(workers.run_stages(("x", "y"), work, 1, _shown({})))
+    got = dict(run_stages(("x", "y"), work, _context(1), _shown({})))
     assert got == {"x": [0, 1, 2], "y": [0, 1, 2]}
     spans = sorted(tuple(map(float, line.split())) for line in Path(log).read_text().splitlines())
     assert len(spans) == 6 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
 
 
-def _any_job(job: tuple[str, str, int]) -> int:
-    kind, log, i = job
+def _any_job(log: str, job: tuple[str, int]) -> int:
+    kind, i = job
     return _job(log + kind, i)
 
 
-_any_job.large = lambda job: job[0] == "large"  # type: ignore[attr-defined]  # as tiles._map_file_job says
+def _large(job: tuple[str, int]) -> bool:
+    return job[0] == "large"
 
 
 def test_large_jobs_take_a_large_token_too(tmp_path: Path):
     """Two cores, so one large-job token: large jobs never overlap each other, while a small one runs beside."""
     log = str(tmp_path / "jobs-")
 
-    def work(stage: str, progress):
-        with mp.get_context("fork").Pool(3) as pool:  # (a partial would lose the attribute on its way)
-            return pool.map(
-                partial(workers.tokened, _any_job),
-                [("large", log, 0), ("large", log, 1), ("small", log, 2), ("large", log, 3)],
-            )
+    def work(stage: str, ctx: BuildContext):
+        jobs = [("large", 0), ("large", 1), ("small", 2), ("large", 3)]
+        return Workers(3, ctx.workers.tokens).map(_any_job, log, jobs, large=_large)
 
-    got = dict(workers.run_stages(("maps",), work, 2, _shown({})))
+    got = dict(run_stages(("maps",), work, _context(2), _shown({})))
     assert got == {"maps": [0, 1, 2, 3]}
     large = sorted(tuple(map(float, line.split())) for line in Path(log + "large").read_text().splitlines())
     small = tuple(map(float, Path(log + "small").read_text().split()))
@@ -119,15 +125,14 @@ def test_a_freed_token_goes_to_a_waiting_large_job_first(tmp_path: Path):
     freed is the map's, however eager the short jobs' workers are."""
     log = str(tmp_path / "jobs-")
 
-    def work(stage: str, progress):
+    def work(stage: str, ctx: BuildContext):
         if stage == "maps":
             time.sleep(0.4)  # the cards' jobs hold and pass the token by now
             Path(log + "queued").write_text(str(time.monotonic()))
-            return workers.tokened(_any_job, ("large", log, 0))
-        with mp.get_context("fork").Pool(2) as pool:
-            return pool.map(partial(workers.tokened, _any_job), [("small", log, i) for i in range(12)])
+            return ctx.workers.run(_any_job, log, ("large", 0), large=True)
+        return Workers(2, ctx.workers.tokens).map(_any_job, log, [("small", i) for i in range(12)])
 
-    got = dict(workers.run_stages(("cards", "maps"), work, 1, _shown({})))
+    got = dict(run_stages(("cards", "maps"), work, _context(1), _shown({})))
     assert got == {"cards": list(range(12)), "maps": 0}
     queued = float(Path(log + "queued").read_text())
     large_start = float(Path(log + "large").read_text().split()[0])
@@ -167,7 +172,7 @@ def test_while_the_large_tokens_are_taken_a_waiting_large_job_lets_short_jobs_ru
 
 
 def test_outside_a_build_there_is_no_token_to_wait_for():
-    assert workers.tokened(lambda x: x + 1, 1) == 2
+    assert Workers(1).run(lambda state, x: state + x, 1, 1) == 2
 
 
 def test_freed_memory_goes_back_beside_other_stages_or_after_a_large_job(monkeypatch, tmp_path: Path):
@@ -175,28 +180,98 @@ def test_freed_memory_goes_back_beside_other_stages_or_after_a_large_job(monkeyp
     print map's bands, they go back to the system."""
     trims: list[str] = []
     log = str(tmp_path / "jobs-")
-    monkeypatch.setattr(workers, "_trim", lambda: trims.append("trim"))
-    assert workers.tokened(_any_job, ("small", log, 1)) == 1
+    monkeypatch.setattr(runtime, "trim", lambda: trims.append("trim"))
+    alone = Workers(1)
+    assert alone.run(_any_job, log, ("small", 1)) == 1
     assert trims == []
-    assert workers.tokened(_any_job, ("large", log, 2)) == 2
+    assert alone.run(_any_job, log, ("large", 2), large=True) == 2
     assert trims == ["trim"]
-    monkeypatch.setattr(workers, "_TOKENS", workers.Tokens(mp.get_context("fork"), 1, 1))
-    assert workers.tokened(_any_job, ("small", log, 3)) == 3
+    beside = Workers(1, workers.make_tokens(1))
+    assert beside.run(_any_job, log, ("small", 3)) == 3
     assert trims == ["trim", "trim"]
 
 
 def test_a_stage_can_wait_for_another(tmp_path: Path):
-    """What one stage leaves for another (the cards' pages for the module) is there once it waits."""
+    """What one stage leaves for another (the cards' pages for the module) is there once it waits; the
+    stage learns which stages run beside it from its context alone."""
 
-    def work(stage: str, progress):
+    def work(stage: str, ctx: BuildContext):
         if stage == "module":
-            assert workers.beside("cards") and not workers.beside("maps")
-            workers.wait_for("cards")
+            wait = ctx.waiter("cards")
+            assert wait is not None and ctx.waiter("maps") is None
+            wait()
             return (tmp_path / "pages").read_text()
         time.sleep(0.3)
         (tmp_path / "pages").write_text("drawn by cards")
         return None
 
-    got = dict(workers.run_stages(("module", "cards"), work, 2, _shown({})))
+    got = dict(run_stages(("module", "cards"), work, _context(2), _shown({})))
     assert got["module"] == "drawn by cards"
-    assert not workers.beside("cards")  # outside a build: nothing to wait for
+    assert BuildContext().waiter("cards") is None  # outside a build: nothing to wait for
+
+
+# --- the pool --------------------------------------------------------------------------------------
+
+
+def _square(offset: int, i: int) -> int:
+    return offset + i * i
+
+
+def test_results_come_in_order_and_equal_the_serial_ones():
+    items = list(range(40))
+    assert Workers(3).map(_square, 5, items) == Workers(1).map(_square, 5, items) == [5 + i * i for i in items]
+
+
+def _read_state(state: dict, key: str) -> str:
+    return f"{key}={state[key]()}:{os.getpid()}"
+
+
+def test_the_state_reaches_the_workers_through_the_fork_unpickled():
+    """The state holds what pickle refuses (a mapping proxy, a lambda): the workers have it from the fork."""
+    state = MappingProxyType({"a": lambda: "x", "b": lambda: "y"})
+    got = Workers(2).map(_read_state, state, ["a", "b", "a", "b"])
+    assert [g.split(":")[0] for g in got] == ["a=x", "b=y", "a=x", "b=y"]
+    assert os.getpid() not in {int(g.split(":")[1]) for g in got}  # drawn in the workers
+
+
+def _fail_on(bad: int, i: int) -> int:
+    if i == bad:
+        raise PermissionError(13, "Permission denied", f"out/{i}.png")
+    return i
+
+
+def test_a_failing_job_raises_its_own_error_at_its_place():
+    got: list[int] = []
+    with pytest.raises(PermissionError) as err:
+        with Workers(2).start(_fail_on, 3, range(8)) as running:
+            got += running
+    assert err.value.filename == "out/3.png" and got == [0, 1, 2]
+
+
+def _die_on(bad: int, i: int) -> int:
+    if i == bad:
+        os._exit(9)
+    return i
+
+
+def test_a_worker_that_vanishes_is_an_error_not_a_hang():
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="a worker process stopped"):
+        Workers(2).map(_die_on, 2, range(6))
+    assert time.monotonic() - start < 20
+
+
+def _slow(log: str, i: int) -> int:
+    time.sleep(0.3)
+    Path(log, str(i)).write_text("drawn")
+    return i
+
+
+def test_leaving_early_stops_the_workers(tmp_path: Path):
+    """An error in the caller (or Ctrl-C) while the workers draw stops them at once: nothing drawn after."""
+    with pytest.raises(KeyError):
+        with Workers(2).start(_slow, str(tmp_path), range(20)) as running:
+            next(iter(running))
+            raise KeyError("the caller failed")
+    time.sleep(0.8)
+    assert len(list(tmp_path.iterdir())) < 6 and not mp.active_children()

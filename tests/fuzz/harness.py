@@ -153,9 +153,9 @@ def exercise_stages(project: Path, game_id: str, out: Path, stages: tuple[str, .
         return False
     for stage in stages:
         if stage == "sheets":
-            made = build.build_sheets(result, out, build.SheetSettings(dpi=72), jobs=1)
+            made = build.build_sheets(result, out, build.BuildContext.of(1, sheets=build.SheetSettings(dpi=72)))
         else:
-            made = getattr(build, f"build_{stage}")(result, out, jobs=1)
+            made = build.BUILDERS[stage](result, out, build.BuildContext.of(1))
         for path in made.paths:
             assert path.is_file() and path.stat().st_size > 0, path
     return True

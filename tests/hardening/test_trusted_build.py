@@ -301,7 +301,7 @@ def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(
 ) -> None:
     """The save lands after the game was loaded: the outputs hold the older bytes, so the next build is not
     'up to date' but makes them again, equal to a clean build of the new data."""
-    import authoring.checked as checked
+    import authoring.build.checked as checked
 
     _build(cli, mini_project)
     csv = mini_project / "counters" / GAME / "more.csv"

@@ -8,23 +8,24 @@ import hashlib
 from pathlib import Path
 
 from authoring.names import map_file_name
-from authoring.render.counter_art import counter_image, shared_faces
+from authoring.render.counter_art import Faces, counter_image
 from authoring.render.maps.draw import write_map_pngs
 from authoring.render.print.cards import render_setup_card, write_setup_cards
 from authoring.render.print.tiles import write_map_files, write_tiled_pdf
 from authoring.vassal.art import ImageCache, png_bytes
+from authoring.workers import Workers
 
 
 def _digests(paths) -> dict[str, str]:
     return {Path(p).name: hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in paths}
 
 
-def test_shared_faces_draw_the_same_card_pixels(bfm):
+def test_kept_faces_draw_the_same_card_pixels(bfm):
     s = bfm.scenarios["seven-turn"]
     plain = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]
-    with shared_faces():
-        first = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]
-        again = [p.tobytes() for p in render_setup_card(bfm, s, "soviet")]  # every face from the shared store
+    faces = Faces()
+    first = [p.tobytes() for p in render_setup_card(bfm, s, "soviet", faces=faces)]
+    again = [p.tobytes() for p in render_setup_card(bfm, s, "soviet", faces=faces)]  # every face from the store
     assert plain == first == again
 
 
@@ -40,26 +41,28 @@ def test_card_faces_drawn_ahead_are_every_face_the_cards_draw(bfm, monkeypatch):
     drawn: list[tuple] = []
     real = counter_art.render_face
     monkeypatch.setattr(counter_art, "render_face", lambda *a, **k: drawn.append(a[1:3]) or real(*a, **k))
-    with shared_faces():
-        draw_card_faces(bfm)
-        ahead = len(drawn)
-        assert ahead == len(set(drawn)) > 0  # each face once
-        assert [[p.tobytes() for p in render_setup_card(bfm, s, side)] for s, side in cards] == plain
-        assert len(drawn) == ahead  # the cards drew none
+    faces = Faces()
+    draw_card_faces(bfm, faces)
+    ahead = len(drawn)
+    assert ahead == len(set(drawn)) > 0  # each face once
+    assert [[p.tobytes() for p in render_setup_card(bfm, s, side, faces=faces)] for s, side in cards] == plain
+    assert len(drawn) == ahead  # the cards drew none
 
 
-def test_shared_faces_key_on_counter_state_and_size(bfm):
+def test_kept_faces_key_on_counter_state_and_size(bfm):
     a, b = sorted(bfm.counters.values(), key=lambda c: c.id)[:2]
-    with shared_faces():
-        assert counter_image(bfm, a, None, 72) is counter_image(bfm, a, None, 72)
-        assert counter_image(bfm, a, None, 72).tobytes() != counter_image(bfm, b, None, 72).tobytes()
-        assert counter_image(bfm, a, None, 60).size == (60, 60)
-    assert counter_image(bfm, a, None, 72) is not counter_image(bfm, a, None, 72)  # outside: drawn each time
+    faces = Faces()
+    assert counter_image(bfm, a, None, 72, faces=faces) is counter_image(bfm, a, None, 72, faces=faces)
+    assert (
+        counter_image(bfm, a, None, 72, faces=faces).tobytes() != counter_image(bfm, b, None, 72, faces=faces).tobytes()
+    )
+    assert counter_image(bfm, a, None, 60, faces=faces).size == (60, 60)
+    assert counter_image(bfm, a, None, 72) is not counter_image(bfm, a, None, 72)  # without: drawn each time
 
 
 def test_cards_in_parallel_are_the_serial_bytes(bfm, tmp_path):
-    serial = _digests(write_setup_cards(bfm, tmp_path / "one", processes=1))
-    parallel = _digests(write_setup_cards(bfm, tmp_path / "two", processes=2))
+    serial = _digests(write_setup_cards(bfm, tmp_path / "one", workers=Workers(1)))
+    parallel = _digests(write_setup_cards(bfm, tmp_path / "two", workers=Workers(2)))
     assert serial == parallel and len(serial) == 12
 
 
@@ -67,8 +70,8 @@ def test_map_files_in_one_pool_are_the_separate_drawings(bfm, tmp_path):
     """PNGs and both papers' tiles from one pool (each map drawn once for its papers) against each
     file drawn on its own."""
     dpi, px = 60, 40
-    pooled = write_map_files(bfm, tmp_path / "pool", px, ("letter", "a4"), dpi, processes=2)
-    alone = write_map_pngs(bfm, tmp_path / "alone", px, processes=1)
+    pooled = write_map_files(bfm, tmp_path / "pool", px, ("letter", "a4"), dpi, workers=Workers(2))
+    alone = write_map_pngs(bfm, tmp_path / "alone", px, workers=Workers(1))
     for paper in ("letter", "a4"):
         alone += [
             write_tiled_pdf(
@@ -84,6 +87,6 @@ def test_heavy_draws_in_workers_are_the_serial_bytes():
     from PIL import Image
 
     jobs = [(f"k{i}", lambda i=i: Image.new("RGB", (64, 48), (i * 40, 90, 200 - i * 30))) for i in range(3)]
-    serial = ImageCache(None, processes=1).many(jobs)
-    forked = ImageCache(None, processes=2).many(jobs, heavy=True)
+    serial = ImageCache(None, Workers(1)).many(jobs)
+    forked = ImageCache(None, Workers(2)).many(jobs, heavy=True)
     assert serial == forked == [png_bytes(draw()) for _, draw in jobs]

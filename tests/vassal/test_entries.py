@@ -13,6 +13,7 @@ from PIL import Image
 from authoring import trust
 from authoring.vassal.art import ImageCache
 from authoring.vassal.entries import MAGIC, Entries
+from authoring.workers import Workers
 
 
 def _put_in_child(folder: Path, key: str, data: bytes) -> None:
@@ -50,12 +51,12 @@ def _flip(data: bytes) -> bytes:
     ],
 )
 def test_a_damaged_entry_is_a_miss_drawn_again_and_replaced(tmp_path: Path, damage) -> None:
-    cache = ImageCache(tmp_path, processes=1)
+    cache = ImageCache(tmp_path, Workers(1))
     [png] = cache.many([("red", _red)])
     entry = tmp_path / "red"
     whole = entry.read_bytes()
     entry.write_bytes(damage(whole))
-    again = ImageCache(tmp_path, processes=1)
+    again = ImageCache(tmp_path, Workers(1))
     assert again.many([("red", _red)]) == [png] and (again.hits, again.misses) == (0, 1)
     assert entry.read_bytes() == whole
 
@@ -88,7 +89,7 @@ def test_a_cache_folder_that_is_a_link_caches_nothing(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     os.symlink(elsewhere, tmp_path / "cache")
-    cache = ImageCache(tmp_path / "cache", processes=1)
+    cache = ImageCache(tmp_path / "cache", Workers(1))
     cache.many([("red", _red)])
     assert not list(elsewhere.iterdir())
 
@@ -101,7 +102,7 @@ def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
     try:
         if os.access(folder, os.W_OK):  # running as root: permissions do not apply
             (folder / "blue").mkdir()
-        cache = ImageCache(folder, processes=1)
+        cache = ImageCache(folder, Workers(1))
         [png] = cache.many([("blue", lambda: Image.new("RGB", (8, 8), "blue"))])
         assert png and cache.misses == 1 and Entries(folder).get("blue") is None
     finally:

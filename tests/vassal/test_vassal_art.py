@@ -10,8 +10,9 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring.vassal import archive
-from authoring.vassal.art import ImageCache, canonical, digest, memo
+from authoring.vassal.art import ImageCache, Memo, canonical, digest
 from authoring.vassal.entries import Entries
+from authoring.workers import Workers
 
 
 @dataclass(frozen=True)
@@ -36,16 +37,16 @@ def _tree() -> Tree:
 def test_keys_walked_once_per_object_are_the_keys_walked_every_time() -> None:
     tree = _tree()
     plain = [digest("k", tree, leaf) for leaf in tree.leaves]
-    with memo():
-        assert [digest("k", tree, leaf) for leaf in tree.leaves] == plain
-        assert digest("k", tree, tree.leaves[0]) == plain[0]  # a second time, from the memo
+    memo: Memo = {}
+    assert [digest("k", tree, leaf, memo=memo) for leaf in tree.leaves] == plain
+    assert memo and digest("k", tree, tree.leaves[0], memo=memo) == plain[0]  # a second time, from the memo
     assert canonical(replace(tree.leaves[0], loc=("moved.yaml", 99))) == canonical(tree.leaves[0])  # no locations
 
 
 def test_a_changed_object_inside_memo_gets_its_own_key() -> None:
-    with memo():
-        first = digest(Leaf("a", 1.0))
-        assert digest(Leaf("a", 2.0)) != first
+    memo: Memo = {}
+    first = digest(Leaf("a", 1.0), memo=memo)
+    assert digest(Leaf("a", 2.0), memo=memo) != first
 
 
 def _square(colour: str) -> Image.Image:
@@ -54,9 +55,9 @@ def _square(colour: str) -> Image.Image:
 
 def test_cached_images_carry_their_zip_streams_and_zip_to_the_same_bytes(tmp_path: Path) -> None:
     jobs = [("key-red", lambda: _square("red")), ("key-blue", lambda: [_square("blue"), _square("white")])]
-    drawn = ImageCache(tmp_path, processes=1)
+    drawn = ImageCache(tmp_path, Workers(1))
     pages = drawn.pages(jobs)
-    again = ImageCache(tmp_path, processes=1)
+    again = ImageCache(tmp_path, Workers(1))
     assert again.pages(jobs) == pages and again.hits == 2
     images = [page for job in pages for page in job]
     assert {page: archive.deflate(page) for page in images} == again.deflated
@@ -65,10 +66,10 @@ def test_cached_images_carry_their_zip_streams_and_zip_to_the_same_bytes(tmp_pat
 
 
 def test_images_only_drawn_from_carry_no_zip_streams(tmp_path: Path) -> None:
-    cache = ImageCache(tmp_path, processes=1)
+    cache = ImageCache(tmp_path, Workers(1))
     [png] = cache.many([("map", lambda: _square("green"))], zipped=False)
     assert png not in cache.deflated
-    later = ImageCache(tmp_path, processes=1)
+    later = ImageCache(tmp_path, Workers(1))
     assert later.many([("map", lambda: _square("green"))]) == [png] and not later.deflated
 
 
@@ -76,11 +77,11 @@ def test_images_drawn_by_workers_are_stored_and_found_next_time(tmp_path: Path) 
     """What the worker processes draw is stored under each key, one file each (no temporary file left
     behind), and a later cache finds every one without drawing."""
     jobs = [(f"key-{i:02d}", lambda i=i: _square(f"#{i * 9:02x}{i * 5:02x}40")) for i in range(16)]
-    drawn = ImageCache(tmp_path, processes=2)
+    drawn = ImageCache(tmp_path, Workers(2))
     pngs = drawn.many(jobs)
     assert drawn.misses == 16
     assert sorted(p.name for p in tmp_path.rglob("*")) == [key for key, _ in jobs]
-    again = ImageCache(tmp_path, processes=2)
+    again = ImageCache(tmp_path, Workers(2))
     assert again.many([(key, lambda: None) for key, _ in jobs]) == pngs and again.hits == 16
 
 
@@ -92,13 +93,13 @@ def test_batches_drawn_ahead_in_one_pool_are_handed_out_in_order_and_counted_as_
     calls: list[str] = []  # in this process only: the workers' calls are not seen here
     faces = [(f"face-{i:02d}", lambda i=i: _square(f"#{i * 9:02x}2040")) for i in range(20)]
     maps = [(f"map-{i}", lambda i=i: [_square("green"), _square(f"#40{i * 60:02x}40")]) for i in range(3)]
-    cached = ImageCache(tmp_path, processes=1)
+    cached = ImageCache(tmp_path, Workers(1))
     cached.many(faces[:2])  # two faces cached beforehand: not drawn again
-    cache = ImageCache(tmp_path, processes=2)
+    cache = ImageCache(tmp_path, Workers(2))
     cache.draw_ahead([Batch(faces), Batch(maps, heavy=True, zipped=False)])
     stored = Entries(tmp_path)
     assert all(stored.has(key) for key, _ in faces + maps)
-    fresh = ImageCache(tmp_path / "fresh", processes=1)
+    fresh = ImageCache(tmp_path / "fresh", Workers(1))
     want_faces, want_maps = fresh.many(faces), fresh.pages(maps, zipped=False)
     got_faces = cache.many([(key, lambda key=key: calls.append(key)) for key, _ in faces])
     got_maps = cache.pages([(key, lambda key=key: calls.append(key)) for key, _ in maps], zipped=False)
@@ -162,7 +163,7 @@ def test_meanwhile_runs_in_the_parent_while_the_forked_workers_draw(tmp_path: Pa
         go.touch()
 
     jobs = [(f"map-{i}", lambda: _waiting_square(go)) for i in range(3)]
-    cache = ImageCache(tmp_path / "cache", processes=2)
+    cache = ImageCache(tmp_path / "cache", Workers(2))
     try:
         cache.draw_ahead([Batch(jobs, heavy=True)], meanwhile)
         assert _MEANWHILE == ["made"]
@@ -177,7 +178,7 @@ def test_meanwhile_runs_after_the_jobs_without_a_pool_and_when_nothing_is_to_dra
 
     seen: list[str] = []
     jobs = [("face-0", lambda: seen.append("drawn") or _square("green"))]
-    cache = ImageCache(tmp_path, processes=1)
+    cache = ImageCache(tmp_path, Workers(1))
     cache.draw_ahead([Batch(jobs)], lambda: seen.append("meanwhile"))
     assert seen == ["drawn", "meanwhile"]
     cache.draw_ahead([Batch(jobs)], lambda: seen.append("again"))  # cached: nothing drawn, still run

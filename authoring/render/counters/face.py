@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
@@ -241,14 +242,16 @@ def _picture_box(box: Box, picture) -> Box | None:
     return left, top, left + pw, top + ph
 
 
-_TEXT_CONTENT = {
-    "setup_code": lambda f: (f.setup_code, ""),
-    "designation": lambda f: (f.designation, f.designation_short),
-    "label": lambda f: (f.label, f.label_short),
-    "band": lambda f: (f.band, ""),
-    "state_mark": lambda f: (f.state_mark, ""),
-    "badge": lambda f: (f.badge, ""),
-}
+_TEXT_CONTENT = MappingProxyType(
+    {
+        "setup_code": lambda f: (f.setup_code, ""),
+        "designation": lambda f: (f.designation, f.designation_short),
+        "label": lambda f: (f.label, f.label_short),
+        "band": lambda f: (f.band, ""),
+        "state_mark": lambda f: (f.state_mark, ""),
+        "badge": lambda f: (f.badge, ""),
+    }
+)
 
 
 def layout_face(
@@ -573,7 +576,7 @@ def text_boxes(
     return [tb for tb in element_boxes(layout, bleed_px) if tb.role not in ("symbol", "picture")]
 
 
-__all__ = [
+__all__ = (
     "FaceArt",
     "RenderIssue",
     "TextBox",
@@ -587,4 +590,4 @@ __all__ = [
     "contrast_ink",
     "reduced_tint",
     "UNIT",
-]
+)

@@ -6,43 +6,47 @@ with an ellipsis and reported. Used by the counter layout engine (``face.py``) f
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from authoring.render.counters.layout import Slot
 from authoring.render.shared.fonts import SIZE_STEP, font, snap_size
 
 Box = tuple[int, int, int, int]
 
-ABBREVIATIONS: dict[str, str] = {
-    "Airborne": "Abn",
-    "Armored": "Arm",
-    "Armoured": "Arm",
-    "Army": "A",
-    "Artillery": "Art",
-    "Battalion": "Bn",
-    "Brigade": "Bde",
-    "Cavalry": "Cav",
-    "Corps": "C",
-    "Division": "Div",
-    "Grenadier": "Gren",
-    "Guards": "Gds",
-    "Infantry": "Inf",
-    "Mechanized": "Mech",
-    "Motorized": "Mot",
-    "Mountain": "Mtn",
-    "Panzer": "Pz",
-    "Regiment": "Rgt",
-    "Reserve": "Res",
-    "Rifle": "Rfl",
-    "Shock": "Sh",
-    "Tank": "Tk",
-    "Emergency": "Emerg",
-    "Supply": "Sup",
-    "Reinforcement": "Reinf",
-    "Withdrawal": "Wdr",
-    "Replacement": "Repl",
-    "Control": "Ctrl",
-}
+ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "Airborne": "Abn",
+        "Armored": "Arm",
+        "Armoured": "Arm",
+        "Army": "A",
+        "Artillery": "Art",
+        "Battalion": "Bn",
+        "Brigade": "Bde",
+        "Cavalry": "Cav",
+        "Corps": "C",
+        "Division": "Div",
+        "Grenadier": "Gren",
+        "Guards": "Gds",
+        "Infantry": "Inf",
+        "Mechanized": "Mech",
+        "Motorized": "Mot",
+        "Mountain": "Mtn",
+        "Panzer": "Pz",
+        "Regiment": "Rgt",
+        "Reserve": "Res",
+        "Rifle": "Rfl",
+        "Shock": "Sh",
+        "Tank": "Tk",
+        "Emergency": "Emerg",
+        "Supply": "Sup",
+        "Reinforcement": "Reinf",
+        "Withdrawal": "Wdr",
+        "Replacement": "Repl",
+        "Control": "Ctrl",
+    }
+)
 """Word -> short form tried after the data's own short form, before a text is reported."""
 
 

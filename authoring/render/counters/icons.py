@@ -8,7 +8,9 @@ square centred in its box.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 from PIL import Image, ImageDraw
 
@@ -201,23 +203,25 @@ def icon_activation(pen: Pen, box: Box) -> None:
     )
 
 
-ICONS: dict[str, Painter] = {
-    "turn": icon_turn,
-    "weather": icon_weather,
-    "supply-crate": icon_supply,
-    "out-of-supply": icon_out_of_supply,
-    "disrupted": icon_disrupted,
-    "fortification": icon_fortification,
-    "control": icon_control,
-    "victory": icon_victory,
-    "attack": icon_attack,
-    "step-loss": icon_step_loss,
-    "rail": icon_rail,
-    "no-retreat": icon_no_retreat,
-    "retreat": icon_retreat,
-    "replacement": icon_replacement,
-    "activation": icon_activation,
-}
+ICONS: Mapping[str, Painter] = MappingProxyType(
+    {
+        "turn": icon_turn,
+        "weather": icon_weather,
+        "supply-crate": icon_supply,
+        "out-of-supply": icon_out_of_supply,
+        "disrupted": icon_disrupted,
+        "fortification": icon_fortification,
+        "control": icon_control,
+        "victory": icon_victory,
+        "attack": icon_attack,
+        "step-loss": icon_step_loss,
+        "rail": icon_rail,
+        "no-retreat": icon_no_retreat,
+        "retreat": icon_retreat,
+        "replacement": icon_replacement,
+        "activation": icon_activation,
+    }
+)
 """Icon name -> painter: the names a marker's ``icon:`` may give (also valid as a ``symbol:``)."""
 
 

@@ -9,9 +9,10 @@ size and downsamples with LANCZOS, which is the antialiasing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -363,62 +364,66 @@ def paint_nothing(pen: Pen, box: Box) -> None:
     """Markers carry a label instead of a symbol."""
 
 
-SYMBOLS: dict[str, Painter] = {
-    "infantry": framed(_cross),
-    "armor": framed(_oval),
-    "mechanized": framed(_cross, _oval),
-    "motorized": framed(_cross, _wheels_axis),
-    "cavalry": framed(_slash),
-    "recon": framed(_slash, _oval),
-    "artillery": framed(_dot),
-    "hq": paint_hq,
-    "engineer": framed(_bridge),
-    "mountain": framed(_cross, _mountain),
-    "ski": framed(_cross, _ski),
-    "shock": framed(_cross, _shock_arrow),
-    "guards": framed(_cross, _guards_star),
-    "airborne": framed(_cross, _wings),
-    "antitank": framed(_antitank),
-    "antiaircraft": framed(_antiair),
-    "naval": framed(_anchor),
-    "air": framed(_propeller),
-    "rocket": framed(_rocket),
-    "self-propelled-artillery": framed(_upper_dot, _tracks),
-    "signal": framed(_lightning),
-    "medical": framed(_red_cross),
-    "security": framed(_mp),
-    "armored-train": framed(_rails),
-    "arrow": paint_arrow,
-    "bridge": paint_bridge,
-    "motorized-recon": framed(_slash, _wheels_axis),
-    "fighter": paint_fighter,
-    "bomber": paint_bomber,
-    "supply": framed(_supply_bar),
-    "marker": paint_nothing,
-    "fallback": framed(_question),
-}
+SYMBOLS: Mapping[str, Painter] = MappingProxyType(
+    {
+        "infantry": framed(_cross),
+        "armor": framed(_oval),
+        "mechanized": framed(_cross, _oval),
+        "motorized": framed(_cross, _wheels_axis),
+        "cavalry": framed(_slash),
+        "recon": framed(_slash, _oval),
+        "artillery": framed(_dot),
+        "hq": paint_hq,
+        "engineer": framed(_bridge),
+        "mountain": framed(_cross, _mountain),
+        "ski": framed(_cross, _ski),
+        "shock": framed(_cross, _shock_arrow),
+        "guards": framed(_cross, _guards_star),
+        "airborne": framed(_cross, _wings),
+        "antitank": framed(_antitank),
+        "antiaircraft": framed(_antiair),
+        "naval": framed(_anchor),
+        "air": framed(_propeller),
+        "rocket": framed(_rocket),
+        "self-propelled-artillery": framed(_upper_dot, _tracks),
+        "signal": framed(_lightning),
+        "medical": framed(_red_cross),
+        "security": framed(_mp),
+        "armored-train": framed(_rails),
+        "arrow": paint_arrow,
+        "bridge": paint_bridge,
+        "motorized-recon": framed(_slash, _wheels_axis),
+        "fighter": paint_fighter,
+        "bomber": paint_bomber,
+        "supply": framed(_supply_bar),
+        "marker": paint_nothing,
+        "fallback": framed(_question),
+    }
+)
 """Symbol key -> painter (APP-6 land symbols as hex wargames use them). Unknown keys draw ``fallback``
 (a frame with '?'). Army group and front are size marks (XXXXX, XXXXXX), not symbols."""
 
-ALIASES: dict[str, str] = {
-    "armour": "armor",
-    "tank": "armor",
-    "anti-tank": "antitank",
-    "anti-aircraft": "antiaircraft",
-    "aa": "antiaircraft",
-    "reconnaissance": "recon",
-    "headquarters": "hq",
-    "parachute": "airborne",
-    "mech": "mechanized",
-    "motorised": "motorized",
-    "mechanised": "mechanized",
-    "police": "security",
-    "nkvd": "security",
-    "armored-cavalry": "recon",
-    "armored-recon": "recon",
-    "anti-air": "antiaircraft",
-    "flak": "antiaircraft",
-}
+ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "armour": "armor",
+        "tank": "armor",
+        "anti-tank": "antitank",
+        "anti-aircraft": "antiaircraft",
+        "aa": "antiaircraft",
+        "reconnaissance": "recon",
+        "headquarters": "hq",
+        "parachute": "airborne",
+        "mech": "mechanized",
+        "motorised": "motorized",
+        "mechanised": "mechanized",
+        "police": "security",
+        "nkvd": "security",
+        "armored-cavalry": "recon",
+        "armored-recon": "recon",
+        "anti-air": "antiaircraft",
+        "flak": "antiaircraft",
+    }
+)
 """Other spellings a designer may write."""
 
 
@@ -447,7 +452,7 @@ def _group_bracket(pen: Pen, box: Box) -> None:
     )
 
 
-SIZE_MARKS: dict[str, Painter] = {"group": _group_bracket, "[ ]": _group_bracket}
+SIZE_MARKS: Mapping[str, Painter] = MappingProxyType({"group": _group_bracket, "[ ]": _group_bracket})
 """Size marks drawn as signs rather than set as text (the others, II ... XXXXXX, are letters)."""
 
 

@@ -9,11 +9,11 @@ an image was drawn with: the VASSAL compiler reads its grid origin, dx and dy fr
 from __future__ import annotations
 
 import math
-import multiprocessing
 import re
-from collections.abc import Iterator, Sequence
-from functools import partial
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from PIL import Image
 
@@ -38,8 +38,7 @@ from authoring.render.maps.style import INK, map_style
 from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_from_bands, save_png
-from authoring.workers import can_fork, tokened
-from authoring.workers import pool as fork_pool
+from authoring.workers import Workers
 
 
 def supersampling(px_per_hex: float) -> int:
@@ -158,49 +157,47 @@ def layout_scene(
     return scene, offsets
 
 
-_JOB: dict = {}
-
-
-_LAYOUT_JOB = ""
+LAYOUT_JOB = ""
 """Job key of the joined layout image (map ids are never empty)."""
 
 
-def write_one(job: tuple[str, str]) -> str:
+def write_one(shared: dict, job: tuple[str, str]) -> str:
+    """One map image (or the joined layout) of `run_per_map`; `shared` holds the game and `px`."""
     map_id, path = job
-    game = _JOB["game"]
-    if map_id == _LAYOUT_JOB:
-        size, bands = scene_bands(layout_scene(game, layout_px_per_hex(game, _JOB["px"]))[0])
+    game = shared["game"]
+    if map_id == LAYOUT_JOB:
+        size, bands = scene_bands(layout_scene(game, layout_px_per_hex(game, shared["px"]))[0])
         atomic.write_bytes(Path(path), png_from_bands(size, "RGB", bands))
     else:
-        write_map_png(game, map_id, _JOB["px"], Path(path))
+        write_map_png(game, map_id, shared["px"], Path(path))
     return path
 
 
-def run_per_map(game: Game, jobs: list, worker, processes: int | None = None, **shared) -> list:
-    """``worker(job)`` for each job, in forked processes when there are several jobs and cores.
+def run_per_map(
+    game: Game,
+    jobs: Sequence,
+    worker: Callable[[dict, Any], Any],
+    workers: Workers | None = None,
+    large: Callable[[Any], bool] | None = None,
+    **shared,
+) -> list:
+    """``worker(shared, job)`` for each job, in forked processes when there are several jobs and cores, each
+    job holding a token (a `large` one a large-job token too); `shared` is `shared` with the game in it.
 
-    The game reaches the workers through fork (module global), not pickling: the model holds
-    mapping proxies that do not pickle.
-    """
-    procs = min(len(jobs), processes or multiprocessing.cpu_count())
-    _JOB.update(game=game, **shared)
-    try:
-        if procs > 1 and can_fork():
-            with fork_pool(procs) as workers:  # each job holds a core's token
-                return workers.map(partial(tokened, worker), jobs, chunksize=1)
-        return [worker(j) for j in jobs]
-    finally:
-        _JOB.clear()
+    The game reaches the workers through the fork, not pickling: the model holds mapping proxies that do
+    not pickle."""
+    kinds = {"large": large} if large else {}
+    return (workers or Workers.for_jobs()).map(worker, {"game": game, **shared}, jobs, **kinds)
 
 
-def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, processes: int | None = None) -> list[Path]:
+def write_map_pngs(game: Game, out_dir: Path, px_per_hex: float, workers: Workers | None = None) -> list[Path]:
     """``<out_dir>/<map>.png`` for every map, plus ``layout.png`` when the game joins several maps.
 
     Maps (and the layout) render in parallel processes (fork) when there are several and more
     than one core. The layout image is drawn at `layout_px_per_hex`, capped in size.
     """
     jobs = map_png_jobs(game, out_dir)
-    written = [Path(p) for p in run_per_map(game, jobs, write_one, processes, px=px_per_hex)]
+    written = [Path(p) for p in run_per_map(game, jobs, write_one, workers, px=px_per_hex)]
     return written + registration_pngs(game, out_dir)
 
 
@@ -210,7 +207,7 @@ def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(mid, str(out_dir / map_file_name("map", mid, game.maps, ext="png"))) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
-        jobs.append((_LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
+        jobs.append((LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
     return jobs
 
 
@@ -248,7 +245,7 @@ def add_title(scene: Scene, title: str, px: float) -> None:
     scene.text.add(Text(title, x0, y, 0.42 * px, INK, anchor="lm", bold=True))
 
 
-_EDGE_ANGLE = {"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0}
+_EDGE_ANGLE = MappingProxyType({"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0})
 """Screen bearing of each grid edge, clockwise from up."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 from PIL import Image, ImageDraw
 
@@ -21,7 +22,7 @@ from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import save_png
 
-SEVERITY_COLOURS = {"error": (200, 30, 30), "warning": (230, 130, 0), "info": (40, 110, 200)}
+SEVERITY_COLOURS = MappingProxyType({"error": (200, 30, 30), "warning": (230, 130, 0), "info": (40, 110, 200)})
 COUNTER_SHARE = 0.5
 """Counter edge as a fraction of the hex width."""
 

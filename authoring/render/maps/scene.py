@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TypeVar
 
 from authoring.hexgrid import Hex, PixelLayout
@@ -44,7 +45,7 @@ NAME_SIZE = 0.15
 """Feature name font size, fraction of f."""
 MARK_OFFSET = (0.2, 0.22)
 """Where set-up marks sit, fractions of f from the centre."""
-ARROWS = {"arrow": 1, "arrow3": 3}
+ARROWS = MappingProxyType({"arrow": 1, "arrow3": 3})
 """Entry-arrow symbols and how many arrows each draws."""
 ARROW_GAP = 0.2
 """Distance between the arrows of a multiple arrow, fraction of f."""

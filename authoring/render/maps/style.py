@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from PIL import ImageColor
 
@@ -26,62 +27,70 @@ INK = "#2b2620"
 GRID = "#4a4237"
 """Hex grid lines."""
 
-TERRAIN_DEFAULTS: dict[str, tuple[str, str]] = {
-    # key (symbol or id) -> (colour, symbol)
-    "clear": ("#ebe3c3", "none"),
-    "trees": ("#86a95e", "trees"),
-    "forest": ("#86a95e", "trees"),
-    "woods": ("#a9c07d", "woods"),
-    "hills": ("#d7bf8a", "hills"),
-    "mountains": ("#b99c6e", "mountains"),
-    "mountain": ("#b99c6e", "mountains"),
-    "swamp": ("#a9c3a0", "swamp"),
-    "marsh": ("#c3d5b2", "marsh"),
-    "rough": ("#d5c6a0", "rough"),
-    "waves": ("#9cc6e4", "waves"),
-    "sea": ("#8fbde0", "waves"),
-    "lake": ("#a7d0ec", "waves"),
-    "water": ("#9cc6e4", "waves"),
-    "city": ("#d9b7a2", "city"),
-    "urban": ("#d9b7a2", "city"),
-    "town": ("#e3cdb4", "none"),
-}
+TERRAIN_DEFAULTS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        # key (symbol or id) -> (colour, symbol)
+        "clear": ("#ebe3c3", "none"),
+        "trees": ("#86a95e", "trees"),
+        "forest": ("#86a95e", "trees"),
+        "woods": ("#a9c07d", "woods"),
+        "hills": ("#d7bf8a", "hills"),
+        "mountains": ("#b99c6e", "mountains"),
+        "mountain": ("#b99c6e", "mountains"),
+        "swamp": ("#a9c3a0", "swamp"),
+        "marsh": ("#c3d5b2", "marsh"),
+        "rough": ("#d5c6a0", "rough"),
+        "waves": ("#9cc6e4", "waves"),
+        "sea": ("#8fbde0", "waves"),
+        "lake": ("#a7d0ec", "waves"),
+        "water": ("#9cc6e4", "waves"),
+        "city": ("#d9b7a2", "city"),
+        "urban": ("#d9b7a2", "city"),
+        "town": ("#e3cdb4", "none"),
+    }
+)
 
-FEATURE_DEFAULTS: dict[str, tuple[str, str]] = {
-    # key (symbol or id) -> (colour, symbol)
-    "city": ("#b2302a", "city"),
-    "major-city": ("#9c2521", "major-city"),
-    "town": ("#2b2620", "town"),
-    "star": ("#c0392b", "star"),
-    "cross": ("#1d1d1d", "cross"),
-    "fort": ("#6b3416", "fort"),
-    "fortification": ("#6b3416", "fort"),
-    "supply": ("#1f6f3a", "supply"),
-    "victory": ("#c9971c", "victory"),
-    "arrow": ("#7a1f1a", "arrow"),
-    "arrow3": ("#7a1f1a", "arrow3"),
-    "dot": ("#2b2620", "dot"),
-    "none": ("#000000", "none"),
-}
+FEATURE_DEFAULTS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        # key (symbol or id) -> (colour, symbol)
+        "city": ("#b2302a", "city"),
+        "major-city": ("#9c2521", "major-city"),
+        "town": ("#2b2620", "town"),
+        "star": ("#c0392b", "star"),
+        "cross": ("#1d1d1d", "cross"),
+        "fort": ("#6b3416", "fort"),
+        "fortification": ("#6b3416", "fort"),
+        "supply": ("#1f6f3a", "supply"),
+        "victory": ("#c9971c", "victory"),
+        "arrow": ("#7a1f1a", "arrow"),
+        "arrow3": ("#7a1f1a", "arrow3"),
+        "dot": ("#2b2620", "dot"),
+        "none": ("#000000", "none"),
+    }
+)
 
-HEXSIDE_DEFAULTS: dict[str, tuple[str, float]] = {
-    # style -> (colour, width)
-    "river": ("#3b7ec4", 0.055),
-    "major-river": ("#2c67ad", 0.11),
-    "lake": ("#6fa9da", 0.13),
-    "sea": ("#5d9bd3", 0.15),
-    "fortified-line": ("#5b2e12", 0.035),
-    "border": ("#7a2d83", 0.04),
-    "line": ("#2b2620", 0.035),
-}
+HEXSIDE_DEFAULTS: Mapping[str, tuple[str, float]] = MappingProxyType(
+    {
+        # style -> (colour, width)
+        "river": ("#3b7ec4", 0.055),
+        "major-river": ("#2c67ad", 0.11),
+        "lake": ("#6fa9da", 0.13),
+        "sea": ("#5d9bd3", 0.15),
+        "fortified-line": ("#5b2e12", 0.035),
+        "border": ("#7a2d83", 0.04),
+        "line": ("#2b2620", 0.035),
+    }
+)
 
-PATH_DEFAULTS: dict[str, tuple[str, float]] = {
-    # style -> (colour, width)
-    "rail": ("#1b1b1b", 0.03),
-    "road": ("#b24a2a", 0.045),
-    "minor-road": ("#8f6a3b", 0.03),
-    "track": ("#6b5a3e", 0.025),
-}
+PATH_DEFAULTS: Mapping[str, tuple[str, float]] = MappingProxyType(
+    {
+        # style -> (colour, width)
+        "rail": ("#1b1b1b", 0.03),
+        "road": ("#b24a2a", 0.045),
+        "minor-road": ("#8f6a3b", 0.03),
+        "track": ("#6b5a3e", 0.025),
+    }
+)
 
 HEXSIDE_ORDER = ("sea", "lake", "border", "line", "river", "major-river", "fortified-line")
 """Drawing order of hexside styles (later on top)."""

@@ -8,7 +8,8 @@ printed) and out of its west part (where `FILL_PROBE` samples the terrain colour
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from authoring.render.maps.raster import Disc, Item, Line, Poly, Text
 from authoring.render.maps.style import INK, shade
@@ -131,19 +132,21 @@ def nothing(cx, cy, f, color):
     return []
 
 
-TERRAIN_SYMBOLS: dict[str, Painter] = {
-    "trees": trees,
-    "forest": trees,
-    "woods": woods,
-    "hills": hills,
-    "mountains": mountains,
-    "swamp": swamp,
-    "marsh": marsh,
-    "rough": rough,
-    "waves": waves,
-    "city": city_blocks,
-    "none": nothing,
-}
+TERRAIN_SYMBOLS: Mapping[str, Painter] = MappingProxyType(
+    {
+        "trees": trees,
+        "forest": trees,
+        "woods": woods,
+        "hills": hills,
+        "mountains": mountains,
+        "swamp": swamp,
+        "marsh": marsh,
+        "rough": rough,
+        "waves": waves,
+        "city": city_blocks,
+        "none": nothing,
+    }
+)
 """Terrain symbol name -> painter; unknown names draw nothing."""
 
 
@@ -206,17 +209,19 @@ def dot(cx, cy, f, color):
     return [Disc(cx, cy, 0.04 * f, color)]
 
 
-FEATURE_SYMBOLS: dict[str, Painter] = {
-    "city": city,
-    "major-city": major_city,
-    "town": town,
-    "star": star,
-    "cross": cross,
-    "supply": supply,
-    "victory": victory,
-    "dot": dot,
-    "none": nothing,
-}
+FEATURE_SYMBOLS: Mapping[str, Painter] = MappingProxyType(
+    {
+        "city": city,
+        "major-city": major_city,
+        "town": town,
+        "star": star,
+        "cross": cross,
+        "supply": supply,
+        "victory": victory,
+        "dot": dot,
+        "none": nothing,
+    }
+)
 """Point-feature symbol -> painter. ``fort`` and ``arrow`` depend on the hex's shape and are in `maps/scene.py`."""
 
 MARK_SYMBOLS = frozenset({"star", "cross"})

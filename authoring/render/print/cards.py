@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PIL import Image
 
@@ -23,6 +23,10 @@ from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
+from authoring.workers import Workers
+
+if TYPE_CHECKING:
+    from authoring.render.counter_art import Faces
 
 DPI = AID_DPI
 PAGE = PageSpec("letter").size
@@ -142,7 +146,7 @@ def fit_size(text: str, size: float, width: int, bold: bool = False, floor: floa
     return size if length <= width else max(floor, size * width / length)
 
 
-def _entry_block(game: Game, entry: Entry, width: int) -> Block:
+def _entry_block(game: Game, entry: Entry, width: int, faces: Faces | None = None) -> Block:
     per_row = max(1, (width - LABEL_W) // UNIT_W)
     rows = max(1, -(-len(entry.units) // per_row))
     label_size, lines = _label_lines(entry.label)
@@ -164,7 +168,7 @@ def _entry_block(game: Game, entry: Entry, width: int) -> Block:
             ux, uy = x + LABEL_W + c * UNIT_W, y + 8 + r * (COUNTER_PX + 40)
             counter = game.counters.get(uid)
             if counter is not None:
-                img = counter_image(game, counter, entry.state, COUNTER_PX)
+                img = counter_image(game, counter, entry.state, COUNTER_PX, faces=faces)
                 page.image.paste(img.convert("RGB"), (ux, uy), img if img.mode == "RGBA" else None)
             name = counter.display_name if counter else uid
             cx = ux + COUNTER_PX // 2
@@ -263,21 +267,26 @@ def _columns(blocks: Sequence[Block], top: int, bottom: int) -> list[list[list[B
     return pages
 
 
-def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Canvas]:
-    """The pages of ``side``'s set-up card for ``scenario`` on ``paper``, with every text box recorded."""
-    return list(iter_setup_card_pages(game, scenario, side, paper))
+def setup_card_pages(
+    game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
+) -> list[Canvas]:
+    """The pages of ``side``'s set-up card for ``scenario`` on ``paper``, with every text box recorded;
+    counter faces taken from (and kept in) `faces` when given."""
+    return list(iter_setup_card_pages(game, scenario, side, paper, faces))
 
 
-def iter_setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> Iterator[Canvas]:
+def iter_setup_card_pages(
+    game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
+) -> Iterator[Canvas]:
     """`setup_card_pages` one at a time, each drawn when asked for: a long card is encoded page by page
-    instead of held whole (27 Letter pages of a large game are 170 MB as images)."""
+    instead of held whole."""
     spec = PageSpec(paper, DPI)
     width, height = spec.size
     col_w = (width - 2 * MARGIN - GUTTER) // 2
     blocks: list[Block] = []
     for section in card_sections(game, scenario, side):
         blocks.append(_heading_block(section.title))
-        blocks += [_entry_block(game, e, col_w) for e in section.entries]
+        blocks += [_entry_block(game, e, col_w, faces) for e in section.entries]
     if not blocks:
         blocks.append(_heading_block("Nothing to set up"))
     top = TOP
@@ -293,9 +302,11 @@ def iter_setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str 
         yield page
 
 
-def render_setup_card(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Image.Image]:
+def render_setup_card(
+    game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
+) -> list[Image.Image]:
     """The pages of ``side``'s set-up card for ``scenario`` (RGB, Letter or A4 at `DPI`)."""
-    return [p.image for p in setup_card_pages(game, scenario, side, paper)]
+    return [p.image for p in setup_card_pages(game, scenario, side, paper, faces)]
 
 
 class PageSink(Protocol):
@@ -306,9 +317,9 @@ class PageSink(Protocol):
     def close(self) -> None: ...
 
 
-def draw_card_faces(game: Game) -> None:
-    """Draw every counter face the set-up cards show, as `_entry_block` draws it. Inside `shared_faces()`
-    this fills the faces the cards then take: worker processes forked afterwards start with all of them,
+def draw_card_faces(game: Game, faces: Faces) -> None:
+    """Draw every counter face the set-up cards show into `faces`, as `_entry_block` draws it: worker
+    processes forked afterwards start with all of them,
     rather than each drawing its own copy of every counter with its first card of each side (the module,
     built alone, does this just before forking the workers of its boards and chart pages)."""
     from authoring.render.counter_art import counter_image
@@ -321,40 +332,44 @@ def draw_card_faces(game: Game) -> None:
                     for uid in entry.units:
                         counter = game.counters.get(uid)
                         if counter is not None:
-                            counter_image(game, counter, entry.state, COUNTER_PX)
+                            counter_image(game, counter, entry.state, COUNTER_PX, faces=faces)
 
 
 def write_setup_cards(
-    game: Game, out_dir: Path, processes: int | None = None, also: Callable[[str, str], PageSink] | None = None
+    game: Game, out_dir: Path, workers: Workers | None = None, also: Callable[[str, str], PageSink] | None = None
 ) -> list[Path]:
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
     scenario and side; cards in parallel processes (fork), each drawing a counter face once.
     `also(scenario, side)`: a sink that gets each Letter page too, so no other stage draws it again."""
-    from authoring.render.counter_art import shared_faces
+    from authoring.render.counter_art import Faces
     from authoring.render.maps.draw import run_per_map
 
     jobs = [
         (sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])
     ]
-    with shared_faces():  # a forked worker keeps its faces for its next card
-        return [path for paths in run_per_map(game, jobs, _card_job, processes, also=also) for path in paths]
+    # a forked worker keeps its faces for its next card
+    done = run_per_map(game, jobs, _card_job, workers, also=also, faces=Faces())
+    return [path for paths in done for path in paths]
 
 
-def _card_job(job: tuple[str, str, str]) -> list[Path]:
-    from authoring.render.maps.draw import _JOB
-
-    return _write_card(_JOB["game"], *job, also=_JOB.get("also"))
+def _card_job(shared: dict, job: tuple[str, str, str]) -> list[Path]:
+    return _write_card(shared["game"], *job, also=shared["also"], faces=shared["faces"])
 
 
 def _write_card(
-    game: Game, sid: str, side: str, out: str, also: Callable[[str, str], PageSink] | None = None
+    game: Game,
+    sid: str,
+    side: str,
+    out: str,
+    also: Callable[[str, str], PageSink] | None = None,
+    faces: Faces | None = None,
 ) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
     sink = also(sid, side) if also else None
     pages = []
-    for page in iter_setup_card_pages(game, scenario, side):
+    for page in iter_setup_card_pages(game, scenario, side, faces=faces):
         pages.append(png_bytes(page.image, DPI))  # encoded once: the PNG file and the PDF's page
         if sink is not None:
             sink.add(page.image)
@@ -366,7 +381,7 @@ def _write_card(
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
     paths.append(
         write_pdf(
-            [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4")],
+            [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4", faces)],
             out_dir / file_name("setup", sid, side, "a4", ext="pdf"),
             DPI,
             "a4",

@@ -42,7 +42,7 @@ SAMPLE = 56
 NATURAL = PageSpec("letter").content_size
 """Block size used for images outside a paged PDF (the module's chart windows): a Letter content area."""
 
-__all__ = ["wrap", "fit_size", "render_table", "render_turn_track", "table_blocks", "turn_blocks", "write_charts"]
+__all__ = ("wrap", "fit_size", "render_table", "render_turn_track", "table_blocks", "turn_blocks", "write_charts")
 
 
 def _cell_text(value) -> str:

@@ -25,6 +25,7 @@ from authoring.render.maps.draw import has_art, map_bands
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import paper_in, png_bytes, write_pdf
+from authoring.workers import Workers
 
 PAGE_MARGIN_IN = 0.25
 """Unprinted border of every page (home printers cannot print to the edge)."""
@@ -395,15 +396,14 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _tiled_job(job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
-    """One map's tiles on every paper of the job, from one drawing of the map."""
-    from authoring.render.maps.draw import _JOB
-
+def _tiled_job(shared: dict, job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """One map's tiles on every paper of the job, from one drawing of the map (`shared`: the game, `papers`,
+    `overlap`, `dpi`)."""
     map_id, paths = job
-    game = _JOB["game"]
-    dpi = tile_dpi(game.maps[map_id], _JOB["dpi"])
+    game = shared["game"]
+    dpi = tile_dpi(game.maps[map_id], shared["dpi"])
     return tuple(
-        str(p) for p in write_tiles(game, map_id, dict(zip(_JOB["papers"], map(Path, paths))), _JOB["overlap"], dpi)
+        str(p) for p in write_tiles(game, map_id, dict(zip(shared["papers"], map(Path, paths))), shared["overlap"], dpi)
     )
 
 
@@ -427,7 +427,7 @@ def write_tiled_pdfs(
     paper: str = "letter",
     overlap_in: float = 0.5,
     dpi: float = 150,
-    processes: int | None = None,
+    workers: Workers | None = None,
     papers: Sequence[str] = (),
 ) -> list[Path]:
     """``tiles-<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
@@ -439,18 +439,20 @@ def write_tiled_pdfs(
         (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
         for mid in sorted(game.maps)
     ]
-    done = run_per_map(game, jobs, _tiled_job, processes, papers=papers, overlap=overlap_in, dpi=dpi)
+    done = run_per_map(game, jobs, _tiled_job, workers, papers=papers, overlap=overlap_in, dpi=dpi)
     return [Path(paths[i]) for i in range(len(papers)) for paths in done]
 
 
-def _map_file_job(job: tuple[str, tuple]) -> tuple[str, ...]:
+def _map_file_job(shared: dict, job: tuple[str, tuple]) -> tuple[str, ...]:
     from authoring.render.maps.draw import write_one
 
     kind, inner = job
-    return _tiled_job(inner) if kind == "tiles" else (write_one(inner),)
+    return _tiled_job(shared, inner) if kind == "tiles" else (write_one(shared, inner),)
 
 
-_map_file_job.large = lambda job: job[0] == "tiles"  # type: ignore[attr-defined]  # a print map: see workers.token
+def _is_tiles(job: tuple[str, tuple]) -> bool:
+    """A print map (tiles), the large job of a map pool (see `workers.Workers.token`)."""
+    return job[0] == "tiles"
 
 
 def _longest_first(tiles: int, images: list[int]) -> list[int]:
@@ -469,7 +471,7 @@ def write_map_files(
     papers: Sequence[str],
     dpi: float,
     overlap_in: float = 0.5,
-    processes: int | None = None,
+    workers: Workers | None = None,
 ) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
     in the same order as the two calls one after the other.
@@ -498,7 +500,8 @@ def write_map_files(
                 game,
                 [jobs[i] for i in order],
                 _map_file_job,
-                processes,
+                workers,
+                _is_tiles,
                 px=px_per_hex,
                 papers=tuple(papers),
                 overlap=overlap_in,

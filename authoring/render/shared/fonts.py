@@ -12,9 +12,10 @@ whether libraqm happens to be present.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib.resources import files
+from types import MappingProxyType
 from typing import Any
 
 from PIL import ImageFont
@@ -22,13 +23,15 @@ from PIL import ImageFont
 FONT_DIR = files("authoring.render.shared") / "fonts"
 """Package data: the wheel carries the TTFs (pyproject.toml's package-data)."""
 
-FONT_FILES: dict[tuple[bool, bool], str] = {
-    # (bold, condensed) -> file
-    (False, False): "DejaVuSans.ttf",
-    (True, False): "DejaVuSans-Bold.ttf",
-    (False, True): "DejaVuSansCondensed.ttf",
-    (True, True): "DejaVuSansCondensed-Bold.ttf",
-}
+FONT_FILES: Mapping[tuple[bool, bool], str] = MappingProxyType(
+    {
+        # (bold, condensed) -> file
+        (False, False): "DejaVuSans.ttf",
+        (True, False): "DejaVuSans-Bold.ttf",
+        (False, True): "DejaVuSansCondensed.ttf",
+        (True, True): "DejaVuSansCondensed-Bold.ttf",
+    }
+)
 """Which file serves each style; factors use bold, designations condensed."""
 
 SIZE_STEP = 0.25

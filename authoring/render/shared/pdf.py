@@ -11,18 +11,20 @@ from __future__ import annotations
 import struct
 import sys
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 from PIL import Image
 
 from authoring import atomic
 
-PAPER_MM: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+PAPER_MM: Mapping[str, tuple[float, float]] = MappingProxyType({"letter": (215.9, 279.4), "a4": (210.0, 297.0)})
 """Portrait paper sizes in millimetres: the one table every printed output uses."""
 
-PAPER_IN: dict[str, tuple[float, float]] = {k: (w / 25.4, h / 25.4) for k, (w, h) in PAPER_MM.items()}
+PAPER_IN: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {k: (w / 25.4, h / 25.4) for k, (w, h) in PAPER_MM.items()}
+)
 """The same sizes in inches."""
 
 
@@ -44,7 +46,7 @@ _BAND = 256
 _NO_FILTER = b"\x00"
 """A PNG row's filter byte: stored as it is."""
 
-_PNG_COLOUR = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
+_PNG_COLOUR = MappingProxyType({"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)})
 """Pillow mode -> (PNG colour type, bytes per pixel)."""
 
 

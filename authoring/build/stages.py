@@ -1,60 +1,48 @@
 """Build stages: read and check everything first, then write each artifact atomically (house style 4, 5).
 
-`build_game` reads top to bottom as the list of stages; each stage is a function that takes the
-loaded game and an output folder and returns the paths it wrote.
+`STAGES` lists them in the order a build shows them; each is a function ``build_<stage>(result, out, ctx,
+digest)`` that takes the loaded game, its output folder and the build's `BuildContext`, and returns the
+`Outputs` it left there. What each reads (the digest its outputs are stamped with) is `STAGE_DATA`.
+
+| stage   | writes                               | draws with                          | reads (`STAGE_DATA`)      |
+| ------- | ------------------------------------ | ----------------------------------- | ------------------------- |
+| module  | `<game>.vmod` (and its manifest)     | vassal.compile (images: vassal.art) | every data file           |
+| sheets  | `counters-<game>-<paper>.pdf`        | render.print.sheets, a sheet a job  | counters                  |
+| maps    | `maps/`: map PNGs, tiled print maps  | render.print.tiles, a map a job     | maps                      |
+| cards   | `cards/`: set-up cards, PDF and PNG  | render.print.cards, a card a job    | maps, counters, scenarios |
+| charts  | `charts/`: tables, turn records      | render.print.charts (serial)        | scenarios, tables         |
+
+In `build all` the module takes the set-up card pages the cards stage draws beside it (`build_cards`'s
+`also`, `build_module`'s wait for the cards stage), rather than drawing them twice.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import asdict, dataclass, field
-from functools import partial
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from authoring import atomic, names
-from authoring.cache import Snapshot, forget, inputs_digest, record, up_to_date
+from authoring.build.cache import Snapshot, forget, inputs_digest, record, up_to_date
+from authoring.build.context import BuildContext, SheetSettings
+from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
-from authoring.progress import SILENT, Progress
 from authoring.trust import read_regular
-from authoring.workers import beside, can_fork, tokened
-from authoring.workers import pool as worker_pool
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
 
 @dataclass(frozen=True)
 class Outputs:
-    """What a stage leaves in the output folder: its files, and whether they were reused unchanged."""
+    """What a stage leaves in the output folder: its files, whether they were reused unchanged, and the
+    findings it made while drawing (text shortened to fit a counter, art too small for print)."""
 
     paths: tuple[Path, ...]
     reused: bool = False
-
-
-@dataclass(frozen=True)
-class SheetSettings:
-    paper: str = "letter"
-    counter_in: float | None = None  # default: the game's counter size
-    bleed_mm: float = 1.5
-    bleed_outer_only: bool = False
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
-    duplex: str = "long"
-    cut_marks: str = "both"
-    cut_lines: bool = False
-    dpi: int = 300
-
-
-@dataclass(frozen=True)
-class BuildSettings:
-    out_dir: Path = Path("build")
-    sheets: SheetSettings = field(default_factory=SheetSettings)
-    jobs: int = 0  # 0: one worker per core
-    force: bool = False
-
-
-def workers(jobs: int) -> int:
-    return jobs or max(1, min(os.cpu_count() or 1, 8))
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 # --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
@@ -75,16 +63,20 @@ def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapsho
 
 
 ALL_STAGES = frozenset(STAGES)
-STAGE_DATA = {
-    "maps": frozenset({"maps", "module", "cards"}),
-    "counters": frozenset({"module", "sheets", "cards"}),
-    "scenarios": frozenset({"module", "cards", "charts"}),
-    "tables": frozenset({"module", "charts"}),
-}
+STAGE_DATA = MappingProxyType(
+    {
+        "maps": frozenset({"maps", "module", "cards"}),
+        "counters": frozenset({"module", "sheets", "cards"}),
+        "scenarios": frozenset({"module", "cards", "charts"}),
+        "tables": frozenset({"module", "charts"}),
+    }
+)
 """The stages that read each kind of data file (game.yaml and the files beside it feed every stage): a
 counter edit never redraws a map, a map edit never redraws a counter sheet. Charts draw the tables, the
 terrain key (game.yaml) and each scenario's turn record; set-up cards show the maps' grids, not their art."""
-ART_STAGES = {"maps": frozenset({"maps", "module"}), "counters": frozenset({"module", "sheets", "cards"})}
+ART_STAGES = MappingProxyType(
+    {"maps": frozenset({"maps", "module"}), "counters": frozenset({"module", "sheets", "cards"})}
+)
 """The stages that show map art and counter art: editing an image rebuilds only what uses it."""
 
 
@@ -184,26 +176,18 @@ def _manifest(module: Path) -> Path:
 # --- stages -------------------------------------------------------------------------------
 
 
-def build_sheets(
-    result: LoadResult,
-    out: Path,
-    s: SheetSettings,
-    force: bool = False,
-    jobs: int = 0,
-    progress: Progress = SILENT,
-    warnings: list | None = None,
-    digest: str | None = None,
-) -> Outputs:
-    """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
-    to `warnings` as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
+def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
+    """The counter sheets PDF. Text that had to be shortened or left out to stay legible comes back in
+    the outputs' warnings as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
     from authoring.render.print.sheets import write_sheets_pdf
 
-    game = result.valid_game
+    ctx = ctx or BuildContext()
+    game, s = result.valid_game, ctx.sheets
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
     digest = digest or stage_digest(result.files, "sheets", s)
-    if not force and up_to_date(target, digest):
+    if not ctx.force and up_to_date(target, digest):
         return Outputs((target,), reused=True)
     specs, items = _sheet_specs(game)
     forget(target)
@@ -215,13 +199,11 @@ def build_sheets(
         opts,
         target,
         f"{game.name} - counters",
-        progress,
-        render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues),
+        ctx.progress,
+        render=lambda sheets: _render_sheets(game, specs, opts, sheets, ctx, issues),
     )
     record(target, digest)
-    if warnings is not None:
-        warnings += _fit_warnings(game, issues) + art_warnings(result, opts.counter_in)
-    return Outputs((target,))
+    return Outputs((target,), warnings=tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in)))
 
 
 def art_warnings(result: LoadResult, counter_in: float) -> list:
@@ -232,7 +214,7 @@ def art_warnings(result: LoadResult, counter_in: float) -> list:
     found = [
         d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")
     ]
-    return found + counter_art_findings(result.game.counters.values(), counter_in)
+    return found + counter_art_findings(result.valid_game.counters.values(), counter_in)
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:
@@ -289,15 +271,13 @@ def _sheet_specs(game: Game):
     return specs, items
 
 
-_SHEETS: tuple | None = None
-
-
-def _sheet_worker(sheet):
-    """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
+def _sheet_worker(shared: tuple, sheet):
+    """Draw one sheet in a worker: render just the faces it holds, then its two pages. `shared`: (the game,
+    the counter of each item, the sheet options), which the worker has from the fork."""
     from authoring.render.counter_art import back_state, render_face
     from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
 
-    game, specs, opts = _SHEETS
+    game, specs, opts = shared
     size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
     faces: dict = {}
     issues: dict = {}
@@ -316,28 +296,18 @@ def _sheet_worker(sheet):
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
-def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues: dict):
+def _render_sheets(game: Game, specs: list[str], opts, sheets, ctx: BuildContext, issues: dict):
     """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays.
 
-    The work is submitted at once (not on first iteration), so the caller can draw the index
-    page in the meantime."""
-    global _SHEETS
-    _SHEETS = (game, specs, opts)
-    n = min(workers(jobs), len(sheets))
-    pool = worker_pool(n) if n > 1 and can_fork() else None
-    results = pool.imap(partial(tokened, _sheet_worker), sheets) if pool else map(_sheet_worker, sheets)
+    The workers start at once (not on first iteration), so the caller can draw the index page in the
+    meantime; an error or an interrupt stops them at once rather than letting them draw on."""
+    running = ctx.workers.start(_sheet_worker, (game, specs, opts), sheets)
 
     def drain():
-        ended = False
-        try:
-            for pngs, found in results:
+        with running:
+            for pngs, found in running:
                 issues.update(found)
                 yield pngs
-            ended = True
-        finally:  # an error or an interrupt stops the workers at once rather than letting them draw on
-            if pool:
-                pool.close() if ended else pool.terminate()
-                pool.join()
 
     return drain()
 
@@ -354,28 +324,31 @@ def _sheet_order(game: Game):
     )
 
 
-def build_module(
-    result: LoadResult,
-    out: Path,
-    force: bool = False,
-    jobs: int = 0,
-    progress: Progress = SILENT,
-    digest: str | None = None,
-) -> Outputs:
+def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
+    """The VASSAL module. Beside the cards stage (`build all`), its set-up card pages are the ones that
+    stage draws: the module waits for it before reading them, rather than drawing them again."""
     from authoring.errors import BuildError
     from authoring.vassal.compile import build_module as compile_module
 
+    ctx = ctx or BuildContext()
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     manifest = _manifest(target)
     digest = digest or stage_digest(result.files, "module")
-    if not force and _done(target, digest, "module"):
+    if not ctx.force and _done(target, digest, "module"):
         return Outputs((target,), reused=True)
     atomic.sweep(out)
     forget(target)  # before anything is rewritten: a kill half-way leaves a build the next run redoes
-    if force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
+    if ctx.force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         atomic.remove(manifest)
     try:
-        path = compile_module(result.valid_game, out, progress=progress, processes=workers(jobs), files_digest=digest)
+        path = compile_module(
+            result.valid_game,
+            out,
+            progress=ctx.progress,
+            workers=ctx.workers,
+            files_digest=digest,
+            cards_drawn=ctx.waiter("cards"),
+        )
     except BuildError as exc:
         if isinstance(exc.__cause__, OSError):  # disk full, read-only...: a fault, reported as one
             raise exc.__cause__ from None
@@ -384,7 +357,9 @@ def build_module(
     return Outputs((path,))
 
 
-def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str | None = None) -> Outputs:
+def _stage_dir(
+    result: LoadResult, folder: Path, force: bool, write: Callable[[Path], list[Path]], digest: str | None = None
+) -> Outputs:
     """Run `write(folder)` unless the folder was built from the same inputs; the files in it.
 
     `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
@@ -409,53 +384,52 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
 
 
-def build_maps(
-    result: LoadResult,
-    out: Path,
-    force: bool = False,
-    jobs: int = 0,
-    progress: Progress = SILENT,
-    digest: str | None = None,
-) -> Outputs:
+def build_maps(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
     from authoring.render.print.tiles import write_map_files
+
+    ctx = ctx or BuildContext()
 
     def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
         return write_map_files(
-            result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI, processes=workers(jobs)
+            result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI, workers=ctx.workers
         )
 
-    return _stage_dir(result, out / "maps", force, write, digest)
+    return _stage_dir(result, out / "maps", ctx.force, write, digest)
 
 
-def build_cards(
-    result: LoadResult,
-    out: Path,
-    force: bool = False,
-    jobs: int = 0,
-    progress: Progress = SILENT,
-    digest: str | None = None,
-) -> Outputs:
+def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
     from authoring.render.print.cards import write_setup_cards
 
+    ctx = ctx or BuildContext()
     also = None
-    if beside("module"):  # `build all`: the module takes each card page from here instead of drawing it again
+    if "module" in ctx.beside:  # `build all`: the module takes each card page from here instead of drawing it again
         from authoring.vassal.compile import default_cache_dir
         from authoring.vassal.images import card_pages_to
 
         also = card_pages_to(result.valid_game, default_cache_dir(out))
     return _stage_dir(
-        result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also), digest
+        result,
+        out / "cards",
+        ctx.force,
+        lambda d: write_setup_cards(result.valid_game, d, ctx.workers, also),
+        digest,
     )
 
 
-def build_charts(
-    result: LoadResult,
-    out: Path,
-    force: bool = False,
-    jobs: int = 0,
-    progress: Progress = SILENT,
-    digest: str | None = None,
-) -> Outputs:
+def build_charts(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
     from authoring.render.print.charts import write_charts
 
-    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d), digest)
+    ctx = ctx or BuildContext()
+    return _stage_dir(result, out / "charts", ctx.force, lambda d: write_charts(result.valid_game, d), digest)
+
+
+BUILDERS = MappingProxyType(
+    {
+        "module": build_module,
+        "sheets": build_sheets,
+        "maps": build_maps,
+        "cards": build_cards,
+        "charts": build_charts,
+    }
+)
+"""Each stage's function, by name."""

@@ -1,0 +1,72 @@
+"""The build: every artifact of a game, stage by stage, after the data checks clean.
+
+    run.py           `run(Request) -> Report`: what `hexwright build` does, top to bottom
+    context.py       `BuildContext`: the options, the workers of one `--jobs` value, the stages beside
+    stages.py        the stages (module, sheets, maps, cards, charts), what each reads, their stamps
+    side_by_side.py  the stages at once, each in a forked process, sharing the job tokens
+    cache.py         the stamps: is a stage's output made from exactly these inputs?
+    checked.py       a game loaded and checked for a build
+
+The CLI calls `run`; `author.watch` calls the stage functions one by one.
+"""
+
+from authoring.build.context import BuildContext, SheetSettings
+from authoring.build.run import Listener, Refused, Report, Request, run
+from authoring.build.stages import (
+    ALL_STAGES,
+    BUILDERS,
+    MAP_PX_PER_HEX,
+    STAGE_DATA,
+    STAGES,
+    TILE_DPI,
+    Outputs,
+    art_warnings,
+    build_cards,
+    build_charts,
+    build_maps,
+    build_module,
+    build_sheets,
+    forget_stage,
+    fresh,
+    fresh_outputs,
+    index_members,
+    sheet_options,
+    sheets_name,
+    stage_digest,
+    stage_digests,
+    stage_files,
+    stage_target,
+)
+
+__all__ = (
+    "ALL_STAGES",
+    "BUILDERS",
+    "MAP_PX_PER_HEX",
+    "STAGE_DATA",
+    "STAGES",
+    "TILE_DPI",
+    "BuildContext",
+    "Listener",
+    "Outputs",
+    "Refused",
+    "Report",
+    "Request",
+    "SheetSettings",
+    "art_warnings",
+    "build_cards",
+    "build_charts",
+    "build_maps",
+    "build_module",
+    "build_sheets",
+    "forget_stage",
+    "fresh",
+    "fresh_outputs",
+    "index_members",
+    "run",
+    "sheet_options",
+    "sheets_name",
+    "stage_digest",
+    "stage_digests",
+    "stage_files",
+    "stage_target",
+)

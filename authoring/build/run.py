@@ -1,0 +1,201 @@
+"""`run(request)`: one build, top to bottom, as `hexwright build` runs it.
+
+1. refuse a build folder that would lead outputs out of the project;
+2. read every input once (`Snapshot`) and take each stage's digest; games whose stages are all up to date
+   are not loaded at all;
+3. load and check the other games (the collector paused, the games then kept out of its passes);
+   any error: nothing is built;
+4. run each game's stages, side by side in forked processes when there are cores to share
+   (`side_by_side.run_stages`), else one after another here;
+5. drop the stamps of stages whose inputs were saved during the build.
+
+What happens is told to a `Listener` as it happens (the CLI prints it); the `Report` sums it up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+
+from authoring import runtime
+from authoring.build import stages as st
+from authoring.build.context import BuildContext
+from authoring.diagnostics import Diagnostic, has_errors
+from authoring.load import LoadResult
+from authoring.load.project import GameFiles
+from authoring.progress import SILENT, Progress
+from authoring.workers import can_fork
+
+
+class Refused(Exception):
+    """The build folder was refused; `fault`: it would lead outputs out of the project (a fault of the
+    folder the game came with, not of its data), else an argument the user can change."""
+
+    def __init__(self, reason: str, fault: bool) -> None:
+        super().__init__(reason)
+        self.reason, self.fault = reason, fault
+        """`reason` as the check gave it (a `safepath.Unforcible` when --force would not help)."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to build: these `stages` of `games` (of the project at `root`) into `out` (None: <root>/build)."""
+
+    root: Path
+    games: Sequence[GameFiles]
+    stages: tuple[str, ...] = st.STAGES
+    out: Path | None = None
+    context: BuildContext = field(default_factory=BuildContext)
+
+
+@dataclass
+class Report:
+    """What a build did: games, files written and reused, the warnings of the drawing; `errors`: the
+    findings that stopped it before anything was built."""
+
+    games: int = 0
+    written: int = 0
+    reused: int = 0
+    warnings: list[Diagnostic] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)
+    started: float = field(default_factory=time.monotonic)
+
+    def line(self) -> str:
+        def n(count: int, what: str) -> str:
+            return f"{count} {what}{'' if count == 1 else 's'}"
+
+        return (
+            f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
+            f"{n(len(self.warnings), 'warning')} ({time.monotonic() - self.started:.1f} s)"
+        )
+
+
+class Listener:
+    """Told what a build does as it happens; the base class ignores it (a silent build)."""
+
+    def stage(self, label: str) -> AbstractContextManager[Progress]:
+        """Where the progress of one game's stage (`label`: "<game>: <stage>") is shown while it runs."""
+        return _silent()
+
+    def up_to_date(self, game_id: str) -> None:
+        """Every stage of the game was up to date: it was not even loaded."""
+
+    def outputs(self, outputs: st.Outputs) -> None:
+        """A stage ended and left these outputs (`outputs.reused`: unchanged)."""
+
+    def changed(self, paths: list[Path]) -> None:
+        """These inputs were saved during the build: what they feed is made again next time."""
+
+
+@contextmanager
+def _silent() -> Iterator[Progress]:
+    yield SILENT
+
+
+def run(request: Request, listener: Listener | None = None) -> Report:
+    """Build `request`; raises `Refused` for a build folder it must not write into."""
+    from authoring.safepath import refuse_build_tree, refuse_out_dir
+
+    tell = listener or Listener()
+    report = Report(games=len(request.games))
+    root, ctx, stages = request.root, request.context, request.stages
+    out_root = request.out or root / "build"
+    _refuse(refuse_out_dir(root, out_root, ctx.force), fault=False)
+    ids = [g.id for g in request.games]
+    _refuse(refuse_build_tree(root, out_root, ids, stages, explicit=request.out is not None), fault=True)
+    digests = {g.id: st.stage_digests(g, stages, ctx.sheets, ctx.snapshot) for g in request.games}
+    stale = [
+        g for g in request.games if ctx.force or not st.fresh(g, stages, out_root / g.id, ctx.sheets, digests[g.id])
+    ]
+    for g in request.games:
+        if g not in stale:
+            tell.up_to_date(g.id)
+            report.reused += len(st.fresh_outputs(g, stages, out_root / g.id, ctx.sheets))
+    with runtime.kept(lambda: _load(stale, report)) as loaded:
+        if report.errors:
+            return report
+        for r in loaded:  # art the data names outside the game's folders joins the digests now
+            digests[r.valid_game.id] = st.stage_digests(r.files, stages, ctx.sheets, ctx.snapshot)
+        for r in loaded:
+            _build_game(r, stages, out_root / r.valid_game.id, ctx, digests[r.valid_game.id], tell, report)
+        _unstamp_changed(ctx, loaded, stages, out_root, tell)
+    return report
+
+
+def _refuse(reason: str | None, fault: bool) -> None:
+    if reason:
+        raise Refused(reason, fault)
+
+
+def _load(games: Sequence[GameFiles], report: Report) -> list[LoadResult]:
+    """Load and check the games; with any error, the findings go into `report.errors` and none is built."""
+    from authoring.build.checked import load_checked
+
+    results, found = [], []
+    for files in games:
+        r, diags = load_checked(files)
+        found += diags
+        results.append(r)
+    if has_errors(found):
+        report.errors = found
+        return []
+    return results
+
+
+def _build_game(
+    r: LoadResult,
+    stages: tuple[str, ...],
+    dest: Path,
+    ctx: BuildContext,
+    digests: dict[str, str],
+    tell: Listener,
+    report: Report,
+) -> None:
+    """One loaded game's stages, each told to `tell` as it ends."""
+    if "sheets" not in stages:  # the sheets stage repeats the art findings itself, at its counter size
+        report.warnings += st.art_warnings(r, ctx.sheets.counter_in or r.valid_game.counter_size_in)
+
+    def work(stage: str, context: BuildContext) -> st.Outputs:
+        return st.BUILDERS[stage](r, dest, context, digests[stage])
+
+    for outputs in _stages(stages, work, ctx, lambda stage: tell.stage(f"{r.valid_game.id}: {stage}")):
+        report.warnings += outputs.warnings
+        if outputs.reused:
+            report.reused += len(outputs.paths)
+        else:
+            report.written += len(outputs.paths)
+        tell.outputs(outputs)
+
+
+def _stages(stages: tuple[str, ...], work, ctx: BuildContext, show) -> Iterator[st.Outputs]:
+    """work(stage, context) in order: several stages side by side when there are cores to share, else one
+    after the other here."""
+    from authoring.build.side_by_side import run_stages
+
+    if len(stages) > 1 and ctx.workers.processes > 1 and can_fork():
+        for _stage, outputs in run_stages(stages, work, ctx, show):
+            yield cast(st.Outputs, outputs)
+        return
+    for stage in stages:
+        with show(stage) as progress:
+            outputs = work(stage, ctx.for_stage(progress))
+        yield outputs
+
+
+def _unstamp_changed(
+    ctx: BuildContext, loaded: list[LoadResult], stages: tuple[str, ...], out_root: Path, tell: Listener
+) -> None:
+    """A data file saved during the build: the outputs drawn from it may hold its older bytes, so their
+    stamps go and the next build makes them again."""
+    changed = set(ctx.snapshot.changed())
+    if not changed:
+        return
+    for r in loaded:
+        for stage in stages:
+            if changed & set(st.stage_files(r.files, stage)):
+                st.forget_stage(r.valid_game.id, stage, out_root / r.valid_game.id, ctx.sheets)
+    tell.changed(sorted(changed))

@@ -1,0 +1,61 @@
+"""`build.run`, the one function `hexwright build` calls: a library caller gets the same build without the CLI,
+told what happens through a `Listener`, its outcome in the `Report`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from authoring import build
+from authoring.load import select_games
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Told(build.Listener):
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def up_to_date(self, game_id: str) -> None:
+        self.events.append(f"fresh {game_id}")
+
+    def outputs(self, outputs: build.Outputs) -> None:
+        self.events.append(f"{'reused' if outputs.reused else 'wrote'} {len(outputs.paths)}")
+
+
+def _request(project: Path, out: Path, **context) -> build.Request:
+    root, games = select_games(project, "mini")
+    return build.Request(root, games, ("sheets", "charts"), out, build.BuildContext.of(1, **context))
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "tests/load/mini", tmp_path / "g")
+    return tmp_path / "g"
+
+
+def test_a_build_then_the_same_build_again(project: Path, tmp_path: Path):
+    told = _Told()
+    sheets = build.SheetSettings(dpi=72)
+    first = build.run(_request(project, tmp_path / "out", sheets=sheets), told)
+    assert first.errors == [] and first.written >= 2 and first.reused == 0
+    assert told.events[0] == "wrote 1" and (tmp_path / "out/mini/charts/index.txt").is_file()
+    again = build.run(_request(project, tmp_path / "out", sheets=sheets), told)
+    assert (again.written, again.reused) == (0, first.written) and told.events[-1] == "fresh mini"
+
+
+def test_a_game_with_errors_builds_nothing_and_reports_them(project: Path, tmp_path: Path):
+    units = project / "counters/mini/units.yaml"
+    units.write_text(units.read_text().replace("side:", "sidee:", 1))
+    report = build.run(_request(project, tmp_path / "out"))
+    assert report.errors and report.written == 0 and not (tmp_path / "out/mini").exists()
+
+
+def test_a_build_folder_inside_the_data_is_refused_before_anything_is_written(project: Path):
+    before = sorted(p.name for p in (project / "counters" / "mini").iterdir())
+    with pytest.raises(build.Refused) as refused:
+        build.run(_request(project, project / "counters" / "mini"))
+    assert not refused.value.fault and "data folder" in refused.value.reason
+    assert sorted(p.name for p in (project / "counters" / "mini").iterdir()) == before
