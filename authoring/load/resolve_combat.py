@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from authoring.load.context import Ctx
 from authoring.model import Combat, CombatEffect, Dice, Table
 from authoring.model.game import odds_ratio
 
-_WHERE = {"terrain": "terrain", "feature": "hex_features", "hexside": "hexside_features"}
+_WHERE = MappingProxyType({"terrain": "terrain", "feature": "hex_features", "hexside": "hexside_features"})
 SEPARATOR = ","
 """The module keeps the CRT's cells in one comma-separated text (`vassal/combat.py`): no cell may hold one."""
 

@@ -28,10 +28,16 @@ def _module_statements(body: list[ast.stmt]):
         yield node
         for block in ("body", "orelse", "finalbody"):
             if isinstance(node, (ast.If, ast.Try, ast.With)) and hasattr(node, block):
+                if block == "orelse" and _type_checking(node):
+                    continue  # the run-time twin of a name the `if TYPE_CHECKING:` body declares
                 yield from _module_statements(getattr(node, block))
         if isinstance(node, ast.Try):
             for handler in node.handlers:
                 yield from _module_statements(handler.body)
+
+
+def _type_checking(node: ast.stmt) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
 def _is_mutable(value: ast.expr | None) -> bool:
