@@ -134,24 +134,3 @@ def test_boards_at_different_scales_each_keep_their_pixels_in_the_rebuilt_module
         "B": (78.0, 90.0, "45", "45"),
     }
     _same_pieces(module, vmod)
-
-
-def test_svg_art_opening_with_a_comment_is_svg(tmp_path):
-    """Paths of Glory (panel of issue 30): SVG counters that open with an editor's comment stopped the import
-    with `UnidentifiedImageError` (taken for raster art). Such a counter and such a board are SVG, kept."""
-    commented = b"<!--Created with an editor-->\n" + HALVES
-    piece = hm.unit("Marker", "marker.svg")
-    body = (
-        hm.map_window("Main Map", hm.board("Main", "board.svg", hm.hex_grid()))
-        + hm.palette(("Units", [hm.slot("Marker", piece, 1)]))
-        + hm.setup("Opening", "open.vsav")
-    )
-    files = {"open.vsav": hm.saved_game({"Main Map": ["Main"]}, [hm.placed(piece, "Main Map", 134, 90, "10")])}
-    module = hm.module(tmp_path, "commented", body, {"board.svg": commented, "marker.svg": commented}, files)
-    r = CliRunner().invoke(main, ["import-vmod", str(module), "--out", str(tmp_path / "p")])
-    assert r.exit_code == 0, r.output
-    art = tmp_path / "p" / "maps" / "commented" / "art" / "board.svg"
-    assert art.read_bytes() == commented
-    assert (tmp_path / "p" / "counters" / "commented" / "art" / "marker.svg").read_bytes() == commented
-    scenario = yaml.safe_load((tmp_path / "p" / "scenarios" / "commented" / "opening.yaml").read_text())
-    assert [s["hex"] for units in scenario["setup"].values() for s in units] == ["0302"]
