@@ -233,7 +233,11 @@ def _map(
         title, mid = smaller.zone or smaller.board.name, smaller.id
     else:
         mid = unique(slug(title) or "map", Folded(out))
-    made = art_file(board.image if box is None else f"{mid}.png", kept or image)
+    source = board.image if box is None else f"{mid}.png"
+    stem, dot, ext = source.rpartition(".")
+    if (kept is not None) != (ext.lower() == "svg"):  # the file is named as what it holds: SVG kept, or PNG made
+        source = f"{stem if dot else source}.{'svg' if kept is not None else 'png'}"
+    made = art_file(source, kept or image)
     if made is None:
         plan.findings.append(
             Finding(
@@ -242,8 +246,6 @@ def _map(
         )
         return
     name, data = made
-    if name.endswith(".svg") and kept is None:
-        name = f"{name[:-4]}.png"
     name = _art_name(plan, name, data)
     grid = dict(pg.grid, hex_size=f"{inches(params['dy'], HEX_SIZE_IN)}in")
     doc = {
