@@ -61,7 +61,7 @@ def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
     base = re.sub(r"[^A-Za-z0-9_.+-]+", "_", image_name.rsplit("/", 1)[-1]) or "image"
     stem, dot, ext = base.rpartition(".")
     if dot and ("." + ext.lower()) in _ART_TYPES:
-        if ext.lower() == "svg" or readable(data):
+        if is_svg(data) if ext.lower() == "svg" else readable(data):
             return base, data
         return None
     if is_svg(data):

@@ -159,9 +159,15 @@ def _map(
     if image is None:
         plan.findings.append(Finding(board.where, f"{what}: the board has no image; not imported as a map"))
         return
+    kept = None  # SVG art kept as it is: the map's art file
     try:
         if is_svg(image):
-            image = _raster(image, board.size)
+            why = "the board is cut into parts" if box is not None else svg_not_kept(image, board.size)
+            if why is None:
+                kept = image
+            else:
+                plan.findings.append(Finding(board.where, f"{what}: its SVG image is made PNG at its own size: {why}"))
+            image = _raster(image, board.size)  # to compare with other boards' art
         if box is not None:
             image = _crop(image, box)
     except Exception as exc:  # noqa: BLE001 - art no decoder reads is a finding, never a crash
@@ -227,7 +233,11 @@ def _map(
         title, mid = smaller.zone or smaller.board.name, smaller.id
     else:
         mid = unique(slug(title) or "map", Folded(out))
-    made = art_file(board.image if box is None else f"{mid}.png", image)
+    source = board.image if box is None else f"{mid}.png"
+    stem, dot, ext = source.rpartition(".")
+    if (kept is not None) != (ext.lower() == "svg"):  # the file is named as what it holds: SVG kept, or PNG made
+        source = f"{stem if dot else source}.{'svg' if kept is not None else 'png'}"
+    made = art_file(source, kept or image)
     if made is None:
         plan.findings.append(
             Finding(
@@ -236,8 +246,6 @@ def _map(
         )
         return
     name, data = made
-    if name.endswith(".svg"):
-        name = f"{name[:-4]}.png"
     name = _art_name(plan, name, data)
     grid = dict(pg.grid, hex_size=f"{inches(params['dy'], HEX_SIZE_IN)}in")
     doc = {
@@ -336,8 +344,23 @@ def stand_in_map(plan: ImportPlan) -> dict[str, ImportedMap]:
     }
 
 
+def svg_not_kept(svg: bytes, size: tuple[int, int]) -> str | None:
+    """Why an SVG board cannot be the project's map art as it is, or None: art the project refuses
+    (`resolve_art.svg_art_problem`), or a size the project reads otherwise than the engine (`size`)."""
+    from authoring.load.resolve_art import svg_art_problem, svg_pixels
+
+    problem = svg_art_problem(svg)
+    if problem:
+        return problem
+    own = svg_pixels(svg)
+    if own != tuple(size):
+        return f"the project reads its size as {own[0]} x {own[1]} px, the module as {size[0]} x {size[1]} px"
+    return None
+
+
 def _raster(svg: bytes, size: tuple[int, int]) -> bytes:
-    """An SVG board as PNG at its own size (map art is PNG or JPEG; VASSAL draws the SVG at this size)."""
+    """An SVG board as PNG at its own size (VASSAL draws the SVG at this size): for comparing boards' art,
+    and the map art of a board whose SVG cannot be kept."""
     import resvg_py
 
     problem = pixel_problem(size)

@@ -132,12 +132,7 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
         elif map_name not in windows and (x, y) in ctx.module.decks:
             map_name = ctx.module.decks[(x, y)]
         if not slots or map_name not in windows:
-            report.add(
-                "unmatched" if not slots else "map",
-                f"{piece.name!r} matches no piece slot; not imported"
-                if not slots
-                else f"{piece.name!r} is on unknown map {map_name!r}; not imported",
-            )
+            report.add(*_unplaced(piece, faces, map_name, bool(slots)))
             continue
         spot = locate(windows[map_name], origins[map_name], x, y)
         cid = next((c for c in slots if c not in taken), slots[0])
@@ -155,6 +150,21 @@ def _place(plan: ImportPlan, ctx: _Setups, setup, game) -> tuple[dict, set[str],
         _put(ctx, (placements, in_play, report), unit, side, spot, state, piece.name)
     report.flush()
     return placements, in_play, copies
+
+
+def _unplaced(piece: Piece, faces: FacePlan, map_name: str, slotted: bool) -> tuple[str, str]:
+    """The kind and text of the finding for a placed piece the import leaves out: why, and the piece by its
+    name, else its image, else as a piece with neither (game logic or a text label, which no counter shows)."""
+    what = (
+        repr(piece.name)
+        if piece.name
+        else (f"a piece named only by its image {faces.images[0]!r}" if faces.images else "")
+    )
+    if not slotted and not faces.images:
+        return "no image", f"{what or 'a piece with no name'} has no image, so no counter shows it; not imported"
+    if not slotted:
+        return "unmatched", f"{what} matches no piece slot; not imported"
+    return "map", f"{what or 'a piece with no name'} is on unknown map {map_name!r}; not imported"
 
 
 def _put(ctx: _Setups, into: tuple, unit: str, side: str, spot, state: str | None, name: str) -> None:

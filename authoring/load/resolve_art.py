@@ -3,13 +3,14 @@
 Findings are located at the field that names the image:
 
 * HW-PATH-010 / HW-PATH-011: the file is outside the project, or missing (errors).
-* HW-ART-010: not a PNG, JPEG (or, for counters, SVG) file, or unreadable (error).
+* HW-ART-010: not a PNG, JPEG or SVG file, or unreadable (error).
 * HW-ART-011: more pixels than `MAX_ART_PIXELS`, or for counter art `budget.MAX_COUNTER_ART_PIXELS` (error;
   memory stays bounded).
 * HW-ART-012: a calibration point is off its fitted hex centre by more than 5% of a hex (warning).
 * HW-ART-013: hex centres of the map fall outside the image: the registration is wrong (error).
 * HW-ART-014: a map file gives calibration points but no registration yet (warning).
-* HW-ART-015: map art with fewer pixels per hex than the tiled print needs (warning).
+* HW-ART-015: raster map art with fewer pixels per hex than the tiled print needs (warning; SVG prints sharp
+  at any size).
 * HW-ART-016: an SVG whose elements, every `<use>` expanded, pass `budget.MAX_SVG_ELEMENTS`, or a `<use>`
   that contains itself (error: resvg would expand it without end).
 * HW-ART-020: full-face counter art that is not square (warning: it is cropped to the face).
@@ -78,7 +79,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
         return None
     kinds = "PNG, JPEG or SVG" if svg else "PNG or JPEG"
     if svg and (real.suffix.lower() == ".svg" or data.lstrip()[:5] in (b"<?xml", b"<svg ")):
-        size = _svg_size(data)
+        size = svg_pixels(data)
         if size is None:
             ctx.error(
                 "HW-ART-010",
@@ -127,8 +128,19 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
     return ArtImage(name, hashlib.sha256(data).hexdigest(), fmt, size, str(real), ctx.loc(path))
 
 
-def _svg_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height of an SVG from its root element (viewBox when no width/height)."""
+def svg_art_problem(data: bytes) -> str | None:
+    """Why SVG bytes cannot be a project's art (the checks `art_image` makes), or None: no size, a link to
+    another file, or a drawing resvg cannot be given."""
+    if svg_pixels(data) is None:
+        return "it has no width and height nor a viewBox"
+    if _svg_links_out(data):
+        return "it links to other files"
+    return _svg_drawable(data)
+
+
+def svg_pixels(data: bytes) -> tuple[int, int] | None:
+    """Width and height of an SVG from its root element (viewBox when no width/height): the pixels of its
+    registration's frame."""
     from lxml import etree
 
     from authoring.safepath import xml_parser
@@ -194,7 +206,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
     spec = ctx.src.data.get("art")
     if not spec:
         return m
-    image = art_image(ctx, root, file.parent, spec["image"], ("art", "image"), svg=False)
+    image = art_image(ctx, root, file.parent, spec["image"], ("art", "image"), svg=True)
     if image is None:
         return m
     points = []
@@ -234,7 +246,8 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         )
         _check_points(ctx, reg, points)
         _check_coverage(ctx, reg, image, m)
-        _check_print_size(ctx, reg, m)
+        if image.format != "SVG":  # a drawing has every resolution
+            _check_print_size(ctx, reg, m)
     elif points:
         ctx.diags.append(
             warning(

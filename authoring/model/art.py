@@ -14,7 +14,7 @@ from authoring.model.frozen import frozen
 
 @frozen
 class ArtImage:
-    """One image file: PNG, JPEG or (counters only) SVG."""
+    """One image file: PNG, JPEG or SVG."""
 
     name: str
     """The path as the data file writes it."""

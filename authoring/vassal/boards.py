@@ -73,7 +73,7 @@ def plan_boards(game: Game, arts: Mapping[str, MapArt]) -> tuple[BoardPlan, ...]
     or a board VASSAL would not place on its rectangle); `side_by_side` is the fallback.
     """
     maps = [game.maps[m] for m in sorted(arts, key=lambda m: _order_key(game, m))]
-    if len(maps) > 1 and game.layout:
+    if len(maps) > 1 and game.layout and not all(arts[m.id].native for m in maps):  # art as it is: never joined
         return _joined(maps, arts)
     return side_by_side(game, arts)
 

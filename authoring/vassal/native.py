@@ -1,6 +1,6 @@
 """Board art kept as it is (issue 30): a game whose every map is the designer's art without rotation and
-nothing drawn over it, all at one hex size, gets its boards as those very files, at their own pixel size
-and format, with the engine's grid registered to them (its dx, dy, x0, y0 from the art's registration,
+nothing drawn over it, all at one scale (pixels per printed inch) and not joined into one picture, gets its
+boards as those very files (also SVG), each at its own pixel size and format, side by side, with the engine's grid registered to them (its dx, dy, x0, y0 from the art's registration,
 also when stretched, as module grids often are: dx is rarely exactly dy * sqrt(3) / 2), instead of art
 redrawn at the module's default hex size. An imported module's boards thus go back into the rebuilt
 module unchanged, and the engine's locations (its grid on that art) and the pieces' positions (on the
@@ -51,15 +51,37 @@ def native_art(m: Map) -> bool:
     return abs(art.registration.rotation) < _SAME
 
 
+SAME_SCALE = 1e-3
+"""Two maps' art is at one scale when their pixels per printed inch differ by less than this fraction (a map
+file's hex size in inches is written to four decimals)."""
+
+
 def native_px_per_hex(game: Game) -> float | None:
-    """The hex size (px across the flats) of the game's art when every map can keep its art as it is, all at
-    that one size and not joined into one picture (joined maps are cut and drawn over); else None."""
+    """The hex size (px across the flats) the module is built at when every map can keep its art as it is:
+    all at one scale (pixels per printed inch; each board keeps its own pixels, so boards whose hexes print
+    at different sizes keep their sizes relative to each other and to the counters) and not joined into one
+    picture (joined maps are cut and drawn over; maps a layout lays apart are not joined). The hex size of the
+    map with the smallest printed hexes, which the counters are sized against; else None."""
     maps = list(game.maps.values())
-    if not maps or not all(native_art(m) for m in maps) or (len(maps) > 1 and game.layout):
+    if not maps or not all(native_art(m) for m in maps) or (len(maps) > 1 and game.layout and touching(game)):
         return None
-    sizes = {m.art.registration.hex_px for m in maps}
-    first = next(iter(sizes))
-    return first if all(abs(s - first) < _SAME * first for s in sizes) else None
+    scales = [m.art.registration.hex_px / m.hex_size_in for m in maps]
+    if any(abs(s - scales[0]) > SAME_SCALE * scales[0] for s in scales):
+        return None
+    return min(maps, key=lambda m: (m.hex_size_in, m.id)).art.registration.hex_px
+
+
+def touching(game: Game) -> bool:
+    """Whether two maps of the game's layout share a hex or lie side by side (a hex of one next to a hex of
+    the other): the maps join into one picture."""
+    seen: dict = {}
+    for m in game.maps.values():
+        hexes = set(m.grid.hexes)
+        near = hexes | {n for h in hexes for n in h.neighbours()}
+        if any(seen.get(h, m.id) != m.id for h in near):
+            return True
+        seen.update(dict.fromkeys(hexes, m.id))
+    return False
 
 
 def native_frame(m: Map) -> tuple[PixelLayout, tuple[int, int]]:

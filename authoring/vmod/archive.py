@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import math
 import posixpath
+import re
 import weakref
 import zipfile
 from dataclasses import dataclass
@@ -169,5 +170,32 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
     return max(1, round(w)), max(1, round(h))
 
 
+SVG_HEAD = 64 * 1024
+"""Bytes of a file searched for its root element."""
+_SPACE = re.compile(rb"\s*")
+_SVG_ROOT = re.compile(rb"<(?:[\w.-]+:)?svg[\s/>]")
+
+
 def is_svg(data: bytes) -> bool:
-    return data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<!DOC")
+    """Whether `data` is an SVG file: its root element is <svg>, after any XML declaration, comments (editors
+    write their name in one) and document type; read in one pass over the head of the file."""
+    head = data[:SVG_HEAD].removeprefix(b"\xef\xbb\xbf")
+    at = 0
+    while at >= 0:
+        at = _SPACE.match(head, at).end()
+        if head.startswith(b"<?", at):
+            at = _after(head, b"?>", at)
+        elif head.startswith(b"<!--", at):
+            at = _after(head, b"-->", at + 4)
+        elif head.startswith(b"<!DOCTYPE", at):
+            subset, gt = head.find(b"[", at), head.find(b">", at)
+            at = _after(head, b">", _after(head, b"]", subset) if -1 < subset < gt else at)
+        else:
+            return _SVG_ROOT.match(head, at) is not None
+    return False
+
+
+def _after(text: bytes, mark: bytes, start: int) -> int:
+    """The index after the first `mark` in `text` from `start`, or -1 (also for a `start` of -1)."""
+    found = text.find(mark, start) if start >= 0 else -1
+    return found + len(mark) if found >= 0 else -1

@@ -409,13 +409,13 @@ def _tiled_job(shared: dict, job: tuple[str, tuple[str, ...]]) -> tuple[str, ...
 
 def tile_dpi(m, dpi: float) -> float:
     """The print resolution of a map's tiles: `dpi` for a map hexwright draws (less for a map too big to
-    draw at it within the pixel budget); for a designer's painted map, the art's own resolution at print
-    size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
+    draw at it within the pixel budget, and for SVG map art); for a designer's painted map, the art's own
+    resolution at print size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
     from authoring.budget import tile_dpi as budget_dpi
 
     dpi = budget_dpi(len(m.hexes), m.hex_size_in, dpi)
     reg = m.art.registration if m.art is not None else None
-    if reg is None:
+    if reg is None or m.art.image.format == "SVG":  # a drawing is drawn at any resolution
         return dpi
     native = reg.hex_px * min(reg.stretch) / m.hex_size_in
     return float(min(dpi, math.ceil(native)))

@@ -4,7 +4,8 @@ Map art: `render_map_art` turns and scales the whole image once (`plan_resample`
 grid is regular at the requested hex size, with the VASSAL grid origin on whole pixels; the
 print tiles, findings image and module board all start from that image, so they share one
 registration. Big JPEGs are decoded at a reduced scale (libjpeg DCT scaling) when the output is
-smaller anyway, and PNGs box-reduced, so memory and time follow the output size.
+smaller anyway, and PNGs box-reduced, so memory and time follow the output size. SVG map art is drawn by
+resvg straight at the output's scale (a vector board is never drawn at its own size and then scaled).
 
 Counter art: SVG is rendered by resvg (`resvg_py`, Rust, wheels for every platform, no system
 library; system fonts are skipped so that renders are the same on every machine) at the exact
@@ -58,6 +59,9 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
     plan = art_plan(m, px_per_hex)
     a, b, c, d, e, f = plan.to_image
     scale = math.sqrt(abs(a * e - b * d))  # art pixels per output pixel
+    if m.art.image.format == "SVG":
+        image, k = svg_at(m.art.image, 1.0 / scale)
+        return _transform(_opaque(image), plan.size, _scaled((a, b, c, d, e, f), k, k))
     with _open_art(m.art.image.path) as source:
         full = source.size
         reduce = 1
@@ -71,10 +75,32 @@ def render_map_art(m: Map, px_per_hex: float) -> Image.Image:
         image = image.reduce(reduce)
     # both DCT scaling and box reduction map continuous coordinates x -> x / reduce exactly
     kx = ky = 1.0 if image.size == full else 1.0 / reduce
-    # pixel-index mapping -> Pillow's continuous coordinates (pixel i spans [i, i + 1)), then the reduction
+    return _transform(image, plan.size, _scaled((a, b, c, d, e, f), kx, ky))
+
+
+def _scaled(to_image: tuple, kx: float, ky: float) -> tuple:
+    """The affine map from output pixel indices to art pixel indices (`ResamplePlan.to_image`) as Pillow's
+    continuous coordinates (pixel i spans [i, i + 1)) on the art drawn `kx`, `ky` times its own size."""
+    a, b, c, d, e, f = to_image
     cx = c + 0.5 - (a + b) * 0.5
     cy = f + 0.5 - (d + e) * 0.5
-    return _transform(image, plan.size, (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky))
+    return (a * kx, b * kx, cx * kx, d * ky, e * ky, cy * ky)
+
+
+def svg_at(art: ArtImage, zoom: float) -> tuple[Image.Image, float]:
+    """SVG art drawn by resvg at `zoom` times its own size (at most `MAX_ART_PIXELS`), RGBA, and the zoom
+    drawn: resvg scales the drawing uniformly, so art pixel x is drawn at x * zoom (the canvas is rounded up)."""
+    import resvg_py
+
+    from authoring.svgart import svg_text
+
+    w, h = art.size
+    zoom = min(zoom, math.sqrt(MAX_ART_PIXELS / max(1, w * h)))
+    svg = svg_text(read_limited(art.path, MAX_ART_BYTES))  # a string: nothing beside the file is read
+    png = resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom, skip_system_fonts=True)
+    image = Image.open(io.BytesIO(bytes(png)))
+    image.load()
+    return image, zoom
 
 
 def _open_art(path: str) -> Image.Image:
@@ -136,12 +162,17 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
     from authoring.render.shared.fonts import font
 
     reg = registration(m)
-    with _open_art(m.art.image.path) as source:
-        k = min(1.0, max_side / max(source.size))
-        if source.format == "JPEG" and k < 0.5:
-            source.draft("RGB", (round(source.width * k * 2), round(source.height * k * 2)))
-        art = _opaque(source)
-    size = (max(1, round(m.art.image.size[0] * k)), max(1, round(m.art.image.size[1] * k)))
+    size = m.art.image.size
+    k = min(1.0, max_side / max(size))
+    if m.art.image.format == "SVG":
+        art, _ = svg_at(m.art.image, k)
+        art = _opaque(art)
+    else:
+        with _open_art(m.art.image.path) as source:
+            if source.format == "JPEG" and k < 0.5:
+                source.draft("RGB", (round(source.width * k * 2), round(source.height * k * 2)))
+            art = _opaque(source)
+    size = (max(1, round(size[0] * k)), max(1, round(size[1] * k)))
     image = art.resize(size, Image.Resampling.LANCZOS) if art.size != size else art
     image = Image.blend(image, Image.new("RGB", size, (255, 255, 255)), 0.25)
     draw = ImageDraw.Draw(image, "RGBA")
