@@ -12,7 +12,8 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -133,3 +134,15 @@ def sweep(folder: Path) -> int:
             except OSError:
                 pass
     return removed
+
+
+@contextmanager
+def swept(folder: Path) -> Iterator[None]:
+    """Sweep `folder` before the block, and again when the block fails: a failing stage stops its workers
+    mid-write (a full disk, Ctrl-C), and what they were writing goes with them."""
+    sweep(folder)
+    try:
+        yield
+    except BaseException:
+        sweep(folder)
+        raise

@@ -192,16 +192,16 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     specs, items = _sheet_specs(game)
     forget(target)
     out.mkdir(parents=True, exist_ok=True)
-    atomic.sweep(out)
     issues: dict = {}
-    write_sheets_pdf(
-        items,
-        opts,
-        target,
-        f"{game.name} - counters",
-        ctx.progress,
-        render=lambda sheets: _render_sheets(game, specs, opts, sheets, ctx, issues),
-    )
+    with atomic.swept(out):
+        write_sheets_pdf(
+            items,
+            opts,
+            target,
+            f"{game.name} - counters",
+            ctx.progress,
+            render=lambda sheets: _render_sheets(game, specs, opts, sheets, ctx, issues),
+        )
     record(target, digest)
     return Outputs((target,), warnings=tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in)))
 
@@ -336,19 +336,19 @@ def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     digest = digest or stage_digest(result.files, "module")
     if not ctx.force and _done(target, digest, "module"):
         return Outputs((target,), reused=True)
-    atomic.sweep(out)
     forget(target)  # before anything is rewritten: a kill half-way leaves a build the next run redoes
     if ctx.force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         atomic.remove(manifest)
     try:
-        path = compile_module(
-            result.valid_game,
-            out,
-            progress=ctx.progress,
-            workers=ctx.workers,
-            files_digest=digest,
-            cards_drawn=ctx.waiter("cards"),
-        )
+        with atomic.swept(out):
+            path = compile_module(
+                result.valid_game,
+                out,
+                progress=ctx.progress,
+                workers=ctx.workers,
+                files_digest=digest,
+                cards_drawn=ctx.waiter("cards"),
+            )
     except BuildError as exc:
         if isinstance(exc.__cause__, OSError):  # disk full, read-only...: a fault, reported as one
             raise exc.__cause__ from None
@@ -371,8 +371,8 @@ def _stage_dir(
         return Outputs(listed, reused=True)
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
-    atomic.sweep(folder)
-    paths = sorted(Path(p) for p in write(folder))
+    with atomic.swept(folder):
+        paths = sorted(Path(p) for p in write(folder))
     atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
     record(marker, digest, paths)
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):

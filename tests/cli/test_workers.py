@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 import pytest
 
-from authoring import runtime, workers
+from authoring import atomic, runtime, workers
 from authoring.build.context import BuildContext
 from authoring.build.side_by_side import run_stages
 from authoring.progress import Recorder
@@ -275,3 +275,28 @@ def test_leaving_early_stops_the_workers(tmp_path: Path):
             raise KeyError("the caller failed")
     time.sleep(0.8)
     assert len(list(tmp_path.iterdir())) < 6 and not mp.active_children()
+
+
+def _write_or_fail(folder: str, i: int) -> int:
+    """Job 0 fails at once; the others write their file slowly, chunk by chunk, through `atomic`."""
+    if i == 0:
+        time.sleep(0.2)
+        raise OSError(28, "No space left on device")
+
+    def chunks():
+        for _ in range(40):
+            time.sleep(0.05)
+            yield b"x" * 1024
+
+    atomic.write_chunks(Path(folder, f"{i}.bin"), chunks())
+    return i
+
+
+def test_a_failed_pool_leaves_no_temporary_file_in_a_swept_folder(tmp_path: Path):
+    """When one job fails the others are stopped mid-write (SIGTERM ends a worker at once); the stage's
+    `atomic.swept` folder then loses what they were writing (a disk-full build leaves its folder as it was)."""
+    with pytest.raises(OSError), atomic.swept(tmp_path):
+        with Workers(3).start(_write_or_fail, str(tmp_path), range(3)) as running:
+            list(running)
+    assert not mp.active_children()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(atomic.TMP_SUFFIX)) == []
