@@ -5,7 +5,8 @@ a tuple, and a value worked out once is a `functools.cache` function's.
 
 Found by reading the source (ast): a `global` statement; a module-level name bound to a dict, list or set
 (a literal, a comprehension, or a call such as `dict()` or `defaultdict()`), to a `ContextVar` or a
-`threading.local()` (state by another name); a module-level name bound twice.
+`threading.local()` (state by another name); a module-level name bound twice; a class attribute bound to a
+dict, list or set (one object for every instance, in every caller).
 """
 
 from __future__ import annotations
@@ -75,7 +76,14 @@ def module_state(path: Path) -> list[str]:
             elif _is_mutable(value):
                 found.append(f"{rel}:{node.lineno}: {name} is mutable")
             seen.add(name)
+        if isinstance(node, ast.ClassDef):  # a class attribute is shared by the whole process too
+            found += [f"{rel}:{s.lineno}: {node.name}.{n} is mutable" for s in node.body for n in _class_mutables(s)]
     return found
+
+
+def _class_mutables(node: ast.stmt) -> list[str]:
+    names, value = _bound(node)
+    return names if _is_mutable(value) else []
 
 
 def _package() -> list[Path]:
@@ -105,6 +113,11 @@ def test_the_check_sees_each_kind_of_state(tmp_path: Path):
         "    TABLE = ()\n"
         "    local = {}\n"
         "    return local\n"
+        "class Pool:\n"
+        "    size: int = 2\n"
+        "    seen: list[str] = []\n"  # 17
+        "    def f(self):\n"
+        "        self.jobs = {}\n"
     )
     found = {line.split(":", 1)[1] for line in module_state(made)}
     assert found == {
@@ -114,4 +127,5 @@ def test_the_check_sees_each_kind_of_state(tmp_path: Path):
         "5: CURRENT is mutable",
         "9: LIMIT bound again",
         "11: global TABLE",
+        "17: Pool.seen is mutable",
     }
