@@ -8,6 +8,8 @@ stage allocate gigabytes and fail (or be killed) halfway.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from authoring.lengths import parse_length
 
 COUNTER_SIZE_IN = (0.25, 3.0)
@@ -42,7 +44,7 @@ MAX_SVG_IMAGE_PIXELS = 16_000_000
 """Pixels of a raster image embedded in SVG art (a data: URI). resvg decodes it whole, as RGBA, for every
 size the face is drawn at, which is at most a few hundred pixels: 16 million (64 MB decoded) is far more
 than any face shows, where a 20,000 x 20,000 px PNG of 500 KB took 22 s and 1.9 GB to draw."""
-IMAGE_MAX_SIDE = {"JPEG": 65_500, "PNG": 2**31 - 1}
+IMAGE_MAX_SIDE = MappingProxyType({"JPEG": 65_500, "PNG": 2**31 - 1})
 """Longest side of an image in each format a build writes (libjpeg's limit; PNG's own). A painted map's
 module board is a JPEG: a 999 x 5 hex pointy map is 72,000 px wide at the module's scale, within the
 pixel budget but not JPEG's side."""

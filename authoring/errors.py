@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import click
 
 
@@ -27,18 +29,20 @@ class Stopped(BaseException):
         self.signum = signum
 
 
-_FAULTS = {
-    "ENOSPC": "the disk is full",
-    "EDQUOT": "the disk quota is used up",
-    "EROFS": "the file system is read-only",
-    "EFBIG": "the file is larger than this system allows",
-    "EIO": "input/output error",
-    "EMFILE": "too many open files",
-    "ENFILE": "too many open files",
-    "ENOMEM": "out of memory",
-    "EACCES": "permission denied",
-    "EPERM": "operation not permitted",
-}
+_FAULTS = MappingProxyType(
+    {
+        "ENOSPC": "the disk is full",
+        "EDQUOT": "the disk quota is used up",
+        "EROFS": "the file system is read-only",
+        "EFBIG": "the file is larger than this system allows",
+        "EIO": "input/output error",
+        "EMFILE": "too many open files",
+        "ENFILE": "too many open files",
+        "ENOMEM": "out of memory",
+        "EACCES": "permission denied",
+        "EPERM": "operation not permitted",
+    }
+)
 """Faults of the machine with a plainer message than the system's; any other OSError naming a file (no
 permission, not a folder...) is shown with the system's own words."""
 

@@ -6,9 +6,10 @@ is in inches (counter and hex sizes are quoted in inches across the hobby)."""
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
 _LENGTH = re.compile(r'\s*([0-9]+(?:\.[0-9]+)?)(?:\s*/\s*([0-9]+))?\s*(in|mm|pt|")?\s*\Z')
-_PER_INCH = {"in": 1.0, '"': 1.0, "mm": 1 / 25.4, "pt": 1 / 72, None: 1.0}
+_PER_INCH = MappingProxyType({"in": 1.0, '"': 1.0, "mm": 1 / 25.4, "pt": 1 / 72, None: 1.0})
 FORM = "a number and a unit, e.g. '5/8in', '0.625in', '16mm' or '12pt' (a bare number is in inches)"
 
 

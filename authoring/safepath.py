@@ -9,13 +9,7 @@ target lies outside the root, with a message that says which rule was broken.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path, PurePosixPath, PureWindowsPath
-
-Resolved = tuple[Path, str, str, "Path | None", Path]
-"""One `resolve_inside` call that succeeded: (root, relative, what, base, the real path it gave)."""
-_RECORD: list[Resolved] | None = None
 
 
 class UnsafePath(ValueError):
@@ -61,21 +55,7 @@ def resolve_inside(root: Path, relative: str, what: str, base: Path | None = Non
             f"{what} path {relative!r} is a symbolic link to {str(real)!r}, outside the project folder",
             help="copy the file into the project instead of linking to it",
         )
-    if _RECORD is not None:
-        _RECORD.append((root, relative, what, base, real))
     return real
-
-
-@contextmanager
-def recorded() -> Iterator[list[Resolved]]:
-    """Every path `resolve_inside` gives inside the block: the files a game's data named (its art, its
-    rules summary), which a load reads beside its own data files (`build.checked` keys on them)."""
-    global _RECORD
-    outer, _RECORD = _RECORD, []
-    try:
-        yield _RECORD
-    finally:
-        _RECORD = outer
 
 
 def check_output(out_root: Path, target: Path) -> Path:

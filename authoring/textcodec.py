@@ -22,6 +22,7 @@ import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
+from types import MappingProxyType
 
 SHEET_SUFFIXES = (".csv", ".tsv", ".txt")
 """What spreadsheet programs save text tables as: CSV, tab-separated, and Excel's "Unicode text" (.txt)."""
@@ -32,15 +33,17 @@ def is_sheet(path: str) -> bool:
     return path.lower().endswith(SHEET_SUFFIXES)
 
 
-NAMES = {
-    "utf-8": "UTF-8",
-    "utf-16-le": "UTF-16 (little-endian)",
-    "utf-16-be": "UTF-16 (big-endian)",
-    "utf-32-le": "UTF-32 (little-endian)",
-    "utf-32-be": "UTF-32 (big-endian)",
-    "cp1252": "Windows-1252 (Western European)",
-    "mac-roman": "Mac Roman",
-}
+NAMES = MappingProxyType(
+    {
+        "utf-8": "UTF-8",
+        "utf-16-le": "UTF-16 (little-endian)",
+        "utf-16-be": "UTF-16 (big-endian)",
+        "utf-32-le": "UTF-32 (little-endian)",
+        "utf-32-be": "UTF-32 (big-endian)",
+        "cp1252": "Windows-1252 (Western European)",
+        "mac-roman": "Mac Roman",
+    }
+)
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32-le"),
     (codecs.BOM_UTF32_BE, "utf-32-be"),
@@ -48,7 +51,7 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )  # UTF-32 LE starts like UTF-16 LE
-_CODEC = {"mac-roman": "mac_roman"}
+_CODEC = MappingProxyType({"mac-roman": "mac_roman"})
 _RARE = frozenset("ŠšŽžŒœŸƒÐðÞþÝýı")
 """Letters either code page has that Western text seldom holds: they count for neither reading."""
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -152,16 +155,18 @@ def _word(ch: str) -> bool:
     return ch.isalnum()
 
 
-_PUNCTUATION = {
-    "\u2019": lambda b, a: int(b.isalpha()),  # ’ in don’t, Guards’
-    "\u2018": lambda b, a: int(_word(a) and not _word(b)),  # ‘word
-    "\u201c": lambda b, a: int(_word(a) and not _word(b)),  # “word
-    "\u201d": lambda b, a: int(not _word(a) and not b.isspace()),  # word”
-    "\u2013": lambda b, a: int((b.isspace() or b.isdigit()) and (a.isspace() or a.isdigit())),  # 1941 – 1942
-    "\u2014": lambda b, a: int(b.isspace() == a.isspace()),  # a—b, a — b
-    "\u2026": lambda b, a: int(b.isalpha()),  # word…
-    "\u00b0": lambda b, a: int(b.isdigit()),  # 12°
-}
+_PUNCTUATION = MappingProxyType(
+    {
+        "\u2019": lambda b, a: int(b.isalpha()),  # ’ in don’t, Guards’
+        "\u2018": lambda b, a: int(_word(a) and not _word(b)),  # ‘word
+        "\u201c": lambda b, a: int(_word(a) and not _word(b)),  # “word
+        "\u201d": lambda b, a: int(not _word(a) and not b.isspace()),  # word”
+        "\u2013": lambda b, a: int((b.isspace() or b.isdigit()) and (a.isspace() or a.isdigit())),  # 1941 – 1942
+        "\u2014": lambda b, a: int(b.isspace() == a.isspace()),  # a—b, a — b
+        "\u2026": lambda b, a: int(b.isalpha()),  # word…
+        "\u00b0": lambda b, a: int(b.isdigit()),  # 12°
+    }
+)
 
 
 def describe(name: str) -> str:

@@ -9,18 +9,21 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from authoring.load.schemas import KINDS, SCHEMA_DIR
 
-WHERE = {
-    "game": "`scenarios/<game>/game.yaml` (one per game: the manifest)",
-    "map": "`maps/<game>/<map>.yaml` (one per map)",
-    "counters": "`counters/<game>/*.yaml`, or `counters/<game>/*.csv` (see [Counters as CSV](#counters-csv))",
-    "tables": "`scenarios/<game>/tables.yaml` (charts: CRT, TEC, schedules...)",
-    "scenario": "`scenarios/<game>/<scenario>.yaml` (one per scenario)",
-    "setup-card": "anywhere (YAML or CSV); used by `hexwright check --card` and `hexwright import-setup`",
-}
-_SCALARS = {"string", "integer", "number", "boolean"}
+WHERE = MappingProxyType(
+    {
+        "game": "`scenarios/<game>/game.yaml` (one per game: the manifest)",
+        "map": "`maps/<game>/<map>.yaml` (one per map)",
+        "counters": "`counters/<game>/*.yaml`, or `counters/<game>/*.csv` (see [Counters as CSV](#counters-csv))",
+        "tables": "`scenarios/<game>/tables.yaml` (charts: CRT, TEC, schedules...)",
+        "scenario": "`scenarios/<game>/<scenario>.yaml` (one per scenario)",
+        "setup-card": "anywhere (YAML or CSV); used by `hexwright check --card` and `hexwright import-setup`",
+    }
+)
+_SCALARS = frozenset({"string", "integer", "number", "boolean"})
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ from authoring.vmod.buildfile import Finding, Module, read_module
 from authoring.vmod.picture import opened, too_large
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
 
-__all__ = ["ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings"]
+__all__ = ("ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings")
 
 
 def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportPlan:

@@ -7,6 +7,8 @@ they are NAME_VALUE and RULES_REF_VALUE (quoted when YAML would read them otherw
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 GAME = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
 # GAME_NAME -- the game manifest: sides, terrain, unit kinds, stacking and set-up rules.
@@ -189,15 +191,17 @@ reference of your hexwright version with `hexwright docs format`, or refresh the
 
 GITIGNORE = "build/\n"
 
-FILES = {
-    "scenarios/GAME_ID/game.yaml": GAME,
-    "scenarios/GAME_ID/tables.yaml": TABLES,
-    "scenarios/GAME_ID/first-clash.yaml": SCENARIO,
-    "maps/GAME_ID/board.yaml": MAP,
-    "counters/GAME_ID/counters.yaml": COUNTERS,
-    "README.md": README,
-    ".gitignore": GITIGNORE,
-}
+FILES = MappingProxyType(
+    {
+        "scenarios/GAME_ID/game.yaml": GAME,
+        "scenarios/GAME_ID/tables.yaml": TABLES,
+        "scenarios/GAME_ID/first-clash.yaml": SCENARIO,
+        "maps/GAME_ID/board.yaml": MAP,
+        "counters/GAME_ID/counters.yaml": COUNTERS,
+        "README.md": README,
+        ".gitignore": GITIGNORE,
+    }
+)
 
 SCENARIO_SKELETON = """\
 # yaml-language-server: $schema=../../schemas/scenario.schema.json

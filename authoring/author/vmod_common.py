@@ -7,6 +7,7 @@ import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import yaml
 from PIL import Image
@@ -20,7 +21,7 @@ from authoring.vmod.pieces import FacePlan, Piece
 TODO = "TODO"
 PRINT_DPI = 150
 """Board pixels per inch assumed for print: hex_size in inches = hex height in px / 150 (HW-ART-015 quiet)."""
-_ART_TYPES = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".svg": ".svg"}
+_ART_TYPES = MappingProxyType({".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".svg": ".svg"})
 
 
 @dataclass

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from authoring.load.source import SourceError, parse_yaml
 
 _PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*\Z")
-_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
+_WORDS = frozenset({"true", "false", "yes", "no", "on", "off", "null", "y", "n"})
 _TOP_KEY = re.compile(r"[^\s#-][^:]*:")
 
 

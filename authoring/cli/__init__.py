@@ -4,4 +4,4 @@ types in `args`, printing findings in `output`."""
 
 from authoring.cli.main import main, run
 
-__all__ = ["main", "run"]
+__all__ = ("main", "run")

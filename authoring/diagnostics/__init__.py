@@ -11,4 +11,4 @@ from authoring.diagnostics.record import (
     warning,
 )
 
-__all__ = ["Diagnostic", "Loc", "Severity", "error", "warning", "has_errors", "info", "sorted_diagnostics"]
+__all__ = ("Diagnostic", "Loc", "Severity", "error", "warning", "has_errors", "info", "sorted_diagnostics")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from types import MappingProxyType
 
 from authoring.diagnostics.codes import lookup
 from authoring.diagnostics.limits import per_file
@@ -163,7 +164,7 @@ def render_json(diags: Iterable[Diagnostic]) -> str:
     return json.dumps([as_dict(d) for d in _machine_part(diags)], indent=2)
 
 
-_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_SARIF_LEVEL = MappingProxyType({Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"})
 
 
 def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
@@ -228,4 +229,4 @@ def _uri(file: str, root: Path | None) -> str:
     return p.as_posix()
 
 
-RENDERERS = {"full": render_full, "text": render_full, "concise": render_concise, "json": render_json}
+RENDERERS = MappingProxyType({"full": render_full, "text": render_full, "concise": render_concise, "json": render_json})

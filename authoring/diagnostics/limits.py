@@ -6,13 +6,14 @@ check returns, whatever made it, and again to what a command prints (`format`)."
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import MappingProxyType
 
 from authoring.diagnostics.record import Diagnostic, Loc, Severity, sorted_diagnostics
 
 MAX_PER_FILE = 200
 """Findings of one severity shown for one file; past it, one HW-LIMIT-001 of that severity says the rest are not shown."""
 LIMIT_CODE = "HW-LIMIT-001"
-_NOUN = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "notes"}
+_NOUN = MappingProxyType({Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "notes"})
 
 
 def per_file(diags: Iterable[Diagnostic], most: int = MAX_PER_FILE) -> list[Diagnostic]:

@@ -28,7 +28,7 @@ from .vassal import (
     vassal_snap,
 )
 
-__all__ = [
+__all__ = (
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "EDGES",
@@ -53,4 +53,4 @@ __all__ = [
     "vassal_grid_params",
     "vassal_label",
     "vassal_snap",
-]
+)

@@ -22,9 +22,11 @@ The opposite of direction ``d`` is ``(d + 3) % 6``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
-__all__ = [
+__all__ = (
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "Hex",
@@ -35,26 +37,30 @@ __all__ = [
     "hex_ring",
     "hex_spiral",
     "opposite",
-]
+)
 
 ORIENTATIONS = ("flat", "pointy")
 
-DIRECTION_NAMES: dict[str, tuple[str, ...]] = {
-    "flat": ("N", "NE", "SE", "S", "SW", "NW"),
-    "pointy": ("NW", "NE", "E", "SE", "SW", "W"),
-}
+DIRECTION_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "flat": ("N", "NE", "SE", "S", "SW", "NW"),
+        "pointy": ("NW", "NE", "E", "SE", "SW", "W"),
+    }
+)
 """Compass name of each direction index, per orientation (see module docstring)."""
 
-_LONG_NAMES = {
-    "NORTH": "N",
-    "SOUTH": "S",
-    "EAST": "E",
-    "WEST": "W",
-    "NORTHEAST": "NE",
-    "NORTHWEST": "NW",
-    "SOUTHEAST": "SE",
-    "SOUTHWEST": "SW",
-}
+_LONG_NAMES = MappingProxyType(
+    {
+        "NORTH": "N",
+        "SOUTH": "S",
+        "EAST": "E",
+        "WEST": "W",
+        "NORTHEAST": "NE",
+        "NORTHWEST": "NW",
+        "SOUTHEAST": "SE",
+        "SOUTHWEST": "SW",
+    }
+)
 
 
 class _HexFields(NamedTuple):
@@ -130,7 +136,7 @@ DIRECTIONS: tuple[Hex, ...] = (
 )
 """Unit vectors for directions 0..5 (clockwise, see module docstring)."""
 
-_DIRECTION_OF = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
+_DIRECTION_OF = MappingProxyType({(d.q, d.r): i for i, d in enumerate(DIRECTIONS)})
 
 
 def opposite(direction: int) -> int:

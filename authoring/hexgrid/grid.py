@@ -28,12 +28,12 @@ from types import MappingProxyType
 from .coords import DIRECTIONS, Hex, direction_index, direction_name
 from .labels import LabelFormat
 
-__all__ = ["EDGES", "GridSpec", "MapGrid"]
+__all__ = ("EDGES", "GridSpec", "MapGrid")
 
 EDGES = ("north", "south", "east", "west")
 _pair_as_hex = partial(tuple.__new__, Hex)
 """A (q, r) pair of ints as a `Hex`, in C: the grid's own arithmetic needs no type check per hex."""
-_SHIFTS = {"even": 0, "odd": 1}
+_SHIFTS = MappingProxyType({"even": 0, "odd": 1})
 
 
 @dataclass(frozen=True)

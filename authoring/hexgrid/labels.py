@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["COLUMN_STYLES", "LabelFormat", "alpha_to_int", "int_to_alpha"]
+__all__ = ("COLUMN_STYLES", "LabelFormat", "alpha_to_int", "int_to_alpha")
 
 COLUMN_STYLES = ("numeric", "alpha")
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

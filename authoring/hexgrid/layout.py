@@ -8,19 +8,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from .coords import Hex, Hexside, cube_round
 
-__all__ = ["PixelLayout"]
+__all__ = ("PixelLayout",)
 
 Point = tuple[float, float]
 _SQRT3 = math.sqrt(3.0)
 # Corner i sits at angle 60*i (flat) or 60*i - 30 (pointy) degrees; see #hex-corners.
-_CORNER_UNIT = {
-    "flat": tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)),
-    "pointy": tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)),
-}
+_CORNER_UNIT = MappingProxyType(
+    {
+        "flat": tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)),
+        "pointy": tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)),
+    }
+)
 
 
 class HasHexes(Protocol):

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from .coords import Hex
 from .grid import MapGrid
 
-__all__ = ["MultiMapLayout", "check_joinable"]
+__all__ = ("MultiMapLayout", "check_joinable")
 
 
 class MultiMapLayout:

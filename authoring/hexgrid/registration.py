@@ -25,7 +25,7 @@ from functools import lru_cache
 from .coords import Hex
 from .layout import PixelLayout
 
-__all__ = ["Registration", "Residual", "ResamplePlan", "UNIT", "fit_registration", "plan_resample"]
+__all__ = ("Registration", "Residual", "ResamplePlan", "UNIT", "fit_registration", "plan_resample")
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)

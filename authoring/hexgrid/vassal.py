@@ -36,7 +36,7 @@ from typing import Any
 from .grid import MapGrid
 from .layout import PixelLayout
 
-__all__ = [
+__all__ = (
     "HEX_GRID_KEYS",
     "NUMBERING_KEYS",
     "vassal_attributes",
@@ -44,7 +44,7 @@ __all__ = [
     "vassal_label",
     "vassal_snap",
     "descending_extent",
-]
+)
 
 HEX_GRID_KEYS = ("sideways", "x0", "y0", "dx", "dy")
 """Keys of `vassal_grid_params` that are `HexGrid` attributes."""

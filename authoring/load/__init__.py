@@ -12,7 +12,7 @@ from authoring.load.project import (
     select_games,
 )
 
-__all__ = [
+__all__ = (
     "GameNotFound",
     "LoadResult",
     "discover",
@@ -22,4 +22,4 @@ __all__ = [
     "load_game",
     "load_project",
     "select_games",
-]
+)

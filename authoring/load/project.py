@@ -444,7 +444,7 @@ def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
         )
 
 
-_CASCADE = {"HW-HEX-001", "HW-HEX-002", "HW-REF-003"}
+_CASCADE = frozenset({"HW-HEX-001", "HW-HEX-002", "HW-REF-003"})
 
 
 def _cascade(d: Diagnostic, broken: dict[str, str]) -> bool:

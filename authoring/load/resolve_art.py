@@ -27,6 +27,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 from authoring.diagnostics import warning
 from authoring.diagnostics.zeros import padded, zeros_help
@@ -47,7 +48,7 @@ MAP_PRINT_DPI = 150
 PICTURE_SHARE = 0.5
 """The picture slot is at most about half the counter edge: the art needs that much at 300 dpi."""
 _SVG_LENGTH = re.compile(r"\s*([0-9.]+)\s*(px|pt|mm|cm|in)?\s*\Z")
-_SVG_UNIT = {"px": 1.0, None: 1.0, "pt": 4 / 3, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+_SVG_UNIT = MappingProxyType({"px": 1.0, None: 1.0, "pt": 4 / 3, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0})
 
 
 def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: bool) -> ArtImage | None:

@@ -9,7 +9,7 @@ from authoring.load.context import Ctx
 from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
 
-_TYPE_KEYS = {"id", "name", "color", "symbol", "style", "width", "note"}
+_TYPE_KEYS = frozenset({"id", "name", "color", "symbol", "style", "width", "note"})
 
 
 def type_defs(items: list | None, ctx: Ctx, path: tuple, what: str) -> tuple[TypeDef, ...]:

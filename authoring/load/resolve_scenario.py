@@ -315,4 +315,4 @@ def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], si
     )
 
 
-__all__ = ["resolve_scenario", "resolve_card", "HexLookup", "suggest"]
+__all__ = ("resolve_scenario", "resolve_card", "HexLookup", "suggest")

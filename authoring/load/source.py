@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import yaml
@@ -36,11 +37,13 @@ if TYPE_CHECKING:  # one class to the checker; at run time libyaml's, where PyYA
     _Base: TypeAlias = yaml.SafeLoader
 else:
     _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_KIND_TAGS = {
-    yaml.ScalarNode: "tag:yaml.org,2002:str",
-    yaml.SequenceNode: "tag:yaml.org,2002:seq",
-    yaml.MappingNode: "tag:yaml.org,2002:map",
-}
+_KIND_TAGS = MappingProxyType(
+    {
+        yaml.ScalarNode: "tag:yaml.org,2002:str",
+        yaml.SequenceNode: "tag:yaml.org,2002:seq",
+        yaml.MappingNode: "tag:yaml.org,2002:map",
+    }
+)
 
 
 class _Loader(_Base):
@@ -58,18 +61,20 @@ class _Loader(_Base):
 
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?\Z")
-_NULL = {"", "~", "null", "Null", "NULL"}
-_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_NULL = frozenset({"", "~", "null", "Null", "NULL"})
+_BOOL = MappingProxyType({"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False})
 _STR = "tag:yaml.org,2002:str"
 _TYPED_START = frozenset("0123456789+-.~nNtTfF")
 """First characters of every plain scalar `_scalar` may type (null, bool, int, float): any other stays text."""
 _new_loc = tuple.__new__
 """`_new_loc(Loc, (file, line, col))`: a Loc built in C, without the named tuple's Python `__new__`
 (a large game makes one for each of its units)."""
-_STD_TAGS = {
-    f"tag:yaml.org,2002:{t}"
-    for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary", "merge", "value", "yaml")
-}
+_STD_TAGS = frozenset(
+    {
+        f"tag:yaml.org,2002:{t}"
+        for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp", "binary", "merge", "value", "yaml")
+    }
+)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from authoring.diagnostics.zeros import zeros_help, zeros_message
 from authoring.load.context import Ctx
 
-__all__ = ["DroppedZeros"]
+__all__ = ("DroppedZeros",)
 
 
 @dataclass

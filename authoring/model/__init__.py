@@ -35,7 +35,7 @@ from authoring.model.scenario import (
     Victory,
 )
 
-__all__ = [
+__all__ = (
     "Combat",
     "CombatEffect",
     "Counter",
@@ -65,4 +65,4 @@ __all__ = [
     "SetupCard",
     "Turn",
     "Victory",
-]
+)

@@ -6,4 +6,4 @@ Checks are small generator functions yielding `Diagnostic`s (house style 6), reg
 
 from authoring.rules.engine import check_game, check_scenario
 
-__all__ = ["check_game", "check_scenario"]
+__all__ = ("check_game", "check_scenario")

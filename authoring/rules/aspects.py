@@ -9,41 +9,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from authoring.model import RuleSpec
 from authoring.model.game import frozen_map
 
-ASPECTS: dict[str, tuple[str, ...]] = {
-    "one-per-feature": ("setup",),
-    "only-on-feature": ("setup",),
-    "start-state": ("setup",),
-    "not-on-map-at-start": ("setup",),
-    "not-in-play-before": ("setup", "arrival"),
-    "in-hex-set": ("setup",),
-    "not-in-hex-set": ("setup", "arrival"),
-    "unit-at": ("setup",),
-    "max-per-map": ("setup",),
-    "in-box": ("setup",),
-    "garrison": ("setup",),
-    "follow-setup-codes": ("setup", "arrival"),
-    "prohibited-terrain": ("setup",),
-    "pool-cost": ("arrival",),
-    "arrive-in-hex-set": ("arrival",),
-    "may-arrive-in-hex-set": ("arrival",),
-    "order-of-battle": ("setup", "arrival"),
-    "turn-value": ("values",),
-    "scenario-value": ("values",),
-    "card-matches-scenario": ("setup",),
-    "substitute-for": ("setup", "arrival"),
-    "adjacent-to-hexside": ("setup",),
-    "near-unit": ("setup",),
-    "steps-from-value": (),
-    "disable": (),
-}
+ASPECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "one-per-feature": ("setup",),
+        "only-on-feature": ("setup",),
+        "start-state": ("setup",),
+        "not-on-map-at-start": ("setup",),
+        "not-in-play-before": ("setup", "arrival"),
+        "in-hex-set": ("setup",),
+        "not-in-hex-set": ("setup", "arrival"),
+        "unit-at": ("setup",),
+        "max-per-map": ("setup",),
+        "in-box": ("setup",),
+        "garrison": ("setup",),
+        "follow-setup-codes": ("setup", "arrival"),
+        "prohibited-terrain": ("setup",),
+        "pool-cost": ("arrival",),
+        "arrive-in-hex-set": ("arrival",),
+        "may-arrive-in-hex-set": ("arrival",),
+        "order-of-battle": ("setup", "arrival"),
+        "turn-value": ("values",),
+        "scenario-value": ("values",),
+        "card-matches-scenario": ("setup",),
+        "substitute-for": ("setup", "arrival"),
+        "adjacent-to-hexside": ("setup",),
+        "near-unit": ("setup",),
+        "steps-from-value": (),
+        "disable": (),
+    }
+)
 """Rule type -> the aspects it checks. A type checking several aspects keeps checking all of them when only
 some are turned off, unless it has a narrower below (a test keeps this table equal to the registry)."""
 
-CODE_MEANINGS = {"setup": ("hex", "hex-set", "box"), "arrival": ("turn", "turn-at", "pool")}
+CODE_MEANINGS = MappingProxyType({"setup": ("hex", "hex-set", "box"), "arrival": ("turn", "turn-at", "pool")})
 """Printed-code meanings by aspect (follow-setup-codes)."""
 
 
@@ -56,7 +59,9 @@ def _narrow_codes(spec: RuleSpec, off: frozenset[str]) -> RuleSpec | None:
     return replace(spec, params=frozen_map({**spec.params, "only": only})) if only else None
 
 
-NARROWERS: dict[str, Callable[[RuleSpec, frozenset[str]], RuleSpec | None]] = {"follow-setup-codes": _narrow_codes}
+NARROWERS: Mapping[str, Callable[[RuleSpec, frozenset[str]], RuleSpec | None]] = MappingProxyType(
+    {"follow-setup-codes": _narrow_codes}
+)
 
 
 def narrowed(spec: RuleSpec, off: frozenset[str]) -> RuleSpec | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Protocol
 
 from authoring.diagnostics import Diagnostic, error
@@ -20,15 +21,17 @@ from authoring.rules.board import Board, Use
 from authoring.rules.linked import substitutes_set_up
 from authoring.rules.selectors import selects
 
-MEANING_TEXT = {
-    "hex": "set up in hex {hex}",
-    "hex-set": "set up in hex set {hex_set}",
-    "turn": "arrive on turn {turn}",
-    "turn-at": "arrive on turn {turn} in hex set {hex_set}",
-    "pool": "start in a pool",
-    "box": "start in off-map box {box}",
-    "any": "no constraint",
-}
+MEANING_TEXT = MappingProxyType(
+    {
+        "hex": "set up in hex {hex}",
+        "hex-set": "set up in hex set {hex_set}",
+        "turn": "arrive on turn {turn}",
+        "turn-at": "arrive on turn {turn} in hex set {hex_set}",
+        "pool": "start in a pool",
+        "box": "start in off-map box {box}",
+        "any": "no constraint",
+    }
+)
 
 
 @dataclass(frozen=True)

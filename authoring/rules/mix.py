@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections import Counter as Tally
 from collections.abc import Iterator
 from operator import itemgetter
+from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import Counter, Game, RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.selectors import selects
 
-_ORDER = {"setup": 0, "off_map": 0, "pool": 0, "withdrawal": 1, "reinforcement": 2}
+_ORDER = MappingProxyType({"setup": 0, "off_map": 0, "pool": 0, "withdrawal": 1, "reinforcement": 2})
 
 
 def _timeline(uses: list[Use]) -> list[Use]:

@@ -6,7 +6,8 @@ schemas/rules.schema.json (a test keeps the two lists equal).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic
 from authoring.diagnostics.codes import CATALOGUE
@@ -39,70 +40,78 @@ def _handled_by_engine(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
 
 
 # Checks every set-up gets, keyed by the (first) code each reports.
-GENERIC_CHECKS: dict[str, BoardCheck] = {
-    "HW-STACK-001": stacking.check_stacking,  # also HW-STACK-002 (points), HW-STACK-003 (composition)
-    "HW-PLACE-002": placement.check_declared_prohibited_terrain,
-    "HW-PLACE-003": placement.check_enemy_units,
-    "HW-SIDE-001": placement.check_sides,
-    "HW-STATE-001": units.check_states,  # also HW-STATE-003 (a card's state differs from the scenario's)
-    "HW-MIX-001": mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
-    "HW-SCHED-001": schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
-    "HW-SCHED-005": schedule.check_turn_record,
-    "HW-PLACE-013": accounting.check_accounted,  # order-of-battle rules and the units a set-up card replaces
-}
+GENERIC_CHECKS: Mapping[str, BoardCheck] = MappingProxyType(
+    {
+        "HW-STACK-001": stacking.check_stacking,  # also HW-STACK-002 (points), HW-STACK-003 (composition)
+        "HW-PLACE-002": placement.check_declared_prohibited_terrain,
+        "HW-PLACE-003": placement.check_enemy_units,
+        "HW-SIDE-001": placement.check_sides,
+        "HW-STATE-001": units.check_states,  # also HW-STATE-003 (a card's state differs from the scenario's)
+        "HW-MIX-001": mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
+        "HW-SCHED-001": schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
+        "HW-SCHED-005": schedule.check_turn_record,
+        "HW-PLACE-013": accounting.check_accounted,  # order-of-battle rules and the units a set-up card replaces
+    }
+)
 
 # Rule types checked against a scenario's set-up.
-RULE_TYPES: dict[str, RuleCheck] = {
-    "one-per-feature": hexrules.check_one_per_feature,
-    "only-on-feature": hexrules.check_only_on_feature,
-    "start-state": units.check_start_state,
-    "not-on-map-at-start": units.check_not_on_map_at_start,
-    "not-in-play-before": schedule.check_not_in_play_before,
-    "in-hex-set": hexrules.check_in_hex_set,
-    "not-in-hex-set": hexrules.check_not_in_hex_set,
-    "unit-at": hexrules.check_unit_at,
-    "max-per-map": hexrules.check_max_per_map,
-    "in-box": units.check_in_box,
-    "garrison": hexrules.check_garrison,
-    "follow-setup-codes": codes.check_follow_setup_codes,
-    "prohibited-terrain": placement.check_prohibited_terrain,
-    "pool-cost": schedule.check_pool_cost,
-    "arrive-in-hex-set": accounting.check_arrive_in_hex_set,
-    "order-of-battle": accounting.check_order_of_battle,  # reported by the generic HW-PLACE-013 check
-    "turn-value": values.check_turn_value,
-    "scenario-value": values.check_scenario_value,
-    "card-matches-scenario": cards.check_card_matches_scenario,
-    "substitute-for": linked.check_substitute_for,
-    "adjacent-to-hexside": hexsides.check_adjacent_to_hexside,
-    "near-unit": hexsides.check_near_unit,
-    "may-arrive-in-hex-set": arrivals.check_may_arrive_in_hex_set,  # read by the code and arrival checks
-    "disable": _handled_by_engine,
-}
+RULE_TYPES: Mapping[str, RuleCheck] = MappingProxyType(
+    {
+        "one-per-feature": hexrules.check_one_per_feature,
+        "only-on-feature": hexrules.check_only_on_feature,
+        "start-state": units.check_start_state,
+        "not-on-map-at-start": units.check_not_on_map_at_start,
+        "not-in-play-before": schedule.check_not_in_play_before,
+        "in-hex-set": hexrules.check_in_hex_set,
+        "not-in-hex-set": hexrules.check_not_in_hex_set,
+        "unit-at": hexrules.check_unit_at,
+        "max-per-map": hexrules.check_max_per_map,
+        "in-box": units.check_in_box,
+        "garrison": hexrules.check_garrison,
+        "follow-setup-codes": codes.check_follow_setup_codes,
+        "prohibited-terrain": placement.check_prohibited_terrain,
+        "pool-cost": schedule.check_pool_cost,
+        "arrive-in-hex-set": accounting.check_arrive_in_hex_set,
+        "order-of-battle": accounting.check_order_of_battle,  # reported by the generic HW-PLACE-013 check
+        "turn-value": values.check_turn_value,
+        "scenario-value": values.check_scenario_value,
+        "card-matches-scenario": cards.check_card_matches_scenario,
+        "substitute-for": linked.check_substitute_for,
+        "adjacent-to-hexside": hexsides.check_adjacent_to_hexside,
+        "near-unit": hexsides.check_near_unit,
+        "may-arrive-in-hex-set": arrivals.check_may_arrive_in_hex_set,  # read by the code and arrival checks
+        "disable": _handled_by_engine,
+    }
+)
 
 # Rule types checked once per game, on the counter mix.
-GAME_RULE_TYPES: dict[str, GameRuleCheck] = {
-    "steps-from-value": mix.check_steps_from_value,
-}
+GAME_RULE_TYPES: Mapping[str, GameRuleCheck] = MappingProxyType(
+    {
+        "steps-from-value": mix.check_steps_from_value,
+    }
+)
 
 # Every finding code the engine reports, with its one-line meaning: the rules' part of the catalogue.
-CODES: dict[str, str] = {c.code: c.meaning for c in CATALOGUE.values() if c.stage == "rules"}
+CODES: Mapping[str, str] = MappingProxyType({c.code: c.meaning for c in CATALOGUE.values() if c.stage == "rules"})
 
 
-TOPICS: dict[str, str] = {
-    "HW-RULE-003": "scenario options",
-    "HW-PLACE-002": "prohibited terrain",
-    "HW-PLACE-003": "enemy units",
-    "HW-SIDE-001": "sides",
-    "HW-STATE-001": "strength states",
-    "HW-STATE-003": "scenario set-up",
-    "HW-PLACE-013": "order of battle",
-    "HW-MIX-001": "counter mix",
-    "HW-SCHED-001": "schedules",
-    "HW-SCHED-002": "arrival locations",
-    "HW-SCHED-003": "withdrawals",
-    "HW-SCHED-004": "pools",
-    "HW-SCHED-005": "turn record",
-}
+TOPICS: Mapping[str, str] = MappingProxyType(
+    {
+        "HW-RULE-003": "scenario options",
+        "HW-PLACE-002": "prohibited terrain",
+        "HW-PLACE-003": "enemy units",
+        "HW-SIDE-001": "sides",
+        "HW-STATE-001": "strength states",
+        "HW-STATE-003": "scenario set-up",
+        "HW-PLACE-013": "order of battle",
+        "HW-MIX-001": "counter mix",
+        "HW-SCHED-001": "schedules",
+        "HW-SCHED-002": "arrival locations",
+        "HW-SCHED-003": "withdrawals",
+        "HW-SCHED-004": "pools",
+        "HW-SCHED-005": "turn record",
+    }
+)
 """What a generic check enforces, cited when the game's data names no rulebook section for it."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.zeros import padded, zeros_help
@@ -115,7 +116,7 @@ def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
             )
 
 
-_POOL_FIELDS = {"cost": "cost", "available": "availability turn", "at": "entry location"}
+_POOL_FIELDS = MappingProxyType({"cost": "cost", "available": "availability turn", "at": "entry location"})
 
 
 def check_pool_cost(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:

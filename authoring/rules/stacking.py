@@ -7,6 +7,7 @@ missing values stack free, Typhoon 3.2.3) and composition (unit sizes per side, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import Counter, RuleSpec
@@ -160,4 +161,4 @@ def _composition_error(board: Board, side: str, group: list[Unit], i: int, combo
 
 
 ModelCheck = Callable[[Board, RuleSpec, Cell | None, list[Unit]], Iterator[Diagnostic]]
-MODELS: dict[str, ModelCheck] = {"count": _count, "points": _points, "composition": _composition}
+MODELS: Mapping[str, ModelCheck] = MappingProxyType({"count": _count, "points": _points, "composition": _composition})

@@ -40,7 +40,7 @@ def schema_text(kind: str) -> str:
     return (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
 
 
-_ANNOTATIONS = {"title", "examples", "$comment"}
+_ANNOTATIONS = frozenset({"title", "examples", "$comment"})
 
 
 def _inline(node, base: str, depth: int = 0):

@@ -11,29 +11,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import cast
 
 Check = Callable[[object], bool]
 
-_IGNORED = {
-    "title",
-    "description",
-    "examples",
-    "$comment",
-    "default",
-    "format",
-    "$schema",
-    "$id",
-    "$defs",
-    "readOnly",
-    "writeOnly",
-    "deprecated",
-    "x-form",
-}
+_IGNORED = frozenset(
+    {
+        "title",
+        "description",
+        "examples",
+        "$comment",
+        "default",
+        "format",
+        "$schema",
+        "$id",
+        "$defs",
+        "readOnly",
+        "writeOnly",
+        "deprecated",
+        "x-form",
+    }
+)
 
 
-_HANDLED_ELSEWHERE = {"then", "else", "additionalProperties", "patternProperties"}
+_HANDLED_ELSEWHERE = frozenset({"then", "else", "additionalProperties", "patternProperties"})
 
 
 class _Unsupported(Exception):
@@ -70,26 +73,30 @@ _SCALAR_KEYS = (
     "maxProperties",
 )
 """Keywords that look at the value itself: a schema of only these becomes one inline expression."""
-_PY_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str, "null": type(None)}
-_TYPE_EXPR = {
-    "boolean": "isinstance({v}, bool)",
-    "number": "(type({v}) is int or _number({v}))",
-    "integer": "(type({v}) is int or _integer({v}))",
-    "object": "isinstance({v}, dict)",
-    "array": "isinstance({v}, list)",
-    "string": "isinstance({v}, str)",
-    "null": "{v} is None",
-}
+_PY_TYPES: Mapping[str, type] = MappingProxyType({"object": dict, "array": list, "string": str, "null": type(None)})
+_TYPE_EXPR = MappingProxyType(
+    {
+        "boolean": "isinstance({v}, bool)",
+        "number": "(type({v}) is int or _number({v}))",
+        "integer": "(type({v}) is int or _integer({v}))",
+        "object": "isinstance({v}, dict)",
+        "array": "isinstance({v}, list)",
+        "string": "isinstance({v}, str)",
+        "null": "{v} is None",
+    }
+)
 """Each JSON type as a test; a plain int (most numbers) is answered without a call."""
-_BOUNDS = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}
-_LENGTHS = {
-    "minItems": (list, ">="),
-    "maxItems": (list, "<="),
-    "minLength": (str, ">="),
-    "maxLength": (str, "<="),
-    "minProperties": (dict, ">="),
-    "maxProperties": (dict, "<="),
-}
+_BOUNDS = MappingProxyType({"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"})
+_LENGTHS = MappingProxyType(
+    {
+        "minItems": (list, ">="),
+        "maxItems": (list, "<="),
+        "minLength": (str, ">="),
+        "maxLength": (str, "<="),
+        "minProperties": (dict, ">="),
+        "maxProperties": (dict, "<="),
+    }
+)
 _MISSING = object()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from contextlib import asynccontextmanager
 from pathlib import Path
+from types import MappingProxyType
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
@@ -25,7 +26,9 @@ from authoring.serve.session import GameState, Session
 from authoring.serve.setupview import counters, findings, scenario_units, scenario_view
 
 STATIC = Path(__file__).parent / "static"
-PAGES = {"/": "map.html", "/counters": "counters.html", "/cards": "cards.html", "/charts": "charts.html"}
+PAGES = MappingProxyType(
+    {"/": "map.html", "/counters": "counters.html", "/cards": "cards.html", "/charts": "charts.html"}
+)
 
 
 def make_app(session: Session, watch_files: bool = True) -> Starlette:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 
 from starlette.responses import Response
 
@@ -10,7 +11,7 @@ from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.serve.session import GameState, Session
 
-IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
+IMMUTABLE = MappingProxyType({"Cache-Control": "public, max-age=31536000, immutable"})
 """Pictures are addressed by the key of the files drawn from: a new drawing has a new address."""
 
 

@@ -11,6 +11,7 @@ import weakref
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from lxml import etree
 
@@ -139,7 +140,7 @@ def _old_version(moduledata: bytes) -> bool:
 
 MAX_SVG_SIDE = 100_000
 """Largest width or height of an SVG image read (pixels)."""
-_SVG_UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
+_SVG_UNITS = MappingProxyType({"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4})
 
 
 def svg_size(data: bytes) -> tuple[int, int] | None:

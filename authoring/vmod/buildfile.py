@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from lxml import etree
 
@@ -45,22 +46,24 @@ _FOLDERS = (
 )
 
 SQRT3_2 = math.sqrt(3.0) / 2
-_HEX_DEFAULTS = {"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2}
+_HEX_DEFAULTS = MappingProxyType({"sideways": False, "x0": 0, "y0": 21, "dy": 42.0, "dx": 42.0 * SQRT3_2})
 """VASSAL 3.x `HexGrid` defaults (origin (0, dy/2), dy 42, dx = dy * sqrt(3)/2)."""
-_NUMBERING_DEFAULTS = {
-    "first": "H",
-    "sep": "",
-    "hType": "N",
-    "hLeading": 1,
-    "hOff": 0,
-    "hDescend": False,
-    "vType": "N",
-    "vLeading": 1,
-    "vOff": 0,
-    "vDescend": False,
-    "stagger": True,
-    "locationFormat": "$gridLocation$",
-}
+_NUMBERING_DEFAULTS = MappingProxyType(
+    {
+        "first": "H",
+        "sep": "",
+        "hType": "N",
+        "hLeading": 1,
+        "hOff": 0,
+        "hDescend": False,
+        "vType": "N",
+        "vLeading": 1,
+        "vOff": 0,
+        "vDescend": False,
+        "stagger": True,
+        "locationFormat": "$gridLocation$",
+    }
+)
 """`HexGridNumbering` defaults (a HexGrid without numbering names its hexes by these)."""
 
 
