@@ -398,7 +398,9 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     folder.mkdir(parents=True, exist_ok=True)
     atomic.sweep(folder)
     paths = sorted(Path(p) for p in write(folder))
-    atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
+    listing = "".join(f"{p.name}\n" for p in paths)
+    if read_regular(marker, INDEX_LIMIT) != listing.encode():  # an unchanged list is left as it is
+        atomic.write_text(marker, listing)
     record(marker, digest, paths)
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
         if stale != marker.name:
@@ -417,12 +419,16 @@ def build_maps(
     progress: Progress = SILENT,
     digest: str | None = None,
 ) -> Outputs:
+    from authoring.incremental import map_files
     from authoring.render.print.tiles import write_map_files
 
+    game, papers = result.valid_game, ("letter", "a4")
+
     def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
-        return write_map_files(
-            result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI, processes=workers(jobs)
-        )
+        def draw(only) -> list[Path]:
+            return write_map_files(game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, processes=workers(jobs), only=only)
+
+        return map_files(game, folder, draw, MAP_PX_PER_HEX, papers, TILE_DPI, force)
 
     return _stage_dir(result, out / "maps", force, write, digest)
 
@@ -435,7 +441,7 @@ def build_cards(
     progress: Progress = SILENT,
     digest: str | None = None,
 ) -> Outputs:
-    from authoring.render.print.cards import write_setup_cards
+    from authoring.incremental import card_files
 
     also = None
     if beside("module"):  # `build all`: the module takes each card page from here instead of drawing it again
@@ -444,7 +450,7 @@ def build_cards(
 
         also = card_pages_to(result.valid_game, default_cache_dir(out))
     return _stage_dir(
-        result, out / "cards", force, lambda d: write_setup_cards(result.valid_game, d, workers(jobs), also), digest
+        result, out / "cards", force, lambda d: card_files(result.valid_game, d, workers(jobs), also, force), digest
     )
 
 

@@ -10,7 +10,6 @@ text is drawn through a `Canvas`, so a page can be checked for overlaps like a c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -18,8 +17,8 @@ from PIL import Image
 
 from authoring import atomic
 from authoring.model import Game, Scenario
-from authoring.names import file_name, id_words
-from authoring.render.print.card_sides import card_sides
+from authoring.names import file_name
+from authoring.render.print.card_sides import Entry, card_sections, card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
@@ -37,95 +36,6 @@ UNIT_W = 96
 LABEL_W = 150
 INK = (30, 28, 24)
 MUTED = (105, 98, 90)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of a card: a location/time label, a detail line and the units with their state."""
-
-    label: str
-    detail: str
-    units: tuple[str, ...]
-    state: str | None
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    entries: tuple[Entry, ...]
-
-
-def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
-    """What the card of ``side`` shows, in order; empty sections are left out."""
-    turn_date = {t.turn: t.date for t in scenario.turns}
-
-    def when(turn: int) -> str:
-        return f"Turn {turn}" + (f" ({turn_date[turn]})" if turn_date.get(turn) else "")
-
-    # in printed-id order, so a player setting up finds each hex the way the map numbers them
-    setup = tuple(
-        Entry(p.label, "", p.units, p.state)
-        for p in sorted(scenario.placements(side), key=lambda p: (p.label, p.state or ""))
-    )
-    off_map = tuple(Entry(o.box, "off map", o.units, o.state) for o in scenario.off_map if o.side == side)
-    reinf = tuple(
-        Entry(when(r.turn), f"arrive at {_where(game, r.at)}" if r.at else "", r.units, r.state)
-        for r in sorted(scenario.reinforcements, key=lambda r: r.turn)
-        if r.side == side
-    )
-    withdraw = tuple(
-        Entry(when(w.turn), "withdraw", w.units, None)
-        for w in sorted(scenario.withdrawals, key=lambda w: w.turn)
-        if w.side == side
-    )
-    pools = tuple(
-        Entry(p.name or id_words(p.id), _pool_detail(game, p), p.units, None) for p in scenario.pools if p.side == side
-    )
-    sections = [
-        Section("Set-up", setup),
-        Section("Off-map", off_map),
-        Section("Reinforcements", reinf),
-        Section("Withdrawals", withdraw),
-        Section("Pools", pools),
-    ]
-    return [s for s in sections if s.entries]
-
-
-def _where(game: Game, at: str) -> str:
-    """An arrival place as players read it: the hex set's `name` (else its id in words), with its hexes
-    and their place names when it lists a few (never a grid edge's internal name)."""
-    spec = game.hex_sets.get(at)
-    if spec is None:
-        return at
-    name = str(spec.get("name") or id_words(at))
-    hexes = [str(h) for h in spec.get("hexes", ())]
-    if not hexes or len(hexes) > 4:
-        return name
-    places = [_place(game, h) for h in hexes]
-    if len(places) == 1 and places[0].lower().startswith(name.lower() + " "):
-        return places[0]  # 'Odessa 3019', not 'Odessa (Odessa 3019)'
-    return f"{name} ({', '.join(places)})"
-
-
-def _place(game: Game, label: str) -> str:
-    """'3019' -> 'Odessa 3019' when a map names the hex, else the hex id."""
-    for m in game.maps.values():
-        h = m.grid.label_to_hex(label)
-        if h is not None and h in m.hexes:
-            named = next((f.name for f in m.hexes[h].features if f.name), "")
-            return f"{named} {label}" if named else label
-    return label
-
-
-def _pool_detail(game: Game, pool) -> str:
-    bits = []
-    if pool.available is not None:
-        bits.append(f"from turn {pool.available}")
-    if pool.cost is not None:
-        bits.append(f"cost {pool.cost:g}")
-    if pool.at:
-        bits.append(f"enters at {_where(game, pool.at)}")
-    return ", ".join(bits)
 
 
 def _state_name(game: Game, counter, state: str | None) -> str:
@@ -330,14 +240,26 @@ def write_setup_cards(
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
     scenario and side; cards in parallel processes (fork), each drawing a counter face once.
     `also(scenario, side)`: a sink that gets each Letter page too, so no other stage draws it again."""
+    cards = [(sid, side) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])]
+    return [path for paths in write_cards(game, out_dir, cards, processes, also) for path in paths]
+
+
+def write_cards(
+    game: Game,
+    out_dir: Path,
+    cards: Sequence[tuple[str, str]],
+    processes: int | None = None,
+    also: Callable[[str, str], PageSink] | None = None,
+) -> list[list[Path]]:
+    """The files of each (scenario id, side) card of `cards` (as `write_setup_cards` writes them), card by card."""
     from authoring.render.counter_art import shared_faces
     from authoring.render.maps.draw import run_per_map
 
-    jobs = [
-        (sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])
-    ]
+    jobs = [(sid, side, str(out_dir)) for sid, side in cards]
+    if not jobs:
+        return []
     with shared_faces():  # a forked worker keeps its faces for its next card
-        return [path for paths in run_per_map(game, jobs, _card_job, processes, also=also) for path in paths]
+        return list(run_per_map(game, jobs, _card_job, processes, also=also))
 
 
 def _card_job(job: tuple[str, str, str]) -> list[Path]:
