@@ -197,6 +197,7 @@ def build_sheets(
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
+    from authoring.incremental import cached_sheets, sheet_cache_dir, sheet_keys
     from authoring.render.print.sheets import write_sheets_pdf
 
     game = result.valid_game
@@ -216,7 +217,13 @@ def build_sheets(
         target,
         f"{game.name} - counters",
         progress,
-        render=lambda sheets: _render_sheets(game, specs, opts, sheets, jobs, issues),
+        render=lambda sheets: cached_sheets(
+            sheets,
+            sheet_keys(game, specs, opts),
+            sheet_cache_dir(out),
+            partial(_render_sheets, game, specs, opts, jobs=jobs),
+            issues,
+        ),
     )
     record(target, digest)
     if warnings is not None:
@@ -316,8 +323,8 @@ def _sheet_worker(sheet):
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
-def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues: dict):
-    """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays.
+def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
+    """((front, back) PNGs, fit findings) of every sheet, in order, drawn in parallel processes where it pays.
 
     The work is submitted at once (not on first iteration), so the caller can draw the index
     page in the meantime."""
@@ -330,9 +337,7 @@ def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int, issues
     def drain():
         ended = False
         try:
-            for pngs, found in results:
-                issues.update(found)
-                yield pngs
+            yield from results
             ended = True
         finally:  # an error or an interrupt stops the workers at once rather than letting them draw on
             if pool:

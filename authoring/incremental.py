@@ -10,6 +10,8 @@ bound to the files' identities, so a downloaded or replaced file is a miss. Keys
 from __future__ import annotations
 
 import hashlib
+import json
+import struct
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -124,3 +126,74 @@ def _digest(*parts: object) -> str:
     from authoring.vassal.art import digest
 
     return digest(*parts)
+
+
+# --- counter sheets -----------------------------------------------------------------------
+
+Fits = dict
+"""(counter id, state) -> the text that could not be printed legibly on that face (`RenderIssue`s)."""
+
+
+def sheet_cache_dir(out: Path) -> Path:
+    """Where the drawn sheet pages of the games built into `out` (build/<game>) are kept between builds."""
+    return Path(out).parent / ".cache" / "sheets"
+
+
+def sheet_keys(game: Game, specs: Sequence[str], opts) -> Callable:
+    """The key of one sheet's two pages: the print options, the counters' shared style, the sheet's layout
+    and each counter placed on it (`specs`: the counter id of each placed item), not the other sheets."""
+    from authoring.vassal.art import code_version, digest_state
+    from authoring.vassal.images import counter_style
+
+    base = digest_state(None, "sheet", code_version(), counter_style(game), opts)
+
+    def key(sheet) -> str:
+        shown = sorted({specs[p.item] for p in sheet.placements})
+        return digest_state(base, sheet, [(cid, game.counters[cid]) for cid in shown]).hexdigest()
+
+    return key
+
+
+def cached_sheets(sheets: Sequence, key_of: Callable, folder: Path, draw: Callable, fits: Fits):
+    """The (front, back) PNGs of every sheet, in order: read from the cache in `folder`, else drawn by
+    `draw(missing sheets)` (which yields (pngs, fits) per sheet, started at once) and stored. The faces'
+    fit findings of every sheet, drawn or read, go into `fits`."""
+    from authoring.vassal.entries import Entries
+
+    entries = Entries(folder)
+    keys = [key_of(s) for s in sheets]
+    found = [entries.get(k) for k in keys]
+    missing = [s for s, entry in zip(sheets, found) if entry is None]
+    drawn = iter(draw(missing)) if missing else iter(())
+
+    def pairs():
+        for key, entry in zip(keys, found):
+            if entry is None:
+                pngs, found_fits = next(drawn)
+                entries.put([(key, _pack_sheet(pngs, found_fits))])
+            else:
+                pngs, found_fits = _unpack_sheet(entry)
+            fits.update(found_fits)
+            yield pngs
+        for _ in drawn:  # the drawing ends (its workers stop)
+            pass
+
+    return pairs()
+
+
+def _pack_sheet(pngs: tuple[bytes, bytes], fits: Fits) -> bytes:
+    text = json.dumps(sorted([cid, state, [[i.face, i.message] for i in found]] for (cid, state), found in fits.items()))
+    parts = [bytes(pngs[0]), bytes(pngs[1]), text.encode()]
+    return struct.pack(">3Q", *map(len, parts)) + b"".join(parts)
+
+
+def _unpack_sheet(entry) -> tuple[tuple[bytes, bytes], Fits]:
+    from authoring.render.counters.fit import RenderIssue
+
+    sizes = struct.unpack_from(">3Q", entry)
+    at, parts = 24, []
+    for size in sizes:
+        parts.append(bytes(entry[at : at + size]))
+        at += size
+    found = {(cid, state): [RenderIssue(f, m) for f, m in items] for cid, state, items in json.loads(parts[2])}
+    return (parts[0], parts[1]), found

@@ -309,10 +309,13 @@ def _widths(table: Table, width: int, samples: list) -> tuple[int, list[int]]:
     return sample_w, _column_widths(table, width - sample_w - 2)
 
 
-def _table_layout(game: Game, table: Table, width: int, samples: list) -> tuple[int, list[int], list, list[int]]:
+def _table_layout(
+    game: Game, table: Table, width: int, samples: list, measured: tuple[int, list[int]] | None = None
+) -> tuple[int, list[int], list, list[int]]:
     """(sample column width, column widths, wrapped cells, row heights) of a table ``width`` px wide;
-    `samples` holds, per row, anything but None where the row has a sample."""
-    sample_w, widths = _widths(table, width, samples)
+    `samples` holds, per row, anything but None where the row has a sample; `measured`: its `_widths`, when
+    the caller has them."""
+    sample_w, widths = measured or _widths(table, width, samples)
     grid = _grid(table, widths)
     line_h = int(BODY * 1.3)
     heights = [max(len(cell) for cell in row) * line_h + 2 * PAD for row in grid]
@@ -325,15 +328,16 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
     None: columns that do not fit across even at their narrowest, a row taller than a page, or the whole
     table, stacked as the module shows it, over `pixel_budget`. Only measures text: nothing is drawn."""
     drawn = [_sample_drawing(game, _cell_text(r[0])) if r else None for r in table.rows]
+    measured = {}
     for what, (width, _height) in sizes:
-        sample_w, widths = _widths(table, width, drawn)
+        sample_w, widths = measured[what] = _widths(table, width, drawn)
         if sample_w + sum(widths) + 1 > width:
             return (
                 f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
                 f"than {what} ({width:,} px)"
             )
     for what, (width, height) in sizes:
-        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn)
+        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn, measured[what])
         title = int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True)) + 32
         tallest = max(heights[1:], default=0)
         if title + heights[0] + tallest > height - 4:
