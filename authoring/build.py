@@ -197,7 +197,7 @@ def build_sheets(
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible is added
     to `warnings` as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
-    from authoring.incremental import cached_sheets, sheet_cache_dir, sheet_keys
+    from authoring.incremental import cached_index, cached_sheets, sheet_cache_dir, sheet_faces, sheet_keys
     from authoring.render.print.sheets import write_sheets_pdf
 
     game = result.valid_game
@@ -221,9 +221,10 @@ def build_sheets(
             sheets,
             sheet_keys(game, specs, opts),
             sheet_cache_dir(out),
-            partial(_render_sheets, game, specs, opts, jobs=jobs),
+            partial(_render_sheets, game, specs, opts, sheet_faces(sheet_cache_dir(out), game, opts), jobs=jobs),
             issues,
         ),
+        index=cached_index(sheet_cache_dir(out)),
     )
     record(target, digest)
     if warnings is not None:
@@ -301,18 +302,16 @@ _SHEETS: tuple | None = None
 
 def _sheet_worker(sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages."""
-    from authoring.render.counter_art import back_state, render_face
-    from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
+    from authoring.render.counter_art import back_state
+    from authoring.render.print.sheets import SheetItem, sheet_pngs
 
-    game, specs, opts = _SHEETS
-    size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+    game, specs, opts, render_face = _SHEETS
     faces: dict = {}
     issues: dict = {}
 
     def face(cid: str, state: str):
         if (cid, state) not in faces:
-            rendered = render_face(game, game.counters[cid], state, size, bleed)
-            faces[(cid, state)], issues[(cid, state)] = rendered.image, rendered.issues
+            faces[(cid, state)], issues[(cid, state)] = render_face(game.counters[cid], state)
         return faces[(cid, state)]
 
     items = {}
@@ -323,13 +322,13 @@ def _sheet_worker(sheet):
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
-def _render_sheets(game: Game, specs: list[str], opts, sheets, jobs: int):
+def _render_sheets(game: Game, specs: list[str], opts, faces, sheets, jobs: int):
     """((front, back) PNGs, fit findings) of every sheet, in order, drawn in parallel processes where it pays.
 
     The work is submitted at once (not on first iteration), so the caller can draw the index
     page in the meantime."""
     global _SHEETS
-    _SHEETS = (game, specs, opts)
+    _SHEETS = (game, specs, opts, faces)
     n = min(workers(jobs), len(sheets))
     pool = worker_pool(n) if n > 1 and can_fork() else None
     results = pool.imap(partial(tokened, _sheet_worker), sheets) if pool else map(_sheet_worker, sheets)

@@ -10,10 +10,13 @@ bound to the files' identities, so a downloaded or replaced file is a miss. Keys
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import struct
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from PIL import Image
 
 from authoring.cache import record, up_to_date
 from authoring.model import Game
@@ -142,16 +145,86 @@ def sheet_cache_dir(out: Path) -> Path:
 def sheet_keys(game: Game, specs: Sequence[str], opts) -> Callable:
     """The key of one sheet's two pages: the print options, the counters' shared style, the sheet's layout
     and each counter placed on it (`specs`: the counter id of each placed item), not the other sheets."""
-    from authoring.vassal.art import code_version, digest_state
+    from authoring.vassal.art import code_version, digest, digest_state
     from authoring.vassal.images import counter_style
 
     base = digest_state(None, "sheet", code_version(), counter_style(game), opts)
+    counters: dict[str, str] = {}
+
+    def counter(cid: str) -> str:
+        if cid not in counters:
+            counters[cid] = digest(game.counters[cid])
+        return counters[cid]
 
     def key(sheet) -> str:
-        shown = sorted({specs[p.item] for p in sheet.placements})
-        return digest_state(base, sheet, [(cid, game.counters[cid]) for cid in shown]).hexdigest()
+        h = base.copy()
+        h.update(_layout_text(sheet).encode())
+        for cid in sorted({specs[p.item] for p in sheet.placements}):
+            h.update(f"{cid}:{counter(cid)}\n".encode())
+        return h.hexdigest()
 
     return key
+
+
+def _layout_text(sheet) -> str:
+    """A sheet's page geometry and every placement (item, name, cell, corners), as plain values."""
+    cells = [(p.item, p.name, p.row, p.col, p.front, p.back) for p in sheet.placements]
+    return repr((sheet.sheet, sheet.grid, cells))
+
+
+def cached_index(folder: Path) -> Callable:
+    """`sheets.index_pngs` through the cache in `folder`: the index pages show the title, the options and each
+    sheet's placements (names and cells), so a counter's values never redraw them."""
+    from authoring.fingerprint import fingerprint
+    from authoring.render.print.sheets import index_pngs
+    from authoring.vassal.entries import Entries
+
+    def pngs(title: str, opts, sheets: Sequence, two_sided: bool) -> list[bytes]:
+        text = repr((title, opts, two_sided, [_layout_text(s) for s in sheets]))
+        key = hashlib.sha256(f"sheet-index\n{fingerprint()}\n{text}".encode()).hexdigest()
+        entries = Entries(folder)
+        found = entries.get(key)
+        if found is not None:
+            return _unpack(found)
+        drawn = index_pngs(title, opts, sheets, two_sided)
+        entries.put([(key, _pack(drawn))])
+        return drawn
+
+    return pngs
+
+
+def sheet_faces(folder: Path, game: Game, opts) -> Callable:
+    """`face(counter, state) -> (image, fit findings)` at the sheets' size and bleed, each face cached in
+    `folder` on the counters' style and its counter: a sheet redrawn for one edited counter draws that face
+    only, and takes the others from the cache."""
+    from authoring.render.print.sheets import mm_to_px
+    from authoring.vassal.art import code_version, digest_state
+    from authoring.vassal.images import counter_style
+
+    size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+    base = digest_state(None, "sheet-face", code_version(), counter_style(game), size, bleed)
+
+    def face(counter, state: str):
+        from authoring.render.counter_art import render_face
+        from authoring.render.counters.fit import RenderIssue
+        from authoring.vassal.entries import Entries
+
+        entries, key = Entries(folder), digest_state(base, counter, state).hexdigest()
+        found = entries.get(key)
+        if found is not None:
+            png, text = _unpack(found)
+            with Image.open(io.BytesIO(png)) as image:
+                image.load()
+                return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
+        drawn = render_face(game, counter, state, size, bleed)
+        buffer = io.BytesIO()
+        drawn.image.save(buffer, "PNG", compress_level=1)
+        entries.put(
+            [(key, _pack([buffer.getvalue(), json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))]
+        )
+        return drawn.image, drawn.issues
+
+    return face
 
 
 def cached_sheets(sheets: Sequence, key_of: Callable, folder: Path, draw: Callable, fits: Fits):
@@ -182,18 +255,30 @@ def cached_sheets(sheets: Sequence, key_of: Callable, folder: Path, draw: Callab
 
 
 def _pack_sheet(pngs: tuple[bytes, bytes], fits: Fits) -> bytes:
-    text = json.dumps(sorted([cid, state, [[i.face, i.message] for i in found]] for (cid, state), found in fits.items()))
-    parts = [bytes(pngs[0]), bytes(pngs[1]), text.encode()]
-    return struct.pack(">3Q", *map(len, parts)) + b"".join(parts)
+    text = json.dumps(
+        sorted([cid, state, [[i.face, i.message] for i in found]] for (cid, state), found in fits.items())
+    )
+    return _pack([pngs[0], pngs[1], text.encode()])
 
 
 def _unpack_sheet(entry) -> tuple[tuple[bytes, bytes], Fits]:
     from authoring.render.counters.fit import RenderIssue
 
-    sizes = struct.unpack_from(">3Q", entry)
-    at, parts = 24, []
+    front, back, text = _unpack(entry)
+    found = {(cid, state): [RenderIssue(f, m) for f, m in items] for cid, state, items in json.loads(text)}
+    return (front, back), found
+
+
+def _pack(parts: Sequence[bytes]) -> bytes:
+    """Blobs in one entry: their count and sizes, then their bytes."""
+    return struct.pack(f">I{len(parts)}Q", len(parts), *map(len, parts)) + b"".join(map(bytes, parts))
+
+
+def _unpack(entry) -> list[bytes]:
+    (count,) = struct.unpack_from(">I", entry)
+    sizes = struct.unpack_from(f">{count}Q", entry, 4)
+    at, parts = 4 + 8 * count, []
     for size in sizes:
         parts.append(bytes(entry[at : at + size]))
         at += size
-    found = {(cid, state): [RenderIssue(f, m) for f, m in items] for cid, state, items in json.loads(parts[2])}
-    return (parts[0], parts[1]), found
+    return parts

@@ -194,20 +194,19 @@ def _shortest_widths(table: Table, least: list[int], natural: list[int], width: 
             memo[(c, w)] = [len(wrap(t, BODY, w - 2 * PAD, bold)) if t else 1 for t, bold in cells[c]]
         return memo[(c, w)]
 
-    def height(widths: list[int]) -> int:
-        columns = [lines(c, w) for c, w in enumerate(widths)]
-        return sum(max(col[r] for col in columns) for r in range(len(cells[0])))
-
     widths, spare = list(least), width - sum(least)
     step = max(8, spare // 60)
     while spare >= step:
-        now = height(widths)
+        columns = [lines(c, w) for c, w in enumerate(widths)]
+        now = sum(map(max, *columns)) if len(columns) > 1 else sum(columns[0])
         best, rate, grow = None, 0.0, 0
         for c in range(len(widths)):  # the widening (one or more steps) that saves the most lines per step
+            others = columns[:c] + columns[c + 1 :]  # each row's height without column c, taken once
+            rest = list(map(max, *others)) if len(others) > 1 else (others[0] if others else [0] * len(columns[c]))
             for k in range(1, spare // step + 1):
                 if widths[c] + k * step > natural[c]:
                     break
-                saved = now - height(widths[:c] + [widths[c] + k * step] + widths[c + 1 :])
+                saved = now - sum(map(max, rest, lines(c, widths[c] + k * step)))
                 if saved / k > rate:
                     best, rate, grow = c, saved / k, k * step
         if best is None:
