@@ -17,7 +17,7 @@ from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.trust import read_regular
+from authoring.trust import identity, read_regular
 from authoring.workers import beside, can_fork, tokened
 from authoring.workers import pool as worker_pool
 
@@ -30,6 +30,8 @@ class Outputs:
 
     paths: tuple[Path, ...]
     reused: bool = False
+    kept: frozenset[Path] = frozenset()
+    """Of `paths`, those a stage that ran left as they were (their own inputs unchanged)."""
 
 
 @dataclass(frozen=True)
@@ -401,6 +403,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
     atomic.sweep(folder)
+    before = {p: identity(p) for p in listed}
     paths = sorted(Path(p) for p in write(folder))
     listing = "".join(f"{p.name}\n" for p in paths)
     if read_regular(marker, INDEX_LIMIT) != listing.encode():  # an unchanged list is left as it is
@@ -409,7 +412,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
         if stale != marker.name:
             atomic.remove(folder / stale)
-    return Outputs(tuple(paths))
+    return Outputs(tuple(paths), kept=frozenset(p for p in paths if before.get(p) and before[p] == identity(p)))
 
 
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
@@ -423,13 +426,14 @@ def build_maps(
     progress: Progress = SILENT,
     digest: str | None = None,
 ) -> Outputs:
-    from authoring.incremental import map_files
-    from authoring.render.print.tiles import write_map_files
-
     game, papers = result.valid_game, ("letter", "a4")
 
     def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
+        from authoring.incremental import map_files
+
         def draw(only) -> list[Path]:
+            from authoring.render.print.tiles import write_map_files
+
             return write_map_files(game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, processes=workers(jobs), only=only)
 
         return map_files(game, folder, draw, MAP_PX_PER_HEX, papers, TILE_DPI, force)

@@ -213,7 +213,7 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         found = entries.get(key)
         if found is not None:
             png, text = _unpack(found)
-            with Image.open(io.BytesIO(png)) as image:
+            with Image.open(io.BytesIO(png), formats=["PNG"]) as image:
                 image.load()
                 return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
         drawn = render_face(game, counter, state, size, bleed)

@@ -207,9 +207,11 @@ def _build_loaded(
                     f"  up to date: {_rel(outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0])}"
                 )
                 continue
-            tally.written += len(outputs.paths)
+            tally.written += len(outputs.paths) - len(outputs.kept)
+            tally.reused += len(outputs.kept)
             for p in outputs.paths:
-                click.echo(f"  wrote {_rel(p)}")
+                if p not in outputs.kept:
+                    click.echo(f"  wrote {_rel(p)}")
 
 
 def _stages(stages: tuple[str, ...], work, jobs: int, show) -> Iterator[tuple[str, tuple]]:
