@@ -193,23 +193,35 @@ def cached_index(folder: Path) -> Callable:
     return pngs
 
 
-def sheet_faces(folder: Path, game: Game, opts) -> Callable:
-    """`face(counter, state) -> (image, fit findings)` at the sheets' size and bleed, each face cached in
-    `folder` on the counters' style and its counter: a sheet redrawn for one edited counter draws that face
-    only, and takes the others from the cache."""
-    from authoring.render.print.sheets import mm_to_px
+def sheet_face_keys(game: Game, opts) -> Callable:
+    """`key(counter, state)`: a face at the sheets' size and bleed keys on the counters' style and its counter."""
     from authoring.vassal.art import code_version, digest_state
     from authoring.vassal.images import counter_style
 
-    size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+    size, bleed = _face_size(opts)
     base = digest_state(None, "sheet-face", code_version(), counter_style(game), size, bleed)
+    return lambda counter, state: digest_state(base, counter, state).hexdigest()
+
+
+def _face_size(opts) -> tuple[int, int]:
+    from authoring.render.print.sheets import mm_to_px
+
+    return round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+
+
+def sheet_faces(folder: Path, game: Game, opts) -> Callable:
+    """`face(counter, state) -> (image, fit findings)` at the sheets' size and bleed, each face cached in
+    `folder` (`sheet_face_keys`): a sheet redrawn for one edited counter draws that face only, and takes
+    the others from the cache."""
+    size, bleed = _face_size(opts)
+    key_of = sheet_face_keys(game, opts)
 
     def face(counter, state: str):
         from authoring.render.counter_art import render_face
         from authoring.render.counters.fit import RenderIssue
         from authoring.vassal.entries import Entries
 
-        entries, key = Entries(folder), digest_state(base, counter, state).hexdigest()
+        entries, key = Entries(folder), key_of(counter, state)
         found = entries.get(key)
         if found is not None:
             png, text = _unpack(found)
