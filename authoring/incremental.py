@@ -84,10 +84,38 @@ def card_files(game: Game, folder: Path, processes: int, also, force: bool) -> l
     }
     todo, found = keep(groups, force)
     chosen = [tuple(gid.split("\0")) for gid in todo]
-    written = write_cards(game, folder, chosen, processes, also)
+    written = write_cards(game, folder, chosen, processes, also, CardPages(cache_dir(folder.parent, "cards"), game))
     for gid, paths in zip(todo, written):
         stamp(paths, groups[gid][1])
     return found + [p for paths in written for p in paths]
+
+
+class CardPages:
+    """`cards.PageCache` in sealed entries under `folder`: a page keys on the counters' style, the card's
+    header (game, scenario, side), what the page shows (`cards.card_pages`) and the counters of its entries,
+    so an edited counter redraws the pages that show it, not the rest of its card."""
+
+    def __init__(self, folder: Path, game: Game) -> None:
+        from authoring.vassal.art import code_version, digest_state
+        from authoring.vassal.entries import Entries
+        from authoring.vassal.images import counter_style
+
+        self._entries = Entries(folder)
+        self._base = digest_state(None, "card-page", code_version(), counter_style(game))
+
+    def key(self, game: Game, scenario, side: str, shown: tuple) -> str:
+        from authoring.vassal.art import digest_state
+
+        units = sorted({u for column in shown[3] for e in column if not isinstance(e, str) for u in e.units})
+        header = (game.name, scenario.name, game.side(side))
+        return digest_state(self._base, header, shown, [(u, game.counters.get(u)) for u in units]).hexdigest()
+
+    def get(self, key: str) -> list[bytes] | None:
+        found = self._entries.get(key)
+        return None if found is None else _unpack(found)
+
+    def put(self, key: str, parts: list[bytes]) -> None:
+        self._entries.put([(key, _pack(parts))])
 
 
 # --- maps ---------------------------------------------------------------------------------
@@ -137,9 +165,13 @@ Fits = dict
 """(counter id, state) -> the text that could not be printed legibly on that face (`RenderIssue`s)."""
 
 
+def cache_dir(out: Path, kind: str) -> Path:
+    """Where the drawn pages of `kind` of the games built into `out` (build/<game>) are kept between builds."""
+    return Path(out).parent / ".cache" / kind
+
+
 def sheet_cache_dir(out: Path) -> Path:
-    """Where the drawn sheet pages of the games built into `out` (build/<game>) are kept between builds."""
-    return Path(out).parent / ".cache" / "sheets"
+    return cache_dir(out, "sheets")
 
 
 def sheet_keys(game: Game, specs: Sequence[str], opts) -> Callable:

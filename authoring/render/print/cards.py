@@ -9,7 +9,9 @@ text is drawn through a `Canvas`, so a page can be checked for overlaps like a c
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -181,26 +183,47 @@ def setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "le
 def iter_setup_card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> Iterator[Canvas]:
     """`setup_card_pages` one at a time, each drawn when asked for: a long card is encoded page by page
     instead of held whole (27 Letter pages of a large game are 170 MB as images)."""
+    for _shown, draw in card_pages(game, scenario, side, paper):
+        yield draw()
+
+
+def card_pages(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[tuple[tuple, Callable]]:
+    """Each page of ``side``'s card on ``paper``: what it shows (paper, number, page count, and the section
+    titles and entries of each column; the counters of those entries and the card's header are the rest)
+    and the call that draws it (a `Canvas`). Laid out without drawing: a page whose content is unchanged
+    can be taken from a cache."""
     spec = PageSpec(paper, DPI)
     width, height = spec.size
     col_w = (width - 2 * MARGIN - GUTTER) // 2
     blocks: list[Block] = []
+    shows: list[object] = []
     for section in card_sections(game, scenario, side):
         blocks.append(_heading_block(section.title))
         blocks += [_entry_block(game, e, col_w) for e in section.entries]
+        shows += [section.title, *section.entries]
     if not blocks:
         blocks.append(_heading_block("Nothing to set up"))
-    top = TOP
-    layout = _columns(blocks, top, height - MARGIN)
-    for n, columns in enumerate(layout, 1):
+        shows.append("Nothing to set up")
+    layout = _columns(blocks, TOP, height - MARGIN)
+    which = {id(block): i for i, block in enumerate(blocks)}
+
+    def draw(n: int, columns: list[list[Block]]) -> Canvas:
         page = Canvas.new((width, height))
         _header(page, spec, game, scenario, side, n, len(layout))
         for c, column in enumerate(columns):
-            x, y = MARGIN + c * (col_w + GUTTER), top
-            for block_h, draw in column:
-                draw(page, x, y, col_w)
+            x, y = MARGIN + c * (col_w + GUTTER), TOP
+            for block_h, draw_block in column:
+                draw_block(page, x, y, col_w)
                 y += block_h
-        yield page
+        return page
+
+    return [
+        (
+            (paper, n, len(layout), [[shows[which[id(b)]] for b in column] for column in columns]),
+            partial(draw, n, columns),
+        )
+        for n, columns in enumerate(layout, 1)
+    ]
 
 
 def render_setup_card(game: Game, scenario: Scenario, side: str, paper: str = "letter") -> list[Image.Image]:
@@ -213,7 +236,23 @@ class PageSink(Protocol):
 
     def add(self, page: Image.Image) -> None: ...
 
+    def encode(self, page: Image.Image) -> list[bytes]:
+        """The page as the sink keeps it (what `add_encoded` takes: a page cache keeps it too)."""
+        ...
+
+    def add_encoded(self, blobs: list[bytes]) -> None: ...
+
     def close(self) -> None: ...
+
+
+class PageCache(Protocol):
+    """Drawn card pages kept between builds, by a key of what the page shows (`card_pages`)."""
+
+    def key(self, game: Game, scenario: Scenario, side: str, shown: tuple) -> str: ...
+
+    def get(self, key: str) -> list[bytes] | None: ...
+
+    def put(self, key: str, parts: list[bytes]) -> None: ...
 
 
 def draw_card_faces(game: Game) -> None:
@@ -250,8 +289,10 @@ def write_cards(
     cards: Sequence[tuple[str, str]],
     processes: int | None = None,
     also: Callable[[str, str], PageSink] | None = None,
+    cache: PageCache | None = None,
 ) -> list[list[Path]]:
-    """The files of each (scenario id, side) card of `cards` (as `write_setup_cards` writes them), card by card."""
+    """The files of each (scenario id, side) card of `cards` (as `write_setup_cards` writes them), card by card;
+    each page taken from `cache` when it holds it."""
     from authoring.render.counter_art import shared_faces
     from authoring.render.maps.draw import run_per_map
 
@@ -259,27 +300,28 @@ def write_cards(
     if not jobs:
         return []
     with shared_faces():  # a forked worker keeps its faces for its next card
-        return list(run_per_map(game, jobs, _card_job, processes, also=also))
+        return list(run_per_map(game, jobs, _card_job, processes, also=also, pages=cache))
 
 
 def _card_job(job: tuple[str, str, str]) -> list[Path]:
     from authoring.render.maps.draw import _JOB
 
-    return _write_card(_JOB["game"], *job, also=_JOB.get("also"))
+    return _write_card(_JOB["game"], *job, also=_JOB.get("also"), cache=_JOB.get("pages"))
 
 
 def _write_card(
-    game: Game, sid: str, side: str, out: str, also: Callable[[str, str], PageSink] | None = None
+    game: Game,
+    sid: str,
+    side: str,
+    out: str,
+    also: Callable[[str, str], PageSink] | None = None,
+    cache: PageCache | None = None,
 ) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
     sink = also(sid, side) if also else None
-    pages = []
-    for page in iter_setup_card_pages(game, scenario, side):
-        pages.append(png_bytes(page.image, DPI))  # encoded once: the PNG file and the PDF's page
-        if sink is not None:
-            sink.add(page.image)
+    pages = _page_pngs(game, scenario, side, "letter", sink, cache)  # encoded once: the PNG file and the PDF's page
     if sink is not None:
         sink.close()
     for n, page in enumerate(pages, 1):
@@ -288,10 +330,33 @@ def _write_card(
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
     paths.append(
         write_pdf(
-            [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4")],
+            _page_pngs(game, scenario, side, "a4", None, cache),
             out_dir / file_name("setup", sid, side, "a4", ext="pdf"),
             DPI,
             "a4",
         )
     )
     return paths
+
+
+def _page_pngs(
+    game: Game, scenario: Scenario, side: str, paper: str, sink: PageSink | None, cache: PageCache | None
+) -> list[bytes]:
+    """Each page's PNG (and, to `sink`, its own encoding), from `cache` or drawn and kept there. A cached
+    page holds the sink's encoding too when it was drawn for one."""
+    out = []
+    for shown, draw in card_pages(game, scenario, side, paper):
+        key = cache.key(game, scenario, side, shown) if cache is not None else ""
+        parts = cache.get(key) if cache is not None else None
+        if parts is None:
+            image = draw().image
+            parts = [png_bytes(image, DPI), *(sink.encode(image) if sink is not None else ())]
+            if cache is not None:
+                cache.put(key, parts)
+        elif sink is not None and len(parts) == 1:  # kept by a build without the sink: encoded for it now
+            with Image.open(io.BytesIO(parts[0]), formats=["PNG"]) as image:
+                parts = [parts[0], *sink.encode(image.convert("RGB"))]
+        if sink is not None:
+            sink.add_encoded(parts[1:])
+        out.append(parts[0])
+    return out
