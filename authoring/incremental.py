@@ -83,7 +83,7 @@ def card_files(game: Game, folder: Path, processes: int, also, force: bool) -> l
         for sid, side in sorted(cards)
     }
     todo, found = keep(groups, force)
-    chosen = [tuple(gid.split("\0")) for gid in todo]
+    chosen = [(sid, side) for sid, side in (gid.split("\0") for gid in todo)]
     written = write_cards(game, folder, chosen, processes, also, CardPages(cache_dir(folder.parent, "cards"), game))
     for gid, paths in zip(todo, written):
         stamp(paths, groups[gid][1])
@@ -124,7 +124,7 @@ class CardPages:
 def map_groups(game: Game, folder: Path, px_per_hex: float, papers: Sequence[str], dpi: float) -> dict:
     """Map id (and "" for the joined layout) -> (its files, their key): a map's image, registration proof
     and print tiles key on that map and the game's map style (`map_style_key`), not on the other maps."""
-    from authoring.render.maps.draw import _LAYOUT_JOB, has_art
+    from authoring.render.maps.draw import LAYOUT_JOB, has_art
     from authoring.vassal.images import map_style_key
 
     keys = {m: map_style_key(game, m, px_per_hex) for m in sorted(game.maps)}
@@ -136,7 +136,7 @@ def map_groups(game: Game, folder: Path, px_per_hex: float, papers: Sequence[str
         groups[m] = ((folder / map_file_name("map", m, game.maps, ext="png"), tuple(files)), key)
     if len(game.maps) > 1 and game.layout:
         key = _digest("layout", sorted(keys.items()), game.layout)
-        groups[_LAYOUT_JOB] = ((folder / file_name("layout", ext="png"), ()), key)
+        groups[LAYOUT_JOB] = ((folder / file_name("layout", ext="png"), ()), key)
     return {m: (group, files_key("map", key, px_per_hex, tuple(papers), dpi)) for m, (group, key) in groups.items()}
 
 

@@ -160,14 +160,14 @@ def layout_scene(
 _JOB: dict = {}
 
 
-_LAYOUT_JOB = ""
+LAYOUT_JOB = ""
 """Job key of the joined layout image (map ids are never empty)."""
 
 
 def write_one(job: tuple[str, str]) -> str:
     map_id, path = job
     game = _JOB["game"]
-    if map_id == _LAYOUT_JOB:
+    if map_id == LAYOUT_JOB:
         size, bands = scene_bands(layout_scene(game, layout_px_per_hex(game, _JOB["px"]))[0])
         atomic.write_bytes(Path(path), png_from_bands(size, "RGB", bands))
     else:
@@ -209,7 +209,7 @@ def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
     out_dir.mkdir(parents=True, exist_ok=True)
     jobs = [(mid, str(out_dir / map_file_name("map", mid, game.maps, ext="png"))) for mid in sorted(game.maps)]
     if len(game.maps) > 1 and game.layout:
-        jobs.append((_LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
+        jobs.append((LAYOUT_JOB, str(out_dir / file_name("layout", ext="png"))))
     return jobs
 
 

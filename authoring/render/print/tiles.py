@@ -473,7 +473,7 @@ def write_map_files(
     only: Collection[str] | None = None,
 ) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
-    in the same order as the two calls one after the other. `only`: the map ids (and `draw._LAYOUT_JOB`
+    in the same order as the two calls one after the other. `only`: the map ids (and `draw.LAYOUT_JOB`
     for the joined layout) to draw, the others left as they are.
 
     The longest jobs go first, so neither core waits while the other draws the last map: each print
