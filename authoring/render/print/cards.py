@@ -326,7 +326,7 @@ def _write_card(
         sink.close()
     for n, page in enumerate(pages, 1):
         numbered = () if len(pages) == 1 else (str(n),)
-        paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
+        paths.append(_write_new(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
     paths.append(
         write_pdf(
@@ -337,6 +337,16 @@ def _write_card(
         )
     )
     return paths
+
+
+def _write_new(path: Path, data: bytes) -> Path:
+    """Write `data` to `path` unless the file there already holds exactly these bytes (a page of a card
+    redrawn for another page's sake is left as it is)."""
+    from authoring.trust import read_regular
+
+    if read_regular(path, len(data)) == data:
+        return path
+    return atomic.write_bytes(path, data)
 
 
 def _page_pngs(
