@@ -17,7 +17,7 @@ from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.trust import identity, read_regular
+from authoring.trust import read_regular
 from authoring.workers import beside, can_fork, tokened
 from authoring.workers import pool as worker_pool
 
@@ -391,7 +391,8 @@ def build_module(
 
 
 def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str | None = None) -> Outputs:
-    """Run `write(folder)` unless the folder was built from the same inputs; the files in it.
+    """Run `write(folder)` unless the folder was built from the same inputs; the files in it. `write` returns
+    the files it made and those it left as they were (`incremental`: their own inputs unchanged).
 
     `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
     longer have a source (the cards of a deleted scenario), and only those."""
@@ -403,8 +404,8 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
     atomic.sweep(folder)
-    before = {p: identity(p) for p in listed}
-    paths = sorted(Path(p) for p in write(folder))
+    made, left = write(folder)
+    paths = sorted(Path(p) for p in [*made, *left])
     listing = "".join(f"{p.name}\n" for p in paths)
     if read_regular(marker, INDEX_LIMIT) != listing.encode():  # an unchanged list is left as it is
         atomic.write_text(marker, listing)
@@ -412,7 +413,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
         if stale != marker.name:
             atomic.remove(folder / stale)
-    return Outputs(tuple(paths), kept=frozenset(p for p in paths if before.get(p) and before[p] == identity(p)))
+    return Outputs(tuple(paths), kept=frozenset(map(Path, left)))
 
 
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
@@ -472,4 +473,4 @@ def build_charts(
 ) -> Outputs:
     from authoring.render.print.charts import write_charts
 
-    return _stage_dir(result, out / "charts", force, lambda d: write_charts(result.valid_game, d), digest)
+    return _stage_dir(result, out / "charts", force, lambda d: (write_charts(result.valid_game, d), []), digest)

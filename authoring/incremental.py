@@ -70,8 +70,9 @@ def card_group(folder: Path, sid: str, side: str) -> Group:
     return files[0], tuple(files[1:])
 
 
-def card_files(game: Game, folder: Path, processes: int, also, force: bool) -> list[Path]:
-    """Every set-up card's files in `folder`, drawing only the cards whose `card_keys` changed."""
+def card_files(game: Game, folder: Path, processes: int, also, force: bool) -> tuple[list[Path], list[Path]]:
+    """Every set-up card's files in `folder`, drawing only the cards whose `card_keys` changed: (the files of
+    the cards drawn, those of the cards kept)."""
     from authoring.render.print.card_sides import card_sides
     from authoring.render.print.cards import DPI, write_cards
     from authoring.vassal.images import card_keys
@@ -87,7 +88,7 @@ def card_files(game: Game, folder: Path, processes: int, also, force: bool) -> l
     written = write_cards(game, folder, chosen, processes, also, CardPages(cache_dir(folder.parent, "cards"), game))
     for gid, paths in zip(todo, written):
         stamp(paths, groups[gid][1])
-    return found + [p for paths in written for p in paths]
+    return [p for paths in written for p in paths], found
 
 
 class CardPages:
@@ -142,7 +143,7 @@ def map_groups(game: Game, folder: Path, px_per_hex: float, papers: Sequence[str
 
 def map_files(game: Game, folder: Path, write: Callable, px_per_hex: float, papers, dpi: float, force: bool):
     """Every map file in `folder`, drawing only the maps whose key changed: `write(only)` draws the maps
-    (and layout) named in `only` and returns their files."""
+    (and layout) named in `only` and returns their files. (The files drawn, those kept.)"""
     groups = map_groups(game, folder, px_per_hex, papers, dpi)
     todo, found = keep(groups, force)
     written = write(frozenset(todo)) if todo else []
@@ -150,7 +151,7 @@ def map_files(game: Game, folder: Path, write: Callable, px_per_hex: float, pape
     for m, paths in by_group.items():
         if paths:
             stamp(paths, groups[m][1])
-    return found + list(written)
+    return list(written), found
 
 
 def _digest(*parts: object) -> str:
