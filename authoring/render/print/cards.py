@@ -9,7 +9,6 @@ text is drawn through a `Canvas`, so a page can be checked for overlaps like a c
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -352,20 +351,18 @@ def _write_new(path: Path, data: bytes) -> Path:
 def _page_pngs(
     game: Game, scenario: Scenario, side: str, paper: str, sink: PageSink | None, cache: PageCache | None
 ) -> list[bytes]:
-    """Each page's PNG (and, to `sink`, its own encoding), from `cache` or drawn and kept there. A cached
-    page holds the sink's encoding too when it was drawn for one."""
+    """Each page's PNG (and, to `sink`, its own encoding), from `cache` or drawn and kept there. A page
+    drawn for a sink is kept with the sink's encoding, under its own key (an entry's bytes depend on its
+    key alone)."""
     out = []
     for shown, draw in card_pages(game, scenario, side, paper):
-        key = cache.key(game, scenario, side, shown) if cache is not None else ""
+        key = cache.key(game, scenario, side, (*shown, sink is not None)) if cache is not None else ""
         parts = cache.get(key) if cache is not None else None
-        if parts is None:
+        if parts is None or len(parts) != (3 if sink is not None else 1):
             image = draw().image
             parts = [png_bytes(image, DPI), *(sink.encode(image) if sink is not None else ())]
             if cache is not None:
                 cache.put(key, parts)
-        elif sink is not None and len(parts) == 1:  # kept by a build without the sink: encoded for it now
-            with Image.open(io.BytesIO(parts[0]), formats=["PNG"]) as image:
-                parts = [parts[0], *sink.encode(image.convert("RGB"))]
         if sink is not None:
             sink.add_encoded(parts[1:])
         out.append(parts[0])
