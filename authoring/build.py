@@ -413,6 +413,7 @@ def _stage_dir(result: LoadResult, folder: Path, force: bool, write, digest: str
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
         if stale != marker.name:
             atomic.remove(folder / stale)
+            forget(folder / stale)  # an output's own stamp (`incremental`) goes with it
     return Outputs(tuple(paths), kept=frozenset(map(Path, left)))
 
 
