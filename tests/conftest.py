@@ -14,6 +14,7 @@ SLOW = (
     "tests/cli/test_terminal.py",
     "tests/fuzz/",
     "tests/hardening/test_builds.py",
+    "tests/hardening/test_incremental.py",
     "tests/hardening/test_lifecycle.py",
     "tests/hardening/test_output_digests.py",
     "tests/hardening/test_stage_limits.py",

@@ -167,7 +167,8 @@ def _build_game(
         if outputs.reused:
             report.reused += len(outputs.paths)
         else:
-            report.written += len(outputs.paths)
+            report.written += len(outputs.paths) - len(outputs.kept)
+            report.reused += len(outputs.kept)
         tell.outputs(outputs)
 
 

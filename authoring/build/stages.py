@@ -43,6 +43,8 @@ class Outputs:
     paths: tuple[Path, ...]
     reused: bool = False
     warnings: tuple[Diagnostic, ...] = ()
+    kept: frozenset[Path] = frozenset()
+    """Of `paths`, those a stage that ran left as they were (their own inputs unchanged)."""
 
 
 # --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
@@ -180,6 +182,7 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible comes back in
     the outputs' warnings as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
+    from authoring.build.incremental import cached_index, cached_sheets, sheet_cache_dir, sheet_faces, sheet_keys
     from authoring.render.print.sheets import write_sheets_pdf
 
     ctx = ctx or BuildContext()
@@ -193,6 +196,8 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     forget(target)
     out.mkdir(parents=True, exist_ok=True)
     issues: dict = {}
+    cache = sheet_cache_dir(out)
+    faces = sheet_faces(cache, game, opts)
     with atomic.swept(out):
         write_sheets_pdf(
             items,
@@ -200,7 +205,14 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
             target,
             f"{game.name} - counters",
             ctx.progress,
-            render=lambda sheets: _render_sheets(game, specs, opts, sheets, ctx, issues),
+            render=lambda sheets: cached_sheets(
+                sheets,
+                sheet_keys(game, specs, opts),
+                cache,
+                lambda missing: _render_sheets(game, specs, opts, faces, missing, ctx),
+                issues,
+            ),
+            index=cached_index(cache),
         )
     record(target, digest)
     return Outputs((target,), warnings=tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in)))
@@ -273,19 +285,17 @@ def _sheet_specs(game: Game):
 
 def _sheet_worker(shared: tuple, sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages. `shared`: (the game,
-    the counter of each item, the sheet options), which the worker has from the fork."""
-    from authoring.render.counter_art import back_state, render_face
-    from authoring.render.print.sheets import SheetItem, mm_to_px, sheet_pngs
+    the counter of each item, the sheet options, the face drawer), which the worker has from the fork."""
+    from authoring.render.counter_art import back_state
+    from authoring.render.print.sheets import SheetItem, sheet_pngs
 
-    game, specs, opts = shared
-    size, bleed = round(opts.counter_in * opts.dpi), mm_to_px(opts.bleed_mm, opts.dpi)
+    game, specs, opts, render_face = shared
     faces: dict = {}
     issues: dict = {}
 
     def face(cid: str, state: str):
         if (cid, state) not in faces:
-            rendered = render_face(game, game.counters[cid], state, size, bleed)
-            faces[(cid, state)], issues[(cid, state)] = rendered.image, rendered.issues
+            faces[(cid, state)], issues[(cid, state)] = render_face(game.counters[cid], state)
         return faces[(cid, state)]
 
     items = {}
@@ -296,18 +306,16 @@ def _sheet_worker(shared: tuple, sheet):
     return sheet_pngs(sheet, items, opts), {k: v for k, v in issues.items() if v}
 
 
-def _render_sheets(game: Game, specs: list[str], opts, sheets, ctx: BuildContext, issues: dict):
-    """(front, back) PNGs of every sheet, in order, drawn in parallel processes where it pays.
+def _render_sheets(game: Game, specs: list[str], opts, faces, sheets, ctx: BuildContext):
+    """((front, back) PNGs, fit findings) of every sheet, in order, drawn in parallel processes where it pays.
 
     The workers start at once (not on first iteration), so the caller can draw the index page in the
     meantime; an error or an interrupt stops them at once rather than letting them draw on."""
-    running = ctx.workers.start(_sheet_worker, (game, specs, opts), sheets)
+    running = ctx.workers.start(_sheet_worker, (game, specs, opts, faces), sheets)
 
     def drain():
         with running:
-            for pngs, found in running:
-                issues.update(found)
-                yield pngs
+            yield from running
 
     return drain()
 
@@ -358,9 +366,14 @@ def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None,
 
 
 def _stage_dir(
-    result: LoadResult, folder: Path, force: bool, write: Callable[[Path], list[Path]], digest: str | None = None
+    result: LoadResult,
+    folder: Path,
+    force: bool,
+    write: Callable[[Path], tuple[list[Path], list[Path]]],
+    digest: str | None = None,
 ) -> Outputs:
-    """Run `write(folder)` unless the folder was built from the same inputs; the files in it.
+    """Run `write(folder)` unless the folder was built from the same inputs; the files in it. `write` returns
+    the files it made and those it left as they were (`incremental`: their own inputs unchanged).
 
     `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
     longer have a source (the cards of a deleted scenario), and only those."""
@@ -372,33 +385,43 @@ def _stage_dir(
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
     with atomic.swept(folder):
-        paths = sorted(Path(p) for p in write(folder))
-    atomic.write_text(marker, "".join(f"{p.name}\n" for p in paths))
+        made, left = write(folder)
+    paths = sorted(Path(p) for p in [*made, *left])
+    listing = "".join(f"{p.name}\n" for p in paths)
+    if read_regular(marker, INDEX_LIMIT) != listing.encode():  # an unchanged list is left as it is
+        atomic.write_text(marker, listing)
     record(marker, digest, paths)
     for stale in sorted({p.name for p in listed} - {p.name for p in paths}):
         if stale != marker.name:
             atomic.remove(folder / stale)
-    return Outputs(tuple(paths))
+            forget(folder / stale)  # an output's own stamp (`incremental`) goes with it
+    return Outputs(tuple(paths), kept=frozenset(map(Path, left)))
 
 
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads
 
 
 def build_maps(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
-    from authoring.render.print.tiles import write_map_files
-
+    game, papers = result.valid_game, ("letter", "a4")
     ctx = ctx or BuildContext()
 
-    def write(folder: Path) -> list[Path]:  # map PNGs and tiles in one pool; each map tiled once for both papers
-        return write_map_files(
-            result.valid_game, folder, MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI, workers=ctx.workers
-        )
+    def write(
+        folder: Path,
+    ) -> tuple[list[Path], list[Path]]:  # map PNGs and tiles in one pool; each map tiled once for both papers
+        from authoring.build.incremental import map_files
+
+        def draw(only) -> list[Path]:
+            from authoring.render.print.tiles import write_map_files
+
+            return write_map_files(game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, workers=ctx.workers, only=only)
+
+        return map_files(game, folder, draw, MAP_PX_PER_HEX, papers, TILE_DPI, ctx.force)
 
     return _stage_dir(result, out / "maps", ctx.force, write, digest)
 
 
 def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
-    from authoring.render.print.cards import write_setup_cards
+    from authoring.build.incremental import card_files
 
     ctx = ctx or BuildContext()
     also = None
@@ -411,7 +434,7 @@ def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, 
         result,
         out / "cards",
         ctx.force,
-        lambda d: write_setup_cards(result.valid_game, d, ctx.workers, also),
+        lambda d: card_files(result.valid_game, d, ctx.workers, also, ctx.force),
         digest,
     )
 
@@ -420,7 +443,7 @@ def build_charts(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     from authoring.render.print.charts import write_charts
 
     ctx = ctx or BuildContext()
-    return _stage_dir(result, out / "charts", ctx.force, lambda d: write_charts(result.valid_game, d), digest)
+    return _stage_dir(result, out / "charts", ctx.force, lambda d: (write_charts(result.valid_game, d), []), digest)
 
 
 BUILDERS = MappingProxyType(

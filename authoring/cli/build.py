@@ -92,7 +92,8 @@ class _Printer:
             click.echo(f"  up to date: {_rel(shown)}")
             return
         for p in outputs.paths:
-            click.echo(f"  wrote {_rel(p)}")
+            if p not in outputs.kept:  # a stage that ran leaves some files as they were (their inputs unchanged)
+                click.echo(f"  wrote {_rel(p)}")
 
     def changed(self, paths: list[Path]) -> None:
         shown = ", ".join(_rel(p) for p in paths[:3]) + (" ..." if len(paths) > 3 else "")

@@ -230,7 +230,13 @@ class PageEntry:
         self.cache, self.key, self.jpeg, self.blobs = cache, key, jpeg, []
 
     def add(self, page: Image.Image) -> None:
-        self.blobs += page_blobs(page, self.jpeg, True)
+        self.blobs += self.encode(page)
+
+    def encode(self, page: Image.Image) -> list[bytes]:
+        return page_blobs(page, self.jpeg, True)
+
+    def add_encoded(self, blobs: list[bytes]) -> None:
+        self.blobs += blobs
 
     def close(self) -> None:
         self.cache._put(self.key, _pack(self.blobs))

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from authoring.model import Counter, Game, Scenario
 from authoring.progress import SILENT, Progress
-from authoring.render.print.card_sides import card_sides
+from authoring.render.print.card_sides import card_content, card_sides
 from authoring.render.shared.fonts import font
 from authoring.vassal.art import (
     Batch,
@@ -477,9 +477,10 @@ def image_size(data: bytes) -> tuple[int, int]:
 
 
 def card_keys(game: Game) -> Callable[[str, str], str]:
-    """The cache key of each set-up card's pages, by (scenario id, side)."""
-    inputs = digest(_card_inputs(game))  # every card shows the counters: hash them once, not per card
-    return lambda sid, side: digest("card", code_version(), inputs, game.scenarios[sid], side)
+    """The cache key of each set-up card's pages, by (scenario id, side): the counters' shared style and
+    what that card shows (`card_content`), so an edit redraws only the cards that show it."""
+    style = digest_state(None, "card", code_version(), counter_style(game))
+    return lambda sid, side: digest_state(style, card_content(game, game.scenarios[sid], side), side).hexdigest()
 
 
 def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry]:
@@ -487,16 +488,6 @@ def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry
     `also`): the module's own cache entry, so the module draws none of them again."""
     cache, key_of = ImageCache(cache_dir), card_keys(game)
     return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
-
-
-def _card_inputs(game: Game) -> tuple:
-    return (
-        counter_style(game),
-        game.name,
-        game.hex_sets,
-        game.counters,
-        tuple((m.id, m.name, m.grid.spec) for m in game.maps.values()),
-    )
 
 
 def _side_name(game: Game, side: str) -> str:

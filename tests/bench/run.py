@@ -8,6 +8,7 @@ min-max over interleaved runs (benchlib). Sections, in order:
   module    the VASSAL module clean and from cached images; pywargame beside it, by parts (bench_module, bench_pywargame)
   art       designer art: import, registration, drawing                                 (bench_art)
   serve     `hexwright serve`: save to updated page in headless Chromium, bfm and typhoon (bench_serve)
+  loop      the designer's loop on typhoon: one counter or one map edited, then `build all` (bench_loop)
 
     python tests/bench/run.py [--repeat N] [--only SECTION ...] [--profile]
 """
@@ -33,6 +34,7 @@ SECTIONS = {
     "module": ("bench_module", "bench_pywargame"),
     "art": ("bench_art",),
     "serve": ("bench_serve",),
+    "loop": ("bench_loop",),
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -211,10 +211,12 @@ def map_png_jobs(game: Game, out_dir: Path) -> list[tuple[str, str]]:
     return jobs
 
 
-def registration_pngs(game: Game, out_dir: Path) -> list[Path]:
-    """The registration proof of every painted map."""
+def registration_pngs(game: Game, out_dir: Path, only: Collection[str] | None = None) -> list[Path]:
+    """The registration proof of every painted map (of those in `only`)."""
     written = []
-    for m in sorted((m for m in game.maps.values() if has_art(m)), key=lambda m: m.id):
+    for m in sorted(
+        (m for m in game.maps.values() if has_art(m) and (only is None or m.id in only)), key=lambda m: m.id
+    ):
         from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
 
         path = Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")

@@ -10,7 +10,7 @@ text is drawn through a `Canvas`, so a page can be checked for overlaps like a c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,8 +18,8 @@ from PIL import Image
 
 from authoring import atomic
 from authoring.model import Game, Scenario
-from authoring.names import file_name, id_words
-from authoring.render.print.card_sides import card_sides
+from authoring.names import file_name
+from authoring.render.print.card_sides import Entry, card_sections, card_sides
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
@@ -41,95 +41,6 @@ UNIT_W = 96
 LABEL_W = 150
 INK = (30, 28, 24)
 MUTED = (105, 98, 90)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of a card: a location/time label, a detail line and the units with their state."""
-
-    label: str
-    detail: str
-    units: tuple[str, ...]
-    state: str | None
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    entries: tuple[Entry, ...]
-
-
-def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
-    """What the card of ``side`` shows, in order; empty sections are left out."""
-    turn_date = {t.turn: t.date for t in scenario.turns}
-
-    def when(turn: int) -> str:
-        return f"Turn {turn}" + (f" ({turn_date[turn]})" if turn_date.get(turn) else "")
-
-    # in printed-id order, so a player setting up finds each hex the way the map numbers them
-    setup = tuple(
-        Entry(p.label, "", p.units, p.state)
-        for p in sorted(scenario.placements(side), key=lambda p: (p.label, p.state or ""))
-    )
-    off_map = tuple(Entry(o.box, "off map", o.units, o.state) for o in scenario.off_map if o.side == side)
-    reinf = tuple(
-        Entry(when(r.turn), f"arrive at {_where(game, r.at)}" if r.at else "", r.units, r.state)
-        for r in sorted(scenario.reinforcements, key=lambda r: r.turn)
-        if r.side == side
-    )
-    withdraw = tuple(
-        Entry(when(w.turn), "withdraw", w.units, None)
-        for w in sorted(scenario.withdrawals, key=lambda w: w.turn)
-        if w.side == side
-    )
-    pools = tuple(
-        Entry(p.name or id_words(p.id), _pool_detail(game, p), p.units, None) for p in scenario.pools if p.side == side
-    )
-    sections = [
-        Section("Set-up", setup),
-        Section("Off-map", off_map),
-        Section("Reinforcements", reinf),
-        Section("Withdrawals", withdraw),
-        Section("Pools", pools),
-    ]
-    return [s for s in sections if s.entries]
-
-
-def _where(game: Game, at: str) -> str:
-    """An arrival place as players read it: the hex set's `name` (else its id in words), with its hexes
-    and their place names when it lists a few (never a grid edge's internal name)."""
-    spec = game.hex_sets.get(at)
-    if spec is None:
-        return at
-    name = str(spec.get("name") or id_words(at))
-    hexes = [str(h) for h in spec.get("hexes", ())]
-    if not hexes or len(hexes) > 4:
-        return name
-    places = [_place(game, h) for h in hexes]
-    if len(places) == 1 and places[0].lower().startswith(name.lower() + " "):
-        return places[0]  # 'Odessa 3019', not 'Odessa (Odessa 3019)'
-    return f"{name} ({', '.join(places)})"
-
-
-def _place(game: Game, label: str) -> str:
-    """'3019' -> 'Odessa 3019' when a map names the hex, else the hex id."""
-    for m in game.maps.values():
-        h = m.grid.label_to_hex(label)
-        if h is not None and h in m.hexes:
-            named = next((f.name for f in m.hexes[h].features if f.name), "")
-            return f"{named} {label}" if named else label
-    return label
-
-
-def _pool_detail(game: Game, pool) -> str:
-    bits = []
-    if pool.available is not None:
-        bits.append(f"from turn {pool.available}")
-    if pool.cost is not None:
-        bits.append(f"cost {pool.cost:g}")
-    if pool.at:
-        bits.append(f"enters at {_where(game, pool.at)}")
-    return ", ".join(bits)
 
 
 def _state_name(game: Game, counter, state: str | None) -> str:
@@ -280,26 +191,49 @@ def iter_setup_card_pages(
 ) -> Iterator[Canvas]:
     """`setup_card_pages` one at a time, each drawn when asked for: a long card is encoded page by page
     instead of held whole."""
+    for _shown, draw in card_pages(game, scenario, side, paper, faces):
+        yield draw()
+
+
+def card_pages(
+    game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
+) -> list[tuple[tuple, Callable]]:
+    """Each page of ``side``'s card on ``paper``: what it shows (paper, number, page count, and the section
+    titles and entries of each column; the counters of those entries and the card's header are the rest)
+    and the call that draws it (a `Canvas`). Laid out without drawing: a page whose content is unchanged
+    can be taken from a cache."""
     spec = PageSpec(paper, DPI)
     width, height = spec.size
     col_w = (width - 2 * MARGIN - GUTTER) // 2
     blocks: list[Block] = []
+    shows: list[object] = []
     for section in card_sections(game, scenario, side):
         blocks.append(_heading_block(section.title))
         blocks += [_entry_block(game, e, col_w, faces) for e in section.entries]
+        shows += [section.title, *section.entries]
     if not blocks:
         blocks.append(_heading_block("Nothing to set up"))
-    top = TOP
-    layout = _columns(blocks, top, height - MARGIN)
-    for n, columns in enumerate(layout, 1):
+        shows.append("Nothing to set up")
+    layout = _columns(blocks, TOP, height - MARGIN)
+    which = {id(block): i for i, block in enumerate(blocks)}
+
+    def draw(n: int, columns: list[list[Block]]) -> Canvas:
         page = Canvas.new((width, height))
         _header(page, spec, game, scenario, side, n, len(layout))
         for c, column in enumerate(columns):
-            x, y = MARGIN + c * (col_w + GUTTER), top
-            for block_h, draw in column:
-                draw(page, x, y, col_w)
+            x, y = MARGIN + c * (col_w + GUTTER), TOP
+            for block_h, draw_block in column:
+                draw_block(page, x, y, col_w)
                 y += block_h
-        yield page
+        return page
+
+    return [
+        (
+            (paper, n, len(layout), [[shows[which[id(b)]] for b in column] for column in columns]),
+            partial(draw, n, columns),
+        )
+        for n, columns in enumerate(layout, 1)
+    ]
 
 
 def render_setup_card(
@@ -314,7 +248,23 @@ class PageSink(Protocol):
 
     def add(self, page: Image.Image) -> None: ...
 
+    def encode(self, page: Image.Image) -> list[bytes]:
+        """The page as the sink keeps it (what `add_encoded` takes: a page cache keeps it too)."""
+        ...
+
+    def add_encoded(self, blobs: list[bytes]) -> None: ...
+
     def close(self) -> None: ...
+
+
+class PageCache(Protocol):
+    """Drawn card pages kept between builds, by a key of what the page shows (`card_pages`)."""
+
+    def key(self, game: Game, scenario: Scenario, side: str, shown: tuple) -> str: ...
+
+    def get(self, key: str) -> list[bytes] | None: ...
+
+    def put(self, key: str, parts: list[bytes]) -> None: ...
 
 
 def draw_card_faces(game: Game, faces: Faces) -> None:
@@ -341,19 +291,32 @@ def write_setup_cards(
     """``setup-<scenario>-<side>.pdf`` (Letter) and ``-a4.pdf``, plus one PNG per Letter page, for every
     scenario and side; cards in parallel processes (fork), each drawing a counter face once.
     `also(scenario, side)`: a sink that gets each Letter page too, so no other stage draws it again."""
+    cards = [(sid, side) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])]
+    return [path for paths in write_cards(game, out_dir, cards, workers, also) for path in paths]
+
+
+def write_cards(
+    game: Game,
+    out_dir: Path,
+    cards: Sequence[tuple[str, str]],
+    workers: Workers | None = None,
+    also: Callable[[str, str], PageSink] | None = None,
+    cache: PageCache | None = None,
+) -> list[list[Path]]:
+    """The files of each (scenario id, side) card of `cards` (as `write_setup_cards` writes them), card by card;
+    each page taken from `cache` when it holds it."""
     from authoring.render.counter_art import Faces
     from authoring.render.maps.draw import run_per_map
 
-    jobs = [
-        (sid, side, str(out_dir)) for sid in sorted(game.scenarios) for side in card_sides(game, game.scenarios[sid])
-    ]
+    jobs = [(sid, side, str(out_dir)) for sid, side in cards]
+    if not jobs:
+        return []
     # a forked worker keeps its faces for its next card
-    done = run_per_map(game, jobs, _card_job, workers, also=also, faces=Faces())
-    return [path for paths in done for path in paths]
+    return list(run_per_map(game, jobs, _card_job, workers, also=also, faces=Faces(), pages=cache))
 
 
 def _card_job(shared: dict, job: tuple[str, str, str]) -> list[Path]:
-    return _write_card(shared["game"], *job, also=shared["also"], faces=shared["faces"])
+    return _write_card(shared["game"], *job, also=shared["also"], faces=shared["faces"], cache=shared["pages"])
 
 
 def _write_card(
@@ -363,28 +326,64 @@ def _write_card(
     out: str,
     also: Callable[[str, str], PageSink] | None = None,
     faces: Faces | None = None,
+    cache: PageCache | None = None,
 ) -> list[Path]:
     out_dir = Path(out)
     scenario = game.scenarios[sid]
     paths: list[Path] = []
     sink = also(sid, side) if also else None
-    pages = []
-    for page in iter_setup_card_pages(game, scenario, side, faces=faces):
-        pages.append(png_bytes(page.image, DPI))  # encoded once: the PNG file and the PDF's page
-        if sink is not None:
-            sink.add(page.image)
+    pages = _page_pngs(
+        game, scenario, side, "letter", sink, cache, faces
+    )  # encoded once: the PNG file and the PDF's page
     if sink is not None:
         sink.close()
     for n, page in enumerate(pages, 1):
         numbered = () if len(pages) == 1 else (str(n),)
-        paths.append(atomic.write_bytes(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
+        paths.append(_write_new(out_dir / file_name("setup", sid, side, *numbered, ext="png"), page))
     paths.append(write_pdf(pages, out_dir / file_name("setup", sid, side, "letter", ext="pdf"), DPI, "letter"))
     paths.append(
         write_pdf(
-            [png_bytes(page.image, DPI) for page in iter_setup_card_pages(game, scenario, side, "a4", faces)],
+            _page_pngs(game, scenario, side, "a4", None, cache, faces),
             out_dir / file_name("setup", sid, side, "a4", ext="pdf"),
             DPI,
             "a4",
         )
     )
     return paths
+
+
+def _write_new(path: Path, data: bytes) -> Path:
+    """Write `data` to `path` unless the file there already holds exactly these bytes (a page of a card
+    redrawn for another page's sake is left as it is)."""
+    from authoring.trust import read_regular
+
+    if read_regular(path, len(data)) == data:
+        return path
+    return atomic.write_bytes(path, data)
+
+
+def _page_pngs(
+    game: Game,
+    scenario: Scenario,
+    side: str,
+    paper: str,
+    sink: PageSink | None,
+    cache: PageCache | None,
+    faces: Faces | None = None,
+) -> list[bytes]:
+    """Each page's PNG (and, to `sink`, its own encoding), from `cache` or drawn and kept there. A page
+    drawn for a sink is kept with the sink's encoding, under its own key (an entry's bytes depend on its
+    key alone)."""
+    out = []
+    for shown, draw in card_pages(game, scenario, side, paper, faces):
+        key = cache.key(game, scenario, side, (*shown, sink is not None)) if cache is not None else ""
+        parts = cache.get(key) if cache is not None else None
+        if parts is None or len(parts) != (3 if sink is not None else 1):
+            image = draw().image
+            parts = [png_bytes(image, DPI), *(sink.encode(image) if sink is not None else ())]
+            if cache is not None:
+                cache.put(key, parts)
+        if sink is not None:
+            sink.add_encoded(parts[1:])
+        out.append(parts[0])
+    return out

@@ -194,20 +194,19 @@ def _shortest_widths(table: Table, least: list[int], natural: list[int], width: 
             memo[(c, w)] = [len(wrap(t, BODY, w - 2 * PAD, bold)) if t else 1 for t, bold in cells[c]]
         return memo[(c, w)]
 
-    def height(widths: list[int]) -> int:
-        columns = [lines(c, w) for c, w in enumerate(widths)]
-        return sum(max(col[r] for col in columns) for r in range(len(cells[0])))
-
     widths, spare = list(least), width - sum(least)
     step = max(8, spare // 60)
     while spare >= step:
-        now = height(widths)
+        columns = [lines(c, w) for c, w in enumerate(widths)]
+        now = sum(map(max, *columns)) if len(columns) > 1 else sum(columns[0])
         best, rate, grow = None, 0.0, 0
         for c in range(len(widths)):  # the widening (one or more steps) that saves the most lines per step
+            others = columns[:c] + columns[c + 1 :]  # each row's height without column c, taken once
+            rest = list(map(max, *others)) if len(others) > 1 else (others[0] if others else [0] * len(columns[c]))
             for k in range(1, spare // step + 1):
                 if widths[c] + k * step > natural[c]:
                     break
-                saved = now - height(widths[:c] + [widths[c] + k * step] + widths[c + 1 :])
+                saved = now - sum(map(max, rest, lines(c, widths[c] + k * step)))
                 if saved / k > rate:
                     best, rate, grow = c, saved / k, k * step
         if best is None:
@@ -309,10 +308,13 @@ def _widths(table: Table, width: int, samples: list) -> tuple[int, list[int]]:
     return sample_w, _column_widths(table, width - sample_w - 2)
 
 
-def _table_layout(game: Game, table: Table, width: int, samples: list) -> tuple[int, list[int], list, list[int]]:
+def _table_layout(
+    game: Game, table: Table, width: int, samples: list, measured: tuple[int, list[int]] | None = None
+) -> tuple[int, list[int], list, list[int]]:
     """(sample column width, column widths, wrapped cells, row heights) of a table ``width`` px wide;
-    `samples` holds, per row, anything but None where the row has a sample."""
-    sample_w, widths = _widths(table, width, samples)
+    `samples` holds, per row, anything but None where the row has a sample; `measured`: its `_widths`, when
+    the caller has them."""
+    sample_w, widths = measured or _widths(table, width, samples)
     grid = _grid(table, widths)
     line_h = int(BODY * 1.3)
     heights = [max(len(cell) for cell in row) * line_h + 2 * PAD for row in grid]
@@ -325,15 +327,16 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
     None: columns that do not fit across even at their narrowest, a row taller than a page, or the whole
     table, stacked as the module shows it, over `pixel_budget`. Only measures text: nothing is drawn."""
     drawn = [_sample_drawing(game, _cell_text(r[0])) if r else None for r in table.rows]
+    measured = {}
     for what, (width, _height) in sizes:
-        sample_w, widths = _widths(table, width, drawn)
+        sample_w, widths = measured[what] = _widths(table, width, drawn)
         if sample_w + sum(widths) + 1 > width:
             return (
                 f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
                 f"than {what} ({width:,} px)"
             )
     for what, (width, height) in sizes:
-        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn)
+        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn, measured[what])
         title = int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True)) + 32
         tallest = max(heights[1:], default=0)
         if title + heights[0] + tallest > height - 4:

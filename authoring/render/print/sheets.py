@@ -493,6 +493,12 @@ def pdf_bytes(pages: Iterable[bytes], paper: str, title: str) -> bytes:
 
 
 SheetRenderer = Callable[[Sequence[SheetPage]], Iterable[tuple[bytes, bytes]]]
+IndexRenderer = Callable[[str, SheetOptions, Sequence[SheetPage], bool], list[bytes]]
+
+
+def index_pngs(title: str, opts: SheetOptions, sheets: Sequence[SheetPage], two_sided: bool) -> list[bytes]:
+    """The index pages as PNG bytes: they show the title, the options and each placement's name and cell."""
+    return [_png(page) for page in _render_index(title, opts, sheets, two_sided)]
 
 
 def sheet_pngs(sheet: SheetPage, items, opts: SheetOptions) -> tuple[bytes, bytes]:
@@ -507,20 +513,22 @@ def write_sheets_pdf(
     title: str,
     progress: Progress = SILENT,
     render: SheetRenderer | None = None,
+    index: IndexRenderer | None = None,
 ) -> SheetReport:
     """Front and back page of every sheet (fronts only when no counter has a back), then the index page(s);
     ``progress.advance(done, total)`` per page.
 
     ``render`` turns the laid-out sheets into (front, back) PNG pairs, in order; the default draws
     them here from ``items``. A caller with many counters passes one that draws sheets in parallel
-    processes, where only the names in ``items`` are needed for the layout and the index.
+    processes, where only the names in ``items`` are needed for the layout and the index. ``index`` makes
+    the index pages' PNGs (`index_pngs`'s arguments; a caller may take them from a cache).
     """
     sheets = layout_sheets(items, opts)
     # start the sheets first: a parallel renderer works on them while the index is drawn here
     pairs = render(sheets) if render else (sheet_pngs(sheet, items, opts) for sheet in sheets)
     two_sided = any(item.back is not None for item in items)
-    index = _render_index(title, opts, sheets, two_sided)
-    total = len(index) + (2 if two_sided else 1) * len(sheets)
+    index_pages = (index or index_pngs)(title, opts, sheets, two_sided)
+    total = len(index_pages) + (2 if two_sided else 1) * len(sheets)
     pngs: list[bytes] = []
 
     def add(png: bytes) -> None:
@@ -531,12 +539,12 @@ def write_sheets_pdf(
         add(front)
         if two_sided:
             add(back)
-    for page in index:
-        add(_png(page))
+    for png in index_pages:
+        add(png)
     target = Path(path)
     atomic.write_bytes(target, pdf_bytes(pngs, opts.paper, title))
     g = grid(opts)
-    return SheetReport(target, total, len(index), len(sheets), len(items), g.cols, g.rows, g.pitch)
+    return SheetReport(target, total, len(index_pages), len(sheets), len(items), g.cols, g.rows, g.pitch)
 
 
 # --- duplex calibration ---------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -472,9 +472,11 @@ def write_map_files(
     dpi: float,
     overlap_in: float = 0.5,
     workers: Workers | None = None,
+    only: Collection[str] | None = None,
 ) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
-    in the same order as the two calls one after the other.
+    in the same order as the two calls one after the other. `only`: the map ids (and `draw.LAYOUT_JOB`
+    for the joined layout) to draw, the others left as they are.
 
     The longest jobs go first, so neither core waits while the other draws the last map: each print
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
@@ -487,8 +489,9 @@ def write_map_files(
             (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers)),
         )
         for mid in sorted(game.maps)
+        if only is None or mid in only
     ]
-    pngs = [("png", job) for job in map_png_jobs(game, out_dir)]
+    pngs = [("png", job) for job in map_png_jobs(game, out_dir) if only is None or job[0] in only]
     jobs = [*tiles, *pngs]
     # the joined layout, whose job id is no map's, before the map images
     joined_first = sorted(range(len(tiles), len(jobs)), key=lambda i: jobs[i][1][0] in game.maps)
@@ -510,5 +513,5 @@ def write_map_files(
         )
     )
     tiled, drawn = [done[i] for i in range(len(tiles))], [done[i] for i in range(len(tiles), len(jobs))]
-    written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir)
+    written = [Path(paths[0]) for paths in drawn] + registration_pngs(game, out_dir, only)
     return written + [Path(paths[i]) for i in range(len(papers)) for paths in tiled]
