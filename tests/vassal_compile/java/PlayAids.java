@@ -13,9 +13,10 @@
  *                                   sends it, and its Moved flag after the module hotkey CLEAR
  *   combat  MODULE SETUP ATTACKS MARK RESOLVE
  *                                   load a set-up and take every unit off the main map; then per line of the
- *                                   file ATTACKS ("DEFENDER@HEX ATTACKER@HEX ...", a counter id then "~" for
- *                                   its second face): put those units there (the first a defender, the
- *                                   rest attackers), mark the attackers with the key MARK, press RESOLVE on
+ *                                   file ATTACKS ("DEFENDER@HEX =DEFENDER@HEX ATTACKER@HEX ...", a counter id
+ *                                   then "~" for its second face): put those units there (the first a
+ *                                   defender, those after "=" stacked with it, the rest attackers), mark the
+ *                                   attackers with the key MARK, press RESOLVE on
  *                                   the defender, report the chat text, the roll, the defender's Combat*
  *                                   values and each unit's Attacker_Active, take them off again
  *   eval    MODULE SETUP EXPR...    BeanShell expressions evaluated on a unit of the set-up (a debugging aid)
@@ -166,16 +167,19 @@ public class PlayAids {
     for (final String line : java.nio.file.Files.readAllLines(new File(attacks).toPath())) {
       if (line.isBlank()) continue;
       final List<GamePiece> placed = new ArrayList<>();
+      final List<GamePiece> attackers = new ArrayList<>();
       for (final String item : line.trim().split("\\s+")) {
-        final String[] at = item.split("@");
+        final boolean stacked = item.startsWith("=");   // another unit of the defender's stack
+        final String[] at = (stacked ? item.substring(1) : item).split("@");
         final boolean flip = at[0].endsWith("~");
         final GamePiece p = byId.get(flip ? at[0].substring(0, at[0].length() - 1) : at[0]);
         final Embellishment e = stepLayer(p);
         if (e != null) e.mySetState(flip ? "2" : "1");
         map.placeOrMerge(p, hexPoint(map, at[1]));
+        if (!placed.isEmpty() && !stacked) attackers.add(p);
         placed.add(p);
       }
-      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      for (final GamePiece p : attackers) p.keyEvent(mark);
       final Command c = placed.get(0).keyEvent(resolve);
       final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
       m.put("line", line.trim());
@@ -192,7 +196,7 @@ public class PlayAids {
       for (final GamePiece p : placed) marks.add(String.valueOf(p.getProperty("Attacker_Active")));
       m.put("marked", marks);
       out.add(m);
-      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      for (final GamePiece p : attackers) p.keyEvent(mark);
       for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
     }
     put("attacks", out);
@@ -217,14 +221,14 @@ public class PlayAids {
     return null;
   }
 
-  /** The centre of the hex labelled `name` on the map's boards. */
+  /** The centre of the hex labelled `name` on the map's boards (the board whose grid names it so). */
   static Point hexPoint(Map map, String name) throws Exception {
     for (final VASSAL.build.module.map.boardPicker.Board b : map.getBoards()) {
       if (b.getGrid() == null) continue;
       try {
         final Point p = b.getGrid().getLocation(name);
-        if (p == null) continue;
-        final java.awt.Rectangle r = b.bounds();
+        if (p == null || !name.equals(b.getGrid().locationName(p))) continue;  // a board's numbering may read
+        final java.awt.Rectangle r = b.bounds();                                   // another board's label
         return new Point(p.x + r.x, p.y + r.y);
       }
       catch (VASSAL.build.module.map.boardPicker.board.MapGrid.BadCoords | RuntimeException ignored) { }
