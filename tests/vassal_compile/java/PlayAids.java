@@ -19,6 +19,9 @@
  *                                   attackers with the key MARK, press RESOLVE on
  *                                   the defender, report the chat text, the roll, the defender's Combat*
  *                                   values and each unit's Attacker_Active, take them off again
+ *   inventory MODULE SETUP          load a set-up, open the inventory window (its button's action) and read
+ *                                   its tree: per leaf, the folder names from the root down, the leaf's
+ *                                   text and its piece's CounterId
  *   eval    MODULE SETUP EXPR...    BeanShell expressions evaluated on a unit of the set-up (a debugging aid)
  *
  * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
@@ -83,6 +86,7 @@ public class PlayAids {
         case "pieces": load(new FileInputStream(args[2])); put("pieces", pieces()); break;
         case "access": access(args[2], args[3], key(args[4]), key(args[5])); break;
         case "combat": combat(args[2], args[3], key(args[4]), key(args[5])); break;
+        case "inventory": inventory(args[2]); break;
         case "eval": eval(args[2], java.util.Arrays.copyOfRange(args, 3, args.length)); break;
         default: problems.add("unknown command " + args[0]);
         }
@@ -200,6 +204,41 @@ public class PlayAids {
       for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
     }
     put("attacks", out);
+  }
+
+  static void inventory(String setup) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final List<Object> out = new ArrayList<>();
+    for (final VASSAL.build.module.Inventory inv : gm.getAllDescendantComponentsOf(VASSAL.build.module.Inventory.class)) {
+      final java.lang.reflect.Method launch = VASSAL.build.module.Inventory.class.getDeclaredMethod("launch");
+      launch.setAccessible(true);   // what the toolbar button does: build the tree and show the window
+      launch.invoke(inv);
+      final java.lang.reflect.Field field = VASSAL.build.module.Inventory.class.getDeclaredField("tree");
+      field.setAccessible(true);
+      final javax.swing.tree.TreeModel model = ((javax.swing.JTree) field.get(inv)).getModel();
+      leaves(model, model.getRoot(), new ArrayList<>(), out);
+    }
+    put("inventory", out);
+  }
+
+  /** Each leaf under `node`: {path (folder texts below the root), leaf (its text), counter (CounterId)}. */
+  static void leaves(javax.swing.tree.TreeModel model, Object node, List<String> path, List<Object> out) {
+    final int n = model.getChildCount(node);
+    if (n == 0 && !path.isEmpty()) {
+      final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+      m.put("path", new ArrayList<Object>(path.subList(0, path.size() - 1)));
+      m.put("leaf", path.get(path.size() - 1));
+      final VASSAL.build.module.Inventory.Counter c = ((VASSAL.build.module.Inventory.CounterNode) node).getCounter();
+      m.put("counter", c == null || c.getPiece() == null ? null : String.valueOf(c.getPiece().getProperty("CounterId")));
+      out.add(m);
+      return;
+    }
+    for (int i = 0; i < n; i++) {
+      final Object child = model.getChild(node, i);
+      final List<String> below = new ArrayList<>(path);
+      below.add(((VASSAL.build.module.Inventory.CounterNode) child).getEntry());
+      leaves(model, child, below, out);
+    }
   }
 
   static void eval(String setup, String[] expressions) throws Exception {
