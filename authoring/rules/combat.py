@@ -159,9 +159,13 @@ def _attack_factor(game_map, effect: CombatEffect, unit: Fighter, defender_hex: 
 
 def strength(combat: Combat, factors: Sequence[float], units: Sequence[Fighter]) -> float:
     """The units' strengths, each multiplied by its own factor, summed and the total rounded as the game says
-    (`fractions`: rounded once, after every multiplier, 1941 7.5 A, C; Typhoon 8.3.2 keeps fractions)."""
+    (`fractions`: rounded once, after every multiplier, 1941 7.5 A, C; Typhoon 8.3.2 keeps fractions, and a
+    halved total is never below one, `least`)."""
     total = sum(u.strength * f for u, f in zip(units, factors, strict=True))
-    return rounded(total, combat.fractions) if any(f != 1 for f in factors) else float(total)
+    if all(f == 1 for f in factors):
+        return float(total)
+    least = min(combat.least, sum(u.strength for u in units))  # never below `least`, nor raised by it
+    return max(rounded(total, combat.fractions), least)
 
 
 def fight(game: Game, game_map, defender: Sequence[Fighter], attackers: Sequence[Fighter], roll: int) -> Battle:

@@ -58,6 +58,7 @@ class Plan:
     below: str | None
     drm_limit: int | None
     fractions: str
+    least: float
     effects: tuple[CombatEffect, ...]
 
 
@@ -85,6 +86,7 @@ def plan(game: Game) -> Plan | None:
         combat.below,
         combat.drm_limit,
         combat.fractions,
+        combat.least,
         combat.effects,
     )
 
@@ -219,7 +221,12 @@ def _strength(p: Plan, role: str, total: str) -> str:
             f"(CombatHit{i}?{float(getattr(e, role))!r}:1.0)" for i, e in _touching(p, role) if i in group
         )
         terms.append(f'({factor}-1.0)*Sum("{field}",{_group_name(role, k)},{MAIN})')
-    return "{" + (_round("+".join(terms), p.fractions) if len(terms) > 1 else total) + "}"
+    if len(terms) == 1:
+        return "{" + total + "}"
+    rounded = _round("+".join(terms), p.fractions)
+    if p.least:  # never below `least`, nor above the total unmultiplied
+        rounded = f"Math.max({rounded},Math.min({float(p.least)!r},{total}))"
+    return "{" + rounded + "}"
 
 
 def _whole(name: str) -> str:

@@ -56,6 +56,10 @@ def test_typhoon_drms_are_capped_and_odds_below_one_to_four_eliminate_the_attack
     assert resolve(typhoon, 1, 5, [], roll=5).result == "e/—"  # 8.4.3
 
 
+def replace_strength(unit: Fighter, strength: float) -> Fighter:
+    return dataclasses.replace(unit, strength=strength)
+
+
 def _major_river_side(board):
     """(attacker hex, defender hex, another neighbour of the defender not across a major river) on `board`."""
     labels = board.grid.labels()
@@ -79,6 +83,8 @@ def test_a_major_river_halves_only_the_attackers_across_it_and_never_artillery(g
     beside = Fighter(other, "axis", "armor", 4)
     assert fight(typhoon, board, defender, [across, beside], roll=4).attack == 7.5
     assert fight(typhoon, board, defender, [across], roll=4).attack == 3.5
+    assert fight(typhoon, board, defender, [replace_strength(across, 1)], roll=4).attack == 1  # never below 1 (8.3.2)
+    assert fight(typhoon, board, defender, [replace_strength(across, 0)], roll=4).attack == 0  # nor raised to it
     assert fight(typhoon, board, defender, [Fighter(a, "axis", "artillery", 6), beside], roll=4).attack == 10
     battle = fight(typhoon, board, defender, [across, beside], roll=4)
     assert battle.result is not None and "major river attack x0.5" in [e.label() for e in battle.shifts]
