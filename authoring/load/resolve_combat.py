@@ -35,6 +35,7 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
         below=data.get("below"),
         drm_limit=data.get("drm_limit"),
         fractions=data.get("fractions", "keep"),
+        least=float(data.get("least", 0)),
         effects=effects,
         loc=ctx.loc(("combat",)),
     )

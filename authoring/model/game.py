@@ -147,14 +147,19 @@ class CombatEffect:
         return f"{self.name} " + ", ".join(parts)
 
     @property
-    def whole_battle(self) -> bool:
-        """Whether it changes the battle as a whole: on the defender's hex (a shift, a DRM, the whole
-        defence multiplied) or on a hexside every attacker is across. The module's resolve action computes
-        these; the others (an attacker's hex, each attacker across, some unit types, attack multipliers)
-        make its report leave the result out when they apply."""
-        if self.attack != 1 or self.unit_types or self.of == "attacker":
-            return False
-        return self.where != "hexside" or (self.across == "all" and self.defence == 1)
+    def computed(self) -> bool:
+        """Whether a resolve computes it: a strength multiplier always (unit by unit: `attack` the attackers it
+        touches, `defence` the defenders of `unit_types`); a column shift or DRM when it changes the battle as
+        a whole. A shift that names unit types, an attacker's hex or each attacker across cannot be totalled
+        from the tables: the report names it and leaves the result out."""
+        if not (self.columns or self.drm):
+            return True
+        return not (self.unit_types or self.of == "attacker" or (self.where == "hexside" and self.across == "each"))
+
+    def touches(self, role: str, unit_type: str) -> bool:
+        """Whether it multiplies the `role` (`attack` / `defence`) strength of a unit of `unit_type`."""
+        factor = self.attack if role == "attack" else self.defence
+        return factor != 1 and (not self.unit_types or unit_type in self.unit_types)
 
 
 @frozen
@@ -171,6 +176,8 @@ class Combat:
     """The result of odds worse than the first column (None: the tables do not say, so no result)."""
     drm_limit: int | None = None
     fractions: str = "keep"
+    least: float = 0.0
+    """A multiplied total is never below this (nor above the total unmultiplied, when that is less)."""
     """How a multiplied total is rounded: `up`, `down` or `keep`."""
     effects: tuple[CombatEffect, ...] = ()
     loc: Loc | None = None

@@ -42,7 +42,7 @@ def rounded(value: float, fractions: str) -> float:
 @dataclass(frozen=True)
 class Battle:
     """What a battle resolves to; `column` is None below the table, `result` None where the tables do not
-    say (below the table without a `below` result, or an effect the module does not compute)."""
+    say (below the table without a `below` result, or an effect no resolve computes, `CombatEffect.computed`)."""
 
     attack: float
     defence: float
@@ -57,36 +57,33 @@ class Battle:
 
 
 def resolve(game: Game, attack: float, defence: float, applied: Sequence[CombatEffect], roll: int) -> Battle:
-    """The battle of `attack` against `defence` strength points (as printed on the faces shown), with the
-    effects that apply to it, at die roll `roll`. An applied effect that does not change the battle as a
-    whole (`CombatEffect.whole_battle`: it touches some attackers or unit types only) leaves the result out,
-    as the module does: the tables alone do not say which strength it changes."""
+    """The battle of `attack` against `defence` strength points (the totals after the effects' multipliers,
+    `strength`), with the effects that apply to it, at die roll `roll`. An applied effect that is not
+    `computed` leaves the result out, as the module does."""
     combat = game.combat
     assert combat is not None
     crt = game.table(combat.crt)
     assert crt is not None
     labels = [c for c in crt.columns[1:] if odds_ratio(c)]
     ratios = odds_columns(crt)
-    whole = [e for e in applied if e.whole_battle]
-    multiplier = math.prod(e.defence for e in whole)
-    defence_total = rounded(defence * multiplier, combat.fractions) if multiplier != 1 else float(defence)
-    base = min(base_column(attack, defence_total, ratios), len(ratios) - 1)
-    column: int | None = None if base < 0 else min(base + sum(e.columns for e in whole), len(ratios) - 1)
+    known = [e for e in applied if e.computed]
+    base = min(base_column(attack, defence, ratios), len(ratios) - 1)
+    column: int | None = None if base < 0 else min(base + sum(e.columns for e in known), len(ratios) - 1)
     if column is not None and column < 0:
         column = None
-    drm = sum(e.drm for e in whole)
+    drm = sum(e.drm for e in known)
     if combat.drm_limit is not None:
         drm = max(-combat.drm_limit, min(combat.drm_limit, drm))
     keys = [int(r[0]) for r in crt.rows]
     row = max(min(keys), min(max(keys), roll + drm))
-    if len(whole) < len(applied):
+    if len(known) < len(applied):
         result = None
     elif column is None:
         result = combat.below
     else:
         result = str(crt.cell(row, labels[column]))
     label = None if column is None else labels[column]
-    return Battle(float(attack), defence_total, base, tuple(whole), column, label, drm, roll, row, result)
+    return Battle(float(attack), float(defence), base, tuple(known), column, label, drm, roll, row, result)
 
 
 def crt_of(game: Game) -> tuple[Combat, Table] | None:
@@ -99,11 +96,12 @@ def crt_of(game: Game) -> tuple[Combat, Table] | None:
 
 @dataclass(frozen=True)
 class Fighter:
-    """A unit in a battle: where it stands, its side and unit type."""
+    """A unit in a battle: where it stands, its side, unit type and strength (attack or defence, as it fights)."""
 
     hex: str
     side: str
     type: str = ""
+    strength: float = 0.0
 
 
 def _hex_has(game_map, label: str, effect: CombatEffect) -> bool:
@@ -128,14 +126,16 @@ def _across(game_map, attacker: str, defender: str, feature: str) -> bool:
 
 
 def applies(game_map, effect: CombatEffect, defender: Sequence[Fighter], attackers: Sequence[Fighter]) -> bool:
-    """Whether `effect` applies to the battle (sides and unit types as the effect names them)."""
+    """Whether `effect` applies to the battle: sides as it names them; its unit types among the units it
+    multiplies (the attackers for an attack multiplier, else the defenders); its hex or hexside."""
     if not defender or not attackers:
         return False
     if effect.defender_side and defender[0].side != effect.defender_side:
         return False
     if effect.attacker_side and attackers[0].side != effect.attacker_side:
         return False
-    if effect.unit_types and not any(u.type in effect.unit_types for u in defender):
+    typed = attackers if effect.attack != 1 else defender
+    if effect.unit_types and not any(u.type in effect.unit_types for u in typed):
         return False
     if effect.where == "hexside":
         across = [_across(game_map, a.hex, defender[0].hex, effect.id) for a in attackers]
@@ -143,3 +143,39 @@ def applies(game_map, effect: CombatEffect, defender: Sequence[Fighter], attacke
     if effect.of == "attacker":
         return any(_hex_has(game_map, a.hex, effect) for a in attackers)
     return _hex_has(game_map, defender[0].hex, effect)
+
+
+def _attack_factor(game_map, effect: CombatEffect, unit: Fighter, defender_hex: str) -> float:
+    """How `effect` (applied) multiplies one attacker: only one of the types it names, across its hexside or
+    out of its hex when it says so (Typhoon 8.3.6 a, b)."""
+    if not effect.touches("attack", unit.type):
+        return 1.0
+    if effect.where == "hexside" and not _across(game_map, unit.hex, defender_hex, effect.id):
+        return 1.0
+    if effect.of == "attacker" and not _hex_has(game_map, unit.hex, effect):
+        return 1.0
+    return effect.attack
+
+
+def strength(combat: Combat, factors: Sequence[float], units: Sequence[Fighter]) -> float:
+    """The units' strengths, each multiplied by its own factor, summed and the total rounded as the game says
+    (`fractions`: rounded once, after every multiplier, 1941 7.5 A, C; Typhoon 8.3.2 keeps fractions, and a
+    halved total is never below one, `least`)."""
+    total = sum(u.strength * f for u, f in zip(units, factors, strict=True))
+    if all(f == 1 for f in factors):
+        return float(total)
+    least = min(combat.least, sum(u.strength for u in units))  # never below `least`, nor raised by it
+    return max(rounded(total, combat.fractions), least)
+
+
+def fight(game: Game, game_map, defender: Sequence[Fighter], attackers: Sequence[Fighter], roll: int) -> Battle:
+    """The battle of `attackers` on the `defender` stack, its effects found on `game_map`, at die roll `roll`."""
+    combat = game.combat
+    assert combat is not None
+    applied = [e for e in combat.effects if applies(game_map, e, defender, attackers)]
+    target = defender[0].hex
+    attack_factors = [math.prod(_attack_factor(game_map, e, a, target) for e in applied) for a in attackers]
+    defence_factors = [math.prod(e.defence for e in applied if e.touches("defence", d.type)) for d in defender]
+    attack = strength(combat, attack_factors, attackers)
+    defence = strength(combat, defence_factors, defender)
+    return resolve(game, attack, defence, applied, roll)

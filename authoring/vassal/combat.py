@@ -7,8 +7,10 @@ attackers' and the defender hex's current values, the terrain effects of the dat
 expressions look up (CRT cells, odds headings, the hexes and hexsides of each effect, the selections the
 counts use) are module Global Properties, so a piece in a saved game holds only short expressions.
 
-The module computes the effects that change the battle as a whole (`CombatEffect.whole_battle`); when another effect applies, the
-report names it and leaves the result out rather than give a wrong one. Same odds rule as `rules.combat`:
+Strength multipliers count unit by unit (an attacker across a major river or out of a swamp, a defender of
+the unit types a fortification doubles): the units each set of multipliers touches are summed by a selection
+of their own. A shift the tables cannot total (`CombatEffect.computed`) makes the report name it and leave the
+result out rather than give a wrong one. Same odds rule as `rules.combat`:
 the highest column the attack reaches, the top column above it, shifts after, below the first column the
 data's `below` result (none given: no result)."""
 
@@ -31,6 +33,9 @@ ATTACKER_LAYER = "Attacker"
 ATTACKER_IMAGE = "combat-attacker.png"
 MARKED = f"{ATTACKER_LAYER}_Active==true"
 MAIN = '"Map"'
+HERE = "CurrentX==$CurrentX$ && CurrentY==$CurrentY$"
+"""A selection's test for the defender's stack (a numeric hex label reads as a number in BeanShell, as text in
+$...$: compare positions, not names)."""
 NOT_COMPUTED = "result not computed"
 BELOW_TABLE = "below the table"
 REPORT = "Combat at $LocationName$: $CombatReport$"
@@ -53,6 +58,7 @@ class Plan:
     below: str | None
     drm_limit: int | None
     fractions: str
+    least: float
     effects: tuple[CombatEffect, ...]
 
 
@@ -80,6 +86,7 @@ def plan(game: Game) -> Plan | None:
         combat.below,
         combat.drm_limit,
         combat.fractions,
+        combat.least,
         combat.effects,
     )
 
@@ -136,11 +143,44 @@ def global_values(game: Game, p: Plan) -> list[tuple[str, str, str]]:
         if e.attacker_side:
             out.append((f"CombatSide{i}", "{" + f'{MARKED} && SideId=="{e.attacker_side}"' + "}", "attacker side"))
         if e.unit_types:
-            types = " || ".join(f'TypeId=="{t}"' for t in e.unit_types)
-            here = "CurrentX==$CurrentX$ && CurrentY==$CurrentY$"  # the defender's stack (a numeric hex label
-            # reads as a number in BeanShell, as text in $...$: compare positions, not names)
-            out.append((f"CombatTypes{i}", "{" + f"{here} && ({types})" + "}", f"{e.name}: unit types"))
+            whose = MARKED if e.attack != 1 else HERE
+            out.append((f"CombatTypes{i}", "{" + f"{whose} && {_types(e)}" + "}", f"{e.name}: unit types"))
+    for role, base in (("attack", MARKED), ("defence", HERE)):
+        for k, group in enumerate(_groups(p, role)):
+            terms = [_member(i, e, role) if i in group else f"!({_member(i, e, role)})" for i, e in _touching(p, role)]
+            out.append((_group_name(role, k), "{" + " && ".join([base, *terms]) + "}", f"{role}: units so multiplied"))
     return out
+
+
+def _types(e: CombatEffect) -> str:
+    return "(" + " || ".join(f'TypeId=="{t}"' for t in e.unit_types) + ")"
+
+
+def _touching(p: Plan, role: str) -> list[tuple[int, CombatEffect]]:
+    """The effects multiplying `role` strengths, with their indexes."""
+    return [(i, e) for i, e in enumerate(p.effects) if (e.attack if role == "attack" else e.defence) != 1]
+
+
+def _groups(p: Plan, role: str) -> list[frozenset[int]]:
+    """Every non-empty set of the `role` multipliers: the units one set touches (and no other) are summed
+    together and multiplied by its factors, so each unit's strength is multiplied by its own effects only."""
+    idx = [i for i, _ in _touching(p, role)]
+    return [frozenset(i for b, i in enumerate(idx) if mask >> b & 1) for mask in range(1, 1 << len(idx))]
+
+
+def _group_name(role: str, k: int) -> str:
+    return f"Combat{role.capitalize()}Group{k}"
+
+
+def _member(i: int, e: CombatEffect, role: str) -> str:
+    """Whether effect `i` (when it applies) touches the unit a selection looks at: its unit types; for an
+    attacker, across the effect's hexside from the defender or in the effect's hex when it is the attacker's."""
+    terms = [_types(e)] if e.unit_types else []
+    if role == "attack" and e.where == "hexside":
+        terms.append(f'CombatWhere{i}.indexOf("|"+LocationName+">$LocationName$|")>=0')
+    elif role == "attack" and e.of == "attacker":
+        terms.append(_at_attacker_hex(i))
+    return "(" + " && ".join(terms) + ")" if terms else "true"
 
 
 # ------------------------------------------------------------------ the expressions
@@ -171,12 +211,27 @@ def _round(expr: str, fractions: str) -> str:
     return expr
 
 
-def _defence(p: Plan) -> str:
-    total = f'SumStack("{p.defence}")'
-    factors = [
-        f"(CombatHit{i}?{float(e.defence)!r}:1.0)" for i, e in enumerate(p.effects) if e.whole_battle and e.defence != 1
-    ]
-    return "{" + (_round("*".join([total, *factors]), p.fractions) if factors else total) + "}"
+def _strength(p: Plan, role: str, total: str) -> str:
+    """`total` plus, for each group of units (`_groups`), its strength times its factors less one; the sum
+    rounded as the game says, once, after every multiplier (1941 7.5 A, C)."""
+    field = p.attack if role == "attack" else p.defence
+    terms = [total]
+    for k, group in enumerate(_groups(p, role)):
+        factor = "*".join(
+            f"(CombatHit{i}?{float(getattr(e, role))!r}:1.0)" for i, e in _touching(p, role) if i in group
+        )
+        terms.append(f'({factor}-1.0)*Sum("{field}",{_group_name(role, k)},{MAIN})')
+    if len(terms) == 1:
+        return "{" + total + "}"
+    rounded = _round("+".join(terms), p.fractions)
+    if p.least:  # never below `least`, nor above the total unmultiplied
+        rounded = f"Math.max({rounded},Math.min({float(p.least)!r},{total}))"
+    return "{" + rounded + "}"
+
+
+def _whole(name: str) -> str:
+    """A total shown without a trailing `.0` when it is whole."""
+    return "{" + f"{name}==Math.floor({name})?(int){name}:{name}" + "}"
 
 
 def _base(p: Plan) -> str:
@@ -189,7 +244,7 @@ def _base(p: Plan) -> str:
 
 def _sum(p: Plan, field: str) -> str:
     terms = [
-        f"(CombatHit{i}?{getattr(e, field)}:0)" for i, e in enumerate(p.effects) if e.whole_battle and getattr(e, field)
+        f"(CombatHit{i}?{getattr(e, field)}:0)" for i, e in enumerate(p.effects) if e.computed and getattr(e, field)
     ]
     return "+".join(["0", *terms])
 
@@ -239,8 +294,10 @@ def prototype_piece(p: Plan) -> Piece:
     n = len(p.ratios)
     calcs = [
         CalculatedProperty("CombatAttackers", "{" + f"Count(CombatMarked,{MAIN})" + "}"),
-        CalculatedProperty("CombatAttack", "{" + f'Sum("{p.attack}",CombatMarked,{MAIN})' + "}"),
-        CalculatedProperty("CombatDefence", _defence(p)),
+        CalculatedProperty("CombatAttackTotal", _strength(p, "attack", f'Sum("{p.attack}",CombatMarked,{MAIN})')),
+        CalculatedProperty("CombatDefenceTotal", _strength(p, "defence", f'SumStack("{p.defence}")')),
+        CalculatedProperty("CombatAttack", _whole("CombatAttackTotal")),
+        CalculatedProperty("CombatDefence", _whole("CombatDefenceTotal")),
         *[CalculatedProperty(f"CombatHit{i}", _hit(i, e)) for i, e in indexed],
         CalculatedProperty("CombatBase", _base(p)),
         CalculatedProperty("CombatShift", _braced(_sum(p, "columns"))),
@@ -251,8 +308,8 @@ def prototype_piece(p: Plan) -> Piece:
         CalculatedProperty(
             "CombatRow", "{" + f"Math.max({p.first_row},Math.min({last_row},CombatRoll+CombatDRM))" + "}"
         ),
-        CalculatedProperty("CombatNotes", _text_of([(i, e) for i, e in indexed if e.whole_battle])),
-        CalculatedProperty("CombatUnknown", _text_of([(i, e) for i, e in indexed if not e.whole_battle])),
+        CalculatedProperty("CombatNotes", _text_of([(i, e) for i, e in indexed if e.computed])),
+        CalculatedProperty("CombatUnknown", _text_of([(i, e) for i, e in indexed if not e.computed])),
         CalculatedProperty("CombatResult", _result(p)),
         CalculatedProperty("CombatReport", _report(p)),
     ]

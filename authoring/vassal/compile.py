@@ -365,10 +365,10 @@ def _withdrawal_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, byte
 
 
 def _combat_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, bytes]:
-    """The attacker mark a unit shows while marked (a small chit on its upper half)."""
+    """The attacker mark a unit shows while marked (a small chit in its upper right corner)."""
     if combat.plan(game) is None:
         return {}
-    return {combat.ATTACKER_IMAGE: images.marker_image(cache, "ATT", max(16, size // 2), colour="#ff9090")}
+    return {combat.ATTACKER_IMAGE: images.corner_mark(cache, "ATT", size, colour="#ff9090")}
 
 
 def _combat_elements(game: Game) -> list[el.Element]:

@@ -356,6 +356,26 @@ def marker_image(
     )
 
 
+def corner_mark(cache: ImageCache, text: str, size_px: int, colour: str) -> bytes:
+    """A unit-sized layer, clear but for a small chit with a word in its upper right corner: a mark (the
+    attacker's) that leaves the unit's values readable."""
+    return cache.png(
+        digest("corner-mark", code_version(), text, size_px, colour),
+        lambda: _draw_corner_mark(text, size_px, colour),
+    )
+
+
+def _draw_corner_mark(text: str, size_px: int, colour: str) -> Image.Image:
+    out = Image.new("RGBA", (size_px, size_px), (0, 0, 0, 0))
+    chit = min(size_px, max(16, round(size_px * 0.4)))
+    draw = ImageDraw.Draw(out)
+    box = (size_px - chit, 0, size_px - 1, chit - 1)
+    draw.rectangle(box, fill=colour, outline=INK, width=max(1, chit // 16))
+    centre = (size_px - chit / 2, chit / 2)
+    draw.text(centre, text, font=font(chit / 3.2, bold=True), fill=INK, anchor="mm")
+    return out
+
+
 MARKER_LINES = 4
 """Unit names a chit lists before '+N more'."""
 

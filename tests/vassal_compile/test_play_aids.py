@@ -9,7 +9,9 @@ import zipfile
 from dataclasses import dataclass
 
 from conftest import Built
+from PIL import Image
 
+from authoring.vassal import combat
 from authoring.vassal import elements as el
 from authoring.vassal.aids import INVENTORY_GROUPS, clear_key
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands, unnest
@@ -119,3 +121,18 @@ def test_inventory_notes_and_los_thread(built: Built) -> None:
     assert len(list(tree.iter(el.NOTES_WINDOW))) == 1
     main = next(m for m in tree.iter(el.MAP) if m.get("mapName") == "Map")
     assert [t.get("threadName") for t in main.iter(el.LOS_THREAD)] == ["LOS"]
+
+
+def test_the_attacker_mark_sits_in_a_corner_of_the_unit(built: Built) -> None:
+    """The Attacker layer's image is unit-sized (the engine centres it on the unit) and clear but for its upper
+    right corner, so the unit's values stay readable while it is marked."""
+    if combat.plan(built.game) is None:
+        return
+    mark = Image.open(io.BytesIO(built.read(f"images/{combat.ATTACKER_IMAGE}"))).convert("RGBA")
+    unit = next(n for n in sorted(built.names) if n.startswith("images/u.") and n.endswith(".png"))
+    assert mark.size == Image.open(io.BytesIO(built.read(unit))).size
+    w, h = mark.size
+    alpha = mark.getchannel("A")
+    assert alpha.getpixel((w - 3, 2)) == 255 and alpha.getpixel((w - w // 6, h // 6)) == 255
+    for x, y in ((w // 2, h // 2), (2, 2), (2, h - 3), (w - 3, h - 3), (w // 4, h // 2)):
+        assert alpha.getpixel((x, y)) == 0, (x, y)

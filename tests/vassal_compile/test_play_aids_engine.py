@@ -144,3 +144,29 @@ def test_a_player_moves_and_commands_only_the_units_of_the_side_he_joined(driver
     assert report["restricted_movement"] == {"Soviet": "true", "German": "false"}
     assert report["map_after_eliminate"] == {"Soviet": "Map", "German": "Eliminated"}
     assert report["moved_after_clear"] == {"Soviet": "false", "German": "true"}
+
+
+def test_the_inventory_window_groups_each_unit_by_side_type_and_hex_of_its_setup(built: Built, driver: Path) -> None:
+    """The engine's inventory tree (its window opened as the toolbar button does): every unit the set-up puts
+    in a hex is one leaf, named as the unit, under its side, its unit type, the main map and its hex."""
+    from authoring.vassal.pieces import hidden_back, unit_name
+
+    game = built.game
+    scenario = sorted(game.scenarios)[0]
+    report = play(driver, "inventory", str(built.path), f"setup_{scenario}.vsav")
+    assert report["problems"] == []
+    leaves = report["inventory"]
+    types = {t.id: t.name for t in game.unit_types}
+    expected = {
+        unit: [game.side(game.counters[unit].side).name, types[game.counters[unit].type], "Map", p.label]
+        for p in game.scenarios[scenario].setup
+        if p.hex is not None
+        for unit in p.units
+        if not game.counters[unit].marker and not hidden_back(game, game.counters[unit])
+    }
+    assert expected
+    seen = {leaf["counter"]: leaf for leaf in leaves if leaf["counter"] in expected}
+    assert set(seen) == set(expected) and sum(leaf["counter"] in expected for leaf in leaves) == len(expected)
+    assert {c: leaf["path"] for c, leaf in seen.items()} == expected
+    named = [leaf["leaf"].startswith(unit_name(game, game.counters[c])) for c, leaf in seen.items()]
+    assert all(named)  # "+ (half strength)" may follow, as the face shown says

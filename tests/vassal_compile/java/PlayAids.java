@@ -13,11 +13,15 @@
  *                                   sends it, and its Moved flag after the module hotkey CLEAR
  *   combat  MODULE SETUP ATTACKS MARK RESOLVE
  *                                   load a set-up and take every unit off the main map; then per line of the
- *                                   file ATTACKS ("DEFENDER@HEX ATTACKER@HEX ...", a counter id then "~" for
- *                                   its second face): put those units there (the first a defender, the
- *                                   rest attackers), mark the attackers with the key MARK, press RESOLVE on
+ *                                   file ATTACKS ("DEFENDER@HEX =DEFENDER@HEX ATTACKER@HEX ...", a counter id
+ *                                   then "~" for its second face): put those units there (the first a
+ *                                   defender, those after "=" stacked with it, the rest attackers), mark the
+ *                                   attackers with the key MARK, press RESOLVE on
  *                                   the defender, report the chat text, the roll, the defender's Combat*
  *                                   values and each unit's Attacker_Active, take them off again
+ *   inventory MODULE SETUP          load a set-up, open the inventory window (its button's action) and read
+ *                                   its tree: per leaf, the folder names from the root down, the leaf's
+ *                                   text and its piece's CounterId
  *   eval    MODULE SETUP EXPR...    BeanShell expressions evaluated on a unit of the set-up (a debugging aid)
  *
  * Pieces are reported as {gpid, name, map, x, y, level (Step layer), type (the engine's type string)}.
@@ -82,6 +86,7 @@ public class PlayAids {
         case "pieces": load(new FileInputStream(args[2])); put("pieces", pieces()); break;
         case "access": access(args[2], args[3], key(args[4]), key(args[5])); break;
         case "combat": combat(args[2], args[3], key(args[4]), key(args[5])); break;
+        case "inventory": inventory(args[2]); break;
         case "eval": eval(args[2], java.util.Arrays.copyOfRange(args, 3, args.length)); break;
         default: problems.add("unknown command " + args[0]);
         }
@@ -166,16 +171,19 @@ public class PlayAids {
     for (final String line : java.nio.file.Files.readAllLines(new File(attacks).toPath())) {
       if (line.isBlank()) continue;
       final List<GamePiece> placed = new ArrayList<>();
+      final List<GamePiece> attackers = new ArrayList<>();
       for (final String item : line.trim().split("\\s+")) {
-        final String[] at = item.split("@");
+        final boolean stacked = item.startsWith("=");   // another unit of the defender's stack
+        final String[] at = (stacked ? item.substring(1) : item).split("@");
         final boolean flip = at[0].endsWith("~");
         final GamePiece p = byId.get(flip ? at[0].substring(0, at[0].length() - 1) : at[0]);
         final Embellishment e = stepLayer(p);
         if (e != null) e.mySetState(flip ? "2" : "1");
         map.placeOrMerge(p, hexPoint(map, at[1]));
+        if (!placed.isEmpty() && !stacked) attackers.add(p);
         placed.add(p);
       }
-      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      for (final GamePiece p : attackers) p.keyEvent(mark);
       final Command c = placed.get(0).keyEvent(resolve);
       final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
       m.put("line", line.trim());
@@ -192,10 +200,45 @@ public class PlayAids {
       for (final GamePiece p : placed) marks.add(String.valueOf(p.getProperty("Attacker_Active")));
       m.put("marked", marks);
       out.add(m);
-      for (final GamePiece p : placed.subList(1, placed.size())) p.keyEvent(mark);
+      for (final GamePiece p : attackers) p.keyEvent(mark);
       for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
     }
     put("attacks", out);
+  }
+
+  static void inventory(String setup) throws Exception {
+    load(gm.getDataArchive().getInputStream(setup));
+    final List<Object> out = new ArrayList<>();
+    for (final VASSAL.build.module.Inventory inv : gm.getAllDescendantComponentsOf(VASSAL.build.module.Inventory.class)) {
+      final java.lang.reflect.Method launch = VASSAL.build.module.Inventory.class.getDeclaredMethod("launch");
+      launch.setAccessible(true);   // what the toolbar button does: build the tree and show the window
+      launch.invoke(inv);
+      final java.lang.reflect.Field field = VASSAL.build.module.Inventory.class.getDeclaredField("tree");
+      field.setAccessible(true);
+      final javax.swing.tree.TreeModel model = ((javax.swing.JTree) field.get(inv)).getModel();
+      leaves(model, model.getRoot(), new ArrayList<>(), out);
+    }
+    put("inventory", out);
+  }
+
+  /** Each leaf under `node`: {path (folder texts below the root), leaf (its text), counter (CounterId)}. */
+  static void leaves(javax.swing.tree.TreeModel model, Object node, List<String> path, List<Object> out) {
+    final int n = model.getChildCount(node);
+    if (n == 0 && !path.isEmpty()) {
+      final LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+      m.put("path", new ArrayList<Object>(path.subList(0, path.size() - 1)));
+      m.put("leaf", path.get(path.size() - 1));
+      final VASSAL.build.module.Inventory.Counter c = ((VASSAL.build.module.Inventory.CounterNode) node).getCounter();
+      m.put("counter", c == null || c.getPiece() == null ? null : String.valueOf(c.getPiece().getProperty("CounterId")));
+      out.add(m);
+      return;
+    }
+    for (int i = 0; i < n; i++) {
+      final Object child = model.getChild(node, i);
+      final List<String> below = new ArrayList<>(path);
+      below.add(((VASSAL.build.module.Inventory.CounterNode) child).getEntry());
+      leaves(model, child, below, out);
+    }
   }
 
   static void eval(String setup, String[] expressions) throws Exception {
@@ -217,14 +260,14 @@ public class PlayAids {
     return null;
   }
 
-  /** The centre of the hex labelled `name` on the map's boards. */
+  /** The centre of the hex labelled `name` on the map's boards (the board whose grid names it so). */
   static Point hexPoint(Map map, String name) throws Exception {
     for (final VASSAL.build.module.map.boardPicker.Board b : map.getBoards()) {
       if (b.getGrid() == null) continue;
       try {
         final Point p = b.getGrid().getLocation(name);
-        if (p == null) continue;
-        final java.awt.Rectangle r = b.bounds();
+        if (p == null || !name.equals(b.getGrid().locationName(p))) continue;  // a board's numbering may read
+        final java.awt.Rectangle r = b.bounds();                                   // another board's label
         return new Point(p.x + r.x, p.y + r.y);
       }
       catch (VASSAL.build.module.map.boardPicker.board.MapGrid.BadCoords | RuntimeException ignored) { }
