@@ -290,9 +290,13 @@ SYMBOLS = (
 """The project's unit symbols: a type whose name is one of them gets it (full-face art hides it anyway)."""
 
 
+_CLASS = re.compile(r"\(class\)\s*$", re.I)
+
+
 def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> list[dict]:
     """Unit types from prototypes, where the rule is clear: every piece that uses a prototype not named
-    after a side uses exactly one such prototype; its name (without "(class)") is the piece's type."""
+    after a side uses exactly one such prototype, or, using several, exactly one named "X (class)" (the
+    others hold shared traits: combat, markers); its name (without "(class)") is the piece's type."""
     sided = _side_pattern(sides)
     named: dict[str, bool] = {}
     per: dict[str, list[str]] = {}
@@ -303,6 +307,10 @@ def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> 
         per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not named[p]))
     if not any(per.values()):
         return []
+    if any(len(v) > 1 for v in per.values()) and all(
+        len([p for p in v if _CLASS.search(p)]) == 1 for v in per.values() if len(v) > 1
+    ):
+        per = {c: [p for p in v if _CLASS.search(p)] if len(v) > 1 else v for c, v in per.items()}
     if any(len(v) > 1 for v in per.values()):
         many = next(c for c, v in per.items() if len(v) > 1)
         plan.findings.append(
