@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter as Tally
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -219,9 +220,9 @@ class _Made:
 def _marker_counters(made: _Made, markers: dict[str, Slot], protos: Prototypes) -> None:
     """A counter for each piece a Place Marker trait writes out in full (art and state from its definition)
     that no slot defines, also for markers that markers make; at most MAX_SLOTS counters in all."""
-    queue, seen = list(markers.items()), set(markers)
+    queue, seen = deque(markers.items()), set(markers)
     while queue and len(made.counters) < MAX_SLOTS:
-        text, slot = queue.pop(0)
+        text, slot = queue.popleft()
         try:
             _, definition = parse_add_piece_command(text)
             piece, _, _ = decode_placed(definition.type, definition.state, protos)
