@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter as Tally
+from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -40,7 +42,7 @@ from authoring.errors import UsageError
 from authoring.load.source import compose
 from authoring.vassal.codec import parse_add_piece_command
 from authoring.vmod.archive import ModuleReadError, build_file, open_archive
-from authoring.vmod.buildfile import Finding, Module, read_module
+from authoring.vmod.buildfile import MAX_SLOTS, Finding, Module, Slot, read_module
 from authoring.vmod.picture import opened, too_large
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
 
@@ -141,15 +143,11 @@ def _words(text: str) -> list[str]:
 def _counters(
     plan: ImportPlan, archive, module: Module, sides, protos: Prototypes
 ) -> tuple[dict[str, ImportCounter], dict[str, bytes], dict[str, FacePlan]]:
-    """A counter per piece slot (faces: its own image and its flip or step layer), the art, and each
+    """A counter per piece slot (faces: its own image and its flip or step layer), then one per piece a
+    Place Marker trait makes that no slot defines (a lord's mat made by its card), the art, and each
     counter's face plan."""
-    counters: dict[str, ImportCounter] = {}
-    plans: dict[str, FacePlan] = {}
-    art: dict[str, bytes] = {}
-    art_names: dict[str, str | None] = {}
-    sizes = Sizes(archive)
-    tried: dict[str, int] = {}
-    art_taken = Folded()
+    made = _Made(plan, archive, sides)
+    markers: dict[str, Slot] = {}
     for slot in module.slots:
         try:
             _, definition = parse_add_piece_command(slot.text)
@@ -164,30 +162,84 @@ def _counters(
                     f"piece slot {slot.entry_name!r} uses prototype {name!r}, which the module does not define",
                 )
             )
-        faces_plan = face_plan(piece, sizes)
+        made.add(slot, piece, slot.entry_name)
+        for text in piece.markers:
+            markers.setdefault(text, slot)
+    _marker_counters(made, markers, protos)
+    return made.counters, made.art, made.plans
+
+
+class _Made:
+    """The counters made so far, their art and face plans, and each counter's signature."""
+
+    def __init__(self, plan: ImportPlan, archive, sides) -> None:
+        self.plan, self.archive, self.sides = plan, archive, sides
+        self.counters: dict[str, ImportCounter] = {}
+        self.plans: dict[str, FacePlan] = {}
+        self.art: dict[str, bytes] = {}
+        self.art_names: dict[str, str | None] = {}
+        self.sizes = Sizes(archive)
+        self.tried: dict[str, int] = {}
+        self.art_taken = Folded()
+        self.signatures: set[tuple] = set()
+
+    def add(self, slot, piece: Piece, entry_name: str, quiet: bool = False) -> bool:
+        """A counter of `piece` from `slot` (its folders and place in the module); False when it has no image
+        (said unless `quiet`: a marker with no image is game logic, and set-ups that place it say so)."""
+        faces_plan = face_plan(piece, self.sizes)
         faces, names = [], []
         for image, level_name in zip(faces_plan.images, faces_plan.names):
-            if image not in art_names:
-                art_names[image] = _add_art(plan, slot, image, archive, art, art_taken)
-            if art_names[image] is not None:
-                faces.append(art_names[image])
+            if image not in self.art_names:
+                self.art_names[image] = _add_art(self.plan, slot, image, self.archive, self.art, self.art_taken)
+            if self.art_names[image] is not None:
+                faces.append(self.art_names[image])
                 names.append(level_name)
         if not faces:
-            plan.findings.append(Finding(slot.where, f"piece slot {slot.entry_name!r} has no image; not imported"))
-            continue
-        cid = unique(slug(slot.entry_name or piece.name).lower() or "piece", counters, tried)
-        counters[cid] = ImportCounter(
+            if quiet:
+                return False
+            self.plan.findings.append(Finding(slot.where, f"piece slot {entry_name!r} has no image; not imported"))
+            return False
+        base = entry_name or piece.name or _stem(faces_plan.images[0])
+        cid = unique(slug(base).lower() or "piece", self.counters, self.tried)
+        sig = signature(piece, faces_plan)
+        self.counters[cid] = ImportCounter(
             cid,
-            short_name(piece.name or slot.entry_name),
-            _side_of(slot, piece, sides),
+            short_name(piece.name or entry_name or base),
+            _side_of(slot, piece, self.sides),
             faces,
-            signature(piece, faces_plan),
+            sig,
             slot.where,
             names,
             piece.prototypes,
         )
-        plans[cid] = faces_plan
-    return counters, art, plans
+        self.plans[cid] = faces_plan
+        self.signatures.add(sig)
+        return True
+
+
+def _marker_counters(made: _Made, markers: dict[str, Slot], protos: Prototypes) -> None:
+    """A counter for each piece a Place Marker trait writes out in full (art and state from its definition)
+    that no slot defines, also for markers that markers make; at most MAX_SLOTS counters in all."""
+    queue, seen = deque(markers.items()), set(markers)
+    while queue and len(made.counters) < MAX_SLOTS:
+        text, slot = queue.popleft()
+        try:
+            _, definition = parse_add_piece_command(text)
+            piece, _, _ = decode_placed(definition.type, definition.state, protos)
+        except ValueError:
+            continue
+        for inner in piece.markers:
+            if inner not in seen:
+                seen.add(inner)
+                queue.append((inner, slot))
+        if signature(piece, face_plan(piece, made.sizes)) in made.signatures:
+            continue
+        made.add(replace(slot, entry_name=""), piece, "", quiet=True)
+
+
+def _stem(image: str) -> str:
+    """An image's file name without folders and extension (`Mat_T_Hermann.png` -> `Mat_T_Hermann`)."""
+    return image.rsplit("/", 1)[-1].rsplit(".", 1)[0]
 
 
 def _add_art(plan: ImportPlan, slot, image: str, archive, art: dict[str, bytes], taken: Folded) -> str | None:
@@ -239,9 +291,13 @@ SYMBOLS = (
 """The project's unit symbols: a type whose name is one of them gets it (full-face art hides it anyway)."""
 
 
+_CLASS = re.compile(r"\(class\)\s*$", re.I)
+
+
 def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> list[dict]:
     """Unit types from prototypes, where the rule is clear: every piece that uses a prototype not named
-    after a side uses exactly one such prototype; its name (without "(class)") is the piece's type."""
+    after a side uses exactly one such prototype, or, using several, exactly one named "X (class)" (the
+    others hold shared traits: combat, markers); its name (without "(class)") is the piece's type."""
     sided = _side_pattern(sides)
     named: dict[str, bool] = {}
     per: dict[str, list[str]] = {}
@@ -252,6 +308,10 @@ def _unit_types(plan: ImportPlan, counters: dict[str, ImportCounter], sides) -> 
         per[c.id] = list(dict.fromkeys(p for p in c.prototypes if not named[p]))
     if not any(per.values()):
         return []
+    if any(len(v) > 1 for v in per.values()) and all(
+        len([p for p in v if _CLASS.search(p)]) == 1 for v in per.values() if len(v) > 1
+    ):
+        per = {c: [p for p in v if _CLASS.search(p)] if len(v) > 1 else v for c, v in per.items()}
     if any(len(v) > 1 for v in per.values()):
         many = next(c for c, v in per.items() if len(v) > 1)
         plan.findings.append(

@@ -128,9 +128,12 @@ def _planned(game: Game, arts: Mapping[str, MapArt], warn: Callable[[str], None]
 
 
 def _same_or_variant(plan: BoardPlan, full: Sequence[BoardPlan], variant: str) -> BoardPlan:
+    """The whole layout's board when the subset's shows the same part of the same map (one board, one image,
+    placed where the subset's layout puts it: a map laid beside others stands alone at the window's corner),
+    else a board of its own named after the variant."""
     for other in full:
-        if (other.map_id, other.crop, other.rect) == (plan.map_id, plan.crop, plan.rect):
-            return other
+        if (other.map_id, other.crop) == (plan.map_id, plan.crop):
+            return replace(other, column=plan.column, row=plan.row, rect=plan.rect)
     return replace(plan, name=f"{plan.name} ({variant})", variant=variant)
 
 

@@ -112,7 +112,48 @@ def native_grid(m: Map, params: dict) -> dict:
         x0, y0, dx, dy = at[1], at[0], next_row[1] - at[1], next_col[0] - at[0]
     else:
         x0, y0, dx, dy = at[0], at[1], next_col[0] - at[0], next_row[1] - at[1]
-    return dict(params, x0=math.floor(x0 + 0.5), y0=math.floor(y0 + 0.5), dx=round(dx, 6), dy=round(dy, 6))
+    shift, rows = _whole_origin(params, x0, y0, dx, dy)
+    x0, y0 = x0 + shift * dx, y0 + rows * dy + (dy / 2 if shift % 2 else 0.0)
+    return dict(
+        params,
+        x0=math.floor(x0 + 0.5),
+        y0=math.floor(y0 + 0.5),
+        dx=round(dx, 6),
+        dy=round(dy, 6),
+        hOff=params["hOff"] + shift,
+        vOff=params["vOff"] + rows,
+        stagger=bool(params["stagger"]) != bool(shift % 2),
+    )
+
+
+_SHIFTS = (0, 1, -1, 2, -2)
+
+
+def _whole_origin(params: dict, x0: float, y0: float, dx: float, dy: float) -> tuple[int, int]:
+    """(lines, rows) to move the engine's raw hex 0 by so that its centre is a whole pixel, when one near it
+    is: the engine rounds its origin to a pixel, so a grid of fractional spacing counted from a hex off the
+    pixel (the first unshifted line, one left of a module's own origin) puts its hexes a pixel off the art's
+    own. Moving raw 0 by an odd number of lines swaps which lines the engine shifts half a hex down, which
+    `stagger` (one more in odd raw lines' row numbers) makes up for. (0, 0) for descending numbering (the
+    engine counts it from the board's far side) and unless another is whole where it is not."""
+
+    def off(value: float) -> float:
+        return abs(value - math.floor(value + 0.5))
+
+    if params["hDescend"] or params["vDescend"]:
+        return (0, 0)
+    best, best_off = (0, 0), off(x0) + off(y0)
+    for shift in _SHIFTS:
+        if shift % 2 and params["stagger"]:
+            continue
+        for rows in _SHIFTS:
+            x, y = x0 + shift * dx, y0 + rows * dy + (dy / 2 if shift % 2 else 0.0)
+            if off(x) + off(y) < best_off - _WHOLE:
+                best, best_off = (shift, rows), off(x) + off(y)
+    return best if best_off < _WHOLE else (0, 0)
+
+
+_WHOLE = 1e-6
 
 
 def native_file(m: Map) -> tuple[bytes, str]:

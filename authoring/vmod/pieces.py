@@ -27,6 +27,9 @@ class Piece:
     traits: list[str] = field(default_factory=list)
     """The trait ids (`emb2`, `mark`, ...) outermost first, prototypes expanded."""
     unknown_prototypes: list[str] = field(default_factory=list)
+    markers: list[str] = field(default_factory=list)
+    """Add-piece commands of the pieces its Place Marker and Replace traits make when written out in the
+    trait (not a path to a palette slot): pieces that may be on the board though no slot defines them."""
 
     @property
     def faces(self) -> list[str]:
@@ -151,6 +154,8 @@ def _walk(piece: Piece, types: list[str], prototypes: Prototypes, depth: int) ->
             _layer2(piece, rest)
         elif head == "emb":
             _layer_old(piece, rest)
+        elif head in _MAKERS:
+            _marker(piece, rest)
         elif head == "mark":
             keys = decode(rest, ",") if rest else []
             for key in keys:
@@ -165,6 +170,18 @@ def _prototype(piece: Piece, rest: str, prototypes: Prototypes, depth: int) -> N
         piece.unknown_prototypes.append(name)
         return
     _walk(piece, traits, prototypes, depth + 1)
+
+
+_MAKERS = ("placemark", "replace")
+"""Traits that put a new piece on the board: Place Marker, and Replace With Other (the same fields)."""
+
+
+def _marker(piece: Piece, rest: str) -> None:
+    """Place Marker: command name, key, then the marker, a palette slot's path or an add-piece command."""
+    fields = decode(rest, ";")
+    spec = fields[2] if len(fields) > 2 else ""
+    if spec.startswith("+/") and spec not in piece.markers:
+        piece.markers.append(spec)
 
 
 def _layer2(piece: Piece, rest: str) -> None:

@@ -65,13 +65,17 @@ def _boards(vmod: Path) -> tuple[dict[str, bytes], dict[str, dict[str, str]]]:
     return images, grids
 
 
-def _same_pieces(original: Path, rebuilt: Path) -> None:
-    """The engine puts every piece of the rebuilt set-up where it puts the original's (when it is here)."""
+def _same_pieces(original: Path, rebuilt: Path, named: bool = True) -> None:
+    """The engine puts every piece of the rebuilt set-up where it puts the original's (when it is here); by
+    pixel only, not `named`, when the original's grid has no numbering (the engine names no location)."""
     from engine import CHECKER, engine_report
 
     if CHECKER.exists():
         spots = [
-            sorted((p["board"], p["location"], p["x"], p["y"]) for p in engine_report(v)["setups"][0]["pieces"])
+            sorted(
+                (p["board"], p["location"] if named else "", p["x"], p["y"])
+                for p in engine_report(v)["setups"][0]["pieces"]
+            )
             for v in (original, rebuilt)
         ]
         assert spots[1] == spots[0] and spots[0], spots
@@ -134,3 +138,67 @@ def test_boards_at_different_scales_each_keep_their_pixels_in_the_rebuilt_module
         "B": (78.0, 90.0, "45", "45"),
     }
     _same_pieces(module, vmod)
+
+
+def test_a_grid_of_fractional_spacing_puts_pieces_at_the_original_pixel(tmp_path):
+    """Kassala (panel of issue 30): a grid without numbering, spacing 227.9 x 265.9, origin (51, 55) on its
+    first column. The rebuilt grid counted from the first unshifted line, a column left of the original's
+    origin, whose centre is off the pixel: the engine rounds an origin to a pixel, so pieces stood a pixel off
+    the original's. The rebuilt grid's origin is now the original's own, and every piece is at the very pixel
+    the engine snaps the original's to."""
+    from authoring.hexgrid.vassal import vassal_snap
+    from authoring.vmod.pieces import basic_state, decode_piece
+    from authoring.vmod.savedgame import read_saved_game
+
+    dx, dy = 227.9, 265.9
+    grid = f'<{hm.HEX} dx="{dx}" dy="{dy}" x0="51" y0="55" sideways="false" snapTo="true" visible="false"/>'
+    original = {"sideways": False, "x0": 51, "y0": 55, "dx": dx, "dy": dy}
+    spots = [
+        vassal_snap(original, 51 + k * dx, 55 + r * dy + (dy / 2 if k % 2 else 0)) for k in range(6) for r in (1, 2)
+    ]
+    module = _module(tmp_path, "kassala", {"Main": ("board.png", hm.png((1450, 1100), "#e8e4c9"), grid)}, spots)
+    project = _import_and_build(tmp_path, module, "kassala")
+    vmod = project / "build" / "kassala" / "kassala.vmod"
+    _, grids = _boards(vmod)
+    assert (grids["Main"]["x0"], grids["Main"]["y0"]) == ("51", "55")
+    with zipfile.ZipFile(vmod) as z:
+        setup = next(n for n in z.namelist() if n.endswith(".vsav") and "opening" in n.lower())
+        game = read_saved_game(z.read(setup), setup)
+    rebuilt = sorted(basic_state(decode_piece(p.type, p.state, {})[1])[1:] for p in game.pieces)
+    assert rebuilt == sorted(spots)
+    _same_pieces(module, vmod, named=False)
+
+
+def test_a_board_one_set_up_uses_alone_is_one_image_in_the_rebuilt_module(tmp_path):
+    """Dreadball (panel of issue 30): boards laid apart, a set-up on one of them only. That set-up's board
+    stands alone at the window's corner rather than beside the others, and was made a board of its own
+    ("B (whole map)") with a second copy of the same image. It is now the same board (one image, one entry in
+    the board picker), placed at the corner for that set-up, and the engine finds every piece where it did."""
+    a, b = hm.png((540, 420), "#e8e4c9"), hm.png((540, 420), "#c9e4e8")
+    boards = {"A": ("a.png", a, _grid(52.0, 60.0, 30, 30)), "B": ("b.png", b, _grid(52.0, 60.0, 30, 30, 21))}
+    body = (
+        hm.roster("Red", "Blue")
+        + hm.map_window("Main Map", *(hm.board(n, image, grid) for n, (image, _, grid) in boards.items()))
+        + hm.palette(("Units", [hm.slot("Red Inf", INF, 1)]))
+        + hm.setup("Both", "both.vsav")
+        + hm.setup("B only", "b.vsav")
+    )
+    both = hm.saved_game({"Main Map": ["A", "B"]}, [hm.placed(INF, "Main Map", 134, 90, "10")])
+    alone = hm.saved_game({"Main Map": ["B"]}, [hm.placed(INF, "Main Map", 134, 90, "11")])
+    images = {"a.png": a, "b.png": b, "inf.png": hm.png((48, 48))}
+    module = hm.module(tmp_path, "alone", body, images, {"both.vsav": both, "b.vsav": alone})
+    project = _import_and_build(tmp_path, module, "alone")
+    assert yaml.safe_load((project / "scenarios" / "alone" / "b-only.yaml").read_text())["maps"] == ["B"]
+    vmod = project / "build" / "alone" / "alone.vmod"
+    found, grids = _boards(vmod)
+    assert sorted(found.values()) == sorted([a, b])
+    assert sorted(grids) == ["A", "B"]
+    from engine import CHECKER, engine_report
+
+    if CHECKER.exists():
+        spots = [
+            {s["name"]: sorted((p["board"], p["location"], p["x"], p["y"]) for p in s["pieces"]) for s in r["setups"]}
+            for r in (engine_report(module), engine_report(vmod))
+        ]
+        assert spots[1]["B only"] == spots[0]["B only"] == [("B", "2302", 134, 90)]
+        assert spots[1]["Both"] == spots[0]["Both"]
