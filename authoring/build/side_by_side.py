@@ -65,8 +65,8 @@ def run_stages(
 ) -> Iterator[tuple[str, object]]:
     """``work(stage, context)`` for every stage at once, each in a forked process, jobs sharing one token per
     worker of `context.workers`; yields (stage, result) in the order of `stages`, each stage's progress shown
-    in ``show(stage)`` meanwhile. A stage's exception is raised here, in order, after the other stages are
-    stopped."""
+    in ``show(stage)`` meanwhile. The first stage to fail has its exception raised here as soon as it comes,
+    and the other stages are stopped."""
     ctx = mp.get_context("fork")
     channel = ctx.Queue()
     together = context.side_by_side(make_tokens(context.workers.processes), {s: ctx.Event() for s in stages})
@@ -82,11 +82,10 @@ def run_stages(
         for stage in stages:
             with show(stage) as progress:
                 _replay(seen[stage], progress)
-                while "done" not in seen[stage] and "error" not in seen[stage]:
+                while "done" not in seen[stage]:
+                    _raise_first_error(seen, stages)
                     _receive(channel, seen, stage, procs[stage], progress)
             procs[stage].join()
-            if "error" in seen[stage]:
-                raise seen[stage]["error"]
             yield stage, seen[stage]["done"]
     finally:
         for p in procs.values():
@@ -94,6 +93,15 @@ def run_stages(
                 p.terminate()
             if p.pid is not None:
                 p.join()
+
+
+def _raise_first_error(seen: dict[str, dict], stages: Sequence[str]) -> None:
+    """A stage failed: raise its error at once, whichever stage is being shown. The others are then stopped
+    (`run_stages`' finally); waiting for them could wait forever, for a job token a stopped worker held or
+    for pages a failed stage will never draw."""
+    failed = next((s for s in stages if "error" in seen[s]), None)
+    if failed is not None:
+        raise seen[failed]["error"]
 
 
 def _replay(state: dict, progress: Progress) -> None:

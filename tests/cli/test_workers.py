@@ -65,6 +65,24 @@ def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Pat
     assert not (tmp_path / "slow").exists()
 
 
+def test_a_later_stage_that_fails_stops_the_build_without_waiting_for_the_earlier_ones(tmp_path: Path):
+    """The stage shown first may be waiting for what the failed one will never give (its pages, a job token a
+    stopped worker held): the first error is raised as it comes, and the stage still running is stopped."""
+
+    def work(stage: str, ctx: BuildContext):
+        if stage == "bad":
+            time.sleep(0.5)
+            raise PermissionError(13, "Permission denied", "out/x.pdf")
+        time.sleep(60)  # stands for a wait that never ends
+        (tmp_path / stage).write_text("finished")
+
+    start = time.monotonic()
+    with pytest.raises(PermissionError):
+        list(run_stages(("waiting", "bad"), work, _context(2), _shown({})))
+    assert time.monotonic() - start < 30 and not mp.active_children()
+    assert not (tmp_path / "waiting").exists()
+
+
 def test_a_stage_that_vanishes_is_named():
     def work(stage: str, ctx: BuildContext):
         os._exit(3)
