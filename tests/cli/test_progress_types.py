@@ -6,12 +6,10 @@ progress; a control module with the wrong calls shows that such errors are found
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 from shared_files import ROOT
+from typecheck import mypy_errors
 
 PROGRESS_LINE = re.compile(r"\bprogress\b|\bProgress\b|\.advance\(|\.note\(|\bsteps\(|\bstep\.")
 WRONG = """from authoring.progress import SILENT, Progress
@@ -36,27 +34,6 @@ def _stage_modules() -> list[str]:
     )
 
 
-def _mypy(paths: list[str]) -> list[str]:
-    pytest.importorskip("mypy", reason="mypy is a test dependency (pip install -e '.[test]')")
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--follow-imports=silent",
-            "--ignore-missing-imports",
-            "--no-error-summary",
-            "--no-incremental",
-            "--cache-dir=/dev/null",
-            *paths,
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
-    return [line for line in r.stdout.splitlines() if ": error:" in line]
-
-
 def _on_progress_lines(errors: list[str]) -> list[str]:
     found = []
     for e in errors:
@@ -76,14 +53,14 @@ def test_every_stage_calls_progress_with_its_one_signature():
         "authoring/vassal/compile.py",
         "authoring/render/print/sheets.py",
     } <= set(modules)
-    assert _on_progress_lines(_mypy(modules)) == []
+    assert _on_progress_lines(mypy_errors(modules)) == []
 
 
 def test_a_wrong_call_is_caught(tmp_path: Path):
     control = ROOT / "authoring" / f"_progress_control_{tmp_path.name}.py"
     control.write_text(WRONG, encoding="utf-8")
     try:
-        found = _on_progress_lines(_mypy([str(control.relative_to(ROOT))]))
+        found = _on_progress_lines(mypy_errors([str(control.relative_to(ROOT))]))
     finally:
         control.unlink()
     assert {int(f.split(":")[1]) for f in found} >= {5, 6, 7}, found
