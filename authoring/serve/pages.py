@@ -6,9 +6,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from authoring.model import Game
+from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
 from authoring.serve.lookup import NotFound, game_of, good_of, json_body, png_response, scenario_of, state_of
 from authoring.serve.session import Session
+
+
+def card_list(game: Game) -> list[dict]:
+    """The set-up cards of the page, one per scenario and side: the cards the build prints (`card_sides`),
+    so a side with nothing to set up gets no empty card."""
+    names = {side.id: side.name for side in game.sides}
+    return [
+        {"scenario": s.id, "name": s.name, "side": side, "side_name": names[side]}
+        for s in game.scenarios.values()
+        for side in card_sides(game, s)
+    ]
 
 
 def page_routes(session: Session) -> list[Route]:
@@ -33,17 +46,7 @@ def page_routes(session: Session) -> list[Route]:
     def cards(request: Request):
         st = state_of(session, request.query_params.get("game", ""))
         game = game_of(st)
-        return JSONResponse(
-            {
-                "game": game.id,
-                "gen": st.gen,
-                "cards": [
-                    {"scenario": s.id, "name": s.name, "side": side.id, "side_name": side.name}
-                    for s in game.scenarios.values()
-                    for side in game.sides
-                ],
-            }
-        )
+        return JSONResponse({"game": game.id, "gen": st.gen, "cards": card_list(game)})
 
     def card_page(request: Request):
         p = request.path_params

@@ -103,3 +103,22 @@ def test_saves_freeze_the_heap_and_a_pause_collects_it(monkeypatch):
         assert gc.get_freeze_count() == 0
 
     asyncio.run(run())
+
+
+def test_the_cards_page_lists_only_the_cards_the_build_prints():
+    """A side with nothing to set up in a scenario has no card in print, so none on the page either."""
+    from types import SimpleNamespace as NS
+
+    from authoring.serve.pages import card_list
+
+    sides = (NS(id="axis", name="Axis"), NS(id="allies", name="Allies"))
+    both = NS(id="a", name="A", setup=(NS(side="axis"), NS(side="allies")), off_map=(), reinforcements=())
+    one = NS(id="b", name="B", setup=(NS(side="allies"),), off_map=(), reinforcements=())
+    for s in (both, one):
+        s.withdrawals = s.pools = ()
+    game = NS(sides=sides, scenarios={"a": both, "b": one})
+    assert [(c["scenario"], c["side"], c["side_name"]) for c in card_list(game)] == [
+        ("a", "axis", "Axis"),
+        ("a", "allies", "Allies"),
+        ("b", "allies", "Allies"),
+    ]
