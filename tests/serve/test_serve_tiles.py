@@ -157,3 +157,25 @@ def test_a_restarted_server_reads_its_sealed_tiles_and_redraws_a_damaged_one(bfm
     third = Session(root, "bfm")
     _tiles(third)
     assert tile_png(third, "bfm", tid) == first[tid] and drawn == [(x, y, x + _w, y + _h)]
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('"0204": {name: Smolensk}', '"0204": {name: Smolenskaya}'),  # a name: placed again, off the same marks
+        ('"0501", "0502", ', '"0502", '),  # a fortification ring gone: the names may move into its place
+        ('"0510",\n    "0803"\n  ]', '"0510"\n  ]'),  # a set-up mark gone from a fortified city
+        ("Vyazma line 0501-0507", "Vyazma line 0501 to 0507"),  # a comment: features' positions in the file only
+    ],
+)
+def test_a_feature_save_draws_the_picture_print_draws(bfm, old, new):
+    session, root, _ = bfm
+    first = _tiles(session)
+    map_file = root / "maps" / "bfm" / "main.yaml"
+    text = map_file.read_text(encoding="utf-8")
+    assert old in text
+    map_file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    session.reload("bfm")
+    second = _tiles(session)
+    assert _picture(session, second).tobytes() == _print_picture(session).tobytes()
+    assert (second["key"] == first["key"]) == (old.startswith("Vyazma"))

@@ -70,6 +70,14 @@ class BoxIndex:
     def __init__(self, cell: float) -> None:
         self.cell = max(1.0, cell)
         self.buckets: dict[tuple[int, int], list[Box]] = {}
+        self.added: list[Box] = []
+        """The boxes appended since this index was made or copied."""
+
+    def copy(self) -> BoxIndex:
+        """An index holding the same boxes, to which boxes are added apart from this one."""
+        out = BoxIndex(self.cell)
+        out.buckets = {k: list(v) for k, v in self.buckets.items()}
+        return out
 
     def _keys(self, box: Box):
         c = self.cell
@@ -78,6 +86,7 @@ class BoxIndex:
                 yield gx, gy
 
     def append(self, box: Box) -> None:
+        self.added.append(box)
         for k in self._keys(box):
             self.buckets.setdefault(k, []).append(box)
 
@@ -178,15 +187,13 @@ def build_scene(
     scene = Scene(layout, size, style, cells_of(maps), maps, reuse=reuse)
     scene.occupied = BoxIndex(layout.size * 2)
     scene.ids = BoxIndex(layout.size * 2)
-    add_fills(scene)
-    add_terrain_symbols(scene)
-    add_grid(scene)
+    cells = add_cells(scene)
     add_hexsides(scene)
     add_paths(scene)
     add_edge(scene)
-    add_features(scene)
-    ids = add_hex_ids(scene)
-    add_names(scene)
+    feature_boxes = add_features(scene)
+    ids = add_hex_ids(scene, cells)
+    add_names(scene, feature_boxes)
     draw_hex_ids(scene, ids)
     return scene
 
@@ -195,20 +202,40 @@ def hex_centre(scene: Scene, h: Hex) -> tuple[float, float]:
     return scene.layout.hex_to_pixel(h)
 
 
-def add_fills(scene: Scene) -> None:
+@dataclass(frozen=True)
+class CellItems:
+    """What one hex draws of itself: its fill, terrain symbols, grid line and printed id."""
+
+    fill: Poly
+    symbols: tuple[Item, ...]
+    grid: Line
+    id_text: Text
+
+
+def add_cells(scene: Scene) -> list[CellItems]:
+    """Every hex's fill, then every terrain symbol, then the grid (the north, north-east and south-east
+    sides of every hex: each shared side once); the hex ids are returned for `add_hex_ids`. A hex's items
+    are made (or reused) together, from its terrain and printed ids."""
+    made = []
     for h in sorted(scene.cells):
-        ground = scene.cells[h].info.terrain[0]
-        scene.vector.add(_made(scene, ("fill", h, ground), _fill, scene, h, ground))
+        cell = scene.cells[h]
+        terrain = tuple(cell.info.terrain)
+        made.append(_made(scene, ("cell", h, terrain, cell.labels), _cell_items, scene, h, terrain))
+    scene.vector.extend(c.fill for c in made)
+    for c in made:
+        scene.vector.extend(c.symbols)
+    scene.vector.extend(c.grid for c in made)
+    return made
 
 
-def _fill(scene: Scene, h: Hex, ground: str) -> Poly:
-    return Poly(tuple(scene.layout.corners(h)), scene.style.terrain_look(ground).color)
-
-
-def add_terrain_symbols(scene: Scene) -> None:
-    for h in sorted(scene.cells):
-        terrain = tuple(scene.cells[h].info.terrain)
-        scene.vector.extend(_made(scene, ("symbols", h, terrain), _terrain_symbols, scene, h, terrain))
+def _cell_items(scene: Scene, h: Hex, terrain: tuple[str, ...]) -> CellItems:
+    corners = tuple(scene.layout.corners(h))
+    fill = Poly(corners, scene.style.terrain_look(terrain[0]).color)
+    c = corners
+    grid = Line(
+        (c[4], c[5], c[0], c[1]), scene.style.grid, scene.style.grid_width * scene.f, round_caps=False, sharp=False
+    )
+    return CellItems(fill, _terrain_symbols(scene, h, terrain), grid, hex_id_text(scene, h))
 
 
 def _terrain_symbols(scene: Scene, h: Hex, terrain: tuple[str, ...]) -> tuple[Item, ...]:
@@ -220,18 +247,6 @@ def _terrain_symbols(scene: Scene, h: Hex, terrain: tuple[str, ...]) -> tuple[It
         if painter:
             out += painter(x, y, scene.f, look.color)
     return tuple(out)
-
-
-def add_grid(scene: Scene) -> None:
-    """North, north-east and south-east sides of every hex: each shared side once."""
-    width, colour = scene.style.grid_width * scene.f, scene.style.grid
-    for h in sorted(scene.cells):
-        scene.vector.add(_made(scene, ("grid", h), _grid_line, scene, h, colour, width))
-
-
-def _grid_line(scene: Scene, h: Hex, colour, width: float) -> Line:
-    c = scene.layout.corners(h)
-    return Line((c[4], c[5], c[0], c[1]), colour, width, round_caps=False, sharp=False)
 
 
 def edge_sides(scene: Scene) -> list[tuple[Hex, int]]:
@@ -271,14 +286,21 @@ def add_hexsides(scene: Scene) -> None:
     by_type = _hexside_segments(scene)
     order = {s: i for i, s in enumerate(HEXSIDE_ORDER)}
     for tid in sorted(by_type, key=lambda t: (order.get(scene.style.hexsides[t].style, 99), t)):
-        look = scene.style.hexsides[tid]
-        if look.style == "fortified-line":
-            for seg, faces, _ in by_type[tid]:
-                scene.vector.extend(fortified_side(scene, seg, faces, look))
-        else:
-            lines = geo.chain(seg for seg, _, _ in by_type[tid])
-            for line in lines:
-                scene.vector.extend(hexside_line(scene, geo.round_corners(line, RIVER_ROUNDING), look))
+        sides = tuple((seg, faces) for seg, faces, _ in by_type[tid])
+        scene.vector.extend(_made(scene, ("hexsides", tid, sides), _hexside_items, scene, tid, sides))
+
+
+def _hexside_items(scene: Scene, tid: str, sides: Sequence[tuple[geo.Segment, Hex | None]]) -> tuple[Item, ...]:
+    """One hexside feature type's items: a toothed line per side, or its sides chained into rounded lines."""
+    look = scene.style.hexsides[tid]
+    out: list[Item] = []
+    if look.style == "fortified-line":
+        for seg, faces in sides:
+            out += fortified_side(scene, seg, faces, look)
+    else:
+        for line in geo.chain(seg for seg, _ in sides):
+            out += hexside_line(scene, geo.round_corners(line, RIVER_ROUNDING), look)
+    return tuple(out)
 
 
 def _curve(pts, colour, width: float) -> Line:
@@ -367,48 +389,59 @@ def feature_colour(scene: Scene, feat: HexFeature, look: Look) -> str:
     return look.color
 
 
-def add_features(scene: Scene, only: frozenset[str] | None = None) -> None:
+def add_features(scene: Scene, only: frozenset[str] | None = None) -> tuple[Box, ...]:
     """Point features, fortification rings and entry arrows; ``only`` limits them to those types (the marks
-    drawn over a painted map)."""
-    f = scene.f
+    drawn over a painted map). A hex's are made (or reused) from its features and which neighbours are drawn.
+    Returns the boxes of the symbols (names are placed off them)."""
+    placed: list[Box] = []
     for h in sorted(scene.cells):
-        feats = [ft for ft in scene.cells[h].info.features if only is None or ft.type in only]
+        feats = tuple(ft for ft in scene.cells[h].info.features if only is None or ft.type in only)
         if not feats:
             continue
-        x, y = hex_centre(scene, h)
-        centre = [
-            ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS
-        ]
-        marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
-        for ft in feats:
-            look = scene.style.feature_look(ft.type)
-            if look.symbol == "fort":
-                scene.vector.extend(fort_ring(scene, h, look.color))
-            elif look.symbol in ARROWS:
-                scene.vector.extend(entry_arrow(scene, h, feature_colour(scene, ft, look), ARROWS[look.symbol]))
-        for i, ft in enumerate(centre):
-            cx = x + (i - (len(centre) - 1) / 2) * 0.24 * f
-            _place_symbol(scene, ft, cx, y)
-        for i, ft in enumerate(marks):
-            mx = x + (MARK_OFFSET[0] - 0.2 * i) * f
-            _place_symbol(scene, ft, mx, y + MARK_OFFSET[1] * f)
+        what = tuple((ft.type, ft.name, ft.kind, ft.label, ft.side, ft.points) for ft in feats)
+        drawn = tuple(h.neighbour(d) in scene.cells for d in range(6))
+        items, boxes = _made(scene, ("features", h, what, drawn), _hex_features, scene, h, feats)
+        scene.vector.extend(items)
+        for box in boxes:
+            scene.occupied.append(box)
+        placed += boxes
+    return tuple(placed)
+
+
+def _hex_features(scene: Scene, h: Hex, feats: tuple[HexFeature, ...]) -> tuple[tuple[Item, ...], tuple[Box, ...]]:
+    """One hex's feature items and the boxes of its symbols (names are placed off them)."""
+    f = scene.f
+    x, y = hex_centre(scene, h)
+    centre = [ft for ft in feats if _symbol(scene, ft) in FEATURE_SYMBOLS and _symbol(scene, ft) not in MARK_SYMBOLS]
+    marks = [ft for ft in feats if _symbol(scene, ft) in MARK_SYMBOLS]
+    items: list[Item] = []
+    for ft in feats:
+        look = scene.style.feature_look(ft.type)
+        if look.symbol == "fort":
+            items += fort_ring(scene, h, look.color)
+        elif look.symbol in ARROWS:
+            items += entry_arrow(scene, h, feature_colour(scene, ft, look), ARROWS[look.symbol])
+    spots = [(ft, x + (i - (len(centre) - 1) / 2) * 0.24 * f, y) for i, ft in enumerate(centre)]
+    spots += [(ft, x + (MARK_OFFSET[0] - 0.2 * i) * f, y + MARK_OFFSET[1] * f) for i, ft in enumerate(marks)]
+    boxes = []
+    for ft, sx, sy in spots:
+        items += _symbol_items(scene, ft, sx, sy)
+        r = 0.12 * f
+        boxes.append((sx - r, sy - r, sx + r, sy + r))
+    return tuple(items), tuple(boxes)
 
 
 def _symbol(scene: Scene, feat: HexFeature) -> str:
     return scene.style.feature_look(feat.type).symbol
 
 
-def _place_symbol(scene: Scene, feat: HexFeature, x: float, y: float) -> None:
+def _symbol_items(scene: Scene, feat: HexFeature, x: float, y: float) -> list[Item]:
     look = scene.style.feature_look(feat.type)
     f = scene.f
     colour = feature_colour(scene, feat, look)
     if look.symbol == "victory" and feat.points is not None:
-        scene.vector.add(Disc(x, y, 0.1 * f, colour, INK, 0.012 * f))
-        scene.vector.add(Text(str(feat.points), x, y, 0.13 * f, INK, bold=True))
-    else:
-        scene.vector.extend(FEATURE_SYMBOLS[look.symbol](x, y, f, colour))
-    r = 0.12 * f
-    scene.occupied.append((x - r, y - r, x + r, y + r))
+        return [Disc(x, y, 0.1 * f, colour, INK, 0.012 * f), Text(str(feat.points), x, y, 0.13 * f, INK, bold=True)]
+    return list(FEATURE_SYMBOLS[look.symbol](x, y, f, colour))
 
 
 def fort_ring(scene: Scene, h: Hex, colour: str) -> list[Item]:
@@ -518,13 +551,10 @@ def hex_id_text(scene: Scene, h: Hex) -> Text:
     )
 
 
-def add_hex_ids(scene: Scene) -> list[Text]:
+def add_hex_ids(scene: Scene, cells: Sequence[CellItems]) -> list[Text]:
     """Reserve every hex id's box (names are then placed off them) and return the ids, which are
     drawn last, on a halo of paper: no rail, road or label ever covers a hex number."""
-    ids = []
-    for h in sorted(scene.cells):
-        cell = scene.cells[h]
-        ids.append(_made(scene, ("id", h, cell.labels, cell.info.terrain[0]), hex_id_text, scene, h))
+    ids = [c.id_text for c in cells]
     boxes = tuple(t.bbox for t in ids)
     scene.ids = _made(scene, ("id boxes", boxes), _id_boxes, scene.ids, boxes)
     return ids
@@ -564,48 +594,52 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def place_name(scene: Scene, text: str, x: float, y: float, size: float, bold: bool = True) -> Text:
-    """A name put where it overlaps the least already placed marks (first best candidate wins); it
-    pays heavily for covering a hex number, and is set a little smaller when every place would."""
+def place_name(scene: Scene, occupied: BoxIndex, text: str, x: float, y: float, size: float, bold: bool = True) -> Text:
+    """A name put where it overlaps the least marks already in `occupied` (first best candidate wins), and
+    its box added there; it pays heavily for covering a hex number, and is set a little smaller when every
+    place would."""
     best, best_score = None, math.inf
     W, H = scene.size
     for s in (size, 0.85 * size, 0.72 * size):
         for cx, cy, anchor in name_candidates(x, y, scene.f):
             box = text_box(text, cx, cy, s, bold, anchor)
-            score = scene.occupied.overlap(box) + 1000 * scene.ids.overlap(box)
+            score = occupied.overlap(box) + 1000 * scene.ids.overlap(box)
             score += 1e6 * (box[0] < 0 or box[1] < 0 or box[2] > W or box[3] > H)
             if score < best_score - 1e-9:
                 best, best_score = (cx, cy, anchor, box, s), score
         if best_score < 1000:
             break
     cx, cy, anchor, box, size = best
-    scene.occupied.append(box)
+    occupied.append(box)
     halo = max(1, round(0.018 * scene.f))
     return Text(text, cx, cy, size, INK, anchor, bold, halo=(255, 252, 240), halo_width=halo)
 
 
-def add_names(scene: Scene) -> None:
+def add_names(scene: Scene, feature_boxes: tuple[Box, ...] = ()) -> None:
     """Place names, one label per place: a name several touching hexes carry (Moscow's four major-city
-    hexes) is printed once, on the hex nearest the middle of the group."""
+    hexes) is printed once, on the hex nearest the middle of the group. Each name is placed off the marks
+    and names before it, so the names are made (or reused) together, from the places, the map labels and
+    the boxes they avoid (`feature_boxes`: the point features' symbols; the hex ids)."""
+    places = tuple((text, tuple(group), big) for text, group, big in _named_places(scene))
+    labels = tuple((lab.text, lab.hex) for m in scene.maps for lab in m.labels if lab.hex in scene.cells)
+    key = ("names", places, labels, feature_boxes, scene.ids)
+    items, boxes = _made(scene, key, _name_items, scene, places, labels)
+    scene.text.extend(items)
+    for box in boxes:
+        scene.occupied.append(box)
+
+
+def _name_items(scene: Scene, places, labels) -> tuple[tuple[Text, ...], tuple[Box, ...]]:
+    """The names and their boxes, each placed off the marks, the hex ids and the names before it."""
     f = scene.f
-    for text, group, big in _named_places(scene):
-        x, y = _middle_hex(scene, group)
-        scene.text.add(place_name(scene, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
-    for m in scene.maps:
-        for lab in m.labels:
-            if lab.hex in scene.cells:
-                x, y = hex_centre(scene, lab.hex)
-                placed = place_name(scene, lab.text, x, y, 0.2 * f)
-                scene.text.add(
-                    Text(
-                        lab.text,
-                        placed.x,
-                        placed.y,
-                        placed.size,
-                        shade(INK, 1.3),
-                        placed.anchor,
-                        True,
-                        halo=(255, 252, 240),
-                        halo_width=max(1, round(0.015 * f)),
-                    )
-                )
+    avoid = scene.occupied.copy()
+    out: list[Text] = []
+    for text, group, big in places:
+        x, y = _middle_hex(scene, list(group))
+        out.append(place_name(scene, avoid, text, x, y, NAME_SIZE * f * (1.2 if big else 1.0)))
+    for text, h in labels:
+        x, y = hex_centre(scene, h)
+        p = place_name(scene, avoid, text, x, y, 0.2 * f)
+        halo = max(1, round(0.015 * f))
+        out.append(Text(text, p.x, p.y, p.size, shade(INK, 1.3), p.anchor, True, halo=(255, 252, 240), halo_width=halo))
+    return tuple(out), tuple(avoid.added)
