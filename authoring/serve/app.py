@@ -67,6 +67,9 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
             key = ("view", st.files.id, st.gen, scen.id)
             out["view"] = session.cache.get(key, lambda: _scenario_view(session, st, game, scen))
             out["hexes_key"] = picture_key_of(session, st, game, scen)
+            since = request.query_params.get("since")
+            if since is not None and since != out["hexes_key"]:  # the hexes along: no second round trip
+                out["hexes"] = hex_changes(session, st, game, scen, since)
         return JSONResponse(out)
 
     def hexes(request: Request):

@@ -8,17 +8,19 @@ function scenarioId() { return HW.params.get("scenario") || ""; }
 async function loadView() {
   const q = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(scenarioId())}`;
   const tiles = loadTiles(q).catch(() => {});   // asked at once: the picture need not wait for the set-up's checks
-  const data = await HW.json(`/api/view?${q}`);
+  // the hexes come along when their key is not `since` (only the changed ones when the server has those)
+  const data = await HW.json(`/api/view?${q}&since=${M.hexes ? encodeURIComponent(M.hexesKey) : ""}`);
   HW.showErrors(data.errors);
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
-  const sq = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`;
-  if (data.hexes_key !== M.hexesKey || !M.hexes || M.hexes.scenario !== data.view.scenario) {
-    const same = M.hexes && M.hexes.scenario === data.view.scenario;
-    const hexes = await HW.json(`/api/hexes?${sq}&since=${same ? M.hexesKey : ""}`);
-    if (same && hexes.changed && hexes.since === M.hexesKey) changeHexes(hexes.changed);   // the hexes a save changed
-    else { hexes.scenario = data.view.scenario; M.hexes = hexes; drawHexes(); }
-    M.hexesKey = hexes.key;
+  let hexes = data.hexes;
+  if (hexes && hexes.changed && !(M.hexes && hexes.since === M.hexesKey)) {   // changes to hexes this page lacks
+    const sq = `game=${encodeURIComponent(HW.game)}&scenario=${encodeURIComponent(data.view.scenario)}`;
+    hexes = await HW.json(`/api/hexes?${sq}`);
   }
+  if (hexes && hexes.changed) changeHexes(hexes.changed);   // the hexes a save changed
+  else if (hexes) { M.hexes = hexes; drawHexes(); }
+  if (hexes) M.hexesKey = hexes.key;
+  if (M.hexes) M.hexes.scenario = data.view.scenario;
   M.facesKey = data.faces_key;
   M.view = data.view;
   setupTurns();
