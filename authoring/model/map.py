@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
+from types import MappingProxyType
 
 from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex, Hexside, MapGrid
@@ -35,13 +36,49 @@ class HexInfo:
         return any(f.type == feature for f in self.features)
 
 
+@frozen
+class HexIndex:
+    """A map's hexes by terrain and by feature type, each in the grid's order: a hex set filtered on terrain
+    or a feature looks at the hexes that can pass, not at every hex of the map."""
+
+    by_terrain: Mapping[str, tuple[Hex, ...]]
+    by_feature: Mapping[str, tuple[tuple[Hex, HexFeature], ...]]
+
+    @staticmethod
+    def of(
+        keys: Iterable[Hex],
+        terrain_of: Callable[[Hex], tuple[str, ...]],
+        features: Mapping[Hex, tuple[HexFeature, ...]],
+    ) -> HexIndex:
+        """The index of `keys` (every hex, in order), each hex's terrain and the features of the hexes with any."""
+        by_terrain: dict[str, list[Hex]] = {}
+        for h in keys:
+            for t in terrain_of(h):
+                by_terrain.setdefault(t, []).append(h)
+        by_feature: dict[str, list[tuple[Hex, HexFeature]]] = {}
+        for h in keys:
+            for f in features.get(h, ()):
+                by_feature.setdefault(f.type, []).append((h, f))
+        return HexIndex(
+            MappingProxyType({t: tuple(hs) for t, hs in by_terrain.items()}),
+            MappingProxyType({t: tuple(fs) for t, fs in by_feature.items()}),
+        )
+
+
+def hex_index(hexes: Mapping[Hex, HexInfo]) -> HexIndex:
+    """The index of a map's hexes: kept by a loaded map's `HexInfos`, made afresh for any other mapping."""
+    if isinstance(hexes, HexInfos):
+        return hexes.index()
+    return HexIndex.of(hexes, lambda h: hexes[h].terrain, {h: info.features for h, info in hexes.items()})
+
+
 class HexInfos(LazyMapping[Hex, HexInfo]):
     """A map's hexes (in the grid's order) and their data, each `HexInfo` made when first looked up.
 
     A set-up check looks at the few hundred hexes its units stand in; making every one (8,100 on three
     60x45 maps) was a fixed cost of every load. Read-only; each hex always gives the same object."""
 
-    __slots__ = ("_source",)
+    __slots__ = ("_source", "_index")
 
     def __init__(
         self,
@@ -54,6 +91,15 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
         `features`: the hexes that have any (terrain falls back to `plain`, the map's default)."""
         super().__init__(labels, lambda h: HexInfo(h, labels[h], terrain.get(h, plain), features.get(h, ())))
         self._source = (terrain, features, plain)
+        self._index: HexIndex | None = None
+
+    def index(self) -> HexIndex:
+        """The hexes by terrain and feature, made from what the hexes are made from (no `HexInfo` made) on
+        first use and kept: the mapping is read-only, so the index never goes stale."""
+        if self._index is None:
+            terrain, features, plain = self._source
+            self._index = HexIndex.of(self._keys, lambda h: terrain.get(h, plain), features)
+        return self._index
 
     def made_from(self) -> tuple:
         """What the hexes are made from besides the grid's labels, which the map's `grid` holds: equal for
@@ -124,3 +170,7 @@ class Map:
 
     def hexes_with_terrain(self, terrain: str) -> tuple[Hex, ...]:
         return tuple(h for h, info in self.hexes.items() if terrain in info.terrain)
+
+    def index(self) -> HexIndex:
+        """The map's hexes by terrain and feature type (`HexIndex`)."""
+        return hex_index(self.hexes)
