@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import field
 from types import MappingProxyType
 
@@ -38,29 +38,36 @@ class HexInfo:
 
 @frozen
 class HexIndex:
-    """A map's hexes by terrain and by feature type, each in the grid's order: a hex set filtered on terrain
-    or a feature looks at the hexes that can pass, not at every hex of the map."""
+    """A map's hexes by terrain and by feature type: a hex set filtered on terrain or a feature looks at the
+    hexes that can pass, not at every hex of the map."""
 
-    by_terrain: Mapping[str, tuple[Hex, ...]]
+    by_terrain: Mapping[str, frozenset[Hex]]
     by_feature: Mapping[str, tuple[tuple[Hex, HexFeature], ...]]
 
     @staticmethod
     def of(
-        keys: Iterable[Hex],
-        terrain_of: Callable[[Hex], tuple[str, ...]],
+        keys: Collection[Hex],
+        terrain: Mapping[Hex, tuple[str, ...]],
         features: Mapping[Hex, tuple[HexFeature, ...]],
+        plain: tuple[str, ...],
     ) -> HexIndex:
-        """The index of `keys` (every hex, in order), each hex's terrain and the features of the hexes with any."""
-        by_terrain: dict[str, list[Hex]] = {}
-        for h in keys:
-            for t in terrain_of(h):
-                by_terrain.setdefault(t, []).append(h)
+        """The index of `keys` (every hex of the map) from the terrain and features of the hexes that have any
+        (`plain`: every other hex's terrain), as `HexInfos` holds them: no `HexInfo` is made."""
+        by_terrain: dict[str, set[Hex]] = {}
+        for h, ts in terrain.items():
+            if h in keys:
+                for t in ts:
+                    by_terrain.setdefault(t, set()).add(h)
+        rest = [h for h in keys if h not in terrain]
+        for t in plain:
+            by_terrain.setdefault(t, set()).update(rest)
         by_feature: dict[str, list[tuple[Hex, HexFeature]]] = {}
-        for h in keys:
-            for f in features.get(h, ()):
-                by_feature.setdefault(f.type, []).append((h, f))
+        for h, fs in features.items():
+            if h in keys:
+                for f in fs:
+                    by_feature.setdefault(f.type, []).append((h, f))
         return HexIndex(
-            MappingProxyType({t: tuple(hs) for t, hs in by_terrain.items()}),
+            MappingProxyType({t: frozenset(hs) for t, hs in by_terrain.items()}),
             MappingProxyType({t: tuple(fs) for t, fs in by_feature.items()}),
         )
 
@@ -69,7 +76,8 @@ def hex_index(hexes: Mapping[Hex, HexInfo]) -> HexIndex:
     """The index of a map's hexes: kept by a loaded map's `HexInfos`, made afresh for any other mapping."""
     if isinstance(hexes, HexInfos):
         return hexes.index()
-    return HexIndex.of(hexes, lambda h: hexes[h].terrain, {h: info.features for h, info in hexes.items()})
+    infos = hexes.values()
+    return HexIndex.of(hexes, {i.hex: i.terrain for i in infos}, {i.hex: i.features for i in infos if i.features}, ())
 
 
 class HexInfos(LazyMapping[Hex, HexInfo]):
@@ -97,8 +105,7 @@ class HexInfos(LazyMapping[Hex, HexInfo]):
         """The hexes by terrain and feature, made from what the hexes are made from (no `HexInfo` made) on
         first use and kept: the mapping is read-only, so the index never goes stale."""
         if self._index is None:
-            terrain, features, plain = self._source
-            self._index = HexIndex.of(self._keys, lambda h: terrain.get(h, plain), features)
+            self._index = HexIndex.of(self._keys, *self._source)
         return self._index
 
     def made_from(self) -> tuple:

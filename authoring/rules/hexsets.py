@@ -47,7 +47,7 @@ class HexSets:
         if "hexes" in spec:
             found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
         else:
-            found = frozenset(h for m in self._maps(spec.get("map")) for h in _passing(spec, m))
+            found = frozenset().union(*(_passing(spec, m) for m in self._maps(spec.get("map"))))
         for other in spec.get("except", ()):
             found -= self.resolve(other) or frozenset()
         return found
@@ -77,7 +77,7 @@ def _passing(spec: Mapping, m: Map):
     index = m.index() if "terrain" in spec or "feature" in spec else None
     if index is not None and "terrain" in spec:
         wanted = spec["terrain"] if isinstance(spec["terrain"], (list, tuple)) else (spec["terrain"],)
-        found = frozenset(h for t in wanted for h in index.by_terrain.get(t, ()))
+        found = frozenset().union(*(index.by_terrain.get(t, ()) for t in wanted))
     if index is not None and "feature" in spec:
         side, kind = spec.get("side"), spec.get("kind")
         featured = frozenset(

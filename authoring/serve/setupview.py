@@ -81,6 +81,7 @@ def scenario_units(scen: Scenario) -> list[tuple[str, str]]:
 def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[str]]]:
     """Each scenario counter's values, code and code meaning, and the distinct hex lists codes allow."""
     targets: dict[tuple[str, ...], int] = {}
+    labelled: dict[frozenset, tuple[str, ...]] = {}  # many counters share a code, so its hexes
     out = {}
     for uid, side in scenario_units(scen):
         c = game.counters.get(uid)
@@ -88,7 +89,7 @@ def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[
             continue
         match = parse(game, c.setup_code, c.side or side, c) if c.setup_code else None
         allowed = code_target(board, match) if match is not None else None
-        key = tuple(sorted(board.label(h) for h in allowed)) if allowed is not None else None
+        key = _labels(board, allowed, labelled) if allowed is not None else None
         out[uid] = {
             "id": uid,
             "name": c.name or c.designation,
@@ -101,6 +102,14 @@ def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[
             "allowed": targets.setdefault(key, len(targets)) if key is not None else None,
         }
     return out, [list(k) for k in targets]
+
+
+def _labels(board: Board, hexes: frozenset, known: dict[frozenset, tuple[str, ...]]) -> tuple[str, ...]:
+    """The hexes' printed ids, sorted (kept in `known`: the same set is labelled once)."""
+    found = known.get(hexes)
+    if found is None:
+        found = known[hexes] = tuple(sorted(board.label(h) for h in hexes))
+    return found
 
 
 def _file(root: Path, name: str) -> str:
