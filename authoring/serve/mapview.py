@@ -91,11 +91,12 @@ def map_view(game: Game, maps: Sequence[Map], px_per_hex: float, memo: dict | No
     the caller keeps for this picture frame, where the frame, each hex's outline and its last record are kept
     for the next time)."""
     memo = {} if memo is None else memo
-    layout, size, order = _frame(memo, maps, px_per_hex)
+    key, layout, size, order, outlines = _frame(memo, maps, px_per_hex)
     data = hex_data(maps)
     label_of = lambda h: data[h][0][0] if h in data else "off-map"
     sides, sets = _hexsides(maps, label_of), _sets_by_hex(game, maps)
-    outlines, last = memo.setdefault("outlines", {}), memo.get("records", {})
+    drawn_in, last = memo.get("records", (None, {}))
+    last = last if drawn_in == key else {}  # another view of the frame may have changed it meanwhile
     records: dict[Hex, tuple[tuple, dict]] = {}
     for h in order:
         labels, terrain, features = data[h]
@@ -110,7 +111,7 @@ def map_view(game: Game, maps: Sequence[Map], px_per_hex: float, memo: dict | No
         if kept is None or kept[0] != made_from:
             kept = (made_from, _hex(_outline(layout, h, outlines), made_from, features))
         records[h] = kept
-    memo["records"] = records
+    memo["records"] = (key, records)
     return {
         "size": list(size),
         "f": layout.size * 3**0.5,
@@ -120,16 +121,16 @@ def map_view(game: Game, maps: Sequence[Map], px_per_hex: float, memo: dict | No
     }
 
 
-def _frame(memo: dict, maps: Sequence[Map], px_per_hex: float) -> tuple[PixelLayout, tuple[int, int], list[Hex]]:
-    """The pixel layout and image size of the maps and their hexes in drawing order: made again only when a
-    map's grid, place or art is not the last view's (a save of a map's terrain keeps them)."""
+def _frame(memo: dict, maps: Sequence[Map], px_per_hex: float) -> tuple:
+    """The frame's key, the pixel layout and image size of the maps, their hexes in drawing order and each
+    hex's outline as drawn so far: made again only when a map's grid, place or art is not the last view's
+    (a save of a map's terrain keeps them)."""
     key = (px_per_hex, tuple((m.id, m.grid.spec, m.grid.origin, m.art) for m in maps))
     kept = memo.get("frame")
     if kept is None or kept[0] != key:
         layout, size = frame(maps, px_per_hex)
-        kept = memo["frame"] = (key, layout, size, sorted({h for m in maps for h in m.grid.hexes}))
-        memo["outlines"], memo["records"] = {}, {}  # drawn where the last frame's were not
-    return kept[1], kept[2], kept[3]
+        kept = memo["frame"] = (key, layout, size, sorted({h for m in maps for h in m.grid.hexes}), {})
+    return kept
 
 
 def _feature_key(features: tuple[HexFeature, ...]) -> tuple:
