@@ -125,17 +125,19 @@ def _selective(spec: Mapping) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _has_selective(game: Game) -> bool:
-    """Whether some pattern of the grammar is for some units only (then codes are parsed per counter)."""
-    return any(_selective(s) for _, s in grammar(game))
+def _selective_specs(game: Game) -> tuple[Mapping, ...]:
+    """The patterns of the grammar that are for some units only (then a code's reading depends on which of
+    them select the counter)."""
+    return tuple(s for _, s in grammar(game) if _selective(s))
 
 
 def parse_on(board: Board, code: str, side: str | None = None, counter: Counter | None = None) -> CodeMatch | None:
     """`parse` for a board, each distinct (code, side) parsed once per `check_game` run (scenarios repeat
-    the same counters' codes); per counter when the grammar has patterns for some units only."""
+    the same counters' codes); when the grammar has patterns for some units only, once per set of those
+    patterns that select the counter (a counter changes nothing else of what `parse` finds)."""
     memo = board.shared.setdefault("codes", {})
-    selective = counter is not None and _has_selective(board.game)
-    key = (code, side, counter.id if counter is not None and selective else None)
+    selective = _selective_specs(board.game) if counter is not None else ()
+    key = (code, side, tuple(i for i, spec in enumerate(selective) if selects(spec, counter)) if selective else None)
     if key not in memo:
         memo[key] = parse(board.game, code, side, counter if selective else None)
     return memo[key]

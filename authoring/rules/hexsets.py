@@ -47,10 +47,7 @@ class HexSets:
         if "hexes" in spec:
             found = frozenset(h for label in spec["hexes"] if (h := self.label_to_hex(str(label))) is not None)
         else:
-            passes = _filter(spec)
-            found = frozenset(
-                h for m in self._maps(spec.get("map")) for h, info in _candidates(spec, m) if passes(info)
-            )
+            found = frozenset().union(*(_passing(spec, m) for m in self._maps(spec.get("map"))))
         for other in spec.get("except", ()):
             found -= self.resolve(other) or frozenset()
         return found
@@ -72,30 +69,24 @@ class HexSets:
         return None
 
 
-def _candidates(spec: Mapping, m: Map):
-    """(hex, info) of the map, only its edge hexes when the set names an edge."""
-    if "edge" in spec:
-        return ((h, m.hexes[h]) for h in m.grid.edge_hexes(spec["edge"]) if h in m.hexes)
-    return m.hexes.items()
-
-
-def _filter(spec: Mapping):
-    """Whether a hex passes the terrain (any of) and feature (side, kind) filters the set gives: a test
-    made once per set, then run on every hex of the maps."""
-    wanted = None
-    if "terrain" in spec:
+def _passing(spec: Mapping, m: Map):
+    """The hexes of the map that pass each filter the set gives (edge AND terrain (any of) AND feature with
+    its side and kind), found through the map's index: only hexes that have a wanted terrain or feature are
+    looked at."""
+    found: frozenset[Hex] | None = None
+    index = m.index() if "terrain" in spec or "feature" in spec else None
+    if index is not None and "terrain" in spec:
         wanted = spec["terrain"] if isinstance(spec["terrain"], (list, tuple)) else (spec["terrain"],)
-    has_feature, feature = "feature" in spec, spec.get("feature")
-    side, kind = spec.get("side"), spec.get("kind")
-
-    def passes(info) -> bool:
-        if wanted is not None and not any(t in info.terrain for t in wanted):
-            return False
-        if has_feature:
-            return any(
-                f.type == feature and (side is None or f.side == side) and (kind is None or f.kind == kind)
-                for f in info.features
-            )
-        return True
-
-    return passes
+        found = frozenset().union(*(index.by_terrain.get(t, ()) for t in wanted))
+    if index is not None and "feature" in spec:
+        side, kind = spec.get("side"), spec.get("kind")
+        featured = frozenset(
+            h
+            for h, f in index.by_feature.get(spec["feature"], ())
+            if (side is None or f.side == side) and (kind is None or f.kind == kind)
+        )
+        found = featured if found is None else found & featured
+    if "edge" in spec:
+        edge = frozenset(h for h in m.grid.edge_hexes(spec["edge"]) if h in m.hexes)
+        found = edge if found is None else found & edge
+    return m.hexes.keys() if found is None else found

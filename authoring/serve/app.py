@@ -143,10 +143,12 @@ def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
         d for d in good_of(st).diagnostics if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)
     ]
     key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
+    shared: dict = {}  # the check's hex sets and parsed codes, read again by the view
     return scenario_view(
         game,
         scen,
-        diags + check_scenario(game, scen),
+        diags + check_scenario(game, scen, shared=shared),
         session.root,
         lambda board: session.cache.get(key, lambda: counters(game, scen, board)),
+        shared,
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 from authoring.diagnostics import Diagnostic, sorted_diagnostics
 from authoring.model import Game, Scenario
 from authoring.rules.board import Board, build_board
-from authoring.rules.codes import code_target, parse, resolve_at
+from authoring.rules.codes import code_target, parse_on, resolve_at
 
 
 def _units(game: Game, units: Iterable[str], state: str | None) -> list[dict]:
@@ -21,13 +21,14 @@ def _units(game: Game, units: Iterable[str], state: str | None) -> list[dict]:
     return out
 
 
-def _where(board: Board, at: str, side: str) -> list[str]:
+def _where(board: Board, at: str, side: str, known: dict[frozenset, tuple[str, ...]]) -> list[str]:
     hexes = resolve_at(board, at, side) if at else None
-    return sorted(board.label(h) for h in hexes or ())
+    return list(_labels(board, hexes, known)) if hexes else []
 
 
 def schedule(game: Game, scen: Scenario, board: Board) -> dict:
     """Turns, and per side what arrives, leaves, waits off-map or in pools (the turn slider's data)."""
+    known: dict[frozenset, tuple[str, ...]] = {}  # arrivals name the same few hex sets
 
     def timed(items) -> list[dict]:
         return [
@@ -35,7 +36,7 @@ def schedule(game: Game, scen: Scenario, board: Board) -> dict:
                 "turn": r.turn,
                 "side": r.side,
                 "at": r.at,
-                "hexes": _where(board, r.at, r.side),
+                "hexes": _where(board, r.at, r.side, known),
                 "units": _units(game, r.units, r.state),
             }
             for r in items
@@ -52,7 +53,7 @@ def schedule(game: Game, scen: Scenario, board: Board) -> dict:
                 "side": p.side,
                 "available": p.available,
                 "at": p.at,
-                "hexes": _where(board, p.at, p.side),
+                "hexes": _where(board, p.at, p.side, known),
                 "units": _units(game, p.units, None),
             }
             for p in scen.pools
@@ -81,14 +82,15 @@ def scenario_units(scen: Scenario) -> list[tuple[str, str]]:
 def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[str]]]:
     """Each scenario counter's values, code and code meaning, and the distinct hex lists codes allow."""
     targets: dict[tuple[str, ...], int] = {}
+    labelled: dict[frozenset, tuple[str, ...]] = {}  # many counters share a code, so its hexes
     out = {}
     for uid, side in scenario_units(scen):
         c = game.counters.get(uid)
         if c is None:
             continue
-        match = parse(game, c.setup_code, c.side or side, c) if c.setup_code else None
+        match = parse_on(board, c.setup_code, c.side or side, c) if c.setup_code else None
         allowed = code_target(board, match) if match is not None else None
-        key = tuple(sorted(board.label(h) for h in allowed)) if allowed is not None else None
+        key = _labels(board, allowed, labelled) if allowed is not None else None
         out[uid] = {
             "id": uid,
             "name": c.name or c.designation,
@@ -101,6 +103,14 @@ def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[
             "allowed": targets.setdefault(key, len(targets)) if key is not None else None,
         }
     return out, [list(k) for k in targets]
+
+
+def _labels(board: Board, hexes: frozenset, known: dict[frozenset, tuple[str, ...]]) -> tuple[str, ...]:
+    """The hexes' printed ids, sorted (kept in `known`: the same set is labelled once)."""
+    found = known.get(hexes)
+    if found is None:
+        found = known[hexes] = tuple(sorted(board.label(h) for h in hexes))
+    return found
 
 
 def _file(root: Path, name: str) -> str:
@@ -136,10 +146,12 @@ def scenario_view(
     diags: Sequence[Diagnostic],
     root: Path,
     units_of: Callable[[Board], tuple[dict, list]] | None = None,
+    shared: dict | None = None,
 ) -> dict:
     """`units_of(board)` may give `counters(game, scen, board)` from a cache (it depends on the manifest, maps
-    and counters, not on where the scenario sets up)."""
-    board = build_board(game, scen)
+    and counters, not on where the scenario sets up); `shared`: the one `check_scenario` was given for the
+    findings, whose hex sets and parsed codes the view then reads rather than works out again."""
+    board = build_board(game, scen, shared=shared)
     units, targets = (units_of or (lambda b: counters(game, scen, b)))(board)
     return {
         "scenario": scen.id,
