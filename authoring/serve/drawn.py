@@ -77,7 +77,7 @@ def hex_outlines(session: Session, st: GameState, game: Game, scen: Scenario) ->
     """Every hex's outline and panel, under the picture's key (it holds the game's hex sets too)."""
     fr = _frame(session, st, game, scen)
     return session.cache.get(
-        ("hexes", st.files.id, fr.key), lambda: {**map_view(game, fr.maps, fr.px, fr.drawer.outlines), "key": fr.key}
+        ("hexes", st.files.id, fr.key), lambda: {**map_view(game, fr.maps, fr.px, fr.drawer.view_memo), "key": fr.key}
     )
 
 

@@ -60,8 +60,8 @@ class Drawer:
     reuse: Reuse = field(default_factory=Reuse)
     records: Reuse = field(default_factory=Reuse)
     maps: dict[str, Map] = field(default_factory=dict)
-    outlines: dict = field(default_factory=dict)
-    """Each hex's centre and corners in this frame, as the page's outlines give them (`mapview.map_view`)."""
+    view_memo: dict = field(default_factory=dict)
+    """What the page's hex records of this frame were made from last time (`mapview.map_view`'s memo)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def settle(self, maps: Sequence[Map], keys: Sequence[str]) -> list[Map]:
