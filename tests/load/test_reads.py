@@ -3,36 +3,16 @@ only the files whose bytes changed (issue #37: a save in `serve` re-parses one f
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from model_shape import shape
 
 from authoring.load import discover, load_game
 from authoring.load.reads import Reads
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def shape(value: object) -> object:
-    """The model as plain nested tuples, every field (locations too), mappings sorted: records compare by
-    identity, so two loads of the same files are compared through this."""
-    kind = type(value)
-    if value is None or kind in (str, int, float, bool):
-        return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (kind.__name__, tuple((f.name, shape(getattr(value, f.name))) for f in dataclasses.fields(value)))
-    if isinstance(value, (list, tuple)):
-        return (kind.__name__, tuple(shape(x) for x in value))
-    if isinstance(value, (set, frozenset)):
-        return (kind.__name__, tuple(sorted(repr(shape(x)) for x in value)))
-    if isinstance(value, Mapping):
-        return (kind.__name__, tuple(sorted((repr(shape(k)), shape(v)) for k, v in value.items())))
-    text = repr(value)  # a map's grid: its spec and origin
-    assert " at 0x" not in text, f"no plain form for {kind.__name__}"
-    return (kind.__name__, text)
 
 
 def game_files(root: Path, gid: str):
