@@ -27,7 +27,7 @@ from authoring.load.resolve_game import check_named_files, manifest_parts, table
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
 from authoring.load.source import Source, SourceError, load_source, read_bytes, text_problems
-from authoring.model import Game, Scenario, SetupCard, Table
+from authoring.model import Counter, Game, Scenario, SetupCard, Table
 from authoring.model.game import frozen_map
 from authoring.runtime import gc_paused
 from authoring.textcodec import is_sheet
@@ -341,9 +341,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             continue
         ctx = Ctx(src)
         _check_game_field(ctx, files.id)
-        for c in resolve_counter_art(
-            ctx, files.root, path, resolve_counters(ctx, defs, seen), parts["counter_size_in"]
-        ):
+        made = _file_counters(ctx, defs, seen, reads.entry(str(path), "counters") if reads else None)
+        for c in resolve_counter_art(ctx, files.root, path, made, parts["counter_size_in"]):
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
@@ -384,6 +383,24 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
     )
     diags += _name_findings(game)
     return LoadResult(game, per_file(one_per_column(diags)), files)
+
+
+def _file_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc], entry: Read | None) -> list[Counter]:
+    """`resolve_counters` of one file, remembered with the file's `entry` (a file the memo kept): it reads
+    only the file, `defs`, the ids of the files before it (`seen`) and how many findings it has already."""
+    key = (tuple((k, frozenset(v) if isinstance(v, set) else tuple(v)) for k, v in defs.items()), tuple(seen.items()))
+    key += (len(ctx.diags),)  # the per-file cap on findings counts those before
+    last = entry.steps.get("counters") if entry is not None else None
+    if last is not None and last[0] == key:
+        made, found, added = last[1]
+        ctx.diags += found
+        seen.update(added)
+        return list(made)
+    before, known = len(ctx.diags), len(seen)
+    made = resolve_counters(ctx, defs, seen)
+    if entry is not None:  # `seen` only gains ids, in order: the file's are its last ones
+        entry.steps["counters"] = (key, (tuple(made), tuple(ctx.diags[before:]), tuple(seen.items())[known:]))
+    return made
 
 
 def _read_alone(files: GameFiles, diags: list[Diagnostic], reads: ReadLog | None) -> None:

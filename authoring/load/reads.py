@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from authoring.diagnostics import Diagnostic
 from authoring.load.source import Source
@@ -27,6 +28,9 @@ class Read:
     src: Source | None
     diags: tuple[Diagnostic, ...]
     failed: tuple[tuple[str, str], ...]
+    steps: dict[str, tuple[tuple, Any]] = field(default_factory=dict, repr=False)
+    """Later steps of loading that read this file (and what else their key names): step -> (key, result), the
+    latest only. A step is remembered only when it is pure, and is keyed by everything else it reads."""
 
 
 @dataclass
@@ -43,6 +47,10 @@ class ReadLog:
             return None
         self.used[(path, kind)] = found
         return found
+
+    def entry(self, path: str, kind: str | None) -> Read | None:
+        """The entry this load read `path` through, to remember later steps with."""
+        return self.used.get((path, kind))
 
     def put(self, path: str, entry: Read) -> Read:
         self.used[(path, entry.kind)] = entry

@@ -60,6 +60,7 @@ def test_a_reload_with_the_memo_equals_a_fresh_load_through_edits(mini: Path) ->
     intro = mini / "scenarios" / "mini" / "intro.yaml"
     units = mini / "counters" / "mini" / "units.yaml"
     manifest = mini / "scenarios" / "mini" / "game.yaml"
+    more = mini / "counters" / "mini" / "more.csv"
     assert same_as_fresh(mini, "mini", reads).ok
     steps = [
         lambda: edit(board, '["0202", "0303"]', '["0202", "0304"]'),  # same length: a key on size would miss it
@@ -70,7 +71,11 @@ def test_a_reload_with_the_memo_equals_a_fresh_load_through_edits(mini: Path) ->
         lambda: edit(board, "columns: 6", 'columns: "six"'),  # a broken map: the scenario's hexes are not echoed
         lambda: edit(intro, '"0505"', '"0504"'),  # a scenario saved while the map is still broken
         lambda: edit(board, 'columns: "six"', "columns: 6"),
-        lambda: (mini / "counters" / "mini" / "more.csv").unlink(),  # deleted: red-2 becomes unknown
+        lambda: edit(more, "\n", "\nred-1,red,infantry,division,1,1,4,4,2,4\n"),  # units.yaml's red-1 now repeats
+        lambda: edit(more, "red-1,red,infantry,division,1,1,4,4,2,4\n", ""),
+        lambda: edit(manifest, "{id: division,", "{id: corps,"),  # the counters' size is no longer declared
+        lambda: edit(manifest, "{id: corps,", "{id: division,"),
+        lambda: more.unlink(),  # deleted: red-2 becomes unknown
         lambda: units.rename(units.with_name("renamed.yaml")),
         lambda: edit(manifest, "kind: game", "kind: game\nbogus: 1"),  # no manifest: the files read alone
         lambda: edit(manifest, "kind: game\nbogus: 1", "kind: game"),
@@ -88,6 +93,10 @@ def test_a_reload_with_the_memo_equals_a_fresh_load_through_edits(mini: Path) ->
         [],
         ["HW-SCHEMA-004"],  # and no HW-HEX-002 for the scenario's hexes, with the map remembered as broken
         ["HW-SCHEMA-004"],
+        [],
+        ["HW-DUP-002"],
+        [],
+        ["HW-REF-001"],
         [],
         ["HW-REF-002"],
         ["HW-REF-002"],
@@ -109,6 +118,24 @@ def test_only_the_changed_file_is_parsed_again(mini: Path, parses: list[str]) ->
     now = {i.label: i.terrain for i in again.maps["board"].hexes.values()}
     before = {i.label: i.terrain for i in first.maps["board"].hexes.values()}
     assert before["0303"] == now["0304"] == ("forest",) and now["0303"] == before["0304"] == ("clear",)
+
+
+def test_an_unchanged_counters_file_is_not_resolved_again_unless_what_it_names_changed(mini: Path, monkeypatch) -> None:
+    import authoring.load.project as project
+
+    calls: list[int] = []
+    real = project.resolve_counters
+    monkeypatch.setattr(project, "resolve_counters", lambda ctx, *a: calls.append(1) or real(ctx, *a))
+    reads = Reads()
+    same_as_fresh(mini, "mini", reads)  # the memo's load resolves both counters files, and so does the fresh one
+    assert len(calls) == 4
+    calls.clear()
+    edit(mini / "maps" / "mini" / "board.yaml", "Mini Board", "Mini Board!")
+    load_game(game_files(mini, "mini"), reads)
+    assert calls == []
+    edit(mini / "scenarios" / "mini" / "game.yaml", "{id: division,", "{id: corps,")
+    load_game(game_files(mini, "mini"), reads)
+    assert len(calls) == 2
 
 
 def test_the_memo_keeps_the_files_of_the_latest_load_only(mini: Path) -> None:
