@@ -74,6 +74,7 @@ def test_a_reload_with_the_memo_equals_a_fresh_load_through_edits(mini: Path) ->
         lambda: edit(more, "\n", "\nred-1,red,infantry,division,1,1,4,4,2,4\n"),  # units.yaml's red-1 now repeats
         lambda: edit(more, "red-1,red,infantry,division,1,1,4,4,2,4\n", ""),
         lambda: edit(manifest, "{id: division,", "{id: corps,"),  # the counters' size is no longer declared
+        lambda: edit(intro, "Day 1", "Day one"),  # the counters files' findings again, from the memo
         lambda: edit(manifest, "{id: corps,", "{id: division,"),
         lambda: more.unlink(),  # deleted: red-2 becomes unknown
         lambda: units.rename(units.with_name("renamed.yaml")),
@@ -96,6 +97,7 @@ def test_a_reload_with_the_memo_equals_a_fresh_load_through_edits(mini: Path) ->
         [],
         ["HW-DUP-002"],
         [],
+        ["HW-REF-001"],
         ["HW-REF-001"],
         [],
         ["HW-REF-002"],
