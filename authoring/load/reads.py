@@ -3,8 +3,10 @@
 Parsing and schema-checking a game's files is most of loading it, though a save changes one file. A
 `Reads` the caller keeps (no module state) remembers what `project.read` made of each file's exact bytes;
 the next load reads every file's bytes again and reuses the entry of each file whose bytes, kind and shown
-name are unchanged. A reused Source is shared between loads: loading only reads a Source's data, and the
-model copies the mappings it keeps (`frozen_map`). Only the files of a game's latest load are kept.
+name are unchanged, and with it what the pure steps after reading made of the file (a counters file's
+counters), when everything else those steps read is unchanged too. A reused Source is shared between loads:
+loading and checking only read a Source's data (`tests/load/test_reads.py` holds them to it). Only the
+files of a game's latest load are kept.
 """
 
 from __future__ import annotations

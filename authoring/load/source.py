@@ -130,14 +130,6 @@ class SourceError(Exception):
         self.diag = diag
 
 
-def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
-    """A file's text and the notes on how it was read, refusing oversized and undecodable files with a
-    located error. YAML files are UTF-8 (a byte-order mark allowed); with `legacy` (CSV files, as
-    spreadsheets save them) UTF-16 and UTF-32 with a byte-order mark and the Windows-1252 and Mac Roman
-    code pages are read too, a code page with a note that says so (`authoring.textcodec`)."""
-    return decode_text(read_bytes(path, display), display, legacy)
-
-
 def read_bytes(path: Path, display: str) -> bytes:
     """A data file's bytes; an oversized file, or one that is no regular file or cannot be read, is a
     located error (SourceError)."""
@@ -166,7 +158,10 @@ def read_bytes(path: Path, display: str) -> bytes:
 
 
 def decode_text(raw: bytes, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
-    """`read_text` of bytes already read."""
+    """A file's text and the notes on how it was read, refusing undecodable bytes with a located error.
+    YAML files are UTF-8 (a byte-order mark allowed); with `legacy` (CSV files, as spreadsheets save them)
+    UTF-16 and UTF-32 with a byte-order mark and the Windows-1252 and Mac Roman code pages are read too, a
+    code page with a note that says so (`authoring.textcodec`)."""
     try:
         found = decode(raw, legacy)
     except DecodeError as exc:
