@@ -388,8 +388,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
 def _file_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc], entry: Read | None) -> list[Counter]:
     """`resolve_counters` of one file, remembered with the file's `entry` (a file the memo kept): it reads
     only the file, `defs`, the ids of the files before it (`seen`) and how many findings it has already."""
-    key = (tuple((k, frozenset(v) if isinstance(v, set) else tuple(v)) for k, v in defs.items()), tuple(seen.items()))
-    key += (len(ctx.diags),)  # the per-file cap on findings counts those before
+    declared = tuple((k, frozenset(v) if isinstance(v, set) else tuple(v)) for k, v in defs.items())
+    key = (declared, tuple(seen.items()), len(ctx.diags))  # the per-file cap on findings counts those before
     last = entry.steps.get("counters") if entry is not None else None
     if last is not None and last[0] == key:
         made, found, added = last[1]
