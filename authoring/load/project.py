@@ -19,14 +19,15 @@ from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.reads import Read, ReadLog, Reads
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_combat import combat
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
 from authoring.load.resolve_scenario import resolve_card, resolve_scenario
-from authoring.load.source import Source, SourceError, load_source, text_problems
-from authoring.model import Game, Scenario, SetupCard, Table
+from authoring.load.source import Source, SourceError, load_source, read_bytes, text_problems
+from authoring.model import Counter, Game, Scenario, SetupCard, Table
 from authoring.model.game import frozen_map
 from authoring.runtime import gc_paused
 from authoring.textcodec import is_sheet
@@ -148,17 +149,46 @@ def _art_beside(root: Path, gid: str) -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | None = None) -> Source | None:
+def read(
+    path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | None = None, reads: ReadLog | None = None
+) -> Source | None:
     """Parse and schema-check one file; None (with diagnostics) when it cannot be used.
 
     `failed` collects the ids of parsed files that failed their schema, so that references to
-    them are not reported again as dangling (one mistake, one error)."""
+    them are not reported again as dangling (one mistake, one error). With `reads`, a file whose
+    bytes were read before gives what it gave then, without being parsed again."""
+    shown = display(path)
     try:
-        src = load_source(path, display(path))
+        raw = read_bytes(path, shown)
     except SourceError as exc:
         diags.append(exc.diag)
         if failed is not None:
-            failed[f"<{display(path)}>"] = display(path)
+            failed[f"<{shown}>"] = shown
+        return None
+    if reads is None:
+        return _parse(path, shown, raw, kind, diags, failed)
+    found = reads.get(str(path), shown, kind, raw)
+    if found is None:
+        added: list[Diagnostic] = []
+        marks: dict[str, str] = {}
+        src = _parse(path, shown, raw, kind, added, marks)
+        found = reads.put(str(path), Read(shown, kind, raw, src, tuple(added), tuple(marks.items())))
+    diags += found.diags
+    if failed is not None:
+        failed.update(found.failed)
+    return found.src
+
+
+def _parse(
+    path: Path, shown: str, raw: bytes, kind: str | None, diags: list[Diagnostic], failed: dict | None
+) -> Source | None:
+    """`read` of bytes already read."""
+    try:
+        src = load_source(path, shown, raw)
+    except SourceError as exc:
+        diags.append(exc.diag)
+        if failed is not None:
+            failed[f"<{shown}>"] = shown
         return None
     diags += src.notes
     diags += text_problems(src)
@@ -169,14 +199,14 @@ def read(path: Path, kind: str | None, diags: list[Diagnostic], failed: dict | N
         diags += header_diags
         if conformed is None:
             if failed is not None:
-                failed[f"<{display(path)}>"] = display(path)
+                failed[f"<{shown}>"] = shown
             return None
         if kind != "counters":
             return conformed
         src = conformed  # already in the counters shape (conform's one pass)
     found = src.data.get("kind") if isinstance(src.data, dict) else None
     if failed is not None and (not isinstance(src.data, dict) or (kind and found != kind)):
-        failed[f"<{display(path)}>"] = display(path)
+        failed[f"<{shown}>"] = shown
     if not isinstance(src.data, dict):
         diags.append(
             error(
@@ -249,13 +279,24 @@ def _links_out(files: GameFiles) -> list[Diagnostic]:
 
 
 @gc_paused
-def load_game(files: GameFiles) -> LoadResult:
+def load_game(files: GameFiles, reads: Reads | None = None) -> LoadResult:
+    """The game of `files`, with every finding. `reads`, kept by a caller that loads the game again on
+    each save, spares parsing the files whose bytes did not change (None: every file is parsed)."""
+    if reads is None:
+        return _load(files, None)
+    log = reads.begin(str(files.manifest))
+    result = _load(files, log)
+    reads.end(str(files.manifest), log)
+    return result
+
+
+def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
     diags: list[Diagnostic] = _links_out(files)
     if diags:
         return LoadResult(None, diags, files)
-    game_src = read(files.manifest, "game", diags)
+    game_src = read(files.manifest, "game", diags, reads=reads)
     if game_src is None:  # nothing resolves without the manifest; each other file's own errors still show
-        _read_alone(files, diags)
+        _read_alone(files, diags, reads)
         return LoadResult(None, per_file(one_per_column(diags)), files)
     gctx = Ctx(game_src)
     _check_game_id(gctx, files)
@@ -265,7 +306,7 @@ def load_game(files: GameFiles) -> LoadResult:
     table_list: tuple[Table, ...] = ()
     combat_spec = None
     if files.tables:
-        tsrc = read(files.tables, "tables", diags)
+        tsrc = read(files.tables, "tables", diags, reads=reads)
         if tsrc:
             tctx = Ctx(tsrc)
             _check_game_field(tctx, files.id)
@@ -275,7 +316,7 @@ def load_game(files: GameFiles) -> LoadResult:
     maps = {}
     broken: dict[str, str] = {}
     for path in files.maps:
-        src = read(path, "map", diags, broken)
+        src = read(path, "map", diags, broken, reads)
         if src is None:
             continue
         ctx = Ctx(src)
@@ -294,15 +335,14 @@ def load_game(files: GameFiles) -> LoadResult:
     counters: dict = {}
     seen: dict[str, Loc] = {}
     for path in files.counters:
-        src = read(path, "counters", diags)
+        src = read(path, "counters", diags, reads=reads)
         if src is None:
             broken["<counters>"] = display(path)
             continue
         ctx = Ctx(src)
         _check_game_field(ctx, files.id)
-        for c in resolve_counter_art(
-            ctx, files.root, path, resolve_counters(ctx, defs, seen), parts["counter_size_in"]
-        ):
+        made = _file_counters(ctx, defs, seen, reads.entry(str(path), "counters") if reads else None)
+        for c in resolve_counter_art(ctx, files.root, path, made, parts["counter_size_in"]):
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
@@ -314,7 +354,7 @@ def load_game(files: GameFiles) -> LoadResult:
         _check_hex_sets(gctx, parts, maps)
     scenarios = {}
     for path in files.scenarios:
-        src = read(path, "scenario", diags)
+        src = read(path, "scenario", diags, reads=reads)
         if src is None:
             continue
         ctx = Ctx(src, follow_on=(lambda d: _cascade(d, broken)) if broken else None)
@@ -345,14 +385,32 @@ def load_game(files: GameFiles) -> LoadResult:
     return LoadResult(game, per_file(one_per_column(diags)), files)
 
 
-def _read_alone(files: GameFiles, diags: list[Diagnostic]) -> None:
+def _file_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc], entry: Read | None) -> list[Counter]:
+    """`resolve_counters` of one file, remembered with the file's `entry` (a file the memo kept): it reads
+    only the file, `defs`, the ids of the files before it (`seen`) and how many findings it has already."""
+    declared = tuple((k, frozenset(v) if isinstance(v, set) else tuple(v)) for k, v in defs.items())
+    key = (declared, tuple(seen.items()), len(ctx.diags))  # the per-file cap on findings counts those before
+    last = entry.steps.get("counters") if entry is not None else None
+    if last is not None and last[0] == key:
+        made, found, added = last[1]
+        ctx.diags += found
+        seen.update(added)
+        return list(made)
+    before, known = len(ctx.diags), len(seen)
+    made = resolve_counters(ctx, defs, seen)
+    if entry is not None:  # `seen` only gains ids, in order: the file's are its last ones
+        entry.steps["counters"] = (key, (tuple(made), tuple(ctx.diags[before:]), tuple(seen.items())[known:]))
+    return made
+
+
+def _read_alone(files: GameFiles, diags: list[Diagnostic], reads: ReadLog | None) -> None:
     """The findings each data file has on its own (syntax, schema, text, CSV header), for a game whose
     manifest does not load: an error in game.yaml does not hide the other files' errors."""
     kinds = [("tables", files.tables)] if files.tables else []
     kinds += [("map", p) for p in files.maps] + [("counters", p) for p in files.counters]
     kinds += [("scenario", p) for p in files.scenarios]
     for kind, path in kinds:
-        read(path, kind, diags)
+        read(path, kind, diags, reads=reads)
 
 
 def _name_findings(game: Game) -> list[Diagnostic]:

@@ -130,13 +130,11 @@ class SourceError(Exception):
         self.diag = diag
 
 
-def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
-    """A file's text and the notes on how it was read, refusing oversized and undecodable files with a
-    located error. YAML files are UTF-8 (a byte-order mark allowed); with `legacy` (CSV files, as
-    spreadsheets save them) UTF-16 and UTF-32 with a byte-order mark and the Windows-1252 and Mac Roman
-    code pages are read too, a code page with a note that says so (`authoring.textcodec`)."""
+def read_bytes(path: Path, display: str) -> bytes:
+    """A data file's bytes; an oversized file, or one that is no regular file or cannot be read, is a
+    located error (SourceError)."""
     try:
-        raw = read_limited(path, MAX_FILE_BYTES)
+        return read_limited(path, MAX_FILE_BYTES)
     except FileRefused as exc:
         if exc.too_big:
             raise SourceError(
@@ -157,6 +155,13 @@ def read_text(path: Path, display: str, legacy: bool = False) -> tuple[str, tupl
         ) from None
     except OSError as exc:
         raise SourceError(error("HW-IO-001", f"cannot read file: {exc.strerror}", Loc(display))) from None
+
+
+def decode_text(raw: bytes, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
+    """A file's text and the notes on how it was read, refusing undecodable bytes with a located error.
+    YAML files are UTF-8 (a byte-order mark allowed); with `legacy` (CSV files, as spreadsheets save them)
+    UTF-16 and UTF-32 with a byte-order mark and the Windows-1252 and Mac Roman code pages are read too, a
+    code page with a note that says so (`authoring.textcodec`)."""
     try:
         found = decode(raw, legacy)
     except DecodeError as exc:
@@ -494,10 +499,13 @@ def _trimmed(header: list[str]) -> list[str]:
     return header
 
 
-def load_source(path: Path, display: str | None = None) -> Source:
+def load_source(path: Path, display: str | None = None, raw: bytes | None = None) -> Source:
+    """The file at `path` parsed (`raw`: its bytes, when the caller has read them already)."""
     display = display or str(path)
     is_csv = is_sheet(path.name)
-    text, notes = read_text(path, display, legacy=is_csv)
+    if raw is None:
+        raw = read_bytes(path, display)
+    text, notes = decode_text(raw, display, legacy=is_csv)
     src = parse_csv(text, display) if is_csv else parse_yaml(text, display)
     src.notes = notes
     return src

@@ -17,6 +17,7 @@ from typing import TypeVar
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import discover, load_game
 from authoring.load.project import GameFiles, LoadResult
+from authoring.load.reads import Reads
 
 CACHE_ENTRIES = 2048
 """Pictures and views kept per session before the oldest half is dropped."""
@@ -103,6 +104,8 @@ class Session:
         self.lock = threading.Lock()
         self.drawers: dict = {}
         self.jobs: dict[str, dict] = {}
+        self.reads = Reads()
+        """The files of each game's latest load: a save re-reads the files that changed, not the others."""
 
     def game_ids(self) -> list[str]:
         return [g.id for g in discover(self.root)]
@@ -117,7 +120,7 @@ class Session:
         files = next((g for g in discover(self.root) if g.id == gid), None)
         if files is None:
             return None
-        result = load_game(files)
+        result = load_game(files, self.reads)
         with self.lock:
             st = self.games.setdefault(gid, GameState(files))
             st.files = files
