@@ -14,6 +14,7 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
+from authoring.load.reads import Reads
 from authoring.load.project import display
 
 Emit = Callable[[str], None]
@@ -86,6 +87,8 @@ class Watcher:
     build: bool = True
     snapshot: Snapshot = field(default_factory=dict)
     previous: set = field(default_factory=set)
+    reads: Reads = field(default_factory=Reads)
+    """The files read by each game's last check: a save parses only the files it changed."""
 
     def start(self) -> Cycle:
         """The first round: check and build everything (outputs that are up to date are reused)."""
@@ -125,7 +128,7 @@ class Watcher:
         for files in discover(self.root):
             if self.games and files.id not in self.games:
                 continue
-            r = load_game(files)
+            r = load_game(files, reads=self.reads)
             out.append((r, findings(r)))
         return out
 

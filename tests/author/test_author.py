@@ -254,3 +254,23 @@ def test_format_doc_is_generated_from_the_schemas():
 def test_docs_format_check_command():
     assert run("docs", "format", "--check").exit_code == 0
     assert "## `kind: scenario`" in run("docs", "format").output
+
+
+def test_watch_parses_only_the_saved_file_again(tiny, monkeypatch):
+    """A watch round after a save reads the unchanged files from its memo (`load.reads.Reads`): a large game's
+    check after a one-line save does not parse every map and counters file again."""
+    import authoring.load.project as project
+
+    parsed: list[str] = []
+    real = project.load_source
+    monkeypatch.setattr(
+        project, "load_source", lambda path, *a, **k: parsed.append(Path(path).name) or real(path, *a, **k)
+    )
+    w = Watcher(tiny, ("tiny",), emit=lambda line: None, build=False)
+    assert w.start().ok and len(parsed) > 2
+    parsed.clear()
+    path = tiny / "scenarios/tiny/first-clash.yaml"
+    path.write_text(path.read_text().replace('{hex: "0104", units: [red-3]', '{hex: "0105", units: [red-3]'))
+    os.utime(path, ns=(1, 1))
+    cycle = w.step()
+    assert parsed == ["first-clash.yaml"] and not cycle.ok  # the moved unit's finding, from the new text
