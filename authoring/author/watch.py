@@ -14,8 +14,8 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
-from authoring.load.reads import Reads
 from authoring.load.project import display
+from authoring.load.reads import Reads
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
