@@ -139,66 +139,65 @@ def test_page_draws_the_data_and_follows_saves(driver, tmp_path, gid, sid):
 
 
 def _check_page(driver, served, root, game, scen, gid, hexes, units):
-    if True:
-        gen = _open(driver, served, gid, scen.id)
-        assert _count(driver, "#hexes .hex") == hexes
-        assert _count(driver, "#counters .counter.setup") == units
-        tiles = driver.execute_script(
-            "return [...document.querySelectorAll('#maptiles image')].map(i => i.getAttribute('href'))"
+    gen = _open(driver, served, gid, scen.id)
+    assert _count(driver, "#hexes .hex") == hexes
+    assert _count(driver, "#counters .counter.setup") == units
+    tiles = driver.execute_script(
+        "return [...document.querySelectorAll('#maptiles image')].map(i => i.getAttribute('href'))"
+    )
+    w, h = driver.execute_script(
+        "return [+document.getElementById('map').viewBox.baseVal.width, +document.getElementById('map').viewBox.baseVal.height]"
+    )
+    assert len(tiles) == -(-w // 256) * -(-h // 256) and all(t.startswith(f"/img/tile/{gid}/") for t in tiles)
+    assert "passes every check" in driver.find_element("id", "findings").text  # the bundled set-ups are clean
+    info, names = _with_sets(game, scen)
+    panel = _hover_hex(driver, info.label)
+    assert info.terrain[0] in panel and info.features[0].type in panel and names[0] in panel
+    coded = _coded_unit(game, scen)
+    if coded is not None:  # bfm's counters have no set-up codes
+        unit, allowed = coded
+        _hover_counter(driver, unit)
+        assert _count(driver, "#hexes .allowed") == len(allowed)
+        shown = set(
+            driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)")
         )
-        w, h = driver.execute_script(
-            "return [+document.getElementById('map').viewBox.baseVal.width, +document.getElementById('map').viewBox.baseVal.height]"
-        )
-        assert len(tiles) == -(-w // 256) * -(-h // 256) and all(t.startswith(f"/img/tile/{gid}/") for t in tiles)
-        assert "passes every check" in driver.find_element("id", "findings").text  # the bundled set-ups are clean
-        info, names = _with_sets(game, scen)
-        panel = _hover_hex(driver, info.label)
-        assert info.terrain[0] in panel and info.features[0].type in panel and names[0] in panel
-        coded = _coded_unit(game, scen)
-        if coded is not None:  # bfm's counters have no set-up codes
-            unit, allowed = coded
-            _hover_counter(driver, unit)
-            assert _count(driver, "#hexes .allowed") == len(allowed)
-            shown = set(
-                driver.execute_script("return [...document.querySelectorAll('#hexes .allowed')].map(p => p.dataset.id)")
-            )
-            assert shown == allowed
-        stack = next((p for p in scen.setup if len(p.units) > 1), None)
-        if stack is not None:  # a click spreads a stack side by side
-            assert _stack_spread(driver, stack.label) < 0.2 < _stack_spread(driver, stack.label, click=True)
-        driver.save_screenshot(str(SCREENS / f"{gid}-map.png"))
+        assert shown == allowed
+    stack = next((p for p in scen.setup if len(p.units) > 1), None)
+    if stack is not None:  # a click spreads a stack side by side
+        assert _stack_spread(driver, stack.label) < 0.2 < _stack_spread(driver, stack.label, click=True)
+    driver.save_screenshot(str(SCREENS / f"{gid}-map.png"))
 
-        # Save: the first placement moved onto an enemy-held hex gives a finding on that hex.
-        a = scen.setup[0]
-        b = next(p for p in scen.setup if p.side != a.side)
-        path = root / "scenarios" / gid / Path(a.loc.file).name
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-        good = "".join(lines)
-        lines[a.loc.line - 1] = lines[a.loc.line - 1].replace(f'"{a.label}"', f'"{b.label}"', 1)
-        path.write_text("".join(lines), encoding="utf-8")
-        wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
-        found = driver.execute_script("return [...document.querySelectorAll('#findings li')].map(li => li.dataset.hex)")
-        assert b.label in found
-        assert _count(driver, "#badges .badge") >= 1
-        driver.save_screenshot(str(SCREENS / f"{gid}-finding.png"))
-        if gid == "typhoon":
-            return  # lean: the error path is the same code for every game
+    # Save: the first placement moved onto an enemy-held hex gives a finding on that hex.
+    a = scen.setup[0]
+    b = next(p for p in scen.setup if p.side != a.side)
+    path = root / "scenarios" / gid / Path(a.loc.file).name
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    good = "".join(lines)
+    lines[a.loc.line - 1] = lines[a.loc.line - 1].replace(f'"{a.label}"', f'"{b.label}"', 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
+    found = driver.execute_script("return [...document.querySelectorAll('#findings li')].map(li => li.dataset.hex)")
+    assert b.label in found
+    assert _count(driver, "#badges .badge") >= 1
+    driver.save_screenshot(str(SCREENS / f"{gid}-finding.png"))
+    if gid == "typhoon":
+        return  # lean: the error path is the same code for every game
 
-        # A broken file: a located error on the page, the last good view kept under it.
-        gen = int(driver.execute_script("return document.body.dataset.gen"))
-        path.write_text(good.replace("setup:", "setup: [", 1), encoding="utf-8")
-        wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
-        errors = driver.find_element("id", "errors")
-        assert errors.is_displayed() and f"scenarios/{gid}/{path.name}:" in errors.text
-        assert _count(driver, "#hexes .hex") == hexes and _count(driver, "#counters .counter.setup") == units
-        driver.save_screenshot(str(SCREENS / f"{gid}-error.png"))
+    # A broken file: a located error on the page, the last good view kept under it.
+    gen = int(driver.execute_script("return document.body.dataset.gen"))
+    path.write_text(good.replace("setup:", "setup: [", 1), encoding="utf-8")
+    wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
+    errors = driver.find_element("id", "errors")
+    assert errors.is_displayed() and f"scenarios/{gid}/{path.name}:" in errors.text
+    assert _count(driver, "#hexes .hex") == hexes and _count(driver, "#counters .counter.setup") == units
+    driver.save_screenshot(str(SCREENS / f"{gid}-error.png"))
 
-        # Fixed again: the error goes, the view is the data's.
-        gen = int(driver.execute_script("return document.body.dataset.gen"))
-        path.write_text(good, encoding="utf-8")
-        wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
-        assert not driver.find_element("id", "errors").is_displayed()
-        assert "passes every check" in driver.find_element("id", "findings").text
+    # Fixed again: the error goes, the view is the data's.
+    gen = int(driver.execute_script("return document.body.dataset.gen"))
+    path.write_text(good, encoding="utf-8")
+    wait_for(driver, f"+document.body.dataset.gen > {gen}", 60)
+    assert not driver.find_element("id", "errors").is_displayed()
+    assert "passes every check" in driver.find_element("id", "findings").text
 
 
 def test_drag_export_and_the_other_pages(driver, tmp_path):
