@@ -31,6 +31,11 @@ class SheetSettings:
     dpi: int = 300
 
 
+CACHE_BUDGET = 2 << 30
+"""Bytes the build folder's caches (`<build>/.cache`) may hold after a build before the least recently used
+entries go: about a dozen full builds of a three-map game."""
+
+
 @dataclass(frozen=True)
 class BuildContext:
     """What the stages of one build share: the options, the workers a stage draws with (one `--jobs`
@@ -43,10 +48,15 @@ class BuildContext:
     snapshot: Snapshot = field(default_factory=Snapshot)
     progress: Progress = SILENT
     beside: Mapping[str, Event] = field(default_factory=lambda: MappingProxyType({}))
+    cache_budget: int = CACHE_BUDGET
+    """Bytes the caches keep after the build (`vassal.entries.trim`)."""
 
     @classmethod
-    def of(cls, jobs: int = 0, force: bool = False, sheets: SheetSettings | None = None) -> BuildContext:
-        return cls(sheets or SheetSettings(), force, Workers.for_jobs(jobs))
+    def of(
+        cls, jobs: int = 0, force: bool = False, sheets: SheetSettings | None = None, cache_budget: int | None = None
+    ) -> BuildContext:
+        budget = CACHE_BUDGET if cache_budget is None else cache_budget
+        return cls(sheets or SheetSettings(), force, Workers.for_jobs(jobs), cache_budget=budget)
 
     def for_stage(self, progress: Progress) -> BuildContext:
         return replace(self, progress=progress)

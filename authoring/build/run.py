@@ -7,7 +7,8 @@
    any error: nothing is built;
 4. run each game's stages, side by side in forked processes when there are cores to share
    (`side_by_side.run_stages`), else one after another here;
-5. drop the stamps of stages whose inputs were saved during the build.
+5. drop the stamps of stages whose inputs were saved during the build;
+6. trim the caches to their budget, least recently used entries first (never what this build used).
 
 What happens is told to a `Listener` as it happens (the CLI prints it); the `Report` sums it up.
 """
@@ -28,7 +29,12 @@ from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import LoadResult
 from authoring.load.project import GameFiles
 from authoring.progress import SILENT, Progress
+from authoring.vassal.entries import Trimmed, trim
 from authoring.workers import can_fork
+
+CLOCK_SLACK = 5.0
+"""Seconds before the build's start from which a cache entry counts as this build's (file times may be
+coarser than the clock)."""
 
 
 class Refused(Exception):
@@ -63,14 +69,18 @@ class Report:
     warnings: list[Diagnostic] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
+    trimmed: Trimmed = field(default_factory=Trimmed)
+    """The cache entries the build removed to keep the caches within their budget."""
 
     def line(self) -> str:
         def n(count: int, what: str) -> str:
             return f"{count} {what}{'' if count == 1 else 's'}"
 
+        gone = self.trimmed.entries
+        cache = f", {gone} old cache {'entry' if gone == 1 else 'entries'} removed ({self.trimmed.freed >> 20} MB)"
         return (
             f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
-            f"{n(len(self.warnings), 'warning')} ({time.monotonic() - self.started:.1f} s)"
+            f"{n(len(self.warnings), 'warning')}{cache if gone else ''} ({time.monotonic() - self.started:.1f} s)"
         )
 
 
@@ -102,6 +112,7 @@ def run(request: Request, listener: Listener | None = None) -> Report:
 
     tell = listener or Listener()
     report = Report(games=len(request.games))
+    began = time.time() - CLOCK_SLACK
     root, ctx, stages = request.root, request.context, request.stages
     out_root = request.out or root / "build"
     _refuse(refuse_out_dir(root, out_root, ctx.force), fault=False)
@@ -123,7 +134,16 @@ def run(request: Request, listener: Listener | None = None) -> Report:
         for r in loaded:
             _build_game(r, stages, out_root / r.valid_game.id, ctx, digests[r.valid_game.id], tell, report)
         _unstamp_changed(ctx, loaded, stages, out_root, tell)
+    report.trimmed = trim(cache_folders(out_root), ctx.cache_budget, began)
     return report
+
+
+def cache_folders(out_root: Path) -> list[Path]:
+    """The caches' folders in the build folder (`<build>/.cache/*`), never through a link."""
+    base = out_root / ".cache"
+    if base.is_symlink() or not base.is_dir():
+        return []
+    return sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
 
 
 def _refuse(reason: str | None, fault: bool) -> None:

@@ -59,7 +59,8 @@ def _run(
     from authoring import build
 
     root, games = select(project, game)
-    context = build.BuildContext.of(jobs, force, build.SheetSettings(**(sheet_opts or {})))
+    sheets = build.SheetSettings(**(sheet_opts or {}))
+    context = build.BuildContext.of(jobs, force, sheets, cache_budget=_cache_budget())
     try:
         report = build.run(build.Request(root, games, stages, out, context), _Printer())
     except build.Refused as refused:
@@ -75,6 +76,21 @@ def _run(
         click.echo(render(summarised(sorted_diagnostics(report.warnings)), "concise"), err=True)
     sys.stdout.flush()  # the closing line after the files, on a terminal as in a log
     click.echo(report.line(), err=True)
+
+
+CACHE_ENV = "HEXWRIGHT_CACHE_MB"
+
+
+def _cache_budget() -> int | None:
+    """The caches' budget in bytes from `$HEXWRIGHT_CACHE_MB` (None: the default)."""
+    import os
+
+    text = os.environ.get(CACHE_ENV, "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise click.UsageError(f"{CACHE_ENV}={text!r}: expected a whole number of megabytes, e.g. {CACHE_ENV}=2048")
+    return int(text) << 20
 
 
 class _Printer:

@@ -7,6 +7,10 @@ read only when it is a regular file, not a link, of bounded size, whose seal ver
 came with a downloaded game, a truncated one or one with a flipped byte is a miss, drawn again and
 replaced. The cache is only ever a shortcut: a folder that cannot be written caches nothing, and a
 build never fails for it.
+
+A read entry's modification time is set to now, so the time says when an entry was last used; `trim`
+removes the least recently used entries of cache folders over a size budget (a designer's edits would
+otherwise leave every earlier drawing behind).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from authoring.trust import TAG_BYTES, read_regular, seal, verify
@@ -40,6 +46,7 @@ class Entries:
         body = memoryview(data)[head:]
         if not verify(data[len(MAGIC) : head], "image", key, body):
             return None
+        _touch(path)
         return body.toreadonly()
 
     def has(self, key: str) -> bool:
@@ -65,3 +72,54 @@ class Entries:
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key if _KEY.match(key) else None
+
+
+def _touch(path: Path) -> None:
+    """Mark the entry as used now (best effort: a read-only cache is still read)."""
+    try:
+        os.utime(path, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        pass
+
+
+@dataclass(frozen=True)
+class Trimmed:
+    """What `trim` removed: entries and their bytes, and the bytes left."""
+
+    entries: int = 0
+    freed: int = 0
+    left: int = 0
+
+
+def trim(folders: Iterable[Path], budget: int, since: float) -> Trimmed:
+    """Remove the least recently used entries of `folders` (one budget for all of them) until they hold at
+    most `budget` bytes, never an entry used or written at or after `since` (a wall-clock time: the build's
+    own entries stay even when they alone are over the budget). Only entry files are looked at: not links,
+    not temporary files, not anything else a folder holds."""
+    found = sorted(_entry_files(folders))
+    left = sum(size for _, size, _ in found)
+    removed = freed = 0
+    for used, size, path in found:
+        if left <= budget or used >= since:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        left, removed, freed = left - size, removed + 1, freed + size
+    return Trimmed(removed, freed, left)
+
+
+def _entry_files(folders: Iterable[Path]) -> Iterator[tuple[float, int, str]]:
+    """(last used, size, path) of every entry file directly in the folders."""
+    for folder in folders:
+        if Path(folder).is_symlink():  # a link's target is not the cache's to empty
+            continue
+        try:
+            with os.scandir(folder) as listing:
+                for item in listing:
+                    if _KEY.match(item.name) and item.is_file(follow_symlinks=False):
+                        info = item.stat(follow_symlinks=False)
+                        yield info.st_mtime, info.st_size, item.path
+        except OSError:
+            continue

@@ -59,3 +59,47 @@ def test_a_build_folder_inside_the_data_is_refused_before_anything_is_written(pr
         build.run(_request(project, project / "counters" / "mini"))
     assert not refused.value.fault and "data folder" in refused.value.reason
     assert sorted(p.name for p in (project / "counters" / "mini").iterdir()) == before
+
+
+def _entries(out: Path) -> dict[str, float]:
+    """Every cache entry of the build folder, by path, with when it was last used."""
+    return {str(p.relative_to(out)): p.stat().st_mtime for p in (out / ".cache").rglob("*") if p.is_file()}
+
+
+def _outputs(out: Path) -> dict[str, bytes]:
+    """The files a player gets (not the caches, not the stage stamps, which name the build folder)."""
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in out.rglob("*")
+        if p.is_file() and ".cache" not in p.parts and not p.name.startswith(".")
+    }
+
+
+def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(project: Path, tmp_path: Path):
+    """An edit leaves the drawings of the old data in the caches; a build over the budget removes them, keeps
+    what it used itself, and draws the same files as a build with every entry kept."""
+    import os
+    import time
+
+    out = tmp_path / "out"
+    first = build.run(_request(project, out))
+    assert first.trimmed.entries == 0 and first.written > 0
+    before = _entries(out)
+    assert any(k.startswith(".cache/sheets/") for k in before)
+    for path in (out / ".cache").rglob("*"):  # the first build was long ago
+        if path.is_file():
+            os.utime(path, (1000.0, 1000.0))
+    units = project / "counters" / "mini" / "units.yaml"
+    units.write_text(units.read_text().replace("attack: 4, movement: 4", "attack: 5, movement: 4", 1))
+    began = time.time()
+    second = build.run(_request(project, out, cache_budget=0))
+    after = _entries(out)
+    assert second.trimmed.entries > 0 and second.trimmed.left == sum((out / k).stat().st_size for k in after)
+    assert after and all(used >= began - 5 for used in after.values())  # only what this build used or wrote
+    assert set(before) - set(after)  # the old counter's face is gone
+    assert "old cache entries removed" in second.line()
+    fresh = tmp_path / "fresh"
+    build.run(_request(project, fresh))
+    assert _outputs(out) == _outputs(fresh)
+    third = build.run(_request(project, out, force=True, cache_budget=0))  # the kept entries still serve
+    assert third.trimmed.entries == 0 and _outputs(out) == _outputs(fresh)

@@ -41,3 +41,22 @@ def test_the_summary_counts_warnings(tmp_path: Path):
     r, counts = _build(project, tmp_path / "out", "sheets", "mini", "--counter-size", "1/2", "--dpi", "72")
     shown = len([x for x in r.stderr.splitlines() if ": warning[" in x])
     assert shown >= 1 and counts == (1, 1, 0, shown)
+
+
+def test_the_cache_budget_comes_from_the_environment_and_the_summary_says_what_went(tmp_path: Path):
+    project = tmp_path / "g"
+    shutil.copytree(ROOT / "tests/load/mini", project)
+    import os
+
+    _build(project, tmp_path / "out", "sheets", "mini", "--dpi", "72")
+    for path in (tmp_path / "out" / ".cache").rglob("*"):  # drawn long ago
+        os.utime(path, (1000.0, 1000.0))
+    units = project / "counters/mini/units.yaml"
+    units.write_text(units.read_text().replace("attack: 4, movement: 4", "attack: 5, movement: 4", 1))
+    runner = CliRunner(env={"HEXWRIGHT_CACHE_MB": "0"})
+    args = ["build", "sheets", "mini", "--dpi", "72", "--project", str(project), "--out", str(tmp_path / "out")]
+    r = runner.invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert re.search(r", \d+ old cache entr(y|ies) removed \(\d+ MB\) \(", r.stderr.splitlines()[-1]), r.stderr
+    r = CliRunner(env={"HEXWRIGHT_CACHE_MB": "lots"}).invoke(main, args)
+    assert r.exit_code == 2 and "HEXWRIGHT_CACHE_MB='lots': expected a whole number of megabytes" in r.output

@@ -107,3 +107,59 @@ def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
         assert png and cache.misses == 1 and Entries(folder).get("blue") is None
     finally:
         folder.chmod(0o700)
+
+
+def _aged(entries: Entries, folder: Path, key: str, size: int, used: float) -> Path:
+    entries.put([(key, bytes(size))])
+    path = folder / key
+    os.utime(path, (used, used))
+    return path
+
+
+def test_a_read_entry_counts_as_used_now(tmp_path: Path) -> None:
+    entries = Entries(tmp_path)
+    path = _aged(entries, tmp_path, "old", 10, 1000.0)
+    assert entries.has("old") and path.stat().st_mtime == 1000.0  # asking whether it is there is no use
+    assert entries.get("old") == bytes(10)
+    assert path.stat().st_mtime > 1000.0
+    path.write_bytes(path.read_bytes()[:-1])  # a broken entry is a miss: it is not marked used
+    os.utime(path, (1000.0, 1000.0))
+    assert entries.get("old") is None and path.stat().st_mtime == 1000.0
+
+
+def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_path: Path) -> None:
+    from authoring.vassal.entries import trim
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    ea, eb = Entries(a), Entries(b)
+    oldest = _aged(ea, a, "k1", 1000, 100.0)
+    older = _aged(eb, b, "k2", 1000, 200.0)
+    newer = _aged(ea, a, "k3", 1000, 300.0)
+    mine = _aged(eb, b, "k4", 1000, 5000.0)  # used by the build that trims: kept whatever the budget
+    other = a / "notes.txt"  # not an entry's name: never looked at
+    other.write_bytes(bytes(5000))
+    os.utime(other, (1.0, 1.0))
+    temp = a / ".k5.123.abc.tmp"
+    temp.write_bytes(bytes(5000))
+    size = oldest.stat().st_size
+    done = trim([a, b], 3 * size, since=4000.0)
+    assert (done.entries, done.freed, done.left) == (1, size, 3 * size)
+    assert not oldest.exists() and older.exists() and newer.exists() and mine.exists()
+    assert other.exists() and temp.exists()
+    done = trim([a, b], 0, since=4000.0)
+    assert done.entries == 2 and not older.exists() and not newer.exists() and mine.exists()
+    assert trim([a, b], 0, since=4000.0).entries == 0  # what is left is the build's own
+
+
+def test_trim_never_follows_a_link(tmp_path: Path) -> None:
+    from authoring.vassal.entries import trim
+
+    elsewhere = tmp_path / "elsewhere"
+    _aged(Entries(elsewhere), elsewhere, "precious", 100, 1.0)
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "linked").symlink_to(elsewhere)
+    link_entry = tmp_path / "cache" / "plain"
+    link_entry.mkdir()
+    (link_entry / "deadbeef").symlink_to(elsewhere / "precious")
+    assert trim([tmp_path / "cache" / "linked", link_entry], 0, since=1e12).entries == 0
+    assert (elsewhere / "precious").exists() and (link_entry / "deadbeef").is_symlink()
