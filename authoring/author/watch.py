@@ -12,10 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from authoring.build.context import CACHE_BUDGET
+from authoring.build.run import CLOCK_SLACK, cache_folders
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
 from authoring.load.project import display
 from authoring.load.reads import Reads
+from authoring.vassal.entries import trim
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
@@ -87,6 +90,8 @@ class Watcher:
     build: bool = True
     snapshot: Snapshot = field(default_factory=dict)
     previous: set = field(default_factory=set)
+    cache_budget: int = CACHE_BUDGET
+    """Bytes the build folder's caches keep after each round's build (`vassal.entries.trim`)."""
     reads: Reads = field(default_factory=Reads)
     """The files read by each game's last check: a save parses only the files it changed."""
 
@@ -148,6 +153,7 @@ class Watcher:
             return []
         from authoring import build
 
+        began = time.time() - CLOCK_SLACK
         dest = (self.out or self.root / "build") / result.files.id
         made: list[Path] = []
         for stage in (s for s in ALL_STAGES if s in wanted):
@@ -162,6 +168,9 @@ class Watcher:
             for p in outputs.paths:
                 self.emit(f"{result.files.id}: {stage}: wrote {display(Path(p))}")
             made += list(outputs.paths)
+        gone = trim(cache_folders(dest.parent), self.cache_budget, began)
+        if gone.entries:
+            self.emit(f"{gone.entries} old cache entries removed ({gone.freed >> 20} MB)")
         return made
 
     def run(self, interval: float = 0.5, rounds: int | None = None) -> None:

@@ -297,6 +297,9 @@ def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
         lambda s: click.echo(s),
         build=not no_build,
     )
+    budget = _cache_budget()
+    if budget is not None:
+        w.cache_budget = budget
     if once:
         sys.exit(0 if w.start().ok else 1)
     try:

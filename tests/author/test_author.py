@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -274,3 +275,25 @@ def test_watch_parses_only_the_saved_file_again(tiny, monkeypatch):
     os.utime(path, ns=(1, 1))
     cycle = w.step()
     assert parsed == ["first-clash.yaml"] and not cycle.ok  # the moved unit's finding, from the new text
+
+
+def test_watch_keeps_the_caches_within_their_budget(tiny):
+    """A watch session rebuilds on every save: the drawings of the data before the save go once the caches are
+    over their budget, and the round says so."""
+    lines: list[str] = []
+    w = Watcher(tiny, ("tiny",), ("sheets",), emit=lines.append, cache_budget=0)
+    assert w.start().ok
+    cache = tiny / "build" / ".cache"
+    first = {p for p in cache.rglob("*") if p.is_file()}
+    assert first
+    for p in first:  # drawn long ago
+        os.utime(p, (1000.0, 1000.0))
+    units = next((tiny / "counters" / "tiny").glob("*.yaml"))
+    text = units.read_text()
+    changed = re.sub(r"attack: (\d+)", lambda m: f"attack: {int(m.group(1)) + 1}", text, count=1)
+    assert changed != text
+    units.write_text(changed)
+    os.utime(units, ns=(1, 1))
+    assert w.step().ok
+    left = {p for p in cache.rglob("*") if p.is_file()}
+    assert left and first - left and any(ln.endswith("MB)") and "old cache entries removed" in ln for ln in lines)
