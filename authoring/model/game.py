@@ -176,9 +176,9 @@ class Combat:
     """The result of odds worse than the first column (None: the tables do not say, so no result)."""
     drm_limit: int | None = None
     fractions: str = "keep"
+    """How a multiplied total is rounded: `up`, `down` or `keep`."""
     least: float = 0.0
     """A multiplied total is never below this (nor above the total unmultiplied, when that is less)."""
-    """How a multiplied total is rounded: `up`, `down` or `keep`."""
     effects: tuple[CombatEffect, ...] = ()
     loc: Loc | None = None
 

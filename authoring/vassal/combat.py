@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from authoring.model import CombatEffect, Game
+from authoring.model import Combat, CombatEffect, Game
 from authoring.model.game import odds_ratio
 from authoring.vassal import elements as el
 from authoring.vassal.codec import key_stroke
@@ -53,13 +53,8 @@ class Plan:
     rows: int
     cells: tuple[str, ...]
     sides: int
-    attack: str
-    defence: str
-    below: str | None
-    drm_limit: int | None
-    fractions: str
-    least: float
-    effects: tuple[CombatEffect, ...]
+    rules: Combat
+    """The game's combat data: strengths summed, odds bounds, rounding, effects."""
 
 
 def plan(game: Game) -> Plan | None:
@@ -81,13 +76,7 @@ def plan(game: Game) -> Plan | None:
         len(keys),
         tuple(str(r[i]) for r in crt.rows for i in keep),
         die.sides,
-        combat.attack,
-        combat.defence,
-        combat.below,
-        combat.drm_limit,
-        combat.fractions,
-        combat.least,
-        combat.effects,
+        combat,
     )
 
 
@@ -130,7 +119,7 @@ def global_values(game: Game, p: Plan) -> list[tuple[str, str, str]]:
         ("CombatColumns", ROW_SEP.join(p.columns), "CRT odds columns"),
         ("CombatMarked", "{" + MARKED + "}", "selection: the marked attackers"),
     ]
-    for i, e in enumerate(p.effects):
+    for i, e in enumerate(p.rules.effects):
         if e.where == "hexside":
             out.append((f"CombatWhere{i}", _sides(game, e), f"{e.name}: attacker>defender hexsides"))
             across = f'CombatWhere{i}.indexOf("|"+LocationName+">$LocationName$|")>=0'
@@ -158,7 +147,7 @@ def _types(e: CombatEffect) -> str:
 
 def _touching(p: Plan, role: str) -> list[tuple[int, CombatEffect]]:
     """The effects multiplying `role` strengths, with their indexes."""
-    return [(i, e) for i, e in enumerate(p.effects) if (e.attack if role == "attack" else e.defence) != 1]
+    return [(i, e) for i, e in enumerate(p.rules.effects) if (e.attack if role == "attack" else e.defence) != 1]
 
 
 def _groups(p: Plan, role: str) -> list[frozenset[int]]:
@@ -214,7 +203,7 @@ def _round(expr: str, fractions: str) -> str:
 def _strength(p: Plan, role: str, total: str) -> str:
     """`total` plus, for each group of units (`_groups`), its strength times its factors less one; the sum
     rounded as the game says, once, after every multiplier (1941 7.5 A, C)."""
-    field = p.attack if role == "attack" else p.defence
+    field = p.rules.attack if role == "attack" else p.rules.defence
     terms = [total]
     for k, group in enumerate(_groups(p, role)):
         factor = "*".join(
@@ -223,9 +212,9 @@ def _strength(p: Plan, role: str, total: str) -> str:
         terms.append(f'({factor}-1.0)*Sum("{field}",{_group_name(role, k)},{MAIN})')
     if len(terms) == 1:
         return "{" + total + "}"
-    rounded = _round("+".join(terms), p.fractions)
-    if p.least:  # never below `least`, nor above the total unmultiplied
-        rounded = f"Math.max({rounded},Math.min({float(p.least)!r},{total}))"
+    rounded = _round("+".join(terms), p.rules.fractions)
+    if p.rules.least:  # never below `least`, nor above the total unmultiplied
+        rounded = f"Math.max({rounded},Math.min({float(p.rules.least)!r},{total}))"
     return "{" + rounded + "}"
 
 
@@ -244,7 +233,9 @@ def _base(p: Plan) -> str:
 
 def _sum(p: Plan, field: str) -> str:
     terms = [
-        f"(CombatHit{i}?{getattr(e, field)}:0)" for i, e in enumerate(p.effects) if e.computed and getattr(e, field)
+        f"(CombatHit{i}?{getattr(e, field)}:0)"
+        for i, e in enumerate(p.rules.effects)
+        if e.computed and getattr(e, field)
     ]
     return "+".join(["0", *terms])
 
@@ -267,7 +258,7 @@ def _report(p: Plan) -> str:
     final = f'(CombatColumn<0?"below {first}":{col}[CombatColumn])'
     drm = '(CombatDRM!=0?(CombatDRM>0?" +":" ")+CombatDRM+" = "+CombatRow:"")'
     known = '" = "+CombatResult'
-    if p.below is None:  # the tables give no result below the first column
+    if p.rules.below is None:  # the tables give no result below the first column
         known = f'(CombatColumn<0?": {NOT_COMPUTED} ({BELOW_TABLE})":{known})'
     result = f'(CombatUnknown.length()>0?": {NOT_COMPUTED} ("+CombatUnknown.substring(2)+")":{known})'
     return (
@@ -277,7 +268,7 @@ def _report(p: Plan) -> str:
 
 
 def _result(p: Plan) -> str:
-    below = f'"{p.below}"' if p.below is not None else '""'
+    below = f'"{p.rules.below}"' if p.rules.below is not None else '""'
     n = len(p.ratios)
     cell = f'GetProperty("CombatCRT").split(",")[(CombatRow-({p.first_row}))*{n}+CombatColumn]'
     return "{" + f"CombatColumn<0?{below}:{cell}" + "}"
@@ -285,8 +276,8 @@ def _result(p: Plan) -> str:
 
 def prototype_piece(p: Plan) -> Piece:
     """The traits every unit gets: roll and report on RESOLVE, the Attacker layer, the computed values."""
-    indexed = list(enumerate(p.effects))
-    limit = p.drm_limit
+    indexed = list(enumerate(p.rules.effects))
+    limit = p.rules.drm_limit
     drm = _sum(p, "drm")
     if limit is not None and drm != "0":
         drm = f"Math.max(-{limit},Math.min({limit},{drm}))"
@@ -294,8 +285,8 @@ def prototype_piece(p: Plan) -> Piece:
     n = len(p.ratios)
     calcs = [
         CalculatedProperty("CombatAttackers", "{" + f"Count(CombatMarked,{MAIN})" + "}"),
-        CalculatedProperty("CombatAttackTotal", _strength(p, "attack", f'Sum("{p.attack}",CombatMarked,{MAIN})')),
-        CalculatedProperty("CombatDefenceTotal", _strength(p, "defence", f'SumStack("{p.defence}")')),
+        CalculatedProperty("CombatAttackTotal", _strength(p, "attack", f'Sum("{p.rules.attack}",CombatMarked,{MAIN})')),
+        CalculatedProperty("CombatDefenceTotal", _strength(p, "defence", f'SumStack("{p.rules.defence}")')),
         CalculatedProperty("CombatAttack", _whole("CombatAttackTotal")),
         CalculatedProperty("CombatDefence", _whole("CombatDefenceTotal")),
         *[CalculatedProperty(f"CombatHit{i}", _hit(i, e)) for i, e in indexed],
