@@ -53,6 +53,12 @@ def _wait(condition, seconds: float = 60) -> bool:
     return condition()
 
 
+def _ctrl_c_answered() -> None:
+    """Ctrl-C as a terminal's foreground command has it: a suite run in the background (`make test &`,
+    nohup) hands its children Ctrl-C ignored, and Python then leaves it ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(project: Path, out: Path, *stage: str) -> subprocess.Popen:
     """`hexwright build STAGE` in a new session; returns once it has forked at least two workers."""
     build = subprocess.Popen(
@@ -62,6 +68,7 @@ def _start(project: Path, out: Path, *stage: str) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_ctrl_c_answered,
     )
     assert _wait(lambda: len(_group(build.pid)) >= 3 or build.poll() is not None), "the build never forked"
     assert build.poll() is None, "the build ended before its workers could be stopped"
