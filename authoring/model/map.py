@@ -173,10 +173,14 @@ class Map:
         return self.grid.hex_to_label(h)
 
     def hexes_with_feature(self, feature: str) -> tuple[Hex, ...]:
-        return tuple(h for h, info in self.hexes.items() if info.has_feature(feature))
+        """The hexes with that feature, in the map's order (from its `index`)."""
+        found = {h for h, _ in self.index().by_feature.get(feature, ())}
+        return tuple(h for h in self.hexes if h in found)
 
     def hexes_with_terrain(self, terrain: str) -> tuple[Hex, ...]:
-        return tuple(h for h, info in self.hexes.items() if terrain in info.terrain)
+        """The hexes with that terrain, in the map's order (from its `index`)."""
+        found = self.index().by_terrain.get(terrain, frozenset())
+        return tuple(h for h in self.hexes if h in found)
 
     def index(self) -> HexIndex:
         """The map's hexes by terrain and feature type (`HexIndex`)."""
