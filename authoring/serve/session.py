@@ -40,10 +40,14 @@ class GameState:
     """The build's sheets stage digest (the manifest, counter files and counter art): counter faces."""
 
 
-def _key(files: GameFiles, stage: str) -> str:
+def _keys(files: GameFiles) -> tuple[str, str]:
+    """The build's maps and sheets stage digests of the game, each file they share (the manifest, its
+    art) hashed once."""
     from authoring.build import stage_digest
+    from authoring.build.cache import Snapshot
 
-    return stage_digest(files, stage)[:24]
+    snapshot = Snapshot()
+    return stage_digest(files, "maps", snapshot=snapshot)[:24], stage_digest(files, "sheets", snapshot=snapshot)[:24]
 
 
 class Cache:
@@ -128,7 +132,7 @@ class Session:
                 st.errors = [d for d in result.diagnostics]
             else:
                 st.good, st.errors = result, []
-                st.maps_key, st.faces_key = _key(files, "maps"), _key(files, "sheets")
+                st.maps_key, st.faces_key = _keys(files)
             st.gen += 1
             return st
 
