@@ -170,7 +170,7 @@ class Watcher:
             made += list(outputs.paths)
         gone = trim(cache_folders(dest.parent), self.cache_budget, began)
         if gone.entries:
-            self.emit(f"{gone.entries} old cache entries removed ({gone.freed >> 20} MB)")
+            self.emit(str(gone))
         return made
 
     def run(self, interval: float = 0.5, rounds: int | None = None) -> None:

@@ -76,11 +76,10 @@ class Report:
         def n(count: int, what: str) -> str:
             return f"{count} {what}{'' if count == 1 else 's'}"
 
-        gone = self.trimmed.entries
-        cache = f", {gone} old cache {'entry' if gone == 1 else 'entries'} removed ({self.trimmed.freed >> 20} MB)"
+        cache = f", {self.trimmed}" if self.trimmed.entries else ""
         return (
             f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
-            f"{n(len(self.warnings), 'warning')}{cache if gone else ''} ({time.monotonic() - self.started:.1f} s)"
+            f"{n(len(self.warnings), 'warning')}{cache} ({time.monotonic() - self.started:.1f} s)"
         )
 
 

@@ -90,6 +90,9 @@ class Trimmed:
     freed: int = 0
     left: int = 0
 
+    def __str__(self) -> str:
+        return f"{self.entries} old cache {'entry' if self.entries == 1 else 'entries'} removed ({self.freed >> 20} MB)"
+
 
 def trim(folders: Iterable[Path], budget: int, since: float) -> Trimmed:
     """Remove the least recently used entries of `folders` (one budget for all of them) until they hold at
