@@ -34,6 +34,7 @@ from authoring.model.scenario import (
     Turn,
     Victory,
 )
+from authoring.model.values import carried_values, face_texts, face_values, value_text
 
 __all__ = (
     "Combat",
@@ -65,4 +66,8 @@ __all__ = (
     "SetupCard",
     "Turn",
     "Victory",
+    "carried_values",
+    "face_texts",
+    "face_values",
+    "value_text",
 )

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from authoring.model import Counter, Face, Game
+from authoring.model import Counter, Face, Game, face_texts
 from authoring.render.counters.face import (
     MIN_SCREEN_TEXT_PX,
     FaceArt,
@@ -48,14 +48,9 @@ def _layouts(game: Game) -> tuple[CounterLayout, ...]:
     return game_layouts(game.counter_layouts)
 
 
-def _value_items(game: Game, counter: Counter, face: Face, carry: tuple[str, ...]) -> list[tuple[str, str]]:
-    """(id, printed) in the game's value order; values the layout carries come from the first face when missing."""
-    values = dict(face.values)
-    for vid in carry:
-        if vid not in values and vid in counter.faces[0].values:
-            values[vid] = counter.faces[0].values[vid]
-    order = [v.id for v in game.values] or list(values)
-    return [(v, str(values[v])) for v in order if v in values]
+def _value_items(game: Game, counter: Counter, face: Face) -> list[tuple[str, str]]:
+    """(id, printed) in the game's value order, carried values filled in (`model.face_values`)."""
+    return list(face_texts(game, counter, face).items())
 
 
 def _flag_extra(game: Game, counter: Counter, key: str):
@@ -107,7 +102,7 @@ def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm
         inches,
         bool(counter.setup_code),
         counter.marker and is_icon(counter.symbol),
-        bool(face.values),
+        bool(face_texts(game, counter, face)),
     )
     return choose(_layouts(game), facts)
 
@@ -183,7 +178,7 @@ def face_art(
     layout = layout_for(game, counter, face, bool(label), counter_mm)
     if uniform and counter.marker and label:
         layout = _uniform_markers(game, layout, counter_mm)
-    items = _value_items(game, counter, face, layout.carry)
+    items = _value_items(game, counter, face)
     ids = [vid for vid, _ in items]
     designation = face.designation if face.designation is not None else counter.designation
     colours = _flag_extra(game, counter, "symbol_color")

@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from authoring.model import Combat, CombatEffect, Game, Table
+from authoring.model import Combat, CombatEffect, Counter, Game, Table, face_values
 from authoring.model.game import odds_ratio
 
 
@@ -102,6 +102,14 @@ class Fighter:
     side: str
     type: str = ""
     strength: float = 0.0
+
+
+def unit_strength(game: Game, counter: Counter, state: str | None, value: str) -> float | None:
+    """The strength `value` (the combat's attack or defence value id) that `counter` fights with at `state`
+    (default its first face), as its face shows it (`model.face_values`); None when the face shows no number."""
+    face = (counter.face(state) if state else None) or (counter.faces[0] if counter.faces else None)
+    got = face_values(game, counter, face).get(value) if face is not None else None
+    return None if isinstance(got, bool) or not isinstance(got, (int, float)) else float(got)
 
 
 def _hex_has(game_map, label: str, effect: CombatEffect) -> bool:

@@ -12,7 +12,7 @@ from operator import itemgetter
 from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic, error
-from authoring.model import Counter, Game, RuleSpec
+from authoring.model import Counter, Game, RuleSpec, face_values
 from authoring.rules.board import Board, Use
 from authoring.rules.selectors import selects
 
@@ -100,7 +100,7 @@ def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
     for c in game.counters.values():
         if not selects(spec.params, c) or not c.faces:
             continue
-        value = c.faces[0].values.get(name)
+        value = face_values(game, c, c.faces[0]).get(name)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             continue
         want = steps_for(spec.params["table"], value, len(c.faces), c.type)

@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from authoring.model import Game
+from authoring.model import Game, face_texts
 from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
 from authoring.serve.lookup import NotFound, game_of, good_of, json_body, png_response, scenario_of, state_of
@@ -37,7 +37,7 @@ def page_routes(session: Session) -> list[Route]:
                 "code": c.setup_code,
                 "quantity": c.quantity,
                 "marker": c.marker,
-                "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces],
+                "faces": [{"state": f.state, "values": dict(face_texts(game, c, f))} for f in c.faces],
             }
             for c in game.counters.values()
         ]

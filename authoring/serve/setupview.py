@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, sorted_diagnostics
-from authoring.model import Game, Scenario
+from authoring.model import Game, Scenario, face_texts
 from authoring.rules.board import Board, build_board
 from authoring.rules.codes import code_target, parse_on, resolve_at
 
@@ -99,7 +99,7 @@ def counters(game: Game, scen: Scenario, board: Board) -> tuple[dict, list[list[
             "size": c.size or "",
             "code": c.setup_code,
             "meaning": match.text() if match else "",
-            "faces": [{"state": f.state, "values": {k: str(v) for k, v in f.values.items()}} for f in c.faces],
+            "faces": [{"state": f.state, "values": dict(face_texts(game, c, f))} for f in c.faces],
             "allowed": targets.setdefault(key, len(targets)) if key is not None else None,
         }
     return out, [list(k) for k in targets]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from authoring.model import Counter, Game
+from authoring.model import Counter, Game, face_values, value_text
 from authoring.names import file_name
 from authoring.vassal import combat
 from authoring.vassal.codec import key_stroke
@@ -224,7 +224,7 @@ def _static_properties(game: Game, counter: Counter) -> tuple[tuple[str, str], .
         ("Designation", counter.designation),
         ("Size", _size_name(game, counter.size)),
         ("Nationality", nationality or ""),
-        ("stacking", _number(counter.stacking) if counter.stacking is not None else ""),
+        ("stacking", value_text(counter.stacking) if counter.stacking is not None else ""),
         ("Steps", str(counter.steps)),
         ("SetupCode", counter.setup_code),
     ]
@@ -235,13 +235,13 @@ def _static_properties(game: Game, counter: Counter) -> tuple[tuple[str, str], .
 
 def _value_properties(game: Game, counter: Counter) -> list:
     """A value equal on every face is a static property; one that changes follows the Layer level."""
-    order = [v.id for v in game.values]
-    present = [v for v in order if any(v in f.values for f in counter.faces)]
+    shown = [face_values(game, counter, f) for f in counter.faces]
+    present = [v.id for v in game.values if any(v.id in values for values in shown)]
     static, calculated = [], []
     for value in present:
-        per_face = [f.values.get(value, "") for f in counter.faces]
+        per_face = [values.get(value, "") for values in shown]
         if len({repr(v) for v in per_face}) == 1:
-            static.append((value, _number(per_face[0])))
+            static.append((value, value_text(per_face[0])))
         else:
             calculated.append(CalculatedProperty(value, _by_level(per_face)))
     if len(counter.faces) > 1:
@@ -255,18 +255,12 @@ def _state_name(game: Game, state: str) -> str:
     return next((s.name for s in game.strength_states if s.id == state), state)
 
 
-def _number(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def _literal(value: object) -> str:
     """A BeanShell literal: numbers bare (so stack totals can sum them), anything else quoted."""
     if isinstance(value, bool):
         return '"' + str(value).lower() + '"'
     if isinstance(value, (int, float)):
-        return _number(value)
+        return value_text(value)
     return '"' + str(value).replace("\\", "").replace('"', "'") + '"'
 
 

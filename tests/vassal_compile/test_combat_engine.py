@@ -12,7 +12,7 @@ import pytest
 from conftest import Built
 from play_driver import compile_driver, missing, play
 
-from authoring.rules.combat import Fighter, applies, fight
+from authoring.rules.combat import Fighter, applies, fight, unit_strength
 from authoring.vassal.combat import ATTACKER, BELOW_TABLE, NOT_COMPUTED, RESOLVE
 from authoring.vassal.pieces import hidden_back
 
@@ -30,9 +30,9 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return compile_driver(tmp_path_factory.mktemp("combat"))
 
 
-def _strength(counter, flipped: bool, value: str) -> int | None:
-    v = counter.faces[1 if flipped else 0].values.get(value)
-    return int(v) if isinstance(v, (int, float)) and float(v).is_integer() else None
+def _strength(game, counter, flipped: bool, value: str) -> int | None:
+    v = unit_strength(game, counter, counter.faces[1 if flipped else 0].state, value)
+    return int(v) if v is not None and v.is_integer() else None
 
 
 def _effect_cases(game, game_map, effect) -> list[tuple[str, list[str]]]:
@@ -92,8 +92,8 @@ def _attacks(game) -> list[tuple[str, int, list[tuple[str, bool, str]], list[Fig
         map_id = maps[i % len(maps)]
         d_hex, a_hexes = per_map[map_id][(i // len(maps)) % len(per_map[map_id])]
         side = game.sides[i % len(game.sides)].id
-        defenders = [c for c in usable if c.side == side and _strength(c, False, combat.defence) is not None]
-        attackers = [c for c in usable if c.side != side and _strength(c, False, combat.attack) is not None]
+        defenders = [c for c in usable if c.side == side and _strength(game, c, False, combat.defence) is not None]
+        attackers = [c for c in usable if c.side != side and _strength(game, c, False, combat.attack) is not None]
         stack = [rng.choice(defenders)]
         if i % 2:  # a stack of two, of two unit types where the side has them (a multiplier of some types)
             others = [c for c in defenders if c.type != stack[0].type] or [c for c in defenders if c != stack[0]]
@@ -103,7 +103,7 @@ def _attacks(game) -> list[tuple[str, int, list[tuple[str, bool, str]], list[Fig
         units = [(c.id, len(c.faces) > 1 and rng.random() < 0.3, h) for c, h in zip(picked, hexes)]
         values = [combat.defence] * len(stack) + [combat.attack] * len(a_hexes)
         fighters = [
-            Fighter(h, game.counters[c].side, game.counters[c].type or "", _strength(game.counters[c], f, v))
+            Fighter(h, game.counters[c].side, game.counters[c].type or "", _strength(game, game.counters[c], f, v))
             for (c, f, h), v in zip(units, values)
         ]
         out.append((map_id, len(stack), units, fighters))

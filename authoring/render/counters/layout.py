@@ -70,8 +70,6 @@ class CounterLayout:
     slots: tuple[Slot, ...]
     when: Mapping[str, Any] = field(default_factory=dict)
     """Selectors (all must hold): type, side, flags (any of), marker (bool), face (a state id)."""
-    carry: tuple[str, ...] = ()
-    """Value ids a face lacking them takes from the counter's first face (a range printed on both sides)."""
 
     def slot(self, content: str) -> Slot | None:
         return next((s for s in self.slots if s.content == content), None)
@@ -231,7 +229,7 @@ def layout_from_data(d: Mapping[str, Any]) -> CounterLayout:
     for key, spec in (d.get("slots") or {}).items():
         content = key.split(":", 1)[0]
         slots.append(slot_from_data(content, spec))
-    return CounterLayout(str(d["id"]), tuple(slots), dict(d.get("when") or {}), tuple(d.get("carry", ())))
+    return CounterLayout(str(d["id"]), tuple(slots), dict(d.get("when") or {}))
 
 
 def game_layouts(declared: Sequence[Mapping[str, Any]]) -> tuple[CounterLayout, ...]:
