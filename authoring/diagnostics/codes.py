@@ -432,6 +432,14 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "docs/format.md#kind-game--hexwright-game-manifest",
     ),
     CodeInfo(
+        "HW-MAP-004",
+        E,
+        "load",
+        "a hex that two maps of the layout share has other terrain, features or hexsides in each map file",
+        "give the shared hex the same data in both files",
+        "docs/format.md#kind-game--hexwright-game-manifest",
+    ),
+    CodeInfo(
         "HW-SET-001",
         E,
         "load",

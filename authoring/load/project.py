@@ -19,6 +19,7 @@ from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.overlap import overlap_findings
 from authoring.load.reads import Read, ReadLog, Reads
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
 from authoring.load.resolve_combat import combat
@@ -314,6 +315,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             combat_spec = combat(tctx, defs, parts["dice"], table_list)
             diags += tctx.diags
     maps = {}
+    map_ctxs: dict[str, Ctx] = {}
     broken: dict[str, str] = {}
     for path in files.maps:
         src = read(path, "map", diags, broken, reads)
@@ -330,6 +332,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         diags += ctx.diags
         if m is not None:
             maps[mid] = m
+            map_ctxs[mid] = ctx
         else:
             broken[mid] = src.path
     counters: dict = {}
@@ -347,7 +350,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         diags += ctx.diags
     for mid in parts["layout"]:
         gctx.ref(mid, maps, "map", ("layout", mid), code="HW-REF-003")
-    _check_layout(gctx, parts["layout"], maps)
+    if _check_layout(gctx, parts["layout"], maps):
+        diags += overlap_findings(tuple(parts["layout"]), maps, map_ctxs)
     if broken:
         gctx.diags = [d for d in gctx.diags if not _cascade(d, broken)]
     else:
@@ -484,13 +488,14 @@ def _check_game_field(ctx: Ctx, game_id: str) -> None:
         )
 
 
-def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
-    """Maps joined by the layout must agree on their shared cells (same parity, one label per cell)."""
+def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> bool:
+    """Maps joined by the layout must agree on their shared cells (same parity, one label per cell); whether
+    two or more of them join (so the hexes they share can be compared)."""
     from authoring.hexgrid.multimap import check_joinable
 
     joined = {mid: maps[mid].grid for mid in layout if mid in maps}
     if len(joined) < 2:
-        return
+        return False
     try:
         check_joinable(joined)  # what building a MultiMapLayout would refuse, without its per-cell tables
     except ValueError as exc:
@@ -500,6 +505,8 @@ def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> None:
             ("layout",),
             help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide",
         )
+        return False
+    return True
 
 
 _CASCADE = frozenset({"HW-HEX-001", "HW-HEX-002", "HW-REF-003"})
