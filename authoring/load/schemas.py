@@ -11,6 +11,7 @@ import difflib
 import itertools
 import json
 from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from authoring.diagnostics import Diagnostic, Severity, error
@@ -56,6 +57,16 @@ def validate(src: Source, kind: str) -> list[Diagnostic]:
     return diags
 
 
+_MOVED = MappingProxyType(
+    {
+        ("counter_layouts", "carry"): "a carried value is declared once, on the value: "
+        "`values: [{id: range, name: Range, carried: true}]` (the sheets, the module, the preview and the rules "
+        "all read it)",
+    }
+)
+"""(parent key, key) of keys the format moved elsewhere, and where they went."""
+
+
 def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic]:
     where = _where(path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
@@ -68,7 +79,9 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
             unknown = unknown[:MAX_PER_FILE]
         for key in unknown:
             close = difflib.get_close_matches(key, allowed, n=1)
+            parent = next((str(p) for p in reversed(path) if isinstance(p, str)), "")
             hint = f"did you mean {close[0]!r}?" if close else f"allowed keys here: {', '.join(allowed)}"
+            hint = _MOVED.get((parent, key), hint)
             out.append(
                 error(
                     "HW-SCHEMA-002",

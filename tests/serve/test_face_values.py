@@ -130,3 +130,17 @@ def test_typhoon_artillery_prints_and_holds_its_range_on_the_reduced_face() -> N
     printed = [text for text, _x, _style in laid.values.segments if text.strip() not in ("-", "")]
     assert printed == list(face_texts(game, counter, reduced).values()) and "2" in printed
     assert module_properties(game, counter)[1]["range"] == "2"
+
+
+def test_a_layout_that_still_carries_a_value_is_told_where_carried_values_went(tmp_path: Path) -> None:
+    from authoring.load.schemas import validate
+    from authoring.load.source import load_source
+
+    root = copy_game("typhoon", tmp_path)
+    manifest = root / "scenarios" / "typhoon" / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    old = "    when: {type: [artillery, siege-artillery]}\n"
+    manifest.write_text(text.replace(old, old + "    carry: [range]\n", 1), encoding="utf-8")
+    (found,) = validate(load_source(manifest), "game")
+    assert found.code == "HW-SCHEMA-002" and "'carry'" in found.message and "carried: true" in found.help
+    assert found.loc.line == text[: text.index(old)].count("\n") + 2
