@@ -26,12 +26,14 @@ from authoring.model.map import (
 from authoring.model.scenario import (
     OffMap,
     Option,
+    OptionEffects,
     Placement,
     Pool,
     Scenario,
     Scheduled,
     SetupCard,
     Turn,
+    TurnValues,
     Victory,
 )
 
@@ -58,11 +60,13 @@ __all__ = (
     "PathInfo",
     "OffMap",
     "Option",
+    "OptionEffects",
     "Placement",
     "Pool",
     "Scenario",
     "Scheduled",
     "SetupCard",
     "Turn",
+    "TurnValues",
     "Victory",
 )
