@@ -31,10 +31,10 @@ def rules_in_force(
     game: Game, scenario: Scenario, options: Iterable[str] = ()
 ) -> tuple[tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
     """Game rules, then the scenario's, then those of the options in force (default-on plus `options` and the
-    options they turn on). Each `disable`
-    turns off the rules before it that it names by type or by id, so an option can replace any rule,
-    game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with `aspects` it turns off only
-    those aspects of them (1941 20.6: the set-up hexes of the printed codes, not their arrival turns)."""
+    options they turn on). Each `disable` turns off the rules before it that it names by type or by id, so an
+    option can replace any rule, game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with
+    `aspects` it turns off only those aspects of them (1941 20.6: the set-up hexes of the printed codes, not
+    their arrival turns)."""
     offered = {o.id for o in scenario.options}
     diags = [
         error(
@@ -107,8 +107,10 @@ def check_scenario(
     shared: dict | None = None,
 ) -> list[Diagnostic]:
     """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
-    `build_board`)."""
-    in_force, stacking, diags = rules_in_force(game, scenario, tuple(options))
+    `build_board`), with the options in force applied: their rules, their turn values, and a note for each
+    thing they change that no check sees."""
+    options = tuple(options)
+    in_force, stacking, diags = rules_in_force(game, scenario, options)
     rules, bad = _valid(game, in_force + ((stacking,) if stacking else ()))
     diags += bad
     stacking = stacking if stacking in rules else None

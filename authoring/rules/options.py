@@ -74,11 +74,12 @@ def with_turn_values(scenario: Scenario, ids: frozenset[str]) -> Scenario:
 def not_checked(game: Game, scenario: Scenario, ids: frozenset[str]) -> Iterator[Diagnostic]:
     """HW-OPT-002: each thing an option in force changes in play that the set-up checks do not see."""
     for o in in_force(scenario, ids):
+        where = next((loc for kind, loc in o.effects.kinds if kind == "not_checked"), None)
         for what in o.effects.not_checked:
             yield info(
                 "HW-OPT-002",
                 f"option {o.id!r} is on; not checked: {what}",
-                o.loc or scenario.loc,
+                where or o.loc or scenario.loc,
                 help="the players apply this part of the option at the table",
                 rule=game.cite(""),
             )
