@@ -87,6 +87,11 @@ def test_replacement_edge_is_closed_on_other_turns_and_without_the_option(tmp_pa
     assert _errors(on_turn_5) == [("HW-SCHED-008", "BfM Replacements")]
     without = _check(tmp_path / "b", (), _arrival(13, "triple-arrow"))
     assert _errors(without) == [("HW-SCHED-008", "BfM Replacements")]
+    (d,) = [d for d in without if d.code == "HW-SCHED-008"]  # the player who forgot the option is told
+    assert d.help.endswith(
+        "; option soviet-replacement-edge opens it on turn 13 (check --option soviet-replacement-edge)"
+    )
+    assert "option" not in next(d for d in on_turn_5 if d.code == "HW-SCHED-008").help
 
 
 def test_replacement_edge_in_the_seven_turn_game_is_turns_1_to_3(tmp_path):
