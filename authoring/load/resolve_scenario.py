@@ -15,12 +15,14 @@ from authoring.model import (
     Map,
     OffMap,
     Option,
+    OptionEffects,
     Placement,
     Pool,
     Scenario,
     Scheduled,
     SetupCard,
     Turn,
+    TurnValues,
     Victory,
 )
 from authoring.model.game import frozen_map
@@ -151,7 +153,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
             o["name"],
             bool(o.get("default", False)),
             o.get("description", ""),
-            frozen_map(o.get("effects")),
+            _effects(ctx, o, i),
             ctx.loc(("options", i)),
         )
         for i, o in enumerate(d.get("options", []))
@@ -187,6 +189,24 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         d.get("description", ""),
         ctx.src.path,
         ctx.loc(()),
+    )
+
+
+def _effects(ctx: Ctx, option: dict, i: int) -> OptionEffects:
+    """An option's effects as typed records (their shapes checked by the schema); every kind written is kept
+    with its location, so the rules engine can refuse one it does not apply."""
+    raw = option.get("effects") or {}
+    path = ("options", i, "effects")
+    changes = tuple(
+        TurnValues(frozen_map(t["values"]), tuple(t.get("turns", ())), ctx.loc((*path, "turn_values", j)))
+        for j, t in enumerate(raw.get("turn_values") or ())
+    )
+    return OptionEffects(
+        rule_specs(raw.get("setup_rules"), ctx, (*path, "setup_rules"), f"option:{option['id']}"),
+        tuple(str(x) for x in raw.get("with_options") or ()),
+        changes,
+        tuple(str(x) for x in raw.get("not_checked") or ()),
+        tuple((str(kind), ctx.loc((*path, kind))) for kind in raw),
     )
 
 

@@ -81,12 +81,39 @@ class Pool:
 
 
 @frozen
+class TurnValues:
+    """Turn-record values an option changes: on `turns` (empty: every turn) `values` replace the turn's own."""
+
+    values: Mapping[str, object]
+    turns: tuple[int, ...] = ()
+    loc: Loc | None = None
+
+    def covers(self, turn: int) -> bool:
+        return not self.turns or turn in self.turns
+
+
+@frozen
+class OptionEffects:
+    """What an option changes, by effect kind (scenario.schema.json `effects`). `kinds` lists every kind written,
+    known or not, with its location, so the rules engine can refuse a kind it does not apply (HW-OPT-001)."""
+
+    setup_rules: tuple[RuleSpec, ...] = ()
+    with_options: tuple[str, ...] = ()
+    turn_values: tuple[TurnValues, ...] = ()
+    not_checked: tuple[str, ...] = ()
+    kinds: tuple[tuple[str, Loc | None], ...] = ()
+
+
+NO_EFFECTS = OptionEffects()
+
+
+@frozen
 class Option:
     id: str
     name: str
     default: bool = False
     description: str = ""
-    effects: Mapping[str, object] = field(default_factory=lambda: EMPTY)
+    effects: OptionEffects = NO_EFFECTS
     loc: Loc | None = None
 
 

@@ -7,6 +7,7 @@ A missing unit is reported once, at the scenario (or card) that should hold it, 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
@@ -33,9 +34,10 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
         if picked and r.at:
             for extra, group in _by_extra(board, picked, r.turn, opened).items():
                 open_ = hexes | extra if extra else hexes
-                yield from _outside(
+                for d in _outside(
                     board, spec, open_, r.at, r.side, f"{', '.join(group)} (turn {r.turn})", r.loc, stray
-                )
+                ):
+                    yield _option_hint(board, d, group, r.turn)
     for p in board.scenario.pools:
         picked = [u for u in p.units if selects(spec.params, board.counter(u))]
         if not picked:
@@ -54,6 +56,22 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
             extra = frozenset.intersection(*(also_open(board, board.counter(u), p.available, opened) for u in picked))
             open_ = hexes | extra if extra else hexes
             yield from _outside(board, spec, open_, p.at, p.side, f"pool {p.id}", p.loc, stray)
+
+
+def _option_hint(board: Board, d: Diagnostic, units: list[str], turn: int) -> Diagnostic:
+    """The finding, its help naming an option that is off and would open the hex to these units that turn
+    (BfM: the triple-arrow hexes under Soviet Replacement Edge), so a player who forgot `--option` sees why."""
+    on = {r.origin for r in board.rules}
+    for o in board.scenario.options:
+        if f"option:{o.id}" in on:
+            continue
+        rules = tuple(r for r in o.effects.setup_rules if r.type == "may-arrive-in-hex-set")
+        if not rules:
+            continue
+        opened = frozenset.intersection(*(also_open(board, board.counter(u), turn, rules) for u in units))
+        if any(board.label(h) == d.hex for h in opened):
+            return replace(d, help=f"{d.help}; option {o.id} opens it on turn {turn} (check --option {o.id})")
+    return d
 
 
 def _by_extra(

@@ -1,5 +1,6 @@
 """Places open to some units only, for some turns (may-arrive-in-hex-set, e.g. Typhoon 14.1.3 d: Axis supply
-units may also enter at Lgov once it is an Axis supply source, from turn 10 in Scenario #5).
+units may also enter at Lgov once it is an Axis supply source, from turn 10 in Scenario #5; BfM's Soviet
+Replacement Edge: the triple-arrow hexes on turns 1-3 and 13-14).
 
 Such a rule checks nothing by itself: the code and arrival checks (follow-setup-codes, arrive-in-hex-set)
 accept the hexes it opens for the units it selects on the turns it covers."""
@@ -29,10 +30,12 @@ def also_open(
     for r in openings(board) if rules is None else rules:
         if not selects(r.params, counter):
             continue
-        first, last = r.params.get("from_turn"), r.params.get("to_turn")
-        if turn is None and (first is not None or last is not None):
+        first, last, only = r.params.get("from_turn"), r.params.get("to_turn"), r.params.get("turns")
+        if turn is None and (first is not None or last is not None or only):
             continue
         if turn is not None and ((first is not None and turn < first) or (last is not None and turn > last)):
+            continue
+        if turn is not None and only and turn not in only:
             continue
         out |= board.hexsets.resolve(r.params["hex_set"]) or frozenset()
     return out

@@ -19,6 +19,7 @@ ASPECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "one-per-feature": ("setup",),
         "only-on-feature": ("setup",),
         "start-state": ("setup",),
+        "arrival-state": ("arrival",),
         "not-on-map-at-start": ("setup",),
         "not-in-play-before": ("setup", "arrival"),
         "in-hex-set": ("setup",),

@@ -12,10 +12,11 @@ from dataclasses import replace
 from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
-from authoring.model.game import frozen_map
 from authoring.rules import codes, params
 from authoring.rules.aspects import aspects_of, narrowed
 from authoring.rules.board import build_board
+from authoring.rules.options import chosen as options_in_force
+from authoring.rules.options import effect_findings, not_checked, option_rules, with_turn_values
 from authoring.rules.registry import (
     GAME_RULE_TYPES,
     GENERIC_CHECKS,
@@ -26,35 +27,14 @@ from authoring.rules.registry import (
 from authoring.runtime import gc_paused
 
 
-def _option_rules(scenario: Scenario, chosen: set[str]) -> list[RuleSpec]:
-    """Rules an option adds through `effects: {setup_rules: [...]}`; located at the option's entry."""
-    out = []
-    for o in scenario.options:
-        if o.id not in chosen:
-            continue
-        for item in params.option_rule_items(o):
-            if not isinstance(item, dict) or "type" not in item:
-                item = {"type": "?", "params": item}
-            rest = {k: v for k, v in item.items() if k not in ("type", "rule", "note")}
-            out.append(
-                RuleSpec(
-                    str(item["type"]),
-                    str(item.get("rule", "")),
-                    frozen_map(rest),
-                    o.loc or scenario.loc,
-                    f"option:{o.id}",
-                )
-            )
-    return out
-
-
 def rules_in_force(
     game: Game, scenario: Scenario, options: Iterable[str] = ()
 ) -> tuple[tuple[RuleSpec, ...], RuleSpec | None, list[Diagnostic]]:
-    """Game rules, then the scenario's, then chosen options' (default-on plus `options`). Each `disable`
-    turns off the rules before it that it names by type or by id, so an option can replace any rule,
-    game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with `aspects` it turns off only
-    those aspects of them (1941 20.6: the set-up hexes of the printed codes, not their arrival turns)."""
+    """Game rules, then the scenario's, then those of the options in force (default-on plus `options` and the
+    options they turn on). Each `disable` turns off the rules before it that it names by type or by id, so an
+    option can replace any rule, game-level ones included (1941 20.6 frees the 1.2.2 errata placement); with
+    `aspects` it turns off only those aspects of them (1941 20.6: the set-up hexes of the printed codes, not
+    their arrival turns)."""
     offered = {o.id for o in scenario.options}
     diags = [
         error(
@@ -67,10 +47,10 @@ def rules_in_force(
         for o in options
         if o not in offered
     ]
-    chosen = {o.id for o in scenario.options if o.default} | set(options)
+    chosen = options_in_force(scenario, options)
     rules: list[RuleSpec] = []
     stacking = game.stacking
-    for r in (*game.setup_rules, *scenario.setup_rules, *_option_rules(scenario, chosen)):
+    for r in (*game.setup_rules, *scenario.setup_rules, *option_rules(scenario, chosen)):
         if r.type == "disable":
             off = {str(t) for t in r.params.get("rules", ()) or ()}
             scope = aspects_of(r.params)
@@ -100,6 +80,13 @@ def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[
     return ok, diags
 
 
+def _option_rule_findings(game: Game, scenario: Scenario) -> list[Diagnostic]:
+    """The rules of every option, on or off, fit their types and name what the game declares: `validate` runs
+    the default options only, and an option's rules must not wait for someone to turn it on to be checked."""
+    _, diags = _valid(game, (r for o in scenario.options for r in o.effects.setup_rules))
+    return diags
+
+
 def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[Diagnostic]:
     for what, named, actual in (("game", card.game, game.id), ("scenario", card.scenario, scenario.id)):
         if named and named != actual:
@@ -120,11 +107,18 @@ def check_scenario(
     shared: dict | None = None,
 ) -> list[Diagnostic]:
     """Every finding for one scenario's set-up, or for a set-up card checked against it (`shared`: see
-    `build_board`)."""
-    in_force, stacking, diags = rules_in_force(game, scenario, tuple(options))
+    `build_board`), with the options in force applied: their rules, their turn values, and a note for each
+    thing they change that no check sees."""
+    options = tuple(options)
+    in_force, stacking, diags = rules_in_force(game, scenario, options)
     rules, bad = _valid(game, in_force + ((stacking,) if stacking else ()))
     diags += bad
     stacking = stacking if stacking in rules else None
+    chosen = options_in_force(scenario, options)
+    diags += effect_findings(game, scenario)
+    diags += _option_rule_findings(game, scenario)
+    diags += not_checked(game, scenario, chosen)
+    scenario = with_turn_values(scenario, chosen)
     board = build_board(game, scenario, card, tuple(r for r in rules if r is not stacking), stacking, shared)
     if card is not None:
         diags += _card_findings(card, game, scenario)

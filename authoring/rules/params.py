@@ -1,7 +1,7 @@
 """Rule parameters: shape against schemas/rules.schema.json (HW-RULE-001), references against the game (HW-RULE-002).
 
 Rules written in game.yaml and scenarios were already schema-checked by the loader; this catches
-rules the loader does not see (an option's `effects.setup_rules`) and every reference by id.
+rules built outside the loader and every reference by id.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
-from authoring.model import Game, Option, RuleSpec
+from authoring.model import Game, RuleSpec
 
 if TYPE_CHECKING:  # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
@@ -113,22 +113,15 @@ def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, s
     }
 
 
-def option_rule_items(option: Option) -> tuple[object, ...]:
-    """The entries of an option's `effects.setup_rules`, as written. The schema leaves `effects` open: a value
-    that is not a list is one entry (a lone rule, or what the shape check reports), never iterated."""
-    found = option.effects.get("setup_rules") or ()
-    return tuple(found) if isinstance(found, (list, tuple)) else (found,)
-
-
 def rule_ids(game: Game) -> set[str]:
     """The ids rules are given in game.yaml, the scenarios and their options (what `disable` may name)."""
-    specs: list[RuleSpec | Mapping[str, object]] = [*game.setup_rules]
+    specs: list[RuleSpec] = [*game.setup_rules]
     for s in game.scenarios.values():
         specs += s.setup_rules
-        specs += [item for o in s.options for item in option_rule_items(o) if isinstance(item, dict)]
+        specs += [r for o in s.options for r in o.effects.setup_rules]
     ids = set()
     for r in specs:
-        found = r.params.get("id") if isinstance(r, RuleSpec) else r.get("id")
+        found = r.params.get("id")
         if found:
             ids.add(str(found))
     return ids

@@ -60,6 +60,7 @@ RULE_TYPES: Mapping[str, RuleCheck] = MappingProxyType(
         "one-per-feature": hexrules.check_one_per_feature,
         "only-on-feature": hexrules.check_only_on_feature,
         "start-state": units.check_start_state,
+        "arrival-state": units.check_arrival_state,
         "not-on-map-at-start": units.check_not_on_map_at_start,
         "not-in-play-before": schedule.check_not_in_play_before,
         "in-hex-set": hexrules.check_in_hex_set,

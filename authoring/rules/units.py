@@ -88,6 +88,26 @@ def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
             )
 
 
+def check_arrival_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
+    """The selected reinforcements arrive at one of the allowed states (BfM Replacements: a unit a Replacement
+    point creates is half strength); one written without a state arrives at its counter's first face."""
+    allowed = tuple(spec.params["states"])
+    for u in board.kinds("reinforcement"):
+        if not selects(spec.params, u.counter):
+            continue
+        state = board.state_of(u)
+        if state not in allowed:
+            shown = f"state {state!r}" + ("" if u.state else " (its first face, as no state is written)")
+            yield error(
+                "HW-STATE-004",
+                f"{u.unit} arrives on turn {u.turn} at {shown}; {describe(spec.params)} arrive at "
+                + " or ".join(repr(a) for a in allowed),
+                u.loc,
+                help=f"write state: {allowed[0]} on the reinforcement of {u.unit}",
+                rule=board.game.cite(spec.rule),
+            )
+
+
 def check_not_on_map_at_start(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     """The selected units are not in the set-up on the map."""
     for u, h in board.on_map():

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from authoring.errors import BuildError
-from authoring.model import Game, Scenario
+from authoring.model import Game, Option, Scenario
 from authoring.readfile import MAX_ART_BYTES, read_limited
 from authoring.vassal.turns import turn_label
 
@@ -245,7 +245,22 @@ def scenario_html(game: Game) -> str:
         if notes:
             parts += ["<h3>Turn notes</h3>", _items(notes)]
         if s.options:
-            parts += ["<h3>Options</h3>", _items(f"<b>{e(o.name)}</b>: {e(o.description)}" for o in s.options)]
+            parts += ["<h3>Options</h3>", _items(_option(game, s, o) for o in s.options)]
         if s.victory:
             parts += ["<h3>Victory</h3>", _items(e(v.text) for v in s.victory)]
     return _page(f"{game.name}: scenarios", parts)
+
+
+def _option(game: Game, s: Scenario, o: Option) -> str:
+    """An option: its description, then what its effects change, as `hexwright check --option` applies them
+    (set-up checks, turn values, options it brings) and what it leaves to the players."""
+    fx, names = o.effects, _names(game)
+    titles = {x.id: x.name for x in s.options}
+    changes = [f"{e(_words(r.type))}{_params(r.params, names)}{_cite(game, r.rule)}" for r in fx.setup_rules]
+    changes += [
+        f"turns {e(', '.join(str(t) for t in c.turns) or 'all')}: {e(_value(dict(c.values), names))}"
+        for c in fx.turn_values
+    ]
+    changes += [f"also on: {e(titles.get(w, w))}" for w in fx.with_options]
+    changes += [f"played, not checked: {e(what)}" for what in fx.not_checked]
+    return f"<b>{e(o.name)}</b>: {e(o.description)}" + (_items(changes) if changes else "")

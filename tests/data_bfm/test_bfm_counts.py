@@ -305,7 +305,7 @@ def test_game_manifest(data):
     features = data["map"]["features"]
     assert set(features["single-arrow"]) == {f"14{r:02d}" for r in range(1, 11)}  # the whole east edge
     assert len(features["triple-arrow"]) == 3 and set(features["triple-arrow"]) <= _all_hexes()
-    assert len(game["setup_rules"]) == 13
+    assert len(game["setup_rules"]) == 14
 
 
 # ---- tables ----------------------------------------------------------------------------------
@@ -411,8 +411,19 @@ def test_reinforcements_and_options(data, counters, name):
         "handicap-german-even-turns",
     } == set(options)
     assert all(o["default"] is False for o in options.values())
-    assert options["war-of-attrition"]["effects"]["supply_points"] == {"german": 5, "soviet": 15}
-    assert options["handicap-soviet-4"]["effects"]["values"] == {"soviet_replacements": 4}
-    assert options["handicap-soviet-3"]["effects"]["values"] == {"soviet_replacements": 3}
-    assert options["handicap-german-even-turns"]["effects"]["replacement_turns"]["turns"] == [2, 4, 6]
+    assert set(options["war-of-attrition"]["effects"]["with_options"]) == set(options) - {
+        "war-of-attrition",
+        "handicap-soviet-4",
+        "handicap-soviet-3",
+        "handicap-german-even-turns",
+    }
+    assert "5 German and 15 Soviet" in options["war-of-attrition"]["effects"]["not_checked"][0]
+    for n in (4, 3):
+        changed = options[f"handicap-soviet-{n}"]["effects"]["turn_values"]
+        assert changed == [{"turns": [1, 2, 3, 4, 5, 6, 7], "values": {"soviet_replacements": n}}]
+    last = max(t["turn"] for t in scen["turns"])
+    for oid in ("handicap-german-even-turns", "german-logistics-problems"):
+        (changed,) = options[oid]["effects"]["turn_values"]
+        assert changed["turns"] == [t for t in range(1, last + 1) if t not in (2, 4, 6)]
+        assert changed["values"] == {"german_replacements": 0}
     assert sorted(v["points"] for v in scen["victory"]) == [1, 1, 5, 5, 10, 20, 20]

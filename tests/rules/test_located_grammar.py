@@ -37,15 +37,16 @@ def test_unknown_hex_set_in_a_code_points_at_its_pattern(tmp_path):
     assert "did you mean 'west'?" in found[0].help
 
 
-def test_option_rule_points_at_its_option(tmp_path):
+def test_option_rule_points_at_itself(tmp_path):
     extra = (
         "options:\n  - id: no-blue\n    name: No blue\n    default: true\n"
-        "    effects: {setup_rules: [{type: not-on-map-at-start, rule: '7.2', side: blue}, {type: bogus, rule: '1'}]}\n"
+        "    effects:\n      setup_rules:\n        - {type: not-on-map-at-start, rule: '7.2', side: blue}\n"
+        "        - {type: not-on-map-at-start, rule: '1', side: purple}\n"
     )
     game, _, scen = _game(tmp_path, scenario_extra=extra)
     found = check_game(game)
-    bad = [d for d in found if d.code == "HW-RULE-001"]
-    assert len(bad) == 1 and bad[0].loc.line == _line(scen, "- id: no-blue")
+    bad = [d for d in found if d.code == "HW-RULE-002"]
+    assert len(bad) == 1 and bad[0].loc.line == _line(scen, "side: purple")
     placed = [d for d in found if d.code == "HW-PLACE-011"]
     assert len(placed) == 1 and placed[0].rule == "Mini 7.2" and placed[0].loc.line == _line(scen, "0505")
 
@@ -80,9 +81,13 @@ def test_filtered_hex_set_refuses_unknown_terrain_and_sets(tmp_path):
     ]
 
 
-def test_option_rules_that_are_no_list_are_one_finding_at_the_option(tmp_path):
-    """`effects` is open in the schema: `setup_rules: 5` is one HW-RULE-001 at its option (it was a TypeError)."""
+def test_option_rules_that_are_no_list_are_refused_where_written(tmp_path):
+    """The schema types `effects`: `setup_rules: 5` is one located schema finding (it was a TypeError)."""
     extra = "options:\n  - id: odd\n    name: Odd\n    default: true\n    effects: {setup_rules: 5}\n"
-    game, _, scen = _game(tmp_path, scenario_extra=extra)
-    bad = [d for d in check_game(game) if d.code == "HW-RULE-001"]
-    assert [(d.message, d.loc.line) for d in bad] == [("unknown rule type '?'", _line(scen, "- id: odd"))]
+    root = tmp_path / "g"
+    shutil.copytree(MINI, root)
+    scen = root / "scenarios/mini/intro.yaml"
+    scen.write_text(scen.read_text() + extra)
+    result = load_game(discover(root)[0])
+    bad = [d for d in result.diagnostics if d.code.startswith("HW-SCHEMA")]
+    assert [d.loc.line for d in bad] == [_line(scen, "setup_rules: 5")] and "must be a list" in bad[0].message

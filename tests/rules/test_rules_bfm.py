@@ -120,6 +120,7 @@ def test_setup_rules_are_the_games_data(game):
         "start-state",
         "not-on-map-at-start",
         "not-in-play-before",
+        "arrival-state",
         "order-of-battle",
         "arrive-in-hex-set",
         "turn-value",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 import yaml
 from rules_support import FIXTURES, HERE, finding_key
 
 from authoring.diagnostics import Severity, sorted_diagnostics
-from authoring.load import load_card
+from authoring.load import load_card, load_project
 from authoring.rules import check_game, check_scenario
 from authoring.rules.registry import CODES, GAME_RULE_TYPES, GENERIC_CHECKS, RULE_TYPES
 
@@ -107,15 +109,24 @@ def test_option_adds_rules_only_when_chosen(fixture_games):
     assert [finding_key(d) for d in on] == ["HW-PLACE-005 | Tiny 20.1 | option-rules.yaml:9"]
 
 
-def test_option_rules_with_bad_parameters_are_rule_errors(fixture_games):
-    game = fixture_games["tiny"].game
-    found = check_scenario(game, game.scenarios["option-rules"], options=["broken"])
-    assert [(d.code, d.rule) for d in found] == [("HW-RULE-001", "Tiny 20.2"), ("HW-RULE-001", "Tiny 20.3")]
-    assert found[0].message == "rule only-on-feature: 'feature' is a required property"
-    assert (
-        found[1].message == "unknown rule type 'one-per-featur'" and found[1].help == "did you mean 'one-per-feature'?"
-    )
-    assert found[0].loc.file.endswith("option-rules.yaml")
+BROKEN_OPTION = """  - id: broken
+    name: A rule with bad parameters
+    default: false
+    effects: {setup_rules: [{type: only-on-feature, rule: "20.2", side: soviet}, {type: one-per-featur, rule: "20.3"}]}
+"""
+
+
+def test_option_rules_with_bad_parameters_are_refused_where_written(tmp_path):
+    """An option's rules are read with the scenario (scenario.schema.json types `effects`), on or off: a
+    broken one is refused at its own line, not only once someone turns the option on."""
+    shutil.copytree(FIXTURES, tmp_path / "p")
+    path = tmp_path / "p" / "scenarios" / "tiny" / "option-rules.yaml"
+    path.write_text(path.read_text() + BROKEN_OPTION)
+    _, results = load_project(tmp_path / "p")
+    tiny = next(r for r in results if r.game is None or r.game.id == "tiny")
+    found = [d for d in tiny.diagnostics if d.loc and d.loc.file.endswith("option-rules.yaml")]
+    assert [(d.code, d.loc.line) for d in found] == [("HW-SCHEMA-003", 18), ("HW-SCHEMA-005", 18)], found
+    assert "feature" in found[0].message and "one-per-feature" in found[1].help + found[1].message
 
 
 def test_unknown_option_is_reported(fixture_games):

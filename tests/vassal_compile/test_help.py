@@ -47,3 +47,18 @@ def test_designer_page_is_added_when_the_game_names_one(built: Built) -> None:
         assert DESIGNER_NOTES not in helps
         return
     assert built.read(helps[DESIGNER_NOTES]) == help_source(built.game).read_bytes()
+
+
+def test_scenario_notes_say_what_each_option_changes(bfm) -> None:
+    """The module's Help shows each option's effects as the checks apply them, and what is left to play."""
+    from authoring.vassal.help import scenario_html
+
+    page = scenario_html(bfm)
+    text = re.sub(r"<[^>]+>", "", page)
+    assert (
+        "may arrive in hex set (side: Soviet; hex set: Soviet replacement edge hex (triple arrow, optional rule); "
+        "turns: 1 / 2 / 3 / 13 / 14) (BfM Optional Rules: Soviet Replacement Edge)" in text
+    )
+    assert "turns 1, 3, 5, 7, 8, 9, 10, 11, 12, 13, 14: german replacements 0" in text
+    assert "also on: Soviet Play Balance: Improved 1st Shock" in text
+    assert "played, not checked: two left odds shifts instead of one" in text
