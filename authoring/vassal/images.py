@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from authoring.model import Counter, Game, Scenario
+from authoring.model import Counter, Game, Scenario, Table
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_content, card_sides
 from authoring.render.shared.fonts import font
@@ -451,7 +451,7 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features, memo=memo)
         jobs.append((key, lambda t=table: render_table(game, t)))
-        meta.append((table.name, image_name("chart", table.id), TABLES, ""))
+        meta.append((chart_title(table), image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
         key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases, memo=memo)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
@@ -467,6 +467,15 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     return ChartJobs(jobs, meta, cards, card_meta)
+
+
+REPRESENTATIVE_MARK = " (representative)"
+"""After a representative table's name in the chart window's tabs and list (its image carries the label)."""
+
+
+def chart_title(table: Table) -> str:
+    """A table's title in the chart window: its name, marked when its data is representative."""
+    return table.name + (REPRESENTATIVE_MARK if table.source.representative else "")
 
 
 def chart_batches(planned: ChartJobs) -> list[Batch]:

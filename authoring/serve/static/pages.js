@@ -34,8 +34,9 @@ const PAGES = {
     const data = await withErrors(`/api/charts?game=${G()}`);
     const box = HW.el("div", {class: "pages"});
     for (const t of data.tables) {
-      box.append(HW.el("h3", {}, t.name + (t.rule ? ` (${t.rule})` : "")),
-                 HW.el("img", {src: `/img/chart/${G()}/${data.gen}/table/${encodeURIComponent(t.id)}.png`, alt: t.name}));
+      box.append(HW.el("h3", {}, t.name + (t.rule ? ` (${t.rule})` : "")));
+      if (t.label) box.append(HW.el("p", {class: "notice"}, t.label));   // representative data says so
+      box.append(HW.el("img", {src: `/img/chart/${G()}/${data.gen}/table/${encodeURIComponent(t.id)}.png`, alt: t.name}));
     }
     for (const s of data.tracks) {
       box.append(HW.el("h3", {}, `Turn record track: ${s.name}`),
