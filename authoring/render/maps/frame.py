@@ -88,16 +88,17 @@ def notice_lines(title: str, notice: str, px: float, width: float) -> list[tuple
         return []
     x = MARGIN * px + font(TITLE_SIZE * px, True).getlength(title) + 0.4 * px
     right = width - MARGIN * px - 0.5 * px
-    y_mid = TOP * px * 0.45
-    if right - x < 4 * px:  # too little room beside the title: under it, as wide as the map
-        x, right, y_mid = MARGIN * px, width - MARGIN * px, TOP * px * 0.82
+    band = (TOP * px * 0.45 - TITLE_SIZE * px / 2, TOP * px * 0.45 + TITLE_SIZE * px / 2)  # the title's line
+    if right - x < 4 * px:  # too little room beside the title: under it, above the hexes, as wide as the map
+        x, right, band = MARGIN * px, width - MARGIN * px, (band[1] + 0.02 * px, TOP * px - 0.06 * px)
     size = NOTICE_SIZE[0] * px
     while True:
         lines = wrap(notice, size, max(1, int(right - x)), True)
-        if len(lines) <= NOTICE_LINES or size <= NOTICE_SIZE[1] * px:
+        fits = len(lines) <= NOTICE_LINES and len(lines) * size * 1.2 <= band[1] - band[0]
+        if fits or size <= NOTICE_SIZE[1] * px:
             break
         size = max(NOTICE_SIZE[1] * px, size * 0.9)
     lines = lines[:NOTICE_LINES]
     step = size * 1.2
-    top = y_mid - step * (len(lines) - 1) / 2
+    top = (band[0] + band[1]) / 2 - step * (len(lines) - 1) / 2
     return [(line, x, top + i * step, size) for i, line in enumerate(lines)]
