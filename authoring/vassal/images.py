@@ -334,11 +334,11 @@ def _retitle(out: Image.Image, plan: BoardPlan, game: Game, map_width: int) -> N
     draw = ImageDraw.Draw(out)
     paper = out.getpixel((1, 1))
     draw.rectangle((0, 0, min(out.width, x0 + width + px / 2), max(0, top_of_hexes - 2)), fill=paper)
-    draw.text((x0, y), title, font=face, fill=INK, anchor="lm")
     notice = map_notice([m])
     for text, x, ty, size in notice_lines(title, notice, px, map_width):  # the label the cut left behind
         left, top, right, bottom = draw.textbbox((x - plan.crop[0], ty), text, font=font(size, bold=True), anchor="lm")
         draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=paper)
+    draw.text((x0, y), title, font=face, fill=INK, anchor="lm")
     for text, x, ty, size in notice_lines(title, notice, px, out.width):
         draw.text((x, ty), text, font=font(size, bold=True), fill=NOTICE_INK, anchor="lm")
 
