@@ -72,7 +72,11 @@ def page_routes(session: Session) -> list[Route]:
                     {"id": t.id, "name": t.name, "rule": t.rule, "source": t.source.source, "label": t.source.label}
                     for t in game.tables
                 ],
-                "tracks": [{"id": s.id, "name": s.name} for s in game.scenarios.values() if s.turns],
+                "tracks": [
+                    {"id": s.id, "name": s.name, "source": s.source.source, "label": s.source.label}
+                    for s in game.scenarios.values()
+                    if s.turns
+                ],
             }
         )
 

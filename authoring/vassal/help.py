@@ -150,15 +150,16 @@ def _label(source: Provenance) -> str:
 
 
 def _representative(game: Game) -> list[str]:
-    """A section naming the maps and tables whose data is representative, each with its label (none when no
+    """A section naming the maps, tables and turn records whose data is representative, each with its label (none when no
     data is)."""
     named = [(m.name, m.source) for _, m in sorted(game.maps.items())] + [(t.name, t.source) for t in game.tables]
+    named += [(f"Turn record: {setup_title(game, s)}", s.source) for s in _scenarios(game) if s.turns]
     found = [f"{e(name)}:{_label(source)}" for name, source in named if source.representative]
     if not found:
         return []
     return [
-        "<h2>Representative data</h2><p>These maps and tables stand in for the published game's, which are not "
-        "available; the charts and the map say so too.</p>",
+        "<h2>Representative data</h2><p>These maps, tables and turn records stand in for the published game's, which are not "
+        "available; the charts and maps say so too.</p>",
         _items(found),
     ]
 
@@ -202,7 +203,7 @@ def _turn_record_line(game: Game, s: Scenario) -> str:
     text = f"<b>{e(setup_title(game, s))}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}"
     if weather:
         text += f"; weather {e(', '.join(weather))}"
-    return text + "."
+    return text + "." + _label(s.source)
 
 
 def _setup_line(game: Game, s: Scenario) -> str:

@@ -443,6 +443,15 @@ class ChartJobs:
         return [key for key, _ in [*self.jobs, *self.cards]]
 
 
+REPRESENTATIVE_MARK = " (representative)"
+"""After a representative table's or turn record's name in the chart window's tabs and list (its image carries the label)."""
+
+
+def chart_title(table: Table) -> str:
+    """A table's title in the chart window: its name, marked when its data is representative."""
+    return table.name + (REPRESENTATIVE_MARK if table.source.representative else "")
+
+
 def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None) -> ChartJobs:
     """Rule tables, each scenario's turn track and set-up cards, in that order; the cards take their
     counter faces from `faces` (a counter is on a card of every scenario: drawn once)."""
@@ -453,9 +462,10 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
         jobs.append((key, lambda t=table: render_table(game, t)))
         meta.append((chart_title(table), image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
-        key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases, memo=memo)
+        key = digest("turns", code_version(), scenario.turns, scenario.name, scenario.source, game.phases, memo=memo)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
-        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
+        name = scenario.name + (REPRESENTATIVE_MARK if scenario.source.representative else "")
+        meta.append((f"Turn record: {name}", image_name("turns", scenario.id), TURN_RECORDS, name))
     cards, card_meta = [], []
     key_of = card_keys(game)
     for scenario in _scenarios(game):
@@ -467,15 +477,6 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
             label = f"{scenario.name}, {_side_name(game, side)}"
             card_meta.append((f"Set-up: {label}", name, SETUP_CARDS, label))
     return ChartJobs(jobs, meta, cards, card_meta)
-
-
-REPRESENTATIVE_MARK = " (representative)"
-"""After a representative table's name in the chart window's tabs and list (its image carries the label)."""
-
-
-def chart_title(table: Table) -> str:
-    """A table's title in the chart window: its name, marked when its data is representative."""
-    return table.name + (REPRESENTATIVE_MARK if table.source.representative else "")
 
 
 def chart_batches(planned: ChartJobs) -> list[Batch]:

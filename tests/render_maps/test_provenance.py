@@ -19,7 +19,7 @@ from authoring.render.maps.frame import MARGIN, NOTICE_INK, TOP, map_notice
 from authoring.render.maps.raster import Text
 from authoring.render.maps.style import rgb
 from authoring.render.print.charts import NOTICE_INK as CHART_INK
-from authoring.render.print.charts import chart_pages, stack, table_blocks, write_charts
+from authoring.render.print.charts import chart_pages, stack, table_blocks, turn_blocks, write_charts
 from authoring.render.print.tiles import write_tiled_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,6 +51,8 @@ def _representative(mini: Path) -> Path:
             "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
         )
     )
+    intro = mini / "scenarios" / "mini" / "intro.yaml"
+    intro.write_text(intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n"))
     return mini
 
 
@@ -70,6 +72,8 @@ def test_bundled_sources_follow_the_rulebooks(games):
     assert b41.table("crt").source.representative and b41.table("tec").source.representative
     assert b41.table("stacking").source.source == "published"  # printed in the rules (3.0)
     assert b41.maps["main"].source.representative
+    assert all(s.source.representative for s in b41.scenarios.values())  # the Turn Record Chart is not printed
+    assert all(s.source.source == "published" for s in bfm.scenarios.values())
     assert typhoon.table("crt").source.representative and typhoon.table("steps").source.source == "published"
     assert all(m.source.representative for m in typhoon.maps.values())
     label = b41.table("crt").source.label
@@ -111,6 +115,16 @@ def test_a_representative_table_is_labelled_under_its_title_and_a_published_one_
     assert title.box[3] <= first.box[1] and first.box[3] <= header.box[1]  # between the title and the table
     assert _labels(stack(table_blocks(b41, b41.table("stacking")))) == []
     assert all(_labels(stack(table_blocks(games["bfm"], t))) == [] for t in games["bfm"].tables)
+
+
+def test_a_representative_turn_record_is_labelled_under_its_title(games, mini):
+    b41 = games["1941"]
+    blocks = turn_blocks(b41, b41.scenarios["campaign"])
+    text = " ".join(_labels(blocks[0]))
+    assert text.startswith(REPRESENTATIVE_LABEL) and "weather of each turn" in text
+    assert all(_labels(b) == [] for s in games["bfm"].scenarios.values() for b in turn_blocks(games["bfm"], s))
+    game = _load(_representative(mini), "mini")
+    assert " ".join(_labels(turn_blocks(game, game.scenarios["intro"])[0])) == f"{REPRESENTATIVE_LABEL}."
 
 
 def test_a_table_continued_on_another_block_is_labelled_again(mini):

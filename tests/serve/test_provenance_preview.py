@@ -36,6 +36,10 @@ def _mini(root: Path, representative: bool) -> Path:
                 "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
             )
         )
+        intro = root / "scenarios" / "mini" / "intro.yaml"
+        intro.write_text(
+            intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n")
+        )
     return root
 
 
@@ -64,9 +68,12 @@ def test_the_preview_labels_representative_data(tmp_path):
         table = _json(served, "/api/charts?game=mini")["tables"][0]
         assert table["source"] == "representative" and table["label"].startswith(REPRESENTATIVE_LABEL)
         assert "(every cell)" in table["label"]
+        track = _json(served, "/api/charts?game=mini")["tracks"][0]
+        assert track["source"] == "representative" and track["label"] == f"{REPRESENTATIVE_LABEL}."
         page, script = _get(served, "/").decode(), _get(served, "/static/map.js").decode()
         assert 'id="notice"' in page and "view.notice" in script  # the map page shows the view's notice
-        assert "t.label" in _get(served, "/static/pages.js").decode()  # the charts page shows each table's
+        pages = _get(served, "/static/pages.js").decode()
+        assert "t.label" in pages and "s.label" in pages  # the charts page shows each table's and track's
         assert _red(served) > 30
 
 
@@ -75,4 +82,5 @@ def test_a_designers_data_carries_no_label_in_the_preview(tmp_path):
         assert _json(served, "/api/view?game=mini&scenario=intro")["view"]["notice"] == ""
         table = _json(served, "/api/charts?game=mini")["tables"][0]
         assert table["source"] == "designer" and table["label"] == ""
+        assert _json(served, "/api/charts?game=mini")["tracks"][0]["label"] == ""
         assert _red(served) == 0

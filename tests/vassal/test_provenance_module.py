@@ -51,6 +51,10 @@ def _mini(tmp_path: Path, representative: bool) -> Path:
                 "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
             )
         )
+        intro = root / "scenarios" / "mini" / "intro.yaml"
+        intro.write_text(
+            intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n")
+        )
     return root
 
 
@@ -82,6 +86,12 @@ def test_the_chart_window_marks_and_shows_a_representative_table(modules):
     assert _ink(image, (0, 0, image.width, image.height), CHART_INK, 20) > 20
 
 
+def test_the_chart_window_marks_a_representative_turn_record(modules):
+    names = [c.get("chartName") for c in modules[True][0].iter(el.CHART)]
+    assert "Turn record: Introduction (representative)" in names
+    assert "Turn record: Introduction" in [c.get("chartName") for c in modules[False][0].iter(el.CHART)]
+
+
 def test_the_help_names_the_representative_map_and_table_with_the_label(modules):
     tree, archive = modules[True]
     page = etree.fromstring(_help(tree, archive), etree.HTMLParser())
@@ -89,6 +99,7 @@ def test_the_help_names_the_representative_map_and_table_with_the_label(modules)
     listed = [" ".join(li.itertext()) for li in section.getnext().getnext().iter("li")]
     assert any(text.startswith("Mini Board:") and "(the forest)" in text for text in listed)
     assert any(text.startswith("Combat Results:") and "(every cell)" in text for text in listed)
+    assert any(text.startswith("Turn record: Introduction:") for text in listed)
     assert all(REPRESENTATIVE_LABEL in text for text in listed)
     tables = [" ".join(li.itertext()) for li in page.iter("li") if "Combat Results" in " ".join(li.itertext())]
     assert len(tables) == 2 and all(REPRESENTATIVE_LABEL in t for t in tables)  # the Tables list too

@@ -525,6 +525,7 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
     inner = BOX_W - 20
     title = f"Turn Record Track: {scenario.name}"
     head = _text_blocks([(line, True) for line in wrap(title, TITLE, width, True)], width, height, TITLE)[0]
+    head = _headed(head, scenario.source.label, min(width, per_row * (BOX_W + BOX_GAP) - BOX_GAP))
     blocks: list[Canvas] = []
     turns = scenario.turns
     marks, counter = {}, 0

@@ -39,8 +39,9 @@ const PAGES = {
       box.append(HW.el("img", {src: `/img/chart/${G()}/${data.gen}/table/${encodeURIComponent(t.id)}.png`, alt: t.name}));
     }
     for (const s of data.tracks) {
-      box.append(HW.el("h3", {}, `Turn record track: ${s.name}`),
-                 HW.el("img", {src: `/img/chart/${G()}/${data.gen}/track/${encodeURIComponent(s.id)}.png`, alt: s.name}));
+      box.append(HW.el("h3", {}, `Turn record track: ${s.name}`));
+      if (s.label) box.append(HW.el("p", {class: "notice"}, s.label));
+      box.append(HW.el("img", {src: `/img/chart/${G()}/${data.gen}/track/${encodeURIComponent(s.id)}.png`, alt: s.name}));
     }
     document.getElementById("content").replaceChildren(box);
   },
