@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from serve_support import Served
+from serve_support import Served, chrome, wait_for
 
 from authoring.model.provenance import REPRESENTATIVE_LABEL
 from authoring.render.maps.frame import NOTICE_INK
@@ -84,3 +84,30 @@ def test_a_designers_data_carries_no_label_in_the_preview(tmp_path):
         assert table["source"] == "designer" and table["label"] == ""
         assert _json(served, "/api/charts?game=mini")["tracks"][0]["label"] == ""
         assert _red(served) == 0
+
+
+def _page_notices(driver, served: Served) -> tuple[str, list[str]]:
+    """The map page's notice (when shown) and the charts page's labels, as a browser shows them."""
+    driver.get(served.url("/?game=mini&scenario=intro"))
+    wait_for(driver, "document.body.dataset.gen && document.body.dataset.mapkey", 120)
+    notice = driver.find_element("id", "notice")
+    shown = notice.text if notice.is_displayed() else ""
+    driver.get(served.url("/charts?game=mini"))
+    wait_for(driver, "document.querySelectorAll('#content img').length >= 2", 120)
+    labels = driver.execute_script("return [...document.querySelectorAll('#content .notice')].map(p => p.textContent)")
+    return shown, labels
+
+
+def test_the_pages_show_the_label_in_a_browser(tmp_path):
+    driver = chrome()
+    try:
+        with Served(_mini(tmp_path / "rep", True), "mini") as served:
+            shown, labels = _page_notices(driver, served)
+            assert shown.startswith(REPRESENTATIVE_LABEL) and "(the forest)" in shown
+            assert len(labels) == 2 and all(text.startswith(REPRESENTATIVE_LABEL) for text in labels)
+            driver.get("about:blank")
+        with Served(_mini(tmp_path / "own", False), "mini") as served:
+            assert _page_notices(driver, served) == ("", [])
+            driver.get("about:blank")
+    finally:
+        driver.quit()
