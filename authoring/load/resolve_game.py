@@ -6,6 +6,7 @@ from pathlib import Path
 
 from authoring.budget import COUNTER_SIZE_IN
 from authoring.load.context import Ctx
+from authoring.load.provenance import provenance
 from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
 
@@ -165,6 +166,7 @@ def _strings(value) -> tuple[str, ...]:
 
 def tables(ctx: Ctx) -> tuple[Table, ...]:
     out = []
+    default = provenance(ctx.src.data)  # the file's own `source:`, for its tables that name none
     for i, t in enumerate(ctx.src.data.get("tables", [])):
         cols = tuple(str(c) for c in t["columns"])
         for j, row in enumerate(t["rows"]):
@@ -187,6 +189,7 @@ def tables(ctx: Ctx) -> tuple[Table, ...]:
                 tuple(t.get("notes", [])),
                 ctx.loc(("tables", i)),
                 _strings(t.get("print_note")),
+                provenance(t, default),
             )
         )
     _check_unique(ctx, ctx.src.data.get("tables", []), ("tables",), "table")

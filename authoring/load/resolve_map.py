@@ -6,6 +6,7 @@ from authoring.budget import HEX_SIZE_IN, map_budget_problem
 from authoring.diagnostics.zeros import padded
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
 from authoring.load.context import Ctx
+from authoring.load.provenance import provenance
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
     EdgeSideInfo,
@@ -271,4 +272,5 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         frozen_map(edges),
         ctx.src.path,
         ctx.loc(()),
+        source=provenance(d),
     )

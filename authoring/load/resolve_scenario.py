@@ -9,6 +9,7 @@ from authoring.diagnostics.suggest import suggest
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid import Hex
 from authoring.load.context import Ctx
+from authoring.load.provenance import provenance
 from authoring.load.resolve_game import rule_specs
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
@@ -189,6 +190,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         d.get("description", ""),
         ctx.src.path,
         ctx.loc(()),
+        provenance(d),
     )
 
 

@@ -23,6 +23,7 @@ from authoring.model.map import (
     MapLabel,
     PathInfo,
 )
+from authoring.model.provenance import Provenance
 from authoring.model.scenario import (
     OffMap,
     Option,
@@ -59,6 +60,7 @@ __all__ = (
     "Map",
     "MapLabel",
     "PathInfo",
+    "Provenance",
     "OffMap",
     "Option",
     "OptionEffects",

@@ -10,6 +10,7 @@ from typing import Any
 
 from authoring.diagnostics import Loc
 from authoring.model.frozen import frozen
+from authoring.model.provenance import DESIGNERS, Provenance
 
 EMPTY: Mapping = MappingProxyType({})
 
@@ -70,6 +71,8 @@ class Table:
     loc: Loc | None = None
     print_notes: tuple[str, ...] = ()
     """``print_note:`` text: printed under the table for players (``note:`` is for designers only)."""
+    source: Provenance = DESIGNERS
+    """Where the table comes from (``source:``, ``source_note:``): representative tables are labelled."""
 
     def cell(self, row_key, column: str):
         """The cell in the row whose first cell equals `row_key`, under `column`."""

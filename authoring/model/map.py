@@ -12,6 +12,7 @@ from authoring.model.art import MapImage
 from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY
 from authoring.model.lazy import LazyMapping
+from authoring.model.provenance import DESIGNERS, Provenance
 
 
 @frozen
@@ -168,6 +169,8 @@ class Map:
     loc: Loc | None = None
     art: MapImage | None = None
     """The designer's painted map, printed and shown instead of hexwright's drawing."""
+    source: Provenance = DESIGNERS
+    """Where the map comes from (``source:``, ``source_note:``): a representative map is labelled in its margin."""
 
     def label(self, h: Hex) -> str:
         return self.grid.hex_to_label(h)

@@ -9,6 +9,7 @@ from authoring.diagnostics import Loc
 from authoring.hexgrid import Hex
 from authoring.model.frozen import frozen
 from authoring.model.game import EMPTY, RuleSpec
+from authoring.model.provenance import DESIGNERS, Provenance
 
 
 def value_text(value: object) -> str:
@@ -142,6 +143,8 @@ class Scenario:
     description: str = ""
     path: str = ""
     loc: Loc | None = None
+    source: Provenance = DESIGNERS
+    """Where the scenario comes from (``source:``, ``source_note:``): a representative turn record is labelled."""
 
     def placements(self, side: str | None = None) -> tuple[Placement, ...]:
         return tuple(p for p in self.setup if side is None or p.side == side)

@@ -68,8 +68,15 @@ def page_routes(session: Session) -> list[Route]:
             {
                 "game": game.id,
                 "gen": st.gen,
-                "tables": [{"id": t.id, "name": t.name, "rule": t.rule} for t in game.tables],
-                "tracks": [{"id": s.id, "name": s.name} for s in game.scenarios.values() if s.turns],
+                "tables": [
+                    {"id": t.id, "name": t.name, "rule": t.rule, "source": t.source.source, "label": t.source.label}
+                    for t in game.tables
+                ],
+                "tracks": [
+                    {"id": s.id, "name": s.name, "source": s.source.source, "label": s.source.label}
+                    for s in game.scenarios.values()
+                    if s.turns
+                ],
             }
         )
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, sorted_diagnostics
 from authoring.model import Game, Scenario, face_texts
+from authoring.render.maps.frame import map_notice
 from authoring.rules.board import Board, build_board
 from authoring.rules.codes import code_target, parse_on, resolve_at
+from authoring.serve.frame import scenario_maps
 
 
 def _units(game: Game, units: Iterable[str], state: str | None) -> list[dict]:
@@ -162,4 +164,5 @@ def scenario_view(
         "counters": units,
         "targets": targets,
         "findings": findings(diags, root),
+        "notice": map_notice(scenario_maps(game, scen.maps)),
     }

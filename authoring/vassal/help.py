@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from authoring.errors import BuildError
-from authoring.model import Game, Option, Scenario
+from authoring.model import Game, Option, Provenance, Scenario
 from authoring.readfile import MAX_ART_BYTES, read_limited
 from authoring.vassal.turns import turn_label
 
@@ -117,13 +117,14 @@ def rules_summary_html(game: Game) -> str:
         "cards are in the <b>Charts</b> window; units waiting to enter are in the <b>Reinforcements</b> "
         "window; the <b>Turn</b> button steps through the loaded scenario's turns and phases.</p>"
     ]
+    body += _representative(game)
     if game.phases:
         body += ["<h2>Sequence of play</h2>", _items((e(p) for p in game.phases), ordered=True)]
     body += _stacking(game)
     if game.tables:
         body += [
             "<h2>Tables</h2><p>In the Charts window, Tables tab:</p>",
-            _items(f"{e(t.name)}{_cite(game, t.rule)}" for t in game.tables),
+            _items(f"{e(t.name)}{_cite(game, t.rule)}{_label(t.source)}" for t in game.tables),
         ]
     body += ["<h2>Turn record</h2>", _items(_turn_record_line(game, s) for s in _scenarios(game))]
     body += ["<h2>Set-up</h2>", _items(_setup_line(game, s) for s in _scenarios(game))]
@@ -141,6 +142,26 @@ def rules_summary_html(game: Game) -> str:
         body.append(_items(e(v.text) for v in s.victory) if s.victory else "<p>See the scenario notes.</p>")
     body.append("<p>Scenario notes are under Help, Scenarios.</p>")
     return _page(f"{game.name}: rules summary", body)
+
+
+def _label(source: Provenance) -> str:
+    """The label of representative data after an item's name ('' for published and designer's data)."""
+    return f" <b class='representative'>{e(source.label)}</b>" if source.representative else ""
+
+
+def _representative(game: Game) -> list[str]:
+    """A section naming the maps, tables and turn records whose data is representative, each with its label (none when no
+    data is)."""
+    named = [(m.name, m.source) for _, m in sorted(game.maps.items())] + [(t.name, t.source) for t in game.tables]
+    named += [(f"Turn record: {setup_title(game, s)}", s.source) for s in _scenarios(game) if s.turns]
+    found = [f"{e(name)}:{_label(source)}" for name, source in named if source.representative]
+    if not found:
+        return []
+    return [
+        "<h2>Representative data</h2><p>These maps, tables and turn records stand in for the published game's, which are not "
+        "available; the charts and maps say so too.</p>",
+        _items(found),
+    ]
 
 
 def _stacking(game: Game) -> list[str]:
@@ -182,7 +203,7 @@ def _turn_record_line(game: Game, s: Scenario) -> str:
     text = f"<b>{e(setup_title(game, s))}</b>: {len(s.turns)} turns, {e(turn_label(first))} to {e(turn_label(last))}"
     if weather:
         text += f"; weather {e(', '.join(weather))}"
-    return text + "."
+    return text + "." + _label(s.source)
 
 
 def _setup_line(game: Game, s: Scenario) -> str:

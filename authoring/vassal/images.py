@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
-from authoring.model import Counter, Game, Scenario
+from authoring.model import Counter, Game, Scenario, Table
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_content, card_sides
 from authoring.render.shared.fonts import font
@@ -314,26 +314,33 @@ def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str
         shifted.paste(source, (dx - other.crop[0], dy - other.crop[1]))
         out.paste(shifted, (0, 0), mask)
     if plan.crop[0] > 0:
-        _retitle(out, plan, game)
+        _retitle(out, plan, game, image_size(pngs[plan.map_id])[0])
     return out
 
 
-def _retitle(out: Image.Image, plan: BoardPlan, game: Game) -> None:
+def _retitle(out: Image.Image, plan: BoardPlan, game: Game, map_width: int) -> None:
     """A board cut from the left would show its map's title clipped: draw it again at the board's
-    left, in the margin above the hexes (as `render.maps.draw.add_title` places it)."""
-    from authoring.render.maps.frame import MARGIN, TOP
+    left, in the margin above the hexes (as `render.maps.draw.add_title` places it), and the label of a
+    representative map beside it (`add_notice`; the one the map image had, `map_width` px wide, is cleared)."""
+    from authoring.render.maps.frame import MARGIN, NOTICE_INK, TITLE_SIZE, TOP, map_notice, notice_lines
 
     px = plan.layout.size * math.sqrt(3)
     m = game.maps[plan.map_id]
     title = m.name if m.name == game.name or len(game.maps) == 1 else f"{game.name}: {m.name}"
     top_of_hexes = min(y for h in m.grid.hexes for _, y in plan.layout.corners(h))
-    face = font(0.42 * px, bold=True)
+    face = font(TITLE_SIZE * px, bold=True)
     x0, y = MARGIN * px, TOP * px * 0.45
     width = face.getlength(title)
     draw = ImageDraw.Draw(out)
     paper = out.getpixel((1, 1))
     draw.rectangle((0, 0, min(out.width, x0 + width + px / 2), max(0, top_of_hexes - 2)), fill=paper)
+    notice = map_notice([m])
+    for text, x, ty, size in notice_lines(title, notice, px, map_width):  # the label the cut left behind
+        left, top, right, bottom = draw.textbbox((x - plan.crop[0], ty), text, font=font(size, bold=True), anchor="lm")
+        draw.rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=paper)
     draw.text((x0, y), title, font=face, fill=INK, anchor="lm")
+    for text, x, ty, size in notice_lines(title, notice, px, out.width):
+        draw.text((x, ty), text, font=font(size, bold=True), fill=NOTICE_INK, anchor="lm")
 
 
 def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
@@ -436,6 +443,15 @@ class ChartJobs:
         return [key for key, _ in [*self.jobs, *self.cards]]
 
 
+REPRESENTATIVE_MARK = " (representative)"
+"""After a representative table's or turn record's name in the chart window's tabs and list (its image carries the label)."""
+
+
+def chart_title(table: Table) -> str:
+    """A table's title in the chart window: its name, marked when its data is representative."""
+    return table.name + (REPRESENTATIVE_MARK if table.source.representative else "")
+
+
 def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None) -> ChartJobs:
     """Rule tables, each scenario's turn track and set-up cards, in that order; the cards take their
     counter faces from `faces` (a counter is on a card of every scenario: drawn once)."""
@@ -444,11 +460,12 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
     for table in game.tables:
         key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features, memo=memo)
         jobs.append((key, lambda t=table: render_table(game, t)))
-        meta.append((table.name, image_name("chart", table.id), TABLES, ""))
+        meta.append((chart_title(table), image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
-        key = digest("turns", code_version(), scenario.turns, scenario.name, game.phases, memo=memo)
+        key = digest("turns", code_version(), scenario.turns, scenario.name, scenario.source, game.phases, memo=memo)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
-        meta.append((f"Turn record: {scenario.name}", image_name("turns", scenario.id), TURN_RECORDS, scenario.name))
+        name = scenario.name + (REPRESENTATIVE_MARK if scenario.source.representative else "")
+        meta.append((f"Turn record: {name}", image_name("turns", scenario.id), TURN_RECORDS, name))
     cards, card_meta = [], []
     key_of = card_keys(game)
     for scenario in _scenarios(game):

@@ -16,6 +16,7 @@ from authoring.vassal import elements as el
 from authoring.vassal.boards import board_name
 from authoring.vassal.codec import decode
 from authoring.vassal.compile import setup_title
+from authoring.vassal.images import REPRESENTATIVE_MARK, chart_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
 from authoring.vassal.turns import turn_label
 
@@ -163,8 +164,9 @@ def test_turn_tracker_dice_charts_and_setups(built: Built) -> None:
     dice = {(d.get("name"), d.get("nSides")) for d in _all(built.tree, el.DICE_BUTTON)}
     assert dice == {(d.name, str(d.sides)) for d in game.dice}
     charts = {c.get("chartName") for c in _all(built.tree, el.CHART)}
-    assert {t.name for t in game.tables} <= charts
-    records = {s.name for s in game.scenarios.values()} | {f"Turn record: {s.name}" for s in game.scenarios.values()}
+    assert {chart_title(t) for t in game.tables} <= charts  # a representative table's marked (representative)
+    named = [s.name + (REPRESENTATIVE_MARK if s.source.representative else "") for s in game.scenarios.values()]
+    records = set(named) | {f"Turn record: {name}" for name in named}
     assert sum(1 for name in records if name in charts) == len(game.scenarios)
     setups = {p.get("name"): p.get("file") for p in _all(built.tree, el.PREDEFINED_SETUP)}
     assert set(setups) == {setup_title(game, s) for s in game.scenarios.values()}

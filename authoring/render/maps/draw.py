@@ -23,13 +23,17 @@ from authoring.model import Game, Map
 from authoring.names import file_name, map_file_name
 from authoring.render.maps.frame import (  # noqa: F401  (public here too: the frame of what is drawn)
     MARGIN,
+    NOTICE_INK,
     SQRT3,
+    TITLE_SIZE,
     TOP,
     has_art,
     layout_for,
     map_image_size,
     map_layout,
+    map_notice,
     map_of,
+    notice_lines,
 )
 from authoring.render.maps.legend import render_legend  # noqa: F401  (public API: the map legend)
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
@@ -61,6 +65,7 @@ def map_scene(game: Game, maps: Sequence[Map], px_per_hex: float, title: str, re
             image, (x, y) = art_in_frame(m, layout, px_per_hex)
             scene.text.add(Bitmap(image, x, y))
     add_title(scene, title, px_per_hex)
+    add_notice(scene, title, map_notice(maps), px_per_hex)
     add_compass(scene, px_per_hex)
     add_edge_names(scene, px_per_hex)
     return scene
@@ -244,7 +249,13 @@ def layout_px_per_hex(game: Game, px_per_hex: float, map_ids: Sequence[str] | No
 def add_title(scene: Scene, title: str, px: float) -> None:
     x0 = MARGIN * px
     y = TOP * px * 0.45
-    scene.text.add(Text(title, x0, y, 0.42 * px, INK, anchor="lm", bold=True))
+    scene.text.add(Text(title, x0, y, TITLE_SIZE * px, INK, anchor="lm", bold=True))
+
+
+def add_notice(scene: Scene, title: str, notice: str, px: float) -> None:
+    """The label of representative maps (`frame.map_notice`) in the top margin beside the title."""
+    for text, x, y, size in notice_lines(title, notice, px, scene.size[0]):
+        scene.text.add(Text(text, x, y, size, NOTICE_INK, anchor="lm", bold=True))
 
 
 _EDGE_ANGLE = MappingProxyType({"north": 0.0, "east": 90.0, "south": 180.0, "west": 270.0})

@@ -8,6 +8,7 @@ Size convention as in `draw`: ``px_per_hex`` is the hex width across the flats i
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from authoring.hexgrid import PixelLayout
 from authoring.model import Game, Map
@@ -18,6 +19,13 @@ MARGIN = 0.7
 TOP = 1.2
 """Top margin, in hex widths (title and compass)."""
 SQRT3 = math.sqrt(3.0)
+TITLE_SIZE = 0.42
+"""The map title's text size, in hex widths (`draw.add_title`)."""
+NOTICE_INK = "#961414"
+"""The colour of the label on a representative map: dark red, apart from the map's ink."""
+NOTICE_LINES = 2
+NOTICE_SIZE = (0.2, 0.11)
+"""The label's text size in hex widths: at most this, shrunk (never below the second) to fit `NOTICE_LINES`."""
 
 
 def layout_for(grid, px_per_hex: float) -> tuple[PixelLayout, tuple[int, int]]:
@@ -57,3 +65,40 @@ def map_of(game: Game, map_id: str) -> Map:
         return game.maps[map_id]
     except KeyError:
         raise KeyError(f"no map {map_id!r} in game {game.id!r}; maps: {', '.join(sorted(game.maps))}") from None
+
+
+def map_notice(maps: Sequence[Map]) -> str:
+    """The label of the representative maps among `maps` ('' when none is): one map's label, or each
+    representative map's named when the maps' labels differ."""
+    found = [m for m in maps if m.source.representative]
+    labels = list(dict.fromkeys(m.source.label for m in found))
+    if len(labels) <= 1:
+        return labels[0] if labels else ""
+    return " ".join(f"{m.name}: {m.source.label}" for m in found)
+
+
+def notice_lines(title: str, notice: str, px: float, width: float) -> list[tuple[str, float, float, float]]:
+    """Where the label of a representative map goes in the top margin of an image `width` px wide: right of
+    the title (at `TITLE_SIZE`), left of the compass, centred on the title's line, as (text, x, y, size) of
+    each line, left-middle anchored; under the title, across the map, when the room beside it is too narrow."""
+    from authoring.render.shared.canvas import wrap
+    from authoring.render.shared.fonts import font
+
+    if not notice:
+        return []
+    x = MARGIN * px + font(TITLE_SIZE * px, True).getlength(title) + 0.4 * px
+    right = width - MARGIN * px - 0.5 * px
+    band = (TOP * px * 0.45 - TITLE_SIZE * px / 2, TOP * px * 0.45 + TITLE_SIZE * px / 2)  # the title's line
+    if right - x < 4 * px:  # too little room beside the title: under it, above the hexes, as wide as the map
+        x, right, band = MARGIN * px, width - MARGIN * px, (band[1] + 0.02 * px, TOP * px - 0.06 * px)
+    size = NOTICE_SIZE[0] * px
+    while True:
+        lines = wrap(notice, size, max(1, int(right - x)), True)
+        fits = len(lines) <= NOTICE_LINES and len(lines) * size * 1.2 <= band[1] - band[0]
+        if fits or size <= NOTICE_SIZE[1] * px:
+            break
+        size = max(NOTICE_SIZE[1] * px, size * 0.9)
+    lines = lines[:NOTICE_LINES]
+    step = size * 1.2
+    top = (band[0] + band[1]) / 2 - step * (len(lines) - 1) / 2
+    return [(line, x, top + i * step, size) for i, line in enumerate(lines)]

@@ -39,10 +39,22 @@ NOTE = 17
 """Footnote size in px (about 8 pt)."""
 TITLE = 30
 SAMPLE = 56
+NOTICE_INK = (150, 20, 20)
+NOTICE_BAND = (253, 232, 214)
+"""Colours of the label on representative data (`notice_block`): dark red on a pale orange band."""
 NATURAL = PageSpec("letter").content_size
 """Block size used for images outside a paged PDF (the module's chart windows): a Letter content area."""
 
-__all__ = ("wrap", "fit_size", "render_table", "render_turn_track", "table_blocks", "turn_blocks", "write_charts")
+__all__ = (
+    "wrap",
+    "fit_size",
+    "notice_block",
+    "render_table",
+    "render_turn_track",
+    "table_blocks",
+    "turn_blocks",
+    "write_charts",
+)
 
 
 def _cell_text(value) -> str:
@@ -239,6 +251,27 @@ def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
     return block
 
 
+def notice_block(text: str, width: int) -> Canvas | None:
+    """The label of representative data (`Provenance.label`) as a band ``width`` px wide under a chart's title,
+    its lines recorded with the role ``provenance``; None when there is nothing to label."""
+    if not text:
+        return None
+    lines = wrap(text, NOTE, width - 16, True)
+    line_h = int(NOTE * 1.35)
+    block = Canvas.new((width, len(lines) * line_h + 14))
+    slot = (0, 0, width, block.image.height - 4)
+    block.draw.rectangle(slot, fill=NOTICE_BAND, outline=NOTICE_INK, width=2)
+    for n, line in enumerate(lines):
+        block.text((8, 5 + n * line_h), line, NOTE, True, NOTICE_INK, slot=slot, role="provenance")
+    return block
+
+
+def _headed(title: Canvas, notice: str, width: int) -> Canvas:
+    """A chart's title with the label of representative data under it (every block of the chart has it)."""
+    band = notice_block(notice, width)
+    return title if band is None else join(title, band)
+
+
 def _grid(table: Table, widths: list[int]) -> list[list[list[str]]]:
     cols = len(table.columns)
     grid = [[wrap(table.columns[c], BODY, widths[c] - 2 * PAD, True) for c in range(cols)]]
@@ -337,7 +370,11 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
             )
     for what, (width, height) in sizes:
         sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn, measured[what])
-        title = int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True)) + 32
+        title = (
+            int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True))
+            + 32
+            + _notice_height(table, min(width, NOTE_MIN_PX))
+        )
         tallest = max(heights[1:], default=0)
         if title + heights[0] + tallest > height - 4:
             row = heights.index(tallest, 1)
@@ -349,6 +386,13 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
                 f"the budget of {pixel_budget / 1e6:,.0f} million"
             )
     return None
+
+
+def _notice_height(table: Table, width: int) -> int:
+    """The height of the table's `notice_block` at ``width`` (0 when it has none): at its least own width
+    (`NOTE_MIN_PX`), the most lines it can take."""
+    label = table.source.label
+    return len(wrap(label, NOTE, width - 16, True)) * int(NOTE * 1.35) + 14 if label else 0
 
 
 def _stacked_height(heights: list[int], title: int, height: int) -> int:
@@ -368,12 +412,13 @@ def table_blocks(game: Game, table: Table, size: tuple[int, int] = NATURAL) -> l
     samples = [_sample_for(game, _cell_text(r[0])) if r else None for r in table.rows]
     sample_w, widths, grid, heights = _table_layout(game, table, width, samples)
     own = _own_width(game, table, sample_w + sum(widths) + 1, width)  # a narrow table's title and notes are as narrow
-    title = _title_block(game, table.name, table.rule, own)
+    notice = table.source.label
+    title = _headed(_title_block(game, table.name, table.rule, own), notice, own)
     blocks, rows, used = [], [], title.image.height + heights[0]
     for i in range(1, len(grid)):
         if rows and used + heights[i] > height - 4:
             blocks.append(join(title, _rows_block(grid, rows, widths, heights, samples, sample_w)))
-            title = _title_block(game, f"{table.name} (continued)", "", own)
+            title = _headed(_title_block(game, f"{table.name} (continued)", "", own), notice, own)
             rows, used = [], title.image.height + heights[0]
         rows.append(i)
         used += heights[i]
@@ -392,7 +437,7 @@ def _own_width(game: Game, table: Table, table_px: int, width: int) -> int:
 
     cite = game.cite(table.rule) if table.rule else ""
     title_px = math.ceil(font(TITLE, True).getlength(table.name) + font(16).getlength(cite)) + 31
-    notes_px = NOTE_MIN_PX if _footer_lines(table, width) else 0
+    notes_px = NOTE_MIN_PX if table.source.label or _footer_lines(table, width) else 0
     return min(width, max(table_px, title_px, notes_px))
 
 
@@ -480,6 +525,7 @@ def turn_blocks(game: Game, scenario: Scenario, size: tuple[int, int] = NATURAL)
     inner = BOX_W - 20
     title = f"Turn Record Track: {scenario.name}"
     head = _text_blocks([(line, True) for line in wrap(title, TITLE, width, True)], width, height, TITLE)[0]
+    head = _headed(head, scenario.source.label, min(width, per_row * (BOX_W + BOX_GAP) - BOX_GAP))
     blocks: list[Canvas] = []
     turns = scenario.turns
     marks, counter = {}, 0

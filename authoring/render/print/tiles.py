@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 from authoring.model import Game
 from authoring.names import map_file_name
 from authoring.render.maps.draw import has_art, map_bands
+from authoring.render.maps.frame import NOTICE_INK, map_notice
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import paper_in, png_bytes, write_pdf
@@ -180,11 +181,12 @@ def _page_label(draw: ImageDraw.ImageDraw, plan: TilePlan, row: int, col: int) -
 
 
 def assembly_page(
-    plan: TilePlan, image: Image.Image | None, title: str, thumb: Image.Image | None = None
+    plan: TilePlan, image: Image.Image | None, title: str, thumb: Image.Image | None = None, notice: str = ""
 ) -> Image.Image:
     """The assembly diagram: a thumbnail with the page grid and labels, instructions and a scale bar.
 
-    `thumb`: the map already reduced to `diagram_box`'s scale (else reduced here from `image`)."""
+    `thumb`: the map already reduced to `diagram_box`'s scale (else reduced here from `image`); `notice`: the
+    label of a representative map (`frame.map_notice`), printed under the instructions."""
     w, h = plan.page_px
     dpi = plan.dpi
     page = Image.new("RGB", (w, h), (255, 255, 255))
@@ -215,6 +217,10 @@ def assembly_page(
     ]
     for i, text in enumerate(steps):
         draw.text((0.3 * dpi, h - (2.05 - 0.2 * i) * dpi), text, fill=INK, font=font(0.11 * dpi), anchor="lm")
+    for i, line in enumerate(wrap(notice, 0.11 * dpi, room, True)[:2] if notice else []):
+        draw.text(
+            (0.3 * dpi, h - (1.2 - 0.17 * i) * dpi), line, fill=NOTICE_INK, font=font(0.11 * dpi, True), anchor="lm"
+        )
     scale_bar(draw, 0.3 * dpi, h - 0.9 * dpi, dpi)
     return page
 
@@ -312,7 +318,7 @@ def write_tiles(game: Game, map_id: str, paths: dict[str, Path], overlap_in: flo
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
     return [
         write_pdf(
-            [png_bytes(assembly_page(pages.plan, None, title, pages.thumb()), dpi), *pages.pages],
+            [png_bytes(assembly_page(pages.plan, None, title, pages.thumb(), map_notice([m])), dpi), *pages.pages],
             path,
             dpi,
             pages.plan.paper_in,

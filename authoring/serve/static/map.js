@@ -23,6 +23,9 @@ async function loadView() {
   if (M.hexes) M.hexes.scenario = data.view.scenario;
   M.facesKey = data.faces_key;
   M.view = data.view;
+  const notice = document.getElementById("notice");   // the label of representative maps
+  notice.textContent = data.view.notice || "";
+  notice.hidden = !data.view.notice;
   setupTurns();
   drawAll();
   document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)

@@ -34,12 +34,14 @@ const PAGES = {
     const data = await withErrors(`/api/charts?game=${G()}`);
     const box = HW.el("div", {class: "pages"});
     for (const t of data.tables) {
-      box.append(HW.el("h3", {}, t.name + (t.rule ? ` (${t.rule})` : "")),
-                 HW.el("img", {src: `/img/chart/${G()}/${data.gen}/table/${encodeURIComponent(t.id)}.png`, alt: t.name}));
+      box.append(HW.el("h3", {}, t.name + (t.rule ? ` (${t.rule})` : "")));
+      if (t.label) box.append(HW.el("p", {class: "notice"}, t.label));   // representative data says so
+      box.append(HW.el("img", {src: `/img/chart/${G()}/${data.gen}/table/${encodeURIComponent(t.id)}.png`, alt: t.name}));
     }
     for (const s of data.tracks) {
-      box.append(HW.el("h3", {}, `Turn record track: ${s.name}`),
-                 HW.el("img", {src: `/img/chart/${G()}/${data.gen}/track/${encodeURIComponent(s.id)}.png`, alt: s.name}));
+      box.append(HW.el("h3", {}, `Turn record track: ${s.name}`));
+      if (s.label) box.append(HW.el("p", {class: "notice"}, s.label));
+      box.append(HW.el("img", {src: `/img/chart/${G()}/${data.gen}/track/${encodeURIComponent(s.id)}.png`, alt: s.name}));
     }
     document.getElementById("content").replaceChildren(box);
   },
