@@ -66,10 +66,10 @@ def check(
         from authoring.safepath import refuse_output
 
         refuse(refuse_output(target.root, image, (".png",), "--image", force))
-    if target.scenario is None or has_errors(target.diagnostics):
+    if target.scenario is None or not target.result.checkable:  # the one test `validate` and `build` make too
         from authoring.load.project import card_findings
 
-        found = list(target.diagnostics)
+        found = list(target.diagnostics) + target.result.not_checked()
         if card is not None:  # the game's errors do not hide the card's own
             found += card_findings(card, target.result, target.scenario, side)
         emit(found, fmt, target.root)
