@@ -87,4 +87,7 @@ def _kind(path: Path, base: Path, folder: str, game_id: str) -> tuple[str, str]:
             f"`hexwright import-setup`; counter tables go in counters/{game_id}/"
         )
     kind = f"{suffix} files" if suffix else "files without an extension"
-    return f"hexwright reads no {kind} in {here}", f"{reads}: save it as one of those, or move it out of the game's folders"
+    return (
+        f"hexwright reads no {kind} in {here}",
+        f"{reads}: save it as one of those, or move it out of the game's folders",
+    )
