@@ -89,7 +89,9 @@ def check(
         the_card, card_diags = load_card(card, target.result, scen, side)
         diags += card_diags
         if the_card is None or has_errors(card_diags):  # the rules would only echo the card's own errors
-            emit(diags, fmt, target.root)
+            from authoring.load.project import display, not_checked
+
+            emit(diags + [not_checked((display(card),), game.id)], fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
     if the_card is not None:  # one finding for a mistake down the card's column (no state column: every row)

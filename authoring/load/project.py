@@ -95,16 +95,20 @@ class LoadResult:
             return []
         errors = tuple(dict.fromkeys(d.loc.file for d in self.diagnostics if d.loc and d.severity is Severity.ERROR))
         named = self.unusable or errors or ((display(self.files.manifest),) if self.files else ())
-        shown = ", ".join(named[:5]) + (f" and {len(named) - 5} more" if len(named) > 5 else "")
-        gid = f" of game {self.files.id!r}" if self.files else ""
-        return [
-            info(
-                "HW-CHECK-001",
-                f"the set-up rules{gid} were not checked: {shown} could not be used",
-                Loc(named[0]) if named else None,
-                help="fix the errors of that file; the set-up rules then run on the whole game",
-            )
-        ]
+        return [not_checked(named, self.files.id if self.files else None)]
+
+
+def not_checked(files: tuple[str, ...], game_id: str | None) -> Diagnostic:
+    """HW-CHECK-001 at the first of `files`, whose errors kept the set-up rules of the game from running: the
+    summary then says the rules were not checked, never "All checks passed"."""
+    shown = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+    gid = f" of game {game_id!r}" if game_id else ""
+    return info(
+        "HW-CHECK-001",
+        f"the set-up rules{gid} were not checked: {shown} could not be used",
+        Loc(files[0]) if files else None,
+        help="fix the errors of that file; the set-up rules then run",
+    )
 
 
 def display(path: Path) -> str:
