@@ -13,14 +13,17 @@ from authoring.runtime import gc_paused
 def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
     """Everything wrong with a loaded game: the loader's findings, then the rules engine's.
 
-    The engine runs whenever every file loaded (it skips entries whose references dangle, so all
-    findings come in one run), never on a game missing a file, whose findings would be echoes."""
+    The engine runs whenever every file loaded (`LoadResult.checkable`: it skips entries whose references
+    dangle, so all findings come in one run), never on a game missing a file, whose findings would be
+    echoes: a note (HW-CHECK-001) then names the files that kept it from running."""
     from authoring.render.counters.markings import printed_findings
     from authoring.render.limits import stage_findings
     from authoring.rules import check_game
 
-    if not (rules and result.checkable):
+    if not rules:
         return list(result.diagnostics)
+    if not result.checkable:
+        return list(result.diagnostics) + result.not_checked()
     return (
         list(result.diagnostics)
         + list(check_game(result.game))

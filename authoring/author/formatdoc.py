@@ -181,8 +181,9 @@ def _csv_section(schemas: dict) -> list[str]:
         '<a id="counters-csv"></a>',
         "## Counters as CSV",
         "",
-        "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`, or `*.tsv`), one counter "
-        "per row, as any spreadsheet program saves it: comma, semicolon or tab separated; UTF-8 with or without a "
+        "A counter manifest may be a spreadsheet saved as CSV (`counters/<game>/*.csv`, `*.tsv`, or Excel's "
+        '"Unicode Text" `*.txt`), one counter per row, as any spreadsheet program saves it: comma, semicolon or tab '
+        "separated; UTF-8 with or without a "
         'byte-order mark, UTF-16 with one (Excel\'s "Unicode text"), or, in a file that is not UTF-8, '
         'Windows-1252 or Mac Roman (Excel\'s "CSV" on Windows and on a Mac: read with a note, HW-IO-004, saying '
         "which). The first row names the columns (any order, any case: `Setup code` is `setup_code`; an empty "

@@ -22,25 +22,27 @@ from authoring.vassal.entries import trim
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
-DATA_EXTS = (".yaml", ".yml", ".csv", ".tsv")
-ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
-"""Map and counter art (docs/art.md), found in the game's folders and their subfolders."""
 ALL_STAGES = ("module", "sheets", "maps", "cards", "charts")
 Snapshot = dict[Path, tuple[int, int]]
 
 
 def scan(root: Path, games: tuple[str, ...] = ()) -> Snapshot:
-    """(mtime_ns, size) of every data file of the project (or of the named games)."""
+    """(mtime_ns, size) of every file in the game folders of the project (or of the named games): data and
+    art, and the files the load names as not read (HW-FILE-001), so that adding or removing one is a change."""
+    from authoring.load.folders import game_files
+
     out: Snapshot = {}
     for folder in DATA_DIRS:
         base = root / folder
         for gdir in sorted(base.iterdir()) if base.is_dir() else ():
             if not gdir.is_dir() or (games and gdir.name not in games):
                 continue
-            for p in sorted(gdir.iterdir()) + sorted(q for q in gdir.rglob("*") if q.suffix.lower() in ART_EXTS):
-                if p.is_file() and p.suffix.lower() in DATA_EXTS + ART_EXTS and not p.name.startswith("."):
+            for p in game_files(gdir):
+                try:
                     st = p.stat()
-                    out[p] = (st.st_mtime_ns, st.st_size)
+                except OSError:  # deleted since the folder was listed: the next scan sees it gone
+                    continue
+                out[p] = (st.st_mtime_ns, st.st_size)
     return out
 
 

@@ -66,10 +66,10 @@ def check(
         from authoring.safepath import refuse_output
 
         refuse(refuse_output(target.root, image, (".png",), "--image", force))
-    if target.scenario is None or has_errors(target.diagnostics):
+    if target.scenario is None or not target.result.checkable:  # the one test `validate` and `build` make too
         from authoring.load.project import card_findings
 
-        found = list(target.diagnostics)
+        found = list(target.diagnostics) + target.result.not_checked()
         if card is not None:  # the game's errors do not hide the card's own
             found += card_findings(card, target.result, target.scenario, side)
         emit(found, fmt, target.root)
@@ -89,7 +89,9 @@ def check(
         the_card, card_diags = load_card(card, target.result, scen, side)
         diags += card_diags
         if the_card is None or has_errors(card_diags):  # the rules would only echo the card's own errors
-            emit(diags, fmt, target.root)
+            from authoring.load.project import display, not_checked
+
+            emit(diags + [not_checked((display(card),), game.id)], fmt, target.root)
             sys.exit(1)
     diags += check_scenario(game, scen, the_card, options)
     if the_card is not None:  # one finding for a mistake down the card's column (no state column: every row)

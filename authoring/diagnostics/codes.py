@@ -408,6 +408,14 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "HW-PATH-011", E, "load", "a file the data names is not found", "paths are relative to the naming file", _DIAG
     ),
     CodeInfo(
+        "HW-FILE-001",
+        W,
+        "load",
+        "a file in a game's folders that hexwright does not read (another extension, a backup or lock file)",
+        "save it in a form the folder takes, or move it out of the game's folders",
+        _DIAG,
+    ),
+    CodeInfo(
         "HW-MAP-001",
         E,
         "load",
@@ -642,6 +650,14 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "a flag the rules say is printed has no badge or band",
         "give the flag a `badge:` or `band:`",
         "docs/counters.md#markings-the-rules-require-printed",
+    ),
+    CodeInfo(
+        "HW-CHECK-001",
+        I,
+        "load",
+        "the set-up rules did not run, because a data file could not be used (its errors are listed)",
+        "fix that file's errors",
+        _DIAG,
     ),
     # Rules engine: set-up legality
     CodeInfo(
@@ -1057,6 +1073,19 @@ _ENTRIES: tuple[CodeInfo, ...] = (
 )
 
 CATALOGUE: Mapping[str, CodeInfo] = MappingProxyType({c.code: c for c in _ENTRIES})
+
+WHOLE_FILE = frozenset(
+    {
+        *("HW-IO-001", "HW-IO-002", "HW-IO-003"),
+        *(f"HW-YAML-{n:03}" for n in (1, 2, 3, 5, 6, 7, 8, 9, 10)),
+        *(f"HW-CSV-{n:03}" for n in range(1, 11)),
+        *(f"HW-SCHEMA-{n:03}" for n in range(1, 9)),
+        *("HW-KIND-001", "HW-KIND-002", "HW-MAP-001", "HW-MAP-002", "HW-MAP-003", "HW-SET-001"),
+    }
+)
+"""Errors that leave their file unusable (it did not read, parse or fit its schema; a map's grid, the maps'
+layout or the hex sets did not build): the set-up rules do not run on a game missing a part, they would only
+echo it (HW-CHECK-001 says so). Each is an error: no note or warning stops a check."""
 
 
 def lookup(code: str) -> CodeInfo | None:

@@ -124,16 +124,25 @@ def render_concise(diags: Iterable[Diagnostic]) -> str:
     return "\n".join(lines)
 
 
+NOT_CHECKED = "HW-CHECK-001"
+"""The note that the set-up rules did not run: the summary says so, never "All checks passed"."""
+
+
 def summary(items: list[Diagnostic]) -> str:
     errors = sum(1 for d in items if d.severity is Severity.ERROR)
     warnings = sum(1 for d in items if d.severity is Severity.WARNING)
     notes = len(items) - errors - warnings
-    if not errors and not warnings:
+    unchecked = sum(1 for d in items if d.code == NOT_CHECKED)
+    if not errors and not warnings and not unchecked:
         return "All checks passed." + (f" ({notes} note{'s' * (notes != 1)})" if notes else "")
     parts = [f"{errors} error{'s' * (errors != 1)}"]
     if warnings:
         parts.append(f"{warnings} warning{'s' * (warnings != 1)}")
-    return "Found " + ", ".join(parts) + "."
+    told = "Found " + ", ".join(parts) + "."
+    if unchecked:
+        games = f" of {unchecked} games" if unchecked > 1 else ""
+        told += f" The set-up rules{games} were not checked (HW-CHECK-001 says why)."
+    return told
 
 
 def as_dict(d: Diagnostic) -> dict:

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from authoring.diagnostics import Diagnostic, Loc, error, has_errors
+from authoring.diagnostics import Diagnostic, Loc, Severity, error, has_errors, info
+from authoring.diagnostics.codes import WHOLE_FILE
 from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.rows import one_per_column
 from authoring.diagnostics.zeros import padded, zeros_help
@@ -19,6 +20,7 @@ from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
 from authoring.load.context import Ctx
+from authoring.load.folders import ART_EXTS, COUNTER_EXTS, YAML_EXTS, unread_files
 from authoring.load.overlap import overlap_findings
 from authoring.load.reads import Read, ReadLog, Reads
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
@@ -54,10 +56,6 @@ class GameFiles:
         return (self.manifest, *extra, *self.maps, *self.counters, *self.scenarios)
 
 
-FILE_LEVEL = ("HW-IO-", "HW-YAML-", "HW-CSV-", "HW-SCHEMA-", "HW-KIND-", "HW-MAP-", "HW-SET-001")
-"""Codes that mean a whole file could not be used: the model is missing parts, not just references."""
-
-
 @dataclass
 class LoadResult:
     game: Game | None
@@ -76,10 +74,42 @@ class LoadResult:
         return self.game
 
     @property
+    def unusable(self) -> tuple[str, ...]:
+        """The files an error left unusable (a code of `codes.WHOLE_FILE`: the file did not read, parse or
+        fit its schema, a map's grid did not build): the model lacks their parts. Notes and warnings never
+        make a file unusable, whatever their code."""
+        return tuple(
+            dict.fromkeys(
+                d.loc.file for d in self.diagnostics if d.loc and d.code in WHOLE_FILE and d.severity is Severity.ERROR
+            )
+        )
+
+    @property
     def checkable(self) -> bool:
         """Every file loaded (some references may dangle): the rules engine's findings are then real,
-        not echoes of a missing file."""
-        return self.game is not None and not any(d.code.startswith(FILE_LEVEL) for d in self.diagnostics)
+        not echoes of a missing file. The one answer of every command to "do the set-up rules run?"."""
+        return self.game is not None and not self.unusable
+
+    def not_checked(self) -> list[Diagnostic]:
+        """HW-CHECK-001, the note that names what kept the set-up rules from running (none when they ran)."""
+        if self.checkable:
+            return []
+        errors = tuple(dict.fromkeys(d.loc.file for d in self.diagnostics if d.loc and d.severity is Severity.ERROR))
+        named = self.unusable or errors or ((display(self.files.manifest),) if self.files else ())
+        return [not_checked(named, self.files.id if self.files else None)]
+
+
+def not_checked(files: tuple[str, ...], game_id: str | None) -> Diagnostic:
+    """HW-CHECK-001 at the first of `files`, whose errors kept the set-up rules of the game from running: the
+    summary then says the rules were not checked, never "All checks passed"."""
+    shown = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+    gid = f" of game {game_id!r}" if game_id else ""
+    return info(
+        "HW-CHECK-001",
+        f"the set-up rules{gid} were not checked: {shown} could not be used",
+        Loc(files[0]) if files else None,
+        help="fix the errors of that file; the set-up rules then run",
+    )
 
 
 def display(path: Path) -> str:
@@ -109,12 +139,12 @@ def discover(root: Path) -> list[GameFiles]:
     games = []
     for manifest in sorted((root / "scenarios").glob(f"*/{MANIFEST}")):
         gid = manifest.parent.name
-        scen = tuple(p for p in _data_files(manifest.parent, (".yaml", ".yml")) if p.name not in (MANIFEST, TABLES))
+        scen = tuple(p for p in _data_files(manifest.parent, YAML_EXTS) if p.name not in (MANIFEST, TABLES))
         tables_path = manifest.parent / TABLES
         extras = tuple(
             p
             for p in sorted(manifest.parent.iterdir())
-            if p.is_file() and p.suffix.lower() not in (".yaml", ".yml") and not p.name.startswith(".")
+            if p.is_file() and p.suffix.lower() not in YAML_EXTS and not p.name.startswith(".")
         )
         extras += _art_beside(root, gid)
         games.append(
@@ -124,15 +154,12 @@ def discover(root: Path) -> list[GameFiles]:
                 manifest,
                 tables_path if tables_path.exists() else None,
                 scen,
-                _data_files(root / "maps" / gid, (".yaml", ".yml")),
-                _data_files(root / "counters" / gid, (".yaml", ".yml", ".csv", ".tsv")),
+                _data_files(root / "maps" / gid, YAML_EXTS),
+                _data_files(root / "counters" / gid, COUNTER_EXTS),
                 extras,
             )
         )
     return games
-
-
-ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def _art_beside(root: Path, gid: str) -> tuple[Path, ...]:
@@ -381,12 +408,17 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         root=str(files.root),
     )
     known = {p.resolve() for p in files.extras}
-    files = replace(
-        files,
-        extras=files.extras + tuple(p for p in art_files(maps.values(), counters.values()) if p.resolve() not in known),
-    )
+    art = art_files(maps.values(), counters.values())
+    files = replace(files, extras=files.extras + tuple(p for p in art if p.resolve() not in known))
     diags += _name_findings(game)
+    diags += unread_files(files.root, files.id, (*files.all, *art, *_summary(game_src, files)), display)
     return LoadResult(game, per_file(one_per_column(diags)), files)
+
+
+def _summary(game_src: Source, files: GameFiles) -> tuple[Path, ...]:
+    """The rules summary game.yaml names (a file read into the module's Help), when it names one."""
+    name = game_src.data.get("rules_summary")
+    return (files.manifest.parent / name,) if isinstance(name, str) else ()
 
 
 def _file_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc], entry: Read | None) -> list[Counter]:

@@ -104,5 +104,7 @@ def test_json_format_is_machine_readable(mini: Path):
     (mini / "maps/mini/board.yaml").write_text("kind: map\nid: board\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(mini), "--format", "json"])
     assert result.exit_code == 1
-    data = json.loads(result.output)
+    note, data = json.loads(result.output)[0], json.loads(result.output)[1:]
     assert data[0]["code"] == "HW-SCHEMA-003" and data[0]["line"] == 1 and data[0]["file"].endswith("board.yaml")
+    assert (note["code"], note["severity"]) == ("HW-CHECK-001", "info") and note["file"] == data[0]["file"]
+    assert note["message"] == f"the set-up rules of game 'mini' were not checked: {data[0]['file']} could not be used"
