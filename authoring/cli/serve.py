@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import MappingProxyType
 
 import click
 
 from authoring.cli.args import GAME_HELP, game_argument, project_option, select
 
 DEFAULT_PORT = 8737
+OPEN_AT = MappingProxyType({"0.0.0.0": "127.0.0.1", "::": "[::1]"})
+"""The address to open for a server listening on every address (a browser refuses 0.0.0.0 itself)."""
 
 
 @click.command(name="serve", epilog=GAME_HELP)
@@ -47,7 +50,7 @@ def serve_cmd(game: str | None, project: Path, port: int, host: str, allow_remot
     @_after_start(server)
     def announce(bound: int) -> None:
         click.echo(
-            f"hexwright serve: http://{shown}:{bound}/ ({'all games' if not game else games[0].id}; Ctrl-C to stop)",
+            f"hexwright serve: http://{OPEN_AT.get(host, shown)}:{bound}/ ({'all games' if not game else games[0].id}; Ctrl-C to stop)",
             err=True,
         )
 
