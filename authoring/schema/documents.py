@@ -79,3 +79,8 @@ def flat(kind: str) -> dict:
 def inlined(url: str) -> dict:
     """The schema an absolute `$ref` URL names, with its references inlined (for `fastcheck`)."""
     return _inline({"$ref": url}, url.split("#")[0])
+
+
+def inline_document(doc: dict) -> dict:
+    """A schema kept outside schemas/ (the preview's request bodies) with its `$ref`s into schemas/ inlined."""
+    return _inline(doc, doc["$id"])

@@ -12,13 +12,16 @@ from types import MappingProxyType
 
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from authoring.serve import images
+from authoring.serve.body import BadRequest
 from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
+from authoring.serve.guard import Guard
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.pages import page_routes
@@ -31,7 +34,13 @@ PAGES = MappingProxyType(
 )
 
 
-def make_app(session: Session, watch_files: bool = True) -> Starlette:
+OPEN = ("/favicon.ico", *PAGES)
+"""The pages' own files, which any page may link to: every other route is data, answered to the preview's
+own pages only (`guard`)."""
+
+
+def make_app(session: Session, watch_files: bool = True, listen: str = "127.0.0.1") -> Starlette:
+    """The app for a server listening on the address `listen` (the names it answers to follow from it)."""
     hub = Hub()
 
     def page(request: Request):
@@ -125,13 +134,23 @@ def make_app(session: Session, watch_files: bool = True) -> Starlette:
         *page_routes(session),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={NotFound: _not_found})
+    guard = Middleware(Guard, listen=listen, open_paths=OPEN, open_prefixes=("/static/",))
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[guard],
+        exception_handlers={NotFound: _not_found, BadRequest: _bad_request},
+    )
     app.state.hub = hub
     return app
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": str(exc)}, 404)
+
+
+async def _bad_request(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, exc.status if isinstance(exc, BadRequest) else 400)
 
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:

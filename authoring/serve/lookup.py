@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from types import MappingProxyType
 
 from starlette.responses import Response
@@ -49,11 +48,3 @@ def png_response(data: bytes | None) -> Response:
     if data is None:
         return Response("not found", 404)
     return Response(data, media_type="image/png", headers=IMMUTABLE)
-
-
-def json_body(text: bytes) -> dict:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise NotFound("the request is not JSON") from None
-    return data if isinstance(data, dict) else {}

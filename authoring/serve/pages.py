@@ -9,7 +9,8 @@ from starlette.routing import Route
 from authoring.model import Game, face_texts
 from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
-from authoring.serve.lookup import NotFound, game_of, good_of, json_body, png_response, scenario_of, state_of
+from authoring.serve.body import json_body
+from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.session import Session
 
 
@@ -94,7 +95,7 @@ def page_routes(session: Session) -> list[Route]:
         )
 
     async def export(request: Request):
-        data = json_body(await request.body())
+        data = await json_body(request, "export")
         from starlette.concurrency import run_in_threadpool
 
         return JSONResponse(await run_in_threadpool(_export, session, data))
@@ -112,12 +113,12 @@ def page_routes(session: Session) -> list[Route]:
 def _export(session: Session, data: dict) -> dict:
     from authoring.serve.cardexport import card_csv, card_findings
 
-    st = state_of(session, str(data.get("game", "")))
-    game, scen = scenario_of(st, str(data.get("scenario", "")))
-    side = str(data.get("side", ""))
+    st = state_of(session, data["game"])
+    game, scen = scenario_of(st, data["scenario"])
+    side = data["side"]
     if side not in {s.id for s in game.sides}:
         raise NotFound(f"no side {side!r} in game {game.id!r}")
-    rows = [r for r in data.get("rows", []) if isinstance(r, dict) and r.get("hex") and r.get("unit")]
+    rows = [r for r in data["rows"] if r["hex"] != ""]
     text = card_csv(rows)
     name, found = card_findings(good_of(st), scen, side, text)
     return {"name": name, "csv": text, "findings": found}

@@ -106,10 +106,12 @@ def test_wheel_and_sdist_carry_the_schemas_fonts_and_bundled_games(release):
     assert {f"authoring/_bundled/schemas/{s}" for s in schemas} <= names
     assert {f"authoring/_bundled/{p}" for p in bfm} <= names
     assert "authoring/render/shared/fonts/DejaVuSans.ttf" in names
+    assert "authoring/serve/export.schema.json" in names  # the preview's request schema, beside its routes
     assert not any("__pycache__" in n or n.startswith(("schemas/", "tests/")) for n in names)
     with tarfile.open(release["sdist"]) as t:
         members = {m.split("/", 1)[1] for m in t.getnames() if "/" in m}
     assert {f"schemas/{s}" for s in schemas} <= members and set(bfm) <= members and "setup.py" in members
+    assert "authoring/serve/export.schema.json" in members
 
 
 def test_the_fresh_environment_runs_the_installed_wheel(installed):

@@ -60,8 +60,9 @@ class Served:
         self.thread.join(10)
 
 
-def chrome():
-    """A headless Chromium through Debian's chromedriver, or a skip saying how to install it."""
+def chrome(*arguments: str):
+    """A headless Chromium through Debian's chromedriver (with these command-line `arguments` too), or a skip
+    saying how to install it."""
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     driver = shutil.which("chromedriver")
     if not chromium or not driver:
@@ -72,7 +73,14 @@ def chrome():
 
     options = Options()
     options.binary_location = chromium
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,900",
+        *arguments,
+    ):
         options.add_argument(arg)
     try:
         return webdriver.Chrome(service=Service(driver), options=options)
