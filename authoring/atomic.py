@@ -77,14 +77,18 @@ def remove(path: Path) -> None:
         Path(path).unlink(missing_ok=True)
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
+def write_bytes(path: Path, data: bytes, inside: Path | None = None, follow: bool = False) -> Path:
     """Write `data` to `path` atomically (parents created); returns `path`."""
-    return write_chunks(path, (data,))
+    return write_chunks(path, (data,), inside, follow)
 
 
-def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
-    """Write the concatenation of `chunks` to `path` atomically, without joining them first."""
-    path = Path(path)
+def write_chunks(path: Path, chunks: Iterable[bytes], inside: Path | None = None, follow: bool = False) -> Path:
+    """Write the concatenation of `chunks` to `path` atomically, without joining them first.
+
+    With `inside` (the folder the writer writes into), no link on the way from it is followed out of it
+    (`safepath.confine`, checked before and again just before the rename); `follow` writes through a final
+    link that stays inside (a data file that is a link stays one), else the link itself is replaced."""
+    path = _confined(Path(path), inside, follow)
     check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
@@ -93,6 +97,7 @@ def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
             fh.writelines(chunks)
         os.chmod(tmp, _MODE)
         check_replaceable(path)  # again: something may have been put there while the bytes were written
+        _confined(path, inside, follow)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -100,9 +105,17 @@ def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
     return path
 
 
-def write_text(path: Path, text: str) -> Path:
+def write_text(path: Path, text: str, inside: Path | None = None, follow: bool = False) -> Path:
     """Write `text` as UTF-8 with LF line ends, atomically."""
-    return write_bytes(path, text.replace("\r\n", "\n").encode("utf-8"))
+    return write_bytes(path, text.replace("\r\n", "\n").encode("utf-8"), inside, follow)
+
+
+def _confined(path: Path, inside: Path | None, follow: bool) -> Path:
+    if inside is None:
+        return path
+    from authoring.safepath import confine
+
+    return confine(inside, path, final="follow" if follow else "replace")
 
 
 def _alive(pid: int) -> bool:

@@ -59,7 +59,7 @@ def new_scenario(project: Path, game: str, name: str, from_scenario: str | None 
     else:
         text = _skeleton(files, sid, title)
     _check_written(text, name, display(target))
-    atomic_write(target, text)
+    atomic_write(target, text, inside=files.root)
     return target
 
 

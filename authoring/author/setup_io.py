@@ -223,7 +223,8 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(read_limited(sf.path).decode("utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(real_target(sf.path), edit.text)
+    real_target(sf.path)  # a scenario linked out of the project is refused with its own message
+    atomic_write(sf.path, edit.text, inside=sf.files.root, follow=True)
     notes = [d for d in diags if d.severity is Severity.INFO]  # how the card was read (its encoding)
     return ImportResult(
         sf.path,

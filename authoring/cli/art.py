@@ -73,6 +73,7 @@ def _write(map_file: Path, fields: dict[str, str]) -> None:
     from authoring.author.artblock import set_registration
     from authoring.author.fsutil import real_target
     from authoring.author.yamlblock import BlockError
+    from authoring.load import find_root
 
     target = real_target(map_file)
     from authoring.readfile import read_limited
@@ -83,7 +84,7 @@ def _write(map_file: Path, fields: dict[str, str]) -> None:
     except BlockError as exc:
         raise click.ClickException(f"{map_file}: {exc}") from None
     if new != text:
-        write_bytes(target, new.encode("utf-8"))
+        write_bytes(map_file, new.encode("utf-8"), inside=find_root(map_file.parent), follow=True)
 
 
 def check_map(map_file: Path, fmt: str, image: Path | None) -> None:

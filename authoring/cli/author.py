@@ -115,7 +115,7 @@ def export_setup_cmd(
     from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
     from authoring.load import find_root
-    from authoring.safepath import refuse_output
+    from authoring.safepath import refuse_output, writer_root
 
     if out is not None:
         made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
@@ -124,7 +124,7 @@ def export_setup_cmd(
     if out is None:
         click.echo(text, nl=False)
         return
-    atomic_write(out, text)
+    atomic_write(out, text, inside=writer_root(find_root(project), out))
     click.echo(f"wrote {_rel(out)}", err=True)
 
 
@@ -179,7 +179,7 @@ def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, ch
             resolve_inside(root, str(path.relative_to(root)), f"the {name} reference")
         except UnsafePath as exc:
             raise click.UsageError(f"{exc}; nothing was written") from None
-        atomic_write(path, text)
+        atomic_write(path, text, inside=root, follow=True)
         click.echo(f"wrote {_rel(path)}")
     else:
         click.echo(text, nl=False)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from authoring.cli.args import OutPath
 from authoring.cli.output import emit
 
 
@@ -18,7 +19,7 @@ from authoring.cli.output import emit
 @click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutPath(file_okay=False, path_type=Path),
     default=None,
     help="Project folder to create [default: the module's name beside it in the current folder].",
 )
@@ -30,6 +31,8 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
     from authoring.validate import validate_path
 
     dest = out or Path(module.stem)
+    if dest.is_symlink():  # resolving it would put the project where it leads
+        raise click.UsageError(f"{str(dest)!r} is a symbolic link; name a new or empty folder; nothing was written")
     plan = import_vmod(module, dest, game_id)
     f = plan.figures
     emit(diagnostics(plan, module), "concise")
