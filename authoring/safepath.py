@@ -9,6 +9,7 @@ target lies outside the root, with a message that says which rule was broken.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 
@@ -132,6 +133,26 @@ DATA_FOLDERS = ("scenarios", "maps", "counters", "schemas")
 """The project's data folders: no writer puts an output there unless told to with --force."""
 
 
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def special_kind(path: Path) -> str | None:
+    """What `path` is when it exists and is neither a regular file nor a symbolic link ("a socket"), else None."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "a special file")
+
+
 class Unforcible(str):
     """A refusal that `--force` does not lift: the target is not a regular file."""
 
@@ -139,8 +160,6 @@ class Unforcible(str):
 def refuse_special(target: Path, what: str, made: str = "a file") -> Unforcible | None:
     """Why `target` may never be written, even with --force: it is a folder, FIFO, socket or device
     (renaming over it would replace it with a plain file), or None."""
-    from authoring.atomic import special_kind
-
     kind = special_kind(target)
     if kind is None or (made == "a folder" and kind == "a folder"):
         return None

@@ -9,8 +9,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from authoring.atomic import write_text as atomic_write
 from authoring.author.fsutil import did_you_mean, real_target
+from authoring.author.keep import NotWritten, replace_checked
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.errors import HexwrightError, UsageError
@@ -203,8 +203,9 @@ def _card_side(entries: list[dict], card_side: str | None, side: str | None, cou
 def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> ImportResult:
     """Check the card against the scenario, then rewrite that side's `setup:` list in the scenario file.
 
-    Nothing is written when the card has errors (unknown hex, unit or state); rule findings of the
-    resulting set-up (stacking, wrong hex...) are returned, since fixing them is what comes next."""
+    Nothing is written when the card has errors (unknown hex, unit or state) or when the set-up it makes
+    has a rule error the old one had not (stacking, a unit placed twice: `keep.replace_checked`): the old
+    set-up stays. The scenario's findings after the import are returned (errors it already had, warnings)."""
     result = load_game(sf.files)
     if result.game is None or sf.id not in result.game.scenarios:
         raise CardError(
@@ -224,7 +225,10 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
     real_target(sf.path)  # a scenario linked out of the project is refused with its own message
-    atomic_write(sf.path, edit.text, inside=sf.files.root, follow=True)
+    try:
+        replace_checked(sf.files, sf.path, edit.text, f"the {side} set-up of {display(card)}")
+    except NotWritten as exc:
+        raise CardError(str(exc.message), exc.diagnostics, exc.shown) from None
     notes = [d for d in diags if d.severity is Severity.INFO]  # how the card was read (its encoding)
     return ImportResult(
         sf.path,
@@ -250,6 +254,7 @@ def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
 class CardError(HexwrightError):
     """The card (or the scenario it goes into) has data errors; they are in `diagnostics`."""
 
-    def __init__(self, message: str, diagnostics: list[Diagnostic]):
+    def __init__(self, message: str, diagnostics: list[Diagnostic], shown: str = ""):
         super().__init__(message)
-        self.diagnostics = diagnostics
+        self.diagnostics, self.shown = diagnostics, shown
+        """`shown`: the findings rendered against a text that was not written (`keep.NotWritten`)."""

@@ -21,6 +21,15 @@ def _show(diags, root: Path | None = None) -> None:
     emit(diags, "full", root)
 
 
+def _refused(exc) -> None:
+    """The findings that stopped a writer (rendered against the text it did not write, when it was), and why."""
+    if getattr(exc, "shown", ""):
+        click.echo(exc.shown, err=True)
+    else:
+        _show(exc.diagnostics)
+    click.echo(str(exc.message), err=True)
+
+
 def _rel(p: Path) -> str:
     from authoring.load.project import display
 
@@ -63,9 +72,14 @@ def new() -> None:
 @project_option
 def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: Path) -> None:
     """Create scenarios/GAME/NAME.yaml: a skeleton, or a copy of --from SCENARIO."""
+    from authoring.author.keep import NotWritten
     from authoring.author.scenario import new_scenario
 
-    path = new_scenario(project, game, name, from_scenario)
+    try:
+        path = new_scenario(project, game, name, from_scenario)
+    except NotWritten as exc:
+        _refused(exc)
+        sys.exit(1)
     click.echo(f"  created {_rel(path)}")
     what = "change what the variant does differently" if from_scenario else "fill in the turns and the set-up"
     click.echo(f"Open it, {what}, and run `hexwright validate` (or keep `hexwright watch {game}` running).")
@@ -85,8 +99,7 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
     try:
         r = import_setup(card, sf, side)
     except CardError as exc:
-        _show(exc.diagnostics)
-        click.echo(str(exc.message), err=True)
+        _refused(exc)
         sys.exit(1)
     click.echo(f"wrote {r.placements} placements ({r.units} units) for {r.side} into {_rel(r.path)}")
     if r.dropped_comments:

@@ -1,0 +1,107 @@
+"""Every editor keeps the old file until the new one is good.
+
+`replace_checked` writes the new text to a temporary file beside the old one (`atomic.staged`), loads the
+game with that file in the old one's place (or added, for a new file) and renames it over the old file only
+when the game then has no error it did not have before; otherwise the temporary file goes and the old file
+stays byte for byte. "No new error" rather than "no error": a designer fixing one scenario is not stopped by
+another scenario's mistakes, yet an edit can never turn a project that validated into one that does not.
+`rules`: whether the set-up rules engine counts (a set-up card, yes; a new scenario's skeleton, whose
+set-up is empty by design, and a map's registration are held to what the loader checks).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from authoring import atomic
+from authoring.diagnostics import Diagnostic, Severity
+from authoring.errors import HexwrightError
+from authoring.load.project import GameFiles, display
+
+
+class NotWritten(HexwrightError):
+    """The new text would add errors to the game: `diagnostics` holds them, `shown` the same rendered with
+    the lines of the text that was not written (the file on disk still holds the old ones)."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic], shown: str = ""):
+        super().__init__(message)
+        self.diagnostics, self.shown = diagnostics, shown
+
+
+def replace_checked(
+    files: GameFiles, path: Path, text: str, what: str, rules: bool = True, new: bool = False
+) -> list[Diagnostic]:
+    """Put `text` in the game's file `path` (a scenario or map of `files`; with `new`, a scenario to add)
+    atomically, only when the game with it has no error it has without it; its findings with the new text.
+
+    Raises `NotWritten` with the new errors (located in `path`) otherwise, `path` left as it was."""
+    with atomic.staged(path, (text.encode("utf-8"),), inside=files.root, follow=True) as tmp:
+        staged = _findings(_swapped(files, path, tmp, new), rules)
+        found = [_relocated(d, display(tmp), display(path)) for d in staged]
+        if any(d.severity is Severity.ERROR for d in found):
+            added = _added(_findings(files, rules), found)
+            if added:
+                from authoring.diagnostics.format import render_full
+
+                keys = {_key(d) for d in added}  # rendered now, while the text not written is there to quote
+                shown = render_full([d for d in staged if _key(_relocated(d, display(tmp), display(path))) in keys])
+                raise NotWritten(
+                    f"{display(path)} was left as it was: {what} would add {len(added)} "
+                    f"error{'' if len(added) == 1 else 's'}; nothing was written",
+                    added,
+                    shown.replace(display(tmp), display(path)),
+                )
+    return found
+
+
+def _findings(files: GameFiles, rules: bool) -> list[Diagnostic]:
+    from authoring.load import load_game
+    from authoring.validate import findings
+
+    return findings(load_game(files), rules)
+
+
+def _swapped(files: GameFiles, path: Path, tmp: Path, new: bool) -> GameFiles:
+    """`files` with `tmp` read in place of `path` (added as a scenario when `new`)."""
+    if new:
+        return replace(files, scenarios=(*files.scenarios, tmp))
+
+    def swap(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+        return tuple(tmp if p == path else p for p in paths)
+
+    return replace(files, scenarios=swap(files.scenarios), maps=swap(files.maps), counters=swap(files.counters))
+
+
+def _key(d: Diagnostic) -> tuple:
+    return d.code, d.message, d.rule
+
+
+def _added(before: list[Diagnostic], after: list[Diagnostic]) -> list[Diagnostic]:
+    """The errors of `after` that `before` has not (each counted: a second copy of a finding is new)."""
+    had = Counter(_key(d) for d in before if d.severity is Severity.ERROR)
+    out = []
+    for d in after:
+        if d.severity is not Severity.ERROR:
+            continue
+        if had[_key(d)]:
+            had[_key(d)] -= 1
+        else:
+            out.append(d)
+    return out
+
+
+def _relocated(d: Diagnostic, shown_tmp: str, shown: str) -> Diagnostic:
+    """`d` with the temporary file's name replaced by the file's own (its location, related ones, message)."""
+
+    def fix(loc):
+        return loc._replace(file=shown) if loc is not None and loc.file == shown_tmp else loc
+
+    return replace(
+        d,
+        loc=fix(d.loc),
+        related=tuple(fix(r) for r in d.related),
+        message=d.message.replace(shown_tmp, shown),
+        help=d.help.replace(shown_tmp, shown),
+    )
