@@ -26,14 +26,19 @@ from authoring.cli.output import emit
 @click.option("--id", "game_id", help="Game id [default: from the module's name].")
 def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None:
     """Write a hexwright project from MODULE.vmod: boards as map art, pieces as counters, set-ups as scenarios."""
-    from authoring.author.import_vmod import diagnostics, import_vmod
+    from authoring.author.import_vmod import DamagedModule, diagnostics, import_vmod
     from authoring.diagnostics import has_errors
     from authoring.validate import validate_path
 
     dest = out or Path(module.stem)
     if dest.is_symlink():  # resolving it would put the project where it leads
         raise click.UsageError(f"{str(dest)!r} is a symbolic link; name a new or empty folder; nothing was written")
-    plan = import_vmod(module, dest, game_id)
+    try:
+        plan = import_vmod(module, dest, game_id)
+    except DamagedModule as exc:
+        emit(exc.diagnostics, "full")
+        click.echo(str(exc.message), err=True)
+        sys.exit(1)
     f = plan.figures
     emit(diagnostics(plan, module), "concise")
     click.echo(
