@@ -82,7 +82,7 @@ def staged(path: Path, chunks: Iterable[bytes], inside: Path | None = None, foll
     target = _confined(Path(path), inside, follow)
     check_replaceable(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{_writer()}.", suffix=TMP_SUFFIX, dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{writer_name()}.", suffix=TMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.writelines(chunks)
@@ -107,7 +107,7 @@ def _confined(path: Path, inside: Path | None, follow: bool) -> Path:
     return confine(inside, path, final="follow" if follow else "replace")
 
 
-def _writer() -> str:
+def writer_name() -> str:
     """This process as a temporary file's name carries it: `<pid>-<start time>` (see `sweep`)."""
     return f"{os.getpid()}-{_started(os.getpid()) or 0}"
 

@@ -105,3 +105,59 @@ def _relocated(d: Diagnostic, shown_tmp: str, shown: str) -> Diagnostic:
         message=d.message.replace(shown_tmp, shown),
         help=d.help.replace(shown_tmp, shown),
     )
+
+
+def write_project_checked(plan, rules: bool = True) -> list[Diagnostic]:
+    """Write a new project's planned files (`plan.dest`, `plan.files`) only when it validates: they are written
+    into a hidden folder beside `plan.dest`, validated there, then moved into `plan.dest`; with an error, the
+    folder goes and nothing is written (`NotWritten`, the findings shown as in `plan.dest`). Returns the
+    project's findings (warnings)."""
+    import os
+    import shutil
+
+    from authoring.author.project import write_plan
+    from authoring.validate import validate_path
+
+    dest = Path(plan.dest)
+    stage = dest.parent / f".{dest.name}.{atomic.writer_name()}.{os.urandom(4).hex()}.tmp"
+    try:
+        write_plan(replace(plan, dest=stage, files={stage / p.relative_to(dest): c for p, c in plan.files.items()}))
+        _, found, _ = validate_path(stage, rules)
+        shown_stage, shown_dest = display(stage), display(dest)
+        if any(d.severity is Severity.ERROR for d in found):
+            from authoring.diagnostics.format import render_full
+
+            errors = [d for d in found if d.severity is Severity.ERROR]
+            raise NotWritten(
+                f"{shown_dest}: the imported project would not validate ({len(errors)} "
+                f"error{'' if len(errors) == 1 else 's'}); nothing was written",
+                [_moved(d, shown_stage, shown_dest) for d in errors],
+                render_full(errors).replace(shown_stage, shown_dest),
+            )
+        _move_into(stage, dest, [p.relative_to(dest) for p in plan.files])
+        return [_moved(d, shown_stage, shown_dest) for d in found]
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _moved(d: Diagnostic, stage: str, dest: str) -> Diagnostic:
+    def fix(loc):
+        return loc._replace(file=loc.file.replace(stage, dest, 1)) if loc is not None else loc
+
+    return replace(d, loc=fix(d.loc), related=tuple(fix(r) for r in d.related), message=d.message.replace(stage, dest))
+
+
+def _move_into(stage: Path, dest: Path, files: list[Path]) -> None:
+    """The validated files from `stage` into `dest`: the whole folder renamed when `dest` does not exist yet,
+    else file by file (never through a link out of `dest`)."""
+    import os
+
+    from authoring.safepath import confine
+
+    if not dest.exists() and not dest.is_symlink():
+        os.rename(stage, dest)
+        return
+    for rel in sorted(files):
+        target = confine(dest, dest / rel, "project file")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(stage / rel, target)

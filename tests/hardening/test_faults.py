@@ -94,7 +94,7 @@ def test_a_killed_writers_temp_files_are_swept_but_a_live_ones_kept(tmp_path: Pa
 
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     gone = tmp_path / f".x.png.{dead.stdout.strip()}.abcd1234.tmp"
-    live = tmp_path / f".y.png.{atomic._writer()}.abcd1234.tmp"  # this process's name: pid and start time
+    live = tmp_path / f".y.png.{atomic.writer_name()}.abcd1234.tmp"  # this process's name: pid and start time
     other = tmp_path / "keep.tmp"
     for p in (gone, live, other):
         p.write_text("x")

@@ -167,3 +167,24 @@ def test_a_damaged_or_encrypted_member_is_a_finding_and_nothing_is_written(tmp_p
     assert r.exit_code == 1, r.output[-3000:]
     assert "error[HW-VMOD-003]" in r.output and member in r.output and "nothing was written" in r.output
     assert not (tmp_path / "p").exists()
+
+
+def test_a_project_that_would_not_validate_is_never_written(tmp_path: Path, cli, monkeypatch):
+    """The net under the rules above: were a text left unsafe (as here, with the cleaning switched off), the
+    project is validated in a hidden folder first, and nothing reaches --out."""
+    from authoring.author import vmod_common
+
+    monkeypatch.setattr(vmod_common, "safe_texts", lambda kind, doc: doc)
+    module = _module(tmp_path, "Arab\u202egnp.exe Revolt")
+    r = _import(cli, module, tmp_path / "p")
+    assert r.exit_code == 1, r.output[-3000:]
+    assert "would not validate" in r.output and "nothing was written" in r.output and ".tmp" not in r.output
+    assert "scenarios/arab-gnp-exe-revolt/game.yaml" in r.output  # located as in --out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.vmod"]
+
+
+def test_an_import_into_an_existing_empty_folder_moves_its_files_in(tmp_path: Path, cli):
+    (tmp_path / "p").mkdir()
+    _valid(cli, _module(tmp_path, "Into"), tmp_path / "p")
+    assert (tmp_path / "p" / "scenarios" / "into" / "game.yaml").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.vmod", "p"]

@@ -50,7 +50,7 @@ def test_a_name_with_a_live_process_id_but_another_start_time_is_swept(tmp_path:
 
 def test_the_file_of_a_running_writer_is_kept(tmp_path: Path, live: int):
     theirs = _plant(tmp_path, f".map-board.png.{live}-{atomic._started(live)}.abcd1234.tmp")
-    mine = _plant(tmp_path, f".sheet.pdf.{atomic._writer()}.abcd1234.tmp")
+    mine = _plant(tmp_path, f".sheet.pdf.{atomic.writer_name()}.abcd1234.tmp")
     assert atomic.sweep(tmp_path) == 0 and theirs.exists() and mine.exists()
 
 
