@@ -169,7 +169,8 @@ def refuse_special(target: Path, what: str, made: str = "a file") -> Unforcible 
 def refuse_output(root: Path, target: Path, made: tuple[str, ...], what: str, force: bool = False) -> str | None:
     """Why writing the file `target` would destroy data, or None when it is safe.
 
-    Always refused: a target that exists and is not a regular file or a symbolic link (`refuse_special`).
+    Always refused: a target that exists and is not a regular file or a symbolic link (`refuse_special`), and
+    one reached through a folder that is a link out of the project (`confine`).
     Refused unless `force`: an empty path; a target inside the project's data folders
     (`scenarios/`, `maps/`, `counters/`, `schemas/`); a target that is a symbolic link (the write
     would replace the link); an existing file that is not of a kind this writer makes (`made`
@@ -177,8 +178,14 @@ def refuse_output(root: Path, target: Path, made: tuple[str, ...], what: str, fo
     if not str(target).strip():
         return f"{what} is empty"
     special = refuse_special(target, what)
-    if special or force:
+    if special:
         return special
+    try:  # a folder on the way that is a link out of the project (or of the folder named): never, --force or not
+        confine(writer_root(root, target), target, what)
+    except UnsafePath as exc:
+        return Unforcible(str(exc))
+    if force:
+        return None
     real_root = Path(os.path.realpath(root))
     real = Path(os.path.realpath(target))
     for folder in DATA_FOLDERS:

@@ -162,6 +162,8 @@ PROJECT_CASES = {
         ["export-setup", "mini/intro", "--side", "red", "--out", "sub/red.csv", "--force"],
         ["sub", "sub/red.csv"],
     ),
+    "check --image": (["check", "mini/intro", "--image", "sub/red.png", "--force"], ["sub", "sub/red.png"]),
+    "build calibration": (["build", "calibration", "--out", "sub/cal.pdf", "--force"], ["sub", "sub/cal.pdf"]),
 }
 
 
@@ -173,7 +175,8 @@ def test_a_project_writer_never_writes_through_a_link(mini_project: Path, cli, t
     (mini_project / "docs" / "format.md").write_text("old\n")
     (mini_project / "docs" / "codes.md").write_text("old\n")
     (mini_project / "sub").mkdir()
-    (mini_project / "sub" / "red.csv").write_text("hex,unit,state\n")
+    for name in ("red.csv", "red.png", "cal.pdf"):
+        (mini_project / "sub" / name).write_text("an earlier output\n")
     path = mini_project / position
     victim = tmp_path / "victim" / path.name
     before = _plant(path, victim)
