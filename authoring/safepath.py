@@ -83,9 +83,12 @@ def writer_root(project: Path, target: Path) -> Path:
 def confine(root: Path, target: Path, what: str = "output", links: str = "inside", final: str = "replace") -> Path:
     """Where a writer may put `target`, a file under the folder `root` it writes into, or `UnsafePath`.
 
-    The one check of every writer (build stages and caches, `import-vmod`, `import-setup`, `new scenario`,
-    `docs --write`, `calibrate --write`, `export-setup`): each folder from `root` down to the file, and the
-    file, is looked at without following it. A link among those folders is followed only when `links` is
+    The one check of every writer: `import-vmod`, `init`, `import-setup`, `new scenario`, `docs --write`,
+    `calibrate --write` (through `atomic.write_chunks(..., inside=root)`), `export-setup`, `check --image`,
+    `build calibration` (`refuse_output`), each cache entry as it is stored (`vassal.entries`, with
+    `links="none"`); a build also refuses, before it starts, a link at any folder it writes into, caches
+    included (`refuse_build_tree`). Each folder from `root` down to the file, and the file, is looked at
+    without following it. A link among those folders is followed only when `links` is
     "inside" and it leads inside `root`; with `links="none"` (a build folder, which hexwright makes itself)
     any link is refused. The file itself, when it is a link, is replaced (`final="replace"`: an output, the
     link goes and its target is left alone) or written through (`final="follow"`: a data file, which stays a

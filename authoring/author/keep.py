@@ -5,13 +5,14 @@ game with that file in the old one's place (or added, for a new file) and rename
 when the game then has no error it did not have before; otherwise the temporary file goes and the old file
 stays byte for byte. "No new error" rather than "no error": a designer fixing one scenario is not stopped by
 another scenario's mistakes, yet an edit can never turn a project that validated into one that does not.
-`rules`: whether the set-up rules engine counts (a set-up card, yes; a new scenario's skeleton, whose
-set-up is empty by design, and a map's registration are held to what the loader checks).
+What counts is the caller's `check`: a set-up card is held to the loader and the set-up rules of its scenario;
+a new scenario's skeleton (whose set-up is empty by design) and a map's registration to the loader (`loads`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,17 +32,19 @@ class NotWritten(HexwrightError):
 
 
 def replace_checked(
-    files: GameFiles, path: Path, text: str, what: str, rules: bool = True, new: bool = False
+    files: GameFiles, path: Path, text: str, what: str, check: Check | None = None, new: bool = False
 ) -> list[Diagnostic]:
     """Put `text` in the game's file `path` (a scenario or map of `files`; with `new`, a scenario to add)
-    atomically, only when the game with it has no error it has without it; its findings with the new text.
+    atomically, only when `check` (default `loads`) finds no error in the game with it that it does not find
+    without it; returns what `check` found with the new text.
 
     Raises `NotWritten` with the new errors (located in `path`) otherwise, `path` left as it was."""
+    check = check or loads
     with atomic.staged(path, (text.encode("utf-8"),), inside=files.root, follow=True) as tmp:
-        staged = _findings(_swapped(files, path, tmp, new), rules)
+        staged = check(_swapped(files, path, tmp, new))
         found = [_relocated(d, display(tmp), display(path)) for d in staged]
         if any(d.severity is Severity.ERROR for d in found):
-            added = _added(_findings(files, rules), found)
+            added = _added(check(files), found)
             if added:
                 from authoring.diagnostics.format import render_full
 
@@ -56,11 +59,15 @@ def replace_checked(
     return found
 
 
-def _findings(files: GameFiles, rules: bool) -> list[Diagnostic]:
-    from authoring.load import load_game
-    from authoring.validate import findings
+Check = Callable[[GameFiles], list[Diagnostic]]
+"""What an edit is held to: the findings of a game's files (the edited file swapped in, or not)."""
 
-    return findings(load_game(files), rules)
+
+def loads(files: GameFiles) -> list[Diagnostic]:
+    """The loader's findings: schemas, references, names (what a map or a new scenario's skeleton is held to)."""
+    from authoring.load import load_game
+
+    return list(load_game(files).diagnostics)
 
 
 def _swapped(files: GameFiles, path: Path, tmp: Path, new: bool) -> GameFiles:
@@ -107,7 +114,7 @@ def _relocated(d: Diagnostic, shown_tmp: str, shown: str) -> Diagnostic:
     )
 
 
-def write_project_checked(plan, rules: bool = True) -> list[Diagnostic]:
+def write_project_checked(plan) -> list[Diagnostic]:
     """Write a new project's planned files (`plan.dest`, `plan.files`) only when it validates: they are written
     into a hidden folder beside `plan.dest`, validated there, then moved into `plan.dest`; with an error, the
     folder goes and nothing is written (`NotWritten`, the findings shown as in `plan.dest`). Returns the
@@ -122,7 +129,7 @@ def write_project_checked(plan, rules: bool = True) -> list[Diagnostic]:
     stage = dest.parent / f".{dest.name}.{atomic.writer_name()}.{os.urandom(4).hex()}.tmp"
     try:
         write_plan(replace(plan, dest=stage, files={stage / p.relative_to(dest): c for p, c in plan.files.items()}))
-        _, found, _ = validate_path(stage, rules)
+        _, found, _ = validate_path(stage, rules=True)
         shown_stage, shown_dest = display(stage), display(dest)
         if any(d.severity is Severity.ERROR for d in found):
             from authoring.diagnostics.format import render_full

@@ -59,7 +59,7 @@ def new_scenario(project: Path, game: str, name: str, from_scenario: str | None 
     else:
         text = _skeleton(files, sid, title)
     _check_written(text, name, display(target))
-    replace_checked(files, target, text, f"the new scenario {sid!r}", rules=False, new=True)
+    replace_checked(files, target, text, f"the new scenario {sid!r}", new=True)
     return target
 
 

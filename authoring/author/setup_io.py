@@ -226,28 +226,25 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
     real_target(sf.path)  # a scenario linked out of the project is refused with its own message
     try:
-        replace_checked(sf.files, sf.path, edit.text, f"the {side} set-up of {display(card)}")
+        found = replace_checked(
+            sf.files, sf.path, edit.text, f"the {side} set-up of {display(card)}", lambda f: game_findings(f, sf.id)
+        )
     except NotWritten as exc:
         raise CardError(str(exc.message), exc.diagnostics, exc.shown) from None
     notes = [d for d in diags if d.severity is Severity.INFO]  # how the card was read (its encoding)
     return ImportResult(
-        sf.path,
-        side,
-        len(entries),
-        sum(len(e["units"]) for e in entries),
-        edit.dropped_comments,
-        notes + scenario_findings(sf),
+        sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments, notes + found
     )
 
 
-def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
-    """Loader and rules-engine findings for one scenario (the game's other scenarios left out)."""
-    result = load_game(sf.files)
+def game_findings(files: GameFiles, scenario_id: str) -> list[Diagnostic]:
+    """Loader findings of the game of `files` and rules-engine findings of its scenario `scenario_id`."""
+    result = load_game(files)
     diags = list(result.diagnostics)
-    if result.ok and sf.id in result.game.scenarios:
+    if result.ok and scenario_id in result.game.scenarios:
         from authoring.rules import check_scenario
 
-        diags += check_scenario(result.game, result.game.scenarios[sf.id])
+        diags += check_scenario(result.game, result.game.scenarios[scenario_id])
     return diags
 
 

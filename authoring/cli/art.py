@@ -86,7 +86,7 @@ def _write(map_file: Path, fields: dict[str, str], files) -> None:
         return
     path = next(p for p in files.maps if p.resolve() == map_file.resolve())
     try:
-        replace_checked(files, path, new, "the registration", rules=False)
+        replace_checked(files, path, new, "the registration")
     except NotWritten as exc:
         click.echo(exc.shown, err=True)
         click.echo(str(exc.message), err=True)
