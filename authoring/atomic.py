@@ -10,11 +10,12 @@ from __future__ import annotations
 import errno
 import os
 import re
-import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from authoring.safepath import confine, special_kind
 
 
 def _umask() -> int:
@@ -25,16 +26,7 @@ def _umask() -> int:
 
 _MODE = 0o666 & ~_umask()
 TMP_SUFFIX = ".tmp"
-_TMP = re.compile(r"\..+\.(\d+)\.[^.]+\.tmp\Z")  # .<name>.<pid>.<random>.tmp
-
-
-_KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-)
+_TMP = re.compile(r"\..+\.(\d{1,19})(?:-(\d{1,20}))?\.[^.]+\.tmp\Z")  # .<name>.<pid>-<start>.<random>.tmp
 
 
 class NotRegularFile(FileExistsError):
@@ -53,17 +45,6 @@ class NotRegularFile(FileExistsError):
         return type(self), (Path(self.filename), self.kind)
 
 
-def special_kind(path: Path) -> str | None:
-    """What `path` is when it exists and is neither a regular file nor a symbolic link ("a socket"), else None."""
-    try:
-        mode = os.lstat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
-        return None
-    return next((name for test, name in _KINDS if test(mode)), "a special file")
-
-
 def check_replaceable(path: Path) -> None:
     """Raise `NotRegularFile` when a write to `path` would replace something other than a regular file."""
     kind = special_kind(path)
@@ -77,32 +58,71 @@ def remove(path: Path) -> None:
         Path(path).unlink(missing_ok=True)
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
+def write_bytes(path: Path, data: bytes, inside: Path | None = None, follow: bool = False) -> Path:
     """Write `data` to `path` atomically (parents created); returns `path`."""
-    return write_chunks(path, (data,))
+    return write_chunks(path, (data,), inside, follow)
 
 
-def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
-    """Write the concatenation of `chunks` to `path` atomically, without joining them first."""
-    path = Path(path)
-    check_replaceable(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
+def write_chunks(path: Path, chunks: Iterable[bytes], inside: Path | None = None, follow: bool = False) -> Path:
+    """Write the concatenation of `chunks` to `path` atomically, without joining them first.
+
+    With `inside` (the folder the writer writes into), no link on the way from it is followed out of it
+    (`safepath.confine`, checked before and again just before the rename); `follow` writes through a final
+    link that stays inside (a data file that is a link stays one), else the link itself is replaced."""
+    with staged(path, chunks, inside, follow):
+        pass
+    return Path(path)
+
+
+@contextmanager
+def staged(path: Path, chunks: Iterable[bytes], inside: Path | None = None, follow: bool = False) -> Iterator[Path]:
+    """Write `chunks` to a temporary file beside `path` and yield its name. The block may check it (load the
+    project with it in the old file's place); it is renamed over `path` when the block ends, and removed when
+    the block raises, the old file left byte for byte as it was. `inside`, `follow`: as `write_chunks`."""
+    target = _confined(Path(path), inside, follow)
+    check_replaceable(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{writer_name()}.", suffix=TMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.writelines(chunks)
         os.chmod(tmp, _MODE)
-        check_replaceable(path)  # again: something may have been put there while the bytes were written
-        os.replace(tmp, path)
+        yield Path(tmp)
+        check_replaceable(target)  # again: something may have been put there while the bytes were written
+        _confined(Path(path), inside, follow)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path
 
 
-def write_text(path: Path, text: str) -> Path:
+def write_text(path: Path, text: str, inside: Path | None = None, follow: bool = False) -> Path:
     """Write `text` as UTF-8 with LF line ends, atomically."""
-    return write_bytes(path, text.replace("\r\n", "\n").encode("utf-8"))
+    return write_bytes(path, text.replace("\r\n", "\n").encode("utf-8"), inside, follow)
+
+
+def _confined(path: Path, inside: Path | None, follow: bool) -> Path:
+    if inside is None:
+        return path
+    return confine(inside, path, final="follow" if follow else "replace")
+
+
+def writer_name() -> str:
+    """This process as a temporary file's name carries it: `<pid>-<start time>` (see `sweep`)."""
+    return f"{os.getpid()}-{_started(os.getpid()) or 0}"
+
+
+def _started(pid: int) -> int | None:
+    """When process `pid` started (clock ticks since boot, from /proc), or None when it is gone or unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat_line = fh.read()
+    except OSError:
+        return None
+    try:
+        return int(stat_line.rsplit(b")", 1)[1].split()[19])  # field 22; the name in brackets may hold spaces
+    except (IndexError, ValueError):
+        return None
 
 
 def _alive(pid: int) -> bool:
@@ -114,12 +134,30 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # another user's live process
         return True
+    except (OverflowError, ValueError):  # no process has such a number
+        return False
     return True
 
 
+def _live_writer(pid: int, started: int | None) -> bool:
+    """A temporary file named for (`pid`, `started`) may still be being written: that very process runs.
+
+    `started` None (a name without a start time, which hexwright no longer makes: planted, or left by an older
+    version) is never a live writer's. Where a live process's start time cannot be read (no /proc), it is trusted."""
+    if started is None or not _alive(pid):
+        return False
+    now = _started(pid)
+    return now is None or now == started
+
+
 def sweep(folder: Path) -> int:
-    """Remove temporary files in `folder` left by writers that were killed (their process is gone);
-    a live process's temporary file (a concurrent build) is left alone. Returns how many went."""
+    """Remove temporary files in `folder` that no running writer is writing; returns how many went.
+
+    A writer names its temporary file `.<name>.<pid>-<start>.<random>.tmp`, with its process id and the
+    time that process started. A file is left alone only while a process of that id runs and started at
+    that time (a concurrent build, a worker of this one, this process's own threads); a killed writer's file
+    goes, and so does one whose id a later process reuses, or whose name carries no start time (a file planted
+    with the id of some live process, or a temporary file that came with a downloaded build folder)."""
     removed = 0
     try:
         entries = list(Path(folder).iterdir())
@@ -127,10 +165,11 @@ def sweep(folder: Path) -> int:
         return 0
     for p in entries:
         m = _TMP.match(p.name)
-        if m and not _alive(int(m.group(1))):
+        if m and not _live_writer(int(m.group(1)), None if m.group(2) is None else int(m.group(2))):
             try:
-                p.unlink()
-                removed += 1
+                if not p.is_symlink() and special_kind(p) is None:
+                    p.unlink()
+                    removed += 1
             except OSError:
                 pass
     return removed

@@ -38,15 +38,15 @@ from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in
 from authoring.author.vmod_setups import import_scenarios
 from authoring.budget import COUNTER_SIZE_IN
 from authoring.diagnostics.summary import cut, kind
-from authoring.errors import UsageError
+from authoring.errors import HexwrightError, UsageError
 from authoring.load.source import compose
 from authoring.vassal.codec import parse_add_piece_command
-from authoring.vmod.archive import ModuleReadError, build_file, open_archive
+from authoring.vmod.archive import DamagedMember, ModuleReadError, build_file, open_archive
 from authoring.vmod.buildfile import MAX_SLOTS, Finding, Module, Slot, read_module
 from authoring.vmod.picture import opened, too_large
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, decode_placed, face_plan
 
-__all__ = ("ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings")
+__all__ = ("DamagedModule", "ImportPlan", "diagnostics", "import_vmod", "plan_import", "todo_findings")
 
 
 def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportPlan:
@@ -55,12 +55,41 @@ def import_vmod(module: Path, dest: Path, game_id: str | None = None) -> ImportP
     return plan
 
 
+class DamagedModule(HexwrightError):
+    """A member of the module cannot be read (HW-VMOD-003, in `diagnostics`): nothing is written, exit 1."""
+
+    def __init__(self, module_path: Path, exc: DamagedMember):
+        from authoring.diagnostics.record import Loc, error
+        from authoring.load.project import display
+
+        message = str(exc).removeprefix(f"{module_path}: ")
+        super().__init__(f"{display(Path(module_path))} cannot be imported; nothing was written")
+        self.diagnostics = [
+            error(
+                "HW-VMOD-003",
+                message,
+                Loc(display(Path(module_path))),
+                help="get an undamaged copy of the module (download it again, or save it again in VASSAL's editor)",
+            )
+        ]
+
+
 def plan_import(module_path: Path, dest: Path, game_id: str | None = None) -> ImportPlan:
-    """Every file of the imported project, computed in full before anything is written."""
+    """Every file of the imported project, computed in full before anything is written; `DamagedModule` when a
+    member the import reads is damaged or encrypted."""
+    try:
+        return _plan(module_path, dest, game_id)
+    except DamagedMember as exc:
+        raise DamagedModule(module_path, exc) from None
+
+
+def _plan(module_path: Path, dest: Path, game_id: str | None) -> ImportPlan:
     try:
         archive = open_archive(Path(module_path))
         _, root = build_file(archive)
         module = read_module(archive, root)
+    except DamagedMember:
+        raise
     except ModuleReadError as exc:
         raise UsageError(str(exc)) from None
     dest = Path(dest).resolve()

@@ -146,9 +146,9 @@ def write_plan(plan: InitPlan) -> list[Path]:
     for path in sorted(plan.files):
         content = plan.files[path]
         if isinstance(content, bytes):
-            atomic.write_bytes(path, content)
+            atomic.write_bytes(path, content, inside=plan.dest)
         else:
-            atomic.write_text(path, content)
+            atomic.write_text(path, content, inside=plan.dest)
     return sorted(plan.files)
 
 

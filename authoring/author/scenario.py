@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from authoring.atomic import write_text as atomic_write
 from authoring.author import templates
 from authoring.author.fsutil import did_you_mean, refuse_existing
+from authoring.author.keep import replace_checked
 from authoring.author.setup_io import find_scenario
 from authoring.author.yamlblock import scalar
 from authoring.errors import HexwrightError, UsageError
@@ -59,7 +59,7 @@ def new_scenario(project: Path, game: str, name: str, from_scenario: str | None 
     else:
         text = _skeleton(files, sid, title)
     _check_written(text, name, display(target))
-    atomic_write(target, text)
+    replace_checked(files, target, text, f"the new scenario {sid!r}", new=True)
     return target
 
 

@@ -9,8 +9,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from authoring.atomic import write_text as atomic_write
 from authoring.author.fsutil import did_you_mean, real_target
+from authoring.author.keep import NotWritten, replace_checked
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.errors import HexwrightError, UsageError
@@ -203,8 +203,9 @@ def _card_side(entries: list[dict], card_side: str | None, side: str | None, cou
 def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> ImportResult:
     """Check the card against the scenario, then rewrite that side's `setup:` list in the scenario file.
 
-    Nothing is written when the card has errors (unknown hex, unit or state); rule findings of the
-    resulting set-up (stacking, wrong hex...) are returned, since fixing them is what comes next."""
+    Nothing is written when the card has errors (unknown hex, unit or state) or when the set-up it makes
+    has a rule error the old one had not (stacking, a unit placed twice: `keep.replace_checked`): the old
+    set-up stays. The scenario's findings after the import are returned (errors it already had, warnings)."""
     result = load_game(sf.files)
     if result.game is None or sf.id not in result.game.scenarios:
         raise CardError(
@@ -223,32 +224,34 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
         edit = replace_side(read_limited(sf.path).decode("utf-8"), side, entries, display(sf.path))
     except BlockError as exc:
         raise HexwrightError(f"{display(sf.path)}: {exc}") from None
-    atomic_write(real_target(sf.path), edit.text)
+    real_target(sf.path)  # a scenario linked out of the project is refused with its own message
+    try:
+        found = replace_checked(
+            sf.files, sf.path, edit.text, f"the {side} set-up of {display(card)}", lambda f: game_findings(f, sf.id)
+        )
+    except NotWritten as exc:
+        raise CardError(str(exc.message), exc.diagnostics, exc.shown) from None
     notes = [d for d in diags if d.severity is Severity.INFO]  # how the card was read (its encoding)
     return ImportResult(
-        sf.path,
-        side,
-        len(entries),
-        sum(len(e["units"]) for e in entries),
-        edit.dropped_comments,
-        notes + scenario_findings(sf),
+        sf.path, side, len(entries), sum(len(e["units"]) for e in entries), edit.dropped_comments, notes + found
     )
 
 
-def scenario_findings(sf: ScenarioFile) -> list[Diagnostic]:
-    """Loader and rules-engine findings for one scenario (the game's other scenarios left out)."""
-    result = load_game(sf.files)
+def game_findings(files: GameFiles, scenario_id: str) -> list[Diagnostic]:
+    """Loader findings of the game of `files` and rules-engine findings of its scenario `scenario_id`."""
+    result = load_game(files)
     diags = list(result.diagnostics)
-    if result.ok and sf.id in result.game.scenarios:
+    if result.ok and scenario_id in result.game.scenarios:
         from authoring.rules import check_scenario
 
-        diags += check_scenario(result.game, result.game.scenarios[sf.id])
+        diags += check_scenario(result.game, result.game.scenarios[scenario_id])
     return diags
 
 
 class CardError(HexwrightError):
     """The card (or the scenario it goes into) has data errors; they are in `diagnostics`."""
 
-    def __init__(self, message: str, diagnostics: list[Diagnostic]):
+    def __init__(self, message: str, diagnostics: list[Diagnostic], shown: str = ""):
         super().__init__(message)
-        self.diagnostics = diagnostics
+        self.diagnostics, self.shown = diagnostics, shown
+        """`shown`: the findings rendered against a text that was not written (`keep.NotWritten`)."""

@@ -57,23 +57,28 @@ def signature(piece: Piece, faces: FacePlan) -> tuple:
 
 
 def art_file(image_name: str, data: bytes) -> tuple[str, bytes] | None:
-    """The art's file name under art/ and its bytes: PNG, JPEG and SVG kept as they are, anything else
-    (GIF) made PNG at its own size; None for bytes that are no image."""
+    """The art's file name under art/ and its bytes, its kind told by its content, never by its name: a PNG,
+    JPEG or SVG kept as it is (named `.png`, `.jpg`, `.svg` by what it is), anything else Pillow reads (GIF,
+    TIFF, BMP, WebP, also under a `.png` name) made PNG at its own size; None for bytes that are no image."""
     base = re.sub(r"[^A-Za-z0-9_.+-]+", "_", image_name.rsplit("/", 1)[-1]) or "image"
     stem, dot, ext = base.rpartition(".")
-    if dot and ("." + ext.lower()) in _ART_TYPES:
-        if is_svg(data) if ext.lower() == "svg" else readable(data):
-            return base, data
-        return None
+    stem = stem if dot and ("." + ext.lower()) in _ART_TYPES else base
     if is_svg(data):
-        return f"{stem or base}.svg", data
+        return f"{stem}.svg", data
     try:
         with opened(data) as im:
+            kind = _KEPT.get(im.format or "")
+            if kind is not None:
+                return (base if ext.lower() in kind[1] and dot else f"{stem}{kind[0]}"), data
             out = io.BytesIO()
             im.convert("RGBA").save(out, "PNG")
     except Exception:  # noqa: BLE001 - bytes no decoder reads are a finding, never a crash
         return None
-    return f"{stem or base}.png", out.getvalue()
+    return f"{stem}.png", out.getvalue()
+
+
+_KEPT = MappingProxyType({"PNG": (".png", ("png",)), "JPEG": (".jpg", ("jpg", "jpeg"))})
+"""Raster kinds a project's art may be, kept byte for byte: Pillow's format -> (suffix, suffixes it may have)."""
 
 
 def squared(name: str, data: bytes) -> tuple[str, bytes, tuple[int, int]] | None:
@@ -91,15 +96,6 @@ def squared(name: str, data: bytes) -> tuple[str, bytes, tuple[int, int]] | None
     out = io.BytesIO()
     square.save(out, "PNG")
     return f"{name.rpartition('.')[0] or name}.png", out.getvalue(), (w, h)
-
-
-def readable(data: bytes) -> bool:
-    try:
-        with opened(data) as im:
-            _ = im.size
-    except Exception:  # noqa: BLE001
-        return False
-    return True
 
 
 def image_size(data: bytes | None) -> tuple[int, int] | None:
@@ -135,8 +131,51 @@ def inches(px: float, limits: tuple[float, float]) -> float:
 
 
 def dump_yaml(kind: str, doc: dict) -> str:
+    """A project file of `kind` from `doc`, its text made safe first (`safe_texts`)."""
     head = f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n"
+    doc = safe_texts(kind, doc)
     return head + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""What no project text may hold (`load.source` refuses it, HW-TEXT-001): control characters, line and paragraph
+separators, bidirectional overrides and isolates (U+202E shows `gnp.exe` as `exe.png`)."""
+
+
+def safe_texts(kind: str, doc):
+    """`doc` with every text a module gave it made one a project file may hold: control and bidirectional
+    characters dropped (a tab made a space), a trailing backslash dropped, and each value cut to the length
+    the schema of `kind` allows it (a module's name of 5,000 characters becomes a name of 200, with an ellipsis).
+    The lengths come from the schema itself, so a field is bounded without being listed here."""
+    from authoring.load.schemas import validator
+
+    doc = _clean(doc)
+    for _ in range(1000):  # each round cuts every value over its limit; a cut never makes another
+        cuts = [e for e in validator(kind).iter_errors(doc) if e.validator == "maxLength"]
+        if not cuts:
+            break
+        for err in cuts:
+            _cut(doc, tuple(err.absolute_path), int(err.validator_value))
+    return doc
+
+
+def _clean(value):
+    if isinstance(value, str):
+        return _UNSAFE.sub("", value.replace("\t", " ")).rstrip("\\")
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _cut(doc, path: tuple, limit: int) -> None:
+    holder = doc
+    for part in path[:-1]:
+        holder = holder[part]
+    text = holder[path[-1]]
+    if isinstance(text, str) and len(text) > limit:
+        holder[path[-1]] = text[: max(limit - 1, 0)].rstrip().rstrip("\\") + "\u2026"
 
 
 NAME_LIMIT = 60

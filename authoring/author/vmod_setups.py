@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from authoring.author.vmod_common import TODO, ImportCounter, ImportPlan, Sizes, dump_yaml, signature, slug, unique
 from authoring.author.vmod_maps import ImportedMap
-from authoring.vmod.archive import ModuleReadError
+from authoring.vmod.archive import DamagedMember, ModuleReadError
 from authoring.vmod.buildfile import Finding, Module, Setup
 from authoring.vmod.locate import board_origins, locate, locate_on_board
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, basic_state, decode_placed, face_plan, layer_level
@@ -83,6 +83,8 @@ def import_scenarios(
             continue
         try:
             game = read_saved_game(archive.read(setup.file), setup.file)
+        except DamagedMember:  # a damaged member is the module's, not one set-up's: nothing is imported
+            raise
         except ModuleReadError as exc:
             plan.findings.append(Finding(setup.where, str(exc)))
             continue

@@ -114,7 +114,7 @@ def run(request: Request, listener: Listener | None = None) -> Report:
     began = time.time() - CLOCK_SLACK
     root, ctx, stages = request.root, request.context, request.stages
     out_root = request.out or root / "build"
-    _refuse(refuse_out_dir(root, out_root, ctx.force), fault=False)
+    _refuse(refuse_out_dir(root, out_root, ctx.force, named=request.out is not None), fault=False)
     ids = [g.id for g in request.games]
     _refuse(refuse_build_tree(root, out_root, ids, stages, explicit=request.out is not None), fault=True)
     digests = {g.id: st.stage_digests(g, stages, ctx.sheets, ctx.snapshot) for g in request.games}

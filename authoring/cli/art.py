@@ -56,7 +56,7 @@ def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
     advice = verdict(m, cal)
     refused = write and cal.flagged and not cal.outliers
     if write and not refused:
-        _write(map_file, registration_fields(m, cal.registration))
+        _write(map_file, registration_fields(m, cal.registration), target.result.files)
     done = "written into" if write and not refused else "for"
     click.echo(f"registration {done} {map_file} (under `art:`{', fitted' + without if without else ''}):")
     click.echo(registration_yaml(m, cal.registration))
@@ -68,22 +68,29 @@ def calibrate(map_file: Path, points: tuple[str, ...], write: bool) -> None:
         sys.exit(1)
 
 
-def _write(map_file: Path, fields: dict[str, str]) -> None:
-    from authoring.atomic import write_bytes
+def _write(map_file: Path, fields: dict[str, str], files) -> None:
+    """The registration into the map file, only when the game still loads as well with it (`keep`)."""
     from authoring.author.artblock import set_registration
     from authoring.author.fsutil import real_target
+    from authoring.author.keep import NotWritten, replace_checked
     from authoring.author.yamlblock import BlockError
-
-    target = real_target(map_file)
     from authoring.readfile import read_limited
 
+    target = real_target(map_file)
     text = read_limited(target).decode("utf-8")
     try:
         new = set_registration(text, fields, str(map_file))
     except BlockError as exc:
         raise click.ClickException(f"{map_file}: {exc}") from None
-    if new != text:
-        write_bytes(target, new.encode("utf-8"))
+    if new == text:
+        return
+    path = next(p for p in files.maps if p.resolve() == map_file.resolve())
+    try:
+        replace_checked(files, path, new, "the registration")
+    except NotWritten as exc:
+        click.echo(exc.shown, err=True)
+        click.echo(str(exc.message), err=True)
+        sys.exit(1)
 
 
 def check_map(map_file: Path, fmt: str, image: Path | None) -> None:

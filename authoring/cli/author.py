@@ -21,6 +21,15 @@ def _show(diags, root: Path | None = None) -> None:
     emit(diags, "full", root)
 
 
+def _refused(exc) -> None:
+    """The findings that stopped a writer (rendered against the text it did not write, when it was), and why."""
+    if getattr(exc, "shown", ""):
+        click.echo(exc.shown, err=True)
+    else:
+        _show(exc.diagnostics)
+    click.echo(str(exc.message), err=True)
+
+
 def _rel(p: Path) -> str:
     from authoring.load.project import display
 
@@ -63,9 +72,14 @@ def new() -> None:
 @project_option
 def new_scenario_cmd(game: str, name: str, from_scenario: str | None, project: Path) -> None:
     """Create scenarios/GAME/NAME.yaml: a skeleton, or a copy of --from SCENARIO."""
+    from authoring.author.keep import NotWritten
     from authoring.author.scenario import new_scenario
 
-    path = new_scenario(project, game, name, from_scenario)
+    try:
+        path = new_scenario(project, game, name, from_scenario)
+    except NotWritten as exc:
+        _refused(exc)
+        sys.exit(1)
     click.echo(f"  created {_rel(path)}")
     what = "change what the variant does differently" if from_scenario else "fill in the turns and the set-up"
     click.echo(f"Open it, {what}, and run `hexwright validate` (or keep `hexwright watch {game}` running).")
@@ -85,8 +99,7 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
     try:
         r = import_setup(card, sf, side)
     except CardError as exc:
-        _show(exc.diagnostics)
-        click.echo(str(exc.message), err=True)
+        _refused(exc)
         sys.exit(1)
     click.echo(f"wrote {r.placements} placements ({r.units} units) for {r.side} into {_rel(r.path)}")
     if r.dropped_comments:
@@ -115,7 +128,7 @@ def export_setup_cmd(
     from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
     from authoring.load import find_root
-    from authoring.safepath import refuse_output
+    from authoring.safepath import refuse_output, writer_root
 
     if out is not None:
         made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
@@ -124,7 +137,7 @@ def export_setup_cmd(
     if out is None:
         click.echo(text, nl=False)
         return
-    atomic_write(out, text)
+    atomic_write(out, text, inside=writer_root(find_root(project), out))
     click.echo(f"wrote {_rel(out)}", err=True)
 
 
@@ -179,7 +192,7 @@ def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, ch
             resolve_inside(root, str(path.relative_to(root)), f"the {name} reference")
         except UnsafePath as exc:
             raise click.UsageError(f"{exc}; nothing was written") from None
-        atomic_write(path, text)
+        atomic_write(path, text, inside=root, follow=True)
         click.echo(f"wrote {_rel(path)}")
     else:
         click.echo(text, nl=False)

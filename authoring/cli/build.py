@@ -283,7 +283,7 @@ def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     from authoring.safepath import refuse_build_tree, refuse_out_dir
 
     root, games = select(project, game)
-    refuse(refuse_out_dir(root, out or root / "build"))
+    refuse(refuse_out_dir(root, out or root / "build", named=out is not None))
     _refuse_fault(
         refuse_build_tree(
             root, out or root / "build", [g.id for g in games], tuple(stages) or ALL_STAGES, explicit=out is not None

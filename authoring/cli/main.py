@@ -13,6 +13,7 @@ from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument,
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
 from authoring.errors import Stopped
+from authoring.safepath import UnsafePath
 
 FORMATS = ("full", "concise", "json", "sarif")
 FAULT_HELP = (
@@ -78,6 +79,11 @@ class _Group(click.Group):
             _quiet_exit("interrupted", 130)
         except Stopped as stop:
             _quiet_exit("stopped", 128 + stop.signum)
+        except UnsafePath as exc:  # a writer met a link that would lead its file out of its folder
+            click.echo(
+                f"error: {exc}; nothing was written there" + (f"\n  = help: {exc.help}" if exc.help else ""), err=True
+            )
+            sys.exit(2)
         except BrokenPipeError:  # the reader of the output went away (`hexwright ... | head`)
             _quiet_exit("error: the output was closed before it was all written (broken pipe)", 2)
         except Exception as exc:  # noqa: BLE001 - last-resort guard

@@ -1070,6 +1070,14 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "fill it in",
         "docs/import-vmod.md#limits",
     ),
+    CodeInfo(
+        "HW-VMOD-003",
+        E,
+        "import",
+        "a member of the module cannot be read: damaged (its checksum does not match), encrypted or cut short",
+        "get an undamaged copy of the module (download it again, or save it again in VASSAL's editor)",
+        "docs/import-vmod.md#limits",
+    ),
 )
 
 CATALOGUE: Mapping[str, CodeInfo] = MappingProxyType({c.code: c for c in _ENTRIES})

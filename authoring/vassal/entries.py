@@ -60,14 +60,16 @@ class Entries:
     def put(self, items) -> None:
         """Store these (key, bytes) entries (a failure only loses them from the cache)."""
         from authoring import atomic
+        from authoring.safepath import UnsafePath, confine
 
         for key, data in items:
             path = self._path(key)
             if path is None:
                 continue
-            try:
+            try:  # the cache's folders (`<build>/.cache/<kind>`) are hexwright's own: never a link
+                confine(self.folder.parent.parent, path, "cache entry", links="none")
                 atomic.write_chunks(path, (MAGIC, seal("image", key, data), data))
-            except OSError:
+            except (OSError, UnsafePath):
                 return
 
     def _path(self, key: str) -> Path | None:

@@ -9,6 +9,7 @@ import posixpath
 import re
 import weakref
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -32,6 +33,20 @@ class ModuleReadError(Exception):
     """The file is not a module hexwright can read (not a zip, no buildFile, unsafe member, bad XML)."""
 
 
+class DamagedMember(ModuleReadError):
+    """A member of the archive is damaged (its CRC does not match, its data ends early), encrypted or compressed
+    in a way zip readers cannot undo: the module as a whole cannot be imported as it is."""
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc)
+    if "encrypted" in text or "password" in text:
+        return "it is encrypted; VASSAL modules never are"
+    if "CRC" in text:
+        return "its checksum does not match: the file is damaged"
+    return f"damaged or of an unknown compression: {text}"
+
+
 @dataclass
 class Archive:
     """Members of a zip by their normalised name; bytes read on demand, each at most once checked."""
@@ -47,7 +62,10 @@ class Archive:
         info = self.names.get(name)
         if info is None:
             raise KeyError(name)
-        data = self.zf.read(info)
+        try:
+            data = self.zf.read(info)
+        except (zipfile.BadZipFile, RuntimeError, NotImplementedError, EOFError, OSError, zlib.error) as exc:
+            raise DamagedMember(f"{self.path}: member {name!r} cannot be read ({_why(exc)})") from None
         if len(data) > MAX_MEMBER_BYTES:
             raise ModuleReadError(f"{name}: {len(data)} bytes is over the {MAX_MEMBER_BYTES}-byte limit")
         return data

@@ -148,13 +148,17 @@ def test_import_of_a_bad_card_writes_nothing_and_helps(bfm_copy, tmp_path):
     assert result.exit_code == 1 and "nothing was written" in result.output
 
 
-def test_stacked_import_is_written_and_reported(bfm_copy, tmp_path):
+def test_a_stacked_import_is_refused_and_reported_the_old_set_up_kept(bfm_copy, tmp_path):
+    """Issue 47: a card whose set-up breaks a rule (stacking, a unit placed twice) no longer replaces a good set-up."""
     sf = find_scenario(bfm_copy, "seven-turn")
+    before = sf.path.read_bytes()
     card = tmp_path / "s.csv"
     card.write_text(export_setup(sf, "soviet").replace("0302,sov-30,half\n", "0302,sov-30,half\n0302,sov-5,half\n"))
-    result = import_setup(card, sf)
-    assert '{hex: "0302", units: [sov-30, sov-5], state: half}' in sf.path.read_text()
-    assert {"HW-STACK-001", "HW-MIX-001"} <= {d.code for d in result.findings}
+    with pytest.raises(CardError) as exc:
+        import_setup(card, sf)
+    assert {"HW-STACK-001", "HW-MIX-001"} <= {d.code for d in exc.value.diagnostics}
+    assert "nothing was written" in str(exc.value.message)
+    assert sf.path.read_bytes() == before
 
 
 def test_cli_usage_errors_suggest(bfm_copy):

@@ -94,7 +94,7 @@ def test_a_killed_writers_temp_files_are_swept_but_a_live_ones_kept(tmp_path: Pa
 
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     gone = tmp_path / f".x.png.{dead.stdout.strip()}.abcd1234.tmp"
-    live = tmp_path / f".y.png.{os.getpid()}.abcd1234.tmp"
+    live = tmp_path / f".y.png.{atomic.writer_name()}.abcd1234.tmp"  # this process's name: pid and start time
     other = tmp_path / "keep.tmp"
     for p in (gone, live, other):
         p.write_text("x")
@@ -114,7 +114,7 @@ def test_stamps_are_written_through_a_name_unique_to_the_process(tmp_path: Path,
     assert cache.up_to_date(tmp_path / "a.pdf", "d1") is False  # a file put there after the stamp: not the one stamped
     cache.record(tmp_path / "a.pdf", "d1")
     assert cache.up_to_date(tmp_path / "a.pdf", "d1")
-    assert seen and all(f".{os.getpid()}." in name for name in seen)
+    assert seen and all(f".{os.getpid()}-" in name for name in seen)
 
 
 def test_a_lost_module_manifest_is_restored_by_the_next_build(mini_project: Path, tmp_path: Path, cli):
