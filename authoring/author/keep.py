@@ -41,7 +41,7 @@ def replace_checked(
     Raises `NotWritten` with the new errors (located in `path`) otherwise, `path` left as it was."""
     check = check or loads
     with atomic.staged(path, (text.encode("utf-8"),), inside=files.root, follow=True) as tmp:
-        staged = check(_swapped(files, path, tmp, new))
+        staged = [d for d in check(_swapped(files, path, tmp, new)) if not _stood_in(d, display(path))]
         found = [_relocated(d, display(tmp), display(path)) for d in staged]
         if any(d.severity is Severity.ERROR for d in found):
             added = _added(check(files), found)
@@ -79,6 +79,11 @@ def _swapped(files: GameFiles, path: Path, tmp: Path, new: bool) -> GameFiles:
         return tuple(tmp if p == path else p for p in paths)
 
     return replace(files, scenarios=swap(files.scenarios), maps=swap(files.maps), counters=swap(files.counters))
+
+
+def _stood_in(d: Diagnostic, shown: str) -> bool:
+    """The unread-file warning of the file the staged text stands in for (the game read its new text)."""
+    return d.code == "HW-FILE-001" and d.loc is not None and d.loc.file == shown
 
 
 def _key(d: Diagnostic) -> tuple:
