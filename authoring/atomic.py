@@ -3,6 +3,9 @@
 A reader (or a build killed halfway) never sees half a file: the final path holds either the
 previous artifact or the complete new one. Permissions follow the umask, as a plain write would.
 Only a regular file is ever replaced: a folder, FIFO, socket or device at the path is refused.
+
+A file whose bytes would not change is left as it is (its inode and modification time too): "written"
+then means changed, and a build's count of the files it wrote is the count of those whose bytes differ.
 """
 
 from __future__ import annotations
@@ -83,14 +86,21 @@ def write_bytes(path: Path, data: bytes) -> Path:
 
 
 def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
-    """Write the concatenation of `chunks` to `path` atomically, without joining them first."""
+    """Write the concatenation of `chunks` to `path` atomically, without joining them first; a regular file
+    there that already holds these bytes is left untouched (compared chunk by chunk as they are written)."""
     path = Path(path)
     check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.writelines(chunks)
+        with os.fdopen(fd, "wb") as fh, _Same(path) as same:
+            for chunk in chunks:
+                fh.write(chunk)
+                same.feed(chunk)
+            unchanged = same.whole()
+        if unchanged:
+            os.unlink(tmp)
+            return path
         os.chmod(tmp, _MODE)
         check_replaceable(path)  # again: something may have been put there while the bytes were written
         os.replace(tmp, path)
@@ -98,6 +108,53 @@ def write_chunks(path: Path, chunks: Iterable[bytes]) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+class _Same:
+    """Whether the bytes fed to it are exactly those of the regular file at `path` (never a link's target)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path, self._old = path, None
+        self._same = True
+
+    def __enter__(self) -> _Same:
+        try:
+            fd = os.open(self._path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            self._same = False
+            return self
+        self._old = os.fdopen(fd, "rb")
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            self._stop()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop()
+
+    def _stop(self) -> None:
+        self._same = False
+        if self._old is not None:
+            self._old.close()
+            self._old = None
+
+    def feed(self, chunk: bytes) -> None:
+        if self._old is None:
+            return
+        try:
+            same = self._old.read(memoryview(chunk).nbytes) == chunk
+        except OSError:
+            same = False
+        if not same:
+            self._stop()
+
+    def whole(self) -> bool:
+        """Every byte fed matched and the file has no more."""
+        if self._old is None:
+            return False
+        try:
+            return self._same and self._old.read(1) == b""
+        except OSError:
+            return False
 
 
 def write_text(path: Path, text: str) -> Path:
