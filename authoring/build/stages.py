@@ -25,6 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from authoring import atomic, names
+from authoring.build import findings
 from authoring.build.cache import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.build.context import BuildContext, SheetSettings
 from authoring.diagnostics import Diagnostic
@@ -85,6 +86,12 @@ def stage_digest(files, stage: str, sheets: SheetSettings | None = None, snapsho
         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None},
         snapshot,
     )
+
+
+def data_digest(files, snapshot: Snapshot | None = None) -> str:
+    """Digest of what the data's findings (`validate`'s) are drawn from: every file of the game (those the
+    module stage reads, which reads them all) and hexwright's fingerprint."""
+    return inputs_digest(stage_files(files, "module"), {"findings": "data"}, snapshot)
 
 
 def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapshot: Snapshot) -> dict[str, str]:
@@ -185,15 +192,21 @@ def index_members(marker: Path) -> tuple[Path, ...]:
 
 def _done(target: Path, digest: str, stage: str) -> bool:
     """The stage's output is there and stamped with `digest` (a module also needs its manifest, which
-    a build killed during --force may have lost: the next build then restores it)."""
+    a build killed during --force may have lost: the next build then restores it; the sheets the record of
+    the warnings their drawing found, which an up-to-date build quotes)."""
     members = index_members(target) if target.name == "index.txt" else ()
-    return up_to_date(target, digest, members) and (stage != "module" or _manifest(target).is_file())
+    return (
+        up_to_date(target, digest, members)
+        and (stage != "module" or _manifest(target).is_file())
+        and (stage != "sheets" or findings.quoted(findings.stage_record(target), digest) is not None)
+    )
 
 
 def forget_stage(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> None:
     """Drop a stage's stamp (and a module's manifest): the next build makes its outputs again."""
     target = stage_target(game_id, stage, out, sheets)
     forget(target)
+    findings.forget(findings.stage_record(target))
     if stage == "module":
         atomic.remove(_manifest(target))
 
@@ -217,8 +230,9 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
     digest = digest or stage_digest(result.files, "sheets", s)
-    if not ctx.force and up_to_date(target, digest):
-        return Outputs((target,), reused=True)
+    found = findings.quoted(findings.stage_record(target), digest)
+    if not ctx.force and found is not None and up_to_date(target, digest):
+        return Outputs((target,), reused=True, warnings=found)
     specs, items = _sheet_specs(game)
     forget(target)
     out.mkdir(parents=True, exist_ok=True)
@@ -242,12 +256,10 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
             ),
             index=cached_index(cache),
         )
+    warnings = tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in))
+    findings.keep(findings.stage_record(target), digest, warnings)
     record(target, digest)
-    return Outputs(
-        (target,),
-        warnings=tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in)),
-        kept=unchanged(before, [target]),
-    )
+    return Outputs((target,), warnings=warnings, kept=unchanged(before, [target]))
 
 
 def art_warnings(result: LoadResult, counter_in: float) -> list:
