@@ -27,6 +27,7 @@ from authoring.build import findings
 from authoring.build import stages as st
 from authoring.build.context import BuildContext
 from authoring.diagnostics import Diagnostic, has_errors
+from authoring.diagnostics.format import counts
 from authoring.load import LoadResult
 from authoring.load.project import GameFiles
 from authoring.progress import SILENT, Progress
@@ -86,7 +87,7 @@ class Report:
         cache = f", {self.trimmed}" if self.trimmed.entries else ""
         return (
             f"{n(self.games, 'game')}: {n(self.written, 'file')} written, {self.reused} up to date, "
-            f"{n(len(self.warnings), 'warning')}{cache} ({time.monotonic() - self.started:.1f} s)"
+            f"{n(counts(self.warnings)[1], 'warning')}{cache} ({time.monotonic() - self.started:.1f} s)"
         )
 
 

@@ -127,10 +127,17 @@ def render_concise(diags: Iterable[Diagnostic], counted: Iterable[Diagnostic] | 
     return "\n".join(lines)
 
 
-def summary(items: list[Diagnostic]) -> str:
+def counts(diags: Iterable[Diagnostic]) -> tuple[int, int, int]:
+    """(errors, warnings, notes) as every command's closing line counts them: at most MAX_PER_FILE of a
+    severity per file, and the one finding that says the rest were left out (`limits.per_file`)."""
+    items = per_file(diags)
     errors = sum(1 for d in items if d.severity is Severity.ERROR)
     warnings = sum(1 for d in items if d.severity is Severity.WARNING)
-    notes = len(items) - errors - warnings
+    return errors, warnings, len(items) - errors - warnings
+
+
+def summary(items: list[Diagnostic]) -> str:
+    errors, warnings, notes = counts(items)
     if not errors and not warnings:
         return "All checks passed." + (f" ({notes} note{'s' * (notes != 1)})" if notes else "")
     parts = [f"{errors} error{'s' * (errors != 1)}"]

@@ -220,3 +220,17 @@ def test_the_closing_line_counts_what_the_cut_findings_stand_for() -> None:
     alike = [warning("HW-ART-021", f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(9)]
     text = render_concise(summarised(alike), alike)
     assert "6 more like the 3 above (9 in all)" in text and text.endswith("Found 0 errors, 9 warnings.")
+
+
+def test_the_build_and_its_findings_count_a_crowded_file_alike() -> None:
+    """Past 200 warnings of one file the rest are counted in one finding (HW-LIMIT-001): the build's closing
+    line counts as every command's "Found" line does."""
+    from authoring.build import Report
+    from authoring.diagnostics import Loc, warning
+    from authoring.diagnostics.format import render_concise
+    from authoring.diagnostics.summary import summarised
+
+    crowded = [warning("HW-ART-021", f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(250)]
+    report = Report(games=1, warnings=crowded)
+    found = FOUND.search(render_concise(summarised(crowded), crowded))
+    assert found and CLOSING.search(report.line()).group(3) == found.group(2) == "201"
