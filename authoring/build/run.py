@@ -122,7 +122,7 @@ def output_lines(outputs: st.Outputs, shown: Callable[[Path], str]) -> list[str]
 
 def quoted_line(game_id: str, warnings: Sequence[Diagnostic]) -> str:
     """Says that an up-to-date game's warnings come from the check of the same data that built it."""
-    n = len(warnings)
+    n = counts(warnings)[1]
     return f"{game_id}: {n} warning{'' if n == 1 else 's'} quoted from the last check of the same data"
 
 
