@@ -3,6 +3,9 @@
 A reader (or a build killed halfway) never sees half a file: the final path holds either the
 previous artifact or the complete new one. Permissions follow the umask, as a plain write would.
 Only a regular file is ever replaced: a folder, FIFO, socket or device at the path is refused.
+
+A file whose bytes would not change is left as it is (its inode and modification time too): "written"
+then means changed, and a build's count of the files it wrote is the count of those whose bytes differ.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -64,7 +68,8 @@ def write_bytes(path: Path, data: bytes, inside: Path | None = None, follow: boo
 
 
 def write_chunks(path: Path, chunks: Iterable[bytes], inside: Path | None = None, follow: bool = False) -> Path:
-    """Write the concatenation of `chunks` to `path` atomically, without joining them first.
+    """Write the concatenation of `chunks` to `path` atomically, without joining them first; a regular file
+    there that already holds these bytes is left untouched (compared chunk by chunk as they are written).
 
     With `inside` (the folder the writer writes into), no link on the way from it is followed out of it
     (`safepath.confine`, checked before and again just before the rename); `follow` writes through a final
@@ -84,16 +89,69 @@ def staged(path: Path, chunks: Iterable[bytes], inside: Path | None = None, foll
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{writer_name()}.", suffix=TMP_SUFFIX, dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.writelines(chunks)
+        with os.fdopen(fd, "wb") as fh, _Same(target) as same:
+            for chunk in chunks:
+                fh.write(chunk)
+                same.feed(chunk)
+            unchanged = same.whole()
         os.chmod(tmp, _MODE)
         yield Path(tmp)
+        if unchanged:  # the file keeps its inode and time: "written" counts changed bytes only
+            os.unlink(tmp)
+            return
         check_replaceable(target)  # again: something may have been put there while the bytes were written
         _confined(Path(path), inside, follow)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class _Same:
+    """Whether the bytes fed to it are exactly those of the regular file at `path` (never a link's target)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path, self._old = path, None
+        self._same = True
+
+    def __enter__(self) -> _Same:
+        try:
+            fd = os.open(self._path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            self._same = False
+            return self
+        self._old = os.fdopen(fd, "rb")
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            self._stop()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop()
+
+    def _stop(self) -> None:
+        self._same = False
+        if self._old is not None:
+            self._old.close()
+            self._old = None
+
+    def feed(self, chunk: bytes) -> None:
+        if self._old is None:
+            return
+        try:
+            same = self._old.read(memoryview(chunk).nbytes) == chunk
+        except OSError:
+            same = False
+        if not same:
+            self._stop()
+
+    def whole(self) -> bool:
+        """Every byte fed matched and the file has no more."""
+        if self._old is None:
+            return False
+        try:
+            return self._same and self._old.read(1) == b""
+        except OSError:
+            return False
 
 
 def write_text(path: Path, text: str, inside: Path | None = None, follow: bool = False) -> Path:

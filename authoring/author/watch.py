@@ -8,16 +8,18 @@ network drives and with editors that save by writing a new file and renaming it 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from authoring.build.context import CACHE_BUDGET
-from authoring.build.run import CLOCK_SLACK, cache_folders
+from authoring.build.run import CLOCK_SLACK, Listener, Report, cache_folders, output_lines
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
 from authoring.load.project import display
 from authoring.load.reads import Reads
+from authoring.progress import SILENT, Progress
 from authoring.vassal.entries import trim
 
 Emit = Callable[[str], None]
@@ -123,8 +125,7 @@ class Watcher:
         self.previous = keys
         self._report(report, first=not paths)
         if self.build and wanted:
-            for r, found in per_game:
-                report.built += self._build(r, found, wanted)
+            self._build_all(per_game, wanted, report)
         return report
 
     def check(self) -> list[tuple[LoadResult, list[Diagnostic]]]:
@@ -149,31 +150,40 @@ class Watcher:
         if not first:
             self.emit(f"({c.new} new, {c.fixed} fixed since the last check)")
 
-    def _build(self, result: LoadResult, found: list[Diagnostic], wanted: set[str]) -> list[Path]:
+    def _build_all(self, per_game: list[tuple[LoadResult, list[Diagnostic]]], wanted: set[str], c: Cycle) -> None:
+        """Build what the saved files feed, told as `build` tells it, and close with its summary line."""
+        began = time.time() - CLOCK_SLACK
+        out = self.out or self.root / "build"
+        report = Report(games=len(per_game))
+        for r, found in per_game:
+            c.built += self._build(r, found, wanted, out, report)
+        drawn = [d for d in report.warnings if d not in c.diagnostics]  # the check above listed the others
+        if drawn:
+            from authoring.diagnostics.format import render_concise
+            from authoring.diagnostics.summary import summarised
+
+            self.emit(render_concise(summarised(drawn), drawn))
+        report.trimmed = trim(cache_folders(out), self.cache_budget, began)
+        self.emit(report.line())
+
+    def _build(
+        self, result: LoadResult, found: list[Diagnostic], wanted: set[str], out: Path, report: Report
+    ) -> list[Path]:
+        """One game's stages (`build.build_game`, as `hexwright build` runs them); the files whose bytes changed."""
         if has_errors(found):
             self.emit(f"{result.files.id}: nothing rebuilt until the errors above are fixed")
             return []
-        from authoring import build
+        from authoring.build import BuildContext, build_game, stage_digests
 
-        began = time.time() - CLOCK_SLACK
-        dest = (self.out or self.root / "build") / result.files.id
-        made: list[Path] = []
-        for stage in (s for s in ALL_STAGES if s in wanted):
-            try:
-                outputs = build.BUILDERS[stage](result, dest)
-            except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
-                self.emit(f"{result.files.id}: {stage} failed: {type(exc).__name__}: {exc}")
-                continue
-            if outputs.reused:
-                self.emit(f"{result.files.id}: {stage}: up to date")
-                continue
-            for p in outputs.paths:
-                self.emit(f"{result.files.id}: {stage}: wrote {display(Path(p))}")
-            made += list(outputs.paths)
-        gone = trim(cache_folders(dest.parent), self.cache_budget, began)
-        if gone.entries:
-            self.emit(str(gone))
-        return made
+        stages = tuple(s for s in ALL_STAGES if s in wanted)
+        ctx = BuildContext()
+        told = _Told(self.emit)
+        try:
+            digests = stage_digests(result.files, stages, ctx.sheets, ctx.snapshot)
+            build_game(result, found, stages, out / result.files.id, ctx, digests, told, report)
+        except Exception as exc:  # noqa: BLE001 - a failed build must not stop the watcher
+            self.emit(f"{result.files.id}: build failed: {type(exc).__name__}: {exc}")
+        return told.written
 
     def run(self, interval: float = 0.5, rounds: int | None = None) -> None:
         """Poll until interrupted (or for `rounds` polls); waits for a save to settle before checking."""
@@ -186,3 +196,20 @@ class Watcher:
             if changed(self.snapshot, scan(self.root, self.games)):
                 time.sleep(min(interval, 0.2))  # let an editor finish writing
                 self.step()
+
+
+class _Told(Listener):
+    """A watch round's build told as `hexwright build` tells it: a line per stage, then the files it wrote."""
+
+    def __init__(self, emit: Emit) -> None:
+        self.emit, self.written = emit, []
+
+    @contextmanager
+    def stage(self, label: str) -> Iterator[Progress]:
+        self.emit(label)
+        yield SILENT
+
+    def outputs(self, outputs) -> None:
+        self.written += list(outputs.written)
+        for line in output_lines(outputs, lambda p: display(Path(p))):
+            self.emit(line)

@@ -6,12 +6,13 @@
     side_by_side.py  the stages at once, each in a forked process, sharing the job tokens
     cache.py         the stamps: is a stage's output made from exactly these inputs?
     checked.py       a game loaded and checked for a build
+    findings.py      the warnings a build stands on, kept so that an up-to-date build quotes them
 
-The CLI calls `run`; `author.watch` calls the stage functions one by one.
+The CLI calls `run`; `author.watch` calls `build_game` on the games it has just checked.
 """
 
 from authoring.build.context import BuildContext, SheetSettings
-from authoring.build.run import Listener, Refused, Report, Request, run
+from authoring.build.run import Listener, Refused, Report, Request, build_game, output_lines, run
 from authoring.build.stages import (
     ALL_STAGES,
     BUILDERS,
@@ -54,6 +55,7 @@ __all__ = (
     "SheetSettings",
     "art_warnings",
     "build_cards",
+    "build_game",
     "build_charts",
     "build_maps",
     "build_module",
@@ -62,6 +64,7 @@ __all__ = (
     "fresh",
     "fresh_outputs",
     "index_members",
+    "output_lines",
     "run",
     "sheet_options",
     "sheets_name",

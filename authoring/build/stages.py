@@ -18,19 +18,21 @@ In `build all` the module takes the set-up card pages the cards stage draws besi
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import MappingProxyType
 
 from authoring import atomic, names
+from authoring.build import findings
 from authoring.build.cache import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.build.context import BuildContext, SheetSettings
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
-from authoring.trust import read_regular
+from authoring.trust import identity, read_regular
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -44,7 +46,33 @@ class Outputs:
     reused: bool = False
     warnings: tuple[Diagnostic, ...] = ()
     kept: frozenset[Path] = frozenset()
-    """Of `paths`, those a stage that ran left as they were (their own inputs unchanged)."""
+    """Of `paths`, those a stage that ran left as they were: not drawn again (their own inputs unchanged),
+    or drawn to the very bytes already there (`atomic` then leaves the file untouched)."""
+
+    @property
+    def written(self) -> tuple[Path, ...]:
+        """The files whose bytes this stage changed (none when it was reused)."""
+        return () if self.reused else tuple(p for p in self.paths if p not in self.kept)
+
+
+def identities(paths) -> dict[Path, str]:
+    """Which file is at each path now (`trust.identity`), to tell afterwards which ones a stage replaced."""
+    return {Path(p): identity(p) for p in paths}
+
+
+def folder_identities(folder: Path) -> dict[Path, str]:
+    """`identities` of the regular files directly in `folder` (none when it is missing)."""
+    try:
+        with os.scandir(folder) as listing:
+            return identities(Path(e.path) for e in listing if e.is_file(follow_symlinks=False))
+    except OSError:
+        return {}
+
+
+def unchanged(before: dict[Path, str], paths) -> frozenset[Path]:
+    """Of `paths`, those still the files `before` saw: a file written again is a new file (a rename), and
+    one whose bytes would not change is never written again (`atomic`), so these are the unchanged ones."""
+    return frozenset(p for p in map(Path, paths) if before.get(p) and before[p] == identity(p))
 
 
 # --- freshness: skip a stage (or the whole load) when its inputs are unchanged --------------
@@ -58,6 +86,12 @@ def stage_digest(files, stage: str, sheets: SheetSettings | None = None, snapsho
         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None},
         snapshot,
     )
+
+
+def data_digest(files, snapshot: Snapshot | None = None) -> str:
+    """Digest of what the data's findings (`validate`'s) are drawn from: every file of the game (those the
+    module stage reads, which reads them all) and hexwright's fingerprint."""
+    return inputs_digest(stage_files(files, "module"), {"findings": "data"}, snapshot)
 
 
 def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapshot: Snapshot) -> dict[str, str]:
@@ -158,15 +192,21 @@ def index_members(marker: Path) -> tuple[Path, ...]:
 
 def _done(target: Path, digest: str, stage: str) -> bool:
     """The stage's output is there and stamped with `digest` (a module also needs its manifest, which
-    a build killed during --force may have lost: the next build then restores it)."""
+    a build killed during --force may have lost: the next build then restores it; the sheets the record of
+    the warnings their drawing found, which an up-to-date build quotes)."""
     members = index_members(target) if target.name == "index.txt" else ()
-    return up_to_date(target, digest, members) and (stage != "module" or _manifest(target).is_file())
+    return (
+        up_to_date(target, digest, members)
+        and (stage != "module" or _manifest(target).is_file())
+        and (stage != "sheets" or findings.quoted(findings.stage_record(target), digest) is not None)
+    )
 
 
 def forget_stage(game_id: str, stage: str, out: Path, sheets: SheetSettings) -> None:
     """Drop a stage's stamp (and a module's manifest): the next build makes its outputs again."""
     target = stage_target(game_id, stage, out, sheets)
     forget(target)
+    findings.forget(findings.stage_record(target))
     if stage == "module":
         atomic.remove(_manifest(target))
 
@@ -190,12 +230,14 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     opts = sheet_options(game, s)
     target = out / sheets_name(game.id, s)
     digest = digest or stage_digest(result.files, "sheets", s)
-    if not ctx.force and up_to_date(target, digest):
-        return Outputs((target,), reused=True)
+    found = findings.quoted(findings.stage_record(target), digest)
+    if not ctx.force and found is not None and up_to_date(target, digest):
+        return Outputs((target,), reused=True, warnings=found)
     specs, items = _sheet_specs(game)
     forget(target)
     out.mkdir(parents=True, exist_ok=True)
     issues: dict = {}
+    before = identities([target])
     cache = sheet_cache_dir(out)
     faces = sheet_faces(cache, game, opts)
     with atomic.swept(out):
@@ -214,8 +256,10 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
             ),
             index=cached_index(cache),
         )
+    warnings = tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in))
+    findings.keep(findings.stage_record(target), digest, warnings)
     record(target, digest)
-    return Outputs((target,), warnings=tuple(_fit_warnings(game, issues) + art_warnings(result, opts.counter_in)))
+    return Outputs((target,), warnings=warnings, kept=unchanged(before, [target]))
 
 
 def art_warnings(result: LoadResult, counter_in: float) -> list:
@@ -345,6 +389,7 @@ def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     if not ctx.force and _done(target, digest, "module"):
         return Outputs((target,), reused=True)
     forget(target)  # before anything is rewritten: a kill half-way leaves a build the next run redoes
+    before = identities([target])
     if ctx.force:  # the compiler also skips a module whose inputs' hash is unchanged; forget that hash
         atomic.remove(manifest)
     try:
@@ -362,7 +407,7 @@ def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None,
             raise exc.__cause__ from None
         raise
     record(target, digest)
-    return Outputs((path,))
+    return Outputs((path,), kept=unchanged(before, [path]))
 
 
 def _stage_dir(
@@ -373,7 +418,8 @@ def _stage_dir(
     digest: str | None = None,
 ) -> Outputs:
     """Run `write(folder)` unless the folder was built from the same inputs; the files in it. `write` returns
-    the files it made and those it left as they were (`incremental`: their own inputs unchanged).
+    the files it drew and those it did not draw (`incremental`: their own inputs unchanged); the outputs'
+    `kept` are those whose bytes did not change, either way.
 
     `index.txt` lists what the stage made, so a rebuild removes the files it made before that no
     longer have a source (the cards of a deleted scenario), and only those."""
@@ -384,6 +430,7 @@ def _stage_dir(
         return Outputs(listed, reused=True)
     forget(marker)
     folder.mkdir(parents=True, exist_ok=True)
+    before = folder_identities(folder)
     with atomic.swept(folder):
         made, left = write(folder)
     paths = sorted(Path(p) for p in [*made, *left])
@@ -395,7 +442,7 @@ def _stage_dir(
         if stale != marker.name:
             atomic.remove(folder / stale)
             forget(folder / stale)  # an output's own stamp (`incremental`) goes with it
-    return Outputs(tuple(paths), kept=frozenset(map(Path, left)))
+    return Outputs(tuple(paths), kept=unchanged(before, paths))
 
 
 from authoring.budget import MAP_PX_PER_HEX, TILE_DPI  # noqa: E402 - one place, which validate's pixel budget reads

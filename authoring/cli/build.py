@@ -73,7 +73,9 @@ def _run(
         click.echo("Nothing was built: fix the errors above first.", err=True)
         sys.exit(1)
     if report.warnings:  # many alike (art too small for print, one per image) are counted, not listed
-        click.echo(render(summarised(sorted_diagnostics(report.warnings)), "concise"), err=True)
+        click.echo(
+            render(summarised(sorted_diagnostics(report.warnings)), "concise", counted=report.warnings), err=True
+        )
     sys.stdout.flush()  # the closing line after the files, on a terminal as in a log
     click.echo(report.line(), err=True)
 
@@ -102,14 +104,17 @@ class _Printer:
     def up_to_date(self, game_id: str) -> None:
         click.echo(f"{game_id}: up to date", err=True)
 
+    def quoted(self, game_id: str, warnings) -> None:
+        from authoring.build.run import quoted_line
+
+        if warnings:
+            click.echo(quoted_line(game_id, warnings), err=True)
+
     def outputs(self, outputs) -> None:
-        if outputs.reused:
-            shown = outputs.paths[0].parent if len(outputs.paths) > 1 else outputs.paths[0]
-            click.echo(f"  up to date: {_rel(shown)}")
-            return
-        for p in outputs.paths:
-            if p not in outputs.kept:  # a stage that ran leaves some files as they were (their inputs unchanged)
-                click.echo(f"  wrote {_rel(p)}")
+        from authoring.build.run import output_lines
+
+        for line in output_lines(outputs, _rel):
+            click.echo(line)
 
     def changed(self, paths: list[Path]) -> None:
         shown = ", ".join(_rel(p) for p in paths[:3]) + (" ..." if len(paths) > 3 else "")

@@ -1,7 +1,8 @@
 """`hexwright import-vmod MODULE.vmod [--out DIR]`: an existing VASSAL module as a project (issue 19).
 
-Thin (house style 2): parse options, call `authoring.author.import_vmod`, print its warnings, validate
-what it would write, and write it only when it validates: exit 0 (imported; warnings for what needs filling in),
+Thin (house style 2): parse options, call `authoring.author.import_vmod`, print its own findings (what the
+module does not say), validate what it would write and write it only when it validates, then print the
+project's findings as `validate` counts them: exit 0 (imported; warnings for what needs filling in),
 1 (a damaged module, or a project that would not validate: nothing written) or 2 (usage).
 """
 
@@ -29,6 +30,7 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
     """Write a hexwright project from MODULE.vmod: boards as map art, pieces as counters, set-ups as scenarios."""
     from authoring.author.import_vmod import DamagedModule, diagnostics, plan_import
     from authoring.author.keep import NotWritten, write_project_checked
+    from authoring.diagnostics.summary import summarised
 
     dest = out or Path(module.stem)
     if dest.is_symlink():  # resolving it would put the project where it leads
@@ -39,9 +41,9 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
         emit(exc.diagnostics, "full")
         click.echo(str(exc.message), err=True)
         sys.exit(1)
-    emit(diagnostics(plan, module), "concise")
+    _said(diagnostics(plan, module))
     try:  # written only once it validates: a project that does not is a bug of the import, never left behind
-        write_project_checked(plan)
+        diags = write_project_checked(plan)
     except NotWritten as exc:
         click.echo(exc.shown, err=True)
         click.echo(str(exc.message), err=True)
@@ -51,4 +53,32 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
         f"imported {module.name} into {dest}: {f['maps']} maps, {f['counters']} counters from "
         f"{f['slots']} piece slots, {f['scenarios']} scenarios (game id {plan.game_id!r})"
     )
+    emit(summarised(diags), "concise", counted=diags)  # the project's findings, counted as `validate` counts them
     click.echo(f"The project validates. Next: cd {dest} && hexwright build module {plan.game_id}")
+
+
+def _said(found: list) -> None:
+    """The import's own findings (what the module does not say), closed by a line of their own: they are
+    about the module, not counted among the project's findings, which `validate` and `build` report."""
+    from authoring.cli.output import render
+
+    if not found:
+        return
+    lines = render(found, "concise").splitlines()[:-1]  # its "Found ..." line would count another set
+    parts = _import_counts(found)
+    click.echo("\n".join([*lines, f"The import: {parts}."]))
+
+
+def _import_counts(found: list) -> str:
+    skipped = sum(1 for d in found if d.code == "HW-VMOD-001")
+    todo = len(found) - skipped
+    return ", ".join(
+        part
+        for part in (
+            f"{skipped} part{'s' * (skipped != 1)} of the module imported only in part (HW-VMOD-001)"
+            if skipped
+            else "",
+            f"{todo} TODO note{'s' * (todo != 1)} written to fill in (HW-VMOD-002)" if todo else "",
+        )
+        if part
+    )

@@ -85,7 +85,9 @@ def left_out(items: list[Diagnostic], shown: list[Diagnostic]) -> str:
     )
 
 
-def render_full(diags: Iterable[Diagnostic]) -> str:
+def render_full(diags: Iterable[Diagnostic], counted: Iterable[Diagnostic] | None = None) -> str:
+    """`diags` as ruff's full text; the closing line counts `counted` when given: the findings `diags` stand
+    for when alike ones were cut to a count (`summary.summarised`), so every command counts them alike."""
     out: list[str] = []
     cache: dict[str, list[str]] = {}
     items, shown = shown_part(diags)
@@ -105,11 +107,12 @@ def render_full(diags: Iterable[Diagnostic]) -> str:
         out.append("")
     if len(shown) < len(items):
         out += [left_out(items, shown), ""]
-    out.append(summary(items))
+    out.append(summary(items if counted is None else per_file(counted)))
     return "\n".join(out)
 
 
-def render_concise(diags: Iterable[Diagnostic]) -> str:
+def render_concise(diags: Iterable[Diagnostic], counted: Iterable[Diagnostic] | None = None) -> str:
+    """`diags` one line each (and its help); the closing line counts `counted` when given (`render_full`)."""
     items, shown = shown_part(diags)
     lines = []
     for d in shown:
@@ -120,7 +123,7 @@ def render_concise(diags: Iterable[Diagnostic]) -> str:
             lines.append(_p(_clip(f"  help: {d.help}")))
     if len(shown) < len(items):
         lines.append(left_out(items, shown))
-    lines.append(summary(items))
+    lines.append(summary(items if counted is None else per_file(counted)))
     return "\n".join(lines)
 
 
@@ -128,10 +131,17 @@ NOT_CHECKED = "HW-CHECK-001"
 """The note that the set-up rules did not run: the summary says so, never "All checks passed"."""
 
 
-def summary(items: list[Diagnostic]) -> str:
+def counts(diags: Iterable[Diagnostic]) -> tuple[int, int, int]:
+    """(errors, warnings, notes) as every command's closing line counts them: at most MAX_PER_FILE of a
+    severity per file, and the one finding that says the rest were left out (`limits.per_file`)."""
+    items = per_file(diags)
     errors = sum(1 for d in items if d.severity is Severity.ERROR)
     warnings = sum(1 for d in items if d.severity is Severity.WARNING)
-    notes = len(items) - errors - warnings
+    return errors, warnings, len(items) - errors - warnings
+
+
+def summary(items: list[Diagnostic]) -> str:
+    errors, warnings, notes = counts(items)
     unchecked = sum(1 for d in items if d.code == NOT_CHECKED)
     if not errors and not warnings and not unchecked:
         return "All checks passed." + (f" ({notes} note{'s' * (notes != 1)})" if notes else "")

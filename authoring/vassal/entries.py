@@ -71,6 +71,7 @@ class Entries:
                 atomic.write_chunks(path, (MAGIC, seal("image", key, data), data))
             except (OSError, UnsafePath):
                 return
+            _touch(path)  # an entry stored again with the same bytes is not rewritten: it was still used now
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key if _KEY.match(key) else None

@@ -182,7 +182,8 @@ def test_a_build_folder_from_another_machine_is_rebuilt_whole(cli, mini_project:
     with other_machine():
         _build(cli, mini_project)
     again = _build(cli, mini_project)
-    assert " 0 up to date" in again.stderr and "up to date: " not in again.stdout
+    assert "up to date: " not in again.stdout  # every stage drew again: none of the stranger's stamps holds
+    assert "1 game: 0 files written, " in again.stderr  # the same data drawn to the same bytes: left as they are
     assert "up to date" in _build(cli, mini_project).stderr.splitlines()[0]  # this machine's own: reused
 
 
@@ -202,7 +203,6 @@ def test_a_planted_module_with_a_matching_manifest_is_rebuilt(
         record.update(sha256=hashlib.sha256(planted).hexdigest(), size=len(planted))
         module.write_bytes(planted)
         manifest.write_text(json.dumps(record))
-        assert _build(cli, mini_project).exit_code == 0
     r = _build(cli, mini_project)
     assert f"wrote build/{GAME}/{GAME}.vmod" in r.stdout.replace(str(mini_project) + "/", "") or "mini.vmod" in r.stdout
     assert module.read_bytes() == (reference / GAME / f"{GAME}.vmod").read_bytes()
