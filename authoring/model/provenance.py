@@ -19,23 +19,31 @@ SOURCES = (PUBLISHED, DESIGNER, REPRESENTATIVE)
 REPRESENTATIVE_LABEL = "Representative data: not from the published game"
 """What every output prints on representative data (followed by the data's `source_note`)."""
 
+PART_LABEL = "Representative data"
+"""How the label of a representative part begins (the part named after it)."""
+
 
 @frozen
 class Provenance:
-    """A table's or map's `source:` and `source_note:`."""
+    """A table's or map's `source:`, `source_note:` and `representative_part:` (the part of published or
+    designer's data that no source gives: the data is labelled for that part alone)."""
 
     source: str = DESIGNER
     note: str = ""
+    part: str = ""
 
     @property
     def representative(self) -> bool:
-        return self.source == REPRESENTATIVE
+        """Whether players see a label: representative data, or data with a representative part."""
+        return self.source == REPRESENTATIVE or bool(self.part)
 
     @property
     def label(self) -> str:
-        """The label players read ('' for published and designer's data): the wording, then the note."""
-        if not self.representative:
-            return ""
+        """The label players read ('' for published and designer's data with no representative part): the
+        wording, then the note (or the representative part)."""
+        if self.source != REPRESENTATIVE:
+            part = self.part.strip().rstrip(".")
+            return f"{PART_LABEL}: {part}; not from the published game." if part else ""
         note = self.note.strip().rstrip(".")
         return f"{REPRESENTATIVE_LABEL} ({note})." if note else f"{REPRESENTATIVE_LABEL}."
 

@@ -20,6 +20,12 @@ def _label(prefix: str, c: int, r: int) -> str:
     return f"{prefix}{c:02d}{r:02d}"
 
 
+def _shared(prefix: str, c: int, r: int) -> bool:
+    """Whether the hex is one another map also holds (N's last column is M's first, N's last row P's first):
+    the random terrain, towns and rivers leave those alone, so the maps agree where they overlap."""
+    return {"N": c == COLS or r == ROWS, "M": c == 1, "P": r == 1}[prefix]
+
+
 def _game(out: Path) -> None:
     layout = "\n".join(f"  {m}: {{origin: [{o[0]}, {o[1]}]}}" for m, o in MAPS.items())
     (out / "scenarios/synth/game.yaml").write_text(
@@ -73,15 +79,19 @@ def _map(out: Path, prefix: str, rng: random.Random) -> None:
         "terrain:",
     ]
     for t in TERRAIN[1:]:
-        hexes = sorted({_label(prefix, rng.randint(1, COLS), rng.randint(1, ROWS)) for _ in range(300)})
+        drawn = ((rng.randint(1, COLS), rng.randint(1, ROWS)) for _ in range(300))
+        hexes = sorted({_label(prefix, c, r) for c, r in drawn if not _shared(prefix, c, r)})
         lines.append(f"  {t}: [{', '.join(hexes)}]")
     lines.append("features:\n  city:")
     for i in range(20):
-        lines.append(f"    {_label(prefix, rng.randint(1, COLS), rng.randint(1, ROWS))}: {{name: Town {prefix}{i}}}")
+        c, r = rng.randint(1, COLS), rng.randint(1, ROWS)
+        if not _shared(prefix, c, r):
+            lines.append(f"    {_label(prefix, c, r)}: {{name: Town {prefix}{i}}}")
     lines.append("hexsides:\n  river:")
     for c in range(1, COLS + 1, 3):
         for r in range(1, ROWS):
-            lines.append(f"    - [{_label(prefix, c, r)}, {_label(prefix, c, r + 1)}]")
+            if not (_shared(prefix, c, r) and _shared(prefix, c, r + 1)):
+                lines.append(f"    - [{_label(prefix, c, r)}, {_label(prefix, c, r + 1)}]")
     lines.append("paths:\n  rail:")
     for r in range(5, ROWS, 10):
         column = 1 + r

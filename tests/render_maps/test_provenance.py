@@ -5,6 +5,7 @@ no label."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -13,11 +14,12 @@ import pytest
 from PIL import Image
 
 from authoring.load import discover, load_game
-from authoring.model.provenance import REPRESENTATIVE_LABEL
+from authoring.model.provenance import PART_LABEL, REPRESENTATIVE_LABEL, Provenance
 from authoring.render.maps.draw import map_scene, render_map
 from authoring.render.maps.frame import MARGIN, NOTICE_INK, TOP, map_notice
 from authoring.render.maps.raster import Text
 from authoring.render.maps.style import rgb
+from authoring.render.print.cards import setup_card_pages
 from authoring.render.print.charts import NOTICE_INK as CHART_INK
 from authoring.render.print.charts import chart_pages, stack, table_blocks, turn_blocks, write_charts
 from authoring.render.print.tiles import write_tiled_pdf
@@ -68,7 +70,9 @@ def _ink_near(image: Image.Image, box, colour, tolerance: int = 40) -> int:
 def test_bundled_sources_follow_the_rulebooks(games):
     bfm, b41, typhoon = games["bfm"], games["1941"], games["typhoon"]
     assert {t.source.source for t in bfm.tables} == {"published"}
-    assert bfm.maps["main"].source.source == "published" and bfm.maps["main"].source.label == ""
+    bfm_map = bfm.maps["main"].source
+    assert bfm_map.source == "published" and bfm_map.part.startswith("the entry-arrow hexes")
+    assert bfm_map.label == f"{PART_LABEL}: {bfm_map.part}; not from the published game."  # no source map has them
     assert b41.table("crt").source.representative and b41.table("tec").source.representative
     assert b41.table("stacking").source.source == "published"  # printed in the rules (3.0)
     assert b41.maps["main"].source.representative
@@ -171,7 +175,11 @@ def test_the_map_margin_labels_a_representative_map(games):
     texts = _notice_texts(scene)
     assert texts and " ".join(t.text for t in texts).startswith(REPRESENTATIVE_LABEL)
     assert all(t.y < TOP * px and t.x >= MARGIN * px for t in texts)  # in the top margin, above the hexes
-    assert _notice_texts(map_scene(games["bfm"], [games["bfm"].maps["main"]], px, "Battle for Moscow")) == []
+    bfm_texts = _notice_texts(map_scene(games["bfm"], [games["bfm"].maps["main"]], px, "Battle for Moscow"))
+    shown = " ".join(t.text for t in bfm_texts)  # a published map: only its representative part is labelled
+    assert shown.startswith(f"{PART_LABEL}: the entry-arrow hexes") and "not from the published game" in shown
+    designers = replace(games["bfm"].maps["main"], source=Provenance("designer"))
+    assert _notice_texts(map_scene(games["bfm"], [designers], px, "Battle for Moscow")) == []
     typhoon = games["typhoon"]
     joined = map_notice(list(typhoon.maps.values()))
     assert joined.count(REPRESENTATIVE_LABEL) == 1  # three maps, one label when their notes agree
@@ -191,3 +199,35 @@ def test_the_printed_map_and_its_tiles_show_the_label(mini, tmp_path):
     assembly, first = pages[0], pages[1]
     assert _ink_near(assembly, (0, 0, assembly.width, assembly.height), rgb(NOTICE_INK), 30) > 50
     assert _ink_near(first, (0, 0, first.width, first.height), rgb(NOTICE_INK), 30) > 20
+
+
+# --- set-up cards ------------------------------------------------------------------------------------------
+
+
+def _provenance_boxes(pages) -> list[list[str]]:
+    return [[b.text for b in page.boxes if b.role == "provenance"] for page in pages]
+
+
+def test_every_page_of_a_representative_scenarios_card_carries_the_label(games):
+    typhoon = games["typhoon"]
+    scenario = typhoon.scenarios["moscow-gates"]
+    pages = setup_card_pages(typhoon, scenario, "soviet")
+    shown = _provenance_boxes(pages)
+    assert len(pages) > 1 and all(shown), shown  # every page, not only the first
+    assert all(
+        " ".join(lines).startswith(REPRESENTATIVE_LABEL) and "whole scenario" in " ".join(lines) for lines in shown
+    )
+    first = pages[0]
+    band = next(b for b in first.boxes if b.role == "provenance").box
+    title = next(b for b in first.boxes if b.role == "title").box
+    assert title[3] <= band[1]  # under the header, above the entries
+    assert all(b.box[1] >= band[3] for b in first.boxes if b.role not in ("title", "subtitle", "provenance"))
+    assert _ink_near(first.image, band, CHART_INK) > 50
+
+
+def test_a_published_scenarios_card_carries_no_label(games):
+    bfm = games["bfm"]
+    for side in ("soviet", "german"):
+        assert _provenance_boxes(setup_card_pages(bfm, bfm.scenarios["campaign"], side)) == [[]] * len(
+            setup_card_pages(bfm, bfm.scenarios["campaign"], side)
+        )

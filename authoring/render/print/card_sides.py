@@ -73,11 +73,12 @@ def card_sections(game: Game, scenario: Scenario, side: str) -> list[Section]:
 
 def card_content(game: Game, scenario: Scenario, side: str) -> tuple:
     """Everything the card of ``side`` shows besides the counters' shared style: its header (the game's
-    and scenario's names, the side), its sections (hex names and arrival places already in their text)
+    and scenario's names, the side, the label of a representative scenario), its sections (hex names and arrival places already in their text)
     and each counter it draws. A set-up card's cache key: a change elsewhere redraws no card."""
     sections = card_sections(game, scenario, side)
     shown = sorted({uid for s in sections for e in s.entries for uid in e.units})
-    return (game.name, scenario.name, game.side(side), sections, [(uid, game.counters.get(uid)) for uid in shown])
+    counters = [(uid, game.counters.get(uid)) for uid in shown]
+    return (game.name, scenario.name, game.side(side), scenario.source.label, sections, counters)
 
 
 def _where(game: Game, at: str) -> str:

@@ -20,6 +20,7 @@ from authoring import atomic
 from authoring.model import Game, Scenario
 from authoring.names import file_name
 from authoring.render.print.card_sides import Entry, card_sections, card_sides
+from authoring.render.print.charts import notice_block
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
@@ -198,8 +199,9 @@ def iter_setup_card_pages(
 def card_pages(
     game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
 ) -> list[tuple[tuple, Callable]]:
-    """Each page of ``side``'s card on ``paper``: what it shows (paper, number, page count, and the section
-    titles and entries of each column; the counters of those entries and the card's header are the rest)
+    """Each page of ``side``'s card on ``paper``: what it shows (paper, number, page count, the section
+    titles and entries of each column, and the label of a representative scenario; the counters of those
+    entries and the card's header are the rest)
     and the call that draws it (a `Canvas`). Laid out without drawing: a page whose content is unchanged
     can be taken from a cache."""
     spec = PageSpec(paper, DPI)
@@ -214,14 +216,19 @@ def card_pages(
     if not blocks:
         blocks.append(_heading_block("Nothing to set up"))
         shows.append("Nothing to set up")
-    layout = _columns(blocks, TOP, height - MARGIN)
+    notice = scenario.source.label
+    band = notice_block(notice, width - 2 * MARGIN)
+    top = TOP + (band.image.height + GUTTER // 2 if band is not None else 0)
+    layout = _columns(blocks, top, height - MARGIN)
     which = {id(block): i for i, block in enumerate(blocks)}
 
     def draw(n: int, columns: list[list[Block]]) -> Canvas:
         page = Canvas.new((width, height))
         _header(page, spec, game, scenario, side, n, len(layout))
+        if band is not None:  # representative data: labelled on every page, under the header
+            page.paste(band, (MARGIN, TOP))
         for c, column in enumerate(columns):
-            x, y = MARGIN + c * (col_w + GUTTER), TOP
+            x, y = MARGIN + c * (col_w + GUTTER), top
             for block_h, draw_block in column:
                 draw_block(page, x, y, col_w)
                 y += block_h
@@ -229,7 +236,7 @@ def card_pages(
 
     return [
         (
-            (paper, n, len(layout), [[shows[which[id(b)]] for b in column] for column in columns]),
+            (paper, n, len(layout), [[shows[which[id(b)]] for b in column] for column in columns], notice),
             partial(draw, n, columns),
         )
         for n, columns in enumerate(layout, 1)
