@@ -313,6 +313,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             table_list = tables(tctx)
             combat_spec = combat(tctx, defs, parts["dice"], table_list)
             diags += tctx.diags
+    if combat_spec is not None:  # the values combat sums: each counter's must be a number (resolve_counters)
+        defs["strengths"] = {combat_spec.attack, combat_spec.defence}
     maps = {}
     broken: dict[str, str] = {}
     for path in files.maps:
