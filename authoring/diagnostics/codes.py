@@ -598,7 +598,7 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         E,
         "art",
         "SVG art that cannot be drawn (too many elements with `<use>` expanded, a "
-        "self-naming `<use>`, an embedded picture too large)",
+        "self-naming `<use>`, an embedded picture too large, filters too slow to draw, an unknown entity)",
         "simplify the SVG",
         _LIMITS,
     ),
