@@ -34,6 +34,7 @@ LAYERS: dict[str, set[str]] = {
         "fingerprint",
         "trust",
         "readfile",
+        "interrupt",
     },
     "model": {"model"},
     "load": {"load"},
