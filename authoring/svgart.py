@@ -2,8 +2,8 @@
 validates is what resvg is given.
 
 resvg takes the SVG as a string. A file in UTF-16 or ISO-8859-1 (which its XML declaration or byte-order
-mark names) is read by the XML parser and handed on as text, not decoded as UTF-8 (an unlocated
-UnicodeDecodeError in a worker). resvg expands every `<use>` into a copy of what it names, so ten nested
+mark names) is decoded in that encoding and handed on as text, not decoded as UTF-8 (an unlocated
+UnicodeDecodeError in a worker); resvg's own parser then checks it (`resvg_problem`). resvg expands every `<use>` into a copy of what it names, so ten nested
 groups of ten uses are ten billion elements: the loader counts the elements as expanded and refuses an
 image past `MAX_SVG_ELEMENTS` (`svg_problem`), and one embedding (data: URI) a picture of more than
 `MAX_SVG_IMAGE_PIXELS`, which resvg would decode whole, or an SVG that does either.
@@ -25,31 +25,44 @@ _DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["'
 
 
 def svg_text(data: bytes) -> str:
-    """The SVG file's text: UTF-8 as it is (a byte-order mark dropped); any other encoding its declaration
-    or byte-order mark names read by the XML parser and written back as text (without the declaration,
-    which would name an encoding the text no longer has). Raises ValueError when it is not XML."""
+    """The SVG file's text: UTF-8 as it is (a byte-order mark dropped); any other encoding its byte-order mark
+    or declaration names (or the XML parser finds) decoded, and the declaration, which would name an encoding
+    the text no longer has, left out. The DOCTYPE stays, so resvg expands the entities it declares as it does
+    in a UTF-8 file (a file parsed and written back lost it, and resvg then met entities it did not know).
+    Raises ValueError when it cannot be read."""
     declared = _DECLARED.match(data)
     if declared is None or declared.group(1).lower().replace(b"_", b"-") in (b"utf-8", b"utf8"):
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
             pass  # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
+    try:
+        text = data.decode(_encoding(data, declared))
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not readable XML: {exc}") from None
+    return _DECLARATION.sub("", text.lstrip("\ufeff"), count=1)
+
+
+_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
+_BOMS = ((b"\xff\xfe\0\0", "utf-32"), (b"\0\0\xfe\xff", "utf-32"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+
+
+def _encoding(data: bytes, declared: re.Match | None) -> str:
+    """The encoding of an SVG that is not UTF-8: its byte-order mark's, its declaration's, or the one the XML
+    parser finds (a UTF-16 declaration without a mark)."""
+    for mark, name in _BOMS:
+        if data.startswith(mark):
+            return name
+    if declared is not None:
+        return declared.group(1).decode("ascii")
     from lxml import etree
 
-    try:  # the internal DTD's entities written out: the text handed on has no DOCTYPE to declare them
-        return etree.tostring(etree.fromstring(data, _entities_inside()), encoding="unicode")
+    from authoring.safepath import xml_parser
+
+    try:
+        return etree.fromstring(data, xml_parser()).getroottree().docinfo.encoding or "utf-8"
     except etree.XMLSyntaxError as exc:
         raise ValueError(f"not readable XML: {exc}") from None
-
-
-def _entities_inside():
-    """`safepath.xml_parser`, but expanding the entities the file's own DOCTYPE declares (libxml2 bounds how
-    far they may multiply); one declared outside the file is a syntax error."""
-    from lxml import etree
-
-    return etree.XMLParser(
-        resolve_entities="internal", no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
-    )
 
 
 def resvg_problem(text: str) -> str | None:
