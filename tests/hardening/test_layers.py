@@ -31,6 +31,7 @@ LAYERS: dict[str, set[str]] = {
         "budget",
         "workers",
         "svgart",
+        "svgfilters",
         "fingerprint",
         "trust",
         "readfile",
