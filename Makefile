@@ -52,7 +52,7 @@ lint: $(STAMP)
 test-fast: lint
 	$(BIN)/python -m pytest -m "not slow"
 
-# make bench [REPEAT=N] [ONLY=load|build|module|art|serve|loop] [PROFILE=1]
+# make bench [REPEAT=N] [ONLY=load|build|module|art|serve|loop|memory] [PROFILE=1]
 bench: install
 	$(BIN)/python tests/bench/run.py $(if $(REPEAT),--repeat $(REPEAT)) $(if $(ONLY),--only $(ONLY)) $(if $(PROFILE),--profile)
 

@@ -40,6 +40,17 @@ MAX_SVG_ELEMENTS = 50_000
 """Elements of an SVG once every `<use>` is expanded (resvg copies what a `<use>` names): rendering takes
 about 1 s per 100,000 elements, for every size a face is drawn at, so a 50,000-element image stays within
 the time the rest of a counter takes; ten nested groups of ten uses would be ten billion."""
+MAX_SVG_FILTER_PRIMITIVES = 256
+"""Filter primitives an SVG applies, each filtered element counting its filter's (every `<use>` expanded):
+each is at least one pass over the element's region at every size a face is drawn at, and 50 chained
+feMorphology primitives drew for minutes."""
+MAX_SVG_FILTER_WORK = 8_192
+"""Work an SVG's filters cost, drawn with its longer side `SVG_FILTER_REFERENCE_PX` long, in kernel cells
+over the region (about 1.2 ms each there): a feMorphology is (2 r + 1)^2 for its radius in those pixels,
+a feConvolveMatrix its kernel's cells, any other primitive 16; each times its filter region's area over the
+drawing's, when larger. About 10 s for the largest face; 50 chained feMorphology primitives drew for minutes."""
+SVG_FILTER_REFERENCE_PX = 400
+"""The size, in pixels, of the art's longer side that filter work is reckoned at (a large face)."""
 MAX_SVG_IMAGE_PIXELS = 16_000_000
 """Pixels of a raster image embedded in SVG art (a data: URI). resvg decodes it whole, as RGBA, for every
 size the face is drawn at, which is at most a few hundred pixels: 16 million (64 MB decoded) is far more

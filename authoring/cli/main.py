@@ -13,6 +13,7 @@ from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument,
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
 from authoring.errors import Stopped
+from authoring.interrupt import begun
 from authoring.safepath import UnsafePath
 
 FORMATS = ("full", "concise", "json", "sarif")
@@ -66,6 +67,7 @@ class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
 
     def invoke(self, ctx: click.Context):
+        begun()  # from here Ctrl-C is a KeyboardInterrupt, answered below once workers and files are seen to
         try:
             return super().invoke(ctx)
         except click.ClickException as exc:

@@ -507,8 +507,16 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "HW-COMBAT-002",
         E,
         "load",
-        "the table `combat.crt` names is no CRT the odds can be read from",
-        "die rolls in the first column, one column per odds ratio such as '3:1' or '1-2', no comma in a cell",
+        "the table `combat.crt` names is no CRT the odds can be read from (no rows, a repeated, falling or 0 odds column, a repeated die roll)",
+        "die rolls in the first column, each once; one column per odds ratio such as '3:1' or '1-2', rising; no comma in a cell",
+        "docs/format.md#kind-tables--hexwright-rule-tables",
+    ),
+    CodeInfo(
+        "HW-COMBAT-003",
+        E,
+        "load",
+        "a counter's attack or defence strength, which combat sums, is not a number",
+        "print the number alone (a mark such as '*' belongs in a flag or the label)",
         "docs/format.md#kind-tables--hexwright-rule-tables",
     ),
     CodeInfo(
@@ -606,7 +614,7 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         E,
         "art",
         "SVG art that cannot be drawn (too many elements with `<use>` expanded, a "
-        "self-naming `<use>`, an embedded picture too large)",
+        "self-naming `<use>`, an embedded picture too large, filters too slow to draw, an unknown entity)",
         "simplify the SVG",
         _LIMITS,
     ),

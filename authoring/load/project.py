@@ -341,6 +341,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             table_list = tables(tctx)
             combat_spec = combat(tctx, defs, parts["dice"], table_list)
             diags += tctx.diags
+    if combat_spec is not None:  # the values combat sums: each counter's must be a number (resolve_counters)
+        defs["strengths"] = {combat_spec.attack, combat_spec.defence}
     maps = {}
     map_ctxs: dict[str, Ctx] = {}
     broken: dict[str, str] = {}

@@ -11,8 +11,9 @@ Findings are located at the field that names the image:
 * HW-ART-014: a map file gives calibration points but no registration yet (warning).
 * HW-ART-015: raster map art with fewer pixels per hex than the tiled print needs (warning; SVG prints sharp
   at any size).
-* HW-ART-016: an SVG whose elements, every `<use>` expanded, pass `budget.MAX_SVG_ELEMENTS`, or a `<use>`
-  that contains itself (error: resvg would expand it without end).
+* HW-ART-016: an SVG whose elements, every `<use>` expanded, pass `budget.MAX_SVG_ELEMENTS`, a `<use>`
+  that contains itself (error: resvg would expand it without end), filters past `budget.MAX_SVG_FILTER_WORK`,
+  or text resvg cannot parse (an entity it does not know).
 * HW-ART-020: full-face counter art that is not square (warning: it is cropped to the face).
 * HW-ART-022: full-face counter art longer than `budget.FACE_ART_ASPECT` to 1 (error: no stage can draw
   the copy scaled to cover the face).
@@ -22,7 +23,6 @@ Findings are located at the field that names the image:
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import re
 from dataclasses import replace
@@ -32,6 +32,7 @@ from types import MappingProxyType
 from authoring.diagnostics import warning
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid.registration import Registration
+from authoring.load import raster
 from authoring.load.context import Ctx
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
@@ -107,14 +108,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
             )
             return None
         return ArtImage(name, hashlib.sha256(data).hexdigest(), "SVG", size, str(real), ctx.loc(path))
-    try:
-        from PIL import Image
-
-        Image.MAX_IMAGE_PIXELS = max(Image.MAX_IMAGE_PIXELS or 0, MAX_ART_PIXELS)
-        with Image.open(io.BytesIO(data)) as im:
-            fmt, size = im.format, im.size
-    except Exception:  # noqa: BLE001  (any decoder failure means the same to the designer)
-        fmt, size = None, (0, 0)
+    fmt, size = raster.header(data)
     if fmt not in ("PNG", "JPEG"):
         ctx.error("HW-ART-010", f"{name!r} is not a {kinds} image", path, help=f"save the art as {kinds}")
         return None
@@ -124,6 +118,15 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
             f"{name!r} is {size[0]:,} x {size[1]:,} px, over the limit of {MAX_ART_PIXELS:,} pixels",
             path,
             help="scale the art down; 150-300 px per hex is plenty",
+        )
+        return None
+    short = raster.cut_short(data, fmt)
+    if short:
+        ctx.error(
+            "HW-ART-010",
+            f"{fmt} image {name!r} is incomplete: {short}",
+            path,
+            help="save the image again from the image editor (the file was cut short or damaged on the way)",
         )
         return None
     return ArtImage(name, hashlib.sha256(data).hexdigest(), fmt, size, str(real), ctx.loc(path))
@@ -169,13 +172,13 @@ def _svg_drawable(data: bytes) -> str | None:
     from lxml import etree
 
     from authoring.safepath import xml_parser
-    from authoring.svgart import svg_problem, svg_text
+    from authoring.svgart import resvg_problem, svg_problem, svg_text
 
     try:
-        svg_text(data)
+        text = svg_text(data)
     except ValueError as exc:
         return str(exc)
-    return svg_problem(etree.fromstring(data, xml_parser()))
+    return svg_problem(etree.fromstring(data, xml_parser())) or resvg_problem(text)
 
 
 def _svg_links_out(data: bytes) -> bool:

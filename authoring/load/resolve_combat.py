@@ -62,6 +62,56 @@ def _check_crt(ctx: Ctx, crt_id: str, tables: tuple[Table, ...]) -> bool:
             help="write the result without a comma (e.g. '1/1R')",
         )
         return False
+    return _crt_shape(ctx, crt, _table_path(ctx, crt_id))
+
+
+def _table_path(ctx: Ctx, table_id: str) -> tuple:
+    """Where the table `table_id` is in tables.yaml (its entry of `tables`)."""
+    raw = ctx.src.data.get("tables") or []
+    index = next((i for i, t in enumerate(raw) if isinstance(t, dict) and t.get("id") == table_id), 0)
+    return ("tables", index)
+
+
+def _crt_shape(ctx: Ctx, crt: Table, at: tuple) -> bool:
+    """The CRT's odds columns each once and rising from more than 0, its die rolls each once, and at least
+    one row: the odds column and the row are found by comparing (a repeated or falling column, a 0:1 column or
+    no row gave a wrong column, a wrong result or an IndexError in the build)."""
+    fix = "one column per odds ratio, rising left to right (1:2, 1:1, 2:1 ...), and one row per die roll"
+    if not crt.rows:
+        ctx.error("HW-COMBAT-002", f"CRT {crt.id!r} has no rows", at + ("rows",), help=fix)
+        return False
+    last = None
+    for j, label in enumerate(crt.columns[1:], 1):
+        ratio = odds_ratio(label)
+        if ratio is None:
+            continue
+        if ratio[0] == 0:
+            ctx.error(
+                "HW-COMBAT-002",
+                f"CRT {crt.id!r}: odds column {label!r} is 0 to 1, which every attack reaches",
+                at + ("columns", j),
+                help=fix,
+            )
+            return False
+        if last is not None and ratio[0] * last[1] <= last[0] * ratio[1]:
+            same = "repeats" if ratio[0] * last[1] == last[0] * ratio[1] else "is below"
+            ctx.error(
+                "HW-COMBAT-002",
+                f"CRT {crt.id!r}: odds column {label!r} {same} the column before it ({last[2]!r})",
+                at + ("columns", j),
+                help=fix,
+            )
+            return False
+        last = (*ratio, label)
+    seen: set[int] = set()
+    for k, row in enumerate(crt.rows):
+        roll = int(str(row[0]))
+        if roll in seen:
+            ctx.error(
+                "HW-COMBAT-002", f"CRT {crt.id!r} has two rows for die roll {roll}", at + ("rows", k, 0), help=fix
+            )
+            return False
+        seen.add(roll)
     return True
 
 

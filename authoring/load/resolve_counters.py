@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from sys import intern
 
@@ -29,6 +30,8 @@ _SCALAR_COLUMNS = (
 )
 _INT_COLUMNS = ("steps", "quantity")
 _NUMBER_COLUMNS = ("stacking",)
+_STRENGTH = re.compile(r"\s*-?[0-9]{1,18}(\.[0-9]{1,9})?\s*\Z")
+"""A strength combat sums (the module's Sum of the value), written as text."""
 _DECIMAL = re.compile(r"-?([0-9]+[.,][0-9]*|[.,][0-9]+)\Z")
 """A number with a fraction, its separator a point or, as spreadsheets in many locales write it, a comma."""
 _FACE_ART = ("image", "picture")
@@ -163,6 +166,15 @@ def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
     )
 
 
+def _summable(value) -> bool:
+    """Whether a printed value is a number combat can sum (an int, a float, or text that reads as one)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return math.isfinite(value)
+    return _STRENGTH.match(str(value)) is not None
+
+
 def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list[tuple[tuple, str]]) -> Counter:
     marker = bool(c.get("marker", False))
     if c.get("side") is None and not marker:
@@ -185,6 +197,13 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list[tuple[tu
         for v in f.get("values") or ():
             if v not in known:  # names are text (mapping keys): `ctx.ref` would only find them
                 ctx.ref(v, known, "printed value", fpath + ("values", v))
+            elif v in defs.get("strengths", ()) and not _summable(f["values"][v]):
+                ctx.error(
+                    "HW-COMBAT-003",
+                    f"counter {c['id']!r}: {v} {f['values'][v]!r} is no number, and combat sums it",
+                    fpath + ("values", v),
+                    help="print the number alone; a mark such as '*' belongs in a flag or the face's label",
+                )
         faces.append(
             Face(
                 f["state"],

@@ -55,6 +55,7 @@ def manifest_parts(ctx: Ctx) -> dict:
             Nationality(n["id"], n["side"], n["name"], n.get("abbrev", ""), n.get("color"), n.get("text_color"))
         )
     _check_unique(ctx, d.get("sides", []), ("sides",), "side")
+    _check_unique(ctx, d.get("dice", []), ("dice",), "die", key="name")
     stacking = None
     if d.get("stacking"):
         st = d["stacking"]
@@ -150,12 +151,14 @@ def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
         )
 
 
-def _check_unique(ctx: Ctx, items: list, path: tuple, what: str) -> None:
+def _check_unique(ctx: Ctx, items: list, path: tuple, what: str, key: str = "id") -> None:
+    """A located HW-DUP-001 for each entry whose `key` an earlier entry has (a die by its name: the module's
+    buttons and the combat section name dice)."""
     seen = set()
     for i, item in enumerate(items):
-        if item.get("id") in seen:
-            ctx.error("HW-DUP-001", f"duplicate {what} id {item['id']!r}", path + (i, "id"))
-        seen.add(item.get("id"))
+        if item.get(key) in seen:
+            ctx.error("HW-DUP-001", f"duplicate {what} {key} {item[key]!r}", path + (i, key))
+        seen.add(item.get(key))
 
 
 def _strings(value) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ import hashlib
 import io
 import struct
 import threading
-from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -173,7 +173,7 @@ def png_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-Draw = Callable[[], "Image.Image | list[Image.Image]"]
+Draw = Callable[[], "Image.Image | Iterable[Image.Image]"]
 Job = tuple[Draw, bool, bool, bool]
 """(drawing, JPEG rather than PNG, made into zip member streams, heavy)."""
 _PARALLEL_MIN = 8
@@ -191,15 +191,18 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 
 def _run(job: Job) -> bytes:
-    """One job's cache entry: each page's encoded image and, after it, its zip member stream
+    """One job's cache entry: each page's encoded image (a draw returns an image, a list of pages, or an
+    iterator that draws each page when asked, so that only one is held at a time) and, after it, its zip member stream
     (`archive.deflate`), compressed here in the worker rather than serially when the module is zipped
     (empty for an image the module only draws others from, such as a map its boards are cut from).
     The parent stores it (`Entries`) while the workers draw on."""
     draw, jpeg, zipped, _heavy = job
     drawn = draw()
-    return _pack(
-        [blob for image in (drawn if isinstance(drawn, list) else [drawn]) for blob in page_blobs(image, jpeg, zipped)]
-    )
+    blobs: list[bytes] = []
+    for image in [drawn] if isinstance(drawn, Image.Image) else drawn:  # a list, or pages drawn one by one
+        blobs += page_blobs(image, jpeg, zipped)
+        del image  # encoded: the next page is drawn without this one in memory
+    return _pack(blobs)
 
 
 def _run_task(draws: list[Job], task: tuple[int, ...]) -> list[bytes]:

@@ -1,6 +1,6 @@
 """Box boards (reinforcements by turn, off-map boxes and pools, dead piles) laid out from the data.
 
-Each box must hold the largest stack any scenario puts in it. VASSAL draws a stack from its
+Each box must hold the largest stack any scenario puts in it (up to `MAX_BOX_STACK`). VASSAL draws a stack from its
 bottom piece, centred on the stack's point, each next piece `sep` pixels right and up
 (`StackMetrics.getContents`, unexpanded); so a stack of n counters of c pixels covers
 c + (n-1)*sep each way, up and right of its point. The boxes of a section share one size, the
@@ -26,6 +26,10 @@ MAX_WIDTH = 580
 """Board width to aim for: VASSAL 3.6 opens a toolbar map window at 600 x 400 (`Map.setup`), so a
 board this wide needs no sideways scrolling; a row holds as many boxes as fit (at least one). A
 board that would then be taller than wide gets wider rows instead (fewer screens to scroll)."""
+MAX_BOX_STACK = 40
+"""The largest stack a box is sized to show whole: a box that must hold more (5,000 reinforcements on one
+turn) is drawn for this many, the rest of its stack running on up and to the right, as VASSAL draws any
+stack past its box. Sized for every counter, that one box was a 2-billion-pixel board (9.6 GB to draw)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ def _layout(
     for section_title, specs in sections:
         if not specs:
             continue
-        n = max(s.capacity for s in specs)
+        n = min(max(s.capacity for s in specs), MAX_BOX_STACK)
         stack = c + (n - 1) * sep
         bw = max(stack + 2 * margin, round(c * 2.2))
         size, wrapped = _label_lines([s.title for s in specs], bw - 8, max(11.0, c * 0.3))
@@ -132,7 +136,7 @@ def _layout(
         y += head
         for i, (spec, lines) in enumerate(zip(specs, wrapped)):
             left, top = pad + (i % per_row) * (bw + pad), y + (i // per_row) * (bh + pad)
-            k = max(spec.capacity, 1)
+            k = min(max(spec.capacity, 1), MAX_BOX_STACK)
             sx = left + bw // 2 - ((k - 1) * sep) // 2
             sy = top + band + margin + stack - (stack - (c + (k - 1) * sep)) // 2 - c // 2
             box = Box(spec.region, spec.title, sx, sy, (left, top, left + bw, top + bh), k, top + band)

@@ -67,7 +67,7 @@ draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
 render_table = drawing("authoring.render.print.charts", "render_table")
 render_turn_track = drawing("authoring.render.print.charts", "render_turn_track")
-render_setup_card = drawing("authoring.render.print.cards", "render_setup_card")
+setup_card_images = drawing("authoring.render.print.cards", "setup_card_images")
 
 
 def counter_style(game: Game) -> tuple:
@@ -471,7 +471,7 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             cards.append(
-                (key_of(scenario.id, side), lambda s=scenario, d=side: render_setup_card(game, s, d, faces=faces))
+                (key_of(scenario.id, side), lambda s=scenario, d=side: setup_card_images(game, s, d, faces=faces))
             )
             name = image_name("setup", scenario.id, side, ext="jpg")
             label = f"{scenario.name}, {_side_name(game, side)}"

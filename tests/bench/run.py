@@ -9,6 +9,7 @@ min-max over interleaved runs (benchlib). Sections, in order:
   art       designer art: import, registration, drawing                                 (bench_art)
   serve     `hexwright serve`: save to updated page in headless Chromium, bfm and typhoon (bench_serve)
   loop      the designer's loop on typhoon: one counter or one map edited, then `build all` (bench_loop)
+  memory    peak memory of 5,000 single-unit reinforcements on one turn, `build all` (bench_memory)
 
     python tests/bench/run.py [--repeat N] [--only SECTION ...] [--profile]
 """
@@ -35,6 +36,7 @@ SECTIONS = {
     "art": ("bench_art",),
     "serve": ("bench_serve",),
     "loop": ("bench_loop",),
+    "memory": ("bench_memory",),
 }
 
 

@@ -2,7 +2,10 @@
 table and counter mix drawn from the shapes that once validated and then failed to build (issue 33, point 3):
 counter art of every aspect, SVG in several encodings, with nested `<use>` and with embedded pictures, tables of many or wide
 columns and long cells, painted maps longer than an image side or whose art reaches far past their hexes,
-counter mixes past the limit.
+counter mixes past the limit; and from issue 47, point 6: SVG with DOCTYPE entities (declared inside, or
+outside the file) in several encodings and with chains of filter primitives, PNG and JPEG art cut short, a
+game's combat table (no rows, repeated, falling or 0 odds columns, a repeated die roll, a strength with a
+mark, two dice of one name), and many single-unit reinforcements on one turn.
 
 A shape either stays small enough to build every stage in a few seconds or is past a limit, where
 `validate` must refuse it quickly; sizes in between (a 400 x 5 hex painted map) would build for minutes
@@ -27,12 +30,15 @@ LARGE = bool(os.environ.get("HW_FUZZ_LARGE"))
 class Art:
     counter: str  # red-1 or blue-1
     field: str  # image (full face) or picture (the picture slot)
-    kind: str  # png or svg
+    kind: str  # png, jpg or svg
     size: tuple[int, int]
     encoding: str = "utf-8"
     fan: tuple[int, int] = (0, 0)  # nested groups of <use>: (levels, uses per group)
     loop: bool = False  # a <use> naming its own group
     embed: tuple[int, int] = (0, 0)  # a PNG picture inside the SVG (a data: URI)
+    entity: str = ""  # "internal": a DOCTYPE entity the text uses; "external": one declared outside the file
+    filters: tuple[int, int] = (0, 0)  # a chain of feMorphology primitives: (count, radius)
+    cut: int = 0  # a PNG or JPEG cut short to this many bytes (0: whole)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,8 @@ class GameSpec:
     table: tuple[int, int, int, int]  # columns, rows, header length, cell length
     mix: tuple[int, int]  # extra counters, quantity of each
     spread: int = 0  # painted art reaching this many px past its hexes (at 10 px a hex)
+    combat: str = ""  # a combat section and its CRT, sound ("ok") or broken one way (`COMBAT`)
+    arrivals: int = 0  # single-unit reinforcements arriving on turn 2
 
 
 def _mostly(good: st.SearchStrategy, bad: st.SearchStrategy, one_in: int = 8) -> st.SearchStrategy:
@@ -61,7 +69,7 @@ _art = st.builds(
     Art,
     counter=st.sampled_from(["red-1", "blue-1"]),
     field=st.sampled_from(["image", "picture"]),
-    kind=st.sampled_from(["png", "svg"]),
+    kind=st.sampled_from(["png", "svg", "jpg"]),
     size=_mostly(
         st.sampled_from([(100, 100), (90, 100), (400, 100), (100, 400)]),
         st.sampled_from([(401, 100), (120_000, 1), (1, 3000), (100_000, 1), (5000, 3300)]),
@@ -71,7 +79,23 @@ _art = st.builds(
     fan=_mostly(st.just((0, 0)), st.sampled_from([(3, 5), (4, 10), (10, 10), (3, 40)]), 3),
     loop=st.integers(0, 7).map(lambda n: n == 3),
     embed=_mostly(st.sampled_from([(0, 0), (0, 0), (64, 64)]), st.sampled_from([(5000, 5000), (20_000, 20_000)]), 6),
+    entity=st.sampled_from(["", "", "internal", "external"]),
+    filters=_mostly(st.sampled_from([(0, 0), (2, 1), (1, 3)]), st.sampled_from([(50, 50), (300, 0), (5, 8)]), 4),
+    cut=_mostly(st.just(0), st.sampled_from([20, 100, 600]), 4),
 )
+
+COMBAT = (
+    "no-rows",
+    "repeated-column",
+    "zero-column",
+    "falling-column",
+    "repeated-roll",
+    "mark-strength",
+    "two-d6",
+)
+"""The ways a combat section is broken (each a located error of `validate`)."""
+_combat = _mostly(st.sampled_from(["", "ok"]), st.sampled_from(COMBAT), 3)
+_arrivals = _mostly(st.sampled_from([0, 0, 5]), st.sampled_from([300] + ([5000] if LARGE else [])), 6)
 
 _table = _mostly(
     st.tuples(st.integers(1, 8), st.integers(1, 30), st.integers(1, 20), st.integers(0, 60)),
@@ -97,6 +121,8 @@ def games(draw) -> GameSpec:
         draw(_table),
         draw(_mix),
         draw(_mostly(st.just(0), st.sampled_from([300, 3000]))),
+        draw(_combat),
+        draw(_arrivals),
     )
 
 
@@ -109,6 +135,10 @@ def write_game(spec: GameSpec, project: Path) -> Path:
         _art_file(art, project / "counters" / "mini")
     _table_file(spec.table, project / "scenarios" / "mini" / "tables.yaml")
     _mix_file(spec.mix, project / "counters" / "mini" / "more.csv")
+    if spec.combat:
+        _combat_files(spec.combat, project)
+    if spec.arrivals:
+        _arrivals_files(spec.arrivals, project)
     return project
 
 
@@ -132,10 +162,13 @@ def _map(spec: GameSpec, folder: Path) -> None:
 
 def _art_file(art: Art, folder: Path) -> None:
     name = f"{art.counter}-{art.field}.{art.kind}"
-    if art.kind == "png":
+    if art.kind in ("png", "jpg"):
         from PIL import Image
 
         Image.new("RGB", art.size, (180, 40, 40)).save(folder / name)
+        if art.cut:
+            data = (folder / name).read_bytes()
+            (folder / name).write_bytes(data[: min(art.cut, len(data) - 1)])
     else:
         (folder / name).write_bytes(_svg(art))
     units = folder / "units.yaml"
@@ -165,7 +198,17 @@ def _svg(art: Art) -> bytes:
             f'<image width="50" height="50" xlink:href="data:image/png;base64,'
             f'{base64.b64encode(buffer.getvalue()).decode()}"/>'
         )
+    count, radius = art.filters
+    if count:
+        chain = "".join(f'<feMorphology operator="dilate" radius="{radius}"/>' for _ in range(count))
+        body.append(f'<filter id="f">{chain}</filter><circle cx="9" cy="9" r="5" filter="url(#f)"/>')
+    doctype = ""
+    if art.entity:
+        value = 'SYSTEM "outside.txt"' if art.entity == "external" else '"Armée"'
+        doctype = f"<!DOCTYPE svg [<!ENTITY e {value}>]>\n"
+        body.append("<text>&e;</text>")
     declare = "" if art.encoding == "utf-8-sig" else f'<?xml version="1.0" encoding="{art.encoding}"?>\n'
+    declare += doctype
     text = (
         f'{declare}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{art.size[0]}" height="{art.size[1]}">{"".join(body)}</svg>\n'
@@ -190,3 +233,48 @@ def _mix_file(mix: tuple[int, int], path: Path) -> None:
     lines = path.read_text().splitlines()
     lines += [f"g{i},red,infantry,division,{i},{quantity},5,4,2,4" for i in range(extra)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+_CRT = {
+    "columns": '["Die", "1:1", "2:1", "3:1"]',
+    "rows": "      - [1, DR, DR, DE]\n      - [2, NE, DR, DR]\n      - [3, AL, NE, DR]\n",
+}
+
+
+def _combat_files(kind: str, project: Path) -> None:
+    """A combat section naming a CRT of its own, a d6 and the counters' attack value, sound or broken as
+    `kind` says."""
+    columns, rows = _CRT["columns"], _CRT["rows"]
+    columns = {
+        "repeated-column": '["Die", "1:1", "1:1", "3:1"]',
+        "zero-column": '["Die", "0:1", "2:1", "3:1"]',
+        "falling-column": '["Die", "2:1", "1:1", "3:1"]',
+    }.get(kind, columns)
+    rows = {"no-rows": "", "repeated-roll": rows.replace("[2, NE", "[1, NE")}.get(kind, rows)
+    tables = project / "scenarios" / "mini" / "tables.yaml"
+    tables.write_text(
+        tables.read_text(encoding="utf-8")
+        + f"  - id: fight\n    name: Combat Results\n    columns: {columns}\n"
+        + ("    rows: []\n" if not rows else "    rows:\n" + rows)
+        + "combat: {crt: fight, die: d6, attack: attack, defence: attack}\n",
+        encoding="utf-8",
+    )
+    game = project / "scenarios" / "mini" / "game.yaml"
+    dice = "[{name: d6, sides: 6}, {name: d6, sides: 10}]" if kind == "two-d6" else "[{name: d6, sides: 6}]"
+    game.write_text(game.read_text().replace("stacking:", f"dice: {dice}\nstacking:", 1))
+    if kind == "mark-strength":
+        units = project / "counters" / "mini" / "units.yaml"
+        units.write_text(units.read_text().replace("values: {attack: 4,", 'values: {attack: "4*",', 1))
+
+
+def _arrivals_files(count: int, project: Path) -> None:
+    """`count` counters, each arriving alone on turn 2 at the west edge."""
+    more = project / "counters" / "mini" / "more.csv"
+    more.write_text(
+        more.read_text(encoding="utf-8") + "".join(f"r{i},red,infantry,division,{i},1,5,4,2,4\n" for i in range(count)),
+        encoding="utf-8",
+    )
+    intro = project / "scenarios" / "mini" / "intro.yaml"
+    intro.write_text(
+        intro.read_text() + "".join(f"  - {{turn: 2, side: red, units: [r{i}], at: west}}\n" for i in range(count))
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -248,6 +249,14 @@ def render_setup_card(
 ) -> list[Image.Image]:
     """The pages of ``side``'s set-up card for ``scenario`` (RGB, Letter or A4 at `DPI`)."""
     return [p.image for p in setup_card_pages(game, scenario, side, paper, faces)]
+
+
+def setup_card_images(
+    game: Game, scenario: Scenario, side: str, paper: str = "letter", faces: Faces | None = None
+) -> Iterator[Image.Image]:
+    """`render_setup_card` one page at a time, each drawn when asked for: the module encodes a page and lets
+    it go before the next is drawn (a card of 5,000 reinforcements is hundreds of pages, 25 MB each whole)."""
+    return map(attrgetter("image"), iter_setup_card_pages(game, scenario, side, paper, faces))  # keeps no page
 
 
 class PageSink(Protocol):
