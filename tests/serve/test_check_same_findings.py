@@ -42,7 +42,9 @@ def client(project):
 def soviet(project) -> list[dict]:
     """Seven-turn's Soviet set-up as the page's rows (legal as written)."""
     scen = checking.check("bfm/seven-turn", project=project).scenario
-    return [{"hex": p.label, "unit": u, "state": p.state or ""} for p in scen.setup if p.side == "soviet" for u in p.units]
+    return [
+        {"hex": p.label, "unit": u, "state": p.state or ""} for p in scen.setup if p.side == "soviet" for u in p.units
+    ]
 
 
 def _moved(rows: list[dict], **change) -> list[dict]:
