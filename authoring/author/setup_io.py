@@ -12,6 +12,7 @@ from pathlib import Path
 from authoring.author.fsutil import did_you_mean, real_target
 from authoring.author.keep import NotWritten, replace_checked
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
+from authoring.checking import scenario_findings
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.errors import HexwrightError, UsageError
 from authoring.load import discover, find_root, load_card, load_game
@@ -238,14 +239,10 @@ def import_setup(card: Path, sf: ScenarioFile, side: str | None = None) -> Impor
 
 
 def game_findings(files: GameFiles, scenario_id: str) -> list[Diagnostic]:
-    """Loader findings of the game of `files` and rules-engine findings of its scenario `scenario_id`."""
+    """Loader findings of the game of `files` and rules-engine findings of its scenario `scenario_id`, as
+    `check` gives them (with the note naming the files that kept the rules from running)."""
     result = load_game(files)
-    diags = list(result.diagnostics)
-    if result.ok and scenario_id in result.game.scenarios:
-        from authoring.rules import check_scenario
-
-        diags += check_scenario(result.game, result.game.scenarios[scenario_id])
-    return diags
+    return scenario_findings(result, result.game.scenarios.get(scenario_id) if result.game else None)
 
 
 class CardError(HexwrightError):

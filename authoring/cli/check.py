@@ -9,6 +9,7 @@ import click
 
 from authoring.cli.args import Choice, OutPath, project_option, refuse
 from authoring.cli.output import emit
+from authoring.safepath import refuse_output
 
 FORMATS = ("full", "concise", "json", "sarif")
 
@@ -44,78 +45,51 @@ def check(
     from authoring.calibrate import is_map_file
 
     if is_map_file(scenario):
-        from authoring.cli.art import check_map
-
-        if image is not None:
-            from authoring.load import find_root
-            from authoring.safepath import refuse_output
-
-            refuse(refuse_output(find_root(Path(scenario).parent), image, (".png",), "--image", force))
-        return check_map(Path(scenario), fmt, image)
-    from authoring.diagnostics import has_errors
-    from authoring.diagnostics.suggest import suggest
-    from authoring.load import load_card
-    from authoring.load.target import TargetError, find_target
-    from authoring.rules import check_scenario
+        return _check_map(Path(scenario), fmt, image, force)
+    from authoring import checking  # here, not at the top: it loads the loader and the rules engine (~90 ms)
 
     try:
-        target = find_target(scenario, game_id, project)
-    except TargetError as exc:
+        found = checking.check(scenario, game_id, project, checking.Card(card) if card else None, side, options)
+    except checking.TargetError as exc:
         raise click.UsageError(str(exc)) from None
+    except checking.BadChoice as exc:
+        raise click.BadParameter(str(exc), param_hint=f"--{exc.choice}") from None
     if image is not None:
-        from authoring.safepath import refuse_output
-
-        refuse(refuse_output(target.root, image, (".png",), "--image", force))
-    if target.scenario is None or not target.result.checkable:  # the one test `validate` and `build` make too
-        from authoring.load.project import card_findings
-
-        found = list(target.diagnostics) + target.result.not_checked()
-        if card is not None:  # the game's errors do not hide the card's own
-            found += card_findings(card, target.result, target.scenario, side)
-        emit(found, fmt, target.root)
-        sys.exit(1)
-    game, scen = target.result.game, target.scenario
-    if side is not None and side not in {s.id for s in game.sides}:
-        raise click.BadParameter(f"{side!r}; {suggest(side, [s.id for s in game.sides])}", param_hint="--side")
-    unknown = [o for o in options if o not in {x.id for x in scen.options}]
-    if unknown:
-        raise click.BadParameter(
-            f"{unknown[0]!r} is not an option of {scen.id}; {suggest(unknown[0], [x.id for x in scen.options])}",
-            param_hint="--option",
-        )
-    diags = list(target.diagnostics)
-    the_card = None
-    if card is not None:
-        the_card, card_diags = load_card(card, target.result, scen, side)
-        diags += card_diags
-        if the_card is None or has_errors(card_diags):  # the rules would only echo the card's own errors
-            from authoring.load.project import display, not_checked
-
-            emit(diags + [not_checked((display(card),), game.id)], fmt, target.root)
-            sys.exit(1)
-    diags += check_scenario(game, scen, the_card, options)
-    if the_card is not None:  # one finding for a mistake down the card's column (no state column: every row)
-        from authoring.diagnostics.rows import one_per_column
-
-        diags = one_per_column(diags, game.counters)
-    emit(diags, fmt, target.root)
-    if the_card is not None:
+        refuse(refuse_output(found.root, image, (".png",), "--image", force))
+    emit(list(found.findings), fmt, found.root)
+    if found.rules_ran and card is not None:
         sys.stdout.flush()  # after the findings, on a terminal as in a log
-        click.echo(_card_summary(game, scen, the_card, card), err=True)
+        click.echo(_card_summary(found, card), err=True)
+    if image is not None and found.rules_ran:
+        _draw(found, image)
+    sys.exit(1 if found.failed or not found.rules_ran else 0)
+
+
+def _check_map(path: Path, fmt: str, image: Path | None, force: bool) -> None:
+    from authoring.cli.art import check_map
+    from authoring.load import find_root
+
     if image is not None:
-        from authoring.render.maps.findings import findings_image
-        from authoring.rules.board import with_card
-
-        findings_image(game, with_card(game, scen, the_card), diags, image)
-    sys.exit(1 if has_errors(diags) else 0)
+        refuse(refuse_output(find_root(path.parent), image, (".png",), "--image", force))
+    check_map(path, fmt, image)
 
 
-def _card_summary(game, scen, the_card, card: Path) -> str:
+def _draw(found, image: Path) -> None:
+    """The findings on the map the scenario (with the card) sets up."""
+    from authoring.render.maps.findings import findings_image
+    from authoring.rules.board import with_card
+
+    game = found.result.valid_game
+    findings_image(game, with_card(game, found.scenario, found.card), list(found.findings), image)
+
+
+def _card_summary(found, card: Path) -> str:
     """Which sides the card set up and which came from the scenario, so a reader knows what was checked."""
     from authoring.load.project import display
     from authoring.rules.board import card_sides
 
-    held = sorted(card_sides(the_card, game) or ())
+    game, scen = found.result.valid_game, found.scenario
+    held = sorted(card_sides(found.card, game) or ())
     rest = [s.id for s in game.sides if s.id not in held]
     several = f" (the card holds units of {len(held)} sides: each is replaced)" if len(held) > 1 else ""
     line = f"checked: {', '.join(held) or 'no side'} from the card {display(card)}{several}"

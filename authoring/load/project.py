@@ -624,10 +624,11 @@ def load_project(path: Path) -> tuple[Path, list[LoadResult]]:
 
 
 def load_card(
-    path: Path, result: LoadResult, scenario: Scenario, side: str | None
+    path: Path, result: LoadResult, scenario: Scenario, side: str | None, text: str | None = None
 ) -> tuple[SetupCard | None, list[Diagnostic]]:
+    """The set-up card at `path` (or `text`: see `read_card`) resolved against `scenario`, and its findings."""
     diags: list[Diagnostic] = []
-    src = read(path, "setup-card", diags)
+    src = read_card(path, diags, text)
     if src is None:
         return None, diags
     game = result.game
@@ -638,15 +639,25 @@ def load_card(
     return card, per_file(one_per_column(diags + ctx.diags))
 
 
-def card_findings(path: Path, result: LoadResult, scenario: Scenario | None, side: str | None) -> list[Diagnostic]:
+def card_findings(
+    path: Path, result: LoadResult, scenario: Scenario | None, side: str | None, text: str | None = None
+) -> list[Diagnostic]:
     """A card's findings when its game has errors, so that those do not hide the card's: all of them when
     every file of the game loaded (`checkable`), else the card's own (syntax, header, cells), since its
     units and hexes could be unknown only because a file of the game failed."""
     if result.checkable and scenario is not None:
-        return load_card(path, result, scenario, side)[1]
+        return load_card(path, result, scenario, side, text)[1]
     diags: list[Diagnostic] = []
-    read(path, "setup-card", diags)
+    read_card(path, diags, text)
     return per_file(diags)
+
+
+def read_card(path: Path, diags: list[Diagnostic], text: str | None = None) -> Source | None:
+    """The set-up card file `path` parsed, or `text` parsed as that file would be: a card that is in no file
+    (one dragged on the preview's page), which `path` then only names in its findings."""
+    if text is None:
+        return read(path, "setup-card", diags)
+    return _parse(path, display(path), text.encode("utf-8"), "setup-card", diags, None)
 
 
 def game_for_path(path: Path) -> tuple[Path, list[GameFiles]]:

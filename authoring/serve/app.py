@@ -18,6 +18,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from authoring.checking import scenario_findings
 from authoring.serve import images
 from authoring.serve.body import BadRequest
 from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
@@ -154,19 +155,16 @@ async def _bad_request(request: Request, exc: Exception) -> Response:
 
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
-    from authoring.rules import check_scenario
-
     same: dict[str, bool] = {}  # each file named by a load finding resolved once (a large game has many)
     mine = Path(scen.path).resolve()
-    diags = [
-        d for d in good_of(st).diagnostics if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)
-    ]
+    good = good_of(st)
+    own = [d for d in good.diagnostics if d.loc and same.setdefault(d.loc.file, Path(d.loc.file).resolve() == mine)]
     key = ("units", st.files.id, st.maps_key, st.faces_key, scen.maps, tuple(scenario_units(scen)))
     shared: dict = {}  # the check's hex sets and parsed codes, read again by the view
     return scenario_view(
         game,
         scen,
-        diags + check_scenario(game, scen, shared=shared),
+        scenario_findings(good, scen, before=own, shared=shared),
         session.root,
         lambda board: session.cache.get(key, lambda: counters(game, scen, board)),
         shared,

@@ -1,20 +1,18 @@
 """A set-up dragged on the page, as a set-up card CSV (the format `check --card` reads) and its findings.
 
-The data files are never written: the card goes to a temporary folder, is read back by the loader as
-`check --card` reads it, and checked by the rules engine with the scenario's other sides as written."""
+The data files are never written, nor the card: its text is checked as `check --card` checks a card file
+(`checking.check_loaded`), with the scenario's other sides as written, so the page and the command find the same."""
 
 from __future__ import annotations
 
-import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from authoring.author.setup_io import to_csv
-from authoring.diagnostics.rows import one_per_column
-from authoring.load import load_card
+from authoring.checking import Card, check_loaded
 from authoring.load.project import LoadResult
 from authoring.model import Scenario
 from authoring.names import file_name
-from authoring.rules import check_scenario
 from authoring.serve.setupview import findings
 
 
@@ -27,13 +25,13 @@ def card_csv(rows: list[dict]) -> str:
     return to_csv(list(entries.values()))
 
 
-def card_findings(result: LoadResult, scen: Scenario, side: str, text: str) -> tuple[str, list[dict]]:
-    """The card's file name and its findings (the card's own, then the rules engine's) as the page shows them."""
+def card_findings(
+    result: LoadResult, scen: Scenario, side: str, text: str, options: Sequence[str] = ()
+) -> tuple[str, list[dict]]:
+    """The card's file name and its findings as the page shows them: those `check --card` gives for a card of
+    that name at the project's root (the game's, the card's own, the rules engine's with `options` on).
+    Raises `checking.BadChoice` for an option the scenario has not."""
     name = file_name("setup", scen.id, side, ext="csv")
-    with tempfile.TemporaryDirectory(prefix="hexwright-card-") as tmp:
-        path = Path(tmp) / name
-        path.write_text(text, encoding="utf-8")
-        card, diags = load_card(path, result, scen, side)
-        if card is not None and not any(d.severity.value == "error" for d in diags):
-            diags = one_per_column(diags + check_scenario(result.valid_game, scen, card), result.valid_game.counters)
-        return name, findings(diags, Path(tmp))
+    root = result.files.root if result.files else Path.cwd()
+    checked = check_loaded(root, result, scen, Card(root / name, text), side, options)
+    return name, findings(checked.findings, root)

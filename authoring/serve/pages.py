@@ -9,7 +9,7 @@ from starlette.routing import Route
 from authoring.model import Game, face_texts
 from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
-from authoring.serve.body import json_body
+from authoring.serve.body import BadRequest, json_body
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.session import Session
 
@@ -111,6 +111,7 @@ def page_routes(session: Session) -> list[Route]:
 
 
 def _export(session: Session, data: dict) -> dict:
+    from authoring.checking import BadChoice
     from authoring.serve.cardexport import card_csv, card_findings
 
     st = state_of(session, data["game"])
@@ -120,5 +121,8 @@ def _export(session: Session, data: dict) -> dict:
         raise NotFound(f"no side {side!r} in game {game.id!r}")
     rows = [r for r in data["rows"] if r["hex"] != ""]
     text = card_csv(rows)
-    name, found = card_findings(good_of(st), scen, side, text)
+    try:
+        name, found = card_findings(good_of(st), scen, side, text, data.get("options", ()))
+    except BadChoice as exc:
+        raise BadRequest(400, str(exc)) from None
     return {"name": name, "csv": text, "findings": found}

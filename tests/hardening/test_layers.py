@@ -43,7 +43,7 @@ LAYERS: dict[str, set[str]] = {
     "render": {"render"},
     "vassal": {"vassal"},
     "vmod": {"vmod"},
-    "app": {"build", "validate", "calibrate", "author", "cli", "serve", "command", "__init__"},
+    "app": {"build", "validate", "checking", "calibrate", "author", "cli", "serve", "command", "__init__"},
 }
 # What each layer may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
