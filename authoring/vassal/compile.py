@@ -24,12 +24,14 @@ from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
+from authoring.products import catalogue
+from authoring.products.keys import Memo
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
 from authoring.trust import read_regular, seal, verify
 from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageCache, Memo, code_version, digest
+from authoring.vassal.art import Batch, ImageCache
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -164,7 +166,7 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
         )
     )
     made_from = game if files_digest is None else ("files", files_digest)
-    return digest("module", MANIFEST_VERSION, code_version(), made_from, options, source)
+    return catalogue.module_key(MANIFEST_VERSION, made_from, options, source)
 
 
 def compile_module(
@@ -297,7 +299,7 @@ def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], di
 
     def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
         made, draw = box_board(name, title, sections, counter_px)
-        return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
+        return made, (catalogue.box_key(name, title, sections, counter_px), draw)
 
     dead = [
         BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)

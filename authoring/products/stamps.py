@@ -1,7 +1,9 @@
-"""Content-hashed up-to-date checks: a second build with nothing changed reuses what it made.
+"""Stamps: a second build with nothing changed reuses what it made.
 
-An output's digest covers the bytes of the data files its stage reads (`build.stage_digest` picks
-them), the build's options and `fingerprint()` (hexwright's code, schemas, fonts, library versions).
+A stage stamp: a stage's digest covers the bytes of the data files it reads (`build.stage_digest` picks
+them) by their paths in the project, the build's options and `fingerprint()` (hexwright's code, schemas,
+fonts, library versions). An output stamp: a group of one stage's files (a set-up card's pages and PDFs, a
+map's image and tiles) is kept when its own key (`products.catalogue`) is unchanged.
 Its stamp (`.<output>.digest` beside it) holds that digest sealed with this machine's key, bound to
 the output's real path and to the very files it names (`trust.identity`): a stamp that came with a
 downloaded game, or an output replaced since, is a miss and the stage is built again.
@@ -18,10 +20,11 @@ import hmac
 import json
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from authoring.fingerprint import fingerprint
+from authoring import atomic
+from authoring.products.fingerprint import fingerprint
 from authoring.trust import identity, read_regular, seal
 
 STAMP_MAGIC = "hexwright-stamp 2"
@@ -63,15 +66,30 @@ def file_digest(path: Path) -> bytes:
             return _MISSING
 
 
-def inputs_digest(files: Iterable[Path], options: dict, snapshot: Snapshot | None = None) -> str:
-    """Digest of `files` (by name and bytes, from `snapshot` when given), `options` and the fingerprint."""
+def inputs_digest(
+    files: Iterable[Path], options: dict, snapshot: Snapshot | None = None, root: Path | None = None
+) -> str:
+    """Digest of `files` (by their paths inside `root`, the project, and their bytes, from `snapshot` when
+    given), `options` and the fingerprint: two clones of a project digest alike, and two files of one name
+    in different folders are told apart."""
     snap = snapshot or Snapshot()
     h = hashlib.sha256(fingerprint().encode())
     for path in sorted(set(map(Path, files))):
-        h.update(str(path.name).encode())
+        h.update(project_path(path, root).encode())
         h.update(snap.content(path))
     h.update(json.dumps(options, sort_keys=True, default=str).encode())
     return h.hexdigest()
+
+
+def project_path(path: Path, root: Path | None) -> str:
+    """`path` inside `root` (`/`-separated), never an absolute path: a file outside the project (or no
+    project given) by its name."""
+    if root is not None:
+        try:
+            return Path(os.path.abspath(path)).relative_to(os.path.abspath(root)).as_posix()
+        except ValueError:
+            pass
+    return Path(path).name
 
 
 def _stamp(target: Path) -> Path:
@@ -101,13 +119,43 @@ def up_to_date(target: Path, digest: str, members: Iterable[Path] = ()) -> bool:
 
 def record(target: Path, digest: str, members: Iterable[Path] = ()) -> None:
     """Write the stamp through a temporary name unique to this process (two builds never race on it)."""
-    from authoring import atomic
-
     atomic.write_text(_stamp(target), f"{STAMP_MAGIC}\n{digest}\n{_tag(target, digest, members).hex()}\n")
 
 
 def forget(target: Path) -> None:
     """Drop the stamp before rewriting `target`: the next build redoes the stage, even after a kill half-way."""
-    from authoring import atomic
-
     atomic.remove(_stamp(target))
+
+
+# --- output stamps: one group of a stage's files, kept while its own key is unchanged -----------
+
+Group = tuple[Path, tuple[Path, ...]]
+"""An output's files: the one its stamp lies beside, and the others the stamp also speaks for."""
+
+
+def files_key(kind: str, key: str, *options: object) -> str:
+    """The stamp digest of a group of files drawn from product key `key` with these writer options."""
+    return hashlib.sha256(repr((kind, key, options)).encode()).hexdigest()
+
+
+def kept(group: Group, key: str) -> bool:
+    """The group's files are the ones this machine wrote from `key`, unchanged since."""
+    first, *rest = sorted([group[0], *group[1]])
+    return up_to_date(first, key, rest)
+
+
+def keep(groups: dict[str, tuple[Group, str]], force: bool) -> tuple[list[str], list[Path]]:
+    """(the ids of the groups to draw again, the files of the others): `groups` is id -> (group, key)."""
+    todo, found = [], []
+    for gid, (group, key) in groups.items():
+        if not force and kept(group, key):
+            found += [group[0], *group[1]]
+        else:
+            todo.append(gid)
+    return todo, found
+
+
+def stamp(paths: Sequence[Path], key: str) -> None:
+    """Record the stamp of a group just written (its first file carries it)."""
+    first, *rest = sorted(map(Path, paths))
+    record(first, key, rest)
