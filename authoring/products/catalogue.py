@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from authoring.model import Counter, Game, Scenario, Table
+from authoring.model import Counter, Game, Map, Scenario, Table
 from authoring.products.keys import Memo, canonical_except, code_version, digest, digest_state, with_options
 from authoring.products.stamps import files_key
 from authoring.render.print.card_sides import card_content
@@ -174,6 +174,11 @@ def board_key(map_keys: dict[str, str], plans: Sequence, plan) -> str:
 def picture_key(map_keys: Sequence[str], px_per_hex: float, title: str) -> str:
     """The preview's joined picture: its maps' image keys in order, the scale and the title."""
     return digest("serve-map", list(map_keys), px_per_hex, title)
+
+
+def preview_scale_key(maps: Sequence[Map]) -> str:
+    """The preview's scale of a picture (`frame.preview_px`): its maps' grids, nothing else of them."""
+    return digest(*(m.grid for m in maps))
 
 
 def tile_seed(tile_px: int, supersampling: int, paper: object) -> bytes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from authoring.model import Game, Map, Scenario
-from authoring.products.keys import digest
+from authoring.products.catalogue import preview_scale_key
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
@@ -27,7 +27,7 @@ def _frame(session: Session, st: GameState, game: Game, scen: Scenario) -> Frame
     def make() -> Frame:
         maps = scenario_maps(game, scen.maps)
         ids = tuple(m.id for m in maps)
-        px = session.cache.get(("px", st.files.id, ids, digest(*(m.grid for m in maps))), lambda: preview_px(maps))
+        px = session.cache.get(("px", st.files.id, ids, preview_scale_key(maps)), lambda: preview_px(maps))
         keys = map_keys(game, maps, px)
         drawer = session.drawer((st.files.id, ids, px), Drawer)
         return Frame(tuple(drawer.settle(maps, keys)), px, picture_key(keys, px, game.name), drawer)

@@ -145,7 +145,7 @@ class BoardWork:
         self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT, memo: Memo | None = None
     ) -> None:
         self.memo: Memo = {} if memo is None else memo
-        """The canonical text of the model parts the map keys walk (see `art.Memo`)."""
+        """The canonical text of the model parts the map keys walk (see `products.keys.Memo`)."""
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
