@@ -21,6 +21,7 @@ from authoring.names import file_name, map_file_name
 from authoring.products import catalogue
 from authoring.products.stamps import Group, keep, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
+from authoring.vassal.art import ImageCache, PageEntry
 from authoring.workers import Workers
 
 # --- set-up cards -------------------------------------------------------------------------
@@ -57,6 +58,14 @@ def card_files(game: Game, folder: Path, workers: Workers, also, force: bool) ->
     for gid, paths in zip(todo, written):
         stamp(paths, groups[gid][1])
     return [p for paths in written for p in paths], found
+
+
+def card_pages_to(game: Game, folder: Path) -> Callable[[str, str], PageEntry]:
+    """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
+    `also`): the module's own image entries in `folder`, under the catalogue's card keys, so the module draws
+    none of them again."""
+    cache, key_of = ImageCache(folder), catalogue.card_keys(game)
+    return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
 class CardPages:

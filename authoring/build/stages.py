@@ -475,10 +475,10 @@ def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, 
     ctx = ctx or BuildContext()
     also = None
     if "module" in ctx.beside:  # `build all`: the module takes each card page from here instead of drawing it again
-        from authoring.vassal.compile import default_cache_dir
-        from authoring.vassal.images import card_pages_to
+        from authoring.build.incremental import card_pages_to
+        from authoring.products.store import cache_dir
 
-        also = card_pages_to(result.valid_game, default_cache_dir(out))
+        also = card_pages_to(result.valid_game, cache_dir(out, "vassal"))
     return _stage_dir(
         result,
         out / "cards",

@@ -1,5 +1,8 @@
 """Stamps: a second build with nothing changed reuses what it made.
 
+A module's manifest (`<game>.vmod.manifest.json`): the module's key (`catalogue.module_key`), its size and
+its sha256, sealed with this machine's key and bound to its real path.
+
 A stage stamp: a stage's digest covers the bytes of the data files it reads (`build.stage_digest` picks
 them) by their paths in the project, the build's options and `fingerprint()` (hexwright's code, schemas,
 fonts, library versions). An output stamp: a group of one stage's files (a set-up card's pages and PDFs, a
@@ -25,7 +28,7 @@ from pathlib import Path
 
 from authoring import atomic
 from authoring.products.fingerprint import fingerprint
-from authoring.trust import identity, read_regular, seal
+from authoring.trust import identity, read_regular, seal, verify
 
 STAMP_MAGIC = "hexwright-stamp 2"
 STAMP_LIMIT = 4096
@@ -159,3 +162,49 @@ def stamp(paths: Sequence[Path], key: str) -> None:
     """Record the stamp of a group just written (its first file carries it)."""
     first, *rest = sorted(map(Path, paths))
     record(first, key, rest)
+
+
+# --- the module's manifest ------------------------------------------------------------------
+
+MANIFEST_LIMIT = 1 << 16
+
+
+def _manifest_path(target: Path) -> Path:
+    return target.with_name(target.name + ".manifest.json")
+
+
+def module_up_to_date(target: Path, inputs: str) -> bool:
+    """The module is the one this machine wrote from `inputs`: its manifest's seal verifies (a manifest
+    copied from elsewhere never does) and its size and bytes are those the manifest records."""
+    data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
+    try:
+        recorded = json.loads(data) if data is not None else None
+    except ValueError:
+        return False
+    if not isinstance(recorded, dict) or recorded.get("inputs") != inputs:
+        return False
+    sha256, size, tag = recorded.get("sha256"), recorded.get("size"), recorded.get("seal")
+    if not (isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
+        return False
+    try:
+        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
+            return False
+    except ValueError:
+        return False
+    module = read_regular(target, size)
+    return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
+
+
+def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
+    return ("module", os.path.realpath(target), inputs, sha256, str(size))
+
+
+def record_module(target: Path, inputs: str, sha256: str, size: int) -> None:
+    """Write the module's manifest (atomically)."""
+    record = {
+        "inputs": inputs,
+        "sha256": sha256,
+        "size": size,
+        "seal": seal(*_sealed(target, inputs, sha256, size)).hex(),
+    }
+    atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

@@ -12,7 +12,6 @@ import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
@@ -23,7 +22,7 @@ from authoring.products.keys import Memo
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import Batch, ImageCache, PageEntry, image_name
+from authoring.vassal.art import Batch, ImageCache, image_name
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -458,13 +457,6 @@ def image_size(data: bytes) -> tuple[int, int]:
 
     with Image.open(io.BytesIO(data)) as image:
         return image.size
-
-
-def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry]:
-    """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
-    `also`): the module's own cache entry, so the module draws none of them again."""
-    cache, key_of = ImageCache(cache_dir), catalogue.card_keys(game)
-    return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
 def _side_name(game: Game, side: str) -> str:

@@ -65,6 +65,8 @@ def _caches(project: Path) -> dict[str, bool]:
     module's manifest and every cached counter face."""
     from authoring import build
     from authoring.load import discover, load_game
+    from authoring.products.stamps import module_up_to_date
+    from authoring.products.store import cache_dir
     from authoring.vassal import compile as compiled
     from authoring.vassal.art import ImageCache
     from authoring.vassal.images import face_jobs
@@ -77,10 +79,10 @@ def _caches(project: Path) -> dict[str, bool]:
         float(compiled.DEFAULT_PX_PER_HEX), compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX)
     )
     module = out / f"{GAME}.vmod"
-    hits["manifest"] = compiled._up_to_date(
+    hits["manifest"] = module_up_to_date(
         module, compiled.input_hash(game, options, build.stage_digest(files, "module"))
     )
-    cache = ImageCache(compiled.default_cache_dir(out))
+    cache = ImageCache(cache_dir(out, "vassal"))
     hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px).jobs)
     return hits | _output_caches(game, out)
 
