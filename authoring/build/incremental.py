@@ -1,6 +1,6 @@
-"""Per-output keys inside a stage: a stage whose inputs changed redraws only the outputs that show the change.
+"""Per-output reuse inside a stage: a stage whose inputs changed redraws only the outputs that show the change.
 
-A stage's stamp (`cache`) says whether anything it reads changed; when something did, each group of its
+A stage's stamp (`products.stamps`) says whether anything it reads changed; when something did, each group of its
 files (one set-up card's pages and PDFs, one map's image and print tiles) is kept when its own key is
 unchanged. A group's stamp lies beside its first file (`products.stamps.stamp`): sealed with this machine's
 key, bound to the files' identities, so a downloaded or replaced file is a miss. Every key is the catalogue's
@@ -75,7 +75,10 @@ class CardPages:
 
     def __init__(self, folder: Path, game: Game) -> None:
         self._entries = Entries(folder)
-        self.key = catalogue.card_page_keys(game)
+        self._key = catalogue.card_page_keys(game)
+
+    def key(self, game: Game, scenario, side: str, shown: tuple) -> str:
+        return self._key(game, scenario, side, shown)
 
     def get(self, key: str) -> list[bytes] | None:
         found = self._entries.get(key)

@@ -204,17 +204,24 @@ def turns_key(game: Game, scenario: Scenario, memo: Memo | None = None) -> str:
     return digest("turns", code_version(), scenario.turns, scenario.name, scenario.source, game.phases, memo=memo)
 
 
+def member_key(kind: str, *shown: object) -> str:
+    """An image only the module holds, of `kind`, made from the values it shows (`marker_key`, `box_key`)."""
+    return digest(kind, code_version(), *shown)
+
+
 def marker_key(text: str, size_px: int, lines: tuple[str, ...], colour: str) -> str:
-    return digest("marker", code_version(), text, size_px, lines, colour)
+    """A paper chit: its word, size, the lines under it and its colour."""
+    return member_key("marker", text, size_px, lines, colour)
 
 
 def corner_mark_key(text: str, size_px: int, colour: str) -> str:
-    return digest("corner-mark", code_version(), text, size_px, colour)
+    """A unit-sized layer with a chit in its corner: its word, size and colour."""
+    return member_key("corner-mark", text, size_px, colour)
 
 
 def box_key(name: str, title: str, sections: list, counter_px: int) -> str:
     """A dead-pile or reinforcement box board: its name, title, sections and the counters' size."""
-    return digest("box", code_version(), name, title, sections, counter_px)
+    return member_key("box", name, title, sections, counter_px)
 
 
 def module_key(version: int, made_from: object, options: object, source: object) -> str:
@@ -238,7 +245,7 @@ PRODUCTS = (
     Product("preview tile", tile_key, "the picture's maps' image keys, the items the tile shows", ".cache/serve"),
     Product("chart page", table_key, "the table, counter style, terrain", ".cache/vassal"),
     Product("turn record", turns_key, "the scenario's turns, name, source, the phases", ".cache/vassal"),
-    Product("module member", box_key, "a box board's name, title, sections, counter size", ".cache/vassal"),
+    Product("module member", member_key, "a box board, marker or corner mark: the values it shows", ".cache/vassal"),
     Product("module", module_key, "the data (or its files' digest), options, help page", "manifest"),
 )
-"""Every kept product (the live preview's picture key, markers and the layout image are made as above)."""
+"""Every kept product (the preview's picture and scale, the layout image are keyed above too)."""
