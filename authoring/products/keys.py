@@ -59,7 +59,7 @@ def _walk(value: object, out: list[str], memo: Memo | None) -> None:
         out.append(repr(value))
     elif kind is tuple or kind is list:
         _walk_items(value, out, memo)  # type: ignore[arg-type]
-    elif (names := _fields_of(kind)) is not None:
+    elif (names := _fields_of(kind)) is not None:  # type: ignore[arg-type]  # a type is hashable
         _walk_dataclass(value, kind, names, out, memo)
     elif isinstance(value, (dict, MappingProxyType, Mapping)):
         made_from = getattr(value, "made_from", None)
@@ -96,7 +96,7 @@ def _key_text(key: object) -> str:
     return kind.__name__ + tuple.__repr__(key)
 
 
-def _first(pair: tuple) -> object:
+def _first(pair: tuple[str, object]) -> str:
     return pair[0]
 
 
@@ -138,7 +138,7 @@ def canonical_except(value: object, *skipped: str) -> str:
     """`canonical(value)` of a dataclass without the named fields (a counter without its faces, for the
     key of one face), made without copying the object."""
     kind = type(value)
-    names = _fields_of(kind)
+    names = _fields_of(kind)  # type: ignore[arg-type]  # a type is hashable
     if names is None:
         raise TypeError(f"Expected a dataclass but received: {kind.__name__}")
     out: list[str] = []

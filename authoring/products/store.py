@@ -61,10 +61,12 @@ class Entries:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
 
-    def get(self, key: str) -> bytes | None:
-        """The entry's bytes, when this machine stored them under `key` and they are whole."""
+    def get(self, key: str) -> memoryview | None:
+        """The entry's bytes (a read-only view), when this machine stored them under `key` and they are whole."""
         path = self._path(key)
-        data = None if path is None else read_regular(path, ENTRY_LIMIT)
+        if path is None:
+            return None
+        data = read_regular(path, ENTRY_LIMIT)
         head = len(MAGIC) + TAG_BYTES
         if data is None or len(data) < head or not data.startswith(MAGIC):
             return None
