@@ -85,7 +85,7 @@ def confine(root: Path, target: Path, what: str = "output", links: str = "inside
 
     The one check of every writer: `import-vmod`, `init`, `import-setup`, `new scenario`, `docs --write`,
     `calibrate --write` (through `atomic.write_chunks(..., inside=root)`), `export-setup`, `check --image`,
-    `build calibration` (`refuse_output`), each cache entry as it is stored (`vassal.entries`, with
+    `build calibration` (`refuse_output`), each cache entry as it is stored (`products.store`, with
     `links="none"`); a build also refuses, before it starts, a link at any folder it writes into, caches
     included (`refuse_build_tree`). Each folder from `root` down to the file, and the file, is looked at
     without following it. A link among those folders is followed only when `links` is

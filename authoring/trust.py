@@ -92,7 +92,7 @@ def _make_key(path: str) -> bytes:
     return found
 
 
-def seal(*parts: bytes | str) -> bytes:
+def seal(*parts: bytes | memoryview | str) -> bytes:
     """A keyed digest of `parts` (each length-prefixed): only this machine's key makes it."""
     h = hmac.new(key(), digestmod=hashlib.sha256)
     for part in parts:
@@ -102,7 +102,7 @@ def seal(*parts: bytes | str) -> bytes:
     return h.digest()
 
 
-def verify(tag: bytes, *parts: bytes | str) -> bool:
+def verify(tag: bytes, *parts: bytes | memoryview | str) -> bool:
     return hmac.compare_digest(tag, seal(*parts))
 
 

@@ -19,8 +19,8 @@ from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.load import LoadResult, discover, load_game
 from authoring.load.project import display
 from authoring.load.reads import Reads
+from authoring.products.store import trim
 from authoring.progress import SILENT, Progress
-from authoring.vassal.entries import trim
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
@@ -95,7 +95,7 @@ class Watcher:
     snapshot: Snapshot = field(default_factory=dict)
     previous: set = field(default_factory=set)
     cache_budget: int = CACHE_BUDGET
-    """Bytes the build folder's caches keep after each round's build (`vassal.entries.trim`)."""
+    """Bytes the build folder's caches keep after each round's build (`products.store.trim`)."""
     reads: Reads = field(default_factory=Reads)
     """The files read by each game's last check: a save parses only the files it changed."""
 

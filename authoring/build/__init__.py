@@ -4,11 +4,11 @@
     context.py       `BuildContext`: the options, the workers of one `--jobs` value, the stages beside
     stages.py        the stages (module, sheets, maps, cards, charts), what each reads, their stamps
     side_by_side.py  the stages at once, each in a forked process, sharing the job tokens
-    cache.py         the stamps: is a stage's output made from exactly these inputs?
+    incremental.py   inside a stage, only the outputs whose own key changed (keys: `products.catalogue`)
     checked.py       a game loaded and checked for a build
     findings.py      the warnings a build stands on, kept so that an up-to-date build quotes them
 
-The CLI calls `run`; `author.watch` calls `build_game` on the games it has just checked.
+The stamps, keys and sealed stores the stages use live in `authoring.products`. The CLI calls `run`; `author.watch` calls `build_game` on the games it has just checked.
 """
 
 from authoring.build.context import BuildContext, SheetSettings

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.synchronize import Event
 from types import MappingProxyType
 
-from authoring.build.cache import Snapshot
+from authoring.products.stamps import Snapshot
 from authoring.progress import SILENT, Progress
 from authoring.workers import Tokens, Workers
 
@@ -49,7 +49,7 @@ class BuildContext:
     progress: Progress = SILENT
     beside: Mapping[str, Event] = field(default_factory=lambda: MappingProxyType({}))
     cache_budget: int = CACHE_BUDGET
-    """Bytes the caches keep after the build (`vassal.entries.trim`)."""
+    """Bytes the caches keep after the build (`products.store.trim`)."""
 
     @classmethod
     def of(

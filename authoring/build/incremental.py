@@ -1,59 +1,28 @@
-"""Per-output keys inside a stage: a stage whose inputs changed redraws only the outputs that show the change.
+"""Per-output reuse inside a stage: a stage whose inputs changed redraws only the outputs that show the change.
 
-A stage's stamp (`cache`) says whether anything it reads changed; when something did, each group of its
+A stage's stamp (`products.stamps`) says whether anything it reads changed; when something did, each group of its
 files (one set-up card's pages and PDFs, one map's image and print tiles) is kept when its own key is
-unchanged. A group's stamp lies beside its first file (`cache.record`): sealed with this machine's key,
-bound to the files' identities, so a downloaded or replaced file is a miss. Keys start from the one
-`fingerprint` (through `vassal.art.code_version`) and add exactly the data each output shows.
+unchanged. A group's stamp lies beside its first file (`products.stamps.stamp`): sealed with this machine's
+key, bound to the files' identities, so a downloaded or replaced file is a miss. Every key is the catalogue's
+(`products.catalogue`), and every drawn page is kept in its sealed store (`products.store`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
-import struct
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PIL import Image
 
-from authoring.build.cache import record, up_to_date
 from authoring.model import Game
 from authoring.names import file_name, map_file_name
+from authoring.products import catalogue
+from authoring.products.stamps import Group, keep, stamp
+from authoring.products.store import Entries, cache_dir, pack, unpack
+from authoring.vassal.art import ImageCache, PageEntry
 from authoring.workers import Workers
-
-Group = tuple[Path, tuple[Path, ...]]
-"""An output's files: the one its stamp lies beside, and the others the stamp also speaks for."""
-
-
-def files_key(kind: str, key: str, *options: object) -> str:
-    """The stamp digest of a group of files drawn from image key `key` with these writer options."""
-    return hashlib.sha256(repr((kind, key, options)).encode()).hexdigest()
-
-
-def kept(group: Group, key: str) -> bool:
-    """The group's files are the ones this machine wrote from `key`, unchanged since."""
-    first, *rest = sorted([group[0], *group[1]])
-    return up_to_date(first, key, rest)
-
-
-def keep(groups: dict[str, tuple[Group, str]], force: bool) -> tuple[list[str], list[Path]]:
-    """(the ids of the groups to draw again, the files of the others): `groups` is id -> (group, key)."""
-    todo, found = [], []
-    for gid, (group, key) in groups.items():
-        if not force and kept(group, key):
-            found += [group[0], *group[1]]
-        else:
-            todo.append(gid)
-    return todo, found
-
-
-def stamp(paths: Sequence[Path], key: str) -> None:
-    """Record the stamp of a group just written (its first file carries it)."""
-    first, *rest = sorted(map(Path, paths))
-    record(first, key, rest)
-
 
 # --- set-up cards -------------------------------------------------------------------------
 
@@ -76,12 +45,11 @@ def card_files(game: Game, folder: Path, workers: Workers, also, force: bool) ->
     the cards drawn, those of the cards kept)."""
     from authoring.render.print.card_sides import card_sides
     from authoring.render.print.cards import DPI, write_cards
-    from authoring.vassal.images import card_keys
 
-    key_of = card_keys(game)
+    key_of = catalogue.card_keys(game)
     cards = {(sid, side) for sid in game.scenarios for side in card_sides(game, game.scenarios[sid])}
     groups = {
-        f"{sid}\0{side}": (card_group(folder, sid, side), files_key("card", key_of(sid, side), DPI))
+        f"{sid}\0{side}": (card_group(folder, sid, side), catalogue.card_files_key(key_of(sid, side), DPI))
         for sid, side in sorted(cards)
     }
     todo, found = keep(groups, force)
@@ -92,32 +60,32 @@ def card_files(game: Game, folder: Path, workers: Workers, also, force: bool) ->
     return [p for paths in written for p in paths], found
 
 
+def card_pages_to(game: Game, folder: Path) -> Callable[[str, str], PageEntry]:
+    """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
+    `also`): the module's own image entries in `folder`, under the catalogue's card keys, so the module draws
+    none of them again."""
+    cache, key_of = ImageCache(folder), catalogue.card_keys(game)
+    return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
+
+
 class CardPages:
     """`cards.PageCache` in sealed entries under `folder`: a page keys on the counters' style, the card's
     header (game, scenario, side), what the page shows (`cards.card_pages`) and the counters of its entries,
     so an edited counter redraws the pages that show it, not the rest of its card."""
 
     def __init__(self, folder: Path, game: Game) -> None:
-        from authoring.vassal.art import code_version, digest_state
-        from authoring.vassal.entries import Entries
-        from authoring.vassal.images import counter_style
-
         self._entries = Entries(folder)
-        self._base = digest_state(None, "card-page", code_version(), counter_style(game))
+        self._key = catalogue.card_page_keys(game)
 
     def key(self, game: Game, scenario, side: str, shown: tuple) -> str:
-        from authoring.vassal.art import digest_state
-
-        units = sorted({u for column in shown[3] for e in column if not isinstance(e, str) for u in e.units})
-        header = (game.name, scenario.name, game.side(side))
-        return digest_state(self._base, header, shown, [(u, game.counters.get(u)) for u in units]).hexdigest()
+        return self._key(game, scenario, side, shown)
 
     def get(self, key: str) -> list[bytes] | None:
         found = self._entries.get(key)
-        return None if found is None else _unpack(found)
+        return None if found is None else unpack(found)
 
     def put(self, key: str, parts: list[bytes]) -> None:
-        self._entries.put([(key, _pack(parts))])
+        self._entries.put([(key, pack(parts))])
 
 
 # --- maps ---------------------------------------------------------------------------------
@@ -125,11 +93,10 @@ class CardPages:
 
 def map_groups(game: Game, folder: Path, px_per_hex: float, papers: Sequence[str], dpi: float) -> dict:
     """Map id (and "" for the joined layout) -> (its files, their key): a map's image, registration proof
-    and print tiles key on that map and the game's map style (`map_style_key`), not on the other maps."""
+    and print tiles key on that map and the game's map style (`catalogue.map_image_key`), not on the other maps."""
     from authoring.render.maps.draw import LAYOUT_JOB, has_art
-    from authoring.vassal.images import map_style_key
 
-    keys = {m: map_style_key(game, m, px_per_hex) for m in sorted(game.maps)}
+    keys = {m: catalogue.map_image_key(game, m, px_per_hex) for m in sorted(game.maps)}
     groups = {}
     for m, key in keys.items():
         files = [folder / map_file_name("tiles", m, game.maps, p, ext="pdf") for p in papers]
@@ -137,9 +104,9 @@ def map_groups(game: Game, folder: Path, px_per_hex: float, papers: Sequence[str
             files.append(folder / map_file_name("registration", m, game.maps, ext="png"))
         groups[m] = ((folder / map_file_name("map", m, game.maps, ext="png"), tuple(files)), key)
     if len(game.maps) > 1 and game.layout:
-        key = _digest("layout", sorted(keys.items()), game.layout)
+        key = catalogue.layout_key(keys, game.layout)
         groups[LAYOUT_JOB] = ((folder / file_name("layout", ext="png"), ()), key)
-    return {m: (group, files_key("map", key, px_per_hex, tuple(papers), dpi)) for m, (group, key) in groups.items()}
+    return {m: (group, catalogue.map_files_key(key, px_per_hex, papers, dpi)) for m, (group, key) in groups.items()}
 
 
 def map_files(game: Game, folder: Path, write: Callable, px_per_hex: float, papers, dpi: float, force: bool):
@@ -155,86 +122,37 @@ def map_files(game: Game, folder: Path, write: Callable, px_per_hex: float, pape
     return list(written), found
 
 
-def _digest(*parts: object) -> str:
-    from authoring.vassal.art import digest
-
-    return digest(*parts)
-
-
 # --- counter sheets -----------------------------------------------------------------------
 
 Fits = dict
 """(counter id, state) -> the text that could not be printed legibly on that face (`RenderIssue`s)."""
 
 
-def cache_dir(out: Path, kind: str) -> Path:
-    """Where the drawn pages of `kind` of the games built into `out` (build/<game>) are kept between builds."""
-    return Path(out).parent / ".cache" / kind
-
-
 def sheet_cache_dir(out: Path) -> Path:
     return cache_dir(out, "sheets")
-
-
-def sheet_keys(game: Game, specs: Sequence[str], opts) -> Callable:
-    """The key of one sheet's two pages: the print options, the counters' shared style, the sheet's layout
-    and each counter placed on it (`specs`: the counter id of each placed item), not the other sheets."""
-    from authoring.vassal.art import code_version, digest, digest_state
-    from authoring.vassal.images import counter_style
-
-    base = digest_state(None, "sheet", code_version(), counter_style(game), opts)
-    counters: dict[str, str] = {}
-
-    def counter(cid: str) -> str:
-        if cid not in counters:
-            counters[cid] = digest(game.counters[cid])
-        return counters[cid]
-
-    def key(sheet) -> str:
-        h = base.copy()
-        h.update(_layout_text(sheet).encode())
-        for cid in sorted({specs[p.item] for p in sheet.placements}):
-            h.update(f"{cid}:{counter(cid)}\n".encode())
-        return h.hexdigest()
-
-    return key
-
-
-def _layout_text(sheet) -> str:
-    """A sheet's page geometry and every placement (item, name, cell, corners), as plain values."""
-    cells = [(p.item, p.name, p.row, p.col, p.front, p.back) for p in sheet.placements]
-    return repr((sheet.sheet, sheet.grid, cells))
 
 
 def cached_index(folder: Path) -> Callable:
     """`sheets.index_pngs` through the cache in `folder`: the index pages show the title, the options and each
     sheet's placements (names and cells), so a counter's values never redraw them."""
-    from authoring.fingerprint import fingerprint
     from authoring.render.print.sheets import index_pngs
-    from authoring.vassal.entries import Entries
 
     def pngs(title: str, opts, sheets: Sequence, two_sided: bool) -> list[bytes]:
-        text = repr((title, opts, two_sided, [_layout_text(s) for s in sheets]))
-        key = hashlib.sha256(f"sheet-index\n{fingerprint()}\n{text}".encode()).hexdigest()
+        key = catalogue.sheet_index_key(title, opts, sheets, two_sided)
         entries = Entries(folder)
         found = entries.get(key)
         if found is not None:
-            return _unpack(found)
+            return unpack(found)
         drawn = index_pngs(title, opts, sheets, two_sided)
-        entries.put([(key, _pack(drawn))])
+        entries.put([(key, pack(drawn))])
         return drawn
 
     return pngs
 
 
 def sheet_face_keys(game: Game, opts) -> Callable:
-    """`key(counter, state)`: a face at the sheets' size and bleed keys on the counters' style and its counter."""
-    from authoring.vassal.art import code_version, digest_state
-    from authoring.vassal.images import counter_style
-
-    size, bleed = _face_size(opts)
-    base = digest_state(None, "sheet-face", code_version(), counter_style(game), size, bleed)
-    return lambda counter, state: digest_state(base, counter, state).hexdigest()
+    """`key(counter, state)`: a face at the sheets' size and bleed (`catalogue.sheet_face_keys`)."""
+    return catalogue.sheet_face_keys(game, *_face_size(opts))
 
 
 def _face_size(opts) -> tuple[int, int]:
@@ -253,12 +171,11 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
     def face(counter, state: str):
         from authoring.render.counter_art import render_face
         from authoring.render.counters.fit import RenderIssue
-        from authoring.vassal.entries import Entries
 
         entries, key = Entries(folder), key_of(counter, state)
         found = entries.get(key)
         if found is not None:
-            png, text = _unpack(found)
+            png, text = unpack(found)
             with Image.open(io.BytesIO(png), formats=["PNG"]) as image:
                 image.load()
                 return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
@@ -266,7 +183,7 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         buffer = io.BytesIO()
         drawn.image.save(buffer, "PNG", compress_level=1)
         entries.put(
-            [(key, _pack([buffer.getvalue(), json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))]
+            [(key, pack([buffer.getvalue(), json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))]
         )
         return drawn.image, drawn.issues
 
@@ -277,8 +194,6 @@ def cached_sheets(sheets: Sequence, key_of: Callable, folder: Path, draw: Callab
     """The (front, back) PNGs of every sheet, in order: read from the cache in `folder`, else drawn by
     `draw(missing sheets)` (which yields (pngs, fits) per sheet, started at once) and stored. The faces'
     fit findings of every sheet, drawn or read, go into `fits`."""
-    from authoring.vassal.entries import Entries
-
     entries = Entries(folder)
     keys = [key_of(s) for s in sheets]
     found = [entries.get(k) for k in keys]
@@ -304,27 +219,12 @@ def _pack_sheet(pngs: tuple[bytes, bytes], fits: Fits) -> bytes:
     text = json.dumps(
         sorted([cid, state, [[i.face, i.message] for i in found]] for (cid, state), found in fits.items())
     )
-    return _pack([pngs[0], pngs[1], text.encode()])
+    return pack([pngs[0], pngs[1], text.encode()])
 
 
 def _unpack_sheet(entry) -> tuple[tuple[bytes, bytes], Fits]:
     from authoring.render.counters.fit import RenderIssue
 
-    front, back, text = _unpack(entry)
+    front, back, text = unpack(entry)
     found = {(cid, state): [RenderIssue(f, m) for f, m in items] for cid, state, items in json.loads(text)}
     return (front, back), found
-
-
-def _pack(parts: Sequence[bytes]) -> bytes:
-    """Blobs in one entry: their count and sizes, then their bytes."""
-    return struct.pack(f">I{len(parts)}Q", len(parts), *map(len, parts)) + b"".join(map(bytes, parts))
-
-
-def _unpack(entry) -> list[bytes]:
-    (count,) = struct.unpack_from(">I", entry)
-    sizes = struct.unpack_from(f">{count}Q", entry, 4)
-    at, parts = 4 + 8 * count, []
-    for size in sizes:
-        parts.append(bytes(entry[at : at + size]))
-        at += size
-    return parts

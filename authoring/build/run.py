@@ -30,8 +30,8 @@ from authoring.diagnostics import Diagnostic, has_errors
 from authoring.diagnostics.format import counts
 from authoring.load import LoadResult
 from authoring.load.project import GameFiles
+from authoring.products.store import Trimmed, trim
 from authoring.progress import SILENT, Progress
-from authoring.vassal.entries import Trimmed, trim
 from authoring.workers import can_fork
 
 CLOCK_SLACK = 5.0

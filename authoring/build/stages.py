@@ -26,12 +26,12 @@ from types import MappingProxyType
 
 from authoring import atomic, names
 from authoring.build import findings
-from authoring.build.cache import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.build.context import BuildContext, SheetSettings
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult
 from authoring.model import Game
 from authoring.names import natural_key
+from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.trust import identity, read_regular
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
@@ -80,18 +80,19 @@ def unchanged(before: dict[Path, str], paths) -> frozenset[Path]:
 
 def stage_digest(files, stage: str, sheets: SheetSettings | None = None, snapshot: Snapshot | None = None) -> str:
     """Digest of exactly what a stage's outputs are drawn from: the game's files of the kinds it reads
-    (`stage_files`), hexwright's fingerprint and its options."""
+    (`stage_files`, by their paths in the project), hexwright's fingerprint and its options."""
     return inputs_digest(
         stage_files(files, stage),
         {"stage": stage, "sheets": asdict(sheets) if stage == "sheets" and sheets else None},
         snapshot,
+        files.root,
     )
 
 
 def data_digest(files, snapshot: Snapshot | None = None) -> str:
     """Digest of what the data's findings (`validate`'s) are drawn from: every file of the game (those the
     module stage reads, which reads them all) and hexwright's fingerprint."""
-    return inputs_digest(stage_files(files, "module"), {"findings": "data"}, snapshot)
+    return inputs_digest(stage_files(files, "module"), {"findings": "data"}, snapshot, files.root)
 
 
 def stage_digests(files, stages: tuple[str, ...], sheets: SheetSettings, snapshot: Snapshot) -> dict[str, str]:
@@ -222,7 +223,8 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible comes back in
     the outputs' warnings as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
-    from authoring.build.incremental import cached_index, cached_sheets, sheet_cache_dir, sheet_faces, sheet_keys
+    from authoring.build.incremental import cached_index, cached_sheets, sheet_cache_dir, sheet_faces
+    from authoring.products.catalogue import sheet_page_keys
     from authoring.render.print.sheets import write_sheets_pdf
 
     ctx = ctx or BuildContext()
@@ -249,7 +251,7 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
             ctx.progress,
             render=lambda sheets: cached_sheets(
                 sheets,
-                sheet_keys(game, specs, opts),
+                sheet_page_keys(game, specs, opts),
                 cache,
                 lambda missing: _render_sheets(game, specs, opts, faces, missing, ctx),
                 issues,
@@ -473,10 +475,10 @@ def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, 
     ctx = ctx or BuildContext()
     also = None
     if "module" in ctx.beside:  # `build all`: the module takes each card page from here instead of drawing it again
-        from authoring.vassal.compile import default_cache_dir
-        from authoring.vassal.images import card_pages_to
+        from authoring.build.incremental import card_pages_to
+        from authoring.products.store import cache_dir
 
-        also = card_pages_to(result.valid_game, default_cache_dir(out))
+        also = card_pages_to(result.valid_game, cache_dir(out, "vassal"))
     return _stage_dir(
         result,
         out / "cards",

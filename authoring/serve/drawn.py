@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from authoring.model import Game, Map, Scenario
+from authoring.products.catalogue import preview_scale_key
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
 from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key
-from authoring.vassal.art import digest
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def _frame(session: Session, st: GameState, game: Game, scen: Scenario) -> Frame
     def make() -> Frame:
         maps = scenario_maps(game, scen.maps)
         ids = tuple(m.id for m in maps)
-        px = session.cache.get(("px", st.files.id, ids, digest(*(m.grid for m in maps))), lambda: preview_px(maps))
+        px = session.cache.get(("px", st.files.id, ids, preview_scale_key(maps)), lambda: preview_px(maps))
         keys = map_keys(game, maps, px)
         drawer = session.drawer((st.files.id, ids, px), Drawer)
         return Frame(tuple(drawer.settle(maps, keys)), px, picture_key(keys, px, game.name), drawer)
@@ -50,8 +50,8 @@ def map_tiles(session: Session, st: GameState, game: Game, scen: Scenario) -> di
 
 def tile_png(session: Session, gid: str, tid: str) -> bytes | None:
     """A tile's PNG: from memory, else from the sealed store, else drawn (and then stored)."""
+    from authoring.products.store import Entries
     from authoring.serve.tiles import store_folder
-    from authoring.vassal.entries import Entries
 
     def make() -> bytes | None:
         store = Entries(store_folder(session.root))

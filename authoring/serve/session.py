@@ -44,7 +44,7 @@ def _keys(files: GameFiles) -> tuple[str, str]:
     """The build's maps and sheets stage digests of the game, each file they share (the manifest, its
     art) hashed once."""
     from authoring.build import stage_digest
-    from authoring.build.cache import Snapshot
+    from authoring.products.stamps import Snapshot
 
     snapshot = Snapshot()
     return stage_digest(files, "maps", snapshot=snapshot)[:24], stage_digest(files, "sheets", snapshot=snapshot)[:24]

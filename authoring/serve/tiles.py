@@ -5,7 +5,7 @@ A save that changes a map draws the scene again with the last one's items (`scen
 changed hexes' items are made anew) and rasterises only the tiles whose items changed; the page keeps
 every other tile it has. A save that leaves every map's picture key as it was (`picture_key`: the
 build's key of a map image, without source positions) draws nothing. Tiles are kept in memory and in
-a sealed store under the project's `build/.cache/serve/` (`vassal.entries.Entries`), so a restarted
+a sealed store under the project's `build/.cache/serve/` (`products.store.Entries`), so a restarted
 server reads the tiles it drew before instead of drawing them again.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from authoring.model import Game, Map
+from authoring.products import catalogue
 from authoring.render.maps.raster import TILE, Bitmap, Item, Layer, draw_tile
 from authoring.render.maps.scene import Reuse
 from authoring.runtime import gc_paused
@@ -74,26 +75,21 @@ class Drawer:
 
 
 def map_keys(game: Game, maps: Sequence[Map], px_per_hex: float) -> list[str]:
-    """Each map's key as the build keys its image (`vassal.images.map_style_key`: hexwright's fingerprint,
+    """Each map's key as the build keys its image (`catalogue.map_image_key`: hexwright's fingerprint,
     the game's styles, the map's data without source positions): a save that changes only comments or
     positions keeps it."""
-    from authoring.vassal.images import map_style_key
-
-    return [map_style_key(game, m.id, px_per_hex) for m in maps]
+    return [catalogue.map_image_key(game, m.id, px_per_hex) for m in maps]
 
 
 def picture_key(keys: Sequence[str], px_per_hex: float, title: str) -> str:
     """Everything the joined picture depends on: its maps' keys in order, the scale and the title."""
-    from authoring.vassal.art import digest
-
-    return digest("serve-map", list(keys), px_per_hex, title)
+    return catalogue.picture_key(keys, px_per_hex, title)
 
 
 @gc_paused
 def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> tuple[dict, dict]:
     """The picture's size and tiles (x, y, width, height, id), and each tile's job by id. The scene is drawn
     with the last one's items; an item kept from it keeps its digest and tiles (`Drawer.records`)."""
-    from authoring.fingerprint import with_options
     from authoring.render.maps.draw import map_scene
     from authoring.serve.images import screen_supersampling
 
@@ -117,13 +113,13 @@ def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float,
                     into[t].append(i)
                     codes[t].append(rec[1])
         drawer.records.advance()
-    seed = with_options("serve-tile", TILE_PX, ss, scene.style.paper).encode()
+    seed = catalogue.tile_seed(TILE_PX, ss, scene.style.paper)
     tiles, jobs = [], {}
     for t in range(nx * ny):
         gx, gy = t % nx, t // nx
         box = (gx * TILE_PX, gy * TILE_PX, min(w, (gx + 1) * TILE_PX), min(h, (gy + 1) * TILE_PX))
         shown = b"|".join(b"".join(codes) for codes in parts[t])
-        tid = hashlib.sha256(seed + repr(box).encode() + shown).hexdigest()[:40]
+        tid = catalogue.tile_key(seed, box, shown)
         jobs[tid] = TileJob(layers, tuple(map(tuple, picks[t])), box, ss, scene.style.paper)
         tiles.append([box[0], box[1], box[2] - box[0], box[3] - box[1], tid])
     return {"size": [w, h], "tile": TILE_PX, "tiles": tiles}, jobs

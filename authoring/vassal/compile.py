@@ -9,8 +9,6 @@ written next to the module, the module is left as it is.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -24,12 +22,15 @@ from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
+from authoring.products import catalogue
+from authoring.products.keys import Memo
+from authoring.products.stamps import module_up_to_date, record_module
+from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
-from authoring.trust import read_regular, seal, verify
 from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageCache, Memo, code_version, digest
+from authoring.vassal.art import Batch, ImageCache
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -120,10 +121,10 @@ def _build(
         px_per_hex = native_px_per_hex(game) or px_per_hex
     options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
     inputs = input_hash(game, options, files_digest)
-    if _up_to_date(target, inputs):
+    if module_up_to_date(target, inputs):
         progress.note(f"{target.name}: up to date")
         return target
-    cache = ImageCache(cache_dir if cache_dir is not None else default_cache_dir(out_dir), workers)
+    cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(out_dir, "vassal"), workers)
     try:
         build_file, files = compile_module(game, options, cache, progress, cards_drawn)
     except (ValueError, KeyError, OSError) as error:
@@ -132,14 +133,9 @@ def _build(
     chunks = archive.module_chunks(build_file, moduledata, files, cache.deflated)
     sha256 = _later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
     atomic.write_chunks(target, chunks)
-    _write_manifest(target, inputs, sha256(), sum(map(len, chunks)))
+    record_module(target, inputs, sha256(), sum(map(len, chunks)))
     progress.note(f"{target.name}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
     return target
-
-
-def default_cache_dir(out_dir: Path) -> Path:
-    """Where the images of the module built into `out_dir` are kept between builds."""
-    return Path(out_dir).parent / ".cache" / "vassal"
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
@@ -164,7 +160,7 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
         )
     )
     made_from = game if files_digest is None else ("files", files_digest)
-    return digest("module", MANIFEST_VERSION, code_version(), made_from, options, source)
+    return catalogue.module_key(MANIFEST_VERSION, made_from, options, source)
 
 
 def compile_module(
@@ -297,7 +293,7 @@ def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], di
 
     def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
         made, draw = box_board(name, title, sections, counter_px)
-        return made, (digest("box", code_version(), name, title, sections, counter_px), draw)
+        return made, (catalogue.box_key(name, title, sections, counter_px), draw)
 
     dead = [
         BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)
@@ -440,35 +436,6 @@ def _description(game: Game) -> str:
     return game.description or game.publisher or game.name
 
 
-def _manifest_path(target: Path) -> Path:
-    return target.with_name(target.name + ".manifest.json")
-
-
-MANIFEST_LIMIT = 1 << 16
-
-
-def _up_to_date(target: Path, inputs: str) -> bool:
-    """The module is the one this machine wrote from `inputs`: its manifest's seal verifies (a manifest
-    copied from elsewhere never does) and its size and bytes are those the manifest records."""
-    data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
-    try:
-        recorded = json.loads(data) if data is not None else None
-    except ValueError:
-        return False
-    if not isinstance(recorded, dict) or recorded.get("inputs") != inputs:
-        return False
-    sha256, size, tag = recorded.get("sha256"), recorded.get("size"), recorded.get("seal")
-    if not (isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
-        return False
-    try:
-        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
-            return False
-    except ValueError:
-        return False
-    module = read_regular(target, size)
-    return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
-
-
 def _later(work: Callable[[], T]) -> Callable[[], T]:
     """Start `work` in a thread; the function returned waits for its result (or raises its error). For
     work that releases the GIL (zlib, hashing, file writes), which then runs on another core."""
@@ -498,17 +465,3 @@ def _sha256(chunks: Sequence[bytes]) -> str:
     for chunk in chunks:
         h.update(chunk)
     return h.hexdigest()
-
-
-def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
-    return ("module", os.path.realpath(target), inputs, sha256, str(size))
-
-
-def _write_manifest(target: Path, inputs: str, sha256: str, size: int) -> None:
-    record = {
-        "inputs": inputs,
-        "sha256": sha256,
-        "size": size,
-        "seal": seal(*_sealed(target, inputs, sha256, size)).hex(),
-    }
-    atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

@@ -12,26 +12,17 @@ import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from authoring.model import Counter, Game, Scenario, Table
+from authoring.products import catalogue
+from authoring.products.keys import Memo
 from authoring.progress import SILENT, Progress
-from authoring.render.print.card_sides import card_content, card_sides
+from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import (
-    Batch,
-    ImageCache,
-    Memo,
-    PageEntry,
-    canonical_except,
-    code_version,
-    digest,
-    digest_state,
-    image_name,
-)
+from authoring.vassal.art import Batch, ImageCache, image_name
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -70,20 +61,6 @@ render_turn_track = drawing("authoring.render.print.charts", "render_turn_track"
 setup_card_images = drawing("authoring.render.print.cards", "setup_card_images")
 
 
-def counter_style(game: Game) -> tuple:
-    """The parts of the game a counter's drawing depends on besides the counter itself."""
-    return (
-        game.sides,
-        game.nationalities,
-        game.unit_types,
-        game.unit_sizes,
-        game.values,
-        game.strength_states,
-        game.flags,
-        game.counter_size_in,
-    )
-
-
 @dataclass(frozen=True)
 class FaceJobs:
     """Every face of every counter, (counter, state) in counter id order, and the cache job drawing each."""
@@ -93,19 +70,15 @@ class FaceJobs:
 
 
 def face_jobs(game: Game, size_px: int) -> FaceJobs:
-    common = digest_state(None, "counter", code_version(), digest(counter_style(game)))
+    key_of = catalogue.counter_face_keys(game)
     faces = [
         (c, state)
         for c in sorted(game.counters.values(), key=lambda c: c.id)
         for state in [*(f.state for f in c.faces), *([HIDDEN] if hidden_back(game, c) else [])]
     ]
-    counters = {c.id: digest_state(common, canonical_except(c, "faces")) for c, _ in faces}  # once per counter
     return FaceJobs(
         faces,
-        [
-            (_face_key(counters[c.id], c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px))
-            for c, state in faces
-        ],
+        [(key_of(c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces],
     )
 
 
@@ -121,31 +94,6 @@ def counter_faces(
     }
 
 
-def _face_key(counter_state, c, state: str, size_px: int) -> str:
-    """A face depends on the game's counter style and its counter without its faces (`counter_state`, the
-    key's hash so far) and on itself (and on being the first face), not on the other faces: new art for one
-    face redraws that face only."""
-    face = c.face(state)
-    if face is None:  # the hidden side, drawn from the counter and its type
-        return digest_state(counter_state, HIDDEN, size_px).hexdigest()
-    return digest_state(counter_state, face, c.faces.index(face) > 0, size_px).hexdigest()
-
-
-def map_style_key(game: Game, map_id: str, px_per_hex: float, memo: Memo | None = None) -> str:
-    """Everything a map image depends on."""
-    style = (
-        game.name,
-        len(game.maps),
-        game.terrain,
-        game.hex_features,
-        game.hexside_features,
-        game.paths,
-        game.sides,
-        game.hex_sets,
-    )
-    return digest("map", code_version(), style, game.maps[map_id], px_per_hex, memo=memo)
-
-
 def _map_jobs(
     game: Game, px_per_hex: float, memo: Memo | None = None
 ) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
@@ -157,7 +105,7 @@ def _map_jobs(
         return drawn, painted
     memo = {} if memo is None else memo  # the game's terrain and features: walked once for all its maps
     for m in sorted(game.maps):
-        key, draw = map_style_key(game, m, px_per_hex, memo), lambda m=m: render_map(game, m, px_per_hex)
+        key, draw = catalogue.map_image_key(game, m, px_per_hex, memo), lambda m=m: render_map(game, m, px_per_hex)
         art = game.maps[m].art
         if art is not None and art.registration is not None:
             painted[m] = (key + "-jpeg", draw)
@@ -196,7 +144,7 @@ class BoardWork:
         self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT, memo: Memo | None = None
     ) -> None:
         self.memo: Memo = {} if memo is None else memo
-        """The canonical text of the model parts the map keys walk (see `art.Memo`)."""
+        """The canonical text of the model parts the map keys walk (see `products.keys.Memo`)."""
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
@@ -214,7 +162,7 @@ class BoardWork:
                 k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
                 for k, plans in self.sets.items()
             }
-        keys = {m: map_style_key(game, m, px_per_hex, self.memo) for m in arts}
+        keys = {m: catalogue.map_image_key(game, m, px_per_hex, self.memo) for m in arts}
         plain = [
             plans for plans in self.sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)
         ]
@@ -225,9 +173,7 @@ class BoardWork:
             if board_image(p) in seen:
                 continue
             seen.add(board_image(p))
-            key = digest(
-                "boards", sorted(keys.items()), [(q.map_id, q.rect, q.crop) for q in plans], p.map_id, p.variant
-            )
+            key = catalogue.board_key(keys, plans, p)
             self.wanted.append((key, plans, p))
         self.maps_zipped: bool | None = (
             True
@@ -358,7 +304,7 @@ def marker_image(
     """A paper chit with a word on it and, under it, the `lines` it concerns (a withdrawal reminder names the
     units that leave), cached like every other image."""
     return cache.png(
-        digest("marker", code_version(), text, size_px, lines, colour),
+        catalogue.marker_key(text, size_px, lines, colour),
         lambda: _draw_marker(text, size_px, lines, colour),
     )
 
@@ -367,7 +313,7 @@ def corner_mark(cache: ImageCache, text: str, size_px: int, colour: str) -> byte
     """A unit-sized layer, clear but for a small chit with a word in its upper right corner: a mark (the
     attacker's) that leaves the unit's values readable."""
     return cache.png(
-        digest("corner-mark", code_version(), text, size_px, colour),
+        catalogue.corner_mark_key(text, size_px, colour),
         lambda: _draw_corner_mark(text, size_px, colour),
     )
 
@@ -458,16 +404,16 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
     jobs, meta = [], []
     memo = {} if memo is None else memo  # the style, terrain and phases every page's key walks: once
     for table in game.tables:
-        key = digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features, memo=memo)
+        key = catalogue.table_key(game, table, memo)
         jobs.append((key, lambda t=table: render_table(game, t)))
         meta.append((chart_title(table), image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
-        key = digest("turns", code_version(), scenario.turns, scenario.name, scenario.source, game.phases, memo=memo)
+        key = catalogue.turns_key(game, scenario, memo)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         name = scenario.name + (REPRESENTATIVE_MARK if scenario.source.representative else "")
         meta.append((f"Turn record: {name}", image_name("turns", scenario.id), TURN_RECORDS, name))
     cards, card_meta = [], []
-    key_of = card_keys(game)
+    key_of = catalogue.card_keys(game)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             cards.append(
@@ -511,20 +457,6 @@ def image_size(data: bytes) -> tuple[int, int]:
 
     with Image.open(io.BytesIO(data)) as image:
         return image.size
-
-
-def card_keys(game: Game) -> Callable[[str, str], str]:
-    """The cache key of each set-up card's pages, by (scenario id, side): the counters' shared style and
-    what that card shows (`card_content`), so an edit redraws only the cards that show it."""
-    style = digest_state(None, "card", code_version(), counter_style(game))
-    return lambda sid, side: digest_state(style, card_content(game, game.scenarios[sid], side), side).hexdigest()
-
-
-def card_pages_to(game: Game, cache_dir: Path) -> Callable[[str, str], PageEntry]:
-    """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
-    `also`): the module's own cache entry, so the module draws none of them again."""
-    cache, key_of = ImageCache(cache_dir), card_keys(game)
-    return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
 def _side_name(game: Game, side: str) -> str:

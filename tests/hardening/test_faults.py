@@ -103,7 +103,7 @@ def test_a_killed_writers_temp_files_are_swept_but_a_live_ones_kept(tmp_path: Pa
 
 
 def test_stamps_are_written_through_a_name_unique_to_the_process(tmp_path: Path, monkeypatch):
-    from authoring.build import cache
+    from authoring.products import stamps as cache
 
     seen = []
     real = os.replace
@@ -147,7 +147,7 @@ def test_an_unwritable_out_folder_is_a_fault(mini_project: Path, stage: str):
 RACE = """
 import sys
 from pathlib import Path
-from authoring.build import cache
+from authoring.products import stamps as cache
 target = Path(sys.argv[1])
 for i in range(1500):
     cache.record(target, f"{sys.argv[2]}-{i}")
@@ -167,6 +167,6 @@ def test_two_processes_recording_one_stamp_never_collide(tmp_path: Path):
     assert [p.returncode for p in procs] == [0, 0], errors
     assert _temps(tmp_path, skip=None) == []
     assert (tmp_path / ".bfm.vmod.digest").read_text().split("\n")[1] in ("a-1499", "b-1499")
-    from authoring.build import cache
+    from authoring.products import stamps as cache
 
     assert cache.up_to_date(target, "a-1499") or cache.up_to_date(target, "b-1499")

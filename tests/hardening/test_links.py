@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring.vassal.entries import Entries
+from authoring.products.store import Entries
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "vmod"))
 import corpus  # noqa: E402  (the small VASSAL modules of the import tests)

@@ -65,6 +65,8 @@ def _caches(project: Path) -> dict[str, bool]:
     module's manifest and every cached counter face."""
     from authoring import build
     from authoring.load import discover, load_game
+    from authoring.products.stamps import module_up_to_date
+    from authoring.products.store import cache_dir
     from authoring.vassal import compile as compiled
     from authoring.vassal.art import ImageCache
     from authoring.vassal.images import face_jobs
@@ -77,10 +79,10 @@ def _caches(project: Path) -> dict[str, bool]:
         float(compiled.DEFAULT_PX_PER_HEX), compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX)
     )
     module = out / f"{GAME}.vmod"
-    hits["manifest"] = compiled._up_to_date(
+    hits["manifest"] = module_up_to_date(
         module, compiled.input_hash(game, options, build.stage_digest(files, "module"))
     )
-    cache = ImageCache(compiled.default_cache_dir(out))
+    cache = ImageCache(cache_dir(out, "vassal"))
     hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px).jobs)
     return hits | _output_caches(game, out)
 
@@ -90,16 +92,14 @@ def _output_caches(game, out: Path) -> dict[str, bool]:
     from authoring import build
     from authoring.budget import MAP_PX_PER_HEX, TILE_DPI
     from authoring.build import incremental
+    from authoring.products import catalogue, stamps
+    from authoring.products.store import Entries
     from authoring.render.print.card_sides import card_sides
     from authoring.render.print.cards import DPI
-    from authoring.vassal.entries import Entries
-    from authoring.vassal.images import card_keys
 
-    key_of = card_keys(game)
+    key_of = catalogue.card_keys(game)
     cards = [
-        incremental.kept(
-            incremental.card_group(out / "cards", sid, side), incremental.files_key("card", key_of(sid, side), DPI)
-        )
+        stamps.kept(incremental.card_group(out / "cards", sid, side), catalogue.card_files_key(key_of(sid, side), DPI))
         for sid in game.scenarios
         for side in card_sides(game, game.scenarios[sid])
     ]
@@ -108,7 +108,7 @@ def _output_caches(game, out: Path) -> dict[str, bool]:
     faces = Entries(incremental.sheet_cache_dir(out))
     return {
         "cards": bool(cards) and all(cards),
-        "maps": all(incremental.kept(group, key) for group, key in maps.values()),
+        "maps": all(stamps.kept(group, key) for group, key in maps.values()),
         "sheet faces": any(faces.has(face_key(c, f.state)) for c in game.counters.values() for f in c.faces),
     }
 
@@ -118,7 +118,7 @@ def _change(monkeypatch, ingredient: str, tmp_path: Path) -> None:
     import sys
     import zlib
 
-    from authoring import fingerprint
+    from authoring.products import fingerprint
 
     if ingredient in ("code", "model", "font", "schemas"):
         source = fingerprint.schema_root() if ingredient == "schemas" else fingerprint.code_root()
@@ -162,7 +162,7 @@ def built(tmp_path_factory) -> Path:
     "ingredient", ["code", "model", "font", "schemas", "python", "zlib", "freetype", "pillow", "resvg-py", "img2pdf"]
 )
 def test_a_change_of_any_ingredient_misses_every_cache(built: Path, ingredient: str, monkeypatch, tmp_path) -> None:
-    from authoring.fingerprint import fingerprint
+    from authoring.products.fingerprint import fingerprint
 
     fingerprint.cache_clear()
     assert all(_caches(built).values()), _caches(built)  # unchanged: every cache hits
@@ -222,8 +222,8 @@ def test_a_planted_image_cache_is_not_used(cli, mini_project: Path, tmp_path: Pa
     """Every entry replaced by another image, sealed by the stranger's key: no face of theirs reaches the module."""
     from PIL import Image
 
+    from authoring.products.store import Entries
     from authoring.vassal.art import png_bytes
-    from authoring.vassal.entries import Entries
 
     reference = tmp_path / "reference"
     _build(cli, mini_project, "--out", str(reference))

@@ -1,5 +1,5 @@
-"""The lower layers and the build are clean under mypy: the base modules, `model`, `rules`, `load` and the
-`build` package, checked as a whole, with the imports they follow."""
+"""The lower layers and the build are clean under mypy: the base modules, `model`, `rules`, `load`, the
+`products` and `build` packages, checked as a whole, with the imports they follow."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typecheck import mypy_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = ["diagnostics", "hexgrid", "schema", "textcodec", "names", "lengths", "errors", "atomic", "safepath", "bundled"]
-BASE += ["progress", "runtime", "budget", "svgart", "fingerprint", "trust", "readfile", "workers"]
+BASE += ["progress", "runtime", "budget", "svgart", "trust", "readfile", "workers"]
 """The base layer (tests/hardening/test_layers.py)."""
 CLEAN = [f"authoring/{n}" if (ROOT / "authoring" / n).is_dir() else f"authoring/{n}.py" for n in BASE]
-CLEAN += ["authoring/model", "authoring/rules", "authoring/load", "authoring/build"]
+CLEAN += ["authoring/model", "authoring/rules", "authoring/load", "authoring/products", "authoring/build"]
 
 
 def test_the_lower_layers_and_the_build_are_clean_under_mypy():

@@ -1,4 +1,4 @@
-"""The image cache's entries (`authoring.vassal.entries`): one sealed file per key, shared by processes, used
+"""The image cache's entries (`authoring.products.store`): one sealed file per key, shared by processes, used
 only when this machine stored them whole, never the cause of a failed build."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from authoring import trust
+from authoring.products.store import MAGIC, Entries
 from authoring.vassal.art import ImageCache
-from authoring.vassal.entries import MAGIC, Entries
 from authoring.workers import Workers
 
 
@@ -128,7 +128,7 @@ def test_a_read_entry_counts_as_used_now(tmp_path: Path) -> None:
 
 
 def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_path: Path) -> None:
-    from authoring.vassal.entries import trim
+    from authoring.products.store import trim
 
     a, b = tmp_path / "a", tmp_path / "b"
     ea, eb = Entries(a), Entries(b)
@@ -152,7 +152,7 @@ def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_pat
 
 
 def test_trim_never_follows_a_link(tmp_path: Path) -> None:
-    from authoring.vassal.entries import trim
+    from authoring.products.store import trim
 
     elsewhere = tmp_path / "elsewhere"
     _aged(Entries(elsewhere), elsewhere, "precious", 100, 1.0)

@@ -9,9 +9,10 @@ from types import MappingProxyType
 
 from PIL import Image
 
+from authoring.products.keys import Memo, canonical, digest
+from authoring.products.store import Entries
 from authoring.vassal import archive
-from authoring.vassal.art import ImageCache, Memo, canonical, digest
-from authoring.vassal.entries import Entries
+from authoring.vassal.art import ImageCache
 from authoring.workers import Workers
 
 
@@ -113,17 +114,17 @@ def test_a_map_key_digests_what_its_hexes_are_made_from_and_changes_with_any_hex
     key is the same before and after every `HexInfo` is made, and changes when one hex's terrain or
     features change, or when a hexside's hexes do."""
     from authoring.model import HexFeature, HexInfos
-    from authoring.vassal.images import map_style_key
+    from authoring.products.catalogue import map_image_key
 
     game = bfm
     mid = sorted(game.maps)[0]
     m = game.maps[mid]
     terrain, features, plain = m.hexes.made_from()
     fresh = HexInfos(m.grid.labels(), terrain, features, plain)
-    key = map_style_key(game, mid, 64)
+    key = map_image_key(game, mid, 64)
 
     def key_with(**changes) -> str:
-        return map_style_key(replace(game, maps={**game.maps, mid: replace(m, **changes)}), mid, 64)
+        return map_image_key(replace(game, maps={**game.maps, mid: replace(m, **changes)}), mid, 64)
 
     assert key_with(hexes=fresh) == key
     dict(fresh.items())  # every HexInfo made

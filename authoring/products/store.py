@@ -1,4 +1,7 @@
-"""The image cache's entries: one file per key in the cache folder, sealed by this machine.
+"""The sealed store of drawn products: one file per key in a cache folder, sealed by this machine.
+
+Every product kept between builds (a module image, a sheet page or face, a card page, a preview tile) is an
+entry here under its key from `products.catalogue`, in `build/.cache/<kind>/` (`cache_dir`).
 
 An entry is `MAGIC`, a keyed digest (`trust.seal`) of its cache key and bytes, then the bytes. It is
 written atomically (`atomic.write_bytes`: a temporary file renamed over it, so any process may store
@@ -18,7 +21,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+import struct
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,16 +34,39 @@ ENTRY_LIMIT = 1 << 30
 _KEY = re.compile(r"[0-9a-z-]{1,128}\Z")
 
 
+def cache_dir(out: Path, kind: str) -> Path:
+    """Where the drawn products of `kind` of the games built into `out` (build/<game>) are kept between builds."""
+    return Path(out).parent / ".cache" / kind
+
+
+def pack(parts: Sequence[bytes]) -> bytes:
+    """Blobs in one entry: their count and sizes, then their bytes."""
+    return struct.pack(f">I{len(parts)}Q", len(parts), *map(len, parts)) + b"".join(map(bytes, parts))
+
+
+def unpack(entry) -> list[bytes]:
+    """The blobs of a `pack`ed entry."""
+    (count,) = struct.unpack_from(">I", entry)
+    sizes = struct.unpack_from(f">{count}Q", entry, 4)
+    at, parts = 4 + 8 * count, []
+    for size in sizes:
+        parts.append(bytes(entry[at : at + size]))
+        at += size
+    return parts
+
+
 class Entries:
     """key -> bytes, one sealed file each in `folder` (made on first use)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
 
-    def get(self, key: str) -> bytes | None:
-        """The entry's bytes, when this machine stored them under `key` and they are whole."""
+    def get(self, key: str) -> memoryview | None:
+        """The entry's bytes (a read-only view), when this machine stored them under `key` and they are whole."""
         path = self._path(key)
-        data = None if path is None else read_regular(path, ENTRY_LIMIT)
+        if path is None:
+            return None
+        data = read_regular(path, ENTRY_LIMIT)
         head = len(MAGIC) + TAG_BYTES
         if data is None or len(data) < head or not data.startswith(MAGIC):
             return None
