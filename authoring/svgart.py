@@ -11,9 +11,17 @@ image past `MAX_SVG_ELEMENTS` (`svg_problem`), and one embedding (data: URI) a p
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import re
+from urllib.parse import unquote_to_bytes
+
+from lxml import etree
+from PIL import Image
 
 from authoring.budget import MAX_SVG_ELEMENTS, MAX_SVG_IMAGE_PIXELS
+from authoring.safepath import xml_parser
 
 _DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
@@ -28,9 +36,6 @@ def svg_text(data: bytes) -> str:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
             pass  # UTF-16 with a byte-order mark, or a declaration-less file in another encoding
-    from lxml import etree
-
-    from authoring.safepath import xml_parser
 
     try:
         return etree.tostring(etree.fromstring(data, xml_parser()), encoding="unicode")
@@ -99,11 +104,6 @@ def _embedded_problem(root, depth: int) -> str | None:
 
 
 def _data_uri_problem(uri: str, depth: int) -> str | None:
-    import base64
-    import binascii
-    import io
-    from urllib.parse import unquote_to_bytes
-
     head, _, payload = uri.partition(",")
     try:
         data = base64.b64decode(payload, validate=False) if head.endswith(";base64") else unquote_to_bytes(payload)
@@ -112,9 +112,6 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
     if "svg" in head.lower():
         if depth >= 3:
             return "it embeds SVG pictures more than 3 deep"
-        from lxml import etree
-
-        from authoring.safepath import xml_parser
 
         try:
             inner = etree.fromstring(data, xml_parser())
@@ -122,7 +119,6 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
             return None
         problem = svg_problem(inner, depth + 1)
         return f"an SVG picture it embeds cannot be drawn: {problem}" if problem else None
-    from PIL import Image
 
     try:
         with Image.open(io.BytesIO(data)) as picture:

@@ -20,6 +20,7 @@ from authoring.load.columns import CARD_COLUMNS, conform
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source
 from authoring.readfile import read_limited
+from authoring.rules import check_scenario
 
 CSV_COLUMNS = ("hex", "unit", "state")
 SCENARIO_HINT = "name a scenario file, GAME/SCENARIO or a scenario id; `hexwright list` shows them"
@@ -242,8 +243,6 @@ def game_findings(files: GameFiles, scenario_id: str) -> list[Diagnostic]:
     result = load_game(files)
     diags = list(result.diagnostics)
     if result.ok and scenario_id in result.game.scenarios:
-        from authoring.rules import check_scenario
-
         diags += check_scenario(result.game, result.game.scenarios[scenario_id])
     return diags
 

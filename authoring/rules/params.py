@@ -15,6 +15,8 @@ from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
+from authoring.schema.documents import inlined
+from authoring.schema.fastcheck import compile_schema
 
 if TYPE_CHECKING:  # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
@@ -25,9 +27,6 @@ RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 @cache
 def _fast(definition: str):
     """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
-    from authoring.schema.documents import inlined
-    from authoring.schema.fastcheck import compile_schema
-
     return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
 
 

@@ -18,6 +18,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from authoring.rules import check_scenario
 from authoring.serve import images
 from authoring.serve.body import BadRequest
 from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
@@ -154,8 +155,6 @@ async def _bad_request(request: Request, exc: Exception) -> Response:
 
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:
-    from authoring.rules import check_scenario
-
     same: dict[str, bool] = {}  # each file named by a load finding resolved once (a large game has many)
     mine = Path(scen.path).resolve()
     diags = [

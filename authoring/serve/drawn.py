@@ -9,8 +9,9 @@ from authoring.model import Game, Map, Scenario
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
-from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key
+from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key, store_folder
 from authoring.vassal.art import digest
+from authoring.vassal.entries import Entries
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,6 @@ def map_tiles(session: Session, st: GameState, game: Game, scen: Scenario) -> di
 
 def tile_png(session: Session, gid: str, tid: str) -> bytes | None:
     """A tile's PNG: from memory, else from the sealed store, else drawn (and then stored)."""
-    from authoring.serve.tiles import store_folder
-    from authoring.vassal.entries import Entries
 
     def make() -> bytes | None:
         store = Entries(store_folder(session.root))

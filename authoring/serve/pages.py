@@ -10,6 +10,7 @@ from authoring.model import Game, face_texts
 from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
 from authoring.serve.body import json_body
+from authoring.serve.cardexport import card_csv, card_findings
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.session import Session
 
@@ -111,8 +112,6 @@ def page_routes(session: Session) -> list[Route]:
 
 
 def _export(session: Session, data: dict) -> dict:
-    from authoring.serve.cardexport import card_csv, card_findings
-
     st = state_of(session, data["game"])
     game, scen = scenario_of(st, data["scenario"])
     side = data["side"]

@@ -17,10 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from authoring.fingerprint import with_options
 from authoring.model import Game, Map
+from authoring.render.maps.draw import map_scene
 from authoring.render.maps.raster import TILE, Bitmap, Item, Layer, draw_tile
 from authoring.render.maps.scene import Reuse
 from authoring.runtime import gc_paused
+from authoring.serve.images import png, screen_supersampling
+from authoring.vassal.art import digest
+from authoring.vassal.images import map_style_key
 
 TILE_PX = 256
 """Tile edge in picture pixels: a one-hex change redraws one to four tiles, a few milliseconds each. Each is
@@ -44,8 +49,6 @@ class TileJob:
     background: object
 
     def draw(self) -> bytes:
-        from authoring.serve.images import png
-
         x0, y0, x1, y1 = self.box
         ox, oy = x0 - x0 % TILE, y0 - y0 % TILE  # the print tile's origin: coordinates as print rounds them
         window = (ox, oy, min(x1 + PAD, ox + TILE), min(y1 + PAD, oy + TILE))
@@ -77,15 +80,11 @@ def map_keys(game: Game, maps: Sequence[Map], px_per_hex: float) -> list[str]:
     """Each map's key as the build keys its image (`vassal.images.map_style_key`: hexwright's fingerprint,
     the game's styles, the map's data without source positions): a save that changes only comments or
     positions keeps it."""
-    from authoring.vassal.images import map_style_key
-
     return [map_style_key(game, m.id, px_per_hex) for m in maps]
 
 
 def picture_key(keys: Sequence[str], px_per_hex: float, title: str) -> str:
     """Everything the joined picture depends on: its maps' keys in order, the scale and the title."""
-    from authoring.vassal.art import digest
-
     return digest("serve-map", list(keys), px_per_hex, title)
 
 
@@ -93,10 +92,6 @@ def picture_key(keys: Sequence[str], px_per_hex: float, title: str) -> str:
 def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> tuple[dict, dict]:
     """The picture's size and tiles (x, y, width, height, id), and each tile's job by id. The scene is drawn
     with the last one's items; an item kept from it keeps its digest and tiles (`Drawer.records`)."""
-    from authoring.fingerprint import with_options
-    from authoring.render.maps.draw import map_scene
-    from authoring.serve.images import screen_supersampling
-
     with drawer.lock:
         scene = map_scene(game, list(maps), px_per_hex, title, reuse=drawer.reuse)
         drawer.reuse.advance()
