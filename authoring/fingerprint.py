@@ -23,9 +23,29 @@ CODE_SUFFIXES = (".py", ".ttf", ".otf", ".json")
 LIBRARIES = ("pillow", "resvg-py", "img2pdf", "lxml", "numpy", "shapely", "pyyaml", "jsonschema")
 
 
-@lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """The hex digest of `ingredients()`, made once per process."""
+    """The hex digest of `ingredients()`, made again whenever a code, font or schema file is saved (its
+    stat changed), so a long `serve` or `watch` keys on the code it runs now, not on the code it began with."""
+    return _fingerprint(code_stat())
+
+
+def forget() -> None:
+    """Drop the remembered fingerprint (a test that changes a library's version, which no stat shows)."""
+    _fingerprint.cache_clear()
+
+
+def code_stat() -> tuple[tuple[str, int, int], ...]:
+    """(path, mtime_ns, size) of every file `tree_digest` reads: a stat walk, far cheaper than the digest."""
+    return tuple((p, s.st_mtime_ns, s.st_size) for p in _code_files() for s in (os.stat(p),))
+
+
+def _code_files() -> list[str]:
+    return sorted(p for root in (code_root(), schema_root()) for p in _tree_files(root))
+
+
+@lru_cache(maxsize=1)
+def _fingerprint(stat: tuple[tuple[str, int, int], ...]) -> str:
+    """Keyed by the code files' stat (a tuple of small values): a saved file is a new key, so it cannot go stale."""
     h = hashlib.sha256(b"hexwright-fingerprint 1\n")
     for name, value in sorted(ingredients().items()):
         _add(h, name.encode(), value)
@@ -64,15 +84,20 @@ def schema_root() -> Path:
 
 def tree_digest(folder: Path) -> bytes:
     """Digest of every code, font and data file under `folder` (compiled caches left out), by path and bytes."""
-    found = []
-    for top, dirs, names in os.walk(folder):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        found += [os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES)]
+    found = _tree_files(folder)
     h = hashlib.sha256()
     for path in sorted(found):
         with open(path, "rb") as fh:
             _add(h, os.path.relpath(path, folder).replace(os.sep, "/").encode(), fh.read())
     return h.digest()
+
+
+def _tree_files(folder: Path) -> list[str]:
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES)]
+    return found
 
 
 def _freetype() -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -97,7 +98,6 @@ def page_routes(session: Session) -> list[Route]:
 
     async def export(request: Request):
         data = await json_body(request, "export")
-        from starlette.concurrency import run_in_threadpool
 
         return JSONResponse(await run_in_threadpool(_export, session, data))
 
