@@ -12,6 +12,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Protocol
 
+import re2
+
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
 from authoring.hexgrid import Hex
@@ -74,8 +76,6 @@ def compile_pattern(pattern: str) -> CodePattern:
     whatever the pattern (`^(a|aa)+$` cannot backtrack), in bounded memory. Raises `PatternError` for a
     pattern RE2 refuses: a syntax error, or a feature that needs backtracking (backreferences,
     lookahead/lookbehind), which is how a catastrophic pattern is refused rather than run."""
-    import re2
-
     options = re2.Options()
     options.log_errors = False  # the error is reported as a diagnostic, not logged to stderr
     options.max_mem = 8 << 20  # a huge counted repetition (a{1000}{1000}) is refused, not built
