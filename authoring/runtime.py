@@ -112,7 +112,7 @@ def trim() -> None:
 
 @functools.cache
 def libc():
-    """The C library (None where ctypes cannot open it)."""
+    """The C library (None where ctypes cannot open it), opened once per process: it cannot change."""
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     except OSError:

@@ -51,7 +51,8 @@ def canonical(name: str) -> str:
 
 @cache
 def counter_columns() -> Columns:
-    """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE)."""
+    """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE).
+    Process-wide: frozen, made from the bundled schema, which no process writes."""
     props = counter_properties()
     fields = tuple(k for k in props if k != "faces")
     face = props["faces"]["items"]["properties"]

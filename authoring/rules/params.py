@@ -27,12 +27,14 @@ RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 
 @cache
 def _fast(definition: str):
-    """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
+    """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it). Process-wide,
+    keyed by the definition's name: the bundled rules schema no process writes."""
     return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
 
 
 @cache
 def _validator(definition: str) -> Draft202012Validator:
+    """The jsonschema validator of one rules-schema definition (process-wide, as `_fast`)."""
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 

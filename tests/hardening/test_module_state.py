@@ -147,9 +147,7 @@ ALLOWED_CACHES = {
     "never stale; at most 16 kept); its owner is the drawing's state once render/ is pure (issue 48 item 1)",
     "authoring/render/counter_art.py:_marker_label_pt": "as `_layouts`: at most 32 kept, until render/ is pure",
     "authoring/schema/documents.py:_documents": "the bundled schema documents, read once: package data a process "
-    "never writes; callers read them only (jsonschema takes a dict)",
-    "authoring/schema/documents.py:flat": "as `_documents`: one flattened bundled schema, read only",
-    "authoring/load/schemas.py:counter_properties": "as `_documents`: the counter schema's properties, read only",
+    "never writes, read only by the module's own `_lookup` and never handed out",
 }
 """Process-wide caches the rule above does not fit yet, each with why it cannot go stale."""
 

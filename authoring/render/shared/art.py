@@ -211,7 +211,8 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.Image:
-    """The art at exactly (width, height) (RGBA); the hash keys the cache to the file's bytes."""
+    """The art at exactly (width, height) (RGBA). Process-wide: the hash keys the cache to the file's bytes,
+    so an edited picture is a new key, never a stale one. Read-only."""
     if fmt == "SVG":
         svg = svg_text(
             read_limited(path, MAX_ART_BYTES)
