@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from PIL import Image
 
@@ -28,9 +28,6 @@ from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
 from authoring.trust import read_regular
 from authoring.workers import Workers
-
-if TYPE_CHECKING:
-    from authoring.render.counter_art import Faces
 
 DPI = AID_DPI
 PAGE = PageSpec("letter").size
