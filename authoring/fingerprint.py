@@ -35,12 +35,16 @@ def forget() -> None:
 
 
 def code_stat() -> tuple[tuple[str, int, int], ...]:
-    """(path, mtime_ns, size) of every file `tree_digest` reads: a stat walk, far cheaper than the digest."""
-    return tuple((p, s.st_mtime_ns, s.st_size) for p in _code_files() for s in (os.stat(p),))
-
-
-def _code_files() -> list[str]:
-    return sorted(p for root in (code_root(), schema_root()) for p in _tree_files(root))
+    """(path, mtime_ns, size) of every file `tree_digest` reads (compiled caches left out): a stat walk, far
+    cheaper than the digest."""
+    return tuple(
+        (path, st.st_mtime_ns, st.st_size)
+        for root in (code_root(), schema_root())
+        for top, _dirs, names in sorted(os.walk(root))
+        if "__pycache__" not in Path(top).parts
+        for path in sorted(os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES))
+        for st in (os.stat(path),)
+    )
 
 
 @lru_cache(maxsize=1)
@@ -84,20 +88,15 @@ def schema_root() -> Path:
 
 def tree_digest(folder: Path) -> bytes:
     """Digest of every code, font and data file under `folder` (compiled caches left out), by path and bytes."""
-    found = _tree_files(folder)
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES)]
     h = hashlib.sha256()
     for path in sorted(found):
         with open(path, "rb") as fh:
             _add(h, os.path.relpath(path, folder).replace(os.sep, "/").encode(), fh.read())
     return h.digest()
-
-
-def _tree_files(folder: Path) -> list[str]:
-    found = []
-    for top, dirs, names in os.walk(folder):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        found += [os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES)]
-    return found
 
 
 def _freetype() -> bytes:
