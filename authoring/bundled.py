@@ -24,7 +24,8 @@ class MissingData(RuntimeError):
 
 @lru_cache(maxsize=1)
 def package() -> Path:
-    """The folder of the `authoring` package (its code, which digests hash, and its data)."""
+    """The folder of the `authoring` package (its code, which digests hash, and its data). Process-wide: where
+    the running code was imported from does not change while it runs."""
     found = files("authoring")
     if not isinstance(found, Path):  # a zip import: every reader here needs real files
         raise MissingData(f"hexwright must be installed as files, not run from an archive ({found})")
@@ -33,7 +34,7 @@ def package() -> Path:
 
 @lru_cache(maxsize=1)
 def root() -> Path:
-    """The folder, laid out as a project, that holds `schemas/` and the bundled games."""
+    """The folder, laid out as a project, that holds `schemas/` and the bundled games (fixed, as `package`)."""
     package_dir = package()
     for candidate in (package_dir / PACKAGED, package_dir.parent):  # an installed package, then a source checkout
         if (candidate / _MARKER).is_file():

@@ -20,7 +20,8 @@ from pathlib import Path
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.hexgrid import Hex
 from authoring.hexgrid.registration import Registration, Residual, fit_registration
-from authoring.load import LoadResult
+from authoring.load import LoadResult, game_for_path, load_game
+from authoring.load.project import display
 from authoring.load.resolve_art import POINT_TOLERANCE
 from authoring.model import Map
 from authoring.readfile import read_limited
@@ -47,9 +48,6 @@ def is_map_file(path: str) -> bool:
 
 def find_map(path: Path) -> MapTarget:
     """Load the game that holds the map file `path`, and that map."""
-    from authoring.load import game_for_path, load_game
-    from authoring.load.project import display
-
     _, games = game_for_path(path)
     files = next((g for g in games if path.resolve() in [p.resolve() for p in g.maps]), None)
     if files is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from types import MappingProxyType
 
 import click
@@ -52,8 +53,6 @@ def fault(exc: BaseException | None) -> str | None:
     or the exceptions it was raised from; None when `exc` is not such a fault.
 
     These are the user's environment, not bugs: the CLI reports them with exit code 2."""
-    import errno
-
     seen: set[int] = set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))

@@ -12,6 +12,8 @@ docs/performance.md keeps the figures.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import functools
 import gc
 import os
@@ -110,10 +112,7 @@ def trim() -> None:
 
 @functools.cache
 def libc():
-    """The C library (None where ctypes cannot open it)."""
-    import ctypes
-    import ctypes.util
-
+    """The C library (None where ctypes cannot open it), opened once per process: it cannot change."""
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     except OSError:

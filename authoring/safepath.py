@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from lxml import etree
+
 
 class UnsafePath(ValueError):
     """A named file resolves outside the folder it must stay in; `help` names the fix."""
@@ -125,8 +127,6 @@ def confine(root: Path, target: Path, what: str = "output", links: str = "inside
 def xml_parser():
     """The only way hexwright parses XML it did not write (an imported module's buildFile.xml, say):
     no entity expansion, no DTD loading, no network, no huge trees (XXE and billion-laughs stay out)."""
-    from lxml import etree
-
     return etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False, huge_tree=False
     )
@@ -247,8 +247,6 @@ def refuse_build_tree(root: Path, out: Path, game_ids, stages, explicit: bool = 
     folder itself unless the user named it with --out, `.cache`, a game's folder, a stage's folder) is a
     symbolic link, which could lead the outputs out of the project or into its data (a game folder that
     came with `build/<game>/maps -> ../../maps/<game>`); or it is not a folder."""
-    import stat
-
     real_root = Path(os.path.realpath(root))
     folders = build_folders(out, game_ids, stages)
     for folder in folders[1:] if explicit else folders:

@@ -12,9 +12,19 @@ that would draw for too long (`svgfilters`), and one embedding (data: URI) a pic
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import re
+import warnings
+from urllib.parse import unquote_to_bytes
+
+import resvg_py
+from lxml import etree
+from PIL import Image
 
 from authoring.budget import MAX_SVG_ELEMENTS, MAX_SVG_IMAGE_PIXELS
+from authoring.safepath import xml_parser
 from authoring.svgfilters import filter_problem
 
 _DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
@@ -51,9 +61,6 @@ def _encoding(data: bytes, declared: re.Match | None) -> str:
             return name
     if declared is not None:
         return declared.group(1).decode("ascii")
-    from lxml import etree
-
-    from authoring.safepath import xml_parser
 
     try:
         return etree.fromstring(data, xml_parser()).getroottree().docinfo.encoding or "utf-8"
@@ -65,8 +72,6 @@ def resvg_problem(text: str) -> str | None:
     """Why resvg refuses the SVG `text` (as `svg_text` gives it), or None: it is parsed as the build will,
     drawn at 1 x 1 px (an entity it does not know, a reference loop). Run after `svg_problem`, whose limits
     keep the parse short."""
-    import resvg_py
-
     try:
         resvg_py.svg_to_bytes(svg_string=text, width=1, height=1, skip_system_fonts=True)
     except (KeyboardInterrupt, SystemExit):
@@ -137,12 +142,6 @@ def _embedded_problem(root, depth: int) -> str | None:
 
 
 def _data_uri_problem(uri: str, depth: int) -> str | None:
-    import base64
-    import binascii
-    import io
-    import warnings
-    from urllib.parse import unquote_to_bytes
-
     head, _, payload = uri.partition(",")
     try:
         data = base64.b64decode(payload, validate=False) if head.endswith(";base64") else unquote_to_bytes(payload)
@@ -151,9 +150,6 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
     if "svg" in head.lower():
         if depth >= 3:
             return "it embeds SVG pictures more than 3 deep"
-        from lxml import etree
-
-        from authoring.safepath import xml_parser
 
         try:
             inner = etree.fromstring(data, xml_parser())
@@ -161,7 +157,6 @@ def _data_uri_problem(uri: str, depth: int) -> str | None:
             return None
         problem = svg_problem(inner, depth + 1)
         return f"an SVG picture it embeds cannot be drawn: {problem}" if problem else None
-    from PIL import Image
 
     try:
         with warnings.catch_warnings():  # a picture past Pillow's warning size is measured here, not warned of

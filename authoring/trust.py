@@ -44,7 +44,9 @@ def key() -> bytes:
 @lru_cache(maxsize=4)
 def _key_at(path: str) -> bytes:
     """The key kept at `path`, made there when missing or damaged; a key of this process alone when the
-    folder cannot hold one (nothing cached then outlives the process: slower, never wrong)."""
+    folder cannot hold one (nothing cached then outlives the process: slower, never wrong). Process-wide,
+    keyed by the key file's path: a key replaced meanwhile can only turn this process's seals into misses
+    elsewhere, never into a wrong hit."""
     try:
         found = _read_key(path)
         if found is None:

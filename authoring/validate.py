@@ -7,6 +7,9 @@ from pathlib import Path
 from authoring.diagnostics import Diagnostic
 from authoring.load import LoadResult, game_for_path, load_game
 from authoring.load.project import GameFiles
+from authoring.render.counters.markings import printed_findings
+from authoring.render.limits import stage_findings
+from authoring.rules import check_game
 from authoring.runtime import gc_paused
 
 
@@ -16,10 +19,6 @@ def findings(result: LoadResult, rules: bool = True) -> list[Diagnostic]:
     The engine runs whenever every file loaded (`LoadResult.checkable`: it skips entries whose references
     dangle, so all findings come in one run), never on a game missing a file, whose findings would be
     echoes: a note (HW-CHECK-001) then names the files that kept it from running."""
-    from authoring.render.counters.markings import printed_findings
-    from authoring.render.limits import stage_findings
-    from authoring.rules import check_game
-
     if not rules:
         return list(result.diagnostics)
     if not result.checkable:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from authoring.atomic import special_kind
+from authoring.diagnostics.suggest import closest
 from authoring.errors import HexwrightError, UsageError
+from authoring.load import find_root
+from authoring.load.project import display
 
 
 def refuse_not_folder(dest: Path) -> None:
@@ -33,8 +37,6 @@ def refuse_existing(paths: Iterable[Path], base: Path) -> None:
 
 def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
     """`unknown <what> 'x'; did you mean 'y'?` or the list of valid values when nothing is close."""
-    from authoring.diagnostics.suggest import closest
-
     known = sorted(set(known))
     close = closest(value, known)
     if close:
@@ -47,10 +49,6 @@ def did_you_mean(value: str, known: Iterable[str], what: str) -> str:
 def real_target(path: Path) -> Path:
     """Where to write a data file: through a symbolic link to its target, so the link stays a link
     (the loader already refused links that leave the project, HW-PATH-010)."""
-    import os
-
-    from authoring.load import find_root
-    from authoring.load.project import display
 
     real = Path(os.path.realpath(path))
     if not real.is_relative_to(os.path.realpath(find_root(path.parent))):

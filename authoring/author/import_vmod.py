@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import yaml
+from PIL import Image
 
 from authoring.author import templates
 from authoring.author.fsutil import refuse_existing, refuse_not_folder
@@ -37,8 +38,10 @@ from authoring.author.vmod_common import (
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
 from authoring.budget import COUNTER_SIZE_IN
+from authoring.diagnostics.record import Loc, error, warning
 from authoring.diagnostics.summary import cut, kind
 from authoring.errors import HexwrightError, UsageError
+from authoring.load.project import display
 from authoring.load.source import compose
 from authoring.vassal.codec import parse_add_piece_command
 from authoring.vmod.archive import DamagedMember, ModuleReadError, build_file, open_archive
@@ -59,9 +62,6 @@ class DamagedModule(HexwrightError):
     """A member of the module cannot be read (HW-VMOD-003, in `diagnostics`): nothing is written, exit 1."""
 
     def __init__(self, module_path: Path, exc: DamagedMember):
-        from authoring.diagnostics.record import Loc, error
-        from authoring.load.project import display
-
         message = str(exc).removeprefix(f"{module_path}: ")
         super().__init__(f"{display(Path(module_path))} cannot be imported; nothing was written")
         self.diagnostics = [
@@ -385,8 +385,6 @@ def _states(counters: dict[str, ImportCounter]) -> list[tuple[str, str, bool]]:
 
 def _side_colours(counters: dict[str, ImportCounter], art: dict[str, bytes]) -> dict[str, str]:
     """Each side's colour: the mean colour of its first counter's first face."""
-    from PIL import Image
-
     out: dict[str, str] = {}
     for c in counters.values():
         if c.side in out or c.faces[0] not in art:
@@ -525,8 +523,6 @@ def summarised(findings: list[Finding]) -> list[Finding]:
 def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     """The import's findings (HW-VMOD-001, located by XML path in the module) and its TODOs
     (HW-VMOD-002, located in the written file) as warnings: an import never fails on what it skips."""
-    from authoring.diagnostics.record import Loc, warning
-
     out = [
         warning(
             "HW-VMOD-001",

@@ -11,15 +11,22 @@ a new scenario's skeleton (whose set-up is empty by design) and a map's registra
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from authoring import atomic
+from authoring.author.project import write_plan
 from authoring.diagnostics import Diagnostic, Severity
+from authoring.diagnostics.format import render_full
 from authoring.errors import HexwrightError
+from authoring.load import load_game
 from authoring.load.project import GameFiles, display
+from authoring.safepath import confine
+from authoring.validate import validate_path
 
 
 class NotWritten(HexwrightError):
@@ -46,8 +53,6 @@ def replace_checked(
         if any(d.severity is Severity.ERROR for d in found):
             added = _added(check(files), found)
             if added:
-                from authoring.diagnostics.format import render_full
-
                 keys = {_key(d) for d in added}  # rendered now, while the text not written is there to quote
                 shown = render_full([d for d in staged if _key(_relocated(d, display(tmp), display(path))) in keys])
                 raise NotWritten(
@@ -65,8 +70,6 @@ Check = Callable[[GameFiles], list[Diagnostic]]
 
 def loads(files: GameFiles) -> list[Diagnostic]:
     """The loader's findings: schemas, references, names (what a map or a new scenario's skeleton is held to)."""
-    from authoring.load import load_game
-
     return list(load_game(files).diagnostics)
 
 
@@ -124,11 +127,6 @@ def write_project_checked(plan) -> list[Diagnostic]:
     into a hidden folder beside `plan.dest`, validated there, then moved into `plan.dest`; with an error, the
     folder goes and nothing is written (`NotWritten`, the findings shown as in `plan.dest`). Returns the
     project's findings (warnings)."""
-    import os
-    import shutil
-
-    from authoring.author.project import write_plan
-    from authoring.validate import validate_path
 
     dest = Path(plan.dest)
     stage = dest.parent / f".{dest.name}.{atomic.writer_name()}.{os.urandom(4).hex()}.tmp"
@@ -137,8 +135,6 @@ def write_project_checked(plan) -> list[Diagnostic]:
         _, found, _ = validate_path(stage, rules=True)
         shown_stage, shown_dest = display(stage), display(dest)
         if any(d.severity is Severity.ERROR for d in found):
-            from authoring.diagnostics.format import render_full
-
             errors = [d for d in found if d.severity is Severity.ERROR]
             raise NotWritten(
                 f"{shown_dest}: the imported project would not validate ({len(errors)} "
@@ -162,9 +158,6 @@ def _moved(d: Diagnostic, stage: str, dest: str) -> Diagnostic:
 def _move_into(stage: Path, dest: Path, files: list[Path]) -> None:
     """The validated files from `stage` into `dest`: the whole folder renamed when `dest` does not exist yet,
     else file by file (never through a link out of `dest`)."""
-    import os
-
-    from authoring.safepath import confine
 
     if not dest.exists() and not dest.is_symlink():
         os.rename(stage, dest)

@@ -14,6 +14,7 @@ from authoring.author.yamlblock import scalar
 from authoring.errors import UsageError
 from authoring.load import discover
 from authoring.load.schemas import SCHEMA_DIR
+from authoring.load.source import SourceError, load_source, parse_yaml, text_problems
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 MAX_NAME = 200  # the schema's maxLength of a game's name
@@ -101,7 +102,6 @@ def game_title(name: str | None, gid: str) -> str:
     """`--name`, or a title made from the id; refuses what cannot be a one-line name (exit 2)."""
     if name is None or not name.strip():
         return gid.replace("-", " ").title()
-    from authoring.load.source import parse_yaml, text_problems
 
     name = name.strip()
     if "\n" in name:
@@ -120,8 +120,6 @@ def schema_files(dest: Path) -> dict[Path, str]:
 
 
 def _game_name(src_root: Path, gid: str) -> str:
-    from authoring.load.source import SourceError, load_source
-
     try:
         data = load_source(src_root / "scenarios" / gid / "game.yaml").data
     except SourceError:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+from authoring import names
 from authoring.author import templates
 from authoring.author.fsutil import did_you_mean, refuse_existing
 from authoring.author.keep import replace_checked
 from authoring.author.setup_io import find_scenario
 from authoring.author.yamlblock import scalar
+from authoring.diagnostics.text import printable
 from authoring.errors import HexwrightError, UsageError
-from authoring.load import discover, find_root
+from authoring.load import discover, find_root, schemas
 from authoring.load.project import GameFiles, display
-from authoring.load.source import SourceError, load_source, parse_yaml
+from authoring.load.source import SourceError, load_source, parse_yaml, text_problems
 from authoring.readfile import read_limited
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*\Z")
@@ -34,7 +37,6 @@ def scenario_id(name: str) -> str:
     sid = name if _ID.match(name) else re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     if not _ID.match(sid):
         raise UsageError(f"{name!r} cannot be a scenario id; use letters, digits and '-'")
-    from authoring import names
 
     if len(names.encode_part(sid)) > names.MAX_PART:  # what validate refuses (HW-NAME-001), before any file is named
         raise UsageError(
@@ -67,14 +69,9 @@ def _check_written(text: str, name: str, shown: str) -> None:
     """Refuse a NAME that `validate` would refuse in the file written (a bidirectional override, a control
     character, a trailing backslash, a name over its length): what `new scenario` writes always validates
     where it wrote. Parsing also makes sure that a bug here never leaves a broken file behind."""
-    from authoring.load import schemas
-    from authoring.load.source import text_problems
-
     src = parse_yaml(text, shown)
     found = [d for d in text_problems(src) + schemas.validate(src, "scenario") if d.path[:1] in (("name",), ("id",))]
     if found:
-        from authoring.diagnostics.text import printable
-
         raise UsageError(
             printable(f"{name!r} cannot be a scenario name: {found[0].message}")
             + "; use letters, digits, spaces and punctuation on one line"
@@ -106,8 +103,6 @@ def _copy(source: Path, sid: str, title: str) -> str:
 
 
 def _quote(text: str) -> str:
-    import json
-
     return json.dumps(text, ensure_ascii=False)
 
 

@@ -13,6 +13,7 @@ import yaml
 from PIL import Image
 
 from authoring.budget import FACE_ART_ASPECT
+from authoring.load.schemas import validator
 from authoring.vmod.archive import is_svg, svg_size
 from authoring.vmod.buildfile import Finding
 from authoring.vmod.picture import opened
@@ -104,7 +105,6 @@ def image_size(data: bytes | None) -> tuple[int, int] | None:
         return None
     if is_svg(data):
         return svg_size(data)
-    from PIL import Image
 
     try:
         with Image.open(io.BytesIO(data)) as im:  # the size only: nothing is decoded
@@ -147,8 +147,6 @@ def safe_texts(kind: str, doc):
     characters dropped (a tab made a space), a trailing backslash dropped, and each value cut to the length
     the schema of `kind` allows it (a module's name of 5,000 characters becomes a name of 200, with an ellipsis).
     The lengths come from the schema itself, so a field is bounded without being listed here."""
-    from authoring.load.schemas import validator
-
     doc = _clean(doc)
     for _ in range(1000):  # each round cuts every value over its limit; a cut never makes another
         cuts = [e for e in validator(kind).iter_errors(doc) if e.validator == "maxLength"]

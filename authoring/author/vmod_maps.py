@@ -8,6 +8,9 @@ import io
 import math
 from dataclasses import dataclass, replace
 
+import resvg_py
+from PIL import ImageChops, ImageStat
+
 from authoring.author.vmod_common import (
     TODO,
     Folded,
@@ -20,6 +23,7 @@ from authoring.author.vmod_common import (
     unique_file,
 )
 from authoring.budget import HEX_SIZE_IN
+from authoring.load.resolve_art import svg_art_problem, svg_pixels
 from authoring.vmod.archive import is_svg
 from authoring.vmod.buildfile import Board, Finding, Grid, Module
 from authoring.vmod.grids import MAX_BOARD_HEXES, ProjectGrid, cropped, label_mismatches, project_grid, registration
@@ -288,7 +292,6 @@ def _same_art(big: _View | None, small: _View | None, labels: frozenset) -> bool
     on `big`'s where their first common hex coincides, compared at 64 x 64 samples."""
     if big is None or small is None or not labels:
         return False
-    from PIL import ImageChops, ImageStat
 
     label = min(labels)
     (grid_b, reg_b), (grid_s, reg_s) = registration(big.pg), registration(small.pg)
@@ -347,8 +350,6 @@ def stand_in_map(plan: ImportPlan) -> dict[str, ImportedMap]:
 def svg_not_kept(svg: bytes, size: tuple[int, int]) -> str | None:
     """Why an SVG board cannot be the project's map art as it is, or None: art the project refuses
     (`resolve_art.svg_art_problem`), or a size the project reads otherwise than the engine (`size`)."""
-    from authoring.load.resolve_art import svg_art_problem, svg_pixels
-
     problem = svg_art_problem(svg)
     if problem:
         return problem
@@ -361,8 +362,6 @@ def svg_not_kept(svg: bytes, size: tuple[int, int]) -> str | None:
 def _raster(svg: bytes, size: tuple[int, int]) -> bytes:
     """An SVG board as PNG at its own size (VASSAL draws the SVG at this size): for comparing boards' art,
     and the map art of a board whose SVG cannot be kept."""
-    import resvg_py
-
     problem = pixel_problem(size)
     if problem:
         raise ImageTooLarge(problem)

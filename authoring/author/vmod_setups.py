@@ -13,6 +13,7 @@ from authoring.vmod.archive import DamagedMember, ModuleReadError
 from authoring.vmod.buildfile import Finding, Module, Setup
 from authoring.vmod.locate import board_origins, locate, locate_on_board
 from authoring.vmod.pieces import FacePlan, Piece, Prototypes, basic_state, decode_placed, face_plan, layer_level
+from authoring.vmod.savedgame import read_saved_game
 
 
 @dataclass
@@ -72,8 +73,6 @@ def import_scenarios(
 ) -> dict[str, str]:
     """One scenario per predefined set-up; a piece placed n times in one set-up takes the module's n slots of
     that piece where it has them, and becomes copies past them."""
-    from authoring.vmod.savedgame import read_saved_game
-
     ctx = _Setups(module, maps, counters, plans, protos, Sizes(archive))
     out: dict[str, str] = {}
     copies: Tally = Tally()

@@ -13,14 +13,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from authoring.build import BuildContext, build_game, stage_digests
 from authoring.build.context import CACHE_BUDGET
 from authoring.build.run import CLOCK_SLACK, Listener, Report, cache_folders, output_lines
 from authoring.diagnostics import Diagnostic, Severity, has_errors
+from authoring.diagnostics.format import render_concise, render_full
+from authoring.diagnostics.summary import summarised
 from authoring.load import LoadResult, discover, load_game
+from authoring.load.folders import game_files
 from authoring.load.project import display
 from authoring.load.reads import Reads
 from authoring.products.store import trim
 from authoring.progress import SILENT, Progress
+from authoring.validate import findings
 
 Emit = Callable[[str], None]
 DATA_DIRS = ("scenarios", "maps", "counters")
@@ -31,8 +36,6 @@ Snapshot = dict[Path, tuple[int, int]]
 def scan(root: Path, games: tuple[str, ...] = ()) -> Snapshot:
     """(mtime_ns, size) of every file in the game folders of the project (or of the named games): data and
     art, and the files the load names as not read (HW-FILE-001), so that adding or removing one is a change."""
-    from authoring.load.folders import game_files
-
     out: Snapshot = {}
     for folder in DATA_DIRS:
         base = root / folder
@@ -130,8 +133,6 @@ class Watcher:
 
     def check(self) -> list[tuple[LoadResult, list[Diagnostic]]]:
         """Each watched game loaded, with its loader and rules-engine findings."""
-        from authoring.validate import findings
-
         out = []
         for files in discover(self.root):
             if self.games and files.id not in self.games:
@@ -141,8 +142,6 @@ class Watcher:
         return out
 
     def _report(self, c: Cycle, first: bool) -> None:
-        from authoring.diagnostics.format import render_full
-
         if c.diagnostics:
             self.emit(render_full(c.diagnostics))
         else:
@@ -159,9 +158,6 @@ class Watcher:
             c.built += self._build(r, found, wanted, out, report)
         drawn = [d for d in report.warnings if d not in c.diagnostics]  # the check above listed the others
         if drawn:
-            from authoring.diagnostics.format import render_concise
-            from authoring.diagnostics.summary import summarised
-
             self.emit(render_concise(summarised(drawn), drawn))
         report.trimmed = trim(cache_folders(out), self.cache_budget, began)
         self.emit(report.line())
@@ -173,7 +169,6 @@ class Watcher:
         if has_errors(found):
             self.emit(f"{result.files.id}: nothing rebuilt until the errors above are fixed")
             return []
-        from authoring.build import BuildContext, build_game, stage_digests
 
         stages = tuple(s for s in ALL_STAGES if s in wanted)
         ctx = BuildContext()

@@ -8,13 +8,12 @@ nothing changed does not load at all (`build.fresh`).
 from __future__ import annotations
 
 from authoring.diagnostics import Diagnostic
+from authoring.load import load_game
 from authoring.load.project import GameFiles, LoadResult
+from authoring.validate import findings
 
 
 def load_checked(files: GameFiles) -> tuple[LoadResult, list[Diagnostic]]:
     """The game of `files`, loaded, and its findings (the loader's and the rules engine's)."""
-    from authoring.load import load_game
-    from authoring.validate import findings
-
     result = load_game(files)
     return result, findings(result)

@@ -25,13 +25,16 @@ from typing import cast
 from authoring import runtime
 from authoring.build import findings
 from authoring.build import stages as st
+from authoring.build.checked import load_checked
 from authoring.build.context import BuildContext
+from authoring.build.side_by_side import run_stages
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.diagnostics.format import counts
 from authoring.load import LoadResult
 from authoring.load.project import GameFiles
 from authoring.products.store import Trimmed, trim
 from authoring.progress import SILENT, Progress
+from authoring.safepath import refuse_build_tree, refuse_out_dir
 from authoring.workers import can_fork
 
 CLOCK_SLACK = 5.0
@@ -133,8 +136,6 @@ def _silent() -> Iterator[Progress]:
 
 def run(request: Request, listener: Listener | None = None) -> Report:
     """Build `request`; raises `Refused` for a build folder it must not write into."""
-    from authoring.safepath import refuse_build_tree, refuse_out_dir
-
     tell = listener or Listener()
     report = Report(games=len(request.games))
     began = time.time() - CLOCK_SLACK
@@ -183,8 +184,6 @@ def _refuse(reason: str | None, fault: bool) -> None:
 def _load(games: Sequence[GameFiles], report: Report) -> list[tuple[LoadResult, list[Diagnostic]]]:
     """Load and check the games (each with its findings); with any error, the findings go into
     `report.errors` and none is built."""
-    from authoring.build.checked import load_checked
-
     loaded = [load_checked(files) for files in games]
     found = [d for _, diags in loaded for d in diags]
     if has_errors(found):
@@ -240,8 +239,6 @@ def build_game(
 def _stages(stages: tuple[str, ...], work, ctx: BuildContext, show) -> Iterator[st.Outputs]:
     """work(stage, context) in order: several stages side by side when there are cores to share, else one
     after the other here."""
-    from authoring.build.side_by_side import run_stages
-
     if len(stages) > 1 and ctx.workers.processes > 1 and can_fork():
         for _stage, outputs in run_stages(stages, work, ctx, show):
             yield cast(st.Outputs, outputs)

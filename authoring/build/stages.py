@@ -24,15 +24,35 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from PIL import Image
+
 from authoring import atomic, names
 from authoring.build import findings
 from authoring.build.context import BuildContext, SheetSettings
-from authoring.diagnostics import Diagnostic
+from authoring.build.incremental import (
+    cached_index,
+    cached_sheets,
+    card_files,
+    card_pages_to,
+    map_files,
+    sheet_cache_dir,
+    sheet_faces,
+)
+from authoring.diagnostics import Diagnostic, warning
+from authoring.errors import BuildError
 from authoring.load import LoadResult
+from authoring.load.resolve_art import counter_art_findings
 from authoring.model import Game
 from authoring.names import natural_key
+from authoring.products.catalogue import sheet_page_keys
 from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
+from authoring.products.store import cache_dir
+from authoring.render.counter_art import back_state
+from authoring.render.print.charts import write_charts
+from authoring.render.print.sheets import SheetItem, SheetOptions, sheet_pngs, write_sheets_pdf
+from authoring.render.print.tiles import write_map_files
 from authoring.trust import identity, read_regular
+from authoring.vassal.compile import build_module as compile_module
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -223,10 +243,6 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
     """The counter sheets PDF. Text that had to be shortened or left out to stay legible comes back in
     the outputs' warnings as located diagnostics (HW-ART-001), one per counter face. `digest`: the stage's
     (`stage_digest`), when the caller took it from the snapshot the game was loaded after."""
-    from authoring.build.incremental import cached_index, cached_sheets, sheet_cache_dir, sheet_faces
-    from authoring.products.catalogue import sheet_page_keys
-    from authoring.render.print.sheets import write_sheets_pdf
-
     ctx = ctx or BuildContext()
     game, s = result.valid_game, ctx.sheets
     opts = sheet_options(game, s)
@@ -267,8 +283,6 @@ def build_sheets(result: LoadResult, out: Path, ctx: BuildContext | None = None,
 def art_warnings(result: LoadResult, counter_in: float) -> list:
     """The load's findings about the designer's art (a misread calibration point, art not square...),
     repeated by the build, with art too small for 300 dpi judged at the counter size being printed."""
-    from authoring.load.resolve_art import counter_art_findings
-
     found = [
         d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")
     ]
@@ -276,8 +290,6 @@ def art_warnings(result: LoadResult, counter_in: float) -> list:
 
 
 def _fit_warnings(game: Game, issues: dict) -> list:
-    from authoring.diagnostics import warning
-
     out = []
     for (cid, state), found in sorted(issues.items()):
         for issue in found:
@@ -293,8 +305,6 @@ def _fit_warnings(game: Game, issues: dict) -> list:
 
 
 def sheet_options(game: Game, s: SheetSettings):
-    from authoring.render.print.sheets import SheetOptions
-
     return SheetOptions(
         paper=s.paper,
         counter_in=s.counter_in or game.counter_size_in,
@@ -314,10 +324,6 @@ def sheets_name(game_id: str, s: SheetSettings) -> str:
 
 def _sheet_specs(game: Game):
     """One entry per physical counter (quantity honoured), and name-only items for the layout and index."""
-    from PIL import Image
-
-    from authoring.render.counter_art import back_state
-    from authoring.render.print.sheets import SheetItem
 
     blank = Image.new("RGB", (1, 1))
     specs, items = [], []
@@ -332,9 +338,6 @@ def _sheet_specs(game: Game):
 def _sheet_worker(shared: tuple, sheet):
     """Draw one sheet in a worker: render just the faces it holds, then its two pages. `shared`: (the game,
     the counter of each item, the sheet options, the face drawer), which the worker has from the fork."""
-    from authoring.render.counter_art import back_state
-    from authoring.render.print.sheets import SheetItem, sheet_pngs
-
     game, specs, opts, render_face = shared
     faces: dict = {}
     issues: dict = {}
@@ -381,9 +384,6 @@ def _sheet_order(game: Game):
 def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
     """The VASSAL module. Beside the cards stage (`build all`), its set-up card pages are the ones that
     stage draws: the module waits for it before reading them, rather than drawing them again."""
-    from authoring.errors import BuildError
-    from authoring.vassal.compile import build_module as compile_module
-
     ctx = ctx or BuildContext()
     target = stage_target(result.valid_game.id, "module", out, SheetSettings())
     manifest = _manifest(target)
@@ -457,11 +457,8 @@ def build_maps(result: LoadResult, out: Path, ctx: BuildContext | None = None, d
     def write(
         folder: Path,
     ) -> tuple[list[Path], list[Path]]:  # map PNGs and tiles in one pool; each map tiled once for both papers
-        from authoring.build.incremental import map_files
 
         def draw(only) -> list[Path]:
-            from authoring.render.print.tiles import write_map_files
-
             return write_map_files(game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, workers=ctx.workers, only=only)
 
         return map_files(game, folder, draw, MAP_PX_PER_HEX, papers, TILE_DPI, ctx.force)
@@ -470,14 +467,9 @@ def build_maps(result: LoadResult, out: Path, ctx: BuildContext | None = None, d
 
 
 def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
-    from authoring.build.incremental import card_files
-
     ctx = ctx or BuildContext()
     also = None
     if "module" in ctx.beside:  # `build all`: the module takes each card page from here instead of drawing it again
-        from authoring.build.incremental import card_pages_to
-        from authoring.products.store import cache_dir
-
         also = card_pages_to(result.valid_game, cache_dir(out, "vassal"))
     return _stage_dir(
         result,
@@ -489,8 +481,6 @@ def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, 
 
 
 def build_charts(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
-    from authoring.render.print.charts import write_charts
-
     ctx = ctx or BuildContext()
     return _stage_dir(result, out / "charts", ctx.force, lambda d: (write_charts(result.valid_game, d), []), digest)
 

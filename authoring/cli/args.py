@@ -7,6 +7,9 @@ from pathlib import Path
 
 import click
 
+from authoring.diagnostics.suggest import closest
+from authoring.safepath import Unforcible
+
 project_option = click.option(
     "--project",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -46,8 +49,6 @@ class Choice(click.Choice):
 
 def choice_message(value, choices: list[str]) -> str:
     """`'x' is not one of 'a', 'b'`, then the nearest of them when one is near."""
-    from authoring.diagnostics.suggest import closest
-
     near = closest(str(value), choices)
     listed = ", ".join(repr(c) for c in choices)
     return f"{value!r} is not one of {listed}" + (f"; did you mean {near!r}?" if near else "")
@@ -84,8 +85,6 @@ class OutPath(click.Path):
 
 def refuse(message: str | None) -> None:
     """Stop with a usage error (exit 2) when a writer's target was refused (saying when --force would write)."""
-    from authoring.safepath import Unforcible
-
     if message:
         hint = "" if isinstance(message, Unforcible) else " (add --force to write there anyway)"
         raise click.UsageError(f"{message}; nothing was written{hint}")

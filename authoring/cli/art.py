@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from authoring.cli.output import emit
+from authoring.diagnostics import has_errors
+from authoring.readfile import read_limited
 
 
 @click.command(name="calibrate")
@@ -74,7 +76,6 @@ def _write(map_file: Path, fields: dict[str, str], files) -> None:
     from authoring.author.fsutil import real_target
     from authoring.author.keep import NotWritten, replace_checked
     from authoring.author.yamlblock import BlockError
-    from authoring.readfile import read_limited
 
     target = real_target(map_file)
     text = read_limited(target).decode("utf-8")
@@ -96,7 +97,6 @@ def _write(map_file: Path, fields: dict[str, str], files) -> None:
 def check_map(map_file: Path, fmt: str, image: Path | None) -> None:
     """`check MAP`: the map file's findings; `--image` writes the registration overlay (grid and ids on the art)."""
     from authoring.calibrate import find_map
-    from authoring.diagnostics import has_errors
 
     target = find_map(map_file)
     diags = list(target.diagnostics)

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import click
 
+from authoring.atomic import write_text as atomic_write
 from authoring.cli.args import Choice, OutPath, project_option, refuse
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
+from authoring.diagnostics.codes import render_reference
 from authoring.readfile import read_limited
+from authoring.safepath import UnsafePath, refuse_output, resolve_inside, writer_root
 
 
 def _show(diags, root: Path | None = None) -> None:
@@ -125,10 +128,8 @@ def export_setup_cmd(
     scenario: str, side: str, fmt: str, out: Path | None, force: bool, game: str | None, project: Path
 ) -> None:
     """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
-    from authoring.atomic import write_text as atomic_write
     from authoring.author.setup_io import export_setup, find_scenario
     from authoring.load import find_root
-    from authoring.safepath import refuse_output, writer_root
 
     if out is not None:
         made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
@@ -167,7 +168,6 @@ def docs_format(write: bool, check: bool, project: Path) -> None:
 def docs_codes(write: bool, check: bool, project: Path) -> None:
     """The reference of finding codes (meaning, severity, usual fix, where to read), generated from the
     catalogue: printed, or written to the project's docs/codes.md (--write), or compared with it (--check)."""
-    from authoring.diagnostics.codes import render_reference
     from authoring.load import find_root
 
     root = find_root(project)
@@ -177,8 +177,6 @@ def docs_codes(write: bool, check: bool, project: Path) -> None:
 def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, check: bool) -> None:
     """Print a generated page, write it to `path` (never through a link out of the project at `root`), or exit 1
     when `path` differs from it."""
-    from authoring.atomic import write_text as atomic_write
-
     if check:
         current = read_limited(path).decode("utf-8", errors="replace") if path.exists() else ""
         if current != text:
@@ -186,8 +184,6 @@ def _generated_doc(text: str, root: Path, path: Path, name: str, write: bool, ch
             sys.exit(1)
         click.echo(f"{_rel(path)} is up to date")
     elif write:
-        from authoring.safepath import UnsafePath, resolve_inside
-
         try:  # a `docs` folder or the page linked out of the project is not written through
             resolve_inside(root, str(path.relative_to(root)), f"the {name} reference")
         except UnsafePath as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from collections.abc import Iterator
@@ -10,17 +11,27 @@ from pathlib import Path
 
 import click
 
-from authoring.cli.args import GAME_HELP, Choice, Number, OutPath, game_argument, project_option, refuse, select
+from authoring.budget import COUNTER_SIZE_IN, length_problem
+from authoring.cli.args import (
+    GAME_HELP,
+    Choice,
+    Number,
+    OutPath,
+    finite_pair,
+    game_argument,
+    project_option,
+    refuse,
+    select,
+)
 from authoring.cli.output import emit, render
 from authoring.diagnostics import sorted_diagnostics
 from authoring.diagnostics.summary import summarised
+from authoring.lengths import FORM, parse_length
 from authoring.progress import SILENT, Progress
+from authoring.safepath import refuse_build_tree, refuse_out_dir, refuse_output
 
 
 def _counter_size(ctx, param, value):
-    from authoring.budget import COUNTER_SIZE_IN, length_problem
-    from authoring.lengths import FORM, parse_length
-
     if value is None:
         return None
     inches = parse_length(value)
@@ -37,8 +48,6 @@ BACK_OFFSET_MM = 10.0
 
 
 def _offset(ctx, param, value):
-    from authoring.cli.args import finite_pair
-
     try:
         return finite_pair(value, BACK_OFFSET_MM, "mm")
     except ValueError as exc:
@@ -85,8 +94,6 @@ CACHE_ENV = "HEXWRIGHT_CACHE_MB"
 
 def _cache_budget() -> int | None:
     """The caches' budget in bytes from `$HEXWRIGHT_CACHE_MB` (None: the default)."""
-    import os
-
     text = os.environ.get(CACHE_ENV, "").strip()
     if not text:
         return None
@@ -285,7 +292,6 @@ def _sheet_settings(paper, counter_size, bleed, bleed_outer_only, back_offset, d
 def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     """Re-check (and rebuild what changed) every time a data file is saved."""
     from authoring.author.watch import ALL_STAGES, Watcher
-    from authoring.safepath import refuse_build_tree, refuse_out_dir
 
     root, games = select(project, game)
     refuse(refuse_out_dir(root, out or root / "build", named=out is not None))
@@ -376,7 +382,6 @@ def calibration(out, force, **sheet):
     """A one-page duplex calibration sheet to measure your printer's back offset."""
     from authoring.load import find_root
     from authoring.render.print.sheets import SheetOptions, write_calibration_pdf
-    from authoring.safepath import refuse_output
 
     refuse(refuse_output(find_root(Path(".")), out, (".pdf",), "--out", force))
     s = _sheet_settings(**sheet)

@@ -14,7 +14,8 @@ from pathlib import Path
 import click
 
 from authoring.cli.args import OutPath
-from authoring.cli.output import emit
+from authoring.cli.output import emit, render
+from authoring.diagnostics.summary import summarised
 
 
 @click.command(name="import-vmod")
@@ -30,7 +31,6 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
     """Write a hexwright project from MODULE.vmod: boards as map art, pieces as counters, set-ups as scenarios."""
     from authoring.author.import_vmod import DamagedModule, diagnostics, plan_import
     from authoring.author.keep import NotWritten, write_project_checked
-    from authoring.diagnostics.summary import summarised
 
     dest = out or Path(module.stem)
     if dest.is_symlink():  # resolving it would put the project where it leads
@@ -60,8 +60,6 @@ def import_vmod_cmd(module: Path, out: Path | None, game_id: str | None) -> None
 def _said(found: list) -> None:
     """The import's own findings (what the module does not say), closed by a line of their own: they are
     about the module, not counted among the project's findings, which `validate` and `build` report."""
-    from authoring.cli.output import render
-
     if not found:
         return
     lines = render(found, "concise").splitlines()[:-1]  # its "Found ..." line would count another set

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 from pathlib import Path
 
 import click
 
 from authoring import runtime
+from authoring.cli import art, author, build, check, import_vmod, serve
 from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
-from authoring.errors import Stopped
+from authoring.diagnostics.text import printable
+from authoring.errors import Stopped, fault, fault_help
 from authoring.interrupt import begun
 from authoring.safepath import UnsafePath
 
@@ -25,15 +29,11 @@ FAULT_HELP = (
 
 def _fault_behind(exc: click.ClickException) -> str | None:
     """A build error that a fault of the machine caused (the module compiler wraps OSErrors)."""
-    from authoring.errors import fault
-
     return fault(exc.__cause__) if exc.__cause__ is not None else None
 
 
 def _fault_exit(message: str, exc: BaseException) -> None:
     """Print a fault of the machine (or a refused target) with its help, and exit 2."""
-    from authoring.errors import fault_help
-
     click.echo(f"{message}\n  = help: {fault_help(exc) or FAULT_HELP}", err=True)
     sys.exit(2)
 
@@ -42,9 +42,6 @@ def _quiet_exit(line: str, code: int) -> None:
     """Print one line and exit with `code`: what an interrupt, a stop or a closed output ends with. The
     standard output, which may be the closed pipe, is pointed at /dev/null first, so that flushing it at
     the exit adds no second message. A further Ctrl-C or SIGTERM while it exits is ignored: the exit has begun."""
-    import os
-    import signal
-
     for signum in (signal.SIGINT, signal.SIGTERM):
         try:
             signal.signal(signum, signal.SIG_IGN)
@@ -91,7 +88,6 @@ class _Group(click.Group):
         except Exception as exc:  # noqa: BLE001 - last-resort guard
             if ctx.obj and ctx.obj.get("debug"):
                 raise
-            from authoring.errors import fault
 
             message = fault(exc)
             if message:  # the machine said no (disk full, read-only, no permission): a fault, not a bug
@@ -145,8 +141,6 @@ def list_(game: str | None, project: Path, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
-        from authoring.diagnostics.text import printable
-
         for g in rows:
             click.echo(printable(f"{g['id']}: {g['name']} ({g['counters']} counters, {g['counter_mix']} in the mix)"))
             maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
@@ -173,8 +167,6 @@ def schema(kind: str | None) -> None:
 
 def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
-    from authoring.cli import art, author, build, check, import_vmod, serve
-
     for command in (
         check.check,
         build.build,
@@ -199,8 +191,6 @@ def run() -> None:
     garbage collection would walk every object of the loaded game to free memory that the operating
     system takes back at once; atexit
     handlers and flushing still run. Not in `main`: tests invoke it many times in one process."""
-    import signal
-
     signal.signal(signal.SIGTERM, _stop)
     try:
         main()

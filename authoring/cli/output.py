@@ -11,14 +11,13 @@ from pathlib import Path
 
 import click
 
+from authoring.diagnostics import format as f
 from authoring.diagnostics import has_errors
 
 
 def render(diags, fmt: str, root: Path | None = None, counted=None) -> str:
     """`diags` as text in format `fmt` (full, concise, json, sarif; SARIF paths relative to `root`); the text
     formats' closing line counts `counted` when given (the findings `diags` stand for, alike ones cut)."""
-    from authoring.diagnostics import format as f
-
     if fmt == "sarif":
         return f.render_sarif(diags, root)
     if counted is not None and fmt in ("full", "text", "concise"):

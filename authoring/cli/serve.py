@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from pathlib import Path
 from types import MappingProxyType
@@ -107,9 +109,6 @@ def _stopping(base):
 
     class Server(base):
         def handle_exit(self, sig: int, frame) -> None:
-            import os
-            import signal
-
             try:
                 click.echo("interrupted" if sig == signal.SIGINT else "stopped", err=True)
             except OSError:

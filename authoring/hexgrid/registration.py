@@ -33,7 +33,8 @@ SQRT3 = math.sqrt(3.0)
 
 @lru_cache(maxsize=2)
 def UNIT(orientation: str) -> PixelLayout:  # noqa: N802  (a constant per orientation)
-    """The regular layout whose hexes are one unit across the flats, Hex(0, 0) at (0, 0)."""
+    """The regular layout whose hexes are one unit across the flats, Hex(0, 0) at (0, 0): a constant of the
+    orientation (frozen), so process-wide."""
     return PixelLayout(orientation, 1 / SQRT3)
 
 

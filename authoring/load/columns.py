@@ -17,6 +17,8 @@ from authoring.diagnostics import Diagnostic, Loc, Severity, error
 from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.limits import summary as limit_summary
 from authoring.load.cells import CsvCells, cell_problem
+from authoring.load.resolve_counters import rows_to_counters
+from authoring.load.schemas import counter_properties
 from authoring.load.source import Source
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
@@ -49,9 +51,8 @@ def canonical(name: str) -> str:
 
 @cache
 def counter_columns() -> Columns:
-    """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE)."""
-    from authoring.load.schemas import counter_properties
-
+    """The counters CSV: one column per counter field of the counters schema (faces as STATE.VALUE).
+    Process-wide: frozen, made from the bundled schema, which no process writes."""
     props = counter_properties()
     fields = tuple(k for k in props if k != "faces")
     face = props["faces"]["items"]["properties"]
@@ -91,8 +92,6 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
     rename = {raw: new for raw, new, _col in matched if new is not None}  # every column, once it has no finding
     rules = {raw: (new, _cell_rule(new, spec)) for raw, new in rename.items()}  # once per column, not per cell
     if counters:
-        from authoring.load.resolve_counters import rows_to_counters
-
         return rows_to_counters(src, rules, diags), diags
     return _renamed(src, rename, rules, diags), diags
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from authoring.budget import length_problem
 from authoring.diagnostics import Diagnostic, Loc, error
 from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.suggest import suggest
@@ -53,8 +54,6 @@ class Ctx:
     def length(self, path: tuple, default: float, what: str, limits: tuple[float, float]) -> float:
         """The length at `path` in inches (`default` when absent); out of `limits` or unreadable, an error
         (HW-SIZE-001) and `default`, so that later checks still run."""
-        from authoring.budget import length_problem
-
         value = self.src.data
         for key in path:
             value = value.get(key) if isinstance(value, dict) else None

@@ -11,11 +11,14 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from authoring import names
 from authoring.diagnostics import Diagnostic, Loc, Severity, error, has_errors, info
 from authoring.diagnostics.codes import WHOLE_FILE
 from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.rows import one_per_column
+from authoring.diagnostics.suggest import suggest
 from authoring.diagnostics.zeros import padded, zeros_help
+from authoring.hexgrid.multimap import check_joinable
 from authoring.load import schemas
 from authoring.load.argpath import looks_like_path, missing
 from authoring.load.columns import CARD_COLUMNS, conform, counter_columns
@@ -454,8 +457,6 @@ def _read_alone(files: GameFiles, diags: list[Diagnostic], reads: ReadLog | None
 def _name_findings(game: Game) -> list[Diagnostic]:
     """Ids whose file-name part (names.encode_part) is too long for a portable name (HW-NAME-001). Names are
     injective by construction, so length is the only way an id can fail to become a file name."""
-    from authoring import names
-
     named = [("counter", c.id, c.loc) for c in game.counters.values()]
     named += [("scenario", s.id, s.loc) for s in game.scenarios.values()]
     named += [("map", m.id, m.loc) for m in game.maps.values()]
@@ -487,8 +488,6 @@ GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\Z")
 
 def _check_game_id(ctx: Ctx, files: GameFiles) -> None:
     """The folder rule: a game's `id:` is the name of its folder, and a plain name (HW-ID-001, HW-ID-002)."""
-    from authoring import names
-
     gid = ctx.src.data.get("id")
     if not isinstance(gid, str):
         return
@@ -525,8 +524,6 @@ def _check_game_field(ctx: Ctx, game_id: str) -> None:
 def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> bool:
     """Maps joined by the layout must agree on their shared cells (same parity, one label per cell); whether
     two or more of them join (so the hexes they share can be compared)."""
-    from authoring.hexgrid.multimap import check_joinable
-
     joined = {mid: maps[mid].grid for mid in layout if mid in maps}
     if len(joined) < 2:
         return False
@@ -694,8 +691,6 @@ def select_games(project: Path, arg: str | None = None) -> tuple[Path, list[Game
             str(missing(arg, f"name a game (here: {ids}), the project folder, a game's folder or a file in a game"))
         )
     if not chosen:
-        from authoring.diagnostics.suggest import suggest
-
         raise GameNotFound(
             f"no game {arg!r} in {display(root)} and no such path; {suggest(arg, [g.id for g in games])}"
         )

@@ -9,14 +9,14 @@ import io
 import struct
 import zlib
 
+from PIL import JpegImagePlugin, PngImagePlugin
+
 _PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def header(data: bytes) -> tuple[str | None, tuple[int, int]]:
     """("PNG" or "JPEG", (width, height)) read from the file's header, or (None, (0, 0)) for anything else.
     Only the header is read: the size is known before anything is decoded."""
-    from PIL import JpegImagePlugin, PngImagePlugin
-
     for plugin in (PngImagePlugin, JpegImagePlugin):
         if not plugin._accept(data[:16]):
             continue

@@ -29,6 +29,9 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
+from lxml import etree
+
+from authoring.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
 from authoring.diagnostics import warning
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid.registration import Registration
@@ -37,6 +40,8 @@ from authoring.load.context import Ctx
 from authoring.model import Counter, Map
 from authoring.model.art import ArtImage, ArtPoint, MapImage
 from authoring.readfile import MAX_ART_BYTES, read_limited
+from authoring.safepath import UnsafePath, resolve_inside, xml_parser
+from authoring.svgart import resvg_problem, svg_problem, svg_text
 
 MAX_ART_PIXELS = 120_000_000
 """Largest image accepted (a 10,000 x 8,000 px map is 80 million)."""
@@ -54,8 +59,6 @@ _SVG_UNIT = MappingProxyType({"px": 1.0, None: 1.0, "pt": 4 / 3, "mm": 96 / 25.4
 
 def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: bool) -> ArtImage | None:
     """The image `name` (relative to `base`, inside `root`), or None with a located error."""
-    from authoring.safepath import UnsafePath, resolve_inside
-
     try:
         real = resolve_inside(root, name, "image", base=base)
     except UnsafePath as exc:
@@ -145,9 +148,6 @@ def svg_art_problem(data: bytes) -> str | None:
 def svg_pixels(data: bytes) -> tuple[int, int] | None:
     """Width and height of an SVG from its root element (viewBox when no width/height): the pixels of its
     registration's frame."""
-    from lxml import etree
-
-    from authoring.safepath import xml_parser
 
     try:
         svg = etree.fromstring(data, xml_parser())
@@ -169,10 +169,6 @@ def svg_pixels(data: bytes) -> tuple[int, int] | None:
 
 def _svg_drawable(data: bytes) -> str | None:
     """Why resvg cannot be given this SVG (`svgart`), or None."""
-    from lxml import etree
-
-    from authoring.safepath import xml_parser
-    from authoring.svgart import resvg_problem, svg_problem, svg_text
 
     try:
         text = svg_text(data)
@@ -183,9 +179,6 @@ def _svg_drawable(data: bytes) -> str | None:
 
 def _svg_links_out(data: bytes) -> bool:
     """Whether an SVG names any file or address (href other than '#id' or 'data:'), which resvg would read."""
-    from lxml import etree
-
-    from authoring.safepath import xml_parser
 
     svg = etree.fromstring(data, xml_parser())
     for element in svg.iter():
@@ -366,8 +359,6 @@ def _names_art(data: dict) -> bool:
 
 
 def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, path: tuple) -> None:
-    from authoring.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
-
     w, h = art.size
     if art.format != "SVG" and w * h > MAX_COUNTER_ART_PIXELS:
         ctx.error(

@@ -9,6 +9,8 @@ from authoring.load.context import Ctx
 from authoring.load.provenance import provenance
 from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
 from authoring.model.game import frozen_map
+from authoring.readfile import kind_of
+from authoring.safepath import UnsafePath, resolve_inside
 
 _TYPE_KEYS = frozenset({"id", "name", "color", "symbol", "style", "width", "note"})
 
@@ -123,8 +125,6 @@ def phase_actions(ctx: Ctx, side_ids: set[str]) -> tuple[PhaseAction, ...]:
 
 def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
     """Files the manifest names (relative to `base`) must exist inside the project `root` (HW-PATH-010/011)."""
-    from authoring.safepath import UnsafePath, resolve_inside
-
     name = ctx.src.data.get("rules_summary")
     if name is None:
         return
@@ -134,8 +134,6 @@ def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
         ctx.error("HW-PATH-010", str(exc), ("rules_summary",), help=exc.help)
         return
     if real.exists() and not real.is_file():  # a folder, a named pipe, a device: never read
-        from authoring.readfile import kind_of
-
         ctx.error(
             "HW-PATH-011",
             f"rules summary {name!r} is {kind_of(real.stat().st_mode)}, not a regular file",

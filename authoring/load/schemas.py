@@ -30,6 +30,8 @@ MAX_SCHEMA_ERRORS = 1000  # a file with a million bad values reports the first t
 
 @cache
 def validator(kind: str) -> Draft202012Validator:
+    """The jsonschema validator of file `kind` (words a finding). Process-wide, keyed by the kind: built from
+    the bundled schema, which no process writes."""
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(flat(kind))
@@ -37,6 +39,7 @@ def validator(kind: str) -> Draft202012Validator:
 
 @cache
 def _fast(kind: str):
+    """The compiled fast check of file `kind`; process-wide for the reason `validator` is."""
     return compile_schema(flat(kind))
 
 
@@ -201,7 +204,7 @@ def _show(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-@cache
 def counter_properties() -> dict[str, dict]:
-    """The fields of one counter (name -> flattened schema), in schema order: the counters CSV's columns."""
+    """The fields of one counter (name -> flattened schema), in schema order: the counters CSV's columns
+    (read once, by the cached `columns.counter_columns`)."""
     return dict(flat("counters")["properties"]["counters"]["items"]["properties"])

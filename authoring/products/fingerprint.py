@@ -18,14 +18,40 @@ from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
+from authoring.bundled import package, schema_dir
+
 CODE_SUFFIXES = (".py", ".ttf", ".otf", ".json")
 """The package's files that decide what an output holds: its code, its bundled fonts, its data."""
 LIBRARIES = ("pillow", "resvg-py", "img2pdf", "lxml", "numpy", "shapely", "pyyaml", "jsonschema")
 
 
-@lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """The hex digest of `ingredients()`, made once per process."""
+    """The hex digest of `ingredients()`, made again whenever a code, font or schema file is saved (its
+    stat changed), so a long `serve` or `watch` keys on the code it runs now, not on the code it began with."""
+    return _fingerprint(code_stat())
+
+
+def forget() -> None:
+    """Drop the remembered fingerprint (a test that changes a library's version, which no stat shows)."""
+    _fingerprint.cache_clear()
+
+
+def code_stat() -> tuple[tuple[str, int, int], ...]:
+    """(path, mtime_ns, size) of every file `tree_digest` reads (compiled caches left out): a stat walk, far
+    cheaper than the digest."""
+    return tuple(
+        (path, st.st_mtime_ns, st.st_size)
+        for root in (code_root(), schema_root())
+        for top, _dirs, names in sorted(os.walk(root))
+        if "__pycache__" not in Path(top).parts
+        for path in sorted(os.path.join(top, n) for n in names if n.endswith(CODE_SUFFIXES))
+        for st in (os.stat(path),)
+    )
+
+
+@lru_cache(maxsize=1)
+def _fingerprint(stat: tuple[tuple[str, int, int], ...]) -> str:
+    """Keyed by the code files' stat (a tuple of small values): a saved file is a new key, so it cannot go stale."""
     h = hashlib.sha256(b"hexwright-fingerprint 1\n")
     for name, value in sorted(ingredients().items()):
         _add(h, name.encode(), value)
@@ -51,14 +77,10 @@ def ingredients() -> dict[str, bytes]:
 
 
 def code_root() -> Path:
-    from authoring.bundled import package
-
     return package()
 
 
 def schema_root() -> Path:
-    from authoring.bundled import schema_dir
-
     return schema_dir()
 
 

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from authoring import atomic
+from authoring.safepath import UnsafePath, confine
 from authoring.trust import TAG_BYTES, read_regular, seal, verify
 
 MAGIC = b"hexwright-image 1\n"
@@ -86,9 +88,6 @@ class Entries:
 
     def put(self, items) -> None:
         """Store these (key, bytes) entries (a failure only loses them from the cache)."""
-        from authoring import atomic
-        from authoring.safepath import UnsafePath, confine
-
         for key, data in items:
             path = self._path(key)
             if path is None:

@@ -21,11 +21,15 @@ from authoring.render.counters.face import (
     FaceArt,
     RenderIssue,
     draw_face,
+    layout_face,
     min_text_px,
+    px_per_pt,
     safe_inset_px,
 )
 from authoring.render.counters.icons import is_icon
 from authoring.render.counters.layout import CounterLayout, Facts, choose, game_layouts
+from authoring.render.shared.art import draw_over_art, picture_image
+from authoring.render.shared.fonts import SIZE_STEP
 
 MOVEMENT_IDS = ("movement", "ma", "move")
 
@@ -118,9 +122,6 @@ def _uniform_markers(game: Game, layout: CounterLayout, counter_mm: float | None
 def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> float | None:
     """The largest label size (pt) at which every marker drawn with layout `layout_id` prints its label in
     the same bold, full-width type (a step down each time one of them needs a narrower or lighter face)."""
-    from authoring.render.counters.face import layout_face, px_per_pt
-    from authoring.render.shared.fonts import SIZE_STEP
-
     mm = counter_mm or game.counter_size_in * 25.4
     size = round(mm / 25.4 * PRINT_DPI)
     arts = [
@@ -307,15 +308,11 @@ def render_face(
     face = _face(game, counter, state)
     print_px = round(mm / 25.4 * PRINT_DPI)
     if picture is None and face is not None and face.picture is not None:
-        from authoring.render.shared.art import picture_image
-
         picture = picture_image(face.picture, (print_px, print_px))
     if picture is not None:
         art = replace(art, picture=picture)
     full_art = face.image if face is not None else None
     if full_art is not None:  # the art scaled once to the size asked for; the layout from print size
-        from authoring.render.shared.art import draw_over_art
-
         big = size_px if screen or size_px >= print_px else print_px
         floor = MIN_SCREEN_TEXT_PX if screen else min_text_px(big, mm)
         image, issues = draw_over_art(full_art, art, size_px, bleed_px, safe_inset_px(big, mm), floor, name, mm, big)

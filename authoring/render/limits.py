@@ -18,6 +18,9 @@ from __future__ import annotations
 from authoring.budget import IMAGE_MAX_SIDE, MAP_PX_PER_HEX, MAX_PIECES, MODULE_PX_PER_HEX, PIXEL_BUDGET
 from authoring.diagnostics import Diagnostic, error
 from authoring.model import Game
+from authoring.render.maps.frame import has_art, map_image_size
+from authoring.render.print.charts import NATURAL, table_problem
+from authoring.render.shared.canvas import PageSpec
 
 
 def stage_findings(game: Game) -> list[Diagnostic]:
@@ -28,8 +31,6 @@ def stage_findings(game: Game) -> list[Diagnostic]:
 def map_images(game: Game, map_id: str) -> list[tuple[str, float, str]]:
     """(stage, px per hex, format) of every whole-map image a build writes of `map_id` (the tiled print is
     cut into pages, and the joined layout is scaled to its own cap)."""
-    from authoring.render.maps.frame import has_art
-
     board = "JPEG" if has_art(game.maps[map_id]) else "PNG"
     return [
         ("the map image (build maps)", MAP_PX_PER_HEX, "PNG"),
@@ -46,8 +47,6 @@ def _map_findings(game: Game) -> list[Diagnostic]:
 
 def _map_image_findings(game: Game, map_id: str) -> list[Diagnostic]:
     """At most one HW-SIZE-003 (a side) and one HW-SIZE-002 (a painted map's pixels) for the map."""
-    from authoring.render.maps.frame import has_art, map_image_size
-
     m = game.maps[map_id]
     side, pixels = None, None
     for stage, px, fmt in map_images(game, map_id):
@@ -73,9 +72,6 @@ def _map_image_findings(game: Game, map_id: str) -> list[Diagnostic]:
 
 
 def _table_findings(game: Game) -> list[Diagnostic]:
-    from authoring.render.print.charts import NATURAL, table_problem
-    from authoring.render.shared.canvas import PageSpec
-
     sizes = [
         ("a Letter page", PageSpec("letter").content_size),
         ("an A4 page", PageSpec("a4").content_size),

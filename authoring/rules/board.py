@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from authoring.diagnostics import Loc
@@ -188,11 +188,13 @@ def _cell(maps: tuple[Map, ...], h: Hex) -> Cell:
     return cell
 
 
-@lru_cache(maxsize=16)
-def build_cells(maps: tuple[Map, ...]) -> Mapping[Hex, Cell]:
-    """The cells of the maps in play (shared edge hexes merged); cached, since every scenario on the
-    same maps has the same cells and the model is immutable. Treat the result as read-only."""
-    return Cells(maps)
+def build_cells(maps: tuple[Map, ...], shared: dict) -> Mapping[Hex, Cell]:
+    """The cells of the maps in play (shared edge hexes merged), built once per `check_game` run (`shared`,
+    the run's memo): every scenario on the same maps has the same cells. Treat the result as read-only."""
+    key = ("cells", maps)
+    if key not in shared:
+        shared[key] = Cells(maps)
+    return shared[key]
 
 
 def card_sides(card: SetupCard | None, game: Game) -> frozenset[str] | None:
@@ -357,8 +359,8 @@ def build_board(
     """`shared` (maps in play -> HexSets) lets the scenarios of one `check_game` run resolve each named hex
     set once: a set such as a map edge takes a pass over every hex of the maps."""
     maps = tuple(game.maps[m] for m in scenario.maps if m in game.maps)
-    cells = build_cells(maps)
     shared = {} if shared is None else shared
+    cells = build_cells(maps, shared)
     hexsets = shared.get(("hexsets", maps)) or shared.setdefault(("hexsets", maps), HexSets(game.hex_sets, maps))
     sides = card_sides(card, game)
     found = collect_uses(scenario, card, sides, game.counters.get)

@@ -12,6 +12,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Protocol
 
+import re2
+
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
 from authoring.hexgrid import Hex
@@ -74,8 +76,6 @@ def compile_pattern(pattern: str) -> CodePattern:
     whatever the pattern (`^(a|aa)+$` cannot backtrack), in bounded memory. Raises `PatternError` for a
     pattern RE2 refuses: a syntax error, or a feature that needs backtracking (backreferences,
     lookahead/lookbehind), which is how a catastrophic pattern is refused rather than run."""
-    import re2
-
     options = re2.Options()
     options.log_errors = False  # the error is reported as a diagnostic, not logged to stderr
     options.max_mem = 8 << 20  # a huge counted repetition (a{1000}{1000}) is refused, not built
@@ -90,16 +90,19 @@ class PatternError(ValueError):
     """RE2 refused a pattern; the message says why."""
 
 
-@lru_cache(maxsize=64)
 def grammar(game: Game) -> tuple[tuple[CodePattern | None, Mapping], ...]:
     """The compiled grammar; a pattern that does not compile is kept as None (see `check_grammar`)."""
-    out: list[tuple[CodePattern | None, Mapping]] = []
-    for spec in game.setup_codes:
-        try:
-            out.append((compile_pattern(str(spec["pattern"])), spec))
-        except PatternError:
-            out.append((None, spec))
-    return tuple(out)
+    return tuple((compiled(str(spec["pattern"])), spec) for spec in game.setup_codes)
+
+
+@lru_cache(maxsize=256)
+def compiled(pattern: str) -> CodePattern | None:
+    """`compile_pattern`, or None for a pattern RE2 refuses. Process-wide, keyed by the pattern's text: a
+    compiled pattern is a pure function of it and is never changed, so it cannot go stale."""
+    try:
+        return compile_pattern(pattern)
+    except PatternError:
+        return None
 
 
 def parse(game: Game, code: str, side: str | None = None, counter: Counter | None = None) -> CodeMatch | None:
@@ -124,7 +127,6 @@ def _selective(spec: Mapping) -> bool:
     return "units" in spec or "unit_type" in spec
 
 
-@lru_cache(maxsize=64)
 def _selective_specs(game: Game) -> tuple[Mapping, ...]:
     """The patterns of the grammar that are for some units only (then a code's reading depends on which of
     them select the counter)."""
@@ -179,7 +181,6 @@ def resolve_at(board: Board, at: str, side: str | None = None) -> frozenset[Hex]
     return None if m is None else code_target(board, m)
 
 
-@lru_cache(maxsize=4096)
 def restored(game: Game, code: str, side: str | None) -> str | None:
     """`code` with the leading zeros a spreadsheet dropped ('304' -> '0304'), when only that reading sets the
     unit up in a hex of the game: a code the grammar reads as a hex of the maps, or as a turn some scenario
@@ -193,6 +194,14 @@ def restored(game: Game, code: str, side: str | None) -> str | None:
             (w := parse(game, wanted, side)) is not None and w.meaning == "hex" and _means_something(game, w)
         ),
     )
+
+
+def _restored_on(board: Board, code: str, side: str | None) -> str | None:
+    """`restored` for a board, each (code, side) worked out once per `check_game` run (the board's memo)."""
+    memo = board.shared.setdefault("restored", {})
+    if (code, side) not in memo:
+        memo[code, side] = restored(board.game, code, side)
+    return memo[code, side]
 
 
 def _means_something(game: Game, m: CodeMatch) -> bool:
@@ -244,9 +253,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         c = board.counter(unit)
         if c is None or c.marker or unit in errata:
             continue  # a unit-at rule (errata) overrides the printed code
-        m = parse_on(
-            board, restored(board.game, c.setup_code, c.side) or c.setup_code, c.side, c
-        )  # HW-CODE-005 says it
+        m = parse_on(board, _restored_on(board, c.setup_code, c.side) or c.setup_code, c.side, c)  # HW-CODE-005 says it
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
             yield error(

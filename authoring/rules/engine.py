@@ -71,9 +71,10 @@ def _valid(game: Game, rules: Iterable[RuleSpec]) -> tuple[list[RuleSpec], list[
     """Rules whose parameters are sound (only those run), and findings for the others."""
     ok, diags = [], []
     types = registered_types()
+    known = params.known_ids(game, types)
     for r in rules:
         found = list(params.shape_findings(game, r, types))
-        found = found or list(params.ref_findings(game, r, types))
+        found = found or list(params.ref_findings(game, r, known))
         diags += found
         if not found:
             ok.append(r)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache, lru_cache
+from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from authoring.bundled import schema_dir
 from authoring.diagnostics import Diagnostic, error
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
+from authoring.schema.documents import inlined
+from authoring.schema.fastcheck import compile_schema
 
 if TYPE_CHECKING:  # imported only for a rule that fails the fast check (jsonschema's import is slow)
     from jsonschema import Draft202012Validator
@@ -24,15 +27,14 @@ RULES_SCHEMA_ID = "https://hexwright.dev/schemas/rules.schema.json"
 
 @cache
 def _fast(definition: str):
-    """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it)."""
-    from authoring.schema.documents import inlined
-    from authoring.schema.fastcheck import compile_schema
-
+    """A yes/no check of one rules-schema definition (None when fastcheck cannot compile it). Process-wide,
+    keyed by the definition's name: the bundled rules schema no process writes."""
     return compile_schema(inlined(f"{RULES_SCHEMA_ID}#/$defs/{definition}"))
 
 
 @cache
 def _validator(definition: str) -> Draft202012Validator:
+    """The jsonschema validator of one rules-schema definition (process-wide, as `_fast`)."""
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
@@ -86,31 +88,33 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
         )
 
 
-def _ids(items) -> set[str]:
-    return {x.id for x in items}
+def _ids(items) -> frozenset[str]:
+    return frozenset(x.id for x in items)
 
 
-@lru_cache(maxsize=16)
-def known_ids(game: Game, registered: tuple[str, ...]) -> dict[str, tuple[str, set[str]]]:
-    """Parameter name -> (what it names, the ids it may take)."""
-    counters = set(game.counters)
-    return {
-        "feature": ("hex feature", _ids(game.hex_features)),
-        "side": ("side", _ids(game.sides)),
-        "hexside": ("hexside feature", _ids(game.hexside_features)),
-        "nationality": ("nationality", _ids(game.nationalities)),
-        "unit_type": ("unit type", _ids(game.unit_types)),
-        "size": ("unit size", _ids(game.unit_sizes)),
-        "flag": ("flag", _ids(game.flags)),
-        "state": ("strength state", _ids(game.strength_states)),
-        "hex_set": ("hex set", set(game.hex_sets)),
-        "terrain": ("terrain type", _ids(game.terrain)),
-        "value": ("value", _ids(game.values)),
-        "units": ("counter", counters),
-        "unit": ("counter", counters),
-        "replaces": ("counter", counters),
-        "rules": ("rule type or rule id", set(registered) | {"stacking"} | rule_ids(game)),
-    }
+def known_ids(game: Game, registered: Iterable[str]) -> Mapping[str, tuple[str, frozenset[str]]]:
+    """Parameter name -> (what it names, the ids it may take); worked out once per check of a game's rules
+    (`engine`) and passed to `ref_findings`, read-only."""
+    counters = frozenset(game.counters)
+    return MappingProxyType(
+        {
+            "feature": ("hex feature", _ids(game.hex_features)),
+            "side": ("side", _ids(game.sides)),
+            "hexside": ("hexside feature", _ids(game.hexside_features)),
+            "nationality": ("nationality", _ids(game.nationalities)),
+            "unit_type": ("unit type", _ids(game.unit_types)),
+            "size": ("unit size", _ids(game.unit_sizes)),
+            "flag": ("flag", _ids(game.flags)),
+            "state": ("strength state", _ids(game.strength_states)),
+            "hex_set": ("hex set", frozenset(game.hex_sets)),
+            "terrain": ("terrain type", _ids(game.terrain)),
+            "value": ("value", _ids(game.values)),
+            "units": ("counter", counters),
+            "unit": ("counter", counters),
+            "replaces": ("counter", counters),
+            "rules": ("rule type or rule id", frozenset(registered) | {"stacking"} | rule_ids(game)),
+        }
+    )
 
 
 def rule_ids(game: Game) -> set[str]:
@@ -131,15 +135,14 @@ def _values(value) -> list[str]:
     return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
 
 
-def ref_findings(game: Game, spec: RuleSpec, registered: Iterable[str]) -> Iterator[Diagnostic]:
-    """HW-RULE-002 for every id a rule names that the game does not declare."""
-    known = known_ids(game, tuple(registered))
+def ref_findings(game: Game, spec: RuleSpec, known: Mapping[str, tuple[str, frozenset[str]]]) -> Iterator[Diagnostic]:
+    """HW-RULE-002 for every id a rule names that the game does not declare (`known`: `known_ids(game, ...)`)."""
     yield from _refs(game, spec, spec.params, known)
     if spec.type == "stacking":
         yield from _stacking_refs(game, spec, known)
 
 
-def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[Diagnostic]:
+def _refs(game: Game, spec: RuleSpec, params: Mapping, known: Mapping) -> Iterator[Diagnostic]:
     for key, value in params.items():
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, Mapping) for v in value):
             for item in value:  # nested entries (card-matches-scenario's `free`) name ids as rules do
@@ -162,7 +165,7 @@ def _refs(game: Game, spec: RuleSpec, params: Mapping, known: dict) -> Iterator[
                 )
 
 
-def _stacking_refs(game: Game, spec: RuleSpec, known: dict) -> Iterator[Diagnostic]:
+def _stacking_refs(game: Game, spec: RuleSpec, known: Mapping) -> Iterator[Diagnostic]:
     sizes = known["size"][1] | {"*"}
     groups = [({"side": side}, per.get("combos", ())) for side, per in spec.params.get("per_side", {}).items()]
     groups += [(o, o.get("combos", ())) for o in spec.params.get("overrides", ())]

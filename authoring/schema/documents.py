@@ -15,7 +15,8 @@ KINDS = ("game", "map", "counters", "tables", "scenario", "setup-card")
 
 @cache
 def _documents() -> dict[str, dict]:
-    """Every schema file by its `$id`."""
+    """Every schema file by its `$id`. Process-wide: the bundled schemas, package data no process writes (the
+    fingerprint covers them), read only by `_lookup` here and never handed out."""
     docs = {}
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -70,8 +71,9 @@ def _inline(node, base: str, depth: int = 0):
     return out
 
 
-@cache
 def flat(kind: str) -> dict:
+    """The bundled schema of file `kind`, its references inlined: a new dict each call, the caller's own (the
+    validators that keep it are cached per kind in `load.schemas`)."""
     doc = json.loads(schema_text(kind))
     return _inline(doc, doc["$id"])
 

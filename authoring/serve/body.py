@@ -94,6 +94,7 @@ def _short(message: str, limit: int = 200) -> str:
 
 @cache
 def _validator(schema: str):
+    """The validator of a bundled schema by name; process-wide: the bundled schemas no process writes."""
     from jsonschema import Draft202012Validator
 
     doc = json.loads((SCHEMAS / f"{schema}.schema.json").read_text(encoding="utf-8"))

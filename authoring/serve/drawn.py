@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from authoring.model import Game, Map, Scenario
 from authoring.products.catalogue import preview_scale_key
+from authoring.products.store import Entries
 from authoring.serve.frame import preview_px, scenario_maps
 from authoring.serve.mapview import map_view
 from authoring.serve.session import GameState, Session
-from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key
+from authoring.serve.tiles import Drawer, manifest, map_keys, picture_key, store_folder
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,6 @@ def map_tiles(session: Session, st: GameState, game: Game, scen: Scenario) -> di
 
 def tile_png(session: Session, gid: str, tid: str) -> bytes | None:
     """A tile's PNG: from memory, else from the sealed store, else drawn (and then stored)."""
-    from authoring.products.store import Entries
-    from authoring.serve.tiles import store_folder
 
     def make() -> bytes | None:
         store = Entries(store_folder(session.root))

@@ -8,6 +8,10 @@ import io
 from PIL import Image
 
 from authoring.model import Game, Scenario
+from authoring.render.counter_art import counter_image
+from authoring.render.maps.draw import supersampling
+from authoring.render.print.cards import render_setup_card
+from authoring.render.print.charts import render_table, render_turn_track
 
 FACE_PX = 96
 """Counter face size in the page (scaled by the browser; the face is laid out as printed)."""
@@ -26,14 +30,10 @@ the browser smooths the picture when it zooms."""
 
 
 def screen_supersampling(px_per_hex: float) -> int:
-    from authoring.render.maps.draw import supersampling
-
     return min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
 
 
 def face_png(game: Game, unit: str, state: str | None) -> bytes | None:
-    from authoring.render.counter_art import counter_image
-
     counter = game.counters.get(unit)
     if counter is None:
         return None
@@ -41,19 +41,13 @@ def face_png(game: Game, unit: str, state: str | None) -> bytes | None:
 
 
 def card_pngs(game: Game, scen: Scenario, side: str) -> list[bytes]:
-    from authoring.render.print.cards import render_setup_card
-
     return [png(page) for page in render_setup_card(game, scen, side)]
 
 
 def chart_png(game: Game, table_id: str) -> bytes | None:
-    from authoring.render.print.charts import render_table
-
     table = next((t for t in game.tables if t.id == table_id), None)
     return None if table is None else png(render_table(game, table))
 
 
 def track_png(game: Game, scen: Scenario) -> bytes:
-    from authoring.render.print.charts import render_turn_track
-
     return png(render_turn_track(game, scen))

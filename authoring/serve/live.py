@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from starlette.requests import Request
+from watchfiles import awatch
 
 from authoring.serve.drawn import prewarm, prewarm_picture
 from authoring.serve.session import Session
@@ -89,8 +90,6 @@ async def watch(session: Session, hub: Hub) -> None:
 
 
 async def _follow(session: Session, hub: Hub, folders: list[Path], quiet: Quiet) -> None:
-    from watchfiles import awatch
-
     drawing: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references to tasks)
     async for changes in awatch(*folders, step=STEP_MS, debounce=400, recursive=True):
         games = sorted({gid for _change, path in changes for gid in session.affected(Path(path))})

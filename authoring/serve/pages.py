@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from authoring.checking import BadChoice
 from authoring.model import Game, face_texts
 from authoring.render.print.card_sides import card_sides
 from authoring.serve import images
 from authoring.serve.body import BadRequest, json_body
+from authoring.serve.cardexport import card_csv, card_findings
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
 from authoring.serve.session import Session
 
@@ -96,7 +99,6 @@ def page_routes(session: Session) -> list[Route]:
 
     async def export(request: Request):
         data = await json_body(request, "export")
-        from starlette.concurrency import run_in_threadpool
 
         return JSONResponse(await run_in_threadpool(_export, session, data))
 
@@ -111,9 +113,6 @@ def page_routes(session: Session) -> list[Route]:
 
 
 def _export(session: Session, data: dict) -> dict:
-    from authoring.checking import BadChoice
-    from authoring.serve.cardexport import card_csv, card_findings
-
     st = state_of(session, data["game"])
     game, scen = scenario_of(st, data["scenario"])
     side = data["side"]

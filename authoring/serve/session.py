@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from authoring.build import stage_digest
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import discover, load_game
 from authoring.load.project import GameFiles, LoadResult
 from authoring.load.reads import Reads
+from authoring.products.stamps import Snapshot
 
 CACHE_ENTRIES = 2048
 """Pictures and views kept per session before the oldest half is dropped."""
@@ -43,9 +45,6 @@ class GameState:
 def _keys(files: GameFiles) -> tuple[str, str]:
     """The build's maps and sheets stage digests of the game, each file they share (the manifest, its
     art) hashed once."""
-    from authoring.build import stage_digest
-    from authoring.products.stamps import Snapshot
-
     snapshot = Snapshot()
     return stage_digest(files, "maps", snapshot=snapshot)[:24], stage_digest(files, "sheets", snapshot=snapshot)[:24]
 

@@ -19,9 +19,11 @@ from pathlib import Path
 
 from authoring.model import Game, Map
 from authoring.products import catalogue
+from authoring.render.maps.draw import map_scene
 from authoring.render.maps.raster import TILE, Bitmap, Item, Layer, draw_tile
 from authoring.render.maps.scene import Reuse
 from authoring.runtime import gc_paused
+from authoring.serve.images import png, screen_supersampling
 
 TILE_PX = 256
 """Tile edge in picture pixels: a one-hex change redraws one to four tiles, a few milliseconds each. Each is
@@ -45,8 +47,6 @@ class TileJob:
     background: object
 
     def draw(self) -> bytes:
-        from authoring.serve.images import png
-
         x0, y0, x1, y1 = self.box
         ox, oy = x0 - x0 % TILE, y0 - y0 % TILE  # the print tile's origin: coordinates as print rounds them
         window = (ox, oy, min(x1 + PAD, ox + TILE), min(y1 + PAD, oy + TILE))
@@ -90,9 +90,6 @@ def picture_key(keys: Sequence[str], px_per_hex: float, title: str) -> str:
 def manifest(drawer: Drawer, game: Game, maps: Sequence[Map], px_per_hex: float, title: str) -> tuple[dict, dict]:
     """The picture's size and tiles (x, y, width, height, id), and each tile's job by id. The scene is drawn
     with the last one's items; an item kept from it keeps its digest and tiles (`Drawer.records`)."""
-    from authoring.render.maps.draw import map_scene
-    from authoring.serve.images import screen_supersampling
-
     with drawer.lock:
         scene = map_scene(game, list(maps), px_per_hex, title, reuse=drawer.reuse)
         drawer.reuse.advance()

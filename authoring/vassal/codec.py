@@ -240,7 +240,8 @@ def deobfuscate(text: str) -> str:
 
 @cache
 def _xor_table(key: int) -> bytes:
-    """byte -> byte ^ key, for `bytes.translate` (C speed; a generator per byte took a third of a second)."""
+    """byte -> byte ^ key, for `bytes.translate` (C speed; a generator per byte took a third of a second).
+    Process-wide: a pure function of the key (immutable bytes)."""
     return bytes(byte ^ key for byte in range(256))
 
 

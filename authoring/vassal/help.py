@@ -16,6 +16,7 @@ from types import MappingProxyType
 from authoring.errors import BuildError
 from authoring.model import Game, Option, Provenance, Scenario
 from authoring.readfile import MAX_ART_BYTES, read_limited
+from authoring.safepath import UnsafePath, resolve_inside
 from authoring.vassal.turns import turn_label
 
 RULES_SUMMARY = "Rules summary"
@@ -37,8 +38,6 @@ def help_source(game: Game) -> Path | None:
 
     The loader already refused paths that leave the project; this is the second guard, at the
     one place that reads the file into a module that will be shared."""
-    from authoring.safepath import UnsafePath, resolve_inside
-
     if not game.rules_summary:
         return None
     root = Path(game.root)

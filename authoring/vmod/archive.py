@@ -164,8 +164,6 @@ _SVG_UNITS = MappingProxyType({"": 1.0, "px": 1.0, "pt": 4 / 3, "in": 96.0, "cm"
 def svg_size(data: bytes) -> tuple[int, int] | None:
     """Pixel width and height of SVG bytes (its width/height, else its viewBox); None when it has neither
     or is no SVG. VASSAL draws an SVG image at this size."""
-    import re
-
     try:
         root = etree.fromstring(data, parser=xml_parser())
     except etree.XMLSyntaxError:

@@ -12,6 +12,8 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from PIL import Image
+
 MAX_PIXELS = 120_000_000
 """Pixels of one module image at most (as of a designer's art: `load.resolve_art.MAX_ART_PIXELS`)."""
 
@@ -43,8 +45,6 @@ def too_large(data: bytes) -> str | None:
 def opened(data: bytes) -> Iterator:
     """A Pillow image of `data`, not yet decoded, whose size is within MAX_PIXELS; `ImageTooLarge` otherwise
     (also for the bombs Pillow itself refuses to open), and Pillow's errors for bytes that are no image."""
-    from PIL import Image
-
     try:
         with warnings.catch_warnings():  # Pillow's warning for a size under its own limit: the check below says it
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)

@@ -67,9 +67,8 @@ def _ours(files) -> None:
 
 def _check(game) -> Callable[[], object]:
     from authoring.rules import check_game
-    from authoring.rules.board import build_cells
 
-    return lambda: (build_cells.cache_clear(), check_game(game))  # cold: the cell index is rebuilt each run
+    return lambda: check_game(game)  # cold: each run builds its own cell index
 
 
 def fair(name: str, files, project: Path, tmp: Path) -> None:
@@ -126,7 +125,6 @@ def breakdown(name: str, files) -> None:
     from authoring.load import load_game
     from authoring.render.counters.markings import printed_findings
     from authoring.render.limits import stage_findings
-    from authoring.rules.board import build_cells
     from authoring.validate import validate_games
 
     game = load_game(files).game
@@ -135,7 +133,7 @@ def breakdown(name: str, files) -> None:
         "load": lambda: load_game(files),
         "check": _check(game),
         "limits": lambda: (printed_findings(game), stage_findings(game)),
-        "validate": lambda: (build_cells.cache_clear(), validate_games([files])),
+        "validate": lambda: validate_games([files]),
     }
     s = _interleaved({part: _paused(fn) for part, fn in cases.items()})
     print(f"  {name:<10} " + "  ".join(f"{k} {_fig(v)}" for k, v in s.items()))
@@ -149,7 +147,6 @@ def scaling(synth_root: Path, tmp: Path) -> None:
     from synth import generate
 
     from authoring.load import discover, load_game
-    from authoring.rules.board import build_cells
     from authoring.validate import validate_games
 
     scales = (1, 2, 4, 8)
@@ -158,7 +155,7 @@ def scaling(synth_root: Path, tmp: Path) -> None:
     games = {k: load_game(f).game for k, f in files.items()}
     fns: dict[str, Callable[[], object]] = {}
     for k in roots:
-        fns[f"validate {k}x"] = lambda f=files[k]: (build_cells.cache_clear(), validate_games([f]))
+        fns[f"validate {k}x"] = lambda f=files[k]: validate_games([f])
         fns[f"check {k}x"] = _check(games[k])
     s = _interleaved(fns, runs=5)
     med = {k: statistics.median(v) for k, v in s.items()}

@@ -129,3 +129,119 @@ def test_the_check_sees_each_kind_of_state(tmp_path: Path):
         "11: global TABLE",
         "17: Pool.seen is mutable",
     }
+
+
+# --- process-wide caches (issue 48) ---------------------------------------------------------------
+# A `functools` cache on a module-level function lives as long as the process: across `serve` and
+# `watch` reloads and into forked workers. It may only be keyed by small immutable values (text,
+# numbers, flags, tuples of them), which cannot go stale and hold nothing large alive, and return no
+# dict, list or set that every caller would share. A memo of a game or of its parts belongs to an
+# object with a lifetime (a check's board, a build, the preview server) that is passed explicitly.
+
+SMALL = frozenset({"str", "int", "float", "bool", "bytes", "None", "Path", "type"})
+MUTABLE_RETURNS = ("dict", "list", "set", "Dict", "List", "Set")
+CACHES = frozenset({"cache", "lru_cache", "functools.cache", "functools.lru_cache"})
+
+ALLOWED_CACHES = {
+    "authoring/render/counter_art.py:_layouts": "keyed by a loaded Game's identity (a new load is a new key, "
+    "never stale; at most 16 kept); its owner is the drawing's state once render/ is pure (issue 48 item 1)",
+    "authoring/render/counter_art.py:_marker_label_pt": "as `_layouts`: at most 32 kept, until render/ is pure",
+    "authoring/schema/documents.py:_documents": "the bundled schema documents, read once: package data a process "
+    "never writes, read only by the module's own `_lookup` and never handed out",
+}
+"""Process-wide caches the rule above does not fit yet, each with why it cannot go stale."""
+
+
+def _annotation_ok(node: ast.expr | None) -> bool:
+    """An argument's annotation names small immutable values only (`str`, `int | None`, `tuple[str, ...]`)."""
+    if node is None:
+        return False
+    if isinstance(node, ast.Constant):
+        return node.value is None or node.value is Ellipsis
+    if isinstance(node, ast.Name):
+        return node.id in SMALL
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _annotation_ok(node.left) and _annotation_ok(node.right)
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "tuple":
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return all(_annotation_ok(i) for i in items)
+    return False
+
+
+def process_caches(path: Path) -> list[str]:
+    """`path:line: function(...)` for every module-level cached function whose arguments are not small
+    immutable values or which returns a dict, list or set."""
+    rel = (path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).as_posix()
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        if not any(ast.unparse(d) in CACHES for d in decorators):
+            continue
+        args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+        bad = [a.arg for a in args if not _annotation_ok(a.annotation)]
+        returns = ast.unparse(node.returns) if node.returns else ""
+        mutable = any(returns == m or returns.startswith(m + "[") for m in MUTABLE_RETURNS)
+        if (bad or mutable) and f"{rel}:{node.name}" not in ALLOWED_CACHES:
+            why = (f"keyed by {', '.join(bad)}" if bad else "") + ("; " if bad and mutable else "")
+            found.append(
+                f"{rel}:{node.lineno}: {node.name} " + why + (f"returns a shared {returns}" if mutable else "")
+            )
+    return found
+
+
+def test_process_wide_caches_are_keyed_by_small_immutable_values():
+    assert [f for path in _package() for f in process_caches(path)] == []
+
+
+def test_the_allowed_caches_exist():
+    """An allow-list entry whose cache is gone (or renamed) is dropped, so it cannot excuse a new one."""
+    cached = set()
+    for path in _package():
+        rel = path.relative_to(ROOT).as_posix()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and node.decorator_list:
+                cached.add(f"{rel}:{node.name}")
+    assert sorted(set(ALLOWED_CACHES) - cached) == []
+
+
+def test_the_cache_check_sees_a_game_keyed_cache(tmp_path: Path):
+    made = tmp_path / "made.py"
+    made.write_text(
+        "from functools import cache, lru_cache\n"
+        "@lru_cache(maxsize=16)\n"
+        "def ids(game: Game, names: tuple[str, ...]) -> frozenset[str]: ...\n"  # 3
+        "@cache\n"
+        "def table(kind: str) -> dict[str, int]: ...\n"  # 5
+        "@lru_cache(maxsize=64)\n"
+        "def font(path: str, size: float, bold: bool = False, tag: str | None = None) -> Font: ...\n"
+        "@cache\n"
+        "def unit(orientation) -> Layout: ...\n"  # 9
+        "def plain(game: Game) -> dict: ...\n"
+    )
+    found = {line.split(":", 1)[1] for line in process_caches(made)}
+    assert found == {
+        "3: ids keyed by game",
+        "5: table returns a shared dict[str, int]",
+        "9: unit keyed by orientation",
+    }
+
+
+def test_the_fingerprint_follows_a_saved_code_file(tmp_path: Path, monkeypatch):
+    """A long `serve` keys its tiles on the code it runs now: saving a code file changes `fingerprint()`
+    without a restart (it was worked out once per process)."""
+    import shutil
+
+    from authoring.products import fingerprint
+
+    copy = tmp_path / "code"
+    shutil.copytree(fingerprint.code_root(), copy, ignore=shutil.ignore_patterns("__pycache__", "_bundled"))
+    monkeypatch.setattr(fingerprint, "code_root", lambda: copy)
+    before = fingerprint.fingerprint()
+    assert fingerprint.fingerprint() == before
+    edited = copy / "render" / "counter_art.py"
+    edited.write_bytes(edited.read_bytes() + b"\n# a saved edit\n")
+    after = fingerprint.fingerprint()
+    assert after != before
+    assert after == fingerprint.fingerprint()

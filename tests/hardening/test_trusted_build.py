@@ -162,17 +162,17 @@ def built(tmp_path_factory) -> Path:
     "ingredient", ["code", "model", "font", "schemas", "python", "zlib", "freetype", "pillow", "resvg-py", "img2pdf"]
 )
 def test_a_change_of_any_ingredient_misses_every_cache(built: Path, ingredient: str, monkeypatch, tmp_path) -> None:
-    from authoring.products.fingerprint import fingerprint
+    from authoring.products.fingerprint import forget
 
-    fingerprint.cache_clear()
+    forget()
     assert all(_caches(built).values()), _caches(built)  # unchanged: every cache hits
     _change(monkeypatch, ingredient, tmp_path)
-    fingerprint.cache_clear()
+    forget()
     try:
         assert not any(_caches(built).values()), _caches(built)
     finally:
         monkeypatch.undo()
-        fingerprint.cache_clear()
+        forget()
 
 
 # --- trust -------------------------------------------------------------------------------------

@@ -231,7 +231,8 @@ def is_icon(kind: str) -> bool:
 
 @lru_cache(maxsize=64)
 def render_icon(kind: str, width_px: int, height_px: int, color: str) -> Image.Image:
-    """The icon ``kind`` as an RGBA image of ``width_px`` x ``height_px``, antialiased like a unit symbol."""
+    """The icon ``kind`` as an RGBA image of ``width_px`` x ``height_px``, antialiased like a unit symbol.
+    Process-wide, keyed by small values the drawing is a pure function of: treat the result as read-only."""
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
     stroke = max(1.0, 0.09 * min(height_px, width_px)) * SUPERSAMPLE

@@ -462,6 +462,8 @@ def size_mark_is_drawn(mark: str) -> bool:
 
 @lru_cache(maxsize=64)
 def render_size_mark(mark: str, width_px: int, height_px: int, color: str) -> Image.Image:
+    """The size mark `mark` in a `width_px` x `height_px` box. Process-wide, keyed by small values the drawing
+    is a pure function of: treat the result as read-only."""
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
     stroke = max(1.0, 0.16 * height_px) * SUPERSAMPLE
@@ -480,7 +482,8 @@ def to_rgba(color: str | None) -> RGBA | None:
 def render_symbol(kind: str, width_px: int, height_px: int, color: str, fill: str | None = None) -> Image.Image:
     """The symbol ``kind`` as an RGBA image of exactly ``width_px`` x ``height_px``, antialiased.
 
-    Cached (a countersheet repeats a few symbols thousands of times): treat the result as read-only."""
+    Cached process-wide (a countersheet repeats a few symbols thousands of times), keyed by small values the
+    drawing is a pure function of: treat the result as read-only."""
     painter = SYMBOLS.get(symbol_key(kind), SYMBOLS["fallback"])
     big = (max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE)
     layer = Image.new("RGBA", big, (0, 0, 0, 0))
@@ -505,7 +508,8 @@ def letter_mark_width(mark: str, height: float) -> float:
 
 @lru_cache(maxsize=64)
 def render_letter_mark(mark: str, width_px: int, height_px: int, color: str) -> Image.Image:
-    """A size mark of X's (crossed strokes) or I's (bars) drawn in a `width_px` x `height_px` box."""
+    """A size mark of X's (crossed strokes) or I's (bars) drawn in a `width_px` x `height_px` box (cached as
+    `render_size_mark`: read-only)."""
     big_w, big_h = max(1, width_px) * SUPERSAMPLE, max(1, height_px) * SUPERSAMPLE
     layer = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)

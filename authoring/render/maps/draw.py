@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from authoring import atomic
 from authoring.hexgrid import MultiMapLayout
@@ -39,7 +39,7 @@ from authoring.render.maps.legend import render_legend  # noqa: F401  (public AP
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
 from authoring.render.maps.scene import Reuse, Scene, add_features, build_scene, cells_of, hex_centre
 from authoring.render.maps.style import INK, map_style
-from authoring.render.shared.art import art_in_frame, art_plan, render_map_art
+from authoring.render.shared.art import art_in_frame, art_plan, registration_overlay, render_map_art
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_from_bands, save_png
 from authoring.workers import Workers
@@ -222,8 +222,6 @@ def registration_pngs(game: Game, out_dir: Path, only: Collection[str] | None = 
     for m in sorted(
         (m for m in game.maps.values() if has_art(m) and (only is None or m.id in only)), key=lambda m: m.id
     ):
-        from authoring.render.shared.art import registration_overlay  # the registration proof: grid and ids on the art
-
         path = Path(out_dir) / map_file_name("registration", m.id, game.maps, ext="png")
         written.append(save_png(registration_overlay(m), path))
     return written
@@ -324,7 +322,6 @@ def _vertical(text: str, x: float, y: float, size: float, west: bool) -> Bitmap:
     fnt = font(size, True)
     l, t, r, b = fnt.getbbox(text)
     img = Image.new("RGBA", (r - l + 2, b - t + 2), (0, 0, 0, 0))
-    from PIL import ImageDraw
 
     ImageDraw.Draw(img).text((1 - l, 1 - t), text, font=fnt, fill=INK)
     img = img.rotate(90 if west else -90, expand=True)

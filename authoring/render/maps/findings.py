@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from authoring.diagnostics import sorted_diagnostics
 from authoring.hexgrid import Hex
 from authoring.model import Game, Scenario
+from authoring.render.counter_art import counter_image
 from authoring.render.maps.draw import map_scene, render_scene
 from authoring.render.maps.raster import Bitmap, Disc, Layer, Line, Text
 from authoring.render.maps.scene import Scene, hex_centre
@@ -43,8 +44,6 @@ def hex_of(scene: Scene, label: str) -> Hex | None:
 
 def counter_layer(game: Game, scene: Scene, scenario: Scenario) -> Layer:
     """Small counter images on their set-up hexes, stacks offset diagonally."""
-    from authoring.render.counter_art import counter_image
-
     layer = Layer(False)
     size = max(8, int(scene.f * COUNTER_SHARE))
     stacks: dict[Hex, int] = {}

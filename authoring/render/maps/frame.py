@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from authoring.hexgrid import PixelLayout
 from authoring.model import Game, Map
 from authoring.render.shared.art import art_plan
+from authoring.render.shared.canvas import wrap
+from authoring.render.shared.fonts import font
 
 MARGIN = 0.7
 """Left, right and bottom margin, in hex widths (room for entry arrows and edge names)."""
@@ -81,9 +83,6 @@ def notice_lines(title: str, notice: str, px: float, width: float) -> list[tuple
     """Where the label of a representative map goes in the top margin of an image `width` px wide: right of
     the title (at `TITLE_SIZE`), left of the compass, centred on the title's line, as (text, x, y, size) of
     each line, left-middle anchored; under the title, across the map, when the room beside it is too narrow."""
-    from authoring.render.shared.canvas import wrap
-    from authoring.render.shared.fonts import font
-
     if not notice:
         return []
     x = MARGIN * px + font(TITLE_SIZE * px, True).getlength(title) + 0.4 * px

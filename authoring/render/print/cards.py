@@ -13,22 +13,23 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from PIL import Image
 
 from authoring import atomic
 from authoring.model import Game, Scenario
 from authoring.names import file_name
+from authoring.render.counter_art import Faces, counter_image
+from authoring.render.counters.fit import ABBREVIATIONS
+from authoring.render.maps.draw import run_per_map
 from authoring.render.print.card_sides import Entry, card_sections, card_sides
 from authoring.render.print.charts import notice_block
 from authoring.render.shared.canvas import AID_DPI, Canvas, PageSpec, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import png_bytes, write_pdf
+from authoring.trust import read_regular
 from authoring.workers import Workers
-
-if TYPE_CHECKING:
-    from authoring.render.counter_art import Faces
 
 DPI = AID_DPI
 PAGE = PageSpec("letter").size
@@ -68,8 +69,6 @@ def _entry_block(game: Game, entry: Entry, width: int, faces: Faces | None = Non
     height = max(rows * (COUNTER_PX + 40) + 8, top + 17 * len(details) + 8)  # the taller of units and text
 
     def draw(page: Canvas, x: int, y: int, w: int) -> None:
-        from authoring.render.counter_art import counter_image
-
         page.draw.line(((x, y), (x + w, y)), fill=(200, 192, 178), width=1)
         label_slot = (x - 2, y, x + LABEL_W - 4, y + height)
         for k, line in enumerate(lines):
@@ -127,8 +126,6 @@ def _label_lines(text: str) -> tuple[float, list[str]]:
 def _one_line(text: str, size: float, width: int, bold: bool) -> str:
     """``text`` if it fits ``width`` at 6 pt, else its words shortened from the end (a unit name under
     its counter: the counter itself shows the full designation)."""
-    from authoring.render.counters.fit import ABBREVIATIONS
-
     if font(fit_size(text, size, width, bold), bold).getlength(text) <= width:
         return text
     words = [ABBREVIATIONS.get(w, w) for w in text.split(" ")]
@@ -288,8 +285,6 @@ def draw_card_faces(game: Game, faces: Faces) -> None:
     processes forked afterwards start with all of them,
     rather than each drawing its own copy of every counter with its first card of each side (the module,
     built alone, does this just before forking the workers of its boards and chart pages)."""
-    from authoring.render.counter_art import counter_image
-
     for sid in sorted(game.scenarios):
         scenario = game.scenarios[sid]
         for side in card_sides(game, scenario):
@@ -321,9 +316,6 @@ def write_cards(
 ) -> list[list[Path]]:
     """The files of each (scenario id, side) card of `cards` (as `write_setup_cards` writes them), card by card;
     each page taken from `cache` when it holds it."""
-    from authoring.render.counter_art import Faces
-    from authoring.render.maps.draw import run_per_map
-
     jobs = [(sid, side, str(out_dir)) for sid, side in cards]
     if not jobs:
         return []
@@ -371,8 +363,6 @@ def _write_card(
 def _write_new(path: Path, data: bytes) -> Path:
     """Write `data` to `path` unless the file there already holds exactly these bytes (a page of a card
     redrawn for another page's sake is left as it is)."""
-    from authoring.trust import read_regular
-
     if read_regular(path, len(data)) == data:
         return path
     return atomic.write_bytes(path, data)

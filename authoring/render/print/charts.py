@@ -15,14 +15,22 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from authoring.model import Game, Scenario, Table
 from authoring.model.scenario import value_text
 from authoring.names import file_name, id_words
+from authoring.render.counters.symbols import (
+    letter_mark_width,
+    render_letter_mark,
+    render_size_mark,
+    size_mark_is_drawn,
+)
 from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import save_png, write_pdf
 
 DPI = AID_DPI
@@ -115,14 +123,6 @@ def _legend_sample(game: Game, section: str, item_id: str) -> Image.Image:
 def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
     """A unit size's mark as counters print it (XXX as text or, where the counters draw it, as signs;
     the group bracket drawn), on white."""
-    from authoring.render.counters.symbols import (
-        letter_mark_width,
-        render_letter_mark,
-        render_size_mark,
-        size_mark_is_drawn,
-    )
-    from authoring.render.shared.fonts import font
-
     image = Image.new("RGB", (SAMPLE, SAMPLE), (255, 255, 255))
     if drawn and letter_mark_width(mark, 1.0):
         height = SAMPLE // 4
@@ -133,8 +133,6 @@ def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
         art = render_size_mark(mark, SAMPLE - 8, SAMPLE // 3, "#000000")
         image.paste(art, (4, SAMPLE // 3), art)
     else:
-        from PIL import ImageDraw
-
         ImageDraw.Draw(image).text(
             (SAMPLE / 2, SAMPLE / 2),
             mark,
@@ -176,9 +174,6 @@ def _column_widths(table: Table, width: int) -> list[int]:
 def _text_lengths():
     """`length(text, bold)`: body text's width in px, each distinct text measured once (a table repeats its
     words and cells: a 500-row table measured 800,000 words one by one)."""
-    from functools import cache
-
-    from authoring.render.shared.fonts import font
 
     @cache
     def length(text: str, bold: bool) -> int:
@@ -233,7 +228,6 @@ def _shortest_widths(table: Table, least: list[int], natural: list[int], width: 
 def _title_block(game: Game, table_name: str, rule: str, width: int) -> Canvas:
     """The table's name, and the rule it cites on the same line when both fit, else under it."""
     cite = game.cite(rule) if rule else ""
-    from authoring.render.shared.fonts import font
 
     name_w = font(TITLE, True).getlength(table_name)
     cite_w = font(16).getlength(cite)
@@ -433,8 +427,6 @@ NOTE_MIN_PX = 760
 def _own_width(game: Game, table: Table, table_px: int, width: int) -> int:
     """The width a table's blocks take: the table's, or its title and cited rule on one line, or its notes'
     least width, whichever is widest, within ``width`` (a chart window then shows the table whole)."""
-    from authoring.render.shared.fonts import font
-
     cite = game.cite(table.rule) if table.rule else ""
     title_px = math.ceil(font(TITLE, True).getlength(table.name) + font(16).getlength(cite)) + 31
     notes_px = NOTE_MIN_PX if table.source.label or _footer_lines(table, width) else 0

@@ -11,6 +11,7 @@ last page, which has no covered strip. Page 1 of the PDF is the assembly diagram
 
 from __future__ import annotations
 
+import io
 import math
 import zlib
 from collections.abc import Collection, Sequence
@@ -19,9 +20,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from authoring.budget import tile_dpi as budget_dpi
 from authoring.model import Game
 from authoring.names import map_file_name
-from authoring.render.maps.draw import has_art, map_bands
+from authoring.render.maps.draw import has_art, map_bands, map_png_jobs, registration_pngs, run_per_map, write_one
 from authoring.render.maps.frame import NOTICE_INK, map_notice
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
@@ -395,8 +397,6 @@ class _PaperPages:
 
 
 def jpeg_bytes(image: Image.Image) -> bytes:
-    import io
-
     buffer = io.BytesIO()
     image.convert("RGB").save(buffer, "JPEG", quality=92)
     return buffer.getvalue()
@@ -417,8 +417,6 @@ def tile_dpi(m, dpi: float) -> float:
     """The print resolution of a map's tiles: `dpi` for a map hexwright draws (less for a map too big to
     draw at it within the pixel budget, and for SVG map art); for a designer's painted map, the art's own
     resolution at print size, no more: resampling a 150 ppi scan to 300 ppi adds pages of bytes and time, not detail."""
-    from authoring.budget import tile_dpi as budget_dpi
-
     dpi = budget_dpi(len(m.hexes), m.hex_size_in, dpi)
     reg = m.art.registration if m.art is not None else None
     if reg is None or m.art.image.format == "SVG":  # a drawing is drawn at any resolution
@@ -438,8 +436,6 @@ def write_tiled_pdfs(
 ) -> list[Path]:
     """``tiles-<map>.<paper>.pdf`` for every map and paper (`papers`, default just `paper`), maps in
     parallel processes, each map drawn once for all its papers; paths paper by paper, then by map."""
-    from authoring.render.maps.draw import run_per_map
-
     papers = tuple(papers) or (paper,)
     jobs = [
         (mid, tuple(str(Path(out_dir) / map_file_name("tiles", mid, game.maps, p, ext="pdf")) for p in papers))
@@ -450,8 +446,6 @@ def write_tiled_pdfs(
 
 
 def _map_file_job(shared: dict, job: tuple[str, tuple]) -> tuple[str, ...]:
-    from authoring.render.maps.draw import write_one
-
     kind, inner = job
     return _tiled_job(shared, inner) if kind == "tiles" else (write_one(shared, inner),)
 
@@ -487,8 +481,6 @@ def write_map_files(
     The longest jobs go first, so neither core waits while the other draws the last map: each print
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
     one print map runs at a time, and the pool's other worker draws the images meanwhile."""
-    from authoring.render.maps.draw import map_png_jobs, registration_pngs, run_per_map
-
     tiles = [
         (
             "tiles",

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import io
 import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import lru_cache
 
+import resvg_py
 from PIL import Image, ImageColor, ImageDraw
 
 from authoring.hexgrid import Hex, MapGrid
@@ -26,6 +30,9 @@ from authoring.hexgrid.registration import Registration, ResamplePlan, plan_resa
 from authoring.model import Map
 from authoring.model.art import ArtImage
 from authoring.readfile import MAX_ART_BYTES, read_limited
+from authoring.render.counters.face import draw_face
+from authoring.render.shared.fonts import font
+from authoring.svgart import svg_text
 
 PAPER = (250, 248, 240)
 """Beyond the edges of a turned scan."""
@@ -90,9 +97,6 @@ def _scaled(to_image: tuple, kx: float, ky: float) -> tuple:
 def svg_at(art: ArtImage, zoom: float) -> tuple[Image.Image, float]:
     """SVG art drawn by resvg at `zoom` times its own size (at most `MAX_ART_PIXELS`), RGBA, and the zoom
     drawn: resvg scales the drawing uniformly, so art pixel x is drawn at x * zoom (the canvas is rounded up)."""
-    import resvg_py
-
-    from authoring.svgart import svg_text
 
     w, h = art.size
     zoom = min(zoom, math.sqrt(MAX_ART_PIXELS / max(1, w * h)))
@@ -128,9 +132,6 @@ BAND = 512
 def _transform(image: Image.Image, size: tuple[int, int], data: tuple) -> Image.Image:
     """`Image.transform` (affine, bicubic) in horizontal bands on every core; each output pixel depends
     only on its own position, so the result is the same as one call, pixel for pixel."""
-    import os
-    from concurrent.futures import ThreadPoolExecutor
-
     a, b, c, d, e, f = data
 
     def band(top: int) -> Image.Image:
@@ -159,8 +160,6 @@ POINT = (0, 150, 255)
 
 def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
     """The art as given, with the fitted grid, every hex id and the calibration points drawn on it."""
-    from authoring.render.shared.fonts import font
-
     reg = registration(m)
     size = m.art.image.size
     k = min(1.0, max_side / max(size))
@@ -212,12 +211,9 @@ def registration_overlay(m: Map, max_side: int = 4000) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _raster(path: str, sha256: str, fmt: str, width: int, height: int) -> Image.Image:
-    """The art at exactly (width, height) (RGBA); the hash keys the cache to the file's bytes."""
+    """The art at exactly (width, height) (RGBA). Process-wide: the hash keys the cache to the file's bytes,
+    so an edited picture is a new key, never a stale one. Read-only."""
     if fmt == "SVG":
-        import resvg_py
-
-        from authoring.svgart import svg_text
-
         svg = svg_text(
             read_limited(path, MAX_ART_BYTES)
         )  # a string: nothing beside the file is read (self-contained, checked at load)
@@ -263,11 +259,7 @@ def draw_over_art(
     edge pixels). The layout may be drawn larger (`layout_px`, the print size, as every face is) and
     its coverage scaled down, while the art is scaled once, straight to `size_px`: where nothing is
     printed over it, the face is the designer's pixels."""
-    from dataclasses import replace
-
     import numpy as np
-
-    from authoring.render.counters.face import draw_face
 
     big = layout_px or size_px
     big_bleed = round(bleed_px * big / size_px)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from authoring.render.counters.check import box_findings
 from authoring.render.counters.face import TextBox
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import PAPER_IN
@@ -217,6 +218,4 @@ def _footer(page: Canvas, spec: PageSpec, text: str) -> None:
 
 def page_findings(page: Canvas, spec: PageSpec):
     """What is wrong with a laid-out aid page (same checks as a counter face)."""
-    from authoring.render.counters.check import box_findings
-
     return box_findings(page.boxes, spec.printable, spec.min_text_px - 0.01)

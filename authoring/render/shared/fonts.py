@@ -50,6 +50,8 @@ def font(size_px: float, bold: bool = False, condensed: bool = False) -> ImageFo
 
 @lru_cache(maxsize=512)
 def _load(size_px: float, bold: bool, condensed: bool) -> ImageFont.FreeTypeFont:
+    """The bundled face at `size_px`. Process-wide, keyed by size and style: the bundled font files do not
+    change while hexwright runs."""
     path = FONT_DIR / FONT_FILES[(bold, condensed)]
     return MemoFont(str(path), size_px, layout_engine=ImageFont.Layout.BASIC)
 
