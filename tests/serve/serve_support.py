@@ -101,11 +101,20 @@ def wait_for(driver, script: str, timeout: float = 60.0):
 
 
 def without_first_terrain(text: str) -> tuple[str, str]:
-    """A map file's text with the first hex of its first terrain list taken out (that hex falls back to the
-    map's default terrain), and that hex's id."""
+    """A map file's text with the first hex of its first terrain list that is not on the map's edge taken
+    out (that hex falls back to the map's default terrain), and that hex's id. An edge hex may be one another
+    map shares (Typhoon's M column 01 is N column 39), which must keep the same terrain in both files."""
     import re
 
+    columns = int(re.search(r"\n\s+columns: (\d+)", text).group(1))
+    rows = int(re.search(r"\n\s+rows: (\d+)", text).group(1))
+
+    def inside(label: str) -> bool:
+        col, row = int(label[-4:-2]), int(label[-2:])
+        return 1 < col < columns and 1 < row < rows
+
     start = text.index("\nterrain:")
-    found = re.compile(r'"([^"]+)",\s*').search(text, start)
+    found = next((m for m in re.finditer(r'"([^"]+)",\s*', text[start:]) if inside(m.group(1))), None)
     assert found is not None, "no terrain list in the map file"
-    return text[: found.start()] + text[found.end() :], found.group(1)
+    at, end = start + found.start(), start + found.end()
+    return text[:at] + text[end:], found.group(1)

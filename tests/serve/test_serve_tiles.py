@@ -14,6 +14,7 @@ from serve_support import copy_game, without_first_terrain
 def bfm(tmp_path, monkeypatch):
     """A session on a copy of bfm, counting the map scenes it draws for the page."""
     from authoring.render.maps import draw
+    from authoring.serve import tiles
     from authoring.serve.session import Session
 
     scenes = []
@@ -24,7 +25,7 @@ def bfm(tmp_path, monkeypatch):
             scenes.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(draw, "map_scene", counted)
+    monkeypatch.setattr(tiles, "map_scene", counted)  # the page's scene, drawn where the preview calls it
     root = copy_game("bfm", tmp_path / "project")
     return Session(root, "bfm"), root, scenes
 
