@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from authoring.safepath import confine, special_kind
 
@@ -111,7 +112,8 @@ class _Same:
     """Whether the bytes fed to it are exactly those of the regular file at `path` (never a link's target)."""
 
     def __init__(self, path: Path) -> None:
-        self._path, self._old = path, None
+        self._path = path
+        self._old: IO[bytes] | None = None
         self._same = True
 
     def __enter__(self) -> _Same:

@@ -112,7 +112,7 @@ def _from_json(item: dict) -> Diagnostic:
         str(item["help"]),
         str(item["rule"]),
         tuple(item["path"]),
-        tuple(_loc(r) for r in item["related"]),
+        tuple(loc for r in item["related"] if (loc := _loc(r)) is not None),
         str(item["hex"]),
     )
 
