@@ -45,8 +45,8 @@ test: lint vassal-check browser
 
 # The formatter and the linter (settings in pyproject.toml): `ruff format authoring tests` fixes the first.
 lint: $(STAMP)
-	$(BIN)/ruff format --check --quiet authoring tests
-	$(BIN)/ruff check --quiet authoring tests
+	$(BIN)/ruff format --check --quiet authoring tests tools
+	$(BIN)/ruff check --quiet authoring tests tools
 
 # The quick tier while working: everything but the tests marked slow (whole builds, the engine, the browser).
 test-fast: lint
