@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_CLI_001
 from authoring.hexgrid import Hex
 from authoring.hexgrid.registration import Registration, Residual, fit_registration
 from authoring.load import LoadResult, game_for_path, load_game
@@ -55,8 +56,7 @@ def find_map(path: Path) -> MapTarget:
             LoadResult(None),
             None,
             (
-                error(
-                    "HW-CLI-001",
+                HW_CLI_001.at(
                     f"{display(path)} is not a map file of any game",
                     Loc(display(path)),
                     help="map files live in maps/<game>/",

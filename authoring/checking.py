@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from authoring.diagnostics import Diagnostic, has_errors, sorted_diagnostics
+from authoring.diagnostics.codes import HW_CHECK_001, HW_OPT_002
 from authoring.diagnostics.rows import one_per_column
 from authoring.diagnostics.suggest import suggest
 from authoring.load import LoadResult, load_card
@@ -25,7 +26,7 @@ from authoring.rules import check_scenario
 
 __all__ = ("BadChoice", "Card", "Checked", "TargetError", "check", "check_loaded", "scenario_findings")
 
-NOT_CHECKED = frozenset({"HW-CHECK-001", "HW-OPT-002"})
+NOT_CHECKED = frozenset({HW_CHECK_001.code, HW_OPT_002.code})
 """The codes of the notes that name what no check saw."""
 
 

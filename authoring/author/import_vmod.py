@@ -38,7 +38,8 @@ from authoring.author.vmod_common import (
 from authoring.author.vmod_maps import import_maps, layout, shared_ids, stand_in_map
 from authoring.author.vmod_setups import import_scenarios
 from authoring.budget import COUNTER_SIZE_IN
-from authoring.diagnostics.record import Loc, error, warning
+from authoring.diagnostics.codes import HW_VMOD_001, HW_VMOD_002, HW_VMOD_003
+from authoring.diagnostics.record import Loc
 from authoring.diagnostics.summary import cut, kind
 from authoring.errors import HexwrightError, UsageError
 from authoring.load.project import display
@@ -65,8 +66,7 @@ class DamagedModule(HexwrightError):
         message = str(exc).removeprefix(f"{module_path}: ")
         super().__init__(f"{display(Path(module_path))} cannot be imported; nothing was written")
         self.diagnostics = [
-            error(
-                "HW-VMOD-003",
+            HW_VMOD_003.at(
                 message,
                 Loc(display(Path(module_path))),
                 help="get an undamaged copy of the module (download it again, or save it again in VASSAL's editor)",
@@ -524,8 +524,7 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     """The import's findings (HW-VMOD-001, located by XML path in the module) and its TODOs
     (HW-VMOD-002, located in the written file) as warnings: an import never fails on what it skips."""
     out = [
-        warning(
-            "HW-VMOD-001",
+        HW_VMOD_001.at(
             f.message,
             Loc(f"{Path(module_path).name}:{f.where}"),
             help="imported as far as the project can say it; see docs/import-vmod.md",
@@ -534,7 +533,5 @@ def diagnostics(plan: ImportPlan, module_path: Path) -> list:
     ]
     for path, line, text in todo_findings(plan):
         rel = path.relative_to(plan.dest) if path.is_relative_to(plan.dest) else path
-        out.append(
-            warning("HW-VMOD-002", text, Loc(str(rel), line, 1), help="the module does not say this: fill it in")
-        )
+        out.append(HW_VMOD_002.at(text, Loc(str(rel), line, 1), help="the module does not say this: fill it in"))
     return out

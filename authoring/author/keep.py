@@ -21,6 +21,7 @@ from pathlib import Path
 from authoring import atomic
 from authoring.author.project import write_plan
 from authoring.diagnostics import Diagnostic, Severity
+from authoring.diagnostics.codes import HW_FILE_001
 from authoring.diagnostics.format import render_full
 from authoring.errors import HexwrightError
 from authoring.load import load_game
@@ -86,7 +87,7 @@ def _swapped(files: GameFiles, path: Path, tmp: Path, new: bool) -> GameFiles:
 
 def _stood_in(d: Diagnostic, shown: str) -> bool:
     """The unread-file warning of the file the staged text stands in for (the game read its new text)."""
-    return d.code == "HW-FILE-001" and d.loc is not None and d.loc.file == shown
+    return d.code == HW_FILE_001.code and d.loc is not None and d.loc.file == shown
 
 
 def _key(d: Diagnostic) -> tuple:

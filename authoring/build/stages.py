@@ -38,7 +38,8 @@ from authoring.build.incremental import (
     sheet_cache_dir,
     sheet_faces,
 )
-from authoring.diagnostics import Diagnostic, warning
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_ART_001, HW_ART_021
 from authoring.errors import BuildError
 from authoring.load import LoadResult
 from authoring.load.resolve_art import counter_art_findings
@@ -284,7 +285,9 @@ def art_warnings(result: LoadResult, counter_in: float) -> list:
     """The load's findings about the designer's art (a misread calibration point, art not square...),
     repeated by the build, with art too small for 300 dpi judged at the counter size being printed."""
     found = [
-        d for d in result.diagnostics if d.code.startswith("HW-ART-") and d.code not in ("HW-ART-001", "HW-ART-021")
+        d
+        for d in result.diagnostics
+        if d.code.startswith("HW-ART-") and d.code not in (HW_ART_001.code, HW_ART_021.code)
     ]
     return found + counter_art_findings(result.valid_game.counters.values(), counter_in)
 
@@ -294,8 +297,7 @@ def _fit_warnings(game: Game, issues: dict) -> list:
     for (cid, state), found in sorted(issues.items()):
         for issue in found:
             out.append(
-                warning(
-                    "HW-ART-001",
+                HW_ART_001.at(
                     f"{cid} ({state} face): {issue.message}",
                     game.counters[cid].loc,
                     help="shorten the text in the data, or print larger counters (--counter-size)",

@@ -15,6 +15,7 @@ import click
 
 from authoring.cli.args import OutPath
 from authoring.cli.output import emit, render
+from authoring.diagnostics.codes import HW_VMOD_001
 from authoring.diagnostics.summary import summarised
 
 
@@ -68,7 +69,7 @@ def _said(found: list) -> None:
 
 
 def _import_counts(found: list) -> str:
-    skipped = sum(1 for d in found if d.code == "HW-VMOD-001")
+    skipped = sum(1 for d in found if d.code == HW_VMOD_001.code)
     todo = len(found) - skipped
     return ", ".join(
         part

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import MappingProxyType
 
-from authoring.diagnostics.codes import lookup
+from authoring.diagnostics.codes import HW_CHECK_001, HW_LIMIT_002, lookup
 from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
 from authoring.diagnostics.text import printable as _p
@@ -127,7 +127,7 @@ def render_concise(diags: Iterable[Diagnostic], counted: Iterable[Diagnostic] | 
     return "\n".join(lines)
 
 
-NOT_CHECKED = "HW-CHECK-001"
+NOT_CHECKED = HW_CHECK_001.code
 """The note that the set-up rules did not run: the summary says so, never "All checks passed"."""
 
 
@@ -175,7 +175,7 @@ def _machine_part(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
     """The findings JSON and SARIF carry: the first MAX_SHOWN, then one note that counts the rest."""
     items, shown = shown_part(diags)
     if len(shown) < len(items):
-        shown.append(Diagnostic(Severity.INFO, "HW-LIMIT-002", left_out(items, shown).removeprefix("... and ")))
+        shown.append(HW_LIMIT_002.at(left_out(items, shown).removeprefix("... and ")))
     return shown
 
 

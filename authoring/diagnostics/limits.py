@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
+from authoring.diagnostics.codes import HW_LIMIT_001
 from authoring.diagnostics.record import Diagnostic, Loc, Severity, sorted_diagnostics
 
 MAX_PER_FILE = 200
 """Findings of one severity shown for one file; past it, one HW-LIMIT-001 of that severity says the rest are not shown."""
-LIMIT_CODE = "HW-LIMIT-001"
+LIMIT_CODE = HW_LIMIT_001.code
 _NOUN = MappingProxyType({Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "notes"})
 
 

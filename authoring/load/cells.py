@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_CSV_008
 
 Pos = tuple[int, int]
 
 
 def cell_problem(path: str, where: Pos, name: str, cell: str, rule) -> Diagnostic:
     """HW-CSV-008: a cell that does not match its column's rule (`rule`: pattern, what it is, the help)."""
-    return error("HW-CSV-008", f"{cell!r} in column {name!r} is not {rule[1]}", Loc(path, *where), help=rule[2])
+    return HW_CSV_008.at(f"{cell!r} in column {name!r} is not {rule[1]}", Loc(path, *where), help=rule[2])
 
 
 def cell_starts(line: str, delimiter: str) -> list[int]:

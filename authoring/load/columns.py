@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from authoring.diagnostics import Diagnostic, Loc, Severity, error
+from authoring.diagnostics import Diagnostic, Loc, Severity
+from authoring.diagnostics.codes import HW_CSV_003, HW_CSV_005, HW_CSV_006, HW_CSV_007, HW_CSV_009
 from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.limits import summary as limit_summary
 from authoring.load.cells import CsvCells, cell_problem
@@ -79,8 +80,7 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
     if not any(new for _raw, new, _col in matched):
         cells = ", ".join(repr(raw) for raw, _new, _col in matched[:4])
         return None, [
-            error(
-                "HW-CSV-005",
+            HW_CSV_005.at(
                 f"the first row is not a header row: none of {cells} is a column name",
                 Loc(src.path, 1, 1),
                 help=f"{spec.what} starts with a row of column names, for example `{spec.example}`",
@@ -119,8 +119,7 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
             break
         if not raw:
             diags.append(
-                error(
-                    "HW-CSV-009",
+                HW_CSV_009.at(
                     f"the header row has no name in column {number}",
                     Loc(src.path, 1, col),
                     help="write the column's name, or delete the column if it is not needed (its cells go with it)",
@@ -137,13 +136,10 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
                 else f"the columns are: {', '.join(spec.known)}"
                 + (", and STATE.VALUE for each face's printed values" if spec.face_values else "")
             )
-            diags.append(
-                error("HW-CSV-006", f"unknown column {raw!r} in the header row", Loc(src.path, 1, col), help=hint)
-            )
+            diags.append(HW_CSV_006.at(f"unknown column {raw!r} in the header row", Loc(src.path, 1, col), help=hint))
         elif new in seen:
             diags.append(
-                error(
-                    "HW-CSV-003",
+                HW_CSV_003.at(
                     f"column {raw!r} repeats column {seen[new]!r}",
                     Loc(src.path, 1, col),
                     help="each column may appear once (names match whatever their case and spacing)",
@@ -152,8 +148,7 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
         else:
             seen[new] = raw
     diags += [
-        error(
-            "HW-CSV-007",
+        HW_CSV_007.at(
             f"the header row has no {k!r} column",
             Loc(src.path, 1, 1),
             help=f"{spec.what} needs the columns {', '.join(spec.required)}",
@@ -163,8 +158,7 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
     ]
     if spec.face_values and not diags and not any(new and "." in new for _raw, new, _col in matched):
         diags.append(
-            error(
-                "HW-CSV-007",
+            HW_CSV_007.at(
                 "the header row has no face columns, so no counter has a face",
                 Loc(src.path, 1, 1),
                 help="add a column STATE.VALUE for each printed value of each face, "

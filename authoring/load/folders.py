@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import MappingProxyType
 
-from authoring.diagnostics import Diagnostic, Loc, warning
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_FILE_001
 
 YAML_EXTS = (".yaml", ".yml")
 COUNTER_EXTS = (*YAML_EXTS, ".csv", ".tsv", ".txt")
@@ -45,7 +46,7 @@ def unread_files(root: Path, game_id: str, used: Iterable[Path], shown=os.path.r
             if path.suffix.lower() in ART_EXTS or os.path.realpath(path) in known:
                 continue
             what, hint = _kind(path, base, folder, game_id)
-            out.append(warning("HW-FILE-001", f"{path.name!r} is not read: {what}", Loc(shown(path)), help=hint))
+            out.append(HW_FILE_001.at(f"{path.name!r} is not read: {what}", Loc(shown(path)), help=hint))
     return out
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_MAP_004
 from authoring.hexgrid import Hex, Hexside
 from authoring.load.context import Ctx
 from authoring.model import HexFeature, HexsideInfo, Map
 
-CODE = "HW-MAP-004"
+CODE = HW_MAP_004
 HELP = "a hex two maps share is one hex of the board: give it the same terrain, features and hexsides in both files"
 
 
@@ -87,8 +88,7 @@ class _Pair:
 
     def _finding(self, here: str, there: str, differs: str, loc: Loc, other: Loc) -> Diagnostic:
         a, b = self.a.id, self.b.id
-        return error(
-            CODE,
+        return CODE.at(
             f"{here} of map {b} is {there} of map {a} ({_where(other)}), but the files disagree: {differs}",
             loc,
             help=HELP,

@@ -12,8 +12,27 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from authoring import names
-from authoring.diagnostics import Diagnostic, Loc, Severity, error, has_errors, info
-from authoring.diagnostics.codes import WHOLE_FILE
+from authoring.diagnostics import Diagnostic, Loc, Severity, has_errors
+from authoring.diagnostics.codes import (
+    HW_CHECK_001,
+    HW_DUP_003,
+    HW_DUP_004,
+    HW_HEX_001,
+    HW_HEX_002,
+    HW_ID_001,
+    HW_ID_002,
+    HW_ID_003,
+    HW_KIND_001,
+    HW_KIND_002,
+    HW_MAP_003,
+    HW_NAME_001,
+    HW_PATH_010,
+    HW_REF_002,
+    HW_REF_003,
+    HW_SCHEMA_006,
+    HW_SET_001,
+    WHOLE_FILE,
+)
 from authoring.diagnostics.limits import per_file
 from authoring.diagnostics.rows import one_per_column
 from authoring.diagnostics.suggest import suggest
@@ -107,8 +126,7 @@ def not_checked(files: tuple[str, ...], game_id: str | None) -> Diagnostic:
     summary then says the rules were not checked, never "All checks passed"."""
     shown = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
     gid = f" of game {game_id!r}" if game_id else ""
-    return info(
-        "HW-CHECK-001",
+    return HW_CHECK_001.at(
         f"the set-up rules{gid} were not checked: {shown} could not be used",
         Loc(files[0]) if files else None,
         help="fix the errors of that file; the set-up rules then run",
@@ -240,8 +258,7 @@ def _parse(
         failed[f"<{shown}>"] = shown
     if not isinstance(src.data, dict):
         diags.append(
-            error(
-                "HW-SCHEMA-006",
+            HW_SCHEMA_006.at(
                 "a data file must be a mapping with a `kind:` key",
                 src.loc(()),
                 help=f"start the file with `kind: {kind or 'game'}`",
@@ -250,8 +267,7 @@ def _parse(
         return None
     if kind and found != kind:
         diags.append(
-            error(
-                "HW-KIND-001",
+            HW_KIND_001.at(
                 f"expected `kind: {kind}` here, found {found!r}",
                 src.loc(("kind",)),
                 help=f"files in this folder are {kind} files",
@@ -261,8 +277,7 @@ def _parse(
     kind = kind or found
     if kind not in schemas.KINDS:
         diags.append(
-            error(
-                "HW-KIND-002",
+            HW_KIND_002.at(
                 f"unknown file kind {found!r}",
                 src.loc(("kind",)),
                 help=f"use one of: {', '.join(schemas.KINDS)}",
@@ -298,8 +313,7 @@ def _links_out(files: GameFiles) -> list[Diagnostic]:
     """Data files that are symbolic links to outside the project: never read (HW-PATH-010)."""
     root = os.path.realpath(files.root)
     return [
-        error(
-            "HW-PATH-010",
+        HW_PATH_010.at(
             f"data file is a symbolic link to {os.path.realpath(p)!r}, outside the project folder",
             Loc(display(p)),
             help="copy the file into the project instead of linking to it",
@@ -357,7 +371,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         _check_game_field(ctx, files.id)
         mid = src.data["id"]
         if mid in maps:
-            ctx.error("HW-DUP-003", f"duplicate map id {mid!r}", ("id",))
+            ctx.error(HW_DUP_003, f"duplicate map id {mid!r}", ("id",))
         m = resolve_map(ctx, defs, tuple(parts["layout"].get(mid, (0, 0))))
         if m is not None:
             m = resolve_map_art(ctx, files.root, path, m, frozenset(defs["hex_features"]))
@@ -381,7 +395,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             counters[c.id] = c
         diags += ctx.diags
     for mid in parts["layout"]:
-        gctx.ref(mid, maps, "map", ("layout", mid), code="HW-REF-003")
+        gctx.ref(mid, maps, "map", ("layout", mid), code=HW_REF_003)
     if _check_layout(gctx, parts["layout"], maps):
         diags += overlap_findings(tuple(parts["layout"]), maps, map_ctxs)
     if broken:
@@ -399,7 +413,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         diags += ctx.diags
         if s is not None:
             if s.id in scenarios:
-                ctx.error("HW-DUP-004", f"duplicate scenario id {s.id!r}", ("id",))
+                ctx.error(HW_DUP_004, f"duplicate scenario id {s.id!r}", ("id",))
                 diags += ctx.diags[-1:]
             scenarios[s.id] = s
     diags += gctx.diags
@@ -470,8 +484,7 @@ def _name_findings(game: Game) -> list[Diagnostic]:
         size = len(names.encode_part(ident))
         if size > names.MAX_PART:
             out.append(
-                error(
-                    "HW-NAME-001",
+                HW_NAME_001.at(
                     f"{what} id {ident!r} makes a file name part of {size} characters, over "
                     f"the limit of {names.MAX_PART}",
                     loc,
@@ -493,7 +506,7 @@ def _check_game_id(ctx: Ctx, files: GameFiles) -> None:
         return
     if gid != files.id:
         ctx.error(
-            "HW-ID-001",
+            HW_ID_001,
             f"game id {gid!r} differs from its folder scenarios/{files.id}/",
             ("id",),
             help=f"a game's id is the name of its folders: write `id: {files.id}`, or rename the folders "
@@ -501,7 +514,7 @@ def _check_game_id(ctx: Ctx, files: GameFiles) -> None:
         )
     elif not GAME_ID.match(gid) or names.encode_part(gid) != gid:
         ctx.error(
-            "HW-ID-002",
+            HW_ID_002,
             f"game id {gid!r} is not a plain name",
             ("id",),
             help="a game id names folders and files: use lowercase letters, digits and '-' (not a device "
@@ -514,7 +527,7 @@ def _check_game_field(ctx: Ctx, game_id: str) -> None:
     named = ctx.src.data.get("game") if isinstance(ctx.src.data, dict) else None
     if named is not None and str(named) != game_id:
         ctx.error(
-            "HW-ID-003",
+            HW_ID_003,
             f"this file says `game: {named}` but lies in the folders of game {game_id!r}",
             ("game",),
             help=f"write `game: {game_id}`, or move the file to the folders of {str(named)!r}",
@@ -531,7 +544,7 @@ def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> bool:
         check_joinable(joined)  # what building a MultiMapLayout would refuse, without its per-cell tables
     except ValueError as exc:
         ctx.error(
-            "HW-MAP-003",
+            HW_MAP_003,
             f"the maps of the layout do not join: {exc}",
             ("layout",),
             help="check each map's origin and its `shifted` columns: cells on a shared edge must coincide",
@@ -540,14 +553,14 @@ def _check_layout(ctx: Ctx, layout: dict, maps: dict) -> bool:
     return True
 
 
-_CASCADE = frozenset({"HW-HEX-001", "HW-HEX-002", "HW-REF-003"})
+_CASCADE = frozenset({HW_HEX_001.code, HW_HEX_002.code, HW_REF_003.code})
 
 
 def _cascade(d: Diagnostic, broken: dict[str, str]) -> bool:
     """A reference error that only follows from another file having failed to load."""
     if d.code in _CASCADE and any(k != "<counters>" for k in broken):
         return True
-    return d.code == "HW-REF-002" and "<counters>" in broken
+    return d.code == HW_REF_002.code and "<counters>" in broken
 
 
 def _hex_set_cycles(hex_sets: dict) -> list[list[str]]:
@@ -579,7 +592,7 @@ def _hex_set_cycles(hex_sets: dict) -> list[list[str]]:
 def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
     for cycle in _hex_set_cycles(parts["hex_sets"]):
         ctx.error(
-            "HW-SET-001",
+            HW_SET_001,
             f"hex sets form a cycle: {' -> '.join(cycle)}",
             ("hex_sets", cycle[0]),
             help="a hex set cannot contain itself through `union` or `except`: remove one of these references",
@@ -590,7 +603,7 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
     for name, spec in parts["hex_sets"].items():
         path = ("hex_sets", name)
         if "map" in spec:
-            ctx.ref(spec["map"], maps, "map", path + ("map",), code="HW-REF-003")
+            ctx.ref(spec["map"], maps, "map", path + ("map",), code=HW_REF_003)
         if "feature" in spec:
             ctx.ref(spec["feature"], feats, "hex feature", path + ("feature",))
         if isinstance(spec.get("terrain"), str):
@@ -604,7 +617,7 @@ def _check_hex_sets(ctx: Ctx, parts: dict, maps: dict) -> None:
             if not _on_a_map(str(label), maps):
                 wanted = padded(str(label), lambda x: _on_a_map(x, maps))
                 ctx.error(
-                    "HW-HEX-001",
+                    HW_HEX_001,
                     f"hex {str(label)!r} of hex set {name!r} is on no map of the game",
                     path + ("hexes", i),
                     help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",

@@ -32,7 +32,21 @@ from types import MappingProxyType
 from lxml import etree
 
 from authoring.budget import FACE_ART_ASPECT, MAX_COUNTER_ART_PIXELS
-from authoring.diagnostics import warning
+from authoring.diagnostics.codes import (
+    HW_ART_010,
+    HW_ART_011,
+    HW_ART_012,
+    HW_ART_013,
+    HW_ART_014,
+    HW_ART_015,
+    HW_ART_016,
+    HW_ART_020,
+    HW_ART_021,
+    HW_ART_022,
+    HW_HEX_001,
+    HW_PATH_010,
+    HW_PATH_011,
+)
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid.registration import Registration
 from authoring.load import raster
@@ -62,11 +76,11 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
     try:
         real = resolve_inside(root, name, "image", base=base)
     except UnsafePath as exc:
-        ctx.error("HW-PATH-010", str(exc), path, help=exc.help)
+        ctx.error(HW_PATH_010, str(exc), path, help=exc.help)
         return None
     if not real.exists():
         ctx.error(
-            "HW-PATH-011",
+            HW_PATH_011,
             f"image file {name!r} not found",
             path,
             help="paths are relative to the folder of the file that names them",
@@ -76,7 +90,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
         data = read_limited(real, MAX_ART_BYTES)
     except OSError as exc:  # a named pipe, a device, a folder, a file over the limit
         ctx.error(
-            "HW-ART-010",
+            HW_ART_010,
             f"image file {name!r} cannot be read: {exc.strerror or exc}",
             path,
             help="name a PNG, JPEG or SVG file saved by an image editor",
@@ -87,7 +101,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
         size = svg_pixels(data)
         if size is None:
             ctx.error(
-                "HW-ART-010",
+                HW_ART_010,
                 f"{name!r} is not an SVG image hexwright can read",
                 path,
                 help="give the <svg> element a width and height or a viewBox",
@@ -95,7 +109,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
             return None
         if _svg_links_out(data):
             ctx.error(
-                "HW-ART-010",
+                HW_ART_010,
                 f"SVG art {name!r} links to other files",
                 path,
                 help="embed pictures in the SVG (data: URIs), so the art is one self-contained file",
@@ -104,7 +118,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
         problem = _svg_drawable(data)
         if problem:
             ctx.error(
-                "HW-ART-016",
+                HW_ART_016,
                 f"SVG art {name!r} cannot be drawn: {problem}",
                 path,
                 help="simplify the drawing (flatten nested <use> clones), or save the art as PNG",
@@ -113,11 +127,11 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
         return ArtImage(name, hashlib.sha256(data).hexdigest(), "SVG", size, str(real), ctx.loc(path))
     fmt, size = raster.header(data)
     if fmt not in ("PNG", "JPEG"):
-        ctx.error("HW-ART-010", f"{name!r} is not a {kinds} image", path, help=f"save the art as {kinds}")
+        ctx.error(HW_ART_010, f"{name!r} is not a {kinds} image", path, help=f"save the art as {kinds}")
         return None
     if size[0] * size[1] > MAX_ART_PIXELS:
         ctx.error(
-            "HW-ART-011",
+            HW_ART_011,
             f"{name!r} is {size[0]:,} x {size[1]:,} px, over the limit of {MAX_ART_PIXELS:,} pixels",
             path,
             help="scale the art down; 150-300 px per hex is plenty",
@@ -126,7 +140,7 @@ def art_image(ctx: Ctx, root: Path, base: Path, name: str, path: tuple, svg: boo
     short = raster.cut_short(data, fmt)
     if short:
         ctx.error(
-            "HW-ART-010",
+            HW_ART_010,
             f"{fmt} image {name!r} is incomplete: {short}",
             path,
             help="save the image again from the image editor (the file was cut short or damaged on the way)",
@@ -212,7 +226,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         if h is None:
             wanted = padded(str(label), m.grid.label_to_hex)
             ctx.error(
-                "HW-HEX-001",
+                HW_HEX_001,
                 f"calibration point {str(label)!r} is not a hex of map {m.id!r}",
                 ("art", "points", label),
                 help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",
@@ -226,7 +240,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
         if h is None:
             wanted = padded(str(origin["hex"]), m.grid.label_to_hex)
             ctx.error(
-                "HW-HEX-001",
+                HW_HEX_001,
                 f"origin hex {str(origin['hex'])!r} is not on map {m.id!r}",
                 ("art", "origin", "hex"),
                 help=zeros_help([wanted], "hex id", ctx.src.path) if wanted else "",
@@ -247,8 +261,7 @@ def resolve_map_art(ctx: Ctx, root: Path, file: Path, m: Map, features: frozense
             _check_print_size(ctx, reg, m)
     elif points:
         ctx.diags.append(
-            warning(
-                "HW-ART-014",
+            HW_ART_014.at(
                 f"map {m.id!r} has calibration points but no registration",
                 ctx.loc(("art",)),
                 help=f"run `hexwright calibrate {ctx.src.path} --write` to fit and write the registration",
@@ -267,8 +280,7 @@ def _check_points(ctx: Ctx, reg: Registration, points: list[ArtPoint]) -> None:
         off = ((fx - p.at[0]) ** 2 + (fy - p.at[1]) ** 2) ** 0.5
         if off > POINT_TOLERANCE * reg.hex_px:
             ctx.diags.append(
-                warning(
-                    "HW-ART-012",
+                HW_ART_012.at(
                     f"hex {p.label} is at ({p.at[0]:g}, {p.at[1]:g}) on the art but the registration "
                     f"puts its centre at ({fx:.1f}, {fy:.1f}), {off:.1f} px off ({off / reg.hex_px:.0%} of a hex)",
                     p.loc,
@@ -289,7 +301,7 @@ def _check_coverage(ctx: Ctx, reg: Registration, image: ArtImage, m: Map) -> Non
     if outside:
         shown = ", ".join(outside[:5]) + (", ..." if len(outside) > 5 else "")
         ctx.error(
-            "HW-ART-013",
+            HW_ART_013,
             f"{len(outside)} of {len(m.grid.hexes)} hex centres fall outside the "
             f"{w} x {h} px map art ({shown}): the registration does not fit the image",
             ("art",),
@@ -303,8 +315,7 @@ def _check_print_size(ctx: Ctx, reg: Registration, m: Map) -> None:
     have = reg.hex_px * min(reg.stretch)
     if have < need * 0.98:
         ctx.diags.append(
-            warning(
-                "HW-ART-015",
+            HW_ART_015.at(
                 f"the map art has {have:.0f} px per hex; printing {m.hex_size_in:g} in hexes at "
                 f"{MAP_PRINT_DPI} dpi needs {need:.0f}, so the print is scaled up",
                 ctx.loc(("art", "hex_size")),
@@ -362,7 +373,7 @@ def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, p
     w, h = art.size
     if art.format != "SVG" and w * h > MAX_COUNTER_ART_PIXELS:
         ctx.error(
-            "HW-ART-011",
+            HW_ART_011,
             f"counter art {art.name!r} is {w:,} x {h:,} px, over the limit of "
             f"{MAX_COUNTER_ART_PIXELS:,} pixels for counter art",
             path,
@@ -371,7 +382,7 @@ def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, p
         return
     if field == "image" and max(w, h) / min(w, h) > FACE_ART_ASPECT:
         ctx.error(
-            "HW-ART-022",
+            HW_ART_022,
             f"face art {art.name!r} is {w:,} x {h:,} px (aspect {max(w, h) / min(w, h):,.2f}); "
             f"full-face art is cut to the square face, and art longer than {FACE_ART_ASPECT:g} to 1 cannot "
             "be drawn",
@@ -381,8 +392,7 @@ def _check_counter_art(ctx: Ctx, art: ArtImage, field: str, counter_in: float, p
         return
     if field == "image" and abs(w / h - 1) > ASPECT_TOLERANCE:
         ctx.diags.append(
-            warning(
-                "HW-ART-020",
+            HW_ART_020.at(
                 f"face art {art.name!r} is {w} x {h} px (aspect {w / h:.2f}); "
                 "a counter face is square, so its edges are cut off",
                 art.loc,
@@ -404,8 +414,7 @@ def too_small(art: ArtImage, field: str, counter_in: float, path: tuple = ()):
     if min(w, h) >= need:
         return None
     what = f"the picture slot of a {counter_in:g} in counter" if field == "picture" else f"a {counter_in:g} in counter"
-    return warning(
-        "HW-ART-021",
+    return HW_ART_021.at(
         f"{art.name!r} is {w} x {h} px, too small for {what} at {PRINT_DPI} dpi (needs {need} px)",
         art.loc,
         help="supply larger art, or SVG, which prints sharp at any size",

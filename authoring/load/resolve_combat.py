@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from authoring.diagnostics.codes import HW_COMBAT_001, HW_COMBAT_002
 from authoring.load.context import Ctx
 from authoring.model import Combat, CombatEffect, Dice, Table
 from authoring.model.game import odds_ratio
@@ -20,9 +21,9 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
     if not isinstance(data, dict):
         return None
     ok = _check_crt(ctx, data["crt"], tables)
-    ok &= ctx.ref(data["die"], {d.name for d in dice}, "die", ("combat", "die"), code="HW-COMBAT-001")
+    ok &= ctx.ref(data["die"], {d.name for d in dice}, "die", ("combat", "die"), code=HW_COMBAT_001)
     for key in ("attack", "defence"):
-        ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code="HW-COMBAT-001")
+        ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code=HW_COMBAT_001)
     effects = tuple(e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, raw, i)))
     if not ok or len(effects) != len(data.get("effects", [])):
         return None
@@ -45,10 +46,10 @@ def _check_crt(ctx: Ctx, crt_id: str, tables: tuple[Table, ...]) -> bool:
     crt = next((t for t in tables if t.id == crt_id), None)
     path = ("combat", "crt")
     if crt is None:
-        return ctx.ref(crt_id, {t.id for t in tables}, "table", path, code="HW-COMBAT-001")
+        return ctx.ref(crt_id, {t.id for t in tables}, "table", path, code=HW_COMBAT_001)
     if not any(odds_ratio(c) for c in crt.columns[1:]) or any(not _is_int(r[0]) for r in crt.rows):
         ctx.error(
-            "HW-COMBAT-002",
+            HW_COMBAT_002,
             f"table {crt_id!r} is no CRT: its first column must hold die rolls and the others odds such as '3:1'",
             path,
             help="name the combat results table, with the die roll first and one column per odds ratio",
@@ -56,7 +57,7 @@ def _check_crt(ctx: Ctx, crt_id: str, tables: tuple[Table, ...]) -> bool:
         return False
     if any(SEPARATOR in str(c) for r in crt.rows for c in r):
         ctx.error(
-            "HW-COMBAT-002",
+            HW_COMBAT_002,
             f"a cell of table {crt_id!r} holds a comma, which the module's CRT lookup cannot keep",
             path,
             help="write the result without a comma (e.g. '1/1R')",
@@ -78,7 +79,7 @@ def _crt_shape(ctx: Ctx, crt: Table, at: tuple) -> bool:
     no row gave a wrong column, a wrong result or an IndexError in the build)."""
     fix = "one column per odds ratio, rising left to right (1:2, 1:1, 2:1 ...), and one row per die roll"
     if not crt.rows:
-        ctx.error("HW-COMBAT-002", f"CRT {crt.id!r} has no rows", at + ("rows",), help=fix)
+        ctx.error(HW_COMBAT_002, f"CRT {crt.id!r} has no rows", at + ("rows",), help=fix)
         return False
     last = None
     for j, label in enumerate(crt.columns[1:], 1):
@@ -87,7 +88,7 @@ def _crt_shape(ctx: Ctx, crt: Table, at: tuple) -> bool:
             continue
         if ratio[0] == 0:
             ctx.error(
-                "HW-COMBAT-002",
+                HW_COMBAT_002,
                 f"CRT {crt.id!r}: odds column {label!r} is 0 to 1, which every attack reaches",
                 at + ("columns", j),
                 help=fix,
@@ -96,7 +97,7 @@ def _crt_shape(ctx: Ctx, crt: Table, at: tuple) -> bool:
         if last is not None and ratio[0] * last[1] <= last[0] * ratio[1]:
             same = "repeats" if ratio[0] * last[1] == last[0] * ratio[1] else "is below"
             ctx.error(
-                "HW-COMBAT-002",
+                HW_COMBAT_002,
                 f"CRT {crt.id!r}: odds column {label!r} {same} the column before it ({last[2]!r})",
                 at + ("columns", j),
                 help=fix,
@@ -107,9 +108,7 @@ def _crt_shape(ctx: Ctx, crt: Table, at: tuple) -> bool:
     for k, row in enumerate(crt.rows):
         roll = int(str(row[0]))
         if roll in seen:
-            ctx.error(
-                "HW-COMBAT-002", f"CRT {crt.id!r} has two rows for die roll {roll}", at + ("rows", k, 0), help=fix
-            )
+            ctx.error(HW_COMBAT_002, f"CRT {crt.id!r} has two rows for die roll {roll}", at + ("rows", k, 0), help=fix)
             return False
         seen.add(roll)
     return True
@@ -126,12 +125,12 @@ def _effect(ctx: Ctx, defs: dict, raw: dict, i: int) -> CombatEffect | None:
     path = ("combat", "effects", i)
     where = next(k for k in _WHERE if k in raw)
     ok = ctx.ref(
-        raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code="HW-COMBAT-001"
+        raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code=HW_COMBAT_001
     )
     for key in ("defender_side", "attacker_side"):
-        ok &= ctx.ref(raw.get(key), defs["sides"], "side", path + (key,), code="HW-COMBAT-001")
+        ok &= ctx.ref(raw.get(key), defs["sides"], "side", path + (key,), code=HW_COMBAT_001)
     for j, t in enumerate(raw.get("unit_types", [])):
-        ok &= ctx.ref(t, defs["unit_types"], "unit type", path + ("unit_types", j), code="HW-COMBAT-001")
+        ok &= ctx.ref(t, defs["unit_types"], "unit type", path + ("unit_types", j), code=HW_COMBAT_001)
     if not ok:
         return None
     return CombatEffect(

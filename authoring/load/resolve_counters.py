@@ -6,7 +6,8 @@ import math
 import re
 from sys import intern
 
-from authoring.diagnostics import Loc, error
+from authoring.diagnostics import Loc
+from authoring.diagnostics.codes import HW_COMBAT_003, HW_COUNTER_001, HW_COUNTER_002, HW_CSV_010, HW_DUP_002
 from authoring.diagnostics.rows import spans
 from authoring.load.cells import CounterCells, cell_problem
 from authoring.load.context import Ctx
@@ -127,7 +128,7 @@ def resolve_counters(ctx: Ctx, defs: dict, seen: dict[str, Loc]) -> list[Counter
         cid = str(c["id"])
         if cid in seen:
             ctx.error(
-                "HW-DUP-002",
+                HW_DUP_002,
                 f"duplicate counter id {cid!r} (also in {seen[cid]})",
                 path + ("id",),
                 help="counter ids must be unique within a game; use `quantity` for several copies",
@@ -147,8 +148,7 @@ def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
     path, cid = found[0]
     if ctx.src.header and "side" not in {name for name, _col in ctx.src.header}:
         ctx.diags.append(
-            error(
-                "HW-CSV-010",
+            HW_CSV_010.at(
                 f"the header row has no 'side' column, so {len(found)} of the file's "
                 "counters (those that are not markers) have no side",
                 Loc(ctx.src.path, 1, 1),
@@ -159,7 +159,7 @@ def _sideless(ctx: Ctx, found: list[tuple[tuple, str]]) -> None:
     lines = [ctx.loc(p).line for p, _c in found]
     more = f": {len(found)} counters have none ({spans(lines)})" if len(found) > 1 else ""
     ctx.error(
-        "HW-COUNTER-001",
+        HW_COUNTER_001,
         f"counter {cid!r} has no side{more}",
         path,
         help="give `side:`, or `marker: true` for a neutral marker",
@@ -191,7 +191,7 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list[tuple[tu
         if f["state"] not in defs["strength_states"]:
             ctx.ref(f["state"], defs["strength_states"], "strength state", fpath + ("state",))
         if f["state"] in states:
-            ctx.error("HW-COUNTER-002", f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
+            ctx.error(HW_COUNTER_002, f"counter {c['id']!r} has two faces for state {f['state']!r}", fpath)
         states.add(f["state"])
         known = defs["values"]
         for v in f.get("values") or ():
@@ -199,7 +199,7 @@ def _counter(ctx: Ctx, defs: dict, c: dict, path: tuple, sideless: list[tuple[tu
                 ctx.ref(v, known, "printed value", fpath + ("values", v))
             elif v in defs.get("strengths", ()) and not _summable(f["values"][v]):
                 ctx.error(
-                    "HW-COMBAT-003",
+                    HW_COMBAT_003,
                     f"counter {c['id']!r}: {v} {f['values'][v]!r} is no number, and combat sums it",
                     fpath + ("values", v),
                     help="print the number alone; a mark such as '*' belongs in a flag or the face's label",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from authoring.budget import COUNTER_SIZE_IN
+from authoring.diagnostics.codes import HW_DUP_001, HW_PATH_010, HW_PATH_011, HW_TABLE_001
 from authoring.load.context import Ctx
 from authoring.load.provenance import provenance
 from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
@@ -19,7 +20,7 @@ def type_defs(items: list | None, ctx: Ctx, path: tuple, what: str) -> tuple[Typ
     out, seen = [], set()
     for i, item in enumerate(items or []):
         if item["id"] in seen:
-            ctx.error("HW-DUP-001", f"duplicate {what} id {item['id']!r}", path + (i, "id"))
+            ctx.error(HW_DUP_001, f"duplicate {what} id {item['id']!r}", path + (i, "id"))
         seen.add(item["id"])
         extra = {k: v for k, v in item.items() if k not in _TYPE_KEYS}
         out.append(
@@ -131,18 +132,18 @@ def check_named_files(ctx: Ctx, root: Path, base: Path) -> None:
     try:
         real = resolve_inside(root, name, "rules summary", base=base)
     except UnsafePath as exc:
-        ctx.error("HW-PATH-010", str(exc), ("rules_summary",), help=exc.help)
+        ctx.error(HW_PATH_010, str(exc), ("rules_summary",), help=exc.help)
         return
     if real.exists() and not real.is_file():  # a folder, a named pipe, a device: never read
         ctx.error(
-            "HW-PATH-011",
+            HW_PATH_011,
             f"rules summary {name!r} is {kind_of(real.stat().st_mode)}, not a regular file",
             ("rules_summary",),
             help="name an HTML or PDF file saved beside game.yaml",
         )
     elif not real.is_file():
         ctx.error(
-            "HW-PATH-011",
+            HW_PATH_011,
             f"rules summary file {name!r} not found",
             ("rules_summary",),
             help="paths are relative to the folder of game.yaml",
@@ -155,7 +156,7 @@ def _check_unique(ctx: Ctx, items: list, path: tuple, what: str, key: str = "id"
     seen = set()
     for i, item in enumerate(items):
         if item.get(key) in seen:
-            ctx.error("HW-DUP-001", f"duplicate {what} {key} {item[key]!r}", path + (i, key))
+            ctx.error(HW_DUP_001, f"duplicate {what} {key} {item[key]!r}", path + (i, key))
         seen.add(item.get(key))
 
 
@@ -173,7 +174,7 @@ def tables(ctx: Ctx) -> tuple[Table, ...]:
         for j, row in enumerate(t["rows"]):
             if len(row) != len(cols):
                 ctx.error(
-                    "HW-TABLE-001",
+                    HW_TABLE_001,
                     f"table {t['id']!r} row {j + 1} has {len(row)} cells for {len(cols)} columns",
                     ("tables", i, "rows", j),
                     help="give one cell per column (use null for an empty cell)",

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from authoring.budget import HEX_SIZE_IN, map_budget_problem
+from authoring.diagnostics.codes import (
+    HW_HEX_001,
+    HW_HEXSIDE_001,
+    HW_HEXSIDE_002,
+    HW_HEXSIDE_003,
+    HW_HEXSIDE_004,
+    HW_MAP_001,
+    HW_MAP_002,
+    HW_PATH_001,
+    HW_PATH_002,
+    HW_SIZE_002,
+)
 from authoring.diagnostics.zeros import padded
 from authoring.hexgrid import GridSpec, Hex, Hexside, LabelFormat, MapGrid
 from authoring.load.context import Ctx
@@ -63,7 +75,7 @@ class _MapResolver:
             first = self.grid.hex_to_label(self.grid.hexes[0])
             last = self.grid.hex_to_label(self.grid.hexes[-1])
             self.ctx.error(
-                "HW-HEX-001",
+                HW_HEX_001,
                 f"hex {label!r} is not on map {self.ctx.src.data['id']!r}",
                 path,
                 help=f"hex ids on this map run from {first} to {last} ({spec.columns} columns x {spec.rows} rows)",
@@ -131,7 +143,7 @@ class _MapResolver:
                         continue
                 if a.distance(b) != 1:
                     self.ctx.error(
-                        "HW-HEXSIDE-001",
+                        HW_HEXSIDE_001,
                         f"{pair[0]} and {pair[1]} are not neighbours, so they share no hexside",
                         path,
                         help="a hexside is written as the two adjacent hexes it separates",
@@ -142,7 +154,7 @@ class _MapResolver:
                     faces = self.hex(entry["faces"], path + ("faces",))
                     if faces is not None and faces not in (a, b):
                         self.ctx.error(
-                            "HW-HEXSIDE-002",
+                            HW_HEXSIDE_002,
                             f"a hexside between {pair[0]} and {pair[1]} cannot face {entry['faces']}",
                             path + ("faces",),
                             help="`faces` must be one of the two hexes",
@@ -158,7 +170,7 @@ class _MapResolver:
             d = self.grid.direction_index(entry["side"])
         except (KeyError, ValueError):
             self.ctx.error(
-                "HW-HEXSIDE-003",
+                HW_HEXSIDE_003,
                 f"unknown hexside direction {entry['side']!r}",
                 path + ("side",),
                 help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}",
@@ -166,7 +178,7 @@ class _MapResolver:
             return []
         if h.neighbour(d) in self.grid:
             self.ctx.error(
-                "HW-HEXSIDE-004",
+                HW_HEXSIDE_004,
                 f"side {entry['side']} of {entry['hex']} is not on the map edge",
                 path,
                 help="write inner hexsides as the pair of hexes they separate",
@@ -193,7 +205,7 @@ class _MapResolver:
                 for j in range(1, len(hexes)):
                     if hexes[j - 1].distance(hexes[j]) != 1:
                         self.ctx.error(
-                            "HW-PATH-001",
+                            HW_PATH_001,
                             f"path {line.get('name', ptype)!r} jumps from {cells[j - 1][1]} "
                             f"to {cells[j][1]}, which are not adjacent",
                             path + ("hexes", cells[j][0]),
@@ -205,7 +217,7 @@ class _MapResolver:
                         exits.append((end, self.grid.direction_index(name)))
                     except (KeyError, ValueError):
                         self.ctx.error(
-                            "HW-PATH-002",
+                            HW_PATH_002,
                             f"unknown exit direction {name!r}",
                             path + sub,
                             help=f"use one of {', '.join(self.grid.direction_name(i) for i in range(6))}",
@@ -219,7 +231,7 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
     g = d["grid"]
     if g["columns"] * g["rows"] > MAX_MAP_HEXES:
         ctx.error(
-            "HW-MAP-001",
+            HW_MAP_001,
             f"map has {g['columns'] * g['rows']:,} hexes, over the limit of {MAX_MAP_HEXES:,}",
             ("grid",),
             help="split a huge map into several maps joined by the game's layout",
@@ -228,7 +240,7 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
     try:
         grid = MapGrid(grid_spec(g), origin)
     except ValueError as exc:
-        ctx.error("HW-MAP-002", f"invalid grid: {exc}", ("grid",))
+        ctx.error(HW_MAP_002, f"invalid grid: {exc}", ("grid",))
         return None
     r = _MapResolver(ctx, grid, defs)
     default = d.get("default_terrain") or (defs["terrain_order"][0] if defs["terrain_order"] else "clear")
@@ -241,7 +253,7 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
         h = r.hex(lab["hex"], ("labels", i, "hex"))
         if h is not None:
             labels.append(MapLabel(lab["text"], h))
-    r.zeros.report("HW-HEX-001")
+    r.zeros.report(HW_HEX_001)
     hexes = HexInfos(
         grid.labels(),
         {h: tuple(t) for h, t in terrain.items() if t},
@@ -253,7 +265,7 @@ def resolve_map(ctx: Ctx, defs: dict, origin: tuple[int, int] = (0, 0)) -> Map |
     too_big = map_budget_problem(len(hexes), hex_in)
     if too_big:
         ctx.error(
-            "HW-SIZE-002",
+            HW_SIZE_002,
             too_big,
             ("grid",),
             help="split the map into several maps joined by the game's `layout`, or print smaller hexes (hex_size)",

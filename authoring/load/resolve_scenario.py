@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from sys import intern
 
+from authoring.diagnostics.codes import (
+    HW_CARD_001,
+    HW_CARD_003,
+    HW_DUP_005,
+    HW_HEX_001,
+    HW_HEX_002,
+    HW_REF_002,
+    HW_REF_003,
+)
 from authoring.diagnostics.rows import spans
 from authoring.diagnostics.suggest import suggest
 from authoring.diagnostics.zeros import padded, zeros_help
@@ -51,7 +60,7 @@ def _hex(
         message = f"hex {label!r} is not on any map in play"
         if elsewhere:
             ctx.error(
-                "HW-HEX-002",
+                HW_HEX_002,
                 f"hex {label!r} is on map {elsewhere[0]!r}, which this scenario does not use",
                 path,
                 help=f"add {elsewhere[0]!r} to the scenario's maps, or pick a hex on "
@@ -66,7 +75,7 @@ def _hex(
                 for m in lookup.maps
             )
             ctx.error(
-                "HW-HEX-001",
+                HW_HEX_001,
                 message,
                 path,
                 help=zeros_help([wanted], "hex", ctx.src.path)
@@ -84,7 +93,7 @@ def _units(ctx: Ctx, counters: dict, units: list, path: tuple) -> tuple[tuple[st
     out = tuple(map(intern, map(str, units)))
     for j, u in enumerate(out):
         if u not in counters:  # `ctx.ref` reports it (called only then)
-            ctx.ref(u, counters, "counter", path + ("units", j), code="HW-REF-002")
+            ctx.ref(u, counters, "counter", path + ("units", j), code=HW_REF_002)
     return out, ctx.src.item_locs(path + ("units",), len(out))
 
 
@@ -112,7 +121,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     d = ctx.src.data
     in_play = []
     for i, m in enumerate(d["maps"]):
-        if ctx.ref(m, maps, "map", ("maps", i), code="HW-REF-003"):
+        if ctx.ref(m, maps, "map", ("maps", i), code=HW_REF_003):
             in_play.append(maps[m])
     lookup = HexLookup(in_play)
     sides = defs["sides"]
@@ -122,7 +131,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     for side, entries in (d.get("setup") or {}).items():
         if ctx.ref(side, sides, "side", ("setup", side)):
             setup += _placements(ctx, defs, lookup, maps, counters, side, entries, ("setup", side), zeros)
-    zeros.report("HW-HEX-001")
+    zeros.report(HW_HEX_001)
     off_map = []
     for side, boxes in (d.get("off_map") or {}).items():
         ctx.ref(side, sides, "side", ("off_map", side))
@@ -163,7 +172,7 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
     for i, o in enumerate(options):  # `check --option ID` and the module's option list name options by id
         if o.id in seen_options:
             ctx.error(
-                "HW-DUP-005",
+                HW_DUP_005,
                 f"duplicate option id {o.id!r}",
                 ("options", i, "id"),
                 help="give each option of the scenario its own id",
@@ -255,7 +264,7 @@ def resolve_card(
             for col in ("hex", "unit"):
                 if not d[i].get(col):
                     ctx.error(
-                        "HW-CARD-001",
+                        HW_CARD_001,
                         f"row {ctx.loc(path).line} has no {col!r} cell",
                         path,
                         help="a set-up card CSV has the columns hex,unit,state",
@@ -264,7 +273,7 @@ def resolve_card(
                 continue
             h = _hex(ctx, lookup, maps, str(e["hex"]), path + ("hex",), zeros)
             unit = intern(str(e["units"][0]))
-            ctx.ref(unit, counters, "counter", path + ("unit",), code="HW-REF-002")
+            ctx.ref(unit, counters, "counter", path + ("unit",), code=HW_REF_002)
             if _foreign(defs, counters, unit, side):
                 strays.append((path + ("unit",), unit))
                 continue  # not set up for `side`: its stacking, mix and side findings would only echo this one
@@ -274,14 +283,14 @@ def resolve_card(
             placements.append(
                 Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path), (ctx.loc(path + ("unit",)),))
             )
-        zeros.report("HW-HEX-001")
+        zeros.report(HW_HEX_001)
         _report_strays(ctx, counters, strays, side, "--side")
         return SetupCard(tuple(placements), side, scenario.id, None, ctx.src.path)
     given, side = side, d.get("side") or side
     if side is not None:
         ctx.ref(side, defs["sides"], "side", ("side",))
     placements = _placements(ctx, defs, lookup, maps, counters, side or "", d["entries"], ("entries",), zeros)
-    zeros.report("HW-HEX-001")
+    zeros.report(HW_HEX_001)
     strays = [
         (("entries", i, "units", j), u)
         for i, p in enumerate(placements)
@@ -330,7 +339,7 @@ def _report_strays(ctx: Ctx, counters: dict, strays: list[tuple[tuple, str]], si
         "`side:`": f"change the card's `side:`, or move these units to a card of side {theirs[0]}",
     }
     ctx.error(
-        "HW-CARD-003",
+        HW_CARD_003,
         f"{unit} belongs to side {counters[unit].side}, but this card sets up side {side}{rows}",
         path,
         help=fix.get(said, f"move these units to a card of side {theirs[0]}"),

@@ -14,7 +14,16 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from authoring.diagnostics import Diagnostic, Severity, error
+from authoring.diagnostics import Diagnostic, Severity
+from authoring.diagnostics.codes import (
+    HW_SCHEMA_001,
+    HW_SCHEMA_002,
+    HW_SCHEMA_003,
+    HW_SCHEMA_004,
+    HW_SCHEMA_005,
+    HW_SCHEMA_007,
+    HW_SCHEMA_008,
+)
 from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.limits import summary as limit_summary
 from authoring.load.source import Source
@@ -86,8 +95,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
             hint = f"did you mean {close[0]!r}?" if close else f"allowed keys here: {', '.join(allowed)}"
             hint = _MOVED.get((parent, key), hint)
             out.append(
-                error(
-                    "HW-SCHEMA-002",
+                HW_SCHEMA_002.at(
                     f"unknown key {key!r} in {where}",
                     src.key_loc(path + (key,)),
                     help=hint,
@@ -98,8 +106,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
             return out
     if err.validator == "required":
         return [
-            error(
-                "HW-SCHEMA-003",
+            HW_SCHEMA_003.at(
                 f"{where} is missing a required field: {err.message.split(' ')[0]}",
                 src.loc(path),
                 help="add the field; see `hexwright schema` for its meaning",
@@ -109,8 +116,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
     if err.validator == "type":
         expected = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
         return [
-            error(
-                "HW-SCHEMA-004",
+            HW_SCHEMA_004.at(
                 f"{where} must be {_article(expected)}, got {_show(err.instance)}",
                 src.loc(path),
                 help=_schema_help(err),
@@ -122,8 +128,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         close = difflib.get_close_matches(str(err.instance), [str(a) for a in allowed], n=1)
         hint = f"did you mean {close[0]!r}?" if close else f"expected one of: {', '.join(map(str, allowed))}"
         return [
-            error(
-                "HW-SCHEMA-005",
+            HW_SCHEMA_005.at(
                 f"{where}: {_show(err.instance)} is not one of {allowed}",
                 src.loc(path),
                 help=hint,
@@ -134,8 +139,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         form = err.schema.get("x-form") if isinstance(err.schema, dict) else None
         noun, _, how = (form or "").partition(": ")
         return [
-            error(
-                "HW-SCHEMA-007",
+            HW_SCHEMA_007.at(
                 f"{where}: {_show(err.instance)} is not {noun or 'in the expected form'}",
                 src.loc(path),
                 help=f"write {how}" if how else _schema_help(err),
@@ -144,7 +148,7 @@ def _describe(src: Source, path: tuple, err: ValidationError) -> list[Diagnostic
         ]
     if err.validator in _LIMITS:
         return [_limit(src, path, where, err)]
-    return [error("HW-SCHEMA-001", f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
+    return [HW_SCHEMA_001.at(f"{where}: {err.message}", src.loc(path), help=_schema_help(err), path=path)]
 
 
 _LIMITS = ("maxLength", "maxItems", "maximum", "minimum", "exclusiveMinimum", "exclusiveMaximum")
@@ -169,7 +173,7 @@ def _limit(src: Source, path: tuple, where: str, err: ValidationError) -> Diagno
         }[err.validator]
         what = f"{shown} is {word} {bound:,}" if isinstance(bound, int) else f"{shown} is {word} {bound}"
         fix = _schema_help(err) or "use a value in range"
-    return error("HW-SCHEMA-008", f"{where}: {what}", src.loc(path), help=fix, path=path)
+    return HW_SCHEMA_008.at(f"{where}: {what}", src.loc(path), help=fix, path=path)
 
 
 def _schema_help(err: ValidationError) -> str:

@@ -19,7 +19,29 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import yaml
 
-from authoring.diagnostics import Diagnostic, Loc, error, info
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import (
+    HW_CSV_001,
+    HW_CSV_002,
+    HW_CSV_004,
+    HW_IO_001,
+    HW_IO_002,
+    HW_IO_003,
+    HW_IO_004,
+    HW_TEXT_001,
+    HW_TEXT_002,
+    HW_TEXT_003,
+    HW_YAML_001,
+    HW_YAML_002,
+    HW_YAML_003,
+    HW_YAML_005,
+    HW_YAML_006,
+    HW_YAML_007,
+    HW_YAML_008,
+    HW_YAML_009,
+    HW_YAML_010,
+    CodeInfo,
+)
 from authoring.load.cells import CsvCells, cell_starts
 from authoring.load.nodes import KeyPositions, NodeTree, ValuePositions
 from authoring.readfile import MAX_INPUT_BYTES, FileRefused, read_limited
@@ -138,23 +160,21 @@ def read_bytes(path: Path, display: str) -> bytes:
     except FileRefused as exc:
         if exc.too_big:
             raise SourceError(
-                error(
-                    "HW-IO-002",
+                HW_IO_002.at(
                     str(exc),
                     Loc(display, 1, 1),
                     help="split the data into several files (for example one counters file per side)",
                 )
             ) from None
         raise SourceError(
-            error(
-                "HW-IO-001",
+            HW_IO_001.at(
                 f"cannot read file: it {exc}",
                 Loc(display),
                 help="name a data file saved by an editor or spreadsheet",
             )
         ) from None
     except OSError as exc:
-        raise SourceError(error("HW-IO-001", f"cannot read file: {exc.strerror}", Loc(display))) from None
+        raise SourceError(HW_IO_001.at(f"cannot read file: {exc.strerror}", Loc(display))) from None
 
 
 def decode_text(raw: bytes, display: str, legacy: bool = False) -> tuple[str, tuple[Diagnostic, ...]]:
@@ -167,13 +187,10 @@ def decode_text(raw: bytes, display: str, legacy: bool = False) -> tuple[str, tu
     except DecodeError as exc:
         line = raw.count(b"\n", 0, exc.offset) + 1
         col = exc.offset - (raw.rfind(b"\n", 0, exc.offset) + 1) + 1
-        raise SourceError(
-            error("HW-IO-003", str(exc), Loc(display, line, col), help="save the file as UTF-8")
-        ) from None
+        raise SourceError(HW_IO_003.at(str(exc), Loc(display, line, col), help="save the file as UTF-8")) from None
     if found.encoding != "utf-8" and not legacy:
         raise SourceError(
-            error(
-                "HW-IO-003",
+            HW_IO_003.at(
                 f"file is {describe(found.encoding)}, not UTF-8",
                 Loc(display, 1, 1),
                 help="save the file as UTF-8 (hexwright reads YAML files as UTF-8)",
@@ -197,8 +214,7 @@ def _legacy_note(found: Decoded, raw: bytes, display: str) -> tuple[Diagnostic, 
     before = re.split(r"\r\n|\r|\n", found.text[:at])
     loc = Loc(display, len(before), len(before[-1]) + 1)
     return (
-        info(
-            "HW-IO-004",
+        HW_IO_004.at(
             f"read as {describe(found.encoding)}, since the file is not UTF-8: byte 0x{raw[at]:02x} "
             f"is taken for {found.text[at]!r}",
             loc,
@@ -240,8 +256,7 @@ def _prescan(text: str, display: str) -> None:
         if total > MAX_NODES:
             loc = Loc(display, ev.start_mark.line + 1, ev.start_mark.column + 1)
             raise SourceError(
-                error(
-                    "HW-YAML-005",
+                HW_YAML_005.at(
                     f"document has more than {MAX_NODES:,} values (aliases expanded)",
                     loc,
                     help="split the data into several files, or remove repeated YAML aliases",
@@ -278,27 +293,24 @@ def parse_yaml(text: str, display: str) -> Source:
         problem = exc.problem or exc.context or "invalid YAML"
         if _tab_at(text, mark):
             raise SourceError(
-                error(
-                    "HW-YAML-010",
+                HW_YAML_010.at(
                     "tab character: YAML indents with spaces",
                     Loc(display, line, col),
                     help="replace the tab with spaces (set your editor to insert spaces for Tab)",
                 )
             ) from None
         raise SourceError(
-            error(
-                "HW-YAML-001",
+            HW_YAML_001.at(
                 f"YAML syntax error: {problem}",
                 Loc(display, line, col),
                 help="check indentation, colons and quotes on this line",
             )
         ) from None
     except yaml.YAMLError as exc:
-        raise SourceError(error("HW-YAML-001", f"YAML error: {exc}", Loc(display, 1, 1))) from None
+        raise SourceError(HW_YAML_001.at(f"YAML error: {exc}", Loc(display, 1, 1))) from None
     if node is None:
         raise SourceError(
-            error(
-                "HW-YAML-002",
+            HW_YAML_002.at(
                 "file is empty",
                 Loc(display, 1, 1),
                 help="a data file starts with `kind:` (game, map, counters, tables, scenario, setup-card)",
@@ -321,23 +333,23 @@ class _Builder:
         self.flagged: set[yaml.Node] = set()  # values `text_problems` must report
         self.count = 0
 
-    def _fail(self, code: str, message: str, node, help: str = "") -> None:
+    def _fail(self, code: CodeInfo, message: str, node, help: str = "") -> None:
         loc = Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
-        raise SourceError(error(code, message, loc, help=help))
+        raise SourceError(code.at(message, loc, help=help))
 
     def build(self, node, depth: int):
         self.count += 1
         if self.count > MAX_NODES:
             self._fail(
-                "HW-YAML-005",
+                HW_YAML_005,
                 f"document expands to more than {MAX_NODES:,} values (alias bomb?)",
                 node,
                 help="remove recursive or heavily repeated YAML aliases",
             )
         if depth > MAX_DEPTH:
-            self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
+            self._fail(HW_YAML_006, f"document is nested deeper than {MAX_DEPTH} levels", node)
         if node.tag not in _STD_TAGS:
-            self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
+            self._fail(HW_YAML_007, f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
         if isinstance(node, yaml.ScalarNode):
             v = node.value
             if (self.long and len(v) > MAX_TEXT) or (self.suspect and _BAD_TEXT.search(v)):
@@ -385,10 +397,10 @@ class _Builder:
         inline = depth <= MAX_DEPTH
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
+                self._fail(HW_YAML_008, "mapping keys must be plain scalars", key_node)
             if key_node.tag == "tag:yaml.org,2002:merge" or (key_node.value == "<<" and not key_node.style):
                 self._fail(
-                    "HW-YAML-009",
+                    HW_YAML_009,
                     "YAML merge keys (<<) are not supported",
                     key_node,
                     help="write the fields out, or use the counters CSV form for repeated values",
@@ -397,7 +409,7 @@ class _Builder:
             if key in out:
                 first = next(k for k, _v in node.value if k.value == key)
                 self._fail(
-                    "HW-YAML-003",
+                    HW_YAML_003,
                     f"duplicate key {key!r} (first defined at line {first.start_mark.line + 1})",
                     key_node,
                     help="remove or rename one of the two; hexwright never keeps the last one silently",
@@ -455,9 +467,9 @@ def parse_csv(text: str, display: str) -> Source:
             rows.append((prev + 1, row))  # physical line where the row starts
             prev = reader.line_num
     except csv.Error as exc:
-        raise SourceError(error("HW-CSV-001", f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
+        raise SourceError(HW_CSV_001.at(f"CSV syntax error: {exc}", Loc(display, reader.line_num, 1))) from None
     if not rows or not any(cell.strip() for cell in rows[0][1]):
-        raise SourceError(error("HW-CSV-002", "CSV file is empty or has no header row", Loc(display, 1, 1)))
+        raise SourceError(HW_CSV_002.at("CSV file is empty or has no header row", Loc(display, 1, 1)))
     header = _trimmed([h.strip() for h in rows[0][1]])  # Excel keeps the cells of a deleted column: `hex;unit;;;`
     head_cols = cell_starts(lines[0], delimiter) if lines else []
     records: list[dict] = []
@@ -470,8 +482,7 @@ def parse_csv(text: str, display: str) -> Source:
         if len(row) > len(header) and any(cells[len(header) :]):
             extra = next(i for i in range(len(header), len(row)) if cells[i])
             raise SourceError(
-                error(
-                    "HW-CSV-004",
+                HW_CSV_004.at(
                     f"row has a cell in column {extra + 1}, but the header has {len(header)} columns",
                     Loc(display, line_no, 1),
                     help="remove the extra cells or add a column header",
@@ -554,8 +565,7 @@ def _at(data, path: tuple):
 def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
     where = src.loc(path)
     if len(value) > MAX_TEXT:
-        return error(
-            "HW-TEXT-003",
+        return HW_TEXT_003.at(
             f"text is {len(value):,} characters long, over the limit of {MAX_TEXT:,}",
             where,
             help="shorten it, or move long prose to a file the game names (rules_summary)",
@@ -564,8 +574,7 @@ def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
     m = _BAD_TEXT.search(value)
     assert m is not None  # asked only about text over MAX_TEXT (answered above) or holding what _BAD_TEXT finds
     if m.group() == "\\":
-        return error(
-            "HW-TEXT-002",
+        return HW_TEXT_002.at(
             "text ends in a backslash, which a VASSAL module cannot carry",
             where,
             help="remove the trailing backslash (or end the text with another character)",
@@ -576,8 +585,7 @@ def _text_problem(src: Source, path: tuple, value: str) -> Diagnostic:
     name = {"\t": "a tab", "\x00": "a NUL character", "\x1b": "an escape character (ESC)"}.get(
         ch, "a control character"
     )
-    return error(
-        "HW-TEXT-001",
+    return HW_TEXT_001.at(
         f"text holds {name} ({code}) at character {m.start() + 1}",
         where,
         help="printed text and names are one line of plain characters: remove it (a new line is fine only in notes)",

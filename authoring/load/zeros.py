@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from authoring.diagnostics.codes import CodeInfo
 from authoring.diagnostics.zeros import zeros_help, zeros_message
 from authoring.load.context import Ctx
 
@@ -30,7 +31,7 @@ class DroppedZeros:
         """A row whose id is `wanted` without its zeros; `message` says what is wrong with it."""
         self.found.append((path, wanted, message))
 
-    def report(self, code: str) -> None:
+    def report(self, code: CodeInfo) -> None:
         """One error at the first row: its message, how many rows, and the hint."""
         if not self.found:
             return

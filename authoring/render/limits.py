@@ -16,7 +16,8 @@ need the whole game and the renderers' own measures, and draw nothing:
 from __future__ import annotations
 
 from authoring.budget import IMAGE_MAX_SIDE, MAP_PX_PER_HEX, MAX_PIECES, MODULE_PX_PER_HEX, PIXEL_BUDGET
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_MIX_003, HW_SIZE_002, HW_SIZE_003, HW_TABLE_002
 from authoring.model import Game
 from authoring.render.maps.frame import has_art, map_image_size
 from authoring.render.print.charts import NATURAL, table_problem
@@ -52,16 +53,14 @@ def _map_image_findings(game: Game, map_id: str) -> list[Diagnostic]:
     for stage, px, fmt in map_images(game, map_id):
         w, h = map_image_size(game, map_id, px)
         if side is None and max(w, h) > IMAGE_MAX_SIDE[fmt]:
-            side = error(
-                "HW-SIZE-003",
+            side = HW_SIZE_003.at(
                 f"map {map_id!r} would be drawn {w:,} x {h:,} px for {stage}, a {fmt} image, "
                 f"whose sides are at most {IMAGE_MAX_SIDE[fmt]:,} px",
                 m.loc,
                 help="split the map into maps joined on their edges (the game's layout), or make it less long",
             )
         if pixels is None and has_art(m) and w * h > PIXEL_BUDGET:  # a drawn map's pixels: HW-SIZE-002, at load
-            pixels = error(
-                "HW-SIZE-002",
+            pixels = HW_SIZE_002.at(
                 f"painted map {map_id!r} would be drawn as {w * h / 1e6:,.0f} million pixels "
                 f"({w:,} x {h:,}) for {stage}, over the budget of {PIXEL_BUDGET / 1e6:,.0f} million (the "
                 f"art, resampled to {px:g} px per hex)",
@@ -82,8 +81,7 @@ def _table_findings(game: Game) -> list[Diagnostic]:
         problem = table_problem(game, table, sizes, PIXEL_BUDGET)
         if problem:
             out.append(
-                error(
-                    "HW-TABLE-002",
+                HW_TABLE_002.at(
                     f"table {table.id!r} cannot be printed: {problem}",
                     table.loc or game.loc,
                     help="split it into tables of fewer columns or rows, or shorten the longest cells "
@@ -99,8 +97,7 @@ def _mix_findings(game: Game) -> list[Diagnostic]:
         total += counter.quantity
         if total > MAX_PIECES:
             return [
-                error(
-                    "HW-MIX-003",
+                HW_MIX_003.at(
                     f"the counter mix holds more than {MAX_PIECES:,} pieces (counting each "
                     f"counter's quantity), which no build stage is made for; the limit is passed at counter "
                     f"{counter.id!r}",

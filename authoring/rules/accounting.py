@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_PLACE_013, HW_SCHED_008
 from authoring.hexgrid import Hex
 from authoring.model import Counter, RuleSpec
 from authoring.rules.arrivals import also_open, openings
@@ -45,8 +46,7 @@ def check_arrive_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic
         if not p.at:
             if entry_required(board, p):
                 continue  # the pool-cost rule's HW-SCHED-007 reports it
-            yield error(
-                "HW-SCHED-008",
+            yield HW_SCHED_008.at(
                 f"pool {p.id} states no entry location",
                 p.loc,
                 help=f"add `at:` to pool {p.id}: its units enter in hex set {name} (or a part of it)",
@@ -125,8 +125,7 @@ def _outside(
     h = stray[key]
     if h is not None:
         name = spec.params["hex_set"]
-        yield error(
-            "HW-SCHED-008",
+        yield HW_SCHED_008.at(
             f"{who} enters at {at!r}, which reaches hex {board.describe(h)}, where they may not enter",
             loc,
             help=f"{describe(spec.params)} enter only in hex set {name}; name it, or a hex "
@@ -171,8 +170,7 @@ def check_accounted(board: Board) -> Iterator[Diagnostic]:
                 left_empty[side] -= 1  # the empty hex's finding stands for this unit
                 continue
         fix = f"add {unit} to the card" if spec is None else f"add {unit} to the scenario"
-        yield error(
-            "HW-PLACE-013",
+        yield HW_PLACE_013.at(
             f"{unit} is on no hex, in no box, pool or schedule; {where}",
             loc,
             help=f"{fix}, where it belongs",

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_PLACE_014
 from authoring.hexgrid import Hex
 from authoring.model import OffMap, Pool, RuleSpec, Scheduled
 from authoring.rules.board import Board
@@ -43,8 +44,7 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
                 yield from _free(board, spec, free, p.hex, p.label, unit, loc)
             elif unit in fixed and p.hex not in fixed[unit]:
                 want = " or ".join(sorted({board.label(h) for h in fixed[unit]}))
-                yield error(
-                    "HW-PLACE-014",
+                yield HW_PLACE_014.at(
                     f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
                     f"{board.scenario.id!r} sets it up in hex {want}",
                     loc,
@@ -53,8 +53,7 @@ def check_card_matches_scenario(board: Board, spec: RuleSpec) -> Iterator[Diagno
                     hex=p.label,
                 )
             elif unit not in fixed and unit not in elsewhere:
-                yield error(
-                    "HW-PLACE-014",
+                yield HW_PLACE_014.at(
                     f"{unit} starts in hex {board.describe(p.hex, p.label)}, but scenario "
                     f"{board.scenario.id!r} does not use it",
                     loc,
@@ -77,8 +76,7 @@ def _free(
     if any(h.distance(x) <= reach for x in hexes):
         return
     where = f"hex set {name}" + (f" or within {reach} hex{'es' * (reach != 1)} of it" if reach else "")
-    yield error(
-        "HW-PLACE-014",
+    yield HW_PLACE_014.at(
         f"{unit} starts in hex {board.describe(h, label)}, outside {where}",
         loc,
         help=f"{describe(free)} may start in {where}, in place of the hex the scenario shows",

@@ -14,7 +14,8 @@ from typing import Protocol
 
 import re2
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_CODE_001, HW_CODE_002, HW_CODE_003, HW_CODE_004, HW_CODE_005
 from authoring.diagnostics.zeros import padded, zeros_help, zeros_message
 from authoring.hexgrid import Hex
 from authoring.model import Counter, Game, RuleSpec
@@ -157,8 +158,7 @@ def check_grammar(game: Game) -> Iterator[Diagnostic]:
             try:
                 compile_pattern(str(spec["pattern"]))
             except PatternError as exc:
-                yield error(
-                    "HW-CODE-004",
+                yield HW_CODE_004.at(
                     f"set-up code pattern {spec['pattern']!r} is not a valid regular expression: {exc}",
                     _code_loc(game, i),
                     help="write a regular expression without backreferences or lookaround (RE2 syntax, "
@@ -229,8 +229,7 @@ def check_dropped_zeros(game: Game) -> Iterator[Diagnostic]:
         read = parse(game, wanted, c.side)
         assert read is not None  # `restored` gives only a code the grammar reads as a hex
         spec = read.spec
-        yield error(
-            "HW-CODE-005",
+        yield HW_CODE_005.at(
             zeros_message(f"{c.id}'s set-up code {c.setup_code!r} {reads}", "set-up code", lines, file),
             c.code_loc or c.loc,
             help=zeros_help(list(dict.fromkeys(w for _x, w in found)), "setup_code", file),
@@ -256,8 +255,7 @@ def check_follow_setup_codes(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
         m = parse_on(board, _restored_on(board, c.setup_code, c.side) or c.setup_code, c.side, c)  # HW-CODE-005 says it
         if m is None:
             what = f"set-up code {c.setup_code!r}" if c.setup_code else "no set-up code"
-            yield error(
-                "HW-CODE-001",
+            yield HW_CODE_001.at(
                 f"{unit} has {what}, which the set-up code grammar does not accept",
                 uses[0].loc,
                 help=f"valid codes: {valid_codes(board.game)}",
@@ -277,8 +275,7 @@ def _follow(board: Board, spec: RuleSpec, m: CodeMatch, c: Counter, uses: tuple[
     rule = board.game.cite(str(m.spec.get("rule") or spec.rule))
     related = (c.loc,) if c.loc else ()
     if target is not None and not target:
-        yield error(
-            "HW-CODE-003",
+        yield HW_CODE_003.at(
             f"{uses[0].unit}'s code {m.code!r} ({m.text()}) names no hex on the maps in play "
             f"({', '.join(board.scenario.maps)})",
             uses[0].loc,
@@ -291,8 +288,7 @@ def _follow(board: Board, spec: RuleSpec, m: CodeMatch, c: Counter, uses: tuple[
     if any(_obeys(board, m, target, u) for u in uses):
         return
     wrong = next((u for u in uses if u.kind in ("setup", "off_map", "reinforcement", "pool")), uses[0])
-    yield error(
-        "HW-CODE-002",
+    yield HW_CODE_002.at(
         f"{wrong.unit}'s code {m.code!r} says {m.text()}, but it {_whereabouts(board, wrong)}",
         wrong.loc,
         rule=rule,

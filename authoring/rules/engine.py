@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from authoring.diagnostics import Diagnostic, Loc, error, sorted_diagnostics, warning
+from authoring.diagnostics import Diagnostic, Loc, sorted_diagnostics
+from authoring.diagnostics.codes import HW_CARD_002, HW_RULE_003
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec, Scenario, SetupCard
 from authoring.rules import codes, params
@@ -37,8 +38,7 @@ def rules_in_force(
     their arrival turns)."""
     offered = {o.id for o in scenario.options}
     diags = [
-        error(
-            "HW-RULE-003",
+        HW_RULE_003.at(
             f"scenario {scenario.id!r} has no option {o!r}",
             scenario.loc,
             help=suggest(o, offered),
@@ -91,8 +91,7 @@ def _option_rule_findings(game: Game, scenario: Scenario) -> list[Diagnostic]:
 def _card_findings(card: SetupCard, game: Game, scenario: Scenario) -> Iterator[Diagnostic]:
     for what, named, actual in (("game", card.game, game.id), ("scenario", card.scenario, scenario.id)):
         if named and named != actual:
-            yield warning(
-                "HW-CARD-002",
+            yield HW_CARD_002.at(
                 f"this set-up card is for {what} {named!r}, checked against {actual!r}",
                 Loc(card.path, 1, 1) if card.path else None,
                 help=f"check the card's `{what}:`",

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import (
+    HW_PLACE_004,
+    HW_PLACE_005,
+    HW_PLACE_006,
+    HW_PLACE_007,
+    HW_PLACE_008,
+    HW_PLACE_009,
+    HW_PLACE_010,
+    HW_RULE_002,
+    CodeInfo,
+)
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid import Hex
 from authoring.model import RuleSpec
@@ -48,8 +59,7 @@ def check_one_per_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         label = board.label(h)
         if not units and not unplaced:
-            yield error(
-                "HW-PLACE-004",
+            yield HW_PLACE_004.at(
                 f"{feature} hex {label} holds no {side} unit; it needs exactly one",
                 spec.loc,
                 help=f"set up one {side} unit in hex {label}",
@@ -59,8 +69,7 @@ def check_one_per_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
             )
         elif len(units) > 1:
             extra = units[1]
-            yield error(
-                "HW-PLACE-004",
+            yield HW_PLACE_004.at(
                 f"{feature} hex {extra.label} holds {len(units)} {side} units "
                 f"({', '.join(u.unit for u in units)}); it takes exactly one",
                 extra.loc,
@@ -77,7 +86,7 @@ def check_only_on_feature(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     for u, h in _selected_on_map(board, spec):
         cell = board.cells.get(h)
         if cell is None or not cell.has(feature):
-            yield _refused(board, spec, "HW-PLACE-005", u, h, f"which has no {feature}", allowed, f"{feature} hex")
+            yield _refused(board, spec, HW_PLACE_005, u, h, f"which has no {feature}", allowed, f"{feature} hex")
 
 
 def _free_first(board: Board, hexes) -> list[Hex]:
@@ -87,7 +96,7 @@ def _free_first(board: Board, hexes) -> list[Hex]:
 
 
 def _refused(
-    board: Board, spec: RuleSpec, code: str, u: Use, h: Hex, why: str, allowed: list[Hex], what: str
+    board: Board, spec: RuleSpec, code: CodeInfo, u: Use, h: Hex, why: str, allowed: list[Hex], what: str
 ) -> Diagnostic:
     """The finding for unit `u`, set up in hex `h`, which is not a `what`."""
     near = board.nearest(h, allowed)
@@ -96,8 +105,7 @@ def _refused(
         if near is not None
         else f"there is no {what} on the maps in play"
     )
-    return error(
-        code,
+    return code.at(
         f"{u.unit} starts in hex {board.describe(h, u.label)}, {why}",
         u.loc,
         help=f"{describe(spec.params)} may only start in a {what}; {hint}",
@@ -113,7 +121,7 @@ def check_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     allowed = _free_first(board, hexes)
     for u, h in _selected_on_map(board, spec):
         if h not in hexes:
-            yield _refused(board, spec, "HW-PLACE-006", u, h, f"outside hex set {name}", allowed, f"hex of {name}")
+            yield _refused(board, spec, HW_PLACE_006, u, h, f"outside hex set {name}", allowed, f"hex of {name}")
 
 
 def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
@@ -123,8 +131,7 @@ def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     cite = board.game.cite(spec.rule)
     for u, h in _selected_on_map(board, spec):
         if h in hexes:
-            yield error(
-                "HW-PLACE-007",
+            yield HW_PLACE_007.at(
                 f"{u.unit} starts in hex {board.describe(h, u.label)}, inside hex set {name}",
                 u.loc,
                 help=f"{describe(spec.params)} may not start in {name}",
@@ -137,8 +144,7 @@ def check_not_in_hex_set(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     for u in _selected(board, spec, board.kinds("reinforcement")):
         at = resolve_at(board, u.place, board.side_of(u)) if u.place else None
         if u.turn < until and at and at <= hexes:
-            yield error(
-                "HW-PLACE-007",
+            yield HW_PLACE_007.at(
                 f"{u.unit} arrives on turn {u.turn} at {u.place}, inside hex set {name}",
                 u.loc,
                 help=f"{describe(spec.params)} may not arrive in {name} before turn {until}",
@@ -156,8 +162,7 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     target = board.hexsets.label_to_hex(label)
     if target is None:
         wanted = padded(label, board.hexsets.label_to_hex)
-        yield error(
-            "HW-RULE-002",
+        yield HW_RULE_002.at(
             f"rule unit-at puts {unit} in hex {label!r}, which is on no map in play",
             spec.loc,
             help=zeros_help([wanted], "hex id", spec.loc.file if spec.loc else "")
@@ -175,8 +180,7 @@ def check_unit_at(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         where = f"starts in hex {board.describe(wrong.hex, wrong.label)}"
     else:
         where = f"is not set up on the map ({wrong.kind.replace('_', '-')})"
-    yield error(
-        "HW-PLACE-008",
+    yield HW_PLACE_008.at(
         f"{unit} must start in hex {label} but {where}",
         wrong.loc,
         help=f"set {unit} up in hex {label}",
@@ -193,8 +197,7 @@ def check_max_per_map(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         for m in board.cells[h].maps if h in board.cells else ():
             counts.setdefault(m, []).append(u)
             if len(counts[m]) == limit + 1:
-                yield error(
-                    "HW-PLACE-009",
+                yield HW_PLACE_009.at(
                     f"{limit + 1} {describe(spec.params)} start on map {m}, at most {limit} may",
                     u.loc,
                     help=f"move {u.unit} to another map (on map {m}: {', '.join(x.unit for x in counts[m])})",
@@ -213,8 +216,7 @@ def check_garrison(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         units = [u for u in _selected(board, spec, board.by_cell.get(h, ())) if board.side_of(u) == side]
         if len(units) < need:
             label = board.label(h)
-            yield error(
-                "HW-PLACE-010",
+            yield HW_PLACE_010.at(
                 f"hex {label} of {name} holds {len(units)} {side} unit"
                 f"{'s' * (len(units) != 1)}, it needs at least {need}",
                 spec.loc,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_PLACE_016, HW_PLACE_017
 from authoring.hexgrid import Hex
 from authoring.model import RuleSpec
 from authoring.rules.board import Board
@@ -43,8 +44,7 @@ def check_adjacent_to_hexside(board: Board, spec: RuleSpec) -> Iterator[Diagnost
             if near is not None
             else f"; no hex of the maps in play lies beside a {wanted}"
         )
-        yield error(
-            "HW-PLACE-016",
+        yield HW_PLACE_016.at(
             f"{u.unit} starts in hex {board.describe(h, u.label)}, which has no {wanted} hexside",
             u.loc,
             help=f"{describe(spec.params)} start only beside a {wanted}{hint}",
@@ -75,8 +75,7 @@ def check_near_unit(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
             if near is not None
             else "none starts on the map"
         )
-        yield error(
-            "HW-PLACE-017",
+        yield HW_PLACE_017.at(
             f"{u.unit} starts in hex {board.describe(h, u.label)}, more than {hexes} from "
             f"the {u.owner} {describe(of)} ({where})",
             u.loc,

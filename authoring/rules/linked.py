@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_PLACE_015
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 
@@ -30,8 +31,7 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     inside = [(u, u.hex) for u in placed if u.hex is not None and u.hex in hexes]
     for u in placed:
         if u.hex is not None and u.hex not in hexes:
-            yield error(
-                "HW-PLACE-015",
+            yield HW_PLACE_015.at(
                 f"{unit} starts in hex {board.describe(u.hex, u.label)}; it may start only in "
                 f"hex set {name}, in place of {_one_of(replaced)}",
                 u.loc,
@@ -43,8 +43,7 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     left = [r for r in replaced if board.by_unit.get(r) and not any(x.kind == "setup" for x in board.by_unit[r])]
     for r in left[len(inside) :]:
         use = board.by_unit[r][0]
-        yield error(
-            "HW-PLACE-015",
+        yield HW_PLACE_015.at(
             f"{r} does not start on the map, but only {unit} set up in {name} may take its place",
             use.loc,
             rule=cite,
@@ -55,8 +54,7 @@ def check_substitute_for(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         yield from _enters(board, spec, r, turn)
     if inside and not left:
         u, h = inside[0]
-        yield error(
-            "HW-PLACE-015",
+        yield HW_PLACE_015.at(
             f"{unit} starts in hex {board.describe(h, u.label)} of {name}, but "
             f"{'none of ' if len(replaced) > 1 else ''}{', '.join(replaced)} leaves its place to enter on turn "
             f"{turn}",
@@ -74,8 +72,7 @@ def _enters(board: Board, spec: RuleSpec, unit: str, turn: int) -> Iterator[Diag
         return
     use = arrivals[0] if arrivals else board.by_unit[unit][0]
     how = f"enters on turn {use.turn}" if arrivals else f"is in {use.kind.replace('_', '-')} {use.place}".rstrip()
-    yield error(
-        "HW-PLACE-015",
+    yield HW_PLACE_015.at(
         f"{unit} {how}, but a unit {spec.params['unit']} replaces enters on turn {turn}",
         use.loc,
         help=f"bring {unit} in as a reinforcement on turn {turn}",

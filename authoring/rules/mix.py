@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from operator import itemgetter
 from types import MappingProxyType
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_MIX_001, HW_MIX_002, HW_SCHED_003
 from authoring.model import Counter, Game, RuleSpec, face_values
 from authoring.rules.board import Board, Use
 from authoring.rules.selectors import selects
@@ -50,8 +51,7 @@ def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
             if held:
                 held.pop()
             else:
-                yield error(
-                    "HW-SCHED-003",
+                yield HW_SCHED_003.at(
                     f"{u.unit} is withdrawn on turn {u.turn} but is not in play by then",
                     u.loc,
                     help=f"set {u.unit} up, or bring it in on or before turn {u.turn}, or drop the withdrawal",
@@ -67,8 +67,7 @@ def check_counter_mix(board: Board) -> Iterator[Diagnostic]:
 def _overuse(board: Board, c: Counter, u: Use, held: list[Use]) -> Diagnostic:
     copies = f"{c.quantity} cop{'y' if c.quantity == 1 else 'ies'}"
     where = "; ".join(f"{x.kind.replace('_', '-')} at {x.loc}" for x in held if x.loc)
-    return error(
-        "HW-MIX-001",
+    return HW_MIX_001.at(
         f"{u.unit} is used {len(held) + 1} times but the counter mix has {copies}",
         u.loc,
         help=f"remove this use or another one ({where})",
@@ -105,8 +104,7 @@ def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
             continue
         want = steps_for(spec.params["table"], value, len(c.faces), c.type)
         if want is None:
-            yield error(
-                "HW-MIX-002",
+            yield HW_MIX_002.at(
                 f"{c.id}'s {name} {value:g} is in no row of the steps table",
                 c.loc,
                 help="add a row covering this value to the rule's table",
@@ -114,8 +112,7 @@ def check_steps_from_value(game: Game, spec: RuleSpec) -> Iterator[Diagnostic]:
             )
         elif c.steps != want:
             faces = f"{len(c.faces)} printed face{'s' * (len(c.faces) != 1)}"
-            yield error(
-                "HW-MIX-002",
+            yield HW_MIX_002.at(
                 f"{c.id} has {c.steps} step{'s' * (c.steps != 1)}, but {name} {value:g} with {faces} gives {want}",
                 c.loc,
                 help=f"set `steps: {want}` for {c.id}",

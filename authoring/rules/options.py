@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
-from authoring.diagnostics import Diagnostic, error, info
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_OPT_001, HW_OPT_002, HW_OPT_003
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, Option, RuleSpec, Scenario
 from authoring.model.game import frozen_map
@@ -76,8 +77,7 @@ def not_checked(game: Game, scenario: Scenario, ids: frozenset[str]) -> Iterator
     for o in in_force(scenario, ids):
         where = next((loc for kind, loc in o.effects.kinds if kind == "not_checked"), None)
         for what in o.effects.not_checked:
-            yield info(
-                "HW-OPT-002",
+            yield HW_OPT_002.at(
                 f"option {o.id!r} is on; not checked: {what}",
                 where or o.loc or scenario.loc,
                 help="the players apply this part of the option at the table",
@@ -94,8 +94,7 @@ def effect_findings(game: Game, scenario: Scenario) -> Iterator[Diagnostic]:
     for o in scenario.options:
         for kind, loc in o.effects.kinds:
             if kind not in EFFECT_KINDS:
-                yield error(
-                    "HW-OPT-001",
+                yield HW_OPT_001.at(
                     f"option {o.id!r} declares effect {kind!r}, which no rule of hexwright applies",
                     loc or o.loc,
                     help=f"use one of: {', '.join(EFFECT_KINDS)}; what only the players apply goes under not_checked"
@@ -122,8 +121,7 @@ def _also(kind: str, known: Iterable[str]) -> str:
 
 
 def _unknown(game: Game, o: Option, what: str, name: str, known: Iterable[str]) -> Diagnostic:
-    return error(
-        "HW-OPT-003",
+    return HW_OPT_003.at(
         f"option {o.id!r} {what}",
         o.loc,
         help=suggest(name, known) or "name one the scenario has",

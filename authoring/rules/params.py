@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from authoring.bundled import schema_dir
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_RULE_001, HW_RULE_002
 from authoring.diagnostics.suggest import suggest
 from authoring.model import Game, RuleSpec
 from authoring.schema.documents import inlined
@@ -63,9 +64,7 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
     if spec.type == "stacking":
         instance, definition = dict(spec.params), "stacking"
     elif spec.type not in known:
-        yield error(
-            "HW-RULE-001", f"unknown rule type {spec.type!r}", spec.loc, help=suggest(spec.type, known), rule=cite
-        )
+        yield HW_RULE_001.at(f"unknown rule type {spec.type!r}", spec.loc, help=suggest(spec.type, known), rule=cite)
         return
     else:
         instance = {"type": spec.type, **({"rule": spec.rule} if spec.rule else {}), **spec.params}
@@ -79,8 +78,7 @@ def shape_findings(game: Game, spec: RuleSpec, known_types: Iterable[str]) -> It
 
         err = best_match(errors)
         where = _where(err.absolute_path)
-        yield error(
-            "HW-RULE-001",
+        yield HW_RULE_001.at(
             f"rule {spec.type}: {where + ': ' if where else ''}{err.message}",
             spec.loc,
             help=err.schema.get("description", "") if isinstance(err.schema, dict) else "",
@@ -156,8 +154,7 @@ def _refs(game: Game, spec: RuleSpec, params: Mapping, known: Mapping) -> Iterat
         what, ids = known[key]
         for v in _values(value):
             if v not in ids:
-                yield error(
-                    "HW-RULE-002",
+                yield HW_RULE_002.at(
                     f"rule {spec.type} names unknown {what} {v!r} in `{key}`",
                     spec.loc,
                     help=suggest(v, ids),
@@ -186,8 +183,7 @@ def code_findings(game: Game) -> Iterator[Diagnostic]:
         for part in (spec, *per_side.values()):
             name = part.get("hex_set")
             if name is not None and name not in game.hex_sets:
-                yield error(
-                    "HW-RULE-002",
+                yield HW_RULE_002.at(
                     f"set-up code pattern {spec['pattern']!r} names unknown hex set {name!r}",
                     loc,
                     help=suggest(name, game.hex_sets),
@@ -195,8 +191,7 @@ def code_findings(game: Game) -> Iterator[Diagnostic]:
                 )
         for side in per_side:
             if side not in sides:
-                yield error(
-                    "HW-RULE-002",
+                yield HW_RULE_002.at(
                     f"set-up code pattern {spec['pattern']!r} gives a meaning for unknown side {side!r}",
                     loc,
                     help=suggest(side, sides),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_PLACE_002, HW_PLACE_003, HW_SIDE_001
 from authoring.model import RuleSpec
 from authoring.rules.board import Board, Use
 from authoring.rules.selectors import selects
@@ -18,8 +19,7 @@ def check_enemy_units(board: Board) -> Iterator[Diagnostic]:
     """No hex holds units of two sides at set-up: each unit that enters a hex another side holds is one
     finding (three intruders, three findings); the holding side's units get none."""
     for u, held_by in intruders(board):
-        yield error(
-            "HW-PLACE-003",
+        yield HW_PLACE_003.at(
             f"{u.unit} ({u.owner}) is set up in hex {u.label}, which holds enemy unit {held_by.unit} ({held_by.owner})",
             u.loc,
             help=f"set {u.unit} up in a hex free of enemy units",
@@ -66,8 +66,7 @@ def _terrain_findings(board: Board, banned: dict[str, str], spec: RuleSpec | Non
         bad = [t for t in (cell.terrain if cell else ()) if t in banned]
         if bad:
             rule = spec.rule if spec is not None else banned[bad[0]]
-            yield error(
-                "HW-PLACE-002",
+            yield HW_PLACE_002.at(
                 f"{u.unit} may not start in hex {board.describe(h, u.label)}: {bad[0]} terrain is prohibited",
                 u.loc,
                 help=f"pick a hex without {', '.join(bad)} terrain",
@@ -95,8 +94,7 @@ def check_sides(board: Board) -> Iterator[Diagnostic]:
         owner = u.owner
         if not u.counts or u.side not in declared or owner not in declared:
             continue  # an undeclared side is the loader's finding (HW-REF-001)
-        yield error(
-            "HW-SIDE-001",
+        yield HW_SIDE_001.at(
             f"{u.unit} belongs to side {owner} but is listed under side {u.side}",
             u.loc,
             help=f"move {u.unit} to the {owner} entries, or pick a {u.side} unit",

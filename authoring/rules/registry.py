@@ -10,7 +10,23 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
 from authoring.diagnostics import Diagnostic
-from authoring.diagnostics.codes import CATALOGUE
+from authoring.diagnostics.codes import (
+    CATALOGUE,
+    HW_MIX_001,
+    HW_PLACE_002,
+    HW_PLACE_003,
+    HW_PLACE_013,
+    HW_RULE_003,
+    HW_SCHED_001,
+    HW_SCHED_002,
+    HW_SCHED_003,
+    HW_SCHED_004,
+    HW_SCHED_005,
+    HW_SIDE_001,
+    HW_STACK_001,
+    HW_STATE_001,
+    HW_STATE_003,
+)
 from authoring.model import Game, RuleSpec
 from authoring.rules import (
     accounting,
@@ -42,15 +58,15 @@ def _handled_by_engine(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
 # Checks every set-up gets, keyed by the (first) code each reports.
 GENERIC_CHECKS: Mapping[str, BoardCheck] = MappingProxyType(
     {
-        "HW-STACK-001": stacking.check_stacking,  # also HW-STACK-002 (points), HW-STACK-003 (composition)
-        "HW-PLACE-002": placement.check_declared_prohibited_terrain,
-        "HW-PLACE-003": placement.check_enemy_units,
-        "HW-SIDE-001": placement.check_sides,
-        "HW-STATE-001": units.check_states,  # also HW-STATE-003 (a card's state differs from the scenario's)
-        "HW-MIX-001": mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
-        "HW-SCHED-001": schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
-        "HW-SCHED-005": schedule.check_turn_record,
-        "HW-PLACE-013": accounting.check_accounted,  # order-of-battle rules and the units a set-up card replaces
+        HW_STACK_001.code: stacking.check_stacking,  # also HW-STACK-002 (points), HW-STACK-003 (composition)
+        HW_PLACE_002.code: placement.check_declared_prohibited_terrain,
+        HW_PLACE_003.code: placement.check_enemy_units,
+        HW_SIDE_001.code: placement.check_sides,
+        HW_STATE_001.code: units.check_states,  # also HW-STATE-003 (a card's state differs from the scenario's)
+        HW_MIX_001.code: mix.check_counter_mix,  # also HW-SCHED-003 (withdrawn unit not in play)
+        HW_SCHED_001.code: schedule.check_schedules,  # also HW-SCHED-002 (arrival location), HW-SCHED-004 (pools)
+        HW_SCHED_005.code: schedule.check_turn_record,
+        HW_PLACE_013.code: accounting.check_accounted,  # order-of-battle rules and the units a set-up card replaces
     }
 )
 
@@ -98,19 +114,19 @@ CODES: Mapping[str, str] = MappingProxyType({c.code: c.meaning for c in CATALOGU
 
 TOPICS: Mapping[str, str] = MappingProxyType(
     {
-        "HW-RULE-003": "scenario options",
-        "HW-PLACE-002": "prohibited terrain",
-        "HW-PLACE-003": "enemy units",
-        "HW-SIDE-001": "sides",
-        "HW-STATE-001": "strength states",
-        "HW-STATE-003": "scenario set-up",
-        "HW-PLACE-013": "order of battle",
-        "HW-MIX-001": "counter mix",
-        "HW-SCHED-001": "schedules",
-        "HW-SCHED-002": "arrival locations",
-        "HW-SCHED-003": "withdrawals",
-        "HW-SCHED-004": "pools",
-        "HW-SCHED-005": "turn record",
+        HW_RULE_003.code: "scenario options",
+        HW_PLACE_002.code: "prohibited terrain",
+        HW_PLACE_003.code: "enemy units",
+        HW_SIDE_001.code: "sides",
+        HW_STATE_001.code: "strength states",
+        HW_STATE_003.code: "scenario set-up",
+        HW_PLACE_013.code: "order of battle",
+        HW_MIX_001.code: "counter mix",
+        HW_SCHED_001.code: "schedules",
+        HW_SCHED_002.code: "arrival locations",
+        HW_SCHED_003.code: "withdrawals",
+        HW_SCHED_004.code: "pools",
+        HW_SCHED_005.code: "turn record",
     }
 )
 """What a generic check enforces, cited when the game's data names no rulebook section for it."""

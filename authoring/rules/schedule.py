@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import MappingProxyType
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import (
+    HW_SCHED_001,
+    HW_SCHED_002,
+    HW_SCHED_004,
+    HW_SCHED_005,
+    HW_SCHED_006,
+    HW_SCHED_007,
+)
 from authoring.diagnostics.zeros import padded, zeros_help
 from authoring.hexgrid import Hex
 from authoring.model import RuleSpec
@@ -25,8 +33,7 @@ def check_turn_record(board: Board) -> Iterator[Diagnostic]:
     for i, t in enumerate(turns[1:], start=1):
         want = turns[0].turn + i
         if t.turn != want:
-            yield error(
-                "HW-SCHED-005",
+            yield HW_SCHED_005.at(
                 f"turn {t.turn} is entry {i + 1} of the turn record, which starts at turn "
                 f"{turns[0].turn}; expected turn {want}",
                 t.loc,
@@ -45,8 +52,7 @@ def check_schedules(board: Board) -> Iterator[Diagnostic]:
     for what, entries in (("reinforcement", board.scenario.reinforcements), ("withdrawal", board.scenario.withdrawals)):
         for s in entries:
             if s.turn not in turns:
-                yield error(
-                    "HW-SCHED-001",
+                yield HW_SCHED_001.at(
                     f"{what} of {', '.join(s.units)} on turn {s.turn} is outside the turn record ({_span(board)})",
                     s.loc,
                     help="pick a turn of the scenario's turn record",
@@ -58,8 +64,7 @@ def check_schedules(board: Board) -> Iterator[Diagnostic]:
                     yield _arrival_error(board, s, at)
     for p in board.scenario.pools:
         if p.available is not None and p.available not in turns:
-            yield error(
-                "HW-SCHED-004",
+            yield HW_SCHED_004.at(
                 f"pool {p.id} becomes available on turn {p.available}, outside the turn record ({_span(board)})",
                 p.loc,
                 help="pick a turn of the scenario's turn record",
@@ -71,8 +76,7 @@ def _arrival_error(board: Board, s, at: frozenset[Hex] | None) -> Diagnostic:
     """An arrival location that names nothing (None), or nothing on the maps in play (empty)."""
     if at is None:
         wanted = padded(s.at, board.hexsets.label_to_hex)
-        return error(
-            "HW-SCHED-002",
+        return HW_SCHED_002.at(
             f"arrival location {s.at!r} of {', '.join(s.units)} is not a hex, hex set, "
             "set-up code or off-map box of this scenario",
             s.loc,
@@ -81,8 +85,7 @@ def _arrival_error(board: Board, s, at: frozenset[Hex] | None) -> Diagnostic:
             else f"hex sets: {', '.join(board.hexsets.names()) or 'none'}",
             rule=board.game.cite(""),
         )
-    return error(
-        "HW-SCHED-002",
+    return HW_SCHED_002.at(
         f"arrival location {s.at!r} of {', '.join(s.units)} has no hex on the maps in play "
         f"({', '.join(board.scenario.maps)})",
         s.loc,
@@ -106,8 +109,7 @@ def check_not_in_play_before(board: Board, spec: RuleSpec) -> Iterator[Diagnosti
                 "reinforcement": f"arrives on turn {u.turn}",
                 "pool": f"is available in pool {u.place} on turn {turn}",
             }
-            yield error(
-                "HW-SCHED-006",
+            yield HW_SCHED_006.at(
                 f"{u.unit} {how[u.kind]}, but may not be in play before turn {first}",
                 u.loc,
                 help=f"bring {u.unit} in on turn {first} or later",
@@ -130,8 +132,7 @@ def check_pool_cost(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         given = {"cost": p.cost, "available": p.available, "at": p.at or None}
         missing = [k for k in wanted if given[k] is None]
         if missing:
-            yield error(
-                "HW-SCHED-007",
+            yield HW_SCHED_007.at(
                 f"pool {p.id} states no {' and no '.join(_POOL_FIELDS[k] for k in missing)}",
                 p.loc,
                 help=f"add {', '.join(f'`{k}:`' for k in missing)} to pool {p.id} ({describe(params)})",

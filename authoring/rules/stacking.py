@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_STACK_001, HW_STACK_002, HW_STACK_003
 from authoring.model import Counter, RuleSpec
 from authoring.rules.board import Board, Cell, Use
 
@@ -73,8 +74,7 @@ def _count(board: Board, spec: RuleSpec, cell: Cell | None, units: list[Unit]) -
         return
     over = units[int(limit)][0]
     names = ", ".join(u.unit for u, _c in units)
-    yield error(
-        "HW-STACK-001",
+    yield HW_STACK_001.at(
         f"{len(units)} units in hex {over.label}, limit is {limit:g}",
         over.loc,
         help=f"move {over.unit} to another hex (units here: {names})",
@@ -91,8 +91,7 @@ def _points(board: Board, spec: RuleSpec, cell: Cell | None, units: list[Unit]) 
         if total > limit:
             worth = ", ".join(f"{x.unit} {xc.stacking or 0:g}" for x, xc in units)
             full = sum(xc.stacking or 0 for _x, xc in units)
-            yield error(
-                "HW-STACK-002",
+            yield HW_STACK_002.at(
                 f"{full:g} stacking points in hex {u.label}, limit is {limit:g}",
                 u.loc,
                 help=f"move {u.unit} to another hex (stacking points here: {worth}); units with value 0 stack free",
@@ -150,8 +149,7 @@ def _composition_error(board: Board, side: str, group: list[Unit], i: int, combo
     u = group[i][0]
     here = ", ".join(f"{x.unit} ({xc.size or 'no size'})" for x, xc in group)
     allowed = "; or ".join(_combo_text(c) for c in combos)
-    return error(
-        "HW-STACK-003",
+    return HW_STACK_003.at(
         f"{side} units in hex {u.label} fit no allowed stack: {here}",
         u.loc,
         help=f"move {u.unit} to another hex; {side} units here may stack as: {allowed}",

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import (
+    HW_PLACE_011,
+    HW_PLACE_012,
+    HW_STATE_001,
+    HW_STATE_002,
+    HW_STATE_003,
+    HW_STATE_004,
+)
 from authoring.model import RuleSpec
 from authoring.rules.board import START_KINDS, Board
 from authoring.rules.selectors import describe, selects
@@ -18,8 +26,7 @@ def check_states_exist(board: Board) -> Iterator[Diagnostic]:
         if c is None or u.state not in declared or c.face(u.state) is not None:
             continue  # an undeclared state is the loader's finding (HW-REF-001)
         faces = ", ".join(f.state for f in c.faces)
-        yield error(
-            "HW-STATE-001",
+        yield HW_STATE_001.at(
             f"{u.unit} has no {u.state!r} face; its faces are: {faces}",
             u.loc,
             help=f"use one of: {faces}",
@@ -48,8 +55,7 @@ def check_card_states(board: Board) -> Iterator[Diagnostic]:
         state = board.state_of(u)
         if state != want:
             written = "" if u.state else " (its first face, as no state is written)"
-            yield error(
-                "HW-STATE-003",
+            yield HW_STATE_003.at(
                 f"{u.unit} starts at state {state!r}{written}, but the scenario sets it up at {want!r}",
                 u.loc,
                 help=f"write state {want} for {u.unit}",
@@ -78,8 +84,7 @@ def check_start_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         state = board.state_of(u)
         if state != want:
             shown = f"state {state!r}" + ("" if u.state else " (its first face, as no state is written)")
-            yield error(
-                "HW-STATE-002",
+            yield HW_STATE_002.at(
                 f"{u.unit} starts at {shown}; {describe(spec.params)} start at {want!r}",
                 u.loc,
                 help=f"write state {want} for {u.unit}",
@@ -98,8 +103,7 @@ def check_arrival_state(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         state = board.state_of(u)
         if state not in allowed:
             shown = f"state {state!r}" + ("" if u.state else " (its first face, as no state is written)")
-            yield error(
-                "HW-STATE-004",
+            yield HW_STATE_004.at(
                 f"{u.unit} arrives on turn {u.turn} at {shown}; {describe(spec.params)} arrive at "
                 + " or ".join(repr(a) for a in allowed),
                 u.loc,
@@ -112,8 +116,7 @@ def check_not_on_map_at_start(board: Board, spec: RuleSpec) -> Iterator[Diagnost
     """The selected units are not in the set-up on the map."""
     for u, h in board.on_map():
         if selects(spec.params, u.counter):
-            yield error(
-                "HW-PLACE-011",
+            yield HW_PLACE_011.at(
                 f"{u.unit} may not start on the map, but is set up in hex {board.describe(h, u.label)}",
                 u.loc,
                 help=f"remove {u.unit} from the set-up; it enters play later",
@@ -129,8 +132,7 @@ def check_in_box(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         if selects(spec.params, u.counter) and not (u.kind == "off_map" and u.place == box):
             hex_text = board.describe(u.hex, u.label) if u.hex else u.label
             where = f"off-map box {u.place}" if u.kind == "off_map" else f"hex {hex_text}"
-            yield error(
-                "HW-PLACE-012",
+            yield HW_PLACE_012.at(
                 f"{u.unit} starts in {where}; {describe(spec.params)} start in off-map box {box}",
                 u.loc,
                 help=f"put {u.unit} in off-map box {box}",

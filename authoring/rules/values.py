@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from authoring.diagnostics import Diagnostic, error
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_VALUE_001, HW_VALUE_002
 from authoring.model import RuleSpec
 from authoring.model.scenario import value_text
 from authoring.rules.board import Board
@@ -67,8 +68,7 @@ def check_turn_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
         value = t.values.get(name)
         wrong = breaks(row, value)
         if wrong:
-            yield error(
-                "HW-VALUE-001",
+            yield HW_VALUE_001.at(
                 f"turn {t.turn} gives {_shown(name, value)}, but it must {wrong}",
                 t.loc,
                 help=f"set {name} of turn {t.turn} as rule {spec.rule or 'the rule'} fixes it",
@@ -82,8 +82,7 @@ def check_scenario_value(board: Board, spec: RuleSpec) -> Iterator[Diagnostic]:
     value = board.scenario.values.get(name)
     wrong = breaks(spec.params, value)
     if wrong:
-        yield error(
-            "HW-VALUE-002",
+        yield HW_VALUE_002.at(
             f"scenario {board.scenario.id} gives {_shown(name, value)}, but it must {wrong}",
             board.scenario.loc,
             help=f"set `values: {{{name}: ...}}` in the scenario as the rule requires",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from authoring.diagnostics import Loc, error, warning
+from authoring.diagnostics import Diagnostic, Loc, Severity
 from authoring.diagnostics.format import MAX_SHOWN, cut_around, render_concise, render_full, render_json, render_sarif
 from authoring.diagnostics.limits import MAX_PER_FILE, per_file
 
@@ -94,14 +94,16 @@ def test_caret_counts_the_escapes_shown_before_it():
 def test_caret_line_is_never_longer_than_the_quoted_line(tmp_path):
     src = tmp_path / "wide.yaml"
     src.write_text("a: " + "b" * 300_000 + "\n")
-    out = render_full([error("HW-X-001", "far out", Loc(str(src), 1, 250_000))])
+    out = render_full([Diagnostic(Severity.ERROR, "HW-X-001", "far out", Loc(str(src), 1, 250_000))])
     quoted, caret = [line for line in out.splitlines() if line.startswith(("1 |", "  |"))][1:3]
     assert caret.rstrip().endswith("^") and len(caret) <= len(quoted)
 
 
 def _spread(files: int, each: int):
     return [
-        error("HW-X-001", f"finding {i}", Loc(f"f{n:03d}.yaml", i + 1, 1)) for n in range(files) for i in range(each)
+        Diagnostic(Severity.ERROR, "HW-X-001", f"finding {i}", Loc(f"f{n:03d}.yaml", i + 1, 1))
+        for n in range(files)
+        for i in range(each)
     ]
 
 
@@ -119,9 +121,9 @@ def test_one_command_prints_at_most_1000_findings_and_counts_the_rest():
 
 
 def test_every_kind_counts_toward_the_per_file_cap():
-    mixed = [error(f"HW-K-{i % 7:03d}", f"m{i}", Loc("a.yaml", i + 1, 1)) for i in range(900)]
-    mixed += [warning("HW-W-001", f"w{i}", Loc("a.yaml", i + 1, 2)) for i in range(300)]
-    mixed += [error("HW-K-001", "other file", Loc("b.yaml", 1, 1))]
+    mixed = [Diagnostic(Severity.ERROR, f"HW-K-{i % 7:03d}", f"m{i}", Loc("a.yaml", i + 1, 1)) for i in range(900)]
+    mixed += [Diagnostic(Severity.WARNING, "HW-W-001", f"w{i}", Loc("a.yaml", i + 1, 2)) for i in range(300)]
+    mixed += [Diagnostic(Severity.ERROR, "HW-K-001", "other file", Loc("b.yaml", 1, 1))]
     kept = per_file(mixed)
     errors_a = [d for d in kept if d.loc.file == "a.yaml" and d.severity.value == "error"]
     assert len(errors_a) == MAX_PER_FILE + 1 and errors_a[-1].code == "HW-LIMIT-001"

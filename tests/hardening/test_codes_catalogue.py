@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from authoring.diagnostics import Severity
-from authoring.diagnostics.codes import CATALOGUE, render_reference
+from authoring.diagnostics.codes import CATALOGUE, HW_STACK_001, render_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"HW-[A-Z]+-\d{3}")
@@ -143,10 +143,9 @@ def test_the_docs_cite_only_real_codes():
 def test_sarif_describes_each_rule(tmp_path):
     import json
 
-    from authoring.diagnostics import error
     from authoring.diagnostics.format import render_sarif
 
-    doc = json.loads(render_sarif([error("HW-STACK-001", "3 units in hex 0101, limit is 2")]))
+    doc = json.loads(render_sarif([HW_STACK_001.at("3 units in hex 0101, limit is 2")]))
     rule = doc["runs"][0]["tool"]["driver"]["rules"][0]
     assert rule["id"] == "HW-STACK-001"
     assert rule["shortDescription"]["text"] == CATALOGUE["HW-STACK-001"].meaning

@@ -20,6 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from authoring.cli import main
+from authoring.diagnostics import Diagnostic, Severity
+from authoring.diagnostics.codes import HW_ART_021
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "bfm"
@@ -193,13 +195,13 @@ def test_a_link_is_replaced_even_by_its_targets_bytes(tmp_path: Path) -> None:
 
 def test_a_findings_record_quotes_only_the_inputs_it_was_made_from(tmp_path: Path, monkeypatch) -> None:
     from authoring.build import findings
-    from authoring.diagnostics import Loc, warning
+    from authoring.diagnostics import Loc
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
     found = [
-        warning("HW-ART-021", "'a.png' is 9 x 9 px", Loc("counters/g/c.yaml", 4, 7), help="bigger", path=("a", 0)),
-        warning("HW-X-001", "no place", None, related=(Loc("maps/g/m.yaml", 1, 1),), hex="0101"),
+        HW_ART_021.at("'a.png' is 9 x 9 px", Loc("counters/g/c.yaml", 4, 7), help="bigger", path=("a", 0)),
+        Diagnostic(Severity.WARNING, "HW-X-001", "no place", None, related=(Loc("maps/g/m.yaml", 1, 1),), hex="0101"),
     ]
     record = tmp_path / "build" / ".findings"
     findings.keep(record, "digest-1", found)
@@ -213,11 +215,11 @@ def test_a_findings_record_quotes_only_the_inputs_it_was_made_from(tmp_path: Pat
 
 
 def test_the_closing_line_counts_what_the_cut_findings_stand_for() -> None:
-    from authoring.diagnostics import Loc, warning
+    from authoring.diagnostics import Loc
     from authoring.diagnostics.format import render_concise
     from authoring.diagnostics.summary import summarised
 
-    alike = [warning("HW-ART-021", f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(9)]
+    alike = [HW_ART_021.at(f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(9)]
     text = render_concise(summarised(alike), alike)
     assert "6 more like the 3 above (9 in all)" in text and text.endswith("Found 0 errors, 9 warnings.")
 
@@ -226,11 +228,11 @@ def test_the_build_and_its_findings_count_a_crowded_file_alike() -> None:
     """Past 200 warnings of one file the rest are counted in one finding (HW-LIMIT-001): the build's closing
     line counts as every command's "Found" line does."""
     from authoring.build import Report
-    from authoring.diagnostics import Loc, warning
+    from authoring.diagnostics import Loc
     from authoring.diagnostics.format import render_concise
     from authoring.diagnostics.summary import summarised
 
-    crowded = [warning("HW-ART-021", f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(250)]
+    crowded = [HW_ART_021.at(f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(250)]
     report = Report(games=1, warnings=crowded)
     found = FOUND.search(render_concise(summarised(crowded), crowded))
     assert found and CLOSING.search(report.line()).group(3) == found.group(2) == "201"

@@ -14,6 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from authoring.diagnostics.codes import HW_YAML_003, HW_YAML_005, HW_YAML_006, HW_YAML_007, HW_YAML_008, HW_YAML_009
 from authoring.load import source
 from authoring.load.source import MAX_DEPTH, SourceError, parse_yaml
 
@@ -34,16 +35,16 @@ class _Reference(source._Builder):
         self.count += 1
         if self.count > source.MAX_NODES:
             self._fail(
-                "HW-YAML-005",
+                HW_YAML_005,
                 f"document expands to more than {source.MAX_NODES:,} values (alias bomb?)",
                 node,
                 help="remove recursive or heavily repeated YAML aliases",
             )
         if depth > MAX_DEPTH:
-            self._fail("HW-YAML-006", f"document is nested deeper than {MAX_DEPTH} levels", node)
+            self._fail(HW_YAML_006, f"document is nested deeper than {MAX_DEPTH} levels", node)
         self.locs[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if node.tag not in source._STD_TAGS:
-            self._fail("HW-YAML-007", f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
+            self._fail(HW_YAML_007, f"unsupported YAML tag {node.tag!r}", node, help="remove the tag")
         if isinstance(node, yaml.ScalarNode):
             v = node.value
             if (self.long and len(v) > source.MAX_TEXT) or (self.suspect and source._BAD_TEXT.search(v)):
@@ -57,10 +58,10 @@ class _Reference(source._Builder):
         out: dict = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                self._fail("HW-YAML-008", "mapping keys must be plain scalars", key_node)
+                self._fail(HW_YAML_008, "mapping keys must be plain scalars", key_node)
             if key_node.tag == "tag:yaml.org,2002:merge" or (key_node.value == "<<" and not key_node.style):
                 self._fail(
-                    "HW-YAML-009",
+                    HW_YAML_009,
                     "YAML merge keys (<<) are not supported",
                     key_node,
                     help="write the fields out, or use the counters CSV form for repeated values",
@@ -69,7 +70,7 @@ class _Reference(source._Builder):
             if key in out:
                 first = self.key_locs[path + (key,)]
                 self._fail(
-                    "HW-YAML-003",
+                    HW_YAML_003,
                     f"duplicate key {key!r} (first defined at line {first[0]})",
                     key_node,
                     help="remove or rename one of the two; hexwright never keeps the last one silently",

@@ -9,7 +9,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from authoring.diagnostics import Loc, error, warning
+from authoring.diagnostics import Diagnostic, Loc, Severity
 from authoring.render.maps.draw import map_layout, render_map
 from authoring.render.maps.findings import SEVERITY_COLOURS, findings_image
 from authoring.render.maps.legend import legend_entries, render_legend
@@ -199,9 +199,9 @@ def test_setup_card_matches_the_scenario(bfm, tmp_path):
 def test_findings_marked_and_numbered_on_their_hexes(bfm, tmp_path):
     s = bfm.scenarios["seven-turn"]
     diags = [
-        warning("HW-B", "second", Loc("b.yaml", 2, 1), hex="0803"),
-        error("HW-A", "first", Loc("a.yaml", 1, 1), hex="0301"),
-        error("HW-C", "no hex", Loc("c.yaml", 1, 1)),
+        Diagnostic(Severity.WARNING, "HW-B", "second", Loc("b.yaml", 2, 1), hex="0803"),
+        Diagnostic(Severity.ERROR, "HW-A", "first", Loc("a.yaml", 1, 1), hex="0301"),
+        Diagnostic(Severity.ERROR, "HW-C", "no hex", Loc("c.yaml", 1, 1)),
     ]
     out = tmp_path / "f.png"
     img = findings_image(bfm, s, diags, out, px_per_hex=80)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 
-from authoring.diagnostics import Diagnostic, Loc, error
+from authoring.diagnostics import Diagnostic, Loc
+from authoring.diagnostics.codes import HW_PRINT_001, HW_PRINT_002
 from authoring.model import Counter, Game
 from authoring.render.counter_art import layout_for
 from authoring.render.counters.layout import CounterLayout
@@ -36,8 +37,7 @@ def _entry_findings(game: Game, entry: Mapping, loc: Loc | None) -> list[Diagnos
         flag = next((f for f in game.flags if f.id == entry["flag"]), None)
         if flag is None or not (flag.extra.get("badge") or flag.extra.get("band")):
             return [
-                error(
-                    "HW-PRINT-002",
+                HW_PRINT_002.at(
                     f"flag '{entry['flag']}' must be printed ({rule}) but has no badge or band",
                     loc,
                     help="give the flag a `badge:` text (printed in a layout's badge slot) or a `band:`",
@@ -85,8 +85,7 @@ def _missing(entry: Mapping, rule: str, layout_id: str, ids: list[str], loc: Loc
         if "field" in entry
         else "a badge slot (or band slot) for the flag"
     )
-    return error(
-        "HW-PRINT-001",
+    return HW_PRINT_001.at(
         f"{what} must be printed on the counter ({rule}), but layout '{layout_id}' prints it nowhere: "
         f"{count} counter(s) ({names}{more})",
         loc,

@@ -14,6 +14,7 @@ import tracemalloc
 
 import pytest
 
+from authoring.diagnostics.codes import HW_HEX_001
 from authoring.load.context import MAX_ERRORS_PER_FILE, Ctx
 from authoring.load.source import MAX_NODES, SourceError, parse_yaml
 
@@ -62,6 +63,6 @@ def test_anchors_within_the_limit_still_load():
 def test_error_flood_capped_per_file():
     ctx = Ctx(parse_yaml("kind: map\n", "x.yaml"))
     for i in range(5000):
-        ctx.error("HW-HEX-001", f"hex {i} is off the map", ())
+        ctx.error(HW_HEX_001, f"hex {i} is off the map", ())
     assert len(ctx.diags) == MAX_ERRORS_PER_FILE + 1
     assert ctx.diags[-1].code == "HW-LIMIT-001"
