@@ -1,6 +1,7 @@
 """Diagnostics as records (house style 7): what went wrong, where, and how to fix it.
 
-Rendering lives in `diagnostics.format`; checks only ever yield these records.
+Rendering lives in `diagnostics.format`; checks only ever yield these records, made by the catalogue's
+constants (`codes.HW_STACK_001.at(message, loc)`), so that a code and its severity are written once.
 """
 
 from __future__ import annotations
@@ -50,19 +51,6 @@ class Diagnostic:
     def sort_key(self) -> tuple:
         loc = self.loc or Loc("")
         return (loc.file, loc.line, loc.col, self.code, self.message)
-
-
-def error(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
-    return Diagnostic(Severity.ERROR, code, message, loc, help, **kw)
-
-
-def warning(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
-    return Diagnostic(Severity.WARNING, code, message, loc, help, **kw)
-
-
-def info(code: str, message: str, loc: Loc | None = None, help: str = "", **kw) -> Diagnostic:
-    """A note: how something was read or understood, which needs no change (exit code 0)."""
-    return Diagnostic(Severity.INFO, code, message, loc, help, **kw)
 
 
 def has_errors(diags) -> bool:
