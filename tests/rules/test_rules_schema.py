@@ -44,7 +44,7 @@ def test_every_property_has_a_title_and_a_description():
 
 def test_every_code_the_engine_can_report_is_documented():
     source = "".join(p.read_text() for p in (ROOT / "authoring" / "rules").glob("*.py"))
-    used = set(re.findall(r'"(HW-[A-Z]+-\d{3})"', source))
+    used = {name.replace("_", "-") for name in re.findall(r"\b(HW_[A-Z]+_\d{3})\b", source)}
     assert used == set(CODES)
 
 
