@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from authoring.diagnostics.codes import HW_CHECK_001, HW_LIMIT_002, lookup
 from authoring.diagnostics.limits import per_file
-from authoring.diagnostics.record import Diagnostic, Severity, sorted_diagnostics
+from authoring.diagnostics.record import Diagnostic, Loc, Severity, sorted_diagnostics
 from authoring.diagnostics.text import printable as _p
 from authoring.readfile import MAX_INPUT_BYTES, read_limited
 from authoring.textcodec import DecodeError, decode
@@ -38,10 +38,24 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
         source_lines[d.loc.file] = lines
     if d.loc.line > len(lines):
         return []
-    shown, caret_at = cut_around(lines[d.loc.line - 1], max(d.loc.col - 1, 0))
+    line = lines[d.loc.line - 1]
+    col = max(d.loc.col - 1, 0)
+    shown, caret_at = cut_around(line, col)
     num = str(d.loc.line)
     pad = " " * len(num)
-    return [f"{pad} |", f"{num} | {shown}", f"{pad} | {' ' * caret_at}^"]
+    return [
+        f"{pad} |",
+        f"{num} | {shown}",
+        f"{pad} | {' ' * caret_at}{'^' * _span_width(d.loc, line, col, shown, caret_at)}",
+    ]
+
+
+def _span_width(loc: Loc, line: str, col: int, shown: str, caret_at: int) -> int:
+    """Carets under a value that starts and ends on the line (as printed, inside the cut); else one."""
+    if loc.end_line != loc.line or loc.end_col - 1 <= col:
+        return 1
+    width = len(_p(line[col : loc.end_col - 1].rstrip()))
+    return max(1, min(width, len(shown) - caret_at))
 
 
 def cut_around(line: str, col: int, width: int = SNIPPET_WIDTH) -> tuple[str, int]:

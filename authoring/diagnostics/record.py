@@ -18,7 +18,8 @@ class Severity(str, Enum):
 
 
 class Loc(NamedTuple):
-    """A position in a source file: 1-based line and column (0 when unknown).
+    """A position in a source file: 1-based line and column (0 when unknown), and where the value there ends
+    when the loader knows it (`end_col` is the column just past its last character; 0 when unknown).
 
     A named tuple rather than a frozen dataclass: loading a large game makes one for every unit,
     hexside and counter it reads, and a tuple is built in C (same fields, order, hash and repr)."""
@@ -26,6 +27,8 @@ class Loc(NamedTuple):
     file: str
     line: int = 0
     col: int = 0
+    end_line: int = 0
+    end_col: int = 0
 
     def __str__(self) -> str:
         if self.line:

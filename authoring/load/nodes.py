@@ -98,6 +98,14 @@ class ValuePositions(Positions):
         node = self._tree.node(path)
         return default if node is None else _pos(node)
 
+    def span(self, path: tuple) -> tuple[int, int, int, int] | None:
+        """(line, col, end line, end col) of the value at `path`: where it starts, and the column just past it."""
+        node = self._tree.node(path)
+        if node is None:
+            return None
+        start, end = node.start_mark, node.end_mark
+        return (start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+
     def items_of(self, path: tuple, n: int) -> list[Pos | None]:
         """Positions of the first `n` items of the list at `path`, walking to it once."""
         node = self._tree.node(path)

@@ -89,7 +89,7 @@ _STR = "tag:yaml.org,2002:str"
 _TYPED_START = frozenset("0123456789+-.~nNtTfF")
 """First characters of every plain scalar `_scalar` may type (null, bool, int, float): any other stays text."""
 _new_loc = tuple.__new__
-"""`_new_loc(Loc, (file, line, col))`: a Loc built in C, without the named tuple's Python `__new__`
+"""`_new_loc(Loc, (file, line, col, end_line, end_col))`: a Loc built in C, without the named tuple's Python `__new__`
 (a large game makes one for each of its units)."""
 _STD_TAGS = frozenset(
     {
@@ -116,10 +116,12 @@ class Source:
     notes: tuple[Diagnostic, ...] = ()  # how the file was read (HW-IO-004: in a code page, not UTF-8)
 
     def loc(self, path: tuple = ()) -> Loc:
-        """Position of the value at `path`, or of its nearest located ancestor."""
-        found = self.locs.get(path) if type(path) is tuple else None
-        if found is not None:  # the common case: one lookup
-            return _new_loc(Loc, (self.path,) + found)
+        """Position of the value at `path` (with where it ends, in YAML), or of its nearest located ancestor."""
+        if type(path) is tuple:  # the common case: one lookup
+            span = getattr(self.locs, "span", None)
+            found = span(path) if span is not None else self.locs.get(path)
+            if found is not None:
+                return _new_loc(Loc, (self.path, *found, 0, 0)[:5])
         path = tuple(path)
         while path and path not in self.locs:
             path = path[:-1]
@@ -132,7 +134,8 @@ class Source:
         found = items_of(path, n) if items_of else [self.locs.get(path + (j,)) for j in range(n)]
         file = (self.path,)
         return tuple(
-            _new_loc(Loc, file + pos) if pos is not None else self.loc(path + (j,)) for j, pos in enumerate(found)
+            _new_loc(Loc, file + pos + (0, 0)) if pos is not None else self.loc(path + (j,))
+            for j, pos in enumerate(found)
         )
 
     def key_loc(self, path: tuple) -> Loc:
@@ -334,7 +337,8 @@ class _Builder:
         self.count = 0
 
     def _fail(self, code: CodeInfo, message: str, node, help: str = "") -> None:
-        loc = Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+        start, end = node.start_mark, node.end_mark
+        loc = Loc(self.display, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
         raise SourceError(code.at(message, loc, help=help))
 
     def build(self, node, depth: int):
