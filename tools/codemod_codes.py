@@ -15,8 +15,9 @@ keyword arguments and comments outside the edited spans are kept):
    on to another such function, takes a constant: the annotation becomes `CodeInfo`, a literal default the
    constant, `error(code, ...)` in it `code.at(...)`, and a literal its callers pass the bare constant. A
    module-level name bound to a literal and used only as such a code (`CODE = "HW-MAP-004"`) likewise.
-4. Any other code literal in authoring/ (a comparison, a key, a set) becomes `HW_X_001.code`: an unknown
-   code is then a NameError, not a silent miss.
+4. Any other code literal in authoring/ (a comparison, a key, a set) becomes `HW_X_001.code`: a code mistyped
+   later is then an ImportError, not a comparison that never holds. A literal the table does not list is left
+   as it is, and listed.
 5. In tests/, where findings are made with made-up codes to test renderers, `error(...)` with a code that is
    not catalogued becomes `Diagnostic(Severity.ERROR, ...)`; literals elsewhere in tests (what an output is
    expected to say) are left as they are.
@@ -26,7 +27,13 @@ keyword arguments and comments outside the edited spans are kept):
 Whatever it cannot convert (a severity that differs from the catalogue's, a code chosen some other way at run
 time) it lists with its place; those are converted by hand (a code from data goes through
 `codes.by_code(text)`, which raises for a code the catalogue does not list). Running it again on its own
-output changes nothing, so it can be run again on a tree that merged other branches.
+output changes nothing, so it can be run again on a tree that merged other branches:
+
+    .venv/bin/python tools/codemod_codes.py    # then convert what it lists as "not converted"
+    make lint && .venv/bin/python -m pytest tests/hardening/test_codes_catalogue.py -q
+
+A merge conflict in the generated block at the end of codes.py is resolved by deleting the block (keep both
+sides' table entries) and running the codemod, which writes it again.
 """
 
 from __future__ import annotations
