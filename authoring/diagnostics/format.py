@@ -216,6 +216,8 @@ def render_sarif(diags: Iterable[Diagnostic], root: Path | None = None) -> str:
             region = {"startLine": d.loc.line or 1}
             if d.loc.col:
                 region["startColumn"] = d.loc.col
+            if d.loc.col and d.loc.end_col and d.loc.end_line >= d.loc.line:  # the end, just past the value
+                region.update(endLine=d.loc.end_line, endColumn=d.loc.end_col)
             result["locations"] = [
                 {"physicalLocation": {"artifactLocation": {"uri": _uri(d.loc.file, root)}, "region": region}}
             ]

@@ -6,13 +6,14 @@ several lines or a position without an end keeps the one caret.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from authoring.cli import main
 from authoring.diagnostics import Diagnostic, Loc, Severity
-from authoring.diagnostics.format import render_full
+from authoring.diagnostics.format import render_full, render_sarif
 from authoring.load.source import parse_csv, parse_yaml
 
 
@@ -63,3 +64,17 @@ def test_the_underline_stays_inside_the_cut_of_a_long_line(tmp_path: Path):
     line = "a: " + "b" * 5000 + "\n"
     quoted, caret = _quoted(tmp_path, line, Loc("", 1, 4, 1, 5004))
     assert caret.count("^") > 100 and len(caret) <= len(quoted)
+
+
+def test_sarif_gives_the_region_its_end():
+    found = [
+        Diagnostic(Severity.ERROR, "HW-X-001", "m", Loc("a.yaml", 4, 21, 4, 26)),
+        Diagnostic(Severity.ERROR, "HW-X-001", "m", Loc("b.csv", 2, 7)),
+    ]
+    regions = [
+        r["locations"][0]["physicalLocation"]["region"] for r in json.loads(render_sarif(found))["runs"][0]["results"]
+    ]
+    assert regions == [
+        {"startLine": 4, "startColumn": 21, "endLine": 4, "endColumn": 26},
+        {"startLine": 2, "startColumn": 7},
+    ]
