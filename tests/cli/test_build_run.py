@@ -79,7 +79,6 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
     """An edit leaves the drawings of the old data in the caches; a build over the budget removes them, keeps
     what it used itself, and draws the same files as a build with every entry kept."""
     import os
-    import time
 
     out = tmp_path / "out"
     first = build.run(_request(project, out))
@@ -91,11 +90,10 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
             os.utime(path, (1000.0, 1000.0))
     units = project / "counters" / "mini" / "units.yaml"
     units.write_text(units.read_text().replace("attack: 4, movement: 4", "attack: 5, movement: 4", 1))
-    began = time.time()
     second = build.run(_request(project, out, cache_budget=0))
     after = _entries(out)
     assert second.trimmed.entries > 0 and second.trimmed.left == sum((out / k).stat().st_size for k in after)
-    assert after and all(used >= began - 5 for used in after.values())  # only what this build used or wrote
+    assert after and all(used != 1000.0 for used in after.values())  # only what this build used or wrote
     assert set(before) - set(after)  # the old counter's face is gone
     assert "old cache entries removed" in second.line()
     fresh = tmp_path / "fresh"

@@ -96,6 +96,19 @@ def test_unknown_keyword_falls_back():
     assert compile_schema({"type": "string"})("x") is True
 
 
+@pytest.mark.parametrize("keyword", ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"])
+@pytest.mark.parametrize("typed", [None, "number", "integer"])
+def test_bounds_agree_at_the_bound(keyword, typed):
+    """Issue 48: a bound's edge (`hex_size: 0` against `exclusiveMinimum: 0`) is answered as jsonschema does,
+    with and without a `type` before it (the inline form differs)."""
+    from jsonschema import Draft202012Validator
+
+    schema = {**({"type": typed} if typed else {}), keyword: 0}
+    fast, slow = compile_schema(schema), Draft202012Validator(schema)
+    for value in (-1, 0, 1, -0.5, 0.0, 0.5, True, "0"):
+        assert fast(value) == slow.is_valid(value), (schema, value)
+
+
 def _inline_with_referencing(node, base: str, registry):
     """The inlining `schemas._inline` did before it resolved references itself, through `referencing`."""
     from urllib.parse import urljoin
