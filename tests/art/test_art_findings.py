@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from art_support import load
 from PIL import Image
 
@@ -126,6 +127,7 @@ def test_counter_art_columns_in_a_csv_manifest(demo: Path) -> None:
     assert dict(c.faces[0].values) == {"attack": 8, "movement": 4}
 
 
+@pytest.mark.slow
 def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
@@ -142,6 +144,7 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     assert len([x for x in r.output.splitlines() if "warning[HW-ART-012]" in x]) == len(warned)  # every stage warns
 
 
+@pytest.mark.slow
 def test_art_too_small_is_judged_at_the_counter_size_being_printed(demo: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 

@@ -254,6 +254,7 @@ def test_watch_reports_new_and_fixed_findings(tiny):
     assert cycle.ok and cycle.fixed >= 1 and cycle.new == 0
 
 
+@pytest.mark.slow
 def test_watch_once_builds_and_skips_missing_stages(tiny):
     result = run("watch", "--once", "--stage", "sheets", "--project", str(tiny))
     assert result.exit_code == 0, result.output
@@ -316,6 +317,7 @@ def test_watch_parses_only_the_saved_file_again(tiny, monkeypatch):
     assert parsed == ["first-clash.yaml"] and not cycle.ok  # the moved unit's finding, from the new text
 
 
+@pytest.mark.slow
 def test_watch_keeps_the_caches_within_their_budget(tiny):
     """A watch session rebuilds on every save: the drawings of the data before the save go once the caches are
     over their budget, and the round says so."""

@@ -75,6 +75,7 @@ def _outputs(out: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(project: Path, tmp_path: Path):
     """An edit leaves the drawings of the old data in the caches; a build over the budget removes them, keeps
     what it used itself, and draws the same files as a build with every entry kept."""

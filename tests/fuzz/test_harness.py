@@ -7,7 +7,7 @@ import time
 import harness
 import pytest
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.slow, pytest.mark.fuzz]  # slow: the fuzz harness's alarms (seconds of sleeping)
 
 
 def test_a_swallowed_timeout_still_fails_the_case():

@@ -21,6 +21,8 @@ from authoring.vassal.images import REPRESENTATIVE_MARK, chart_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
 from authoring.vassal.turns import turn_label
 
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
+
 
 def _all(tree: etree._Element, tag: str) -> list[etree._Element]:
     return list(tree.iter(tag))

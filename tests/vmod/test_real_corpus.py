@@ -18,6 +18,9 @@ SLOW = ENGINE or os.environ.get("HEXWRIGHT_VMOD_SLOW") == "1"
 ROWS: list[dict] = []
 
 
+pytestmark = pytest.mark.slow  # imports and builds of real modules
+
+
 @pytest.mark.parametrize("entry", real_corpus.entries(), ids=lambda e: e["name"])
 def test_real_module_imports_validates_and_builds(entry, tmp_path):
     if not real_corpus.available(entry):

@@ -21,6 +21,9 @@ HEXWRIGHT = [sys.executable, "-m", "authoring.cli"]
 needs_engine = pytest.mark.skipif(not CHECKER.exists(), reason=SKIP_REASON)
 
 
+pytestmark = pytest.mark.slow  # whole builds and the VASSAL engine
+
+
 @pytest.fixture(scope="session")
 def corpus_dir(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("vmod-corpus")
