@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "load" / "mini"
@@ -13,6 +14,11 @@ MINI = ROOT / "tests" / "load" / "mini"
 # The tiers: a test that runs the VASSAL engine, the browser, mypy, a whole build of a bundled game or a
 # process's whole lifecycle carries `pytest.mark.slow` (its module's `pytestmark`, or a decorator), next to it;
 # `make test-fast` leaves those out (`-m "not slow"`) and `make test` runs everything.
+
+settings.register_profile("hexwright", deadline=None)
+settings.load_profile("hexwright")
+"""No example has a deadline on the clock (hypothesis's default is 200 ms): the suite passes at any load.
+`--hypothesis-profile=nightly` (tests/fuzz/conftest.py) still picks its own profile."""
 
 
 @pytest.fixture(scope="session", autouse=True)
