@@ -6,39 +6,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "load" / "mini"
 
-SLOW = (
-    "tests/cli/test_terminal.py",
-    "tests/fuzz/",
-    "tests/hardening/test_builds.py",
-    "tests/hardening/test_incremental.py",
-    "tests/hardening/test_lifecycle.py",
-    "tests/hardening/test_output_digests.py",
-    "tests/hardening/test_stage_limits.py",
-    "tests/hardening/test_trusted_build.py",
-    "tests/hardening/test_types.py",
-    "tests/packaging/",
-    "tests/render_maps/test_aids.py",
-    "tests/serve/",
-    "tests/vassal_compile/test_engine_check.py",
-    "tests/vassal_compile/test_play_aids_engine.py",
-    "tests/vmod/test_bounded_import.py",
-    "tests/vmod/test_findings.py",
-    "tests/vmod/test_real_corpus.py",
-    "tests/vmod/test_roundtrip.py",
-)
-"""The test files `make test-fast` leaves out: the longest of the suite (whole builds of the bundled games,
-the real VASSAL engine, the browser, process lifecycles, the wheel)."""
+# The tiers: a test that runs the VASSAL engine, the browser, mypy, a whole build of a bundled game or a
+# process's whole lifecycle carries `pytest.mark.slow` (its module's `pytestmark`, or a decorator), next to it;
+# `make test-fast` leaves those out (`-m "not slow"`) and `make test` runs everything.
 
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        where = Path(str(item.fspath)).relative_to(ROOT).as_posix()
-        if where.startswith(SLOW):
-            item.add_marker(pytest.mark.slow)
+settings.register_profile("hexwright", deadline=None)
+settings.load_profile("hexwright")
+"""No example has a deadline on the clock (hypothesis's default is 200 ms): the suite passes at any load.
+`--hypothesis-profile=nightly` (tests/fuzz/conftest.py) still picks its own profile."""
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from art_support import load
 from PIL import Image
 
@@ -126,6 +127,7 @@ def test_counter_art_columns_in_a_csv_manifest(demo: Path) -> None:
     assert dict(c.faces[0].values) == {"attack": 8, "movement": 4}
 
 
+@pytest.mark.slow
 def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
@@ -142,6 +144,7 @@ def test_build_warns_about_a_misregistered_map_and_writes_the_proof(demo: Path, 
     assert len([x for x in r.output.splitlines() if "warning[HW-ART-012]" in x]) == len(warned)  # every stage warns
 
 
+@pytest.mark.slow
 def test_art_too_small_is_judged_at_the_counter_size_being_printed(demo: Path, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
@@ -192,3 +195,23 @@ def test_editing_counter_art_rebuilds_only_the_stages_that_show_it(demo: Path) -
     art.write_bytes(art.read_bytes() + b"\0")
     again = {st: stage_digest(files, st, SheetSettings()) for st in before}
     assert {st for st in before if again[st] != after[st]} == {"module", "maps"}
+
+
+def test_a_zero_art_hex_size_is_a_located_error_not_an_internal_one(mini: Path) -> None:
+    """Issue 48: `exclusiveMinimum: 0` holds in the fast validator too, so `hex_size: 0` is the schema's own
+    finding at the value (not a division by zero deeper down, `internal error: ValueError`)."""
+    from click.testing import CliRunner
+
+    from authoring.cli import main
+
+    board = mini / "maps/mini/board.yaml"
+    Image.new("RGB", (400, 300), "white").save(board.parent / "board.png")
+    board.write_text(
+        board.read_text() + 'art:\n  image: board.png\n  hex_size: 0\n  origin: {hex: "0101", x: 40, y: 40}\n'
+    )
+    line = len(board.read_text().splitlines()) - 1
+    result = CliRunner().invoke(main, ["validate", str(mini)])
+    assert result.exit_code == 1 and "internal error" not in result.output and "Traceback" not in result.output
+    assert "error[HW-SCHEMA-008]: `art.hex_size`: 0 is not above 0\n --> " in result.output
+    pad = " " * len(str(line))
+    assert f"maps/mini/board.yaml:{line}:13\n{pad} |\n{line} |   hex_size: 0\n{pad} | {' ' * 12}^\n" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from art_support import ROOT
 from PIL import Image
 
@@ -64,6 +65,7 @@ def test_joined_painted_maps_name_every_hex_as_its_art_paints_it(tmp_path: Path)
             assert truth[board.map_id].image_to_hex(a * qx + b * qy + c, d * qx + e * qy + f) == h
 
 
+@pytest.mark.slow
 def test_the_joined_overview_shows_each_map_s_art(tmp_path: Path) -> None:
     from authoring.render.maps.draw import render_layout
 

@@ -20,6 +20,9 @@ CHECKER = ROOT / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 HEXWRIGHT = [sys.executable, "-m", "authoring.cli"]
 
 
+pytestmark = pytest.mark.slow  # whole builds of the painted game and the VASSAL engine
+
+
 @pytest.fixture(scope="module")
 def game():
     result = load(ROOT)

@@ -13,11 +13,12 @@ from click.testing import CliRunner
 from authoring.author import formatdoc
 from authoring.author.project import init_project
 from authoring.author.scenario import new_scenario
-from authoring.author.setup_io import CardError, export_setup, find_scenario, import_setup
+from authoring.author.setup_io import CardError, export_setup, find_scenario, import_setup, read_card
 from authoring.author.watch import Watcher, stages_for
 from authoring.author.yamlblock import replace_side
 from authoring.cli import main
 from authoring.load.source import parse_yaml
+from authoring.serve.cardexport import card_csv
 from authoring.validate import validate_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,6 +162,40 @@ def test_a_stacked_import_is_refused_and_reported_the_old_set_up_kept(bfm_copy, 
     assert sf.path.read_bytes() == before
 
 
+def test_rows_for_one_hex_in_two_states_stay_two_placements(mini, tmp_path):
+    """Issue 48: a card's rows for one hex are one placement only when their states agree, so a unit stacked
+    at reduced strength with a full-strength one imports reduced."""
+    intro = mini / "scenarios/mini/intro.yaml"
+    intro.write_text(intro.read_text().split("reinforcements:")[0])  # red-2 is set up instead
+    card = tmp_path / "red.csv"
+    card.write_text("hex,unit,state\n0101,red-1,full\n0101,red-2,reduced\n")
+    two = [
+        {"hex": "0101", "units": ["red-1"], "state": "full"},
+        {"hex": "0101", "units": ["red-2"], "state": "reduced"},
+    ]
+    assert read_card(card)[0] == two
+    sf = find_scenario(mini, "intro")
+    assert import_setup(card, sf).findings == []
+    assert parse_yaml(intro.read_text(), "s").data["setup"]["red"] == two
+
+
+def test_a_dragged_set_up_keeps_each_state_of_a_hex_apart():
+    """The preview's card (`serve.cardexport.card_csv`) groups a hex's units by state, never across states."""
+    rows = [
+        {"hex": "0103", "unit": "a", "state": "full"},
+        {"hex": "0104", "unit": "c", "state": "full"},
+        {"hex": "0103", "unit": "b", "state": "half"},
+        {"hex": "0103", "unit": "d", "state": "full"},
+    ]
+    assert card_csv(rows).splitlines() == [
+        "hex,unit,state",
+        "0103,a,full",
+        "0103,d,full",
+        "0104,c,full",
+        "0103,b,half",
+    ]
+
+
 def test_cli_usage_errors_suggest(bfm_copy):
     r = run("export-setup", "sevn-turn", "--side", "german", "--project", str(bfm_copy))
     assert r.exit_code == 2 and "seven-turn" in r.output
@@ -219,6 +254,7 @@ def test_watch_reports_new_and_fixed_findings(tiny):
     assert cycle.ok and cycle.fixed >= 1 and cycle.new == 0
 
 
+@pytest.mark.slow
 def test_watch_once_builds_and_skips_missing_stages(tiny):
     result = run("watch", "--once", "--stage", "sheets", "--project", str(tiny))
     assert result.exit_code == 0, result.output
@@ -281,6 +317,7 @@ def test_watch_parses_only_the_saved_file_again(tiny, monkeypatch):
     assert parsed == ["first-clash.yaml"] and not cycle.ok  # the moved unit's finding, from the new text
 
 
+@pytest.mark.slow
 def test_watch_keeps_the_caches_within_their_budget(tiny):
     """A watch session rebuilds on every save: the drawings of the data before the save go once the caches are
     over their budget, and the round says so."""

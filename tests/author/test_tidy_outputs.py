@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from authoring.cli import main
@@ -45,6 +46,7 @@ def test_a_deleted_scenarios_cards_are_removed_and_nothing_else(tmp_path: Path):
     assert (cards / "index.txt").read_text().split() == made
 
 
+@pytest.mark.slow
 def test_the_first_watch_round_rewrites_nothing_up_to_date(tmp_path: Path):
     project = _bfm(tmp_path)
     out = tmp_path / "out"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from tutorial_runner import Command, parse, run_doc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,5 +28,6 @@ def test_tutorial_parses_into_the_promised_steps():
     ), "a looping watch would hang the test"
 
 
+@pytest.mark.slow
 def test_tutorial_runs(tmp_path, monkeypatch):
     run_doc(TUTORIAL.read_text(encoding="utf-8"), tmp_path, monkeypatch)

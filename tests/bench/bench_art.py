@@ -126,7 +126,7 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 
 if __name__ == "__main__":
-    import tempfile
+    from benchlib import scratch
 
-    with tempfile.TemporaryDirectory() as tmp:
-        run(Path(tmp), Path(tmp))
+    with scratch() as tmp:
+        run(tmp, tmp)

@@ -55,7 +55,7 @@ def _label(stage: str, jobs: int) -> str:
     return f"{stage}, clean" + (f", {jobs} worker{'s' if jobs > 1 else ''}" if jobs else "")
 
 
-def profile(synth_root: Path, tmp: Path, top: int = 10) -> None:
+def profile(synth_root: Path, tmp: Path, top: int = 10, stages: tuple[str, ...] = STAGES) -> None:
     """Each stage from nothing, in this process with one worker, under cProfile: the top calls by own time."""
     import cProfile
     import io
@@ -66,15 +66,12 @@ def profile(synth_root: Path, tmp: Path, top: int = 10) -> None:
 
     result = load_game(discover(synth_root)[0])
     settings = build.SheetSettings()
-    for stage in STAGES:
+    for stage in stages:
         out = Path(tmp) / "bench-profile" / stage
         shutil.rmtree(out, ignore_errors=True)
         prof = cProfile.Profile()
         prof.enable()
-        if stage == "sheets":
-            build.build_sheets(result, out, build.BuildContext.of(1, True, settings))
-        else:
-            getattr(build, f"build_{stage}")(result, out, True, 1)
+        getattr(build, f"build_{stage}")(result, out, build.BuildContext.of(1, True, settings))
         prof.disable()
         text = io.StringIO()
         stats = pstats.Stats(prof, stream=text)

@@ -18,7 +18,7 @@ import shutil
 import statistics
 from pathlib import Path
 
-from benchlib import HEXWRIGHT, interleaved, repeat, runs_line
+from benchlib import HEXWRIGHT, interleaved, repeat, runs_line, scratch
 from measure import run as measured
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +93,5 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 
 if __name__ == "__main__":
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as scratch:
-        run(Path(scratch), Path(scratch))
+    with scratch() as tmp:
+        run(tmp, tmp)

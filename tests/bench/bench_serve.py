@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "serve"))
 
-from benchlib import repeat, spread  # noqa: E402
+from benchlib import repeat, scratch, spread  # noqa: E402
 
 GAMES = (("bfm", "seven-turn"), ("typhoon", "campaign"))
 
@@ -103,4 +103,5 @@ def run(synth_root: Path, tmp: Path) -> None:
 
 
 if __name__ == "__main__":
-    run(Path("."), Path(tempfile.mkdtemp()))
+    with scratch() as tmp:
+        run(Path("."), tmp)

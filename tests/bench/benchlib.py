@@ -10,14 +10,37 @@ import gc
 import os
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from measure import Run, run
 
 REPEAT_ENV = "HEXWRIGHT_BENCH_REPEAT"
 HEXWRIGHT = [sys.executable, "-m", "authoring.cli"]
+SCRATCH = Path(__file__).resolve().parents[2] / "build" / "bench-tmp"
+"""Where the bench's temporary files go: the project's build folder (hundreds of MB of generated games, builds
+and caches), never the system's temporary folder."""
+
+
+@contextmanager
+def scratch(under: Path = SCRATCH) -> Iterator[Path]:
+    """A fresh folder under `under`, removed afterwards; meanwhile the temporary folder of this process and of
+    the commands it starts (TMPDIR), so what they put there lands under the build folder too."""
+    under.mkdir(parents=True, exist_ok=True)
+    before = os.environ.get("TMPDIR"), tempfile.tempdir
+    with tempfile.TemporaryDirectory(dir=under) as tmp:
+        os.environ["TMPDIR"], tempfile.tempdir = tmp, tmp
+        try:
+            yield Path(tmp)
+        finally:
+            if before[0] is None:
+                os.environ.pop("TMPDIR", None)
+            else:
+                os.environ["TMPDIR"] = before[0]
+            tempfile.tempdir = before[1]
 
 
 def repeat(default: int = 3) -> int:
@@ -89,9 +112,7 @@ def runs_line(runs: list[Run]) -> str:
 
 def run_alone(section: Callable[[Path, Path], None]) -> None:
     """One section by itself (`python tests/bench/bench_X.py`), on a freshly generated large game."""
-    import tempfile
-
     from synth import generate
 
-    with tempfile.TemporaryDirectory() as tmp:
-        section(generate(Path(tmp) / "synth"), Path(tmp))
+    with scratch() as tmp:
+        section(generate(tmp / "synth"), tmp)

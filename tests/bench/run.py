@@ -1,7 +1,7 @@
 """`make bench`: speed and memory figures for the generated large game (printed, never asserted).
 
 The large game (synth.py: 3 maps of 60x45 hexes, 1,080 two-sided counters, 5 scenarios spread over
-all maps) is generated into a temporary folder; each section prints its figures as medians with
+all maps) is generated into a temporary folder under build/bench-tmp (benchlib.scratch); each section prints its figures as medians with
 min-max over interleaved runs (benchlib). Sections, in order:
   load      validate against a bare parse (fresh and whole processes), its parts, its scaling (bench_load)
   build     `hexwright build` clean, per stage at 1 and 2 workers, no-change rebuild    (bench_build)
@@ -20,13 +20,12 @@ import argparse
 import importlib
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from benchlib import REPEAT_ENV  # noqa: E402
+from benchlib import REPEAT_ENV, scratch  # noqa: E402
 from synth import generate  # noqa: E402
 
 SECTIONS = {
@@ -49,15 +48,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.repeat:
         os.environ[REPEAT_ENV] = str(args.repeat)
     print(f"hexwright bench: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    with tempfile.TemporaryDirectory() as tmp:
-        synth_root = generate(Path(tmp) / "synth")
+    with scratch() as tmp:
+        synth_root = generate(tmp / "synth")
         for name in args.only or SECTIONS:
             start = time.perf_counter()
             for module in SECTIONS[name]:
-                importlib.import_module(module).run(synth_root, Path(tmp))
+                importlib.import_module(module).run(synth_root, tmp)
             print(f"[{name}: {time.perf_counter() - start:.0f} s]\n", flush=True)
         if args.profile:
-            importlib.import_module("bench_build").profile(synth_root, Path(tmp))
+            importlib.import_module("bench_build").profile(synth_root, tmp)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import csv
+import os
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,9 @@ import yaml
 BENCH = Path(__file__).parent
 sys.path.insert(0, str(BENCH))
 
+import bench_build  # noqa: E402
 import bench_pywargame  # noqa: E402
+import benchlib  # noqa: E402
 import fresh  # noqa: E402
 import hexwright_parts  # noqa: E402
 
@@ -104,3 +109,25 @@ def test_the_bench_never_installs_pywargame(tmp_path, monkeypatch):
     with pytest.raises(bench_pywargame.Skip, match="make bench-setup"):
         bench_pywargame.venv_python()
     assert not (tmp_path / ".venv-pywargame").exists()
+
+
+def test_the_profile_runs_each_stage_with_a_build_context(mini, tmp_path, capsys):
+    """`make bench PROFILE=1` (issue 48): the stage functions take a BuildContext, not (force, jobs)."""
+    bench_build.profile(mini, tmp_path, top=3, stages=("charts",))
+    out = capsys.readouterr().out
+    assert "profile: build charts, one worker" in out
+    assert not (tmp_path / "bench-profile").exists()  # the profile's outputs are removed after
+
+
+def test_the_bench_scratch_folder_is_under_the_build_folder_for_its_commands_too(tmp_path):
+    """The bench's temporary files (hundreds of MB) go under build/bench-tmp, its commands' TMPDIR too."""
+    assert benchlib.SCRATCH == ROOT / "build" / "bench-tmp"
+    before = os.environ.get("TMPDIR"), tempfile.gettempdir()
+    with benchlib.scratch(tmp_path / "bench-tmp") as folder:
+        assert folder.parent == tmp_path / "bench-tmp" and folder.is_dir()
+        assert Path(tempfile.mkdtemp()).parent == folder
+        child = subprocess.run(
+            [sys.executable, "-c", "import tempfile; print(tempfile.gettempdir())"], capture_output=True, text=True
+        )
+        assert child.stdout.strip() == str(folder)
+    assert not folder.exists() and (os.environ.get("TMPDIR"), tempfile.gettempdir()) == before

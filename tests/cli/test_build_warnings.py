@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from authoring.cli import main
@@ -37,6 +38,7 @@ def test_build_sheets_warns_about_shortened_text(tmp_path: Path):
     assert "does not fit" in line
 
 
+@pytest.mark.slow
 def test_calibration_honours_back_offset(tmp_path: Path):
     """`build calibration --back-offset X,Y` moves the back's scales (it used to be ignored)."""
     from pypdf import PdfReader

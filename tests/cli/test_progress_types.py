@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from shared_files import ROOT
 from typecheck import mypy_errors
 
@@ -44,6 +45,7 @@ def _on_progress_lines(errors: list[str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_stage_calls_progress_with_its_one_signature():
     modules = _stage_modules()
     assert {
@@ -56,6 +58,7 @@ def test_every_stage_calls_progress_with_its_one_signature():
     assert _on_progress_lines(mypy_errors(modules)) == []
 
 
+@pytest.mark.slow
 def test_a_wrong_call_is_caught(tmp_path: Path):
     control = ROOT / "authoring" / f"_progress_control_{tmp_path.name}.py"
     control.write_text(WRONG, encoding="utf-8")

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "tests" / "author"))
 from tutorial_runner import Command, parse, run_doc  # noqa: E402
 
 
+@pytest.mark.slow
 def test_readme_console_session_runs_in_a_fresh_copy(tmp_path: Path, monkeypatch):
     for part in ("scenarios", "maps", "counters", "schemas"):
         shutil.copytree(ROOT / part, tmp_path / part)

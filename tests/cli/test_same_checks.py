@@ -230,6 +230,7 @@ def test_each_command_reports_the_planted_error(case, mini: Path):
         assert command(project) == (1, {PLANTED}), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=_case_id)
 def test_the_same_files_without_the_error_pass(case, mini: Path):
     """The control: the planted error is the only one, so each command finds it and nothing else."""

@@ -14,6 +14,9 @@ from terminal import piped, run_in_terminal, tree_digest
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
 
+pytestmark = pytest.mark.slow  # commands in a real terminal (subprocess lifecycles)
+
+
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> dict[str, str]:
     """Battle for Moscow built piped, every stage: what a terminal run must reproduce byte for byte."""

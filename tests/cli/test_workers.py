@@ -58,11 +58,10 @@ def test_a_failing_stage_raises_its_own_error_and_stops_the_others(tmp_path: Pat
         time.sleep(30)
         (tmp_path / stage).write_text("finished")
 
-    start = time.monotonic()
     with pytest.raises(PermissionError) as err:
         list(run_stages(("bad", "slow"), work, _context(2), _shown({})))
-    assert err.value.filename == "out/x.pdf" and time.monotonic() - start < 20
-    assert not (tmp_path / "slow").exists()
+    assert err.value.filename == "out/x.pdf" and not mp.active_children()
+    assert not (tmp_path / "slow").exists()  # raised before the slow stage's end, which it stopped
 
 
 def test_a_later_stage_that_fails_stops_the_build_without_waiting_for_the_earlier_ones(tmp_path: Path):
@@ -76,11 +75,10 @@ def test_a_later_stage_that_fails_stops_the_build_without_waiting_for_the_earlie
         time.sleep(60)  # stands for a wait that never ends
         (tmp_path / stage).write_text("finished")
 
-    start = time.monotonic()
     with pytest.raises(PermissionError):
         list(run_stages(("waiting", "bad"), work, _context(2), _shown({})))
-    assert time.monotonic() - start < 30 and not mp.active_children()
-    assert not (tmp_path / "waiting").exists()
+    assert not mp.active_children()
+    assert not (tmp_path / "waiting").exists()  # raised before the waiting stage's end, which it stopped
 
 
 def test_a_stage_that_vanishes_is_named():
@@ -170,7 +168,7 @@ def test_no_short_job_takes_a_free_token_while_a_large_job_waits():
     tokens.acquire(large=True)  # the map takes it
     tokens._waiting.value = 0
     tokens.release()  # the first short job ends: the waiting one starts beside the map
-    short.join(5)
+    short.join(60)
     assert not short.is_alive()
 
 
@@ -181,11 +179,11 @@ def test_while_the_large_tokens_are_taken_a_waiting_large_job_lets_short_jobs_ru
     waiting.start()
     short = threading.Thread(target=tokens.acquire)
     short.start()
-    short.join(5)
+    short.join(60)
     assert not short.is_alive() and waiting.is_alive()  # the free core draws a short job meanwhile
     tokens.release()
     tokens.release(large=True)  # the map ends: the next map starts
-    waiting.join(5)
+    waiting.join(60)
     assert not waiting.is_alive()
 
 
@@ -273,10 +271,9 @@ def _die_on(bad: int, i: int) -> int:
 
 
 def test_a_worker_that_vanishes_is_an_error_not_a_hang():
-    start = time.monotonic()
     with pytest.raises(RuntimeError, match="a worker process stopped"):
         Workers(2).map(_die_on, 2, range(6))
-    assert time.monotonic() - start < 20
+    assert not mp.active_children()
 
 
 def _slow(log: str, i: int) -> int:
@@ -291,8 +288,10 @@ def test_leaving_early_stops_the_workers(tmp_path: Path):
         with Workers(2).start(_slow, str(tmp_path), range(20)) as running:
             next(iter(running))
             raise KeyError("the caller failed")
+    assert not mp.active_children()  # stopped when the block was left, not after their jobs
+    drawn = sorted(p.name for p in tmp_path.iterdir())
     time.sleep(0.8)
-    assert len(list(tmp_path.iterdir())) < 6 and not mp.active_children()
+    assert sorted(p.name for p in tmp_path.iterdir()) == drawn and len(drawn) < 20
 
 
 def _write_or_fail(folder: str, i: int) -> int:

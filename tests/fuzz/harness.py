@@ -17,10 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "load" / "mini"
 CASE_SECONDS = 5
+"""CPU seconds a case may use (this process's, as `signal.ITIMER_PROF` counts them): a busy machine slows
+the clock, not the work, so the limit holds at any load."""
+HANG_FACTOR = 60
+"""A case that waits rather than works is cut off after HANG_FACTOR times its CPU seconds on the clock."""
 
 
 class CaseTimeout(Exception):
-    """A case ran longer than CASE_SECONDS: a hang, or a limit that is not enforced early enough."""
+    """A case ran longer than CASE_SECONDS of CPU (a limit not enforced early enough), or hung."""
 
 
 @dataclass(frozen=True)
@@ -59,24 +63,28 @@ def fuzz_game(game: str) -> FuzzGame:
 
 @contextmanager
 def time_limit(seconds: float = CASE_SECONDS):
-    """Fail the case if it runs longer than `seconds`. The alarm raises CaseTimeout where the case is, and the
-    expiry is also recorded, so a timeout raised where Python ignores exceptions (a finaliser, a __del__,
-    printed as "Exception ignored ... CaseTimeout") or caught by a broad `except` still fails the case."""
-    expired: list[float] = []
+    """Fail the case if it uses more than `seconds` of CPU, or waits HANG_FACTOR times that on the clock. The
+    timer raises CaseTimeout where the case is, and the expiry is also recorded, so a timeout raised where Python
+    ignores exceptions (a finaliser, a __del__, printed as "Exception ignored ... CaseTimeout") or caught by a
+    broad `except` still fails the case."""
+    expired: list[str] = []
 
     def expire(signum, frame):
-        expired.append(seconds)
-        raise CaseTimeout(f"case ran longer than {seconds} s")
+        expired.append("a hang" if signum == signal.SIGALRM else f"more than {seconds} CPU-s")
+        raise CaseTimeout(f"case used {expired[-1]}")
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expire), signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds * HANG_FACTOR)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous[0])
+        signal.signal(signal.SIGALRM, previous[1])
     if expired:
-        raise CaseTimeout(f"case ran longer than {seconds} s (the timeout was swallowed inside the case)")
+        raise CaseTimeout(f"case used {expired[0]} (the timeout was swallowed inside the case)")
 
 
 @contextmanager

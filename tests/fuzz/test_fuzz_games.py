@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.slow, pytest.mark.fuzz]  # slow: hypothesis fuzzing of the bundled games
 
 GAMES = harness.bundled_games()
 # Mostly the small games, so the 500-case slice stays fast: mini 2/3, bfm 2/9, the rest share 1/9.

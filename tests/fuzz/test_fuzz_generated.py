@@ -18,7 +18,7 @@ import harness
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-pytestmark = pytest.mark.fuzz
+pytestmark = [pytest.mark.slow, pytest.mark.fuzz]  # slow: hypothesis fuzzing, builds of generated games
 
 DEFAULT_GAMES = 8
 NIGHTLY_GAMES = 200

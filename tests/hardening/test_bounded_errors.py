@@ -133,3 +133,18 @@ def test_every_kind_counts_toward_the_per_file_cap():
     assert per_file(kept) == kept  # capping twice changes nothing
     out = render_concise(mixed)
     assert out.count("a.yaml") <= 2 * MAX_PER_FILE + 2
+
+
+def test_the_caret_is_under_the_exact_column_of_the_finding(tmp_path):
+    """Issue 48: a finding's column is 1-based, the caret goes under that very character (the first column
+    under the first character), in a short line and in a line cut around the column."""
+    src = tmp_path / "units.yaml"
+    long = "x" * 500 + "TARGET" + "y" * 500
+    src.write_text(f"counters:\n- {{id: red-1, attack: 4}}\n{long}\n")
+    for line, col, expected in ((1, 1, "c"), (2, 1, "-"), (2, 8, "r"), (2, 23, "4"), (3, 501, "T"), (3, 502, "A")):
+        out = render_full([error("HW-X-001", "here", Loc(str(src), line, col))])
+        rows = out.splitlines()
+        quoted = next(r for r in rows if r.startswith(f"{line} | "))
+        caret = rows[rows.index(quoted) + 1]
+        assert caret.rstrip().endswith("^") and caret.count("^") == 1
+        assert quoted[caret.index("^")] == expected, (line, col, quoted, caret)

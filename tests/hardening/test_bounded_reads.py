@@ -109,6 +109,7 @@ def test_new_scenario_refuses_a_name_validate_would_refuse(mini_project: Path, n
     assert sorted(p.name for p in (mini_project / "scenarios/mini").iterdir()) == before
 
 
+@pytest.mark.slow
 def test_new_scenario_with_an_accented_name_validates(mini_project: Path):
     r = run("new", "scenario", "mini", "Défense de Moscou", cwd=mini_project)
     assert r.returncode == 0, r.stderr

@@ -26,6 +26,9 @@ ARTIFACTS = (".vmod", ".pdf", ".png")
 KILLS = 20
 
 
+pytestmark = pytest.mark.slow  # whole builds of the bundled games
+
+
 def build_cmd(project: Path, out: Path, force: bool = True, jobs: int = 0) -> list[str]:
     """`hexwright build all` for the test game."""
     common = [GAME, "--project", str(project), "--out", str(out), "--jobs", str(jobs)] + (["--force"] if force else [])

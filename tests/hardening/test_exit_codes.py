@@ -124,6 +124,7 @@ SIMULATED_BUG = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("debug", [False, True])
 def test_debug_traceback_in_a_real_process(debug: bool, places):
     import subprocess
@@ -138,6 +139,7 @@ def test_debug_traceback_in_a_real_process(debug: bool, places):
         assert "internal error: RuntimeError: boom" in r.stderr
 
 
+@pytest.mark.slow
 def test_user_mistakes_in_a_real_process(places):
     for args, code in (
         (["validate", places["BAD"]], 1),

@@ -59,6 +59,7 @@ def _temps(folder: Path, skip: str | None = VASSAL_CACHE) -> list[Path]:
     return [p for p in found if not (skip and skip in p.relative_to(folder).as_posix())]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full to make a real ENOSPC")
 @pytest.mark.parametrize("stage", ["module", "sheets", "maps", "cards", "charts"])
 def test_disk_full_is_a_fault_not_a_bug(mini_project: Path, tmp_path: Path, stage: str):
@@ -74,6 +75,7 @@ def test_disk_full_is_a_fault_not_a_bug(mini_project: Path, tmp_path: Path, stag
     assert _temps(out) == []
 
 
+@pytest.mark.slow
 def test_disk_full_leaves_no_temp_file_in_the_image_cache(mini_project: Path, tmp_path: Path):
     out = tmp_path / "out"
     _run(DEV_FULL, "build", "module", str(mini_project), "--out", str(out))
@@ -117,6 +119,7 @@ def test_stamps_are_written_through_a_name_unique_to_the_process(tmp_path: Path,
     assert seen and all(f".{os.getpid()}-" in name for name in seen)
 
 
+@pytest.mark.slow
 def test_a_lost_module_manifest_is_restored_by_the_next_build(mini_project: Path, tmp_path: Path, cli):
     out = tmp_path / "out"
     assert cli("build", "module", str(mini_project), "--out", str(out)).exit_code == 0
@@ -128,6 +131,7 @@ def test_a_lost_module_manifest_is_restored_by_the_next_build(mini_project: Path
     assert manifest.is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not Path("/sys/kernel").is_dir(), reason="needs sysfs, where no one (not even root) may create files"
 )
@@ -155,6 +159,7 @@ for i in range(1500):
 """
 
 
+@pytest.mark.slow
 def test_two_processes_recording_one_stamp_never_collide(tmp_path: Path):
     """Two builds stamping the same output at once (the old fixed temporary name raced in 2% of calls)."""
     target = tmp_path / "bfm.vmod"

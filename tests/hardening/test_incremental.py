@@ -28,6 +28,9 @@ SOVIET_3 = (
 """One Soviet army, shown at half strength on the Soviet cards: its half attack is edited."""
 
 
+pytestmark = pytest.mark.slow  # whole builds, again and again
+
+
 def _project(dst: Path) -> Path:
     for part in ("counters", "maps", "scenarios"):
         shutil.copytree(ROOT / part / GAME, dst / part / GAME)

@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 from hw_support import ROOT, copy_game
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"), reason="reads /proc; the parent-death signal is Linux's"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; the parent-death signal is Linux's"),
+]  # slow: subprocess lifecycles (signals, killed builds)
 
 
 def _group(pgid: int) -> list[int]:

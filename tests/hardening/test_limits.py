@@ -90,6 +90,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_limit_refused_in_bounded_memory(name: str, mini_project: Path):
     make, expected = CASES[name]

@@ -65,6 +65,7 @@ STAGE_POSITIONS = {
 BUILD_CASES = [(stage, pos) for stage, positions in STAGE_POSITIONS.items() for pos in ["--out", *positions]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage, position", BUILD_CASES)
 def test_a_build_stage_never_writes_through_a_link(mini_project: Path, cli, tmp_path: Path, stage: str, position):
     """`--force` makes every stage write again (it lifts no link refusal but the one of a named `--out`)."""

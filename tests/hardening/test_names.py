@@ -23,6 +23,7 @@ def _name(kind: str, *parts: str) -> str | None:
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(st.lists(st.one_of(ID, ANY), min_size=1, max_size=3), st.lists(st.one_of(ID, ANY), min_size=1, max_size=3))
 def test_two_different_id_tuples_never_give_one_name(a, b):

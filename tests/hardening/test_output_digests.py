@@ -26,6 +26,9 @@ RECORD = Path(__file__).with_name("output_digests.json")
 ROOT = Path(__file__).resolve().parents[2]
 
 
+pytestmark = pytest.mark.slow  # whole builds of the bundled games
+
+
 def versions() -> dict[str, str]:
     import PIL
     from PIL import features

@@ -120,6 +120,7 @@ def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
     }
 
 
+@pytest.mark.slow
 def test_build_writes_only_under_out(mini_project: Path, tmp_path: Path, cli):
     out = tmp_path / "elsewhere" / "out"
     before = _snapshot(tmp_path)

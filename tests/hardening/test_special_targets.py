@@ -96,6 +96,7 @@ def test_a_build_out_folder_that_is_no_folder_is_refused(project, cli, args: lis
     assert f"is a {KIND_WORDS[kind]}, not a folder" in r.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(
     "stage, output",
@@ -187,6 +188,7 @@ def test_force_still_replaces_a_regular_file_and_a_link_is_replaced_not_followed
     assert identity(fifo) == before and (project / "link.csv").is_file() and not (project / "link.csv").is_symlink()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_node_in_place_of_a_stale_output_is_left_when_the_build_removes_stale_outputs(project, cli, kind: str):
     """A rebuild removes the files an earlier build made that no longer have a source (the set-up cards of a

@@ -23,6 +23,9 @@ TABLES = "scenarios/mini/tables.yaml"
 BOARD = "maps/mini/board.yaml"
 
 
+pytestmark = pytest.mark.slow  # whole builds
+
+
 def _face_art(project: Path, name: str, field: str = "image") -> None:
     _edit(project, UNITS, "  - id: red-1\n", f"  - id: red-1\n    {field}: {name}\n")
 

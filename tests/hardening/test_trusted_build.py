@@ -19,6 +19,9 @@ GAME = "mini"
 BUILD = ("build", "all", GAME, "--jobs", "1", "--dpi", "72")
 
 
+pytestmark = pytest.mark.slow  # whole builds
+
+
 def _build(cli, project: Path, *extra: str):
     r = cli(*BUILD, "--project", str(project), *extra)
     assert r.exit_code == 0, r.output

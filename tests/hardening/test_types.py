@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typecheck import mypy_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,6 +14,9 @@ BASE += ["progress", "runtime", "budget", "svgart", "trust", "readfile", "worker
 """The base layer (tests/hardening/test_layers.py)."""
 CLEAN = [f"authoring/{n}" if (ROOT / "authoring" / n).is_dir() else f"authoring/{n}.py" for n in BASE]
 CLEAN += ["authoring/model", "authoring/rules", "authoring/load", "authoring/products", "authoring/build"]
+
+
+pytestmark = pytest.mark.slow  # mypy
 
 
 def test_the_lower_layers_and_the_build_are_clean_under_mypy():

@@ -88,6 +88,7 @@ def test_the_module_scale_the_budget_assumes_is_the_compilers():
     assert MODULE_PX_PER_HEX == DEFAULT_PX_PER_HEX
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit", ["edge-sizes", "edge-text"])
 def test_values_at_the_edge_of_the_limits_build(mini_project: Path, cli, edit: str):
     """The other side of the contract: data at the limits validates and builds every stage."""

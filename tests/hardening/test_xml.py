@@ -114,6 +114,7 @@ def _hexwright() -> list[str]:
     return [sys.executable, "-m", "authoring.cli"]
 
 
+@pytest.mark.slow
 def test_buildfile_escapes_names(nasty_module: Path):
     with zipfile.ZipFile(nasty_module) as z:
         raw = z.read("buildFile.xml")
@@ -125,6 +126,7 @@ def test_buildfile_escapes_names(nasty_module: Path):
     assert b"<\"&'>" not in raw  # never written raw
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the engine check cannot run")
 def test_nasty_names_round_trip_through_vassal(nasty_module: Path):
     run = subprocess.run([str(CHECKER), str(nasty_module), "--pieces"], capture_output=True, text=True, timeout=300)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from pathlib import Path
 
 import pytest
@@ -63,13 +64,17 @@ def _set(doc, path, value):
     node[path[-1]] = value
 
 
-MUTABLE = [(p, load_source(p).data) for p in DATA if p.stat().st_size < 60_000 and _kind(load_source(p).data)]
+@functools.cache
+def _mutable() -> list:
+    """The documents the mutation tests start from (read when one runs, not when the suite is collected)."""
+    return [(p, load_source(p).data) for p in DATA if p.stat().st_size < 60_000 and _kind(load_source(p).data)]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_mutations_agree(data):
-    path, original = data.draw(st.sampled_from(MUTABLE))
+    path, original = data.draw(st.sampled_from(_mutable()))
     doc = copy.deepcopy(original)
     for _ in range(data.draw(st.integers(1, 3))):
         paths = [p for p in _paths(doc) if p]
@@ -94,6 +99,19 @@ def test_mutations_agree(data):
 def test_unknown_keyword_falls_back():
     assert compile_schema({"type": "object", "dependentSchemas": {}}) is None
     assert compile_schema({"type": "string"})("x") is True
+
+
+@pytest.mark.parametrize("keyword", ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"])
+@pytest.mark.parametrize("typed", [None, "number", "integer"])
+def test_bounds_agree_at_the_bound(keyword, typed):
+    """Issue 48: a bound's edge (`hex_size: 0` against `exclusiveMinimum: 0`) is answered as jsonschema does,
+    with and without a `type` before it (the inline form differs)."""
+    from jsonschema import Draft202012Validator
+
+    schema = {**({"type": typed} if typed else {}), keyword: 0}
+    fast, slow = compile_schema(schema), Draft202012Validator(schema)
+    for value in (-1, 0, 1, -0.5, 0.0, 0.5, True, "0"):
+        assert fast(value) == slow.is_valid(value), (schema, value)
 
 
 def _inline_with_referencing(node, base: str, registry):
@@ -137,14 +155,19 @@ def test_inlined_schemas_equal_what_referencing_resolves():
         assert schemas.inlined(url) == _inline_with_referencing({"$ref": url}, url.split("#")[0], registry)
 
 
-RULE_SPECS = []
-for _p in sorted((ROOT / "scenarios").glob("*/*.yaml")):
-    _d = load_source(_p).data
-    if isinstance(_d, dict):
-        RULE_SPECS += [r for r in _d.get("setup_rules", ()) or () if isinstance(r, dict)]
-        RULE_SPECS += [dict(_d["stacking"])] if isinstance(_d.get("stacking"), dict) else []
+@functools.cache
+def _rule_specs() -> list:
+    """The bundled games' set-up rules and stacking rules (read when the test runs)."""
+    specs: list = []
+    for path in sorted((ROOT / "scenarios").glob("*/*.yaml")):
+        doc = load_source(path).data
+        if isinstance(doc, dict):
+            specs += [r for r in doc.get("setup_rules", ()) or () if isinstance(r, dict)]
+            specs += [dict(doc["stacking"])] if isinstance(doc.get("stacking"), dict) else []
+    return specs
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_rule_parameters_agree(data):
@@ -152,7 +175,7 @@ def test_rule_parameters_agree(data):
     the finding), on the bundled rules and mutations of them."""
     from authoring.rules import params
 
-    rule = copy.deepcopy(data.draw(st.sampled_from(RULE_SPECS)))
+    rule = copy.deepcopy(data.draw(st.sampled_from(_rule_specs())))
     definition = "setupRule" if "type" in rule else "stacking"
     for _ in range(data.draw(st.integers(0, 2))):
         paths = [p for p in _paths(rule) if p]

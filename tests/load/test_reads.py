@@ -154,6 +154,7 @@ def test_the_memo_keeps_the_files_of_the_latest_load_only(mini: Path) -> None:
     assert len(reads) == 5  # the deleted and the old name gone, one entry for the map saved three times
 
 
+@pytest.mark.slow
 def test_two_games_share_one_memo(tmp_path: Path, mini: Path, parses: list[str]) -> None:
     project = tmp_path / "two"
     for folder in ("maps", "counters", "scenarios"):
@@ -191,6 +192,7 @@ def test_a_spreadsheet_saved_in_utf16_or_a_code_page_reads_through_the_memo(mini
     assert again.valid_game.counters["red-2"].designation == "2é"
 
 
+@pytest.mark.slow
 def test_loading_and_checking_leave_the_remembered_files_unchanged() -> None:
     """A remembered Source is shared by later loads: loading a game and checking its rules must leave the
     values read from its files as a file read on its own gives them."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -124,6 +125,7 @@ def _same(text: str) -> None:
             assert [(x.line, x.col) for x in src.item_locs(path, len(items))] == [locs[p] for p in items]
 
 
+@pytest.mark.slow
 def test_bundled_files():
     assert DATA
     for path in DATA:
@@ -169,6 +171,7 @@ DOCS = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(DOCS, st.booleans(), st.sampled_from(["'", '"', None]))
 def test_generated_documents(doc, flow, style):

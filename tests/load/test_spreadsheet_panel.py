@@ -123,6 +123,7 @@ def _check(card: Path) -> tuple[int, list[dict], str]:
     return r.exit_code, [f for f in found if f["code"] != "HW-CHECK-001"], r.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CARDS))
 def test_card_as_saved(name: str, tmp_path: Path):
     file_name, data, expected = CARDS[name]

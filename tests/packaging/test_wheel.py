@@ -31,6 +31,9 @@ TREES = ("authoring", "schemas", "maps", "counters", "scenarios")
 OWN = ("hexwright", "authoring", "__editable__")  # this checkout's install, kept out of the fresh environment
 
 
+pytestmark = pytest.mark.slow  # builds and installs the wheel
+
+
 def _run(argv: list, cwd: Path, env: dict | None = None, code: int = 0) -> str:
     r = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == code, f"{argv} exited {r.returncode}:\n{r.stdout}\n{r.stderr}"

@@ -49,6 +49,7 @@ def test_every_face_of_a_bundled_game_fits_at_300_dpi(game_id):
     assert _all_findings(game, round(game.counter_size_in * 300), mm) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["bfm", "1941", "typhoon"])
 def test_every_face_fits_on_5_8_inch_counters_too(game_id):
     """`--counter-size 5/8`: the same data on bigger counters."""
@@ -56,6 +57,7 @@ def test_every_face_fits_on_5_8_inch_counters_too(game_id):
     assert _all_findings(game, round(0.625 * 300), 0.625 * 25.4) == []
 
 
+@pytest.mark.slow
 def test_every_face_of_the_generated_large_game_fits(synth_game):
     mm = synth_game.counter_size_in * 25.4
     assert _all_findings(synth_game, round(synth_game.counter_size_in * 300), mm) == []
@@ -222,6 +224,7 @@ def test_badge_step_mark_and_value_template_slots():
     assert face_findings(face, 188, 14, 25.0, 15.875) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size_px", [72, 75, 94])
 def test_module_pieces_and_card_thumbnails_are_the_printed_face_scaled_down(size_px):
     """Small faces are laid out at print resolution, then scaled: nothing is cut at 75 px either."""

@@ -133,6 +133,7 @@ def test_turn_record_page_matches_golden():
     _check("turn-record-typhoon-campaign-1.png", page.image)
 
 
+@pytest.mark.slow
 def test_map_corner_matches_golden():
     from authoring.render.maps.draw import render_map
 

@@ -16,6 +16,9 @@ from authoring.render.shared.canvas import Canvas, PageSpec, flow, page_findings
 ROOT = Path(__file__).resolve().parents[2]
 
 
+pytestmark = pytest.mark.slow  # whole builds of the bundled games' play aids
+
+
 def _game(game_id: str):
     files = next(f for f in discover(ROOT) if f.id == game_id)
     return load_game(files).game

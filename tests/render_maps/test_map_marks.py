@@ -39,6 +39,7 @@ def _changed(a, b) -> np.ndarray:
     return np.abs(np.asarray(a, dtype=np.int16) - np.asarray(b, dtype=np.int16)).max(axis=2) > 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("feature, count", [("single-arrow", 10), ("triple-arrow", 3)])
 def test_bfm_entry_arrows_are_drawn_at_every_hex_of_their_set(feature, count):
     game = _game("bfm")

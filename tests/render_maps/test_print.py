@@ -63,6 +63,7 @@ def test_22x34_map_takes_12_letter_pages():
     assert [TilePlan.label(r, c) for r in (0, 1) for c in (0, 1)] == ["A1", "A2", "B1", "B2"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
     dpi = 60
@@ -114,6 +115,7 @@ def test_tiled_pages_reassemble_to_the_map_at_1_to_1(bfm, tmp_path, paper):
         assert x2 == sx + plan.page_px[0] - o
 
 
+@pytest.mark.slow
 def test_charts_every_table_turn_track_and_legend(bfm, tmp_path):
     paths = write_charts(bfm, tmp_path)
     names = [p.name for p in paths]
@@ -237,6 +239,7 @@ def test_a_window_of_bands_crops_the_pixels_of_the_whole_image():
     assert window.crop((3, 300, 290, 690)).tobytes() == whole.crop((3, 300, 290, 690)).tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, map_id", [("1941", "main"), ("typhoon", "M")])
 def test_no_tile_page_is_blank_or_nearly_blank(game_id, map_id, tmp_path):
     """The page grid is centred on the map: each page of the tiled PDF shows at least a third of a page of

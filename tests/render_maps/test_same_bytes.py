@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import pytest
+
 from authoring.names import map_file_name
 from authoring.render.counter_art import Faces, counter_image
 from authoring.render.maps.draw import write_map_pngs
@@ -14,6 +16,8 @@ from authoring.render.print.cards import render_setup_card, write_setup_cards
 from authoring.render.print.tiles import write_map_files, write_tiled_pdf
 from authoring.vassal.art import ImageCache, png_bytes
 from authoring.workers import Workers
+
+pytestmark = pytest.mark.slow  # every map and card of the bundled games, twice
 
 
 def _digests(paths) -> dict[str, str]:

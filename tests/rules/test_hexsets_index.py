@@ -92,6 +92,7 @@ def _map_choices(game) -> set[tuple[str, ...]]:
     return {tuple(m for m in c if m in game.maps) for c in choices}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", ["bfm", "bfm-art", "typhoon", "1941"])
 def test_indexed_sets_equal_a_scan_of_every_hex(games, gid):
     game = games[gid]

@@ -37,6 +37,7 @@ def _both_sides_card(scenario: str, sides: tuple[str, str], path: Path) -> tuple
     return len(first) - 1, len(second) - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "scenario,sides", [("bfm/seven-turn", ("soviet", "german")), ("1941/campaign", ("axis", "soviet"))]
 )

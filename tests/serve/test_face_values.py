@@ -25,6 +25,9 @@ from authoring.vassal.pieces import HIDDEN, LEVEL_PROPERTY, counter_piece
 GAMES = sorted(f.id for f in discover(ROOT))
 
 
+pytestmark = pytest.mark.slow  # a live server
+
+
 def _load(gid: str) -> Game:
     result = load_game(next(f for f in discover(ROOT) if f.id == gid))
     assert result.game is not None and result.ok

@@ -15,6 +15,8 @@ from authoring.rules.hexsets import HexSets
 from authoring.serve.frame import frame, preview_px, scenario_maps
 from authoring.serve.mapview import _feature, _hexsides, _point, map_view
 
+pytestmark = pytest.mark.slow  # the bundled games' map views
+
 
 def _games(root: Path) -> dict:
     _, results = load_project(root)

@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 from serve_support import Served, chrome, wait_for
 
@@ -18,6 +19,9 @@ from authoring.render.maps.frame import NOTICE_INK
 from authoring.render.maps.style import rgb
 
 MINI = Path(__file__).resolve().parents[1] / "load" / "mini"
+
+
+pytestmark = pytest.mark.slow  # a live server
 
 
 def _mini(root: Path, representative: bool) -> Path:

@@ -10,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 from serve_support import ROOT
 
+pytestmark = pytest.mark.slow  # a live server
+
 
 def _run(*args: str):
     from authoring.cli.main import main

@@ -59,32 +59,33 @@ def test_a_picture_is_drawn_once_for_requests_that_overlap():
     def slow():
         calls.append(1)
         started.set()
-        release.wait(10)
+        release.wait(60)
         return b"png"
 
     first = threading.Thread(target=lambda: cache.get("map", slow))
     first.start()
-    started.wait(10)
+    started.wait(60)
     got = []
     second = threading.Thread(target=lambda: got.append(cache.get("map", slow)))
     second.start()
     second.join(0.3)
     assert second.is_alive()  # waiting for the first request's drawing, not drawing again
     release.set()
-    first.join(10)
-    second.join(10)
+    first.join(60)
+    second.join(60)
     assert got == [b"png"] and calls == [1]
 
 
 def test_saves_freeze_the_heap_and_a_pause_collects_it(monkeypatch):
     """Before a save what is alive leaves the collector's walk; after `IDLE_S` without a save the heap is
-    collected whole (and frozen again); a stopped server leaves nothing frozen."""
+    collected whole (and frozen again); a stopped server leaves nothing frozen. (No clock: the pause is an
+    hour while saves come, then none, and the test awaits the collection itself.)"""
     import asyncio
     import gc
 
     from authoring.serve import live
 
-    monkeypatch.setattr(live, "IDLE_S", 0.05)
+    monkeypatch.setattr(live, "IDLE_S", 3600.0)
     collected = []
     monkeypatch.setattr(live, "_collect", lambda: collected.append(gc.get_freeze_count()))
 
@@ -93,11 +94,16 @@ def test_saves_freeze_the_heap_and_a_pause_collects_it(monkeypatch):
         try:
             gc.unfreeze()
             quiet.saving()
+            first = quiet.timer
             assert gc.get_freeze_count() > 0 and collected == []
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(0)  # the first pause starts
             quiet.saving()  # a second save puts the collection off again
-            await asyncio.sleep(0.2)
-            assert len(collected) == 1
+            await asyncio.sleep(0)
+            assert first.cancelled() and not quiet.timer.done() and collected == []
+            monkeypatch.setattr(live, "IDLE_S", 0.0)  # the saves pause
+            quiet.saving()
+            await quiet.timer
+            assert len(collected) == 1 and collected[0] > 0
         finally:
             quiet.close()
         assert gc.get_freeze_count() == 0

@@ -17,6 +17,9 @@ JSON = {"Origin": OWN, "Content-Type": "application/json"}
 EXPORT = {"game": "bfm", "scenario": "seven-turn", "side": "soviet", "rows": [{"hex": "0103", "unit": "sov-29"}]}
 
 
+pytestmark = pytest.mark.slow  # the app's guards answering whole requests
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     return copy_game("bfm", tmp_path_factory.mktemp("guard"))

@@ -18,6 +18,9 @@ EVIL = "evil.example.com"
 EXPORT = {"game": "bfm", "scenario": "seven-turn", "side": "soviet", "rows": [{"hex": "0103", "unit": "sov-29"}]}
 
 
+pytestmark = pytest.mark.slow  # the browser
+
+
 @pytest.fixture(scope="module")
 def driver():
     d = chrome(f"--host-resolver-rules=MAP {EVIL} 127.0.0.1", "--disable-features=HttpsUpgrades")

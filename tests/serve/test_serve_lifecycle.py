@@ -13,7 +13,10 @@ import sys
 import pytest
 from serve_support import ROOT, copy_game
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C to a process group is POSIX's")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C to a process group is POSIX's"),
+]  # slow: subprocess lifecycles of a server
 
 
 def _ctrl_c_answered() -> None:

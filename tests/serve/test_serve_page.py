@@ -12,6 +12,9 @@ from serve_support import SCREENS, Served, chrome, copy_game, wait_for
 GAMES = [("bfm", "seven-turn"), ("1941", "campaign"), ("typhoon", "campaign")]
 
 
+pytestmark = pytest.mark.slow  # the browser
+
+
 @pytest.fixture(scope="module")
 def driver():
     d = chrome()

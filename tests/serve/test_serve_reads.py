@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from model_shape import shape
 from serve_support import copy_game, without_first_terrain
+
+pytestmark = pytest.mark.slow  # a live server
 
 
 def test_a_map_save_reparses_that_map_alone_and_shows_the_fresh_load(tmp_path, monkeypatch):

@@ -160,6 +160,7 @@ def test_a_restarted_server_reads_its_sealed_tiles_and_redraws_a_damaged_one(bfm
     assert tile_png(third, "bfm", tid) == first[tid] and drawn == [(x, y, x + _w, y + _h)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "old, new",
     [

@@ -26,6 +26,9 @@ MINI = Path(__file__).resolve().parents[1] / "load" / "mini"
 PX = 60
 
 
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
+
+
 def _module(root: Path, out: Path) -> tuple[etree._Element, zipfile.ZipFile]:
     result = load_game(next(f for f in discover(root) if f.id == "mini"))
     assert result.ok, [str(d) for d in result.diagnostics][:5]

@@ -14,9 +14,12 @@ from lxml import etree
 
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 
-pytestmark = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
+    ),
+]  # slow: the VASSAL engine
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,10 @@ from authoring.rules.combat import Fighter, applies, fight, unit_strength
 from authoring.vassal.combat import ATTACKER, BELOW_TABLE, NOT_COMPUTED, RESOLVE
 from authoring.vassal.pieces import hidden_back
 
-pytestmark = pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}"),
+]  # slow: the VASSAL engine
 ATTACKS = 20
 REPORT = re.compile(
     r"^\* Combat at (?P<hex>\S+): attack (?P<attack>[\d.]+) to defence (?P<defence>[\d.]+) = (?P<base>.+?)"

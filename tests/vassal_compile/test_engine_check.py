@@ -23,9 +23,12 @@ from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
 
 CHECKER = Path(__file__).resolve().parents[2] / ".." / "shared" / "tools" / "vassal-check" / "vassal-check"
 
-pytestmark = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not CHECKER.exists(), reason="../shared/tools/vassal-check not found: the real-engine check cannot run"
+    ),
+]  # slow: the VASSAL engine
 
 _REPORTS: dict[Path, dict] = {}
 

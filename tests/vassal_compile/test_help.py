@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import Built
 
 from authoring.vassal import elements as el
 from authoring.vassal.help import DESIGNER_NOTES, RULES_SUMMARY, SCENARIOS, help_source
 from authoring.vassal.turns import turn_label
+
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
 
 def _help(built: Built) -> dict[str, str]:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import zipfile
 
+import pytest
 from conftest import PX_PER_HEX, Built
 from module_reader import declared_boards
 
 from authoring.hexgrid import vassal_label, vassal_snap
 from authoring.render.maps.draw import map_image_size, map_layout
 from authoring.vassal.boards import MapArt, board_sets, distinct_boards, plans_for
+
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
 
 def sets_of(game):

@@ -8,6 +8,7 @@ import io
 import zipfile
 from dataclasses import dataclass
 
+import pytest
 from conftest import Built
 from PIL import Image
 
@@ -17,6 +18,8 @@ from authoring.vassal.aids import INVENTORY_GROUPS, clear_key
 from authoring.vassal.codec import decode, deobfuscate, parse_add_piece_command, split_commands, unnest
 from authoring.vassal.pieces import hidden_back
 from authoring.vassal.turns import PHASE_LEVEL
+
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,10 @@ from play_driver import compile_driver, missing, play
 
 from authoring.vassal.compile import build_module
 
-pytestmark = pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(missing() is not None, reason=f"the engine driver cannot run: {missing()}"),
+]  # slow: the VASSAL engine
 
 
 @pytest.fixture(scope="session")

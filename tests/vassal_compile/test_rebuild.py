@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import PX_PER_HEX, load
 
 from authoring.progress import Recorder
 from authoring.vassal.compile import build_module
+
+pytestmark = pytest.mark.slow  # whole module builds, again
 
 
 def test_rebuild_is_byte_identical_and_skipped_when_nothing_changed(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import zipfile
 from collections import Counter
 
+import pytest
 from conftest import Built
 from module_reader import board_origins, declared_boards, expected_hex_units, read_setup
 from test_numbering import plans_of
@@ -15,6 +16,8 @@ from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
 from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP, TRACK_MAP
+
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
 
 def _setups(built: Built):

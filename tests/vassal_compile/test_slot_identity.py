@@ -7,6 +7,7 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from conftest import PX_PER_HEX, load
 from lxml import etree
 
@@ -14,6 +15,8 @@ from authoring.vassal import elements as el
 from authoring.vassal import identity
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
 from authoring.vassal.compile import build_module
+
+pytestmark = pytest.mark.slow  # whole module builds, again
 
 
 def slots(module: Path) -> dict[str, tuple[str, str]]:

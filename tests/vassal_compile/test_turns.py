@@ -10,12 +10,15 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 from conftest import Built
 
 from authoring.vassal import elements as el
 from authoring.vassal.codec import decode, deobfuscate, split_commands
 from authoring.vassal.compile import setup_title
 from authoring.vassal.turns import COMMAND_PREFIX, TRACKER_ID, turn_label
+
+pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
 
 def _restored_turn_level(built: Built, setup_file: str) -> tuple[int, int, list[bool]]:

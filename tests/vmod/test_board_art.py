@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import handmade as hm
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -20,6 +21,9 @@ HALVES = (
     b'fill="#ff0000"/><rect x="270" width="270" height="420" fill="#0000ff"/></svg>'
 )
 """A 540 x 420 board, red left of x = 270 and blue right of it: hexes 0501 (x 238) red, 0601 (x 290) blue."""
+
+
+pytestmark = pytest.mark.slow  # module builds of imported games
 
 
 def _grid(dx: float, dy: float, x0: int, y0: int, first_column: int = 1) -> str:

@@ -25,6 +25,9 @@ from authoring.vmod.buildfile import MAX_SLOTS, _Paths
 BOARD = hm.png((540, 420), "#e8e4c9")
 
 
+pytestmark = pytest.mark.slow  # imports of large modules in subprocesses
+
+
 def _attrs(d: dict) -> str:
     return " ".join(f'{k}="{v}"' for k, v in d.items())
 

@@ -29,6 +29,7 @@ def test_page_runs_end_to_end(tmp_path, monkeypatch):
     assert _run_page(tmp_path, monkeypatch).exists()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CHECKER.exists(), reason=SKIP_REASON)
 def test_new_scenario_is_a_new_predefined_setup_beside_the_original(tmp_path, monkeypatch):
     module = _run_page(tmp_path, monkeypatch)

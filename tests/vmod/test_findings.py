@@ -7,6 +7,7 @@ import zipfile
 from pathlib import Path
 
 import handmade as hm
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -17,6 +18,9 @@ from authoring.validate import validate_path
 from authoring.vassal.traits import Layer
 
 BOARD_IMAGE = hm.png((540, 420), "#e8e4c9")
+
+
+pytestmark = pytest.mark.slow  # module builds of imported games
 
 
 def _import(module: Path, tmp_path: Path):

@@ -177,6 +177,7 @@ def _engine_module(tmp_path, name: str, case: dict):
     return module, params, centres
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not __import__("engine").CHECKER.exists(), reason=__import__("engine").SKIP_REASON)
 @pytest.mark.parametrize("name", sorted(ENGINE_GRIDS))
 def test_descending_numbering_matches_the_real_engine_on_every_hex(name, tmp_path):

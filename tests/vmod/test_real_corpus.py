@@ -18,6 +18,9 @@ SLOW = ENGINE or os.environ.get("HEXWRIGHT_VMOD_SLOW") == "1"
 ROWS: list[dict] = []
 
 
+pytestmark = pytest.mark.slow  # imports and builds of real modules
+
+
 @pytest.mark.parametrize("entry", real_corpus.entries(), ids=lambda e: e["name"])
 def test_real_module_imports_validates_and_builds(entry, tmp_path):
     if not real_corpus.available(entry):
@@ -37,9 +40,15 @@ def test_real_module_imports_validates_and_builds(entry, tmp_path):
             assert hit >= 0.99 * total, row
 
 
-def test_print_the_corpus_table(capsys):
-    """The table of the runs above (`pytest -s tests/vmod/test_real_corpus.py` shows it)."""
+def test_the_corpus_table_has_a_row_per_module_run(capsys):
+    """The table of the runs above (`pytest -s tests/vmod/test_real_corpus.py` shows it): a header, then each
+    module run, in order, with its import and validate exit codes."""
     if not ROWS:
         pytest.skip("no corpus module ran")
+    table = real_corpus.table(ROWS)
+    lines = table.splitlines()
+    assert lines[0].startswith("| module | import | validate | build |") and len(lines) == 2 + len(ROWS)
+    for line, row in zip(lines[2:], ROWS):
+        assert line.startswith(f"| {row['module']} | {row['import']} | {row['validate']} | ")
     with capsys.disabled():
-        print("\n" + real_corpus.table(ROWS))
+        print("\n" + table)

@@ -21,6 +21,9 @@ HEXWRIGHT = [sys.executable, "-m", "authoring.cli"]
 needs_engine = pytest.mark.skipif(not CHECKER.exists(), reason=SKIP_REASON)
 
 
+pytestmark = pytest.mark.slow  # whole builds and the VASSAL engine
+
+
 @pytest.fixture(scope="session")
 def corpus_dir(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("vmod-corpus")
@@ -48,9 +51,9 @@ def bundled_modules(tmp_path_factory) -> dict[str, Path]:
 
 def _import_and_rebuild(module: Path, work: Path) -> tuple[Path, Path, set[str], float]:
     project = work / "project"
-    started = time.perf_counter()
+    started = time.process_time()  # CPU, not wall-clock: a busy machine slows the clock, not the work
     plan = import_vmod(module, project)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     _, diags, count = validate_path(project)
     assert count == 1 and not has_errors(diags), [str(d) for d in diags if d.severity.value == "error"][:5]
     files = next(iter(discover(project)))
@@ -171,7 +174,7 @@ def test_bundled_bfm_module_round_trips_with_the_same_piece_images(bundled_modul
 @needs_engine
 def test_bundled_typhoon_module_imports_fast_and_round_trips(bundled_modules, tmp_path: Path) -> None:
     _, rebuilt, labels, seconds = _import_and_rebuild(bundled_modules["typhoon"], tmp_path)
-    assert seconds < 10, f"import took {seconds:.1f} s"
+    assert seconds < 10, f"import took {seconds:.1f} CPU-s"
     boards = {"Typhoon! Map N (Smolensk)", "Typhoon! Map M (Moscow)", "Typhoon! Map P (Bryansk)"}
     # the original's one-map scenario is on its own cut of map M; the rebuilt module's map M is that whole
     # art, so the same board serves both scenarios and the pieces are on it

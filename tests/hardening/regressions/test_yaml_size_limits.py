@@ -44,6 +44,7 @@ def test_alias_bomb_refused_before_composing():
     assert (code, peak < 20) == ("HW-YAML-005", True), peak
 
 
+@pytest.mark.slow
 def test_million_values_refused_before_composing(monkeypatch):
     """(Peak memory of this case is measured in a child process by test_limits.py: tracemalloc is too slow here.)"""
 
