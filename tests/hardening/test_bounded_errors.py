@@ -142,7 +142,7 @@ def test_the_caret_is_under_the_exact_column_of_the_finding(tmp_path):
     long = "x" * 500 + "TARGET" + "y" * 500
     src.write_text(f"counters:\n- {{id: red-1, attack: 4}}\n{long}\n")
     for line, col, expected in ((1, 1, "c"), (2, 1, "-"), (2, 8, "r"), (2, 23, "4"), (3, 501, "T"), (3, 502, "A")):
-        out = render_full([error("HW-X-001", "here", Loc(str(src), line, col))])
+        out = render_full([Diagnostic(Severity.ERROR, "HW-X-001", "here", Loc(str(src), line, col))])
         rows = out.splitlines()
         quoted = next(r for r in rows if r.startswith(f"{line} | "))
         caret = rows[rows.index(quoted) + 1]
