@@ -13,9 +13,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from authoring.build import BuildContext, build_game, stage_digests
-from authoring.build.context import CACHE_BUDGET
-from authoring.build.run import CLOCK_SLACK, Listener, Report, cache_folders, output_lines
 from authoring.diagnostics import Diagnostic, Severity, has_errors
 from authoring.diagnostics.format import render_concise, render_full
 from authoring.diagnostics.summary import summarised
@@ -23,6 +20,9 @@ from authoring.load import LoadResult, discover, load_game
 from authoring.load.folders import game_files
 from authoring.load.project import display
 from authoring.load.reads import Reads
+from authoring.pipeline import BuildContext, build_game, stage_digests
+from authoring.pipeline.context import CACHE_BUDGET
+from authoring.pipeline.run import CLOCK_SLACK, Listener, Report, cache_folders, output_lines
 from authoring.products.store import trim
 from authoring.progress import SILENT, Progress
 from authoring.validate import findings

@@ -65,14 +65,14 @@ def _run(
     sheet_opts: dict | None = None,
 ) -> None:
     """`build.run` on the chosen games, its progress and outputs printed as they come, then its summary."""
-    from authoring import build
+    from authoring import pipeline
 
     root, games = select(project, game)
-    sheets = build.SheetSettings(**(sheet_opts or {}))
-    context = build.BuildContext.of(jobs, force, sheets, cache_budget=_cache_budget())
+    sheets = pipeline.SheetSettings(**(sheet_opts or {}))
+    context = pipeline.BuildContext.of(jobs, force, sheets, cache_budget=_cache_budget())
     try:
-        report = build.run(build.Request(root, games, stages, out, context), _Printer())
-    except build.Refused as refused:
+        report = pipeline.run(pipeline.Request(root, games, stages, out, context), _Printer())
+    except pipeline.Refused as refused:
         if refused.fault:
             _refuse_fault(refused.reason)
         refuse(refused.reason)
@@ -112,13 +112,13 @@ class _Printer:
         click.echo(f"{game_id}: up to date", err=True)
 
     def quoted(self, game_id: str, warnings) -> None:
-        from authoring.build.run import quoted_line
+        from authoring.pipeline.run import quoted_line
 
         if warnings:
             click.echo(quoted_line(game_id, warnings), err=True)
 
     def outputs(self, outputs) -> None:
-        from authoring.build.run import output_lines
+        from authoring.pipeline.run import output_lines
 
         for line in output_lines(outputs, _rel):
             click.echo(line)
@@ -338,7 +338,7 @@ def build(ctx: click.Context, watch: bool, **watching) -> None:
 @_apply(common + sheet_options)
 def build_all(game, project, out, force, jobs, **sheet):
     """Every artifact of every game (or of GAME)."""
-    from authoring.build import STAGES
+    from authoring.pipeline import STAGES
 
     _run(STAGES, game, project, out, force, jobs, _sheet_settings(**sheet))
 

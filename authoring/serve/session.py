@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from authoring.build import stage_digest
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.load import discover, load_game
 from authoring.load.project import GameFiles, LoadResult
 from authoring.load.reads import Reads
+from authoring.pipeline import stage_digest
 from authoring.products.stamps import Snapshot
 
 CACHE_ENTRIES = 2048

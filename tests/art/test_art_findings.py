@@ -32,8 +32,8 @@ def test_the_demo_game_loads_its_art_cleanly(demo: Path) -> None:
 
 
 def test_map_art_below_print_resolution_warns(demo: Path) -> None:
-    from authoring.build import TILE_DPI
     from authoring.load.resolve_art import MAP_PRINT_DPI
+    from authoring.pipeline import TILE_DPI
     from authoring.render.print.tiles import tile_dpi
 
     assert MAP_PRINT_DPI < TILE_DPI  # hexwright's own maps print sharper than a scan needs to
@@ -176,8 +176,8 @@ def test_the_committed_demo_art_is_what_its_script_paints(tmp_path: Path) -> Non
 def test_editing_counter_art_rebuilds_only_the_stages_that_show_it(demo: Path) -> None:
     from art_support import GAME
 
-    from authoring.build import SheetSettings, stage_digest
     from authoring.load import discover
+    from authoring.pipeline import SheetSettings, stage_digest
 
     files = next(f for f in discover(demo) if f.id == GAME)
     loaded = load(demo).files

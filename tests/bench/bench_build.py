@@ -61,17 +61,17 @@ def profile(synth_root: Path, tmp: Path, top: int = 10, stages: tuple[str, ...] 
     import io
     import pstats
 
-    from authoring import build
+    from authoring import pipeline
     from authoring.load import discover, load_game
 
     result = load_game(discover(synth_root)[0])
-    settings = build.SheetSettings()
+    settings = pipeline.SheetSettings()
     for stage in stages:
         out = Path(tmp) / "bench-profile" / stage
         shutil.rmtree(out, ignore_errors=True)
         prof = cProfile.Profile()
         prof.enable()
-        getattr(build, f"build_{stage}")(result, out, build.BuildContext.of(1, True, settings))
+        getattr(pipeline, f"build_{stage}")(result, out, pipeline.BuildContext.of(1, True, settings))
         prof.disable()
         text = io.StringIO()
         stats = pstats.Stats(prof, stream=text)

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import authoring.vassal.compile as compiler
-from authoring.build import BuildContext, build_module
-from authoring.build.checked import load_checked
 from authoring.load import discover
+from authoring.pipeline import BuildContext, build_module
+from authoring.pipeline.checked import load_checked
 
 HOOKS = ("_setups", "expanded")
 """The functions of `authoring.vassal.compile` that make the set-ups (and nothing else)."""

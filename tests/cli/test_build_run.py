@@ -8,26 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from authoring import build
+from authoring import pipeline
 from authoring.load import select_games
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class _Told(build.Listener):
+class _Told(pipeline.Listener):
     def __init__(self) -> None:
         self.events: list[str] = []
 
     def up_to_date(self, game_id: str) -> None:
         self.events.append(f"fresh {game_id}")
 
-    def outputs(self, outputs: build.Outputs) -> None:
+    def outputs(self, outputs: pipeline.Outputs) -> None:
         self.events.append(f"{'reused' if outputs.reused else 'wrote'} {len(outputs.paths)}")
 
 
-def _request(project: Path, out: Path, **context) -> build.Request:
+def _request(project: Path, out: Path, **context) -> pipeline.Request:
     root, games = select_games(project, "mini")
-    return build.Request(root, games, ("sheets", "charts"), out, build.BuildContext.of(1, **context))
+    return pipeline.Request(root, games, ("sheets", "charts"), out, pipeline.BuildContext.of(1, **context))
 
 
 @pytest.fixture
@@ -38,25 +38,25 @@ def project(tmp_path: Path) -> Path:
 
 def test_a_build_then_the_same_build_again(project: Path, tmp_path: Path):
     told = _Told()
-    sheets = build.SheetSettings(dpi=72)
-    first = build.run(_request(project, tmp_path / "out", sheets=sheets), told)
+    sheets = pipeline.SheetSettings(dpi=72)
+    first = pipeline.run(_request(project, tmp_path / "out", sheets=sheets), told)
     assert first.errors == [] and first.written >= 2 and first.reused == 0
     assert told.events[0] == "wrote 1" and (tmp_path / "out/mini/charts/index.txt").is_file()
-    again = build.run(_request(project, tmp_path / "out", sheets=sheets), told)
+    again = pipeline.run(_request(project, tmp_path / "out", sheets=sheets), told)
     assert (again.written, again.reused) == (0, first.written) and told.events[-1] == "fresh mini"
 
 
 def test_a_game_with_errors_builds_nothing_and_reports_them(project: Path, tmp_path: Path):
     units = project / "counters/mini/units.yaml"
     units.write_text(units.read_text().replace("side:", "sidee:", 1))
-    report = build.run(_request(project, tmp_path / "out"))
+    report = pipeline.run(_request(project, tmp_path / "out"))
     assert report.errors and report.written == 0 and not (tmp_path / "out/mini").exists()
 
 
 def test_a_build_folder_inside_the_data_is_refused_before_anything_is_written(project: Path):
     before = sorted(p.name for p in (project / "counters" / "mini").iterdir())
-    with pytest.raises(build.Refused) as refused:
-        build.run(_request(project, project / "counters" / "mini"))
+    with pytest.raises(pipeline.Refused) as refused:
+        pipeline.run(_request(project, project / "counters" / "mini"))
     assert not refused.value.fault and "data folder" in refused.value.reason
     assert sorted(p.name for p in (project / "counters" / "mini").iterdir()) == before
 
@@ -82,7 +82,7 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
     import os
 
     out = tmp_path / "out"
-    first = build.run(_request(project, out))
+    first = pipeline.run(_request(project, out))
     assert first.trimmed.entries == 0 and first.written > 0
     before = _entries(out)
     assert any(k.startswith(".cache/sheets/") for k in before)
@@ -91,16 +91,16 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
             os.utime(path, (1000.0, 1000.0))
     units = project / "counters" / "mini" / "units.yaml"
     units.write_text(units.read_text().replace("attack: 4, movement: 4", "attack: 5, movement: 4", 1))
-    second = build.run(_request(project, out, cache_budget=0))
+    second = pipeline.run(_request(project, out, cache_budget=0))
     after = _entries(out)
     assert second.trimmed.entries > 0 and second.trimmed.left == sum((out / k).stat().st_size for k in after)
     assert after and all(used != 1000.0 for used in after.values())  # only what this build used or wrote
     assert set(before) - set(after)  # the old counter's face is gone
     assert "old cache entries removed" in second.line()
     fresh = tmp_path / "fresh"
-    build.run(_request(project, fresh))
+    pipeline.run(_request(project, fresh))
     assert _outputs(out) == _outputs(fresh)
-    third = build.run(_request(project, out, force=True, cache_budget=0))  # the kept entries still serve
+    third = pipeline.run(_request(project, out, force=True, cache_budget=0))  # the kept entries still serve
     assert third.trimmed.entries == 0 and _outputs(out) == _outputs(fresh)
 
 
@@ -116,11 +116,11 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
 def test_an_edit_restamps_exactly_the_stages_that_draw_what_it_changed(project: Path, edited: str, redrawn: set):
     """A stage's stamp covers every file whose data its outputs show (a counter edit redraws the set-up cards
     that show the counter) and no other (a counter edit never redraws a map)."""
-    from authoring.build.stages import stage_digest
+    from authoring.pipeline.stages import stage_digest
 
     def digests() -> dict[str, str]:
         files = select_games(project, "mini")[1][0]
-        return {stage: stage_digest(files, stage) for stage in build.STAGES}
+        return {stage: stage_digest(files, stage) for stage in pipeline.STAGES}
 
     before = digests()
     path = project / edited

@@ -49,8 +49,8 @@ def _on_progress_lines(errors: list[str]) -> list[str]:
 def test_every_stage_calls_progress_with_its_one_signature():
     modules = _stage_modules()
     assert {
-        "authoring/build/context.py",
-        "authoring/build/side_by_side.py",
+        "authoring/pipeline/context.py",
+        "authoring/pipeline/side_by_side.py",
         "authoring/cli/build.py",
         "authoring/vassal/compile.py",
         "authoring/render/print/sheets.py",

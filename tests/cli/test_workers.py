@@ -15,8 +15,8 @@ from types import MappingProxyType
 import pytest
 
 from authoring import atomic, runtime, workers
-from authoring.build.context import BuildContext
-from authoring.build.side_by_side import run_stages
+from authoring.pipeline.context import BuildContext
+from authoring.pipeline.side_by_side import run_stages
 from authoring.progress import Recorder
 from authoring.workers import Workers
 

@@ -142,7 +142,7 @@ def exercise_stages(project: Path, game_id: str, out: Path, stages: tuple[str, .
     """`validate`, then, for a game that passes, every build stage in `stages` (the contract: whatever
     validates, builds); False when the game does not validate. Every error found must be located in a file
     of the game (a refusal the designer can act on) and every stage must leave non-empty files."""
-    from authoring import build
+    from authoring import pipeline
     from authoring.diagnostics import format as fmt
     from authoring.diagnostics import has_errors
     from authoring.load import discover, load_game
@@ -161,9 +161,11 @@ def exercise_stages(project: Path, game_id: str, out: Path, stages: tuple[str, .
         return False
     for stage in stages:
         if stage == "sheets":
-            made = build.build_sheets(result, out, build.BuildContext.of(1, sheets=build.SheetSettings(dpi=72)))
+            made = pipeline.build_sheets(
+                result, out, pipeline.BuildContext.of(1, sheets=pipeline.SheetSettings(dpi=72))
+            )
         else:
-            made = build.BUILDERS[stage](result, out, build.BuildContext.of(1))
+            made = pipeline.BUILDERS[stage](result, out, pipeline.BuildContext.of(1))
         for path in made.paths:
             assert path.is_file() and path.stat().st_size > 0, path
     return True

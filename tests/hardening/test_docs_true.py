@@ -1,8 +1,8 @@
 """Issue 48, item 7: every module path the docs name exists, so a renamed or removed module cannot leave the
 docs pointing at nothing. Read: README.md, ARCHITECTURE.md and docs/*.md; checked: the dotted names rooted in
 one of the package's modules (`authoring.vassal.compile.build_module`, `render.print.sheets`,
-`build.cache.Snapshot`: the longest importable prefix, then each attribute) and the source paths
-(`authoring/build/`, `vassal/boards.py`, `runtime.py`: under the project or under `authoring/`)."""
+`products.stamps.Snapshot`: the longest importable prefix, then each attribute) and the source paths
+(`authoring/pipeline/`, `vassal/boards.py`, `runtime.py`: under the project or under `authoring/`)."""
 
 from __future__ import annotations
 
@@ -62,8 +62,8 @@ def test_the_docs_name_module_paths_at_all():
     """The scan finds the names it is meant to check (a broken pattern would pass every doc)."""
     dotted = {name for _, name in _named(DOTTED)}
     paths = {name for _, name in _named(PATH)}
-    assert {"authoring.vassal.compile.build_module", "render.print.sheets", "build.cache.Snapshot"} <= dotted
-    assert {"authoring/diagnostics/codes.py", "authoring/build/", "vassal/boards.py"} <= paths | {
+    assert {"authoring.vassal.compile.build_module", "render.print.sheets", "products.stamps.Snapshot"} <= dotted
+    assert {"authoring/diagnostics/codes.py", "authoring/pipeline/", "vassal/boards.py"} <= paths | {
         p.removeprefix("authoring/") for p in paths
     }
 
@@ -91,7 +91,7 @@ def test_every_source_path_in_the_docs_exists():
     [
         ("authoring.vassal.compile.build_module", True),
         ("render.print.sheets", True),
-        ("build.cache.Snapshot", True),
+        ("products.stamps.Snapshot", True),
         ("render.map_draw.render_map", False),
         ("render.charts", False),
         ("vassal.compile.no_such_function", False),

@@ -1,4 +1,4 @@
-"""Issue 34: a stage whose data changed redraws only the outputs that show the change (`authoring.build.incremental`).
+"""Issue 34: a stage whose data changed redraws only the outputs that show the change (`authoring.pipeline.incremental`).
 
 One copy of Battle for Moscow with a second map ("east", a copy of the main map) is built, then built again
 unchanged, after one counter's attack is edited, and after one hex of the east map is edited; a clean build

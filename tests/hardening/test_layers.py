@@ -43,7 +43,7 @@ LAYERS: dict[str, set[str]] = {
     "products": {"products"},
     "vassal": {"vassal"},
     "vmod": {"vmod"},
-    "app": {"build", "validate", "checking", "calibrate", "author", "cli", "serve", "command", "__init__"},
+    "app": {"pipeline", "validate", "checking", "calibrate", "author", "cli", "serve", "command", "__init__"},
 }
 # What each layer may import (besides itself).
 ALLOWED: dict[str, set[str]] = {

@@ -15,7 +15,7 @@ PACKAGE = ROOT / "authoring"
 
 PENDING = frozenset(
     {
-        "authoring/build/incremental.py",
+        "authoring/pipeline/incremental.py",
         "authoring/cli/check.py",
         "authoring/serve/cardexport.py",
         "authoring/vassal/art.py",
@@ -55,7 +55,7 @@ def imports_in_functions(path: Path) -> list[tuple[int, str]]:
                         package[: len(package) - inner.level + 1] + ((inner.module,) if inner.module else ())
                     )
                     module = base if inner.level else inner.module or ""
-                    # `from authoring import build` imports the module authoring.build
+                    # `from authoring import build` imports the module authoring.pipeline
                     found += [
                         (inner.lineno, f"{module}.{a.name}" if module == "authoring" else module) for a in inner.names
                     ]

@@ -72,7 +72,7 @@ def test_a_name_over_the_limit_is_refused():
 
 
 def test_build_output_names_come_from_the_one_function():
-    from authoring.build import SheetSettings, sheets_name
+    from authoring.pipeline import SheetSettings, sheets_name
 
     assert sheets_name("bfm", SheetSettings(paper="a4")) == "counters.bfm.a4.pdf"
 

@@ -194,8 +194,8 @@ def test_a_link_is_replaced_even_by_its_targets_bytes(tmp_path: Path) -> None:
 
 
 def test_a_findings_record_quotes_only_the_inputs_it_was_made_from(tmp_path: Path, monkeypatch) -> None:
-    from authoring.build import findings
     from authoring.diagnostics import Loc
+    from authoring.pipeline import findings
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
@@ -227,10 +227,10 @@ def test_the_closing_line_counts_what_the_cut_findings_stand_for() -> None:
 def test_the_build_and_its_findings_count_a_crowded_file_alike() -> None:
     """Past 200 warnings of one file the rest are counted in one finding (HW-LIMIT-001): the build's closing
     line counts as every command's "Found" line does."""
-    from authoring.build import Report
     from authoring.diagnostics import Loc
     from authoring.diagnostics.format import render_concise
     from authoring.diagnostics.summary import summarised
+    from authoring.pipeline import Report
 
     crowded = [HW_ART_021.at(f"'a{i}.png' is 9 x 9 px", Loc("c.yaml", i + 1, 1)) for i in range(250)]
     report = Report(games=1, warnings=crowded)

@@ -66,7 +66,7 @@ def other_machine(monkeypatch, tmp_path: Path):
 def _caches(project: Path) -> dict[str, bool]:
     """Whether each cache of a built project hits under the current fingerprint: every stage's stamp, the
     module's manifest and every cached counter face."""
-    from authoring import build
+    from authoring import pipeline
     from authoring.load import discover, load_game
     from authoring.products.stamps import module_up_to_date
     from authoring.products.store import cache_dir
@@ -76,14 +76,14 @@ def _caches(project: Path) -> dict[str, bool]:
 
     files = next(f for f in discover(project) if f.id == GAME)
     out = project / "build" / GAME
-    hits = {st: build.fresh(files, (st,), out, build.SheetSettings(dpi=72)) for st in build.STAGES}
+    hits = {st: pipeline.fresh(files, (st,), out, pipeline.SheetSettings(dpi=72)) for st in pipeline.STAGES}
     game = load_game(files).valid_game
     options = compiled.Options(
         float(compiled.DEFAULT_PX_PER_HEX), compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX)
     )
     module = out / f"{GAME}.vmod"
     hits["manifest"] = module_up_to_date(
-        module, compiled.input_hash(game, options, build.stage_digest(files, "module"))
+        module, compiled.input_hash(game, options, pipeline.stage_digest(files, "module"))
     )
     cache = ImageCache(cache_dir(out, "vassal"))
     hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px).jobs)
@@ -92,9 +92,9 @@ def _caches(project: Path) -> dict[str, bool]:
 
 def _output_caches(game, out: Path) -> dict[str, bool]:
     """Whether the per-output caches hit: each set-up card's and map's stamp, and the sheets' cached faces."""
-    from authoring import build
+    from authoring import pipeline
     from authoring.budget import MAP_PX_PER_HEX, TILE_DPI
-    from authoring.build import incremental
+    from authoring.pipeline import incremental
     from authoring.products import catalogue, stamps
     from authoring.products.store import Entries
     from authoring.render.print.card_sides import card_sides
@@ -107,7 +107,7 @@ def _output_caches(game, out: Path) -> dict[str, bool]:
         for side in card_sides(game, game.scenarios[sid])
     ]
     maps = incremental.map_groups(game, out / "maps", MAP_PX_PER_HEX, ("letter", "a4"), TILE_DPI)
-    face_key = incremental.sheet_face_keys(game, build.sheet_options(game, build.SheetSettings(dpi=72)))
+    face_key = incremental.sheet_face_keys(game, pipeline.sheet_options(game, pipeline.SheetSettings(dpi=72)))
     faces = Entries(incremental.sheet_cache_dir(out))
     return {
         "cards": bool(cards) and all(cards),
@@ -334,7 +334,7 @@ def test_a_file_saved_during_the_build_is_rebuilt_by_the_next(
 ) -> None:
     """The save lands after the game was loaded: the outputs hold the older bytes, so the next build is not
     'up to date' but makes them again, equal to a clean build of the new data."""
-    import authoring.build.checked as checked
+    import authoring.pipeline.checked as checked
 
     _build(cli, mini_project)
     csv = mini_project / "counters" / GAME / "more.csv"

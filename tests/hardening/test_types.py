@@ -13,7 +13,7 @@ BASE = ["diagnostics", "hexgrid", "schema", "textcodec", "names", "lengths", "er
 BASE += ["progress", "runtime", "budget", "svgart", "trust", "readfile", "workers"]
 """The base layer (tests/hardening/test_layers.py)."""
 CLEAN = [f"authoring/{n}" if (ROOT / "authoring" / n).is_dir() else f"authoring/{n}.py" for n in BASE]
-CLEAN += ["authoring/model", "authoring/rules", "authoring/load", "authoring/products", "authoring/build"]
+CLEAN += ["authoring/model", "authoring/rules", "authoring/load", "authoring/products", "authoring/pipeline"]
 
 
 pytestmark = pytest.mark.slow  # mypy

@@ -121,7 +121,7 @@ MUTATIONS = (
     ),
     Mutation(
         "build",
-        "authoring/build/stages.py",
+        "authoring/pipeline/stages.py",
         '"counters": frozenset({"module", "sheets", "cards"}),',
         '"counters": frozenset({"module", "sheets"}),',
         "a counter edit leaves the set-up cards that show it as they were (stale cards)",

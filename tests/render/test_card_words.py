@@ -73,8 +73,8 @@ def test_state_names_only_under_counters_with_more_than_one_face():
 
 def test_counter_sheets_follow_natural_order():
     """Sheets run 3, 29, 30 (not 29, 3, 30) within a side, nationality and type."""
-    from authoring.build.stages import _sheet_order
     from authoring.names import natural_key
+    from authoring.pipeline.stages import _sheet_order
 
     assert sorted(["sov-30", "sov-3", "sov-29", "sov-3a"], key=natural_key) == ["sov-3", "sov-3a", "sov-29", "sov-30"]
     game = _game("1941")

@@ -23,15 +23,15 @@ from pathlib import Path
 from typing import cast
 
 from authoring import runtime
-from authoring.build import findings
-from authoring.build import stages as st
-from authoring.build.checked import load_checked
-from authoring.build.context import BuildContext
-from authoring.build.side_by_side import run_stages
 from authoring.diagnostics import Diagnostic, has_errors
 from authoring.diagnostics.format import counts
 from authoring.load import LoadResult
 from authoring.load.project import GameFiles
+from authoring.pipeline import findings
+from authoring.pipeline import stages as st
+from authoring.pipeline.checked import load_checked
+from authoring.pipeline.context import BuildContext
+from authoring.pipeline.side_by_side import run_stages
 from authoring.products.store import Trimmed, trim
 from authoring.progress import SILENT, Progress
 from authoring.safepath import refuse_build_tree, refuse_out_dir

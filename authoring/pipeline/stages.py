@@ -27,9 +27,16 @@ from types import MappingProxyType
 from PIL import Image
 
 from authoring import atomic, names
-from authoring.build import findings
-from authoring.build.context import BuildContext, SheetSettings
-from authoring.build.incremental import (
+from authoring.diagnostics import Diagnostic
+from authoring.diagnostics.codes import HW_ART_001, HW_ART_021
+from authoring.errors import BuildError
+from authoring.load import LoadResult
+from authoring.load.resolve_art import counter_art_findings
+from authoring.model import Game
+from authoring.names import natural_key
+from authoring.pipeline import findings
+from authoring.pipeline.context import BuildContext, SheetSettings
+from authoring.pipeline.incremental import (
     cached_index,
     cached_sheets,
     card_files,
@@ -38,13 +45,6 @@ from authoring.build.incremental import (
     sheet_cache_dir,
     sheet_faces,
 )
-from authoring.diagnostics import Diagnostic
-from authoring.diagnostics.codes import HW_ART_001, HW_ART_021
-from authoring.errors import BuildError
-from authoring.load import LoadResult
-from authoring.load.resolve_art import counter_art_findings
-from authoring.model import Game
-from authoring.names import natural_key
 from authoring.products.catalogue import sheet_page_keys
 from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.products.store import cache_dir

@@ -18,7 +18,7 @@ import queue as queues
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 
-from authoring.build.context import BuildContext
+from authoring.pipeline.context import BuildContext
 from authoring.progress import Progress
 from authoring.workers import die_with_parent, forking, make_tokens
 

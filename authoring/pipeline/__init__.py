@@ -11,9 +11,9 @@
 The stamps, keys and sealed stores the stages use live in `authoring.products`. The CLI calls `run`; `author.watch` calls `build_game` on the games it has just checked.
 """
 
-from authoring.build.context import BuildContext, SheetSettings
-from authoring.build.run import Listener, Refused, Report, Request, build_game, output_lines, run
-from authoring.build.stages import (
+from authoring.pipeline.context import BuildContext, SheetSettings
+from authoring.pipeline.run import Listener, Refused, Report, Request, build_game, output_lines, run
+from authoring.pipeline.stages import (
     ALL_STAGES,
     BUILDERS,
     MAP_PX_PER_HEX,
