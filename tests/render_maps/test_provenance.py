@@ -12,6 +12,7 @@ import numpy as np
 import pypdf
 import pytest
 from PIL import Image
+from representative import mark_representative
 
 from authoring.load import discover, load_game
 from authoring.model.provenance import PART_LABEL, REPRESENTATIVE_LABEL, Provenance
@@ -40,22 +41,7 @@ def games():
 
 def _representative(mini: Path) -> Path:
     """The mini game with its map and its table marked representative (with a note)."""
-    tables = mini / "scenarios" / "mini" / "tables.yaml"
-    tables.write_text(
-        tables.read_text().replace(
-            "    name: Combat Results\n",
-            '    name: Combat Results\n    source: representative\n    source_note: "every cell"\n',
-        )
-    )
-    board = mini / "maps" / "mini" / "board.yaml"
-    board.write_text(
-        board.read_text().replace(
-            "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
-        )
-    )
-    intro = mini / "scenarios" / "mini" / "intro.yaml"
-    intro.write_text(intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n"))
-    return mini
+    return mark_representative(mini)
 
 
 def _ink_near(image: Image.Image, box, colour, tolerance: int = 40) -> int:

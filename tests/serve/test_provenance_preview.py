@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from representative import mark_representative
 from serve_support import Served, chrome, wait_for
 
 from authoring.model.provenance import REPRESENTATIVE_LABEL
@@ -26,25 +27,7 @@ pytestmark = pytest.mark.slow  # a live server
 
 def _mini(root: Path, representative: bool) -> Path:
     shutil.copytree(MINI, root)
-    if representative:
-        tables = root / "scenarios" / "mini" / "tables.yaml"
-        tables.write_text(
-            tables.read_text().replace(
-                "    name: Combat Results\n",
-                '    name: Combat Results\n    source: representative\n    source_note: "every cell"\n',
-            )
-        )
-        board = root / "maps" / "mini" / "board.yaml"
-        board.write_text(
-            board.read_text().replace(
-                "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
-            )
-        )
-        intro = root / "scenarios" / "mini" / "intro.yaml"
-        intro.write_text(
-            intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n")
-        )
-    return root
+    return mark_representative(root) if representative else root
 
 
 def _get(served: Served, path: str) -> bytes:

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from lxml import etree
 from PIL import Image
+from representative import mark_representative
 
 from authoring.load import discover, load_game
 from authoring.model.provenance import REPRESENTATIVE_LABEL
@@ -40,25 +41,7 @@ def _module(root: Path, out: Path) -> tuple[etree._Element, zipfile.ZipFile]:
 def _mini(tmp_path: Path, representative: bool) -> Path:
     root = tmp_path / ("rep" if representative else "own")
     shutil.copytree(MINI, root)
-    if representative:
-        tables = root / "scenarios" / "mini" / "tables.yaml"
-        tables.write_text(
-            tables.read_text().replace(
-                "    name: Combat Results\n",
-                '    name: Combat Results\n    source: representative\n    source_note: "every cell"\n',
-            )
-        )
-        board = root / "maps" / "mini" / "board.yaml"
-        board.write_text(
-            board.read_text().replace(
-                "name: Mini Board\n", 'name: Mini Board\nsource: representative\nsource_note: "the forest"\n'
-            )
-        )
-        intro = root / "scenarios" / "mini" / "intro.yaml"
-        intro.write_text(
-            intro.read_text().replace("name: Introduction\n", "name: Introduction\nsource: representative\n")
-        )
-    return root
+    return mark_representative(root) if representative else root
 
 
 def _ink(image: Image.Image, box, colour, tolerance: int) -> int:
