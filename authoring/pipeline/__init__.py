@@ -3,6 +3,7 @@
     run.py           `run(Request) -> Report`: what `hexwright build` does, top to bottom
     context.py       `BuildContext`: the options, the workers of one `--jobs` value, the stages beside
     stages.py        the stages (module, sheets, maps, cards, charts), what each reads, their stamps
+    module.py        the module stage's writer: the pure compiler handed its image store and keys
     side_by_side.py  the stages at once, each in a forked process, sharing the job tokens
     incremental.py   inside a stage, only the outputs whose own key changed (keys: `products.catalogue`)
     checked.py       a game loaded and checked for a build

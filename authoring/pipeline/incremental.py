@@ -19,9 +19,9 @@ from PIL import Image
 from authoring.model import Game
 from authoring.names import file_name, map_file_name
 from authoring.products import catalogue
+from authoring.products.images import ImageCache, PageEntry
 from authoring.products.stamps import Group, keep, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
-from authoring.vassal.art import ImageCache, PageEntry
 from authoring.workers import Workers
 
 # --- set-up cards -------------------------------------------------------------------------

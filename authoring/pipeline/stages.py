@@ -6,7 +6,7 @@ digest)`` that takes the loaded game, its output folder and the build's `BuildCo
 
 | stage   | writes                               | draws with                          | reads (`STAGE_DATA`)      |
 | ------- | ------------------------------------ | ----------------------------------- | ------------------------- |
-| module  | `<game>.vmod` (and its manifest)     | vassal.compile (images: vassal.art) | every data file           |
+| module  | `<game>.vmod` (and its manifest)     | vassal.compile, products.images     | every data file           |
 | sheets  | `counters-<game>-<paper>.pdf`        | render.print.sheets, a sheet a job  | counters                  |
 | maps    | `maps/`: map PNGs, tiled print maps  | render.print.tiles, a map a job     | maps                      |
 | cards   | `cards/`: set-up cards, PDF and PNG  | render.print.cards, a card a job    | maps, counters, scenarios |
@@ -45,6 +45,7 @@ from authoring.pipeline.incremental import (
     sheet_cache_dir,
     sheet_faces,
 )
+from authoring.pipeline.module import write_module
 from authoring.products.catalogue import sheet_page_keys
 from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.products.store import cache_dir
@@ -53,7 +54,6 @@ from authoring.render.print.charts import write_charts
 from authoring.render.print.sheets import SheetItem, SheetOptions, sheet_pngs, write_sheets_pdf
 from authoring.render.print.tiles import write_map_files
 from authoring.trust import identity, read_regular
-from authoring.vassal.compile import build_module as compile_module
 
 STAGES = ("module", "sheets", "maps", "cards", "charts")
 
@@ -398,7 +398,7 @@ def build_module(result: LoadResult, out: Path, ctx: BuildContext | None = None,
         atomic.remove(manifest)
     try:
         with atomic.swept(out):
-            path = compile_module(
+            path = write_module(
                 result.valid_game,
                 out,
                 progress=ctx.progress,

@@ -230,6 +230,42 @@ def module_key(version: int, made_from: object, options: object, source: object)
     return digest("module", version, code_version(), made_from, options, source)
 
 
+class ModuleKeys:
+    """The catalogue's keys of the module's images (the `vassal.art.ImageKeys` the module compiler asks),
+    with one memo of the model parts they walk: it lives as long as this object, one module build, during
+    which the model does not change (`keys.Memo`)."""
+
+    def __init__(self) -> None:
+        self.memo: Memo = {}
+
+    def counter_faces(self, game: Game) -> Callable[[Counter, str, int], str]:
+        return counter_face_keys(game)
+
+    def map_image(self, game: Game, map_id: str, px_per_hex: float) -> str:
+        return map_image_key(game, map_id, px_per_hex, self.memo)
+
+    def board(self, map_keys: dict[str, str], plans: Sequence, plan: object) -> str:
+        return board_key(map_keys, plans, plan)
+
+    def marker(self, text: str, size_px: int, lines: tuple[str, ...], colour: str) -> str:
+        return marker_key(text, size_px, lines, colour)
+
+    def corner_mark(self, text: str, size_px: int, colour: str) -> str:
+        return corner_mark_key(text, size_px, colour)
+
+    def table(self, game: Game, table: Table) -> str:
+        return table_key(game, table, self.memo)
+
+    def turns(self, game: Game, scenario: Scenario) -> str:
+        return turns_key(game, scenario, self.memo)
+
+    def cards(self, game: Game) -> Callable[[str, str], str]:
+        return card_keys(game)
+
+    def box(self, name: str, title: str, sections: list, counter_px: int) -> str:
+        return box_key(name, title, sections, counter_px)
+
+
 PRODUCTS = (
     Product(
         "counter face", counter_face_keys, "counter style, the counter without its faces, the face", ".cache/vassal"

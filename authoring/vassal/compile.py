@@ -1,16 +1,15 @@
-"""Game data -> a finished VASSAL module (`<game>.vmod`), regenerated whole on every build.
+"""Game data -> a finished VASSAL module's bytes (`module_chunks`), made whole on every build.
 
-`build_module` reads top to bottom: images, pieces, windows, set-ups, archive. Nothing in the
-module is hand-made, so it cannot drift from the data. Speed: images are cached on disk by a
-hash of their inputs (`art.ImageCache`), and when the hash of *all* inputs matches the manifest
-written next to the module, the module is left as it is.
+`compile_module` reads top to bottom: images, pieces, windows, set-ups, archive. Nothing in the
+module is hand-made, so it cannot drift from the data. Pure: the caller hands in where the images are
+kept (`art.Images`) and how they are keyed (`art.ImageKeys`), and writes the bytes and the manifest
+(`pipeline.module.write_module`, which leaves a module whose inputs are unchanged as it is).
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
@@ -18,19 +17,13 @@ from typing import TypeVar
 
 from lxml import etree
 
-from authoring import atomic
 from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
-from authoring.products import catalogue
-from authoring.products.keys import Memo
-from authoring.products.stamps import module_up_to_date, record_module
-from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
-from authoring.runtime import frozen_model
 from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageCache
+from authoring.vassal.art import Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -56,7 +49,6 @@ from authoring.vassal.setups import (
     withdrawal_chits,
 )
 from authoring.vassal.traits import Piece
-from authoring.workers import Workers
 
 DEFAULT_PX_PER_HEX = 72
 """Hex width across the flats on screen, in pixels."""
@@ -76,66 +68,32 @@ class Options:
     counter_px: int
 
 
-def build_module(
-    game: Game,
-    out_dir: Path,
-    *,
-    px_per_hex: float = DEFAULT_PX_PER_HEX,
-    counter_px: int | None = None,
-    cache_dir: Path | None = None,
-    progress: Progress = SILENT,
-    workers: Workers | None = None,
-    files_digest: str | None = None,
-    cards_drawn: Callable[[], object] | None = None,
-) -> Path:
-    """Write `<out_dir>/<game id>.vmod` (atomically, deterministic bytes) and return its path.
-
-    `cache_dir` holds rendered images (default: `.cache/vassal` next to `out_dir`, i.e.
-    `build/.cache/vassal` for `build/<game>`); `workers` draw them (default: one per core).
-    `cards_drawn`: when another stage draws the set-up card pages into the cache (`build all`'s cards
-    stage), returns once it has; the module then draws none of them.
-    `files_digest`: a digest the caller already made of everything the game was loaded from (the
-    CLI's, of the game's files and hexwright's code), recorded in the module's manifest instead of a
-    digest of the whole model (a walk of every counter, hex and placement: a tenth of a build from
-    cached images).
-    """
-    with frozen_model():
-        return _build(
-            game, Path(out_dir), px_per_hex, counter_px, cache_dir, progress, workers, files_digest, cards_drawn
-        )
-
-
-def _build(
-    game: Game,
-    out_dir: Path,
-    px_per_hex: float,
-    counter_px: int | None,
-    cache_dir: Path | None,
-    progress: Progress,
-    workers: Workers | None = None,
-    files_digest: str | None = None,
-    cards_drawn: Callable[[], object] | None = None,
-) -> Path:
-    target = out_dir / f"{game.id}.vmod"
-    if px_per_hex == DEFAULT_PX_PER_HEX:  # boards that are the designer's art as it is keep its hex size
+def module_options(game: Game, px_per_hex: float = DEFAULT_PX_PER_HEX, counter_px: int | None = None) -> Options:
+    """The module's scale: boards that are the designer's art as it is keep its hex size; counters keep their
+    printed size relative to the hexes unless `counter_px` says otherwise."""
+    if px_per_hex == DEFAULT_PX_PER_HEX:
         px_per_hex = native_px_per_hex(game) or px_per_hex
-    options = Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
-    inputs = input_hash(game, options, files_digest)
-    if module_up_to_date(target, inputs):
-        progress.note(f"{target.name}: up to date")
-        return target
-    cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(out_dir, "vassal"), workers)
+    return Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
+
+
+def module_chunks(
+    game: Game,
+    options: Options,
+    cache: Images,
+    keys: ImageKeys,
+    progress: Progress = SILENT,
+    cards_drawn: Callable[[], object] | None = None,
+) -> tuple[list[bytes], int]:
+    """The `.vmod`'s bytes (in chunks, deterministic) and its count of files, its images named by `keys` and
+    read from (or drawn into) `cache`; the caller writes them. `cards_drawn`: when another stage draws the
+    set-up card pages into the cache (`build all`'s cards stage), returns once it has; the module then draws
+    none of them."""
     try:
-        build_file, files = compile_module(game, options, cache, progress, cards_drawn)
+        build_file, files = compile_module(game, options, cache, keys, progress, cards_drawn)
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    chunks = archive.module_chunks(build_file, moduledata, files, cache.deflated)
-    sha256 = _later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
-    atomic.write_chunks(target, chunks)
-    record_module(target, inputs, sha256(), sum(map(len, chunks)))
-    progress.note(f"{target.name}: written ({len(files)} files, {cache.misses} images drawn, {cache.hits} from cache)")
-    return target
+    return archive.module_chunks(build_file, moduledata, files, cache.deflated), len(files)
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
@@ -144,45 +102,36 @@ def default_counter_px(game: Game, px_per_hex: float) -> int:
     return max(16, round(px_per_hex * game.counter_size_in / hex_in))
 
 
-def input_hash(game: Game, options: Options, files_digest: str | None = None) -> str:
-    """What the module is made from: the model (or, when the caller has one, the digest of the files it was
-    loaded from) and the designer's help page by its path inside the project and its bytes, never by an
-    absolute path, so that two clones of a project give one manifest."""
+def help_source(game: Game) -> tuple[str, bytes] | None:
+    """The designer's help page the module is made from, by its path inside the project and its bytes, never
+    by an absolute path (so that two clones of a project give one manifest); None without one."""
     page = help.help_source(game)
-    source = (
-        None
-        if page is None
-        else (
-            page.relative_to(Path(game.root).resolve()).as_posix()
-            if page.is_relative_to(Path(game.root).resolve())
-            else page.name,
-            page.read_bytes(),
-        )
-    )
-    made_from = game if files_digest is None else ("files", files_digest)
-    return catalogue.module_key(MANIFEST_VERSION, made_from, options, source)
+    if page is None:
+        return None
+    root = Path(game.root).resolve()
+    return (page.relative_to(root).as_posix() if page.is_relative_to(root) else page.name, page.read_bytes())
 
 
 def compile_module(
     game: Game,
     options: Options,
-    cache: ImageCache,
+    cache: Images,
+    keys: ImageKeys,
     progress: Progress = SILENT,
     cards_drawn: Callable[[], object] | None = None,
 ) -> tuple[etree._Element, dict[str, bytes]]:
     """The buildFile tree and every archive file except buildFile.xml and moduledata. `cards_drawn`: see
-    `build_module`."""
+    `module_chunks`."""
     step = progress.steps(5)
     card_faces = images.new_faces()  # a counter is on a card of every scenario: drawn once
-    memo: Memo = {}  # every cache key below walks the model: each part once
-    planned_charts = images.chart_jobs(game, card_faces, memo)
+    planned_charts = images.chart_jobs(game, keys, card_faces)  # `keys` walk each part of the model once
     cache.prefetch(planned_charts.keys())  # the biggest entries (set-up card pages), read while the rest is made
     # 1. images: counter faces and maps, then boards with the chart pages, then box boards (in `build all`,
     #    the set-up card pages are drawn by the cards stage beside this one, which the module waits for only
     #    once all else is done: then the charts are read last)
     step.next("drawing counters and maps")
-    planned_faces = images.face_jobs(game, options.counter_px)
-    boards = images.BoardWork(game, cache, options.px_per_hex, progress, memo)
+    planned_faces = images.face_jobs(game, options.counter_px, keys)
+    boards = images.BoardWork(game, cache, keys, options.px_per_hex, progress)
     alone = cards_drawn is None  # in `build all` the cards stage draws the set-up card pages
     cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)
 
@@ -194,9 +143,9 @@ def compile_module(
 
     # one pool: the faces fill the cores
     cache.draw_ahead([*boards.map_batches(), Batch(planned_faces.jobs)], draw_card_faces if cards_here else None)
-    faces = images.counter_faces(game, cache, options.counter_px, planned_faces)
+    faces = images.counter_faces(planned_faces, cache)
     step.next("drawing boards")
-    (dead, dead_job), tracks = box_boards(game, options.counter_px)
+    (dead, dead_job), tracks = box_boards(game, options.counter_px, keys)
     box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
     ahead = [*boards.board_batches(), Batch(box_jobs)]  # the box boards too: drawn after, they ran on one core
     if alone:  # the chart pages join the boards' pool: three boards alone leave a worker idle
@@ -230,16 +179,16 @@ def compile_module(
     )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
-    pages, chart_files = images.charts(game, cache, planned_charts, cards_drawn)
+    pages, chart_files = images.charts(planned_charts, cache, cards_drawn)
     pictures = images.keys_used(
         {name: png for name, png in faces.values()},
         board_files,
         chart_files,
         {
             **box_pngs,
-            WITHDRAWAL_IMAGE: images.marker_image(cache, "OUT", options.counter_px),
-            **_combat_pngs(game, cache, options.counter_px),
-            **_withdrawal_pngs(game, cache, options.counter_px),
+            WITHDRAWAL_IMAGE: images.marker_image(cache, keys, "OUT", options.counter_px),
+            **_combat_pngs(game, cache, keys, options.counter_px),
+            **_withdrawal_pngs(game, cache, keys, options.counter_px),
         },
     )
     files = {IMAGES + name: data for name, data in pictures.items()}
@@ -285,7 +234,9 @@ BoxJob = tuple[str, Callable[[], object]]
 """(image cache key, drawing) of a box board's image."""
 
 
-def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], dict[str, tuple[str, BoxBoard, BoxJob]]]:
+def box_boards(
+    game: Game, counter_px: int, keys: ImageKeys
+) -> tuple[tuple[BoxBoard, BoxJob], dict[str, tuple[str, BoxBoard, BoxJob]]]:
     """The dead-pile board and, per scenario id, its reinforcement board (board name, board, image job).
 
     Each scenario's set-up loads its own reinforcement board (as it loads its own maps' boards):
@@ -293,7 +244,7 @@ def box_boards(game: Game, counter_px: int) -> tuple[tuple[BoxBoard, BoxJob], di
 
     def board(name: str, title: str, sections: list) -> tuple[BoxBoard, BoxJob]:
         made, draw = box_board(name, title, sections, counter_px)
-        return made, (catalogue.box_key(name, title, sections, counter_px), draw)
+        return made, (keys.box(name, title, sections, counter_px), draw)
 
     dead = [
         BoxSpec(dead_box(s.name, box), f"{s.name} {box.lower()}", DEAD_PILE_CAPACITY)
@@ -351,20 +302,20 @@ def _palette(
     return tabs
 
 
-def _withdrawal_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, bytes]:
+def _withdrawal_pngs(game: Game, cache: Images, keys: ImageKeys, size: int) -> dict[str, bytes]:
     """Each withdrawal chit's image: OUT and the units that leave, on a tint of their side's colour."""
     out = {}
     for name, (side, units) in withdrawal_chits(game).items():
         colour = _tint(game.side(side).color) if side and any(s.id == side for s in game.sides) else "#ffffff"
-        out[name] = images.marker_image(cache, "OUT", size, units, colour)
+        out[name] = images.marker_image(cache, keys, "OUT", size, units, colour)
     return out
 
 
-def _combat_pngs(game: Game, cache: ImageCache, size: int) -> dict[str, bytes]:
+def _combat_pngs(game: Game, cache: Images, keys: ImageKeys, size: int) -> dict[str, bytes]:
     """The attacker mark a unit shows while marked (a small chit in its upper right corner)."""
     if combat.plan(game) is None:
         return {}
-    return {combat.ATTACKER_IMAGE: images.corner_mark(cache, "ATT", size, colour="#ff9090")}
+    return {combat.ATTACKER_IMAGE: images.corner_mark(cache, keys, "ATT", size, colour="#ff9090")}
 
 
 def _combat_elements(game: Game) -> list[el.Element]:
@@ -428,7 +379,7 @@ def _setups(
         ]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
         members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
-        out[name] = _later(partial(archive.zip_bytes, members))  # deflated while the build goes on
+        out[name] = later(partial(archive.zip_bytes, members))  # deflated while the build goes on
     return out
 
 
@@ -436,7 +387,7 @@ def _description(game: Game) -> str:
     return game.description or game.publisher or game.name
 
 
-def _later(work: Callable[[], T]) -> Callable[[], T]:
+def later(work: Callable[[], T]) -> Callable[[], T]:
     """Start `work` in a thread; the function returned waits for its result (or raises its error). For
     work that releases the GIL (zlib, hashing, file writes), which then runs on another core."""
     result: list = []
@@ -458,10 +409,3 @@ def _later(work: Callable[[], T]) -> Callable[[], T]:
         return value
 
     return wait
-
-
-def _sha256(chunks: Sequence[bytes]) -> str:
-    h = hashlib.sha256()
-    for chunk in chunks:
-        h.update(chunk)
-    return h.hexdigest()

@@ -17,12 +17,10 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from authoring.model import Counter, Game, Scenario, Table
-from authoring.products import catalogue
-from authoring.products.keys import Memo
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
-from authoring.vassal.art import Batch, ImageCache, image_name
+from authoring.vassal.art import Batch, ImageKeys, Images, image_name
 from authoring.vassal.boards import (
     BoardPlan,
     MapArt,
@@ -69,8 +67,8 @@ class FaceJobs:
     jobs: list[tuple[str, Callable]]
 
 
-def face_jobs(game: Game, size_px: int) -> FaceJobs:
-    key_of = catalogue.counter_face_keys(game)
+def face_jobs(game: Game, size_px: int, keys: ImageKeys) -> FaceJobs:
+    key_of = keys.counter_faces(game)
     faces = [
         (c, state)
         for c in sorted(game.counters.values(), key=lambda c: c.id)
@@ -82,12 +80,9 @@ def face_jobs(game: Game, size_px: int) -> FaceJobs:
     )
 
 
-def counter_faces(
-    game: Game, cache: ImageCache, size_px: int, planned: FaceJobs | None = None
-) -> dict[tuple[str, str], tuple[str, bytes]]:
-    """(counter id, state) -> (archive image name, PNG) for every face of every counter (of `planned`, the
-    jobs of `face_jobs`, when the caller has them)."""
-    planned = planned or face_jobs(game, size_px)
+def counter_faces(planned: FaceJobs, cache: Images) -> dict[tuple[str, str], tuple[str, bytes]]:
+    """(counter id, state) -> (archive image name, PNG) for every face of every counter of `planned` (the
+    jobs of `face_jobs`)."""
     return {
         (c.id, state): (image_name("u", c.id, state), png)
         for (c, state), png in zip(planned.faces, cache.many(planned.jobs))
@@ -95,7 +90,7 @@ def counter_faces(
 
 
 def _map_jobs(
-    game: Game, px_per_hex: float, memo: Memo | None = None
+    game: Game, px_per_hex: float, keys: ImageKeys
 ) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
     """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG), and painted ones (the
     designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast); none when the
@@ -103,9 +98,8 @@ def _map_jobs(
     drawn, painted = {}, {}
     if native_px_per_hex(game) == px_per_hex:
         return drawn, painted
-    memo = {} if memo is None else memo  # the game's terrain and features: walked once for all its maps
-    for m in sorted(game.maps):
-        key, draw = catalogue.map_image_key(game, m, px_per_hex, memo), lambda m=m: render_map(game, m, px_per_hex)
+    for m in sorted(game.maps):  # the game's terrain and features: walked once for all its maps (`keys`' memo)
+        key, draw = keys.map_image(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
         art = game.maps[m].art
         if art is not None and art.registration is not None:
             painted[m] = (key + "-jpeg", draw)
@@ -114,19 +108,19 @@ def _map_jobs(
     return drawn, painted
 
 
-def map_batches(game: Game, px_per_hex: float, zipped: bool = True, memo: Memo | None = None) -> list[Batch]:
-    """`map_images`' jobs, for `ImageCache.draw_ahead`."""
-    drawn, painted = _map_jobs(game, px_per_hex, memo)
+def map_batches(game: Game, px_per_hex: float, keys: ImageKeys, zipped: bool = True) -> list[Batch]:
+    """`map_images`' jobs, for `Images.draw_ahead`."""
+    drawn, painted = _map_jobs(game, px_per_hex, keys)
     return [
         Batch(list(drawn.values()), heavy=True, zipped=zipped),
         Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped),
     ]
 
 
-def map_images(game: Game, cache: ImageCache, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
+def map_images(game: Game, cache: Images, keys: ImageKeys, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
     """map id -> PNG (or the painted map's JPEG) of the whole map (maps draw in parallel); `zipped`: they go
     into the module as they are."""
-    drawn, painted = _map_jobs(game, px_per_hex)
+    drawn, painted = _map_jobs(game, px_per_hex, keys)
     out = dict(zip(drawn, cache.many(list(drawn.values()), heavy=True, zipped=zipped)))
     art = cache.pages(list(painted.values()), jpeg=True, heavy=True, zipped=zipped)
     out.update(zip(painted, (pages[0] for pages in art)))
@@ -138,13 +132,12 @@ class BoardWork:
     and every distinct board's image.
 
     Planned before anything is drawn, so that the map images (`map_batches`) can be drawn beside the
-    counter faces (`ImageCache.draw_ahead`) rather than after them."""
+    counter faces (`Images.draw_ahead`) rather than after them."""
 
     def __init__(
-        self, game: Game, cache: ImageCache, px_per_hex: float, progress: Progress = SILENT, memo: Memo | None = None
+        self, game: Game, cache: Images, keys: ImageKeys, px_per_hex: float, progress: Progress = SILENT
     ) -> None:
-        self.memo: Memo = {} if memo is None else memo
-        """The canonical text of the model parts the map keys walk (see `products.keys.Memo`)."""
+        self.keys = keys
         from authoring.render.maps.frame import map_frame
 
         self.game, self.cache, self.px_per_hex = game, cache, px_per_hex
@@ -162,7 +155,7 @@ class BoardWork:
                 k: tuple(replace(p, params=native_grid(game.maps[p.map_id], dict(p.params))) for p in plans)
                 for k, plans in self.sets.items()
             }
-        keys = {m: catalogue.map_image_key(game, m, px_per_hex, self.memo) for m in arts}
+        map_keys = {m: keys.map_image(game, m, px_per_hex) for m in arts}
         plain = [
             plans for plans in self.sets.values() if len(plans) == 1 or all(is_whole(p, arts[p.map_id]) for p in plans)
         ]
@@ -173,7 +166,7 @@ class BoardWork:
             if board_image(p) in seen:
                 continue
             seen.add(board_image(p))
-            key = catalogue.board_key(keys, plans, p)
+            key = keys.board(map_keys, plans, p)
             self.wanted.append((key, plans, p))
         self.maps_zipped: bool | None = (
             True
@@ -188,7 +181,7 @@ class BoardWork:
     def map_batches(self) -> list[Batch]:
         if self.maps_zipped is None:
             return []
-        return map_batches(self.game, self.px_per_hex, self.maps_zipped, self.memo)
+        return map_batches(self.game, self.px_per_hex, self.keys, self.maps_zipped)
 
     def board_batches(self) -> list[Batch]:
         """The jobs of the boards cut from the map images (the map images are read, or drawn, first)."""
@@ -198,7 +191,7 @@ class BoardWork:
             self.pngs = (
                 {}
                 if self.maps_zipped is None
-                else map_images(self.game, self.cache, self.px_per_hex, zipped=self.maps_zipped)
+                else map_images(self.game, self.cache, self.keys, self.px_per_hex, zipped=self.maps_zipped)
             )
         game, pngs = self.game, self.pngs
         drawn = [
@@ -299,21 +292,21 @@ def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
 
 
 def marker_image(
-    cache: ImageCache, text: str, size_px: int, lines: tuple[str, ...] = (), colour: str = "#ffffff"
+    cache: Images, keys: ImageKeys, text: str, size_px: int, lines: tuple[str, ...] = (), colour: str = "#ffffff"
 ) -> bytes:
     """A paper chit with a word on it and, under it, the `lines` it concerns (a withdrawal reminder names the
     units that leave), cached like every other image."""
     return cache.png(
-        catalogue.marker_key(text, size_px, lines, colour),
+        keys.marker(text, size_px, lines, colour),
         lambda: _draw_marker(text, size_px, lines, colour),
     )
 
 
-def corner_mark(cache: ImageCache, text: str, size_px: int, colour: str) -> bytes:
+def corner_mark(cache: Images, keys: ImageKeys, text: str, size_px: int, colour: str) -> bytes:
     """A unit-sized layer, clear but for a small chit with a word in its upper right corner: a mark (the
     attacker's) that leaves the unit's values readable."""
     return cache.png(
-        catalogue.corner_mark_key(text, size_px, colour),
+        keys.corner_mark(text, size_px, colour),
         lambda: _draw_corner_mark(text, size_px, colour),
     )
 
@@ -378,7 +371,7 @@ class ChartPage:
 @dataclass(frozen=True)
 class ChartJobs:
     """The chart pages' cache jobs and their (title, image, group, label), known before any is read: the
-    compiler reads their entries ahead (`ImageCache.prefetch`) while it assembles the rest."""
+    compiler reads their entries ahead (`Images.prefetch`) while it assembles the rest."""
 
     jobs: list
     meta: list
@@ -398,22 +391,21 @@ def chart_title(table: Table) -> str:
     return table.name + (REPRESENTATIVE_MARK if table.source.representative else "")
 
 
-def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None) -> ChartJobs:
+def chart_jobs(game: Game, keys: ImageKeys, faces: Faces | None = None) -> ChartJobs:
     """Rule tables, each scenario's turn track and set-up cards, in that order; the cards take their
     counter faces from `faces` (a counter is on a card of every scenario: drawn once)."""
     jobs, meta = [], []
-    memo = {} if memo is None else memo  # the style, terrain and phases every page's key walks: once
-    for table in game.tables:
-        key = catalogue.table_key(game, table, memo)
+    for table in game.tables:  # the style, terrain and phases every page's key walks: once (`keys`' memo)
+        key = keys.table(game, table)
         jobs.append((key, lambda t=table: render_table(game, t)))
         meta.append((chart_title(table), image_name("chart", table.id), TABLES, ""))
     for scenario in _scenarios(game):
-        key = catalogue.turns_key(game, scenario, memo)
+        key = keys.turns(game, scenario)
         jobs.append((key, lambda s=scenario: render_turn_track(game, s)))
         name = scenario.name + (REPRESENTATIVE_MARK if scenario.source.representative else "")
         meta.append((f"Turn record: {name}", image_name("turns", scenario.id), TURN_RECORDS, name))
     cards, card_meta = [], []
-    key_of = catalogue.card_keys(game)
+    key_of = keys.cards(game)
     for scenario in _scenarios(game):
         for side in card_sides(game, scenario):
             cards.append(
@@ -426,16 +418,15 @@ def chart_jobs(game: Game, faces: Faces | None = None, memo: Memo | None = None)
 
 
 def chart_batches(planned: ChartJobs) -> list[Batch]:
-    """The chart pages' jobs, for `ImageCache.draw_ahead` (set-up card pages are JPEG)."""
+    """The chart pages' jobs, for `Images.draw_ahead` (set-up card pages are JPEG)."""
     return [Batch(planned.jobs), Batch(planned.cards, jpeg=True)]
 
 
 def charts(
-    game: Game, cache: ImageCache, planned: ChartJobs | None = None, cards_drawn: Callable[[], object] | None = None
+    planned: ChartJobs, cache: Images, cards_drawn: Callable[[], object] | None = None
 ) -> tuple[tuple[ChartPage, ...], dict[str, bytes]]:
-    """The pages of `chart_jobs(game)` (or of `planned`): read from the cache, else drawn. `cards_drawn()`
-    returns once another stage has left the set-up card pages in the cache (`build all`'s cards stage)."""
-    planned = planned or chart_jobs(game, new_faces())
+    """The pages of `planned` (`chart_jobs`): read from the cache, else drawn. `cards_drawn()` returns once
+    another stage has left the set-up card pages in the cache (`build all`'s cards stage)."""
     jobs, meta, cards, card_meta = planned.jobs, planned.meta, planned.cards, planned.card_meta
     if cards_drawn is not None:
         cards_drawn()

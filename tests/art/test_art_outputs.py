@@ -91,7 +91,7 @@ def test_editing_one_art_file_redraws_only_the_faces_that_use_it(tmp_path: Path)
     from art_support import copy_demo
 
     from authoring.progress import Recorder
-    from authoring.vassal.compile import build_module
+    from authoring.pipeline.module import write_module as build_module
 
     root = copy_demo(tmp_path / "project")
     messages = Recorder()
@@ -161,7 +161,8 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
     """In the real engine, every set-up piece is on its scenario hex, and that hex is the one the
     artist painted at that spot (the piece's pixel, taken back into the original scan)."""
     from authoring.render.shared.art import art_plan
-    from authoring.vassal.compile import DEFAULT_PX_PER_HEX, build_module
+    from authoring.pipeline.module import write_module as build_module
+    from authoring.vassal.compile import DEFAULT_PX_PER_HEX
 
     path = build_module(game, tmp_path, cache_dir=tmp_path / "cache")
     run = subprocess.run([str(CHECKER), str(path), "--pieces"], capture_output=True, text=True, timeout=600)

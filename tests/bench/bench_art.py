@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from authoring.load import discover, load_game
 from authoring.render.print.tiles import write_tiled_pdfs
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 from authoring.workers import Workers
 result = load_game(discover(Path(sys.argv[1]))[0])
 assert result.ok, [str(d) for d in result.diagnostics][:3]

@@ -50,7 +50,7 @@ def _run(preamble: str, *args: str) -> subprocess.CompletedProcess:
 
 
 VASSAL_CACHE = (
-    ".cache/vassal/"  # vassal/art.py ImageCache._put: owned by the module work, switches to atomic.write_bytes
+    ".cache/vassal/"  # products/images.py ImageCache._put: owned by the module work, switches to atomic.write_bytes
 )
 
 

@@ -40,8 +40,8 @@ LAYERS: dict[str, set[str]] = {
     "load": {"load"},
     "rules": {"rules"},
     "render": {"render"},
-    "products": {"products"},
     "vassal": {"vassal"},
+    "products": {"products"},
     "vmod": {"vmod"},
     "app": {"pipeline", "validate", "checking", "calibrate", "author", "cli", "serve", "command", "__init__"},
 }
@@ -52,8 +52,8 @@ ALLOWED: dict[str, set[str]] = {
     "load": {"base", "model"},
     "rules": {"base", "model"},
     "render": {"base", "model"},
-    "products": {"base", "model", "render"},
-    "vassal": {"base", "model", "render", "products"},
+    "vassal": {"base", "model", "render"},
+    "products": {"base", "model", "render", "vassal"},
     "vmod": {"base", "vassal"},
     "app": set(LAYERS),
 }

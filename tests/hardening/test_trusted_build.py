@@ -70,8 +70,10 @@ def _caches(project: Path) -> dict[str, bool]:
     from authoring.load import discover, load_game
     from authoring.products.stamps import module_up_to_date
     from authoring.products.store import cache_dir
+    from authoring.pipeline.module import input_hash
+    from authoring.products.catalogue import ModuleKeys
+    from authoring.products.images import ImageCache
     from authoring.vassal import compile as compiled
-    from authoring.vassal.art import ImageCache
     from authoring.vassal.images import face_jobs
 
     files = next(f for f in discover(project) if f.id == GAME)
@@ -82,11 +84,9 @@ def _caches(project: Path) -> dict[str, bool]:
         float(compiled.DEFAULT_PX_PER_HEX), compiled.default_counter_px(game, compiled.DEFAULT_PX_PER_HEX)
     )
     module = out / f"{GAME}.vmod"
-    hits["manifest"] = module_up_to_date(
-        module, compiled.input_hash(game, options, pipeline.stage_digest(files, "module"))
-    )
+    hits["manifest"] = module_up_to_date(module, input_hash(game, options, pipeline.stage_digest(files, "module")))
     cache = ImageCache(cache_dir(out, "vassal"))
-    hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px).jobs)
+    hits["images"] = any(cache.has(key) for key, _ in face_jobs(game, options.counter_px, ModuleKeys()).jobs)
     return hits | _output_caches(game, out)
 
 

@@ -14,7 +14,8 @@ from authoring.render.counter_art import Faces, counter_image
 from authoring.render.maps.draw import write_map_pngs
 from authoring.render.print.cards import render_setup_card, write_setup_cards
 from authoring.render.print.tiles import write_map_files, write_tiled_pdf
-from authoring.vassal.art import ImageCache, png_bytes
+from authoring.products.images import ImageCache
+from authoring.vassal.art import png_bytes
 from authoring.workers import Workers
 
 pytestmark = pytest.mark.slow  # every map and card of the bundled games, twice

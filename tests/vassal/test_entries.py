@@ -12,7 +12,7 @@ from PIL import Image
 
 from authoring import trust
 from authoring.products.store import MAGIC, Entries
-from authoring.vassal.art import ImageCache
+from authoring.products.images import ImageCache
 from authoring.workers import Workers
 
 

@@ -21,7 +21,7 @@ from authoring.render.maps.frame import NOTICE_INK, TOP
 from authoring.render.maps.style import rgb
 from authoring.render.print.charts import NOTICE_INK as CHART_INK
 from authoring.vassal import elements as el
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 
 MINI = Path(__file__).resolve().parents[1] / "load" / "mini"
 PX = 60

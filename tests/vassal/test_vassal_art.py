@@ -12,7 +12,7 @@ from PIL import Image
 from authoring.products.keys import Memo, canonical, digest
 from authoring.products.store import Entries
 from authoring.vassal import archive
-from authoring.vassal.art import ImageCache
+from authoring.products.images import ImageCache
 from authoring.workers import Workers
 
 

@@ -11,7 +11,7 @@ from lxml import etree
 
 from authoring.load import discover, load_game
 from authoring.model import Game
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 
 ROOT = Path(__file__).resolve().parents[2]
 PX_PER_HEX = 48

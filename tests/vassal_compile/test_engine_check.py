@@ -17,6 +17,7 @@ from authoring.rules.board import build_board
 from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
 from authoring.vassal.boxes import stack_extent
+from authoring.products.catalogue import ModuleKeys
 from authoring.vassal.compile import box_boards, default_counter_px, setup_title
 from authoring.vassal.help import RULES_SUMMARY
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP
@@ -164,5 +165,5 @@ def _box_boards_of(built: Built, setup_name: str) -> dict:
     """map name -> the box board (layout with its boxes) the named set-up loads there."""
     game = built.game
     scenario = next(s for s in game.scenarios.values() if setup_title(game, s) == setup_name)
-    (dead, _), tracks = box_boards(game, default_counter_px(game, PX_PER_HEX))
+    (dead, _), tracks = box_boards(game, default_counter_px(game, PX_PER_HEX), ModuleKeys())
     return {DEAD_MAP: dead, TRACK_MAP: tracks[scenario.id][1]}

@@ -11,7 +11,7 @@ import pytest
 from conftest import PX_PER_HEX, Built, load
 from play_driver import compile_driver, missing, play
 
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 
 pytestmark = [
     pytest.mark.slow,

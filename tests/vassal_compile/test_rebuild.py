@@ -8,7 +8,7 @@ import pytest
 from conftest import PX_PER_HEX, load
 
 from authoring.progress import Recorder
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 
 pytestmark = pytest.mark.slow  # whole module builds, again
 

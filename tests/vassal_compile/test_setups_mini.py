@@ -12,7 +12,8 @@ from module_reader import expected_hex_units, read_setup
 
 from authoring.load import discover, load_game
 from authoring.vassal import elements as el
-from authoring.vassal.compile import build_module, setup_title
+from authoring.pipeline.module import write_module as build_module
+from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP
 
 MINI = Path(__file__).resolve().parents[1] / "load" / "mini"

@@ -14,7 +14,7 @@ from lxml import etree
 from authoring.vassal import elements as el
 from authoring.vassal import identity
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
-from authoring.vassal.compile import build_module
+from authoring.pipeline.module import write_module as build_module
 
 pytestmark = pytest.mark.slow  # whole module builds, again
 
