@@ -90,8 +90,8 @@ def test_picture_art_replaces_the_unit_symbol(game) -> None:
 def test_editing_one_art_file_redraws_only_the_faces_that_use_it(tmp_path: Path) -> None:
     from art_support import copy_demo
 
-    from authoring.progress import Recorder
     from authoring.pipeline.module import write_module as build_module
+    from authoring.progress import Recorder
 
     root = copy_demo(tmp_path / "project")
     messages = Recorder()
@@ -160,8 +160,8 @@ def test_check_map_image_draws_the_fitted_grid_on_the_art(tmp_path: Path) -> Non
 def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Path) -> None:
     """In the real engine, every set-up piece is on its scenario hex, and that hex is the one the
     artist painted at that spot (the piece's pixel, taken back into the original scan)."""
-    from authoring.render.shared.art import art_plan
     from authoring.pipeline.module import write_module as build_module
+    from authoring.render.shared.art import art_plan
     from authoring.vassal.compile import DEFAULT_PX_PER_HEX
 
     path = build_module(game, tmp_path, cache_dir=tmp_path / "cache")

@@ -68,11 +68,11 @@ def _caches(project: Path) -> dict[str, bool]:
     module's manifest and every cached counter face."""
     from authoring import pipeline
     from authoring.load import discover, load_game
-    from authoring.products.stamps import module_up_to_date
-    from authoring.products.store import cache_dir
     from authoring.pipeline.module import input_hash
     from authoring.products.catalogue import ModuleKeys
     from authoring.products.images import ImageCache
+    from authoring.products.stamps import module_up_to_date
+    from authoring.products.store import cache_dir
     from authoring.vassal import compile as compiled
     from authoring.vassal.images import face_jobs
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from authoring.names import map_file_name
+from authoring.products.images import ImageCache
 from authoring.render.counter_art import Faces, counter_image
 from authoring.render.maps.draw import write_map_pngs
 from authoring.render.print.cards import render_setup_card, write_setup_cards
 from authoring.render.print.tiles import write_map_files, write_tiled_pdf
-from authoring.products.images import ImageCache
 from authoring.vassal.art import png_bytes
 from authoring.workers import Workers
 

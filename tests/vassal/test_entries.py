@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from authoring import trust
-from authoring.products.store import MAGIC, Entries
 from authoring.products.images import ImageCache
+from authoring.products.store import MAGIC, Entries
 from authoring.workers import Workers
 
 

@@ -17,11 +17,11 @@ from representative import mark_representative
 
 from authoring.load import discover, load_game
 from authoring.model.provenance import REPRESENTATIVE_LABEL
+from authoring.pipeline.module import write_module as build_module
 from authoring.render.maps.frame import NOTICE_INK, TOP
 from authoring.render.maps.style import rgb
 from authoring.render.print.charts import NOTICE_INK as CHART_INK
 from authoring.vassal import elements as el
-from authoring.pipeline.module import write_module as build_module
 
 MINI = Path(__file__).resolve().parents[1] / "load" / "mini"
 PX = 60

@@ -9,10 +9,10 @@ from types import MappingProxyType
 
 from PIL import Image
 
+from authoring.products.images import ImageCache
 from authoring.products.keys import Memo, canonical, digest
 from authoring.products.store import Entries
 from authoring.vassal import archive
-from authoring.products.images import ImageCache
 from authoring.workers import Workers
 
 

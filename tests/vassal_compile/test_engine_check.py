@@ -13,11 +13,11 @@ from conftest import PX_PER_HEX, Built
 from PIL import Image, ImageChops, ImageDraw
 from test_numbering import all_boards_of, plans_of
 
+from authoring.products.catalogue import ModuleKeys
 from authoring.rules.board import build_board
 from authoring.vassal import elements as el
 from authoring.vassal.boards import hex_position
 from authoring.vassal.boxes import stack_extent
-from authoring.products.catalogue import ModuleKeys
 from authoring.vassal.compile import box_boards, default_counter_px, setup_title
 from authoring.vassal.help import RULES_SUMMARY
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import PX_PER_HEX, load
 
-from authoring.progress import Recorder
 from authoring.pipeline.module import write_module as build_module
+from authoring.progress import Recorder
 
 pytestmark = pytest.mark.slow  # whole module builds, again
 

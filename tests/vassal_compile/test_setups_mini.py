@@ -11,8 +11,8 @@ from lxml import etree
 from module_reader import expected_hex_units, read_setup
 
 from authoring.load import discover, load_game
-from authoring.vassal import elements as el
 from authoring.pipeline.module import write_module as build_module
+from authoring.vassal import elements as el
 from authoring.vassal.compile import setup_title
 from authoring.vassal.pieces import MAIN_MAP
 

@@ -11,10 +11,10 @@ import pytest
 from conftest import PX_PER_HEX, load
 from lxml import etree
 
+from authoring.pipeline.module import write_module as build_module
 from authoring.vassal import elements as el
 from authoring.vassal import identity
 from authoring.vassal.codec import decode, parse_add_piece_command, unnest
-from authoring.pipeline.module import write_module as build_module
 
 pytestmark = pytest.mark.slow  # whole module builds, again
 
