@@ -167,9 +167,10 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
     the others from the cache."""
     size, bleed = _face_size(opts)
     key_of = sheet_face_keys(game, opts)
+    memo: list = []  # the faces' shared `counter_art.CounterMemo`, made with the first face drawn
 
     def face(counter, state: str):
-        from authoring.render.counter_art import render_face
+        from authoring.render.counter_art import CounterMemo, render_face
         from authoring.render.counters.fit import RenderIssue
 
         entries, key = Entries(folder), key_of(counter, state)
@@ -179,7 +180,9 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
             with Image.open(io.BytesIO(png), formats=["PNG"]) as image:
                 image.load()
                 return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
-        drawn = render_face(game, counter, state, size, bleed)
+        if not memo:
+            memo.append(CounterMemo())
+        drawn = render_face(game, counter, state, size, bleed, memo=memo[0])
         buffer = io.BytesIO()
         drawn.image.save(buffer, "PNG", compress_level=1)
         entries.put(

@@ -11,7 +11,6 @@ one-sided counter a hidden side (Typhoon 11.1.6: air units and dummies).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from PIL import Image
 
@@ -47,9 +46,30 @@ def _type_def(items, ident):
     return next((t for t in items if t.id == ident), None)
 
 
-@lru_cache(maxsize=16)
-def _layouts(game: Game) -> tuple[CounterLayout, ...]:
-    return game_layouts(game.counter_layouts)
+class CounterMemo:
+    """What drawing a game's faces works out once for all of them: its counter layouts, and each marker
+    layout's uniform label size (`_marker_label_pt`, which lays out every marker of the layout). Keyed by the
+    identity of the (frozen) game, which it keeps alive: a new load is a new key, never stale. It lives as
+    long as its owner: a `Faces`, the module's face jobs, a sheets stage's face drawer, one call."""
+
+    def __init__(self) -> None:
+        self._layouts: dict[int, tuple[Game, tuple[CounterLayout, ...]]] = {}
+        self._label_pt: dict[tuple[int, str, float | None], tuple[Game, float | None]] = {}
+
+    def layouts(self, game: Game) -> tuple[CounterLayout, ...]:
+        hit = self._layouts.get(id(game))
+        if hit is None or hit[0] is not game:
+            hit = (game, game_layouts(game.counter_layouts))
+            self._layouts[id(game)] = hit
+        return hit[1]
+
+    def marker_label_pt(self, game: Game, layout_id: str, counter_mm: float | None) -> float | None:
+        key = (id(game), layout_id, counter_mm)
+        hit = self._label_pt.get(key)
+        if hit is None or hit[0] is not game:
+            hit = (game, _marker_label_pt(game, layout_id, counter_mm, self))
+            self._label_pt[key] = hit
+        return hit[1]
 
 
 def _value_items(game: Game, counter: Counter, face: Face) -> list[tuple[str, str]]:
@@ -92,7 +112,14 @@ def back_state(game: Game, counter: Counter) -> str | None:
     return HIDDEN if hidden_back(game, counter) else None
 
 
-def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm: float | None = None) -> CounterLayout:
+def layout_for(
+    game: Game,
+    counter: Counter,
+    face: Face,
+    label: bool,
+    counter_mm: float | None = None,
+    memo: CounterMemo | None = None,
+) -> CounterLayout:
     band = bool(_flag_extra(game, counter, "band")) and face.state != HIDDEN
     inches = counter_mm / 25.4 if counter_mm else game.counter_size_in
     facts = Facts(
@@ -108,18 +135,17 @@ def layout_for(game: Game, counter: Counter, face: Face, label: bool, counter_mm
         counter.marker and is_icon(counter.symbol),
         bool(face_texts(game, counter, face)),
     )
-    return choose(_layouts(game), facts)
+    return choose((memo or CounterMemo()).layouts(game), facts)
 
 
-def _uniform_markers(game: Game, layout: CounterLayout, counter_mm: float | None) -> CounterLayout:
+def _uniform_markers(game: Game, layout: CounterLayout, counter_mm: float | None, memo: CounterMemo) -> CounterLayout:
     """A marker layout whose label prints at one size on every marker drawn with it: the size the longest
     label fits at (markers of one kind read as a set, not 'Step Loss' large and 'Activation' small)."""
-    cap = _marker_label_pt(game, layout.id, counter_mm)
+    cap = memo.marker_label_pt(game, layout.id, counter_mm)
     return layout if cap is None else _capped(layout, cap)
 
 
-@lru_cache(maxsize=32)
-def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> float | None:
+def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None, memo: CounterMemo) -> float | None:
     """The largest label size (pt) at which every marker drawn with layout `layout_id` prints its label in
     the same bold, full-width type (a step down each time one of them needs a narrower or lighter face)."""
     mm = counter_mm or game.counter_size_in * 25.4
@@ -129,7 +155,7 @@ def _marker_label_pt(game: Game, layout_id: str, counter_mm: float | None) -> fl
         for counter in game.counters.values()
         if counter.marker
         for face in counter.faces
-        if (art := face_art(game, counter, face, counter_mm, uniform=False)).layout is not None
+        if (art := face_art(game, counter, face, counter_mm, uniform=False, memo=memo)).layout is not None
         and art.layout.id == layout_id
     ]
 
@@ -166,9 +192,16 @@ def _capped(layout: CounterLayout, cap: float) -> CounterLayout:
 
 
 def face_art(
-    game: Game, counter: Counter, face: Face, counter_mm: float | None = None, uniform: bool = True
+    game: Game,
+    counter: Counter,
+    face: Face,
+    counter_mm: float | None = None,
+    uniform: bool = True,
+    memo: CounterMemo | None = None,
 ) -> FaceArt:
-    """What one face prints, from the data; `uniform` (the default) gives markers of one layout one label size."""
+    """What one face prints, from the data; `uniform` (the default) gives markers of one layout one label size.
+    `memo`: what the faces of one game share (a caller drawing many faces passes one)."""
+    memo = memo or CounterMemo()
     bg, fg = game.colours_for(counter.side, counter.nationality)
     utype = _type_def(game.unit_types, counter.type)
     size = _type_def(game.unit_sizes, counter.size)
@@ -176,9 +209,9 @@ def face_art(
     symbol = counter.symbol or (utype.symbol if utype and utype.symbol else "fallback")
     symbol = (counter.symbol or "marker") if counter.marker else symbol  # a marker may carry one (an arrow)
     label = face.label or (counter.designation if counter.marker else "")
-    layout = layout_for(game, counter, face, bool(label), counter_mm)
+    layout = layout_for(game, counter, face, bool(label), counter_mm, memo)
     if uniform and counter.marker and label:
-        layout = _uniform_markers(game, layout, counter_mm)
+        layout = _uniform_markers(game, layout, counter_mm, memo)
     items = _value_items(game, counter, face)
     ids = [vid for vid, _ in items]
     designation = face.designation if face.designation is not None else counter.designation
@@ -219,13 +252,14 @@ def face_art(
     )
 
 
-def hidden_art(game: Game, counter: Counter) -> FaceArt:
+def hidden_art(game: Game, counter: Counter, memo: CounterMemo | None = None) -> FaceArt:
     """The hidden side: the side's colours and the type's `back_label` (what a player may see of it)."""
     bg, fg = game.colours_for(counter.side, counter.nationality)
     utype = _type_def(game.unit_types, counter.type)
     text = str(utype.extra.get("back_label", "")) if utype else ""
     facts = Facts(counter.type, counter.side, frozenset(), False, bool(text), HIDDEN)
-    layout = choose(tuple(lay for lay in _layouts(game) if lay.when.get("face") == HIDDEN), facts)
+    layouts = (memo or CounterMemo()).layouts(game)
+    layout = choose(tuple(lay for lay in layouts if lay.when.get("face") == HIDDEN), facts)
     symbol = str(utype.extra.get("back_symbol", "air")) if utype else "air"
     return FaceArt(background=bg, foreground=fg, symbol=symbol, label=text, layout=layout)
 
@@ -239,6 +273,7 @@ def counter_image(
     counter_mm: float | None = None,
     screen: bool = False,
     faces: Faces | None = None,
+    memo: CounterMemo | None = None,
 ) -> Image.Image:
     """The face of `counter` at `state` (default: its first face), `size_px` square plus bleed.
 
@@ -246,9 +281,9 @@ def counter_image(
     instead of 6 pt at the counter's print scale.
 
     With `faces`, each face is drawn once into it and the same image returned again (callers must not
-    change it)."""
+    change it). `memo`: see `face_art` (a `faces` has its own)."""
     if faces is None:
-        return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen).image
+        return render_face(game, counter, state, size_px, bleed_px, counter_mm, screen, memo=memo).image
     return faces.get(game, counter, (state, size_px, bleed_px, counter_mm, screen))
 
 
@@ -259,12 +294,14 @@ class Faces:
 
     def __init__(self) -> None:
         self._drawn: dict[tuple, tuple[Game, Counter, Image.Image]] = {}
+        self.memo = CounterMemo()
+        """What the faces drawn into this share (`face_art`)."""
 
     def get(self, game: Game, counter: Counter, how: tuple) -> Image.Image:
         key = (id(game), id(counter), *how)
         hit = self._drawn.get(key)
         if hit is None or hit[0] is not game or hit[1] is not counter:
-            hit = (game, counter, render_face(game, counter, *how).image)
+            hit = (game, counter, render_face(game, counter, *how, memo=self.memo).image)
             self._drawn[key] = hit
         return hit[2]
 
@@ -276,12 +313,14 @@ def _face(game: Game, counter: Counter, state: str | None) -> Face | None:
     return (counter.face(state) if state else None) or counter.faces[0]
 
 
-def art_for(game: Game, counter: Counter, state: str | None, counter_mm: float | None = None) -> tuple[FaceArt, str]:
-    """The FaceArt of `counter` at `state` and the face's name in reports."""
+def art_for(
+    game: Game, counter: Counter, state: str | None, counter_mm: float | None = None, memo: CounterMemo | None = None
+) -> tuple[FaceArt, str]:
+    """The FaceArt of `counter` at `state` and the face's name in reports (`memo`: see `face_art`)."""
     face = _face(game, counter, state)
     if face is None:
-        return hidden_art(game, counter), f"{counter.id}/{HIDDEN}"
-    return face_art(game, counter, face, counter_mm), f"{counter.id}/{face.state}"
+        return hidden_art(game, counter, memo), f"{counter.id}/{HIDDEN}"
+    return face_art(game, counter, face, counter_mm, memo=memo), f"{counter.id}/{face.state}"
 
 
 PRINT_DPI = 300
@@ -299,12 +338,14 @@ def render_face(
     counter_mm: float | None = None,
     screen: bool = False,
     picture=None,
+    memo: CounterMemo | None = None,
 ) -> FaceRender:
     """One face, laid out and fitted; the designer's art (docs/art.md) under or inside the layout.
 
-    `picture` (a PIL image) overrides the face's own `picture:` art in the layout's picture slot."""
+    `picture` (a PIL image) overrides the face's own `picture:` art in the layout's picture slot; `memo`: see
+    `face_art`."""
     mm = counter_mm or game.counter_size_in * 25.4
-    art, name = art_for(game, counter, state, mm)
+    art, name = art_for(game, counter, state, mm, memo)
     face = _face(game, counter, state)
     print_px = round(mm / 25.4 * PRINT_DPI)
     if picture is None and face is not None and face.picture is not None:

@@ -103,7 +103,8 @@ def make_app(session: Session, watch_files: bool = True, listen: str = "127.0.0.
         state = p["state"] if p["state"] != "-" else None
         return png_response(
             session.cache.get(
-                ("face", p["game"], st.faces_key, p["unit"], state), lambda: images.face_png(game, p["unit"], state)
+                ("face", p["game"], st.faces_key, p["unit"], state),
+                lambda: images.face_png(game, p["unit"], state, st.counters),
             )
         )
 

@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from authoring.model import Game, Scenario
-from authoring.render.counter_art import counter_image
+from authoring.render.counter_art import CounterMemo, counter_image
 from authoring.render.maps.draw import supersampling
 from authoring.render.print.cards import render_setup_card
 from authoring.render.print.charts import render_table, render_turn_track
@@ -33,11 +33,12 @@ def screen_supersampling(px_per_hex: float) -> int:
     return min(SCREEN_SUPERSAMPLING, supersampling(px_per_hex))
 
 
-def face_png(game: Game, unit: str, state: str | None) -> bytes | None:
+def face_png(game: Game, unit: str, state: str | None, memo: CounterMemo | None = None) -> bytes | None:
+    """A counter's face in the page (`memo`: what the faces of the game's load share, `counter_art.face_art`)."""
     counter = game.counters.get(unit)
     if counter is None:
         return None
-    return png(counter_image(game, counter, state or None, FACE_PX, screen=True).convert("RGBA"))
+    return png(counter_image(game, counter, state or None, FACE_PX, screen=True, memo=memo).convert("RGBA"))
 
 
 def card_pngs(game: Game, scen: Scenario, side: str) -> list[bytes]:

@@ -20,6 +20,7 @@ from authoring.load.project import GameFiles, LoadResult
 from authoring.load.reads import Reads
 from authoring.pipeline import stage_digest
 from authoring.products.stamps import Snapshot
+from authoring.render.counter_art import CounterMemo
 
 CACHE_ENTRIES = 2048
 """Pictures and views kept per session before the oldest half is dropped."""
@@ -40,6 +41,8 @@ class GameState:
     """The build's maps stage digest of this load (the manifest, map files and map art): hex outlines."""
     faces_key: str = ""
     """The build's sheets stage digest (the manifest, counter files and counter art): counter faces."""
+    counters: CounterMemo = field(default_factory=CounterMemo)
+    """What drawing the faces of the last good load shares (its layouts, its markers' label sizes)."""
 
 
 def _keys(files: GameFiles) -> tuple[str, str]:
@@ -132,6 +135,7 @@ class Session:
             else:
                 st.good, st.errors = result, []
                 st.maps_key, st.faces_key = _keys(files)
+                st.counters = CounterMemo()  # the new load's: the old one's game is let go
             st.gen += 1
             return st
 

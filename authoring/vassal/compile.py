@@ -130,7 +130,7 @@ def compile_module(
     #    the set-up card pages are drawn by the cards stage beside this one, which the module waits for only
     #    once all else is done: then the charts are read last)
     step.next("drawing counters and maps")
-    planned_faces = images.face_jobs(game, options.counter_px, keys)
+    planned_faces = images.face_jobs(game, options.counter_px, keys, card_faces)
     boards = images.BoardWork(game, cache, keys, options.px_per_hex, progress)
     alone = cards_drawn is None  # in `build all` the cards stage draws the set-up card pages
     cards_here = alone and not all(cache.has(key) for key, _ in planned_charts.cards)

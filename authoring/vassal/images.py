@@ -52,6 +52,7 @@ def drawing(module: str, name: str) -> Callable:
 
 counter_image = drawing("authoring.render.counter_art", "counter_image")
 new_faces = drawing("authoring.render.counter_art", "Faces")
+new_counter_memo = drawing("authoring.render.counter_art", "CounterMemo")
 draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
 render_table = drawing("authoring.render.print.charts", "render_table")
@@ -67,8 +68,17 @@ class FaceJobs:
     jobs: list[tuple[str, Callable]]
 
 
-def face_jobs(game: Game, size_px: int, keys: ImageKeys) -> FaceJobs:
+def face_jobs(game: Game, size_px: int, keys: ImageKeys, faces: Faces | None = None) -> FaceJobs:
+    """The jobs of every face; their drawings share `faces`' memo (`counter_art.face_art`), or one of their
+    own, made when the first is drawn (a module from cached images imports no drawing)."""
     key_of = keys.counter_faces(game)
+    memo: list = [faces.memo] if faces is not None else []
+
+    def draw(counter: Counter, state: str) -> Image.Image:
+        if not memo:
+            memo.append(new_counter_memo())
+        return counter_image(game, counter, state, size_px, memo=memo[0])
+
     faces = [
         (c, state)
         for c in sorted(game.counters.values(), key=lambda c: c.id)
@@ -76,7 +86,7 @@ def face_jobs(game: Game, size_px: int, keys: ImageKeys) -> FaceJobs:
     ]
     return FaceJobs(
         faces,
-        [(key_of(c, state, size_px), lambda c=c, s=state: counter_image(game, c, s, size_px)) for c, state in faces],
+        [(key_of(c, state, size_px), lambda c=c, s=state: draw(c, s)) for c, state in faces],
     )
 
 

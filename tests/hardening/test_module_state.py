@@ -143,9 +143,6 @@ MUTABLE_RETURNS = ("dict", "list", "set", "Dict", "List", "Set")
 CACHES = frozenset({"cache", "lru_cache", "functools.cache", "functools.lru_cache"})
 
 ALLOWED_CACHES = {
-    "authoring/render/counter_art.py:_layouts": "keyed by a loaded Game's identity (a new load is a new key, "
-    "never stale; at most 16 kept); its owner is the drawing's state once render/ is pure (issue 48 item 1)",
-    "authoring/render/counter_art.py:_marker_label_pt": "as `_layouts`: at most 32 kept, until render/ is pure",
     "authoring/schema/documents.py:_documents": "the bundled schema documents, read once: package data a process "
     "never writes, read only by the module's own `_lookup` and never handed out",
 }

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from authoring.diagnostics import Diagnostic, Loc
 from authoring.diagnostics.codes import HW_PRINT_001, HW_PRINT_002
 from authoring.model import Counter, Game
-from authoring.render.counter_art import layout_for
+from authoring.render.counter_art import CounterMemo, layout_for
 from authoring.render.counters.layout import CounterLayout
 
 EXAMPLES = 3
@@ -52,12 +52,13 @@ def _entry_findings(game: Game, entry: Mapping, loc: Loc | None) -> list[Diagnos
 
 def _faces(game: Game, entry: Mapping) -> Iterator[tuple[Counter, CounterLayout]]:
     """Each face (hidden sides aside) of each counter the marking concerns, with the layout it is drawn with."""
+    memo = CounterMemo()
     for counter in game.counters.values():
         if not _concerns(counter, entry):
             continue
         for face in counter.faces:  # the layout alone, as `face_art` chooses it: nothing else is drawn or fitted
             label = face.label or (counter.designation if counter.marker else "")
-            yield counter, layout_for(game, counter, face, bool(label))
+            yield counter, layout_for(game, counter, face, bool(label), memo=memo)
 
 
 def _concerns(counter: Counter, entry: Mapping) -> bool:

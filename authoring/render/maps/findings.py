@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from authoring.diagnostics import sorted_diagnostics
 from authoring.hexgrid import Hex
 from authoring.model import Game, Scenario
-from authoring.render.counter_art import counter_image
+from authoring.render.counter_art import CounterMemo, counter_image
 from authoring.render.maps.draw import map_scene, render_scene
 from authoring.render.maps.raster import Bitmap, Disc, Layer, Line, Text
 from authoring.render.maps.scene import Scene, hex_centre
@@ -47,6 +47,7 @@ def counter_layer(game: Game, scene: Scene, scenario: Scenario) -> Layer:
     layer = Layer(False)
     size = max(8, int(scene.f * COUNTER_SHARE))
     stacks: dict[Hex, int] = {}
+    memo = CounterMemo()  # what the faces drawn here share
     for p in scenario.setup:
         if p.hex is None or p.hex not in scene.cells:
             continue
@@ -57,7 +58,7 @@ def counter_layer(game: Game, scene: Scene, scenario: Scenario) -> Layer:
                 continue
             k = stacks.get(p.hex, 0)
             stacks[p.hex] = k + 1
-            img = counter_image(game, counter, p.state, size).convert("RGBA")
+            img = counter_image(game, counter, p.state, size, memo=memo).convert("RGBA")
             off = k * 0.07 * scene.f
             layer.add(Bitmap(img, x - img.width / 2 + off, y - img.height / 2 + 0.04 * scene.f - off))
     return layer
