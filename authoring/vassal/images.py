@@ -454,8 +454,6 @@ def charts(
 
 def image_size(data: bytes) -> tuple[int, int]:
     """Width and height of a PNG or JPEG from its header (nothing is decoded)."""
-    from PIL import Image
-
     with Image.open(io.BytesIO(data)) as image:
         return image.size
 

@@ -1,6 +1,6 @@
 """Issue 48, item 7: every module path the docs name exists, so a renamed or removed module cannot leave the
 docs pointing at nothing. Read: README.md, ARCHITECTURE.md and docs/*.md; checked: the dotted names rooted in
-one of the package's modules (`authoring.vassal.compile.build_module`, `render.print.sheets`,
+one of the package's modules (`authoring.pipeline.module.write_module`, `render.print.sheets`,
 `products.stamps.Snapshot`: the longest importable prefix, then each attribute) and the source paths
 (`authoring/pipeline/`, `vassal/boards.py`, `runtime.py`: under the project or under `authoring/`)."""
 
@@ -62,7 +62,7 @@ def test_the_docs_name_module_paths_at_all():
     """The scan finds the names it is meant to check (a broken pattern would pass every doc)."""
     dotted = {name for _, name in _named(DOTTED)}
     paths = {name for _, name in _named(PATH)}
-    assert {"authoring.vassal.compile.build_module", "render.print.sheets", "products.stamps.Snapshot"} <= dotted
+    assert {"authoring.pipeline.module.write_module", "render.print.sheets", "products.stamps.Snapshot"} <= dotted
     assert {"authoring/diagnostics/codes.py", "authoring/pipeline/", "vassal/boards.py"} <= paths | {
         p.removeprefix("authoring/") for p in paths
     }
@@ -89,7 +89,8 @@ def test_every_source_path_in_the_docs_exists():
 @pytest.mark.parametrize(
     "name, there",
     [
-        ("authoring.vassal.compile.build_module", True),
+        ("authoring.pipeline.module.write_module", True),
+        ("authoring.vassal.compile.build_module", False),
         ("render.print.sheets", True),
         ("products.stamps.Snapshot", True),
         ("render.map_draw.render_map", False),

@@ -18,7 +18,6 @@ PENDING = frozenset(
         "authoring/pipeline/incremental.py",
         "authoring/cli/check.py",
         "authoring/serve/cardexport.py",
-        "authoring/vassal/art.py",
         "authoring/vassal/images.py",
     }
 )
