@@ -12,6 +12,7 @@ import struct
 import threading
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from pathlib import Path
+from typing import cast
 
 from PIL import Image
 
@@ -69,7 +70,8 @@ class PageEntry:
     then finds them): the set-up cards stage hands the module each card page it draws."""
 
     def __init__(self, cache: ImageCache, key: str, jpeg: bool) -> None:
-        self.cache, self.key, self.jpeg, self.blobs = cache, key, jpeg, []
+        self.cache, self.key, self.jpeg = cache, key, jpeg
+        self.blobs: list[bytes] = []
 
     def add(self, page: Image.Image) -> None:
         self.blobs += self.encode(page)
@@ -96,7 +98,10 @@ def _pages(entry: bytes, deflated: Streams) -> list[memoryview]:
         page = view[at : at + page_size]
         at += page_size
         if packed_size:
-            deflated[page] = (int.from_bytes(entry[at : at + 4], "big"), view[at + 4 : at + packed_size])
+            deflated[cast(bytes, page)] = (  # a read-only view, handed out as the image's bytes
+                int.from_bytes(entry[at : at + 4], "big"),
+                view[at + 4 : at + packed_size],
+            )
         at += packed_size
         pages.append(page)
     return pages
@@ -202,7 +207,7 @@ class ImageCache:
 
     def _read(self, key: str) -> bytes | None:
         """The entry's bytes, or None."""
-        return None if self._entries is None else self._entries.get(key)
+        return None if self._entries is None else cast("bytes | None", self._entries.get(key))  # a read-only view
 
     def _put(self, key: str, data: bytes) -> None:
         if self._entries is not None:

@@ -51,8 +51,9 @@ class Images(Protocol):
     """The module's image store: the pages of each (key, draw) job, read from its entries or drawn
     (`products.images.ImageCache`)."""
 
-    deflated: MutableMapping[bytes, Deflated]
-    """Image bytes handed out -> their zip member stream, for `archive.module_chunks`."""
+    @property
+    def deflated(self) -> MutableMapping[bytes, Deflated]:
+        """Image bytes handed out -> their zip member stream, for `archive.module_chunks`."""
 
     def has(self, key: str) -> bool: ...
 
