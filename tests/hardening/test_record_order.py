@@ -17,7 +17,7 @@ from authoring.rules.board import Use
 ROOT = Path(__file__).resolve().parents[2]
 
 ORDER = {
-    Loc: ("file", "line", "col"),
+    Loc: ("file", "line", "col", "end_line", "end_col"),
     Use: ("unit", "kind", "side", "loc", "state", "turn", "hex", "label", "place", "counter", "owner", "counts"),
     Hex: ("q", "r"),
     Hexside: ("a", "b"),
@@ -55,8 +55,9 @@ def test_a_positional_build_reads_back_by_name():
         Use, ("u1", "setup", "german", Loc("f.yaml", 3, 5), "full", 0, Hex(1, 2), "0203", "", None, "german", True)
     )
     assert (made.unit, made.hex, made.label, made.owner, made.counts) == ("u1", Hex(1, 2), "0203", "german", True)
-    loc = tuple.__new__(Loc, ("f.yaml", 3, 5))
-    assert (loc.file, loc.line, loc.col) == ("f.yaml", 3, 5) and str(loc) == "f.yaml:3:5"
+    loc = tuple.__new__(Loc, ("f.yaml", 3, 5, 3, 9))
+    assert (loc.file, loc.line, loc.col, loc.end_line, loc.end_col) == ("f.yaml", 3, 5, 3, 9)
+    assert str(loc) == "f.yaml:3:5"
 
 
 def test_the_scan_sees_a_short_build(tmp_path):
