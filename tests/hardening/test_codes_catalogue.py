@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CODE = re.compile(r"HW-[A-Z]+-\d{3}")
 CONSTANT = re.compile(r"HW_[A-Z]+_\d{3}")
 DIAGNOSTICS = ROOT / "authoring" / "diagnostics"
-READ_BACK = {ROOT / "authoring" / "build" / "findings.py"}  # a recorded finding read back, as it was written
+READ_BACK = {ROOT / "authoring" / "pipeline" / "findings.py"}  # a recorded finding read back, as it was written
 
 
 def written_codes(paths) -> list[str]:
