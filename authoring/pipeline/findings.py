@@ -100,7 +100,9 @@ def _as_json(d: Diagnostic) -> dict:
 
 
 def _loc_json(loc: Loc | None) -> list | None:
-    return None if loc is None else [os.path.abspath(loc.file) if loc.file else "", loc.line, loc.col]
+    if loc is None:
+        return None
+    return [os.path.abspath(loc.file) if loc.file else "", loc.line, loc.col, loc.end_line, loc.end_col]
 
 
 def _from_json(item: dict) -> Diagnostic:
@@ -120,5 +122,5 @@ def _from_json(item: dict) -> Diagnostic:
 def _loc(value) -> Loc | None:
     if value is None:
         return None
-    file, line, col = value
-    return Loc(display(Path(file)) if file else "", int(line), int(col))
+    file, line, col, end_line, end_col = value  # a finding quoted is the finding made: its span too
+    return Loc(display(Path(file)) if file else "", int(line), int(col), int(end_line), int(end_col))

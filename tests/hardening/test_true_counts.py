@@ -200,15 +200,15 @@ def test_a_findings_record_quotes_only_the_inputs_it_was_made_from(tmp_path: Pat
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
     found = [
-        HW_ART_021.at("'a.png' is 9 x 9 px", Loc("counters/g/c.yaml", 4, 7), help="bigger", path=("a", 0)),
+        HW_ART_021.at("'a.png' is 9 x 9 px", Loc("counters/g/c.yaml", 4, 7, 4, 14), help="bigger", path=("a", 0)),
         Diagnostic(Severity.WARNING, "HW-X-001", "no place", None, related=(Loc("maps/g/m.yaml", 1, 1),), hex="0101"),
     ]
     record = tmp_path / "build" / ".findings"
     findings.keep(record, "digest-1", found)
-    assert findings.quoted(record, "digest-1") == tuple(found)
+    assert findings.quoted(record, "digest-1") == tuple(found)  # its span too: a quote is the finding made
     assert findings.quoted(record, "digest-2") is None
     monkeypatch.chdir(tmp_path / "sub")  # paths are shown from where the command runs
-    assert findings.quoted(record, "digest-1")[0].loc == Loc(os.path.join("..", "counters/g/c.yaml"), 4, 7)
+    assert findings.quoted(record, "digest-1")[0].loc == Loc(os.path.join("..", "counters/g/c.yaml"), 4, 7, 4, 14)
     data = record.read_bytes()
     record.write_bytes(data.replace(b"9 x 9", b"8 x 8"))
     assert findings.quoted(record, "digest-1") is None  # changed after it was sealed: a miss
