@@ -124,6 +124,7 @@ def _codemod():
     return module
 
 
+@pytest.mark.slow  # rewrites a copy of every module's source in memory: a few CPU-seconds
 def test_the_codemod_finds_nothing_left_to_rewrite(capsys):
     assert _codemod().main(["--check"]) == 0, capsys.readouterr().out
 
