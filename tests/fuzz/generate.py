@@ -160,12 +160,17 @@ def _map(spec: GameSpec, folder: Path) -> None:
     board.write_text(text)
 
 
+JPEG_MAX_SIDE = 65_500
+"""The longest side a JPEG can have: a wider drawn size is made a JPEG that wide (a PNG keeps it)."""
+
+
 def _art_file(art: Art, folder: Path) -> None:
     name = f"{art.counter}-{art.field}.{art.kind}"
     if art.kind in ("png", "jpg"):
         from PIL import Image
 
-        Image.new("RGB", art.size, (180, 40, 40)).save(folder / name)
+        size = art.size if art.kind == "png" else tuple(min(n, JPEG_MAX_SIDE) for n in art.size)
+        Image.new("RGB", size, (180, 40, 40)).save(folder / name)
         if art.cut:
             data = (folder / name).read_bytes()
             (folder / name).write_bytes(data[: min(art.cut, len(data) - 1)])
