@@ -157,8 +157,8 @@ def _representative(game: Game) -> list[str]:
     if not found:
         return []
     return [
-        "<h2>Representative data</h2><p>These maps, tables and turn records stand in for the published game's, which are not "
-        "available; the charts and maps say so too.</p>",
+        "<h2>Representative data</h2><p>What each item below names (all of it, or the part it says) stands in for the "
+        "published game's, which is not available; the charts and maps say so too.</p>",
         _items(found),
     ]
 

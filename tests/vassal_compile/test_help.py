@@ -65,3 +65,13 @@ def test_scenario_notes_say_what_each_option_changes(bfm) -> None:
     assert "turns 1, 3, 5, 7, 8, 9, 10, 11, 12, 13, 14: german replacements 0" in text
     assert "also on: Soviet Play Balance: Improved 1st Shock" in text
     assert "played, not checked: two left odds shifts instead of one" in text
+
+
+def test_the_representative_part_of_published_data_is_named_and_nothing_more(bfm) -> None:
+    """BfM's map is published but for its entry arrows: the Help names that part, and says nothing stands in
+    for the whole map."""
+    from authoring.vassal.help import rules_summary_html
+
+    text = re.sub(r"<[^>]+>", "", rules_summary_html(bfm))
+    assert "Battle for Moscow: Representative data: the entry-arrow hexes" in text
+    assert "all of it, or the part it says" in text and "These maps, tables and turn records stand in" not in text
