@@ -47,6 +47,8 @@ def _check_crt(ctx: Ctx, crt_id: str, tables: tuple[Table, ...]) -> bool:
     path = ("combat", "crt")
     if crt is None:
         return ctx.ref(crt_id, {t.id for t in tables}, "table", path, code=HW_COMBAT_001)
+    if any(len(r) != len(crt.columns) for r in crt.rows):
+        return False  # the table's own finding (HW-TABLE-001) names the row: one mistake, one error
     if not any(odds_ratio(c) for c in crt.columns[1:]) or any(not _is_int(r[0]) for r in crt.rows):
         ctx.error(
             HW_COMBAT_002,

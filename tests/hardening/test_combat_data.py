@@ -44,6 +44,18 @@ CASES = {
         "      - [1, EX, DR, DR, DR, DRL, DRL]",
         r"tables\.yaml:29:\d+: error\[HW-COMBAT-002\]: CRT 'crt' has two rows for die roll 1",
     ),
+    "empty-row": (  # the nightly fuzz run's case: an IndexError before
+        TABLES,
+        "      - [2, EX, DR, DR, DR, DRL, DRL]",
+        "      - []",
+        r"tables\.yaml:29:\d+: error\[HW-TABLE-001\]: table 'crt' row 2 has 0 cells for 7 columns",
+    ),
+    "short-row": (
+        TABLES,
+        "      - [2, EX, DR, DR, DR, DRL, DRL]",
+        "      - [2, EX, DR]",
+        r"tables\.yaml:29:\d+: error\[HW-TABLE-001\]: table 'crt' row 2 has 3 cells for 7 columns",
+    ),
     "strength-with-a-mark": (
         "counters/bfm/counters.yaml",
         "attack: 8, movement: 4",
