@@ -39,8 +39,39 @@ def answer_early() -> None:
         signal.signal(signal.SIGINT, early_interrupt)
 
 
-def begun() -> None:
+class Heard:
+    """Ctrl-C once the command has begun: counted, then raised as KeyboardInterrupt as Python's own handler
+    does. The count lets the command answer an error that a Ctrl-C caused as the Ctrl-C: a C extension's
+    import (numpy's `import_array`) prints a KeyboardInterrupt and raises an ImportError in its place."""
+
+    def __init__(self) -> None:
+        self.times = 0
+
+    def __call__(self, signum: int, frame) -> None:
+        self.times += 1
+        raise KeyboardInterrupt
+
+
+def begun() -> Heard:
     """The command begins: Ctrl-C raises KeyboardInterrupt again, which it answers (if `answer_early` had
-    taken it)."""
-    if signal.getsignal(signal.SIGINT) is early_interrupt:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    taken it, or Python's own handler is in place); the returned `Heard` counts them."""
+    heard = Heard()
+    if signal.getsignal(signal.SIGINT) in (early_interrupt, signal.default_int_handler):
+        signal.signal(signal.SIGINT, heard)
+    return heard
+
+
+def behind(exc: BaseException, heard: Heard | None = None) -> bool:
+    """Whether a Ctrl-C lies behind `exc`: one was `heard` while the command ran, or a library that turned
+    it into an error of its own kept it as the cause or context. The command answers it as the Ctrl-C it
+    was, not as a bug."""
+    if heard is not None and heard.times:
+        return True
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen:
+        if isinstance(found, KeyboardInterrupt):
+            return True
+        seen.add(id(found))
+        found = found.__cause__ or found.__context__
+    return False

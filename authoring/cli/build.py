@@ -26,6 +26,7 @@ from authoring.cli.args import (
 from authoring.cli.output import emit, render
 from authoring.diagnostics import sorted_diagnostics
 from authoring.diagnostics.summary import summarised
+from authoring.interrupt import behind
 from authoring.lengths import FORM, parse_length
 from authoring.progress import SILENT, Progress
 from authoring.safepath import refuse_build_tree, refuse_out_dir, refuse_output
@@ -316,6 +317,10 @@ def watch_cmd(game, project, once, no_build, stages, out, interval) -> None:
     try:
         w.run(interval)
     except KeyboardInterrupt:
+        click.echo("stopped watching")
+    except Exception as exc:
+        if not behind(exc):  # a Ctrl-C a library's import wrapped in its own error stops watching as well
+            raise
         click.echo("stopped watching")
 
 

@@ -17,7 +17,7 @@ from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
 from authoring.diagnostics.text import printable
 from authoring.errors import Stopped, fault, fault_help
-from authoring.interrupt import begun
+from authoring.interrupt import begun, behind
 from authoring.safepath import UnsafePath
 
 FORMATS = ("full", "concise", "json", "sarif")
@@ -64,7 +64,7 @@ class _Group(click.Group):
     """Turns unexpected exceptions into a one-line message (exit 2) unless --debug is on."""
 
     def invoke(self, ctx: click.Context):
-        begun()  # from here Ctrl-C is a KeyboardInterrupt, answered below once workers and files are seen to
+        heard = begun()  # from here Ctrl-C is a KeyboardInterrupt, answered below once workers and files are seen to
         try:
             return super().invoke(ctx)
         except click.ClickException as exc:
@@ -86,6 +86,8 @@ class _Group(click.Group):
         except BrokenPipeError:  # the reader of the output went away (`hexwright ... | head`)
             _quiet_exit("error: the output was closed before it was all written (broken pipe)", 2)
         except Exception as exc:  # noqa: BLE001 - last-resort guard
+            if behind(exc, heard):  # a Ctrl-C came first: the error is what it left (a library's import)
+                _quiet_exit("interrupted", 130)
             if ctx.obj and ctx.obj.get("debug"):
                 raise
 

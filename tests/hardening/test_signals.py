@@ -89,8 +89,9 @@ def _one_line(code: int, err: str) -> None:
 STARTUP = ("authoring.cli.main", "click", "authoring.cli.args", "authoring.cli.build", "json")
 """Imported before the command begins (its start-up): Ctrl-C ends the process at once. (The package
 `authoring.cli` itself is found by Python's runpy before any of its code runs.)"""
-BEGUN = ("authoring.pipeline", "authoring.load.project", "authoring.vassal.compile")
-"""Imported by `build module` once it has begun: a KeyboardInterrupt, which the command answers."""
+BEGUN = ("authoring.pipeline", "authoring.load.project", "authoring.vassal.compile", "numpy._core.multiarray")
+"""Imported by `build module` once it has begun: a KeyboardInterrupt, which the command answers (numpy turns
+one during its import into its own ImportError, with the Ctrl-C as the cause: answered as the Ctrl-C)."""
 
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the console script is installed by `make install`")
@@ -130,7 +131,13 @@ def test_ctrl_c_soon_after_the_start_is_one_line_or_before_python(entry: str, de
     _one_line(proc.returncode, err)
 
 
-WATCH_POINTS = ("authoring.author.watch", "authoring.validate", "authoring.pipeline", "authoring.vassal.compile")
+WATCH_POINTS = (
+    "authoring.author.watch",
+    "authoring.validate",
+    "authoring.pipeline",
+    "authoring.vassal.compile",
+    "numpy._core.multiarray",
+)
 """Imported by `watch` as it starts, checks and builds."""
 
 

@@ -4,6 +4,9 @@ Everything starts from `PixelLayout` (the validator's geometry): a river is the 
 exact hexside segments `PixelLayout.hexside_segment` gives, a railroad the chain of hex
 centres `PixelLayout.hex_to_pixel` gives. Smoothing only rounds the corners: the middle of
 every hexside stays exactly on it (see `round_corners`).
+
+numpy is imported ahead of shapely on purpose: imported from shapely's C extension, a Ctrl-C during numpy's
+import is printed as a traceback and replaced by an ImportError.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy  # noqa: F401 - before shapely's C extension: a Ctrl-C in numpy's import then stays a KeyboardInterrupt
 from shapely import MultiLineString, line_merge
 from shapely.geometry import LineString
 from shapely.ops import substring
