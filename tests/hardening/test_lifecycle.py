@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from hw_support import ROOT, copy_game
+from processes import spawn
 
 pytestmark = [
     pytest.mark.slow,
@@ -54,22 +55,11 @@ def _wait(condition, seconds: float = 60) -> bool:
     return condition()
 
 
-def _ctrl_c_answered() -> None:
-    """Ctrl-C as a terminal's foreground command has it: a suite run in the background (`make test &`,
-    nohup) hands its children Ctrl-C ignored, and Python then leaves it ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _start(project: Path, out: Path, *stage: str) -> subprocess.Popen:
     """`hexwright build STAGE` in a new session; returns once it has forked at least two workers."""
-    build = subprocess.Popen(
+    build = spawn(
         [sys.executable, "-m", "authoring.cli", "build", *stage, str(project), "--out", str(out), "--jobs", "2"],
-        cwd=ROOT,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_ctrl_c_answered,
+        new_session=True,
     )
     assert _wait(lambda: len(_group(build.pid)) >= 3 or build.poll() is not None), "the build never forked"
     assert build.poll() is None, "the build ended before its workers could be stopped"

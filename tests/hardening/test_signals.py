@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from hw_support import MINI, ROOT
+from processes import spawn
 
 pytestmark = [
     pytest.mark.slow,
@@ -54,28 +55,11 @@ SCRIPT = Path(sys.executable).parent / "hexwright"
 ENTRIES = {"console-script": [str(SCRIPT)], "python-m": [sys.executable, "-m", "authoring.cli"]}
 
 
-def _ctrl_c_answered() -> None:
-    """Ctrl-C as a terminal's foreground command has it (a suite run in the background hands it ignored)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.fixture(scope="module")
 def hook(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("sigint-hook")
     (folder / "sitecustomize.py").write_text(HOOK)
     return folder
-
-
-def _spawn(args: list[str], env: dict | None = None) -> subprocess.Popen:
-    return subprocess.Popen(
-        args,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_ctrl_c_answered,
-    )
 
 
 def _one_line(code: int, err: str) -> None:
@@ -100,7 +84,7 @@ one during its import into its own ImportError, with the Ctrl-C as the cause: an
 def test_ctrl_c_as_a_module_is_imported_is_one_line(entry: str, module: str, hook: Path, tmp_path: Path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(hook), str(ROOT)]), HW_TEST_SIGINT_AT=module)
     out = tmp_path / "out"
-    proc = _spawn([*ENTRIES[entry], "build", "module", str(MINI), "--out", str(out)], env)
+    proc = spawn([*ENTRIES[entry], "build", "module", str(MINI), "--out", str(out)], env)
     _, err = proc.communicate(timeout=300)
     _one_line(proc.returncode, err)
     assert not list(out.rglob("*.vmod")), "the build went on after Ctrl-C"
@@ -117,7 +101,7 @@ for the package in Python's import machinery, is not one: no line of hexwright h
 @pytest.mark.parametrize("delay", DELAYS)
 def test_ctrl_c_soon_after_the_start_is_one_line_or_before_python(entry: str, delay: float, tmp_path: Path):
     out = tmp_path / "out"
-    proc = _spawn([*ENTRIES[entry], "build", "module", str(MINI), "--out", str(out)])
+    proc = spawn([*ENTRIES[entry], "build", "module", str(MINI), "--out", str(out)])
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=300)
@@ -145,13 +129,13 @@ WATCH_POINTS = (
 def test_ctrl_c_as_watch_imports_is_never_lost(module: str, hook: Path, tmp_path: Path):
     """`watch` never ends by itself: a Ctrl-C it lost would leave it running to the timeout."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(hook), str(ROOT)]), HW_TEST_SIGINT_AT=module)
-    proc = _spawn([*ENTRIES["python-m"], "watch", str(MINI), "--out", str(tmp_path / "out")], env)
+    proc = spawn([*ENTRIES["python-m"], "watch", str(MINI), "--out", str(tmp_path / "out")], env)
     _watch_ended(proc)
 
 
 @pytest.mark.parametrize("delay", (0.05, 0.2, 0.4, 0.8, 1.5, 3.0))
 def test_ctrl_c_in_watch_at_any_time_ends_it(delay: float, tmp_path: Path):
-    proc = _spawn([*ENTRIES["python-m"], "watch", str(MINI), "--out", str(tmp_path / "out")])
+    proc = spawn([*ENTRIES["python-m"], "watch", str(MINI), "--out", str(tmp_path / "out")])
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     _watch_ended(proc)

@@ -7,21 +7,16 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import subprocess
 import sys
 
 import pytest
-from serve_support import ROOT, copy_game
+from processes import spawn
+from serve_support import copy_game
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(sys.platform == "win32", reason="Ctrl-C to a process group is POSIX's"),
 ]  # slow: subprocess lifecycles of a server
-
-
-def _ctrl_c_answered() -> None:
-    """Ctrl-C as a terminal's foreground command has it (a suite run in the background hands it ignored)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _request(port: int, head: str, body: bytes = b"") -> socket.socket:
@@ -45,14 +40,9 @@ def _until(conn: socket.socket, text: bytes) -> bool:
 def test_ctrl_c_stops_at_once_with_one_line(tmp_path):
     """Typhoon, whose first set-up card takes seconds to draw (in a thread, which nothing can stop)."""
     project = copy_game("typhoon", tmp_path)
-    serve = subprocess.Popen(
+    serve = spawn(
         [sys.executable, "-m", "authoring.cli", "serve", "typhoon", "--project", str(project), "--port", "0"],
-        cwd=ROOT,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_ctrl_c_answered,
+        new_session=True,
     )
     try:
         announce = serve.stderr.readline()
