@@ -21,7 +21,6 @@ from pathlib import Path
 from authoring import atomic
 from authoring.author.project import write_plan
 from authoring.diagnostics import Diagnostic, Severity
-from authoring.diagnostics.codes import HW_FILE_001
 from authoring.diagnostics.format import render_full
 from authoring.errors import HexwrightError
 from authoring.load import load_game
@@ -49,7 +48,7 @@ def replace_checked(
     Raises `NotWritten` with the new errors (located in `path`) otherwise, `path` left as it was."""
     check = check or loads
     with atomic.staged(path, (text.encode("utf-8"),), inside=files.root, follow=True) as tmp:
-        staged = [d for d in check(_swapped(files, path, tmp, new)) if not _stood_in(d, display(path))]
+        staged = check(_swapped(files, path, tmp, new))
         found = [_relocated(d, display(tmp), display(path)) for d in staged]
         if any(d.severity is Severity.ERROR for d in found):
             added = _added(check(files), found)
@@ -82,12 +81,13 @@ def _swapped(files: GameFiles, path: Path, tmp: Path, new: bool) -> GameFiles:
     def swap(paths: tuple[Path, ...]) -> tuple[Path, ...]:
         return tuple(tmp if p == path else p for p in paths)
 
-    return replace(files, scenarios=swap(files.scenarios), maps=swap(files.maps), counters=swap(files.counters))
-
-
-def _stood_in(d: Diagnostic, shown: str) -> bool:
-    """The unread-file warning of the file the staged text stands in for (the game read its new text)."""
-    return d.code == HW_FILE_001.code and d.loc is not None and d.loc.file == shown
+    return replace(
+        files,
+        scenarios=swap(files.scenarios),
+        maps=swap(files.maps),
+        counters=swap(files.counters),
+        standing_in=(*files.standing_in, path),  # read, in its new text: not a file nothing reads
+    )
 
 
 def _key(d: Diagnostic) -> tuple:

@@ -71,6 +71,7 @@ class GameFiles:
     maps: tuple[Path, ...]
     counters: tuple[Path, ...]
     extras: tuple[Path, ...] = ()  # other files beside the manifest (a rules summary...), for build digests
+    standing_in: tuple[Path, ...] = ()  # files whose text one of the others stands in for (an edit being checked)
 
     @property
     def all(self) -> tuple[Path, ...]:
@@ -430,7 +431,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
     art = art_files(maps.values(), counters.values())
     files = replace(files, extras=files.extras + tuple(p for p in art if p.resolve() not in known))
     diags += _name_findings(game)
-    diags += unread_files(files.root, files.id, (*files.all, *art, *_summary(game_src, files)), display)
+    were_read = (*files.all, *files.standing_in, *art, *_summary(game_src, files))
+    diags += unread_files(files.root, files.id, were_read, display)
     return LoadResult(game, per_file(one_per_column(diags)), files)
 
 
