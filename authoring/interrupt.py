@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import _signal as signal  # the C module `signal` wraps: the same handlers, without its imports
 import os
+import sys
 
 INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C (128 + SIGINT), as `cli.main` exits after an interrupt."""
@@ -46,10 +47,21 @@ class Heard:
 
     def __init__(self) -> None:
         self.times = 0
+        self.lost = 0
 
     def __call__(self, signum: int, frame) -> None:
         self.times += 1
         raise KeyboardInterrupt
+
+    def unraisable(self, unraisable, keep=None) -> None:
+        """`sys.unraisablehook` while the command runs: a KeyboardInterrupt raised where Python cannot pass it
+        on (a finaliser run by the garbage collector, as multiprocessing's shared-memory heap has) is counted
+        as `lost`, with no "Exception ignored" traceback, so that the command still ends as interrupted.
+        Anything else goes to the hook that was in place."""
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            self.lost += 1
+            return
+        (keep or sys.__unraisablehook__)(unraisable)
 
 
 def begun() -> Heard:
@@ -58,6 +70,8 @@ def begun() -> Heard:
     heard = Heard()
     if signal.getsignal(signal.SIGINT) in (early_interrupt, signal.default_int_handler):
         signal.signal(signal.SIGINT, heard)
+        keep = sys.unraisablehook
+        sys.unraisablehook = lambda unraisable: heard.unraisable(unraisable, keep)
     return heard
 
 

@@ -66,7 +66,7 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context):
         heard = begun()  # from here Ctrl-C is a KeyboardInterrupt, answered below once workers and files are seen to
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
         except click.ClickException as exc:
             message = None if ctx.obj and ctx.obj.get("debug") else _fault_behind(exc)
             if message:
@@ -100,6 +100,9 @@ class _Group(click.Group):
                 err=True,
             )
             sys.exit(2)
+        if heard.lost:  # a Ctrl-C raised inside a finaliser, where Python drops it: still a Ctrl-C
+            _quiet_exit("interrupted", 130)
+        return done
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})

@@ -26,3 +26,45 @@ def test_a_ctrl_c_heard_while_the_command_ran_explains_any_error():
     with pytest.raises(KeyboardInterrupt):
         heard(2, None)
     assert heard.times == 1 and behind(error, heard)
+
+
+CTRL_C_IN_A_FINALISER = """
+import gc, os, signal, sys
+sys.argv = ["hexwright", "version-of-a-finaliser"]
+import click
+import importlib
+cli = importlib.import_module("authoring.cli.main")
+
+
+class Held:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C arrives while the garbage collector runs a finaliser
+
+
+@cli.main.command("version-of-a-finaliser")
+def lose():
+    a, b = Held(), Held()
+    a.other, b.other = b, a  # a cycle: only the collector frees it, and drops what its finaliser raises
+    del a, b
+    gc.collect()
+    click.echo("done")
+
+
+cli.main(standalone_mode=True)
+"""
+
+
+def test_a_ctrl_c_a_finaliser_dropped_still_ends_as_interrupted(tmp_path):
+    """The CI run's case: Ctrl-C while multiprocessing's heap ran a finaliser. Python drops an exception
+    raised there with an "Exception ignored" traceback, and the command went on to exit 0."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run(
+        [sys.executable, "-c", CTRL_C_IN_A_FINALISER], cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert r.returncode == 130, r.stderr
+    assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "interrupted", r.stderr
