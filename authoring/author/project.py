@@ -37,6 +37,18 @@ def game_id_for(dest: Path, given: str | None) -> str:
     return gid
 
 
+def refuse_nested(dest: Path) -> None:
+    """Stop (usage error, exit 2) when DEST lies inside a project: every command run in the new one would find
+    the outer project's games (`find_root`). DEST that is a project itself is refused as any existing file is."""
+    outer = next((p for p in dest.parents if (p / "scenarios").is_dir()), None)
+    if outer is not None:
+        raise UsageError(
+            f"{dest} lies inside the project at {outer} (it holds scenarios/); a new project there would be nested "
+            f"in it\n  = help: give a folder outside it (e.g. {outer.parent / 'mygame'}); a further scenario of "
+            "one of its games is `hexwright new scenario GAME NAME`"
+        )
+
+
 def bundled_games(root: Path | None = None) -> dict[str, Path]:
     """The games shipped with hexwright (package data, beside its schemas), by id."""
     return {g.id: g.root for g in discover(root or bundled.root())}
@@ -48,6 +60,7 @@ def plan_init(
     """Every file of the new project, read before any is written; refuses if one already exists."""
     dest = dest.resolve()
     refuse_not_folder(dest)
+    refuse_nested(dest)
     files = schema_files(dest)
     files[dest / "docs" / "format.md"] = render_format()
     if from_game:

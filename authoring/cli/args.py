@@ -27,14 +27,32 @@ def select(project: Path, game: str | None):
     try:
         root, games = select_games(project, game)
     except GameNotFound as exc:
-        raise click.UsageError(str(exc)) from None
+        empty = not select_games(project, None)[1]
+        raise click.UsageError(str(exc) + start_hint(game, empty)) from None
     if not games and game is not None:
         from authoring.load.argpath import outside
 
         raise click.UsageError(str(outside(game, root)))
     if not games:
-        raise click.UsageError(f"no game found at {root} (a game has scenarios/<game>/game.yaml)")
+        raise click.UsageError(
+            f"no game found at {root} (a game has scenarios/<game>/game.yaml)" + start_hint(game, True)
+        )
     return root, games
+
+
+def start_hint(game: str | None, empty: bool) -> str:
+    """How to start where there is no project (`empty`), or when GAME is a bundled game the project lacks:
+    the bundled games and the `init` that copies one."""
+    from authoring.author.project import bundled_games
+
+    ids = sorted(bundled_games())
+    if not ids or not (empty or game in ids):
+        return ""
+    source = game if game in ids else ("bfm" if "bfm" in ids else ids[0])
+    named = (
+        f"{game!r} is one of hexwright's bundled games" if game in ids else f"the bundled games are {', '.join(ids)}"
+    )
+    return f"\n  = help: {named}; `hexwright init mygame --from {source}` copies it into a new project folder"
 
 
 class Choice(click.Choice):

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from authoring import runtime
+from authoring.bundled import root as bundled_root
 from authoring.cli import art, author, build, check, import_vmod, serve
 from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.cli.output import emit
@@ -138,11 +139,16 @@ def validate(game: str | None, project: Path, fmt: str, no_rules: bool) -> None:
 @project_option
 @click.option("--format", "fmt", type=Choice(("text", "json")), default="text", show_default=True)
 def list_(game: str | None, project: Path, fmt: str) -> None:
-    """List games, their maps, scenarios and counter counts."""
+    """List games, their maps, scenarios and counter counts (with no project here: hexwright's bundled games)."""
+    from authoring.load import discover, find_root
     from authoring.validate import summarize
 
-    _root, games = select(project, game)
+    root = find_root(project)
+    bundled = game is None and not discover(root)
+    games = discover(bundled_root()) if bundled else select(project, game)[1]
     rows, diags = summarize(games)
+    if bundled and fmt == "text":
+        click.echo(f"No game at {root}. hexwright's bundled games:")
     if fmt == "json":
         click.echo(json.dumps(rows, indent=2))
     else:
@@ -151,6 +157,9 @@ def list_(game: str | None, project: Path, fmt: str) -> None:
             maps = ", ".join(f"{m['id']} ({m['hexes']} hexes)" for m in g["maps"]) or "-"
             click.echo(printable(f"  maps: {maps}"))
             click.echo(printable(f"  scenarios: {', '.join(s['id'] for s in g['scenarios']) or '-'}"))
+    if bundled and fmt == "text":
+        first = "bfm" if any(g["id"] == "bfm" for g in rows) else rows[0]["id"] if rows else "GAME"
+        click.echo(f"Start a project from one: hexwright init mygame --from {first}")
     if has_errors(diags):
         click.echo("(some files have errors: run `hexwright validate`)", err=True)
 

@@ -339,3 +339,31 @@ def test_watch_keeps_the_caches_within_their_budget(tiny):
     left = {p for p in cache.rglob("*") if p.is_file()}
     closing = [ln for ln in lines if re.match(r"1 game: \d+ files? written, ", ln)]  # the round closes as a build does
     assert left and first - left and "old cache entries removed (" in closing[-1], lines
+
+
+def test_init_inside_a_project_refuses_with_a_hint(tiny):
+    """A project nested in another would be invisible: every command run in it finds the outer one's games."""
+    result = run("init", str(tiny / "maps" / "mine"))
+    assert result.exit_code == 2 and "lies inside the project at" in result.output
+    assert "= help: give a folder outside it" in result.output
+    assert not (tiny / "maps" / "mine").exists()
+
+
+def test_the_first_session_in_an_empty_folder_points_at_init(tmp_path, monkeypatch):
+    """With only the package, in an empty folder: `list` shows the bundled games and how to start from one,
+    and a bundled game's id given to any command says that `init --from` brings it."""
+    monkeypatch.chdir(tmp_path)
+    listed = run("list")
+    assert listed.exit_code == 0, listed.output
+    assert "bundled games" in listed.output and "bfm: Battle for Moscow" in listed.output
+    assert "typhoon:" in listed.output and listed.output.rstrip().endswith("hexwright init mygame --from bfm")
+    missing = run("validate", "typhoon")
+    assert missing.exit_code == 2
+    assert "'typhoon' is one of hexwright's bundled games; `hexwright init mygame --from typhoon`" in missing.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_unknown_id_in_a_real_project_names_its_games_only(tiny, monkeypatch):
+    monkeypatch.chdir(tiny)
+    result = run("validate", "nosuch")
+    assert result.exit_code == 2 and "known ids: tiny" in result.output and "bundled" not in result.output
