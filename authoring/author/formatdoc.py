@@ -6,6 +6,8 @@ rule parameters become links to their own sections. `render()` is deterministic 
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,11 +123,19 @@ def rows(node: dict, path: str, here: str, schemas: dict) -> list[Row]:
     return out
 
 
+_SMALL_WORDS = frozenset({"a", "an", "and", "of", "or", "the"})
+
+
 def _key_name(node: dict) -> str:
+    """The placeholder a mapping's keys are shown by (`<size-id>`): the keys' own title, else the words
+    before `->` in its description (asides in brackets and small words left out), else `name`."""
     names = node.get("propertyNames", {})
     if "enum" in names:
         return "|".join(names["enum"])
-    words = (node.get("description", "").split("->")[0].strip().lower() or "name").split()
+    head = names.get("title", "")
+    if not head and "->" in node.get("description", ""):
+        head = node["description"].split("->")[0]
+    words = [w for w in re.findall(r"[a-z0-9]+", re.sub(r"\([^)]*\)", " ", head.lower())) if w not in _SMALL_WORDS]
     return "-".join(words[-2:]) if words else "name"
 
 

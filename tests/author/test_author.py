@@ -367,3 +367,12 @@ def test_an_unknown_id_in_a_real_project_names_its_games_only(tiny, monkeypatch)
     monkeypatch.chdir(tiny)
     result = run("validate", "nosuch")
     assert result.exit_code == 2 and "known ids: tiny" in result.output and "bundled" not in result.output
+
+
+def test_the_format_reference_names_every_key_placeholder_in_words():
+    """A mapping's keys show as `<map-id>`, `<size-id>`: never a scrap of its description (`<any-size)>`)."""
+    text = formatdoc.render()
+    placeholders = set(re.findall(r"<([^>`]*)>", "".join(re.findall(r"^\| `([^`]*)`", text, re.M))))
+    assert placeholders and all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*(\|[a-z0-9-]+)*", p) for p in placeholders), (
+        sorted(placeholders)
+    )
