@@ -6,9 +6,8 @@ rule parameters become links to their own sections. `render()` is deterministic 
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
