@@ -30,7 +30,7 @@ MEANING_TEXT = MappingProxyType(
         "hex-set": "set up in hex set {hex_set}",
         "turn": "arrive on turn {turn}",
         "turn-at": "arrive on turn {turn} in hex set {hex_set}",
-        "pool": "start in a pool",
+        "pool": "start in {pool}",
         "box": "start in off-map box {box}",
         "any": "no constraint",
     }
@@ -52,8 +52,16 @@ class CodeMatch:
             "hex_set": self.spec.get("hex_set", ""),
             "box": self.spec.get("box", ""),
             "turn": self.groups.get("turn", "?"),
+            "pool": f"pool {self.pool_id}" if self.pool_id else "a pool",
         }
         return MEANING_TEXT[self.meaning].format(**fields)
+
+    @property
+    def pool_id(self) -> str | None:
+        """The pool a pool code names (`pool_id` filled from the code's groups), in lower case as every id is
+        (a printed `PA` with `pool-{pool}` names pool `pool-a`); None: any pool."""
+        template = self.spec.get("pool_id")
+        return template.format(**self.groups).lower() if template else None
 
     @property
     def hex_label(self) -> str:
@@ -320,8 +328,7 @@ def _obeys(board: Board, m: CodeMatch, target: frozenset[Hex] | None, u: Use) ->
             return False
         return at <= target or at <= target | also_open(board, u.counter, u.turn)
     if m.meaning == "pool":
-        wanted = m.spec.get("pool_id")
-        return u.kind == "pool" and (wanted is None or u.place == wanted.format(**m.groups))
+        return u.kind == "pool" and (m.pool_id is None or u.place == m.pool_id)
     if m.meaning == "box":
         return u.kind == "off_map" and u.place == m.spec["box"]
     return True

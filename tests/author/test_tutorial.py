@@ -31,3 +31,21 @@ def test_tutorial_parses_into_the_promised_steps():
 @pytest.mark.slow
 def test_tutorial_runs(tmp_path, monkeypatch):
     run_doc(TUTORIAL.read_text(encoding="utf-8"), tmp_path, monkeypatch)
+
+
+SETUP_CODES = ROOT / "docs" / "setup-codes.md"
+
+
+def test_the_setup_codes_cookbook_shows_every_kind_of_code():
+    """One pattern of each meaning in the grammar it builds, and a check that finds a mistake of each."""
+    steps = parse(SETUP_CODES.read_text(encoding="utf-8"))
+    text = SETUP_CODES.read_text(encoding="utf-8")
+    for meaning in ("hex", "hex-set", "box", "turn", "turn-at", "pool"):
+        assert f"meaning: {meaning}," in text, meaning
+    checks = [s for s in steps if isinstance(s, Command) and s.argv[:2] == ["hexwright", "check"]]
+    assert checks and checks[-1].exit_code == 1 and len(checks[-1].expected) >= 5
+
+
+@pytest.mark.slow
+def test_the_setup_codes_cookbook_runs(tmp_path, monkeypatch):
+    run_doc(SETUP_CODES.read_text(encoding="utf-8"), tmp_path, monkeypatch)

@@ -208,7 +208,7 @@ def test_typhoon_unit_left_out_of_the_map_a_box_or_a_pool(typhoon):
         (
             "HW-PLACE-013",
             "Typhoon 14.1",
-            "sov-91rd is on no hex, in no box, pool or schedule; its code 'SR1' says start in a pool",
+            "sov-91rd is on no hex, in no box, pool or schedule; its code 'SR1' says start in pool special-1",
         )
     ]
 
