@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tutorial_runner import Command, parse, run_doc
+from tutorial_runner import Command, Edit, parse, run_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
@@ -49,3 +49,28 @@ def test_the_setup_codes_cookbook_shows_every_kind_of_code():
 @pytest.mark.slow
 def test_the_setup_codes_cookbook_runs(tmp_path, monkeypatch):
     run_doc(SETUP_CODES.read_text(encoding="utf-8"), tmp_path, monkeypatch)
+
+
+FIRST_GAME = ROOT / "docs" / "first-game.md"
+
+
+def test_the_first_game_tutorial_writes_every_kind_of_file():
+    """A game from nothing: manifest, map, counters CSV with codes, tables with combat, a scenario, a card."""
+    steps = parse(FIRST_GAME.read_text(encoding="utf-8"))
+    written = [s.path for s in steps if isinstance(s, Edit) and s.new_file]
+    assert written == [
+        "scenarios/ridge/game.yaml",
+        "maps/ridge/ridge.yaml",
+        "counters/ridge/counters.csv",
+        "scenarios/ridge/tables.yaml",
+        "scenarios/ridge/battle.yaml",
+    ]
+    checks = [s for s in steps if isinstance(s, Command) and "--card" in s.argv]
+    assert [c.exit_code for c in checks] == [1, 0], "a wrong card caught, then the fixed one"
+
+
+@pytest.mark.slow
+def test_the_first_game_tutorial_runs(tmp_path, monkeypatch):
+    end = run_doc(FIRST_GAME.read_text(encoding="utf-8"), tmp_path, monkeypatch)
+    module = end / "build" / "ridge" / "ridge.vmod"
+    assert module.is_file() and (end / "build" / "ridge" / "maps" / "map-ridge.png").is_file()

@@ -22,11 +22,13 @@ class Command:
 class Edit:
     path: str
     hunks: list[tuple[str, str]]  # (old text, new text)
+    new_file: bool = False  # a block titled with its path: the whole of a new file
 
 
 def parse(text: str) -> list[Command | Edit]:
-    """Console blocks give commands (`$ ...`) and output lines; diff blocks give edits. A block right
-    after an `<!-- not run: ... -->` comment is skipped."""
+    """Console blocks give commands (`$ ...`) and output lines; diff blocks give edits; a block titled with a
+    path (```` ```yaml title="maps/x/x.yaml" ````, as mkdocs shows a file) is a new file. A block right after
+    an `<!-- not run: ... -->` comment is skipped."""
     steps: list[Command | Edit] = []
     lines = text.splitlines()
     i, skip = 0, False
@@ -40,7 +42,12 @@ def parse(text: str) -> list[Command | Edit]:
             while not lines[j].startswith("```"):
                 j += 1
             body = lines[i + 1 : j]
-            if not skip:
+            titled = _TITLE.search(lang)
+            if skip:
+                pass
+            elif titled:
+                steps.append(Edit(titled.group(1), [("", "\n".join(body))], new_file=True))
+            else:
                 steps += _commands(body) if lang == "console" else [_edit(body)] if lang == "diff" else []
             skip, i = False, j
         elif line.strip():
@@ -57,6 +64,9 @@ def _commands(body: list[str]) -> list[Command]:
         elif line.strip() and line.strip() != "..." and out:
             out[-1].expected.append(line.strip())
     return out
+
+
+_TITLE = re.compile(r'title="([^"]+)"')
 
 
 def _edit(body: list[str]) -> Edit:
@@ -80,6 +90,11 @@ def _edit(body: list[str]) -> Edit:
 
 def apply(edit: Edit, cwd: Path) -> None:
     path = cwd / edit.path
+    if edit.new_file:
+        assert not path.exists(), f"tutorial: {edit.path} is a new file, but it exists"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(new for _, new in edit.hunks) + "\n", encoding="utf-8")
+        return
     text = path.read_text(encoding="utf-8")
     for old, new in edit.hunks:
         count = text.count(old + "\n")
