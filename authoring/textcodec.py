@@ -28,9 +28,13 @@ SHEET_SUFFIXES = (".csv", ".tsv", ".txt")
 """What spreadsheet programs save text tables as: CSV, tab-separated, and Excel's "Unicode text" (.txt)."""
 
 
+WORKBOOK_SUFFIXES = (".xlsx", ".ods")
+"""The workbooks read as their first sheet (`authoring.workbooks`): Excel's and OpenDocument's."""
+
+
 def is_sheet(path: str) -> bool:
-    """Whether a file (by its name) is a spreadsheet's text table rather than YAML."""
-    return path.lower().endswith(SHEET_SUFFIXES)
+    """Whether a file (by its name) is a spreadsheet's table (a text table or a workbook) rather than YAML."""
+    return path.lower().endswith(SHEET_SUFFIXES + WORKBOOK_SUFFIXES)
 
 
 NAMES = MappingProxyType(

@@ -203,14 +203,20 @@ def _csv_section(schemas: dict) -> list[str]:
         "`<state>.<value>` (e.g. `full.attack`, `half.movement`). Each column means the same as the field "
         "of [`kind: counters`](#kind-counters).",
         "",
+        "A workbook (`counters/<game>/*.xlsx`, `*.ods`) is read from its first sheet, as its CSV would be, each "
+        "cell as the sheet shows it: a text cell as written (`0304` keeps its zero), a number as its number "
+        "format shows it (format `0000` shows 304 as `0304`), a date as `2026-12-06`. A finding names the row "
+        "and column, and the cell (`Counters!M3`).",
+        "",
         '<a id="setup-card-csv"></a>',
         "## Set-up cards as CSV",
         "",
         f"Columns `hex,unit,state` (optionally `note`), one unit per row; consecutive rows with the same hex and "
         f"state form one placement. `hex`: {card['hex'].get('description', '')} `state`: "
         f"{card['state'].get('description', '')} Made by `hexwright export-setup` and read by "
-        '`hexwright import-setup` and `hexwright check --card` (as `.csv`, or Excel\'s "Unicode text" `.txt`), '
-        "saved as for counters above. Format the hex column as text in your spreadsheet, or it drops leading "
+        '`hexwright import-setup` and `hexwright check --card` (as `.csv`, Excel\'s "Unicode text" `.txt`, or a '
+        "workbook `.xlsx` or `.ods`), saved as for counters above; `export-setup --out CARD.xlsx` writes a workbook "
+        "whose unit and hex cells offer drop-down lists. Format the hex column as text in your spreadsheet, or it drops leading "
         "zeros (0301 becomes 301): a column that lost them is one finding that names its rows.",
         "",
     ]

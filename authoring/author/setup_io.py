@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from authoring.author.card_book import card_workbook
 from authoring.author.fsutil import did_you_mean, real_target
 from authoring.author.keep import NotWritten, replace_checked
 from authoring.author.yamlblock import BlockError, entry_line, replace_side, scalar
@@ -21,6 +23,7 @@ from authoring.load.columns import CARD_COLUMNS, conform
 from authoring.load.project import GameFiles, display
 from authoring.load.source import SourceError, load_source
 from authoring.readfile import read_limited
+from authoring.rules.where import start_hexes
 
 CSV_COLUMNS = ("hex", "unit", "state")
 SCENARIO_HINT = "name a scenario file, GAME/SCENARIO or a scenario id; `hexwright list` shows them"
@@ -116,18 +119,24 @@ def restore(cell: str) -> str:
     return cell[1:] if isinstance(cell, str) and cell.startswith("'") and cell[1:].startswith(FORMULA_START) else cell
 
 
-def to_csv(entries: list[dict]) -> str:
-    """One unit per row; a `note` column only when some placement has a note (on its first row)."""
+def card_rows(entries: Sequence[dict]) -> list[list[str]]:
+    """The card's rows, header first: one unit per row; a `note` column only when some placement has a note (on
+    its first row); a cell a spreadsheet would run as a formula neutralised (`neutralise`)."""
     with_note = any(e.get("note") for e in entries)
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_COLUMNS + (("note",) if with_note else ()))
+    rows = [list(CSV_COLUMNS + (("note",) if with_note else ()))]
     for e in entries:
         for i, unit in enumerate(e["units"]):
             row = [str(e["hex"]), str(unit), str(e.get("state") or "")]
             if with_note:
                 row.append(str(e.get("note") or "") if i == 0 else "")
-            w.writerow([neutralise(cell) for cell in row])
+            rows.append([neutralise(cell) for cell in row])
+    return rows
+
+
+def to_csv(entries: list[dict]) -> str:
+    """The card as CSV (`card_rows`)."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(card_rows(entries))
     return out.getvalue()
 
 
@@ -143,11 +152,26 @@ def to_card_yaml(entries: list[dict], game: str, scenario: str, side: str) -> st
     return "\n".join(lines) + "\n"
 
 
-def export_setup(sf: ScenarioFile, side: str, fmt: str = "csv") -> str:
+def export_setup(sf: ScenarioFile, side: str, fmt: str = "csv") -> str | bytes:
+    """The side's card as CSV or YAML text, or as an .xlsx workbook (bytes) with drop-down lists."""
     entries = side_entries(sf, side)
     if fmt == "csv":
         return to_csv(entries)
+    if fmt == "xlsx":
+        return _workbook(sf, side, entries)
     return to_card_yaml(entries, sf.files.id, sf.id, side)
+
+
+def _workbook(sf: ScenarioFile, side: str, entries: list[dict]) -> bytes:
+    """The card as a workbook: its units and states offered in each row, and the hexes each unit may start in
+    (none offered when the game does not load: its findings come with `validate`)."""
+    units = [str(u) for e in entries for u in e["units"]]
+    game = load_game(sf.files).game
+    scenario = game.scenarios.get(sf.id) if game is not None else None
+    if game is None or scenario is None:
+        return card_workbook(card_rows(entries), side, units, [], {})
+    states = [s.id for s in game.strength_states]
+    return card_workbook(card_rows(entries), game.side(side).name, units, states, start_hexes(game, scenario, units))
 
 
 # --- import -------------------------------------------------------------------------------

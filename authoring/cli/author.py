@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from authoring import atomic
 from authoring.atomic import write_text as atomic_write
 from authoring.cli.args import Choice, OutPath, project_option, refuse
 from authoring.cli.output import emit
@@ -114,7 +115,13 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.command(name="export-setup")
 @click.argument("scenario")
 @click.option("--side", required=True, help="The side whose set-up to export.")
-@click.option("--format", "fmt", type=Choice(["csv", "yaml"]), default="csv", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=Choice(["csv", "yaml", "xlsx"]),
+    default=None,
+    help="csv, yaml or xlsx (a workbook with drop-down lists) [default: from --out's extension, else csv].",
+)
 @click.option(
     "--out",
     type=OutPath(dir_okay=False, path_type=Path),
@@ -125,21 +132,35 @@ def import_setup_cmd(card: Path, scenario: str, side: str | None, game: str | No
 @click.option("--game", help="The game, when several have a scenario of that id.")
 @project_option
 def export_setup_cmd(
-    scenario: str, side: str, fmt: str, out: Path | None, force: bool, game: str | None, project: Path
+    scenario: str, side: str, fmt: str | None, out: Path | None, force: bool, game: str | None, project: Path
 ) -> None:
-    """Write a scenario's set-up for one side as CSV (hex,unit,state) or a YAML setup-card."""
+    """Write a scenario's set-up for one side as CSV (hex,unit,state), a YAML setup-card, or an .xlsx workbook
+    whose unit, state and hex cells offer drop-down lists (each row's hexes: where its unit may start)."""
     from authoring.author.setup_io import export_setup, find_scenario
     from authoring.load import find_root
 
+    fmt = fmt or _format_of(out)
+    if fmt == "xlsx" and out is None:
+        raise click.UsageError("a workbook is written to a file: add --out CARD.xlsx")
     if out is not None:
-        made = (".csv", ".txt") if fmt == "csv" else (".yaml", ".yml")
+        made = {"csv": (".csv", ".txt"), "yaml": (".yaml", ".yml"), "xlsx": (".xlsx",)}[fmt]
         refuse(refuse_output(find_root(project), out, made, "--out", force))
-    text = export_setup(find_scenario(project, scenario, game), side, fmt)
+    card = export_setup(find_scenario(project, scenario, game), side, fmt)
     if out is None:
-        click.echo(text, nl=False)
+        click.echo(card, nl=False)
         return
-    atomic_write(out, text, inside=writer_root(find_root(project), out))
+    inside = writer_root(find_root(project), out)
+    if isinstance(card, bytes):
+        atomic.write_bytes(out, card, inside=inside)
+    else:
+        atomic_write(out, card, inside=inside)
     click.echo(f"wrote {_rel(out)}", err=True)
+
+
+def _format_of(out: Path | None) -> str:
+    """The card format an --out file's extension asks for (csv when it names none of the others)."""
+    suffix = out.suffix.lower() if out is not None else ""
+    return {".xlsx": "xlsx", ".yaml": "yaml", ".yml": "yaml"}.get(suffix, "csv")
 
 
 @click.group()

@@ -13,6 +13,7 @@ from authoring.diagnostics.record import Diagnostic, Loc, Severity, sorted_diagn
 from authoring.diagnostics.text import printable as _p
 from authoring.readfile import MAX_INPUT_BYTES, read_limited
 from authoring.textcodec import DecodeError, decode
+from authoring.workbooks import cell_name, is_workbook, read_sheet
 
 TOOL_URI = "https://example.invalid/hexwright"
 
@@ -25,9 +26,11 @@ MAX_MESSAGE = 2000
 """Characters of one message or hint shown (a value quoted in it can be 10,000 characters long)."""
 
 
-def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
+def _snippet(d: Diagnostic, source_lines: dict) -> list[str]:
     if not d.loc or not d.loc.line:
         return []
+    if is_workbook(d.loc.file):
+        return _cell_snippet(d.loc, source_lines)
     lines = source_lines.get(d.loc.file)
     if lines is None:
         try:
@@ -48,6 +51,56 @@ def _snippet(d: Diagnostic, source_lines: dict[str, list[str]]) -> list[str]:
         f"{num} | {shown}",
         f"{pad} | {' ' * caret_at}{'^' * _span_width(d.loc, line, col, shown, caret_at)}",
     ]
+
+
+CELL_GAP = " | "
+"""Between a workbook row's cells where a finding shows the row."""
+
+
+def _sheet(file: str, sheets: dict):
+    """The first sheet of the workbook `file` (read once per rendering, kept in `sheets`); None if unreadable."""
+    key = ("sheet", file)
+    if key not in sheets:
+        try:
+            sheets[key] = read_sheet(read_limited(file, MAX_INPUT_BYTES), file)
+        except (OSError, ValueError):
+            sheets[key] = None
+    return sheets[key]
+
+
+def _cell_ref(loc: Loc, sheets: dict) -> str:
+    """`Counters!M3`: a workbook position as a spreadsheet names it ("" when the workbook cannot be read)."""
+    sheet = _sheet(loc.file, sheets)
+    return f"{sheet.name}!{cell_name(loc.line, max(loc.col, 1))}" if sheet else ""
+
+
+def _cell_snippet(loc: Loc, sheets: dict) -> list[str]:
+    """A workbook's finding: its row, the cells parted by `CELL_GAP`, the cell underlined, and the cell's name
+    in the sheet (`Counters!M3`), which is what a spreadsheet user looks for. Its location's column is the
+    sheet's column, not a character's."""
+    ref = _cell_ref(loc, sheets)
+    where = [f"  = cell: {ref}"] if ref else []
+    cells = dict(_sheet(loc.file, sheets).rows).get(loc.line) if ref else None
+    if not cells:
+        return where
+    line = CELL_GAP.join(cells)
+    col = sum(len(c) + len(CELL_GAP) for c in cells[: max(loc.col - 1, 0)])
+    shown, caret_at = cut_around(line, col)
+    width = len(cells[loc.col - 1]) if 0 < loc.col <= len(cells) else 1
+    num = str(loc.line)
+    pad = " " * len(num)
+    return [
+        f"{pad} |",
+        f"{num} | {shown}",
+        f"{pad} | {' ' * caret_at}{'^' * max(1, min(width, len(shown) - caret_at))}",
+        *where,
+    ]
+
+
+def _cell_of(loc: Loc, sheets: dict) -> str:
+    """` (cell Counters!A2)` after a workbook's position; nothing after any other file's."""
+    ref = _cell_ref(loc, sheets) if is_workbook(loc.file) and loc.line else ""
+    return f" (cell {ref})" if ref else ""
 
 
 def _span_width(loc: Loc, line: str, col: int, shown: str, caret_at: int) -> int:
@@ -113,7 +166,7 @@ def render_full(diags: Iterable[Diagnostic], counted: Iterable[Diagnostic] | Non
         if d.rule:
             out.append(_p(_clip(f"  = rule: {d.rule}")))
         for rel in d.related[:20]:
-            out.append(_p(_clip(f"  = see also: {rel}")))
+            out.append(_p(_clip(f"  = see also: {rel}{_cell_of(rel, cache)}")))
         if len(d.related) > 20:
             out.append(f"  = see also: {len(d.related) - 20} more places")
         if d.help:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from authoring.diagnostics.rows import spans
 from authoring.textcodec import is_sheet
+from authoring.workbooks import is_workbook
 
 MAX_WIDTH = 6
 """The widest id tried when zeros are put back (hex ids are 4 to 6 digits)."""
@@ -30,7 +31,12 @@ def zeros_message(first: str, what: str, lines: Sequence[int], file: str) -> str
 def zeros_help(wanted: Sequence[str], column: str, file: str) -> str:
     """'did you mean ...?' and how to keep the zeros, in a spreadsheet (CSV) or in YAML."""
     shown = ", ".join(repr(w) for w in wanted[:3]) + (", ..." if len(wanted) > 3 else "")
-    if is_sheet(file):
+    if is_workbook(file):
+        keep = (
+            f"the {column} cells hold numbers, which show no leading zeros: format the {column} column as Text "
+            f"(Format Cells > Text) and type the ids again, or give it the number format {'0' * len(wanted[0])}"
+        )
+    elif is_sheet(file):
         keep = (
             f"spreadsheets drop leading zeros: format the {column} column as text (Format Cells > Text) and type "
             "the ids again, or set that column to Text when opening the CSV"

@@ -94,6 +94,41 @@ class CsvCells(Positions):
             yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
 
 
+class SheetCells(Positions):
+    """Positions in a workbook sheet's rows (`Source.data`), as `CsvCells` gives a CSV file's but as the sheet's
+    (row, column): `()` the sheet, `(i,)` row i, `(i, name)` its non-empty cell under column `name`."""
+
+    def __init__(self, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]):
+        self._header, self._rows = tuple(header), rows
+        self._columns: dict[str, list[int]] = {}
+        for c, name in enumerate(header):
+            self._columns.setdefault(name, []).insert(0, c)  # last column first
+
+    def renamed(self, header: Sequence[str]) -> SheetCells:
+        """The same cells under new column names (as `CsvCells.renamed`)."""
+        return SheetCells(header, self._rows)
+
+    def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
+        if not path:
+            return (1, 1)
+        i = path[0]
+        if type(i) is not int or not 0 <= i < len(self._rows) or len(path) > 2:
+            return default
+        row, cells = self._rows[i]
+        if len(path) == 1:
+            return (row, 1)
+        for c in self._columns.get(path[1], ()):
+            if c < len(cells) and cells[c]:
+                return (row, c + 1)
+        return default
+
+    def __iter__(self) -> Iterator[tuple]:
+        yield ()
+        for i in range(len(self._rows)):
+            yield (i,)
+            yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
+
+
 class CounterCells(Positions):
     """Positions in the counters shape made from CSV rows (`resolve_counters.rows_to_counters`), each
     the position of the cell its value came from: `("counters", i)` is row i, `("counters", i, field)`

@@ -17,7 +17,7 @@ from authoring.diagnostics import Diagnostic, Loc, Severity
 from authoring.diagnostics.codes import HW_CSV_003, HW_CSV_005, HW_CSV_006, HW_CSV_007, HW_CSV_009
 from authoring.diagnostics.limits import MAX_PER_FILE
 from authoring.diagnostics.limits import summary as limit_summary
-from authoring.load.cells import CsvCells, cell_problem
+from authoring.load.cells import CsvCells, SheetCells, cell_problem
 from authoring.load.resolve_counters import rows_to_counters
 from authoring.load.schemas import counter_properties
 from authoring.load.source import Source
@@ -82,7 +82,7 @@ def conform(src: Source, spec: Columns, counters: bool = False) -> tuple[Source 
         return None, [
             HW_CSV_005.at(
                 f"the first row is not a header row: none of {cells} is a column name",
-                Loc(src.path, 1, 1),
+                Loc(src.path, src.header_line, 1),
                 help=f"{spec.what} starts with a row of column names, for example `{spec.example}`",
             )
         ]
@@ -115,13 +115,13 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
         if len(diags) == MAX_PER_FILE:  # a header of 20,000 unknown columns: 200 findings and their count
             rest = sum(1 for raw, new, _col in matched[number - 1 :] if not raw or new is None or new in seen)
             if rest:
-                diags.append(limit_summary(Severity.ERROR, Loc(src.path, 1, col), rest))
+                diags.append(limit_summary(Severity.ERROR, Loc(src.path, src.header_line, col), rest))
             break
         if not raw:
             diags.append(
                 HW_CSV_009.at(
                     f"the header row has no name in column {number}",
-                    Loc(src.path, 1, col),
+                    Loc(src.path, src.header_line, col),
                     help="write the column's name, or delete the column if it is not needed (its cells go with it)",
                 )
             )
@@ -136,12 +136,16 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
                 else f"the columns are: {', '.join(spec.known)}"
                 + (", and STATE.VALUE for each face's printed values" if spec.face_values else "")
             )
-            diags.append(HW_CSV_006.at(f"unknown column {raw!r} in the header row", Loc(src.path, 1, col), help=hint))
+            diags.append(
+                HW_CSV_006.at(
+                    f"unknown column {raw!r} in the header row", Loc(src.path, src.header_line, col), help=hint
+                )
+            )
         elif new in seen:
             diags.append(
                 HW_CSV_003.at(
                     f"column {raw!r} repeats column {seen[new]!r}",
-                    Loc(src.path, 1, col),
+                    Loc(src.path, src.header_line, col),
                     help="each column may appear once (names match whatever their case and spacing)",
                 )
             )
@@ -150,7 +154,7 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
     diags += [
         HW_CSV_007.at(
             f"the header row has no {k!r} column",
-            Loc(src.path, 1, 1),
+            Loc(src.path, src.header_line, 1),
             help=f"{spec.what} needs the columns {', '.join(spec.required)}",
         )
         for k in missing
@@ -160,7 +164,7 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
         diags.append(
             HW_CSV_007.at(
                 "the header row has no face columns, so no counter has a face",
-                Loc(src.path, 1, 1),
+                Loc(src.path, src.header_line, 1),
                 help="add a column STATE.VALUE for each printed value of each face, "
                 "such as full.attack and full.movement",
             )
@@ -170,8 +174,9 @@ def _header_findings(src: Source, matched: list[tuple[str, str | None, int]], sp
 
 def _renamed(src: Source, rename: dict[str, str], rules: dict, diags: list[Diagnostic]) -> Source:
     header = tuple((rename[raw], col) for raw, col in src.header)
-    assert isinstance(src.locs, CsvCells)  # rows as `parse_csv` reads them
-    out = Source(src.path, [], src.locs.renamed([name for name, _col in header]), {}, header)
+    assert isinstance(src.locs, CsvCells | SheetCells)  # rows as `parse_csv` or `parse_workbook` reads them
+    names = [name for name, _col in header]
+    out = Source(src.path, [], src.locs.renamed(names), {}, header, header_line=src.header_line, sheet=src.sheet)
     for i, row in enumerate(src.data):
         record = {}
         for raw, cell in row.items():

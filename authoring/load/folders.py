@@ -19,20 +19,22 @@ from authoring.diagnostics import Diagnostic, Loc
 from authoring.diagnostics.codes import HW_FILE_001
 
 YAML_EXTS = (".yaml", ".yml")
-COUNTER_EXTS = (*YAML_EXTS, ".csv", ".tsv", ".txt")
-"""Counter files: YAML, or a spreadsheet's text table (CSV, tab-separated, Excel's "Unicode Text" `.txt`)."""
+COUNTER_EXTS = (*YAML_EXTS, ".csv", ".tsv", ".txt", ".xlsx", ".ods")
+"""Counter files: YAML, a spreadsheet's text table (CSV, tab-separated, Excel's "Unicode Text" `.txt`) or a
+workbook (.xlsx, .ods: its first sheet)."""
 ART_EXTS = (".png", ".jpg", ".jpeg", ".svg")
 DATA_FOLDERS = ("maps", "counters", "scenarios")
 _READS = MappingProxyType(
     {
         "maps": "map files (.yaml)",
-        "counters": "counter files (.yaml, or a spreadsheet saved as .csv, .tsv or Excel's Unicode Text .txt)",
+        "counters": "counter files (.yaml, a workbook .xlsx or .ods, or a sheet saved as .csv, .tsv or Unicode Text)",
         "scenarios": "game.yaml, tables.yaml, scenario files (.yaml) and the rules summary game.yaml names",
     }
 )
-_WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
+_WORKBOOKS = (".xlsm", ".xls", ".numbers")
+"""Workbooks hexwright does not read (macro-enabled, the old binary format, Apple's): saved as .xlsx, .ods or CSV."""
 _BACKUPS = (".bak", ".backup", ".old", ".orig", ".tmp", ".swp")
-_SHEETS = (".csv", ".tsv", ".txt")
+_SHEETS = (".csv", ".tsv", ".txt", ".xlsx", ".ods")
 _DESKTOP = frozenset({"thumbs.db", "desktop.ini"})
 
 
@@ -76,9 +78,9 @@ def _kind(path: Path, base: Path, folder: str, game_id: str) -> tuple[str, str]:
     if suffix in _BACKUPS or name.endswith("~"):
         return "a backup copy", f"move it out of the game's folders ({reads})"
     if suffix in _WORKBOOKS:
-        return "a workbook (hexwright reads the sheet saved as CSV)", (
-            f"save the sheet as 'CSV UTF-8' (or Unicode Text) in counters/{game_id}/, and keep the workbook "
-            "outside the game's folders"
+        return "a workbook of a kind hexwright does not read", (
+            f"save it as .xlsx or .ods (or the sheet as 'CSV UTF-8') in counters/{game_id}/, and keep this "
+            "one outside the game's folders"
         )
     if path.parent != base and suffix in COUNTER_EXTS:
         return "a data file in a subfolder", f"move it up into {here}: {reads}, not in its subfolders"

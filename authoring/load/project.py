@@ -154,7 +154,13 @@ def find_root(start: Path) -> Path:
 def _data_files(folder: Path, exts: tuple[str, ...]) -> tuple[Path, ...]:
     if not folder.is_dir():
         return ()
-    return tuple(sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in exts))
+    return tuple(
+        sorted(
+            p
+            for p in folder.iterdir()
+            if p.is_file() and p.suffix.lower() in exts and not p.name.startswith("~$")  # Excel's lock file
+        )
+    )
 
 
 def discover(root: Path) -> list[GameFiles]:

@@ -97,6 +97,8 @@ def rows_to_counters(src: Source, rules: dict, diags: list) -> Source:
         {"kind": "counters", "counters": counters},
         CounterCells(src.locs, fields, face_cells, face_order),
         header=header,
+        header_line=src.header_line,
+        sheet=src.sheet,
     )
 
 

@@ -257,6 +257,7 @@ def resolve_card(
     zeros = DroppedZeros(ctx, "hex id", "hex")
     strays: list[tuple[tuple, str]] = []  # rows of another side's units than the card's
     if isinstance(d, list):  # CSV rows
+        # one unit a row: where it starts is what its findings are about, so they point at the row's hex cell
         entries = [{"hex": r.get("hex", ""), "units": [r.get("unit", "")], "state": r.get("state")} for r in d]
         placements = []
         for i, e in enumerate(entries):
@@ -281,7 +282,7 @@ def resolve_card(
             owner = side or (counters[unit].side if unit in counters else "") or ""
             label = str(e["hex"]) if h is None else padded(str(e["hex"]), lookup.find) or str(e["hex"])
             placements.append(
-                Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path), (ctx.loc(path + ("unit",)),))
+                Placement(owner, label, h, (unit,), e.get("state"), ctx.loc(path), (ctx.loc(path + ("hex",)),))
             )
         zeros.report(HW_HEX_001)
         _report_strays(ctx, counters, strays, side, "--side")

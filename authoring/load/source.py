@@ -42,10 +42,11 @@ from authoring.diagnostics.codes import (
     HW_YAML_010,
     CodeInfo,
 )
-from authoring.load.cells import CsvCells, cell_starts
+from authoring.load.cells import CsvCells, SheetCells, cell_starts
 from authoring.load.nodes import KeyPositions, NodeTree, ValuePositions
 from authoring.readfile import MAX_INPUT_BYTES, FileRefused, read_limited
 from authoring.textcodec import Decoded, DecodeError, decode, describe, is_sheet
+from authoring.workbooks import WorkbookError, is_workbook, read_sheet
 
 MAX_FILE_BYTES = MAX_INPUT_BYTES
 MAX_DEPTH = 64
@@ -112,6 +113,8 @@ class Source:
     )  # YAML: `nodes.ValuePositions`; CSV: `cells.CsvCells`
     key_locs: Mapping[tuple, tuple[int, int]] = field(default_factory=dict)  # YAML: `nodes.KeyPositions`
     header: tuple[tuple[str, int], ...] = ()  # a CSV file's column names and their 1-based columns
+    header_line: int = 1  # the line (a workbook's row) of that header
+    sheet: str = ""  # a workbook's: the name of the sheet read
     text_paths: tuple[tuple, ...] | None = None  # YAML: the values `text_problems` must report (None: look at all)
     notes: tuple[Diagnostic, ...] = ()  # how the file was read (HW-IO-004: in a code page, not UTF-8)
 
@@ -143,7 +146,7 @@ class Source:
         header row (kept once, not once a cell); else the value's position."""
         found = self.key_locs.get(tuple(path))
         if found is None and self.header and path:
-            found = next(((1, col) for name, col in self.header if name == path[-1]), None)
+            found = next(((self.header_line, col) for name, col in self.header if name == path[-1]), None)
         if found is not None:
             return Loc(self.path, found[0], found[1])
         return self.loc(path)
@@ -476,10 +479,26 @@ def parse_csv(text: str, display: str) -> Source:
         raise SourceError(HW_CSV_002.at("CSV file is empty or has no header row", Loc(display, 1, 1)))
     header = _trimmed([h.strip() for h in rows[0][1]])  # Excel keeps the cells of a deleted column: `hex;unit;;;`
     head_cols = cell_starts(lines[0], delimiter) if lines else []
+    records, kept, long_cells = _records(display, header, rows[1:], len(text) > MAX_TEXT)
+    src = Source(
+        display,
+        records,
+        CsvCells(lines, delimiter, header, kept),
+        header=tuple((h, head_cols[i] if i < len(head_cols) else 1) for i, h in enumerate(header)),
+    )
+    if not _CSV_SUSPECT.search(text):  # no cell holds a character `text_problems` reports: only lengths count
+        src.text_paths = tuple(long_cells or ())
+    return src
+
+
+def _records(display: str, header: list[str], rows, long: bool):
+    """A table's rows below its header as records (column name -> non-empty cell), the rows kept (for their
+    positions) and, when `long` (the file may hold a cell over MAX_TEXT), the cells over it. Empty rows are left
+    out; a cell past the last named column is an error (HW-CSV-004)."""
     records: list[dict] = []
     kept: list[tuple[int, list[str]]] = []  # each record's first line and cells, for its positions
-    long_cells: list[tuple] | None = [] if len(text) > MAX_TEXT else None
-    for line_no, row in rows[1:]:
+    long_cells: list[tuple] | None = [] if long else None
+    for line_no, row in rows:
         cells = list(map(str.strip, row))
         if not any(cells):
             continue
@@ -496,14 +515,31 @@ def parse_csv(text: str, display: str) -> Source:
             long_cells += [(len(records), name) for name, cell in zip(header, cells) if len(cell) > MAX_TEXT]
         records.append({name: cell for name, cell in zip(header, cells) if cell})  # a repeated name: its last cell
         kept.append((line_no, cells))
-    src = Source(
-        display,
-        records,
-        CsvCells(lines, delimiter, header, kept),
-        header=tuple((h, head_cols[i] if i < len(head_cols) else 1) for i, h in enumerate(header)),
-    )
-    if not _CSV_SUSPECT.search(text):  # no cell holds a character `text_problems` reports: only lengths count
-        src.text_paths = tuple(long_cells or ())
+    return records, kept, long_cells
+
+
+def parse_workbook(raw: bytes, display: str) -> Source:
+    """A workbook's first sheet as a CSV's rows (`parse_csv`), each cell as the sheet shows it
+    (`workbooks.read_sheet`); positions are the sheet's row and column (`cells.SheetCells`)."""
+    try:
+        sheet = read_sheet(raw, display)
+    except WorkbookError as exc:
+        raise SourceError(
+            HW_CSV_001.at(
+                f"the workbook {exc}", Loc(display, 0, 0), help="save it again as .xlsx or .ods, or as CSV UTF-8"
+            )
+        ) from None
+    rows = [(number, list(cells)) for number, cells in sheet.rows if any(c.strip() for c in cells)]
+    if not rows:
+        raise SourceError(
+            HW_CSV_002.at(f"the first sheet ({sheet.name!r}) is empty or has no header row", Loc(display, 1, 1))
+        )
+    header = _trimmed([h.strip() for h in rows[0][1]])
+    records, kept, long_cells = _records(display, header, rows[1:], True)
+    columns = tuple((h, i + 1) for i, h in enumerate(header))
+    src = Source(display, records, SheetCells(header, kept), header=columns, header_line=rows[0][0], sheet=sheet.name)
+    if long_cells is not None and not any(_CSV_SUSPECT.search(c) for _n, cells in kept for c in cells):
+        src.text_paths = tuple(long_cells)
     return src
 
 
@@ -517,9 +553,11 @@ def _trimmed(header: list[str]) -> list[str]:
 def load_source(path: Path, display: str | None = None, raw: bytes | None = None) -> Source:
     """The file at `path` parsed (`raw`: its bytes, when the caller has read them already)."""
     display = display or str(path)
-    is_csv = is_sheet(path.name)
     if raw is None:
         raw = read_bytes(path, display)
+    if is_workbook(path.name):
+        return parse_workbook(raw, display)
+    is_csv = is_sheet(path.name)
     text, notes = decode_text(raw, display, legacy=is_csv)
     src = parse_csv(text, display) if is_csv else parse_yaml(text, display)
     src.notes = notes

@@ -19,6 +19,7 @@ LAYERS: dict[str, set[str]] = {
         "diagnostics",
         "hexgrid",
         "textcodec",
+        "workbooks",
         "names",
         "lengths",
         "errors",

@@ -92,3 +92,64 @@ def without_zeros(rows: Rows, column: str) -> Rows:
     """The column's ids as numbers, as a spreadsheet stores '0301' typed into a General cell: 301."""
     c = rows[0].index(column)
     return [rows[0]] + [row[:c] + [str(int(row[c])) if row[c].isdigit() else row[c]] + row[c + 1 :] for row in rows[1:]]
+
+
+def xlsx_workbook(rows: list[list], sheet: str = "Sheet1", formats: dict[tuple[int, int], str] | None = None) -> bytes:
+    """An .xlsx as Excel keeps it: text cells as text, numbers as numbers (`rows` hold both), and a number
+    format on some cells ((row, column), 1-based -> format, e.g. '0000')."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = sheet
+    for r, row in enumerate(rows, start=1):
+        for c, value in enumerate(row, start=1):
+            if value is None or value == "":
+                continue
+            cell = ws.cell(row=r, column=c, value=value)
+            if formats and (r, c) in formats:
+                cell.number_format = formats[(r, c)]
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+ODS_CONTENT = """<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ office:version="1.3"><office:body><office:spreadsheet><table:table table:name="{sheet}">
+<table:table-column table:number-columns-repeated="1024"/>{rows}
+<table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>
+</table:table></office:spreadsheet></office:body></office:document-content>"""
+
+
+def ods_workbook(rows: list[list], sheet: str = "Sheet1", shown: dict[tuple[int, int], str] | None = None) -> bytes:
+    """An .ods as LibreOffice Calc saves it: each cell its value and the text it displays (`shown`: a number
+    cell's displayed text, e.g. 0404 for 404 formatted 0000), runs of spaces as <text:s/>, the sheet's empty
+    tail as repeated rows and cells."""
+    import io
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    def cell(r: int, c: int, value) -> str:
+        if value is None or value == "":
+            return "<table:table-cell/>"
+        if isinstance(value, int | float):
+            text = (shown or {}).get((r, c), str(value))
+            return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{text}</text:p></table:table-cell>'
+        text = escape(str(value)).replace("  ", ' <text:s text:c="1"/>')
+        return f'<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+
+    body = "".join(
+        "<table:table-row>"
+        + "".join(cell(r, c, v) for c, v in enumerate(row, start=1))
+        + '<table:table-cell table:number-columns-repeated="1010"/></table:table-row>'
+        for r, row in enumerate(rows, start=1)
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", ODS_CONTENT.format(sheet=sheet, rows=body))
+    return out.getvalue()

@@ -50,7 +50,7 @@ def test_a_txt_counters_file_is_read_as_a_table(mini: Path):
 UNREAD = {
     "counters/mini/more.csv.bak": "a backup copy",
     "counters/mini/~$more.xlsx": "Excel's lock file of an open workbook",
-    "counters/mini/more.xlsx": "a workbook (hexwright reads the sheet saved as CSV)",
+    "counters/mini/more.xls": "a workbook of a kind hexwright does not read",
     "counters/mini/old/more.csv": "a data file in a subfolder",
     "maps/mini/board.yaml~": "a backup copy",
     "maps/mini/notes.md": "hexwright reads no .md files in maps/mini/",
@@ -86,7 +86,7 @@ def test_every_file_nothing_reads_is_named(mini: Path):
         )
         assert f["help"], rel
     assert "move it out of the game's folders" in named["counters/mini/more.csv.bak"]["help"]
-    assert "save the sheet as 'CSV UTF-8'" in named["counters/mini/more.xlsx"]["help"]
+    assert "save it as .xlsx or .ods" in named["counters/mini/more.xls"]["help"]
     assert "hexwright check SCENARIO --card FILE" in named["scenarios/mini/red.csv"]["help"]
 
 
