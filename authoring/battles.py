@@ -208,9 +208,10 @@ def _sides_and_hexes(game: Game, defenders: list[Unit], attackers: list[Unit]) -
             ]
         if game.counters[u.counter].side != side:
             return [HW_CALC_002.at(f"defenders of two sides in {u.hex}", u.loc, help="a hex holds one side's units")]
-    attack_sides = {game.counters[u.counter].side for u in attackers}
+    first_side = game.counters[attackers[0].counter].side
     for u in attackers:
-        if game.counters[u.counter].side == side:
+        own = game.counters[u.counter].side
+        if own == side:
             return [
                 HW_CALC_002.at(
                     f"attacker {u.counter!r} is of the defender's side ({side})",
@@ -218,8 +219,12 @@ def _sides_and_hexes(game: Game, defenders: list[Unit], attackers: list[Unit]) -
                     help="attackers are units of the other side",
                 )
             ]
-        if len(attack_sides) > 1:
-            return [HW_CALC_002.at("attackers of two sides", u.loc, help="one side attacks in a battle")]
+        if own != first_side:
+            return [
+                HW_CALC_002.at(
+                    f"attackers of two sides ({first_side}, {own})", u.loc, help="one side attacks in a battle"
+                )
+            ]
     return []
 
 
@@ -253,15 +258,14 @@ def _reach(game: Game, scen: Scenario, defender: Unit, attackers: list[Unit]) ->
 
 
 def _range(game: Game, unit: Unit) -> float:
-    """The range a unit's face prints (artillery fire support), or 1."""
+    """How far a unit fires in support: the `range` of a unit that prints a `support` strength (artillery,
+    Typhoon 10.1.3; a range is printed on both faces, given on the first, `carried`), else 1."""
     counter = game.counters[unit.counter]
-    face = counter.face(unit.state) if unit.state else counter.faces[0]
-    got = None
-    for f in (face, counter.faces[0]):  # a range is printed on both faces, given on the full one (`carried`)
-        if f is not None and isinstance(f.values.get("range"), (int, float)):
-            got = f.values["range"]
-            break
-    return float(got) if got is not None and not isinstance(got, bool) else 1.0
+    face = (counter.face(unit.state) if unit.state else None) or counter.faces[0]
+    values = {**counter.faces[0].values, **face.values}
+    got, support = values.get("range"), values.get("support")
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (got, support))
+    return float(got) if numbers else 1.0  # type: ignore[arg-type]
 
 
 def _strengths(game: Game, units: list[Unit]) -> list[Diagnostic]:
