@@ -177,7 +177,7 @@ def test_a_bad_argument_is_a_finding_with_a_hint(args, code, message, hint):
     assert got.exit_code == 1, got.output
     assert got.exception is None or isinstance(got.exception, SystemExit)
     assert f"error[{code}]" in got.output and message in got.output, got.output
-    assert f"= help: " in got.output and hint in got.output, got.output
+    assert "= help: " in got.output and hint in got.output, got.output
     assert "Traceback" not in got.output
 
 
