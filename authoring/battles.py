@@ -91,8 +91,7 @@ def calculate(
     target = find_target(scenario, game_id, project)
     result, scen = target.result, target.scenario
     if scen is None or not result.checkable:
-        found = tuple(list(result.diagnostics) + result.not_checked())
-        return Calculated(target.root, result, scen, found, None)
+        return Calculated(target.root, result, scen, (*result.diagnostics, *result.not_checked()), None)
     game = result.valid_game
     parsed = [parse_unit(t, "defender") for t in defenders] + [parse_unit(t, "attacker") for t in attackers]
     found = [p for p in parsed if isinstance(p, Diagnostic)]
@@ -120,8 +119,9 @@ def _refusals(game: Game, scen: Scenario, turn: int | None, units: list[Unit], r
 
 def scenario_units(scen: Scenario) -> set[str]:
     """Every counter the scenario brings into play: set up, off the map, arriving, withdrawn or in a pool."""
-    groups = [*scen.setup, *scen.off_map, *scen.reinforcements, *scen.withdrawals, *scen.pools]
-    return {u for g in groups for u in g.units}
+    held = [p.units for p in scen.setup] + [o.units for o in scen.off_map] + [p.units for p in scen.pools]
+    held += [s.units for s in scen.reinforcements] + [s.units for s in scen.withdrawals]
+    return {u for units in held for u in units}
 
 
 def _unit_findings(game: Game, scen: Scenario, unit: Unit) -> list[Diagnostic]:
@@ -235,7 +235,7 @@ def _reach(game: Game, scen: Scenario, defender: Unit, attackers: list[Unit]) ->
     target = game_map.grid.label_to_hex(defender.hex)
     for u in attackers:
         here = game_map.grid.label_to_hex(u.hex)
-        if here is None:
+        if here is None or target is None:
             return [
                 HW_CALC_002.at(
                     f"attacker at {u.hex} is not on map {game_map.id} with the defender at {defender.hex}",
@@ -323,15 +323,15 @@ def _die_range(game: Game) -> tuple[int, int]:
 def _fighter(game: Game, unit: Unit, fields: set[str]) -> Fighter:
     counter: Counter = game.counters[unit.counter]
     extra = {"markers": unit.markers} if "markers" in fields else {}
-    return Fighter(unit.hex, counter.side, counter.type or "", _strength(game, unit) or 0.0, **extra)
+    return Fighter(unit.hex, counter.side or "", counter.type or "", _strength(game, unit) or 0.0, **extra)
 
 
 def _context(scen: Scenario, turn: int | None) -> dict:
     """What `fight` may take beside the units (the turn, its weather, the scenario), by the names it declares:
     the calculator hands over whatever battle context `rules.combat` reads, and nothing it does not."""
     record = next((t for t in scen.turns if t.turn == turn), None)
-    offered = {"turn": record if record is not None else turn, "weather": record.weather if record else None}
-    offered["scenario"] = scen
+    offered: dict[str, object] = {"turn": record if record is not None else turn, "scenario": scen}
+    offered["weather"] = record.weather if record is not None else None
     accepted = inspect.signature(fight).parameters
     return {k: v for k, v in offered.items() if k in accepted and v is not None}
 
@@ -375,7 +375,8 @@ def _report(game: Game, scen: Scenario, turn: int | None, units: list[Unit], rol
 
 
 def _unit_entry(unit: Unit, fighter: Fighter) -> dict:
-    entry = {"unit": unit.counter, "hex": unit.hex, "state": unit.state, "side": fighter.side, "type": fighter.type}
+    entry: dict[str, object] = {"unit": unit.counter, "hex": unit.hex, "state": unit.state, "side": fighter.side}
+    entry["type"] = fighter.type
     entry["strength"] = _number(fighter.strength)
     if unit.markers:
         entry["markers"] = list(unit.markers)
@@ -398,7 +399,7 @@ def _odds(game: Game, column: int) -> str:
 
 def _effect(effect) -> dict:
     """A shift, DRM or strength multiplier with its rule, as the module's report names it."""
-    entry = {"name": effect.name, "label": effect.label(), "rule": effect.rule}
+    entry: dict[str, object] = {"name": effect.name, "label": effect.label(), "rule": effect.rule}
     for key in ("columns", "drm", "attack", "defence"):
         value = getattr(effect, key, None)
         if value not in (None, 0) and not (key in ("attack", "defence") and value == 1):
@@ -426,6 +427,7 @@ def _named(item) -> dict:
         return {"name": item, "label": item, "rule": ""}
     if dataclasses.is_dataclass(item) and not isinstance(item, type):
         data = dataclasses.asdict(item)
-        data.setdefault("label", str(item.label()) if callable(getattr(item, "label", None)) else data.get("name", ""))
+        label = getattr(item, "label", None)
+        data.setdefault("label", str(label()) if callable(label) else data.get("name", ""))
         return {k: v for k, v in data.items() if isinstance(v, (str, int, float, bool, type(None), list))}
     return {"name": str(item), "label": str(item), "rule": ""}
