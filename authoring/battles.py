@@ -330,9 +330,10 @@ def _context(scen: Scenario, turn: int | None) -> dict:
     """What `fight` may take beside the units (the turn, its weather, the scenario), by the names it declares:
     the calculator hands over whatever battle context `rules.combat` reads, and nothing it does not."""
     record = next((t for t in scen.turns if t.turn == turn), None)
-    offered: dict[str, object] = {"turn": record if record is not None else turn, "scenario": scen}
-    offered["weather"] = record.weather if record is not None else None
     accepted = inspect.signature(fight).parameters
+    wants_record = "turn" in accepted and "Turn" in str(accepted["turn"].annotation)  # the record, or its number
+    offered: dict[str, object] = {"turn": record if wants_record else turn, "scenario": scen}
+    offered["weather"] = record.weather if record is not None and record.weather else None
     return {k: v for k, v in offered.items() if k in accepted and v is not None}
 
 

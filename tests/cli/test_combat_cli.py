@@ -226,3 +226,21 @@ def test_artillery_reaches_as_far_as_its_printed_range_and_no_further():
     assert far.exit_code == 1 and "3 hexes from the defender" in far.output and "within its range 2" in far.output
     hq = run("typhoon/campaign", "--turn", "2", "--defender", "ger-5id@M1520", "--attacker", "sov-hq-19@M1518")
     assert hq.exit_code == 1 and "2 hexes from the defender" in hq.output  # a command range is no fire range
+
+
+def test_the_turns_weather_reaches_a_fight_that_reads_it(monkeypatch):
+    """The calculator hands `rules.combat.fight` the battle context it declares (here a `weather` keyword), from
+    the scenario's turn record, and nothing it does not declare."""
+    from authoring import battles
+
+    seen = []
+    real = battles.fight
+
+    def fight(game, game_map, defender, attackers, roll, *, weather=None):
+        seen.append(weather)
+        return real(game, game_map, defender, attackers, roll)
+
+    monkeypatch.setattr(battles, "fight", fight)
+    assert run("bfm/campaign", *BATTLE[2:], "--turn", "3", "--roll", "1").exit_code == 0
+    assert run("bfm/campaign", *BATTLE[2:], "--turn", "8", "--roll", "1").exit_code == 0
+    assert seen == ["mud", "snow"]
