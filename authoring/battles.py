@@ -293,6 +293,14 @@ def _strength(game: Game, unit: Unit) -> float | None:
 
 def _turn_and_roll(game: Game, scen: Scenario, turn: int | None, roll: int | None) -> list[Diagnostic]:
     turns = [t.turn for t in scen.turns]
+    if turn is None and turns:  # the turn's weather may change the battle: never a silent guess
+        return [
+            HW_CALC_002.at(
+                f"no --turn: scenario {scen.id!r} has a turn record (its weather may change a battle)",
+                Loc("--turn"),
+                help=f"give --turn N, from {min(turns)} to {max(turns)}",
+            )
+        ]
     if turn is not None and turns and turn not in turns:
         return [
             HW_CALC_002.at(

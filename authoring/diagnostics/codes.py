@@ -593,7 +593,7 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "HW-CALC-002",
         E,
         "cli",
-        "the units `hexwright combat` names make no battle (no defender or attacker, defenders in two hexes, an attacker of the defender's side or not beside it, no strength, a turn or roll the scenario or die has not)",
+        "the units `hexwright combat` names make no battle (no defender or attacker, defenders in two hexes, an attacker of the defender's side or not beside it, no strength, no turn for a scenario with a turn record, a turn or roll the scenario or die has not)",
         "attack one hex with units of the other side beside it (artillery within its printed range)",
         "docs/combat.md",
     ),

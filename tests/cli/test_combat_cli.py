@@ -173,12 +173,18 @@ def test_a_shift_the_tables_cannot_total_is_named_not_applied():
     ],
 )
 def test_a_bad_argument_is_a_finding_with_a_hint(args, code, message, hint):
-    got = run("bfm/campaign", *args)
+    got = run("bfm/campaign", *args, *([] if "--turn" in args else ["--turn", "1"]))
     assert got.exit_code == 1, got.output
     assert got.exception is None or isinstance(got.exception, SystemExit)
     assert f"error[{code}]" in got.output and message in got.output, got.output
     assert "= help: " in got.output and hint in got.output, got.output
     assert "Traceback" not in got.output
+
+
+def test_a_scenario_with_a_turn_record_needs_the_turn():
+    got = run("bfm/campaign", *BATTLE[2:])
+    assert got.exit_code == 1
+    assert "error[HW-CALC-002]: no --turn" in got.output and "give --turn N, from 1 to 14" in got.output
 
 
 def test_a_unit_the_scenario_does_not_hold():
