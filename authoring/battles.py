@@ -427,7 +427,10 @@ def _not_applied(battle: Battle, applied: list, units: list[Unit], fields: set[s
             for u in units
             for m in u.markers
         ]
-    return out
+    named: dict[str, dict] = {}
+    for entry in out:  # each named once, where it first comes
+        named.setdefault(str(entry["label"]), entry)
+    return list(named.values())
 
 
 def _named(item) -> dict:
