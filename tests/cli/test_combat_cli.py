@@ -250,3 +250,14 @@ def test_the_turns_weather_reaches_a_fight_that_reads_it(monkeypatch):
     assert run("bfm/campaign", *BATTLE[2:], "--turn", "3", "--roll", "1").exit_code == 0
     assert run("bfm/campaign", *BATTLE[2:], "--turn", "8", "--roll", "1").exit_code == 0
     assert seen == ["mud", "snow"]
+
+
+def test_a_marker_is_applied_or_named_as_not_applied():
+    """A Step Loss marker on the defender either lowers what the battle counts or the report names it as left
+    out: never a result that silently ignores it."""
+    args = ["typhoon/campaign", "--turn", "2", "--attacker", "ger-5id@M1519", "--roll", "4", "--format", "json"]
+    plain = json.loads(run(*args, "--defender", "sov-1rd@M1520").stdout)
+    marked = json.loads(run(*args, "--defender", "sov-1rd@M1520:full+mk-step-loss").stdout)
+    assert marked["defenders"][0]["markers"] == ["mk-step-loss"]
+    named = [n["name"] for n in marked["not_applied"]]
+    assert marked["defence"] < plain["defence"] or "mk-step-loss" in named, marked
