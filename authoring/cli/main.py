@@ -12,7 +12,7 @@ import click
 
 from authoring import runtime
 from authoring.bundled import root as bundled_root
-from authoring.cli import art, author, build, check, import_vmod, serve
+from authoring.cli import art, author, build, check, combat, import_vmod, serve
 from authoring.cli.args import GAME_HELP, Choice, choice_message, game_argument, project_option, select
 from authoring.cli.output import emit
 from authoring.diagnostics import has_errors
@@ -183,6 +183,7 @@ def _register() -> None:
     """The commands defined in their own modules (an explicit table: house style 20)."""
     for command in (
         check.check,
+        combat.combat,
         build.build,
         author.init,
         author.new,

@@ -581,6 +581,22 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "pick one listed",
         "README.md#commands",
     ),
+    CodeInfo(
+        "HW-CALC-001",
+        E,
+        "cli",
+        "a `hexwright combat` unit argument names a unit, hex, face or marker the game or scenario has not, or is not UNIT@HEX[:STATE]",
+        "name a counter id the scenario's set-up names, a hex of its maps and one of the counter's face states",
+        "docs/combat.md",
+    ),
+    CodeInfo(
+        "HW-CALC-002",
+        E,
+        "cli",
+        "the units `hexwright combat` names make no battle (no defender or attacker, defenders in two hexes, an attacker of the defender's side or not beside it, no strength, no turn for a scenario with a turn record, a turn or roll the scenario or die has not)",
+        "attack one hex with units of the other side beside it (artillery within its printed range)",
+        "docs/combat.md",
+    ),
     # Art
     CodeInfo(
         "HW-ART-001",
@@ -1254,6 +1270,8 @@ HW_COUNTER_002: Final = CATALOGUE["HW-COUNTER-002"]
 HW_CARD_001: Final = CATALOGUE["HW-CARD-001"]
 HW_CARD_003: Final = CATALOGUE["HW-CARD-003"]
 HW_CLI_001: Final = CATALOGUE["HW-CLI-001"]
+HW_CALC_001: Final = CATALOGUE["HW-CALC-001"]
+HW_CALC_002: Final = CATALOGUE["HW-CALC-002"]
 HW_ART_001: Final = CATALOGUE["HW-ART-001"]
 HW_ART_010: Final = CATALOGUE["HW-ART-010"]
 HW_ART_011: Final = CATALOGUE["HW-ART-011"]

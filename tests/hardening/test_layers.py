@@ -44,7 +44,18 @@ LAYERS: dict[str, set[str]] = {
     "vassal": {"vassal"},
     "products": {"products"},
     "vmod": {"vmod"},
-    "app": {"pipeline", "validate", "checking", "calibrate", "author", "cli", "serve", "command", "__init__"},
+    "app": {
+        "pipeline",
+        "validate",
+        "checking",
+        "battles",
+        "calibrate",
+        "author",
+        "cli",
+        "serve",
+        "command",
+        "__init__",
+    },
 }
 # What each layer may import (besides itself).
 ALLOWED: dict[str, set[str]] = {
