@@ -21,7 +21,7 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
+from authoring.vassal import aids, archive, briefing, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
@@ -212,7 +212,8 @@ def compile_module(
         ),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description) for p in protos]),
         *windows.dice(game),
-        *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
+        *turns.turn_tracker(track_plan, [*aids.phase_hotkeys(game), *briefing.turn_hotkeys(game)]),
+        briefing.module_properties(game),
         *aids.clear_moved_buttons(game),
         *aids.windows(game),
         *_combat_elements(game),
@@ -220,10 +221,24 @@ def compile_module(
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
     root = el.game_module(
-        game.name, game.version, _description(game), max(slots.values()) + 1, children, vassal_version=VASSAL_VERSION
+        game.name,
+        game.version,
+        _description(game),
+        max(slots.values()) + 1,
+        _one_global_properties(children),
+        vassal_version=VASSAL_VERSION,
     )
     step.finish()
     return root, files
+
+
+def _one_global_properties(children: list[el.Element]) -> list[el.Element]:
+    """`children` with every module-level global property in the first GlobalProperties container: the
+    engine builds only one per module ("No more than one [Global Properties] allowed") and drops the rest."""
+    containers = [c for c in children if c.tag == el.GLOBAL_PROPERTIES]
+    for extra in containers[1:]:
+        containers[0].extend(list(extra))
+    return [c for c in children if c.tag != el.GLOBAL_PROPERTIES or c is containers[0]]
 
 
 DEAD_PILE_CAPACITY = 12
@@ -378,7 +393,8 @@ def _setups(
             (TRACK_MAP, [(track_name, 0, 0)]),
         ]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
-        members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        extra = [c for c in [turns.restore_command(track_plan, sid)] if c] + briefing.restore_commands(game, scenario)
+        members = saved_game_files(ctx, scenario, DATE_MS, extra)
         out[name] = later(partial(archive.zip_bytes, members))  # deflated while the build goes on
     return out
 
