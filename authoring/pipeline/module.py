@@ -30,6 +30,7 @@ from authoring.vassal.compile import (
     module_chunks,
     module_options,
 )
+from authoring.vmod.kept import piece_images
 from authoring.workers import Workers
 
 
@@ -63,7 +64,8 @@ def write_module(
             progress.note(f"{target.name}: up to date")
             return target
         cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
-        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn)
+        kept = partial(piece_images, target)  # the module replaced: its pieces' images, for old saved games
+        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, kept)
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
         record_module(target, inputs, sha256(), sum(map(len, chunks)))

@@ -9,7 +9,7 @@ kept (`art.Images`) and how they are keyed (`art.ImageKeys`), and writes the byt
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
@@ -23,7 +23,7 @@ from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
 from authoring.vassal import aids, archive, briefing, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageKeys, Images
+from authoring.vassal.art import KEPT_IMAGES, Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -76,6 +76,10 @@ def module_options(game: Game, px_per_hex: float = DEFAULT_PX_PER_HEX, counter_p
     return Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
 
 
+Kept = Callable[[Collection[str]], Mapping[str, bytes]]
+"""The images an earlier module had for its pieces, by name, but the names given (the new module's own)."""
+
+
 def module_chunks(
     game: Game,
     options: Options,
@@ -83,17 +87,30 @@ def module_chunks(
     keys: ImageKeys,
     progress: Progress = SILENT,
     cards_drawn: Callable[[], object] | None = None,
+    kept: Kept | None = None,
 ) -> tuple[list[bytes], int]:
     """The `.vmod`'s bytes (in chunks, deterministic) and its count of files, its images named by `keys` and
     read from (or drawn into) `cache`; the caller writes them. `cards_drawn`: when another stage draws the
     set-up card pages into the cache (`build all`'s cards stage), returns once it has; the module then draws
-    none of them."""
+    none of them. `kept`: the piece images of the module this one replaces (`vmod.kept.piece_images`), which
+    the module keeps where it has no image of that name, so that a game saved with the old one still loads."""
     try:
         build_file, files = compile_module(game, options, cache, keys, progress, cards_drawn)
+        files.update(kept_files(files, kept))
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
     return archive.module_chunks(build_file, moduledata, files, cache.deflated), len(files)
+
+
+def kept_files(files: Mapping[str, bytes], kept: Kept | None) -> dict[str, bytes]:
+    """The kept images the module lacks (each under images/) and the member listing them, or nothing."""
+    made = {name[len(IMAGES) :] for name in files if name.startswith(IMAGES)}
+    old = dict(kept(made)) if kept is not None else {}
+    if not old:
+        return {}
+    listing = "\n".join(sorted(old)).encode("utf-8")
+    return {**{IMAGES + name: data for name, data in sorted(old.items())}, KEPT_IMAGES: listing}
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
