@@ -21,8 +21,8 @@ from authoring.vassal import combat
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
-    AreaOfEffect,
     NO_KEY,
+    AreaOfEffect,
     BasicPiece,
     CalculatedProperty,
     Clone,
