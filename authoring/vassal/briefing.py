@@ -36,9 +36,10 @@ CHAT_COMMAND = "CHAT"
 HIGHLIGHT = "This turn"
 """The zone highlight a turn box shows while its turn is played (the value its property takes)."""
 HIGHLIGHT_COLOR = "255,210,0"
-KEY_BASE = 0xF100
-"""Key codes for the highlight setters: above every key code Java gives a key (VK_ codes end at 0xFFFF, the
-ones in use well below this range's neighbours), so no player's key press fires them."""
+KEY_BASE = 0xF900
+"""Key codes for the highlight setters (turn n: KEY_BASE + n, 0 clears): no key of a keyboard sends them, and
+they sit above the engine's named keys (`NamedKeyManager`: 0xE000 to 0xF8FE) and below Java's own codes at
+0xFF00 and up, so neither a player's key press nor a named key fires them."""
 
 
 def box_property(turn: int) -> str:
@@ -48,6 +49,8 @@ def box_property(turn: int) -> str:
 
 def _turn_key(turn: int) -> str:
     """The key setting the highlight of the box of `turn`; turn 0: the key clearing them all."""
+    if KEY_BASE + turn >= 0xFF00:
+        raise ValueError(f"turn {turn}: the module highlights the boxes of turns up to {0xFF00 - KEY_BASE - 1}")
     return key_stroke(KEY_BASE + turn)
 
 
