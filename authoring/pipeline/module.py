@@ -17,7 +17,7 @@ from authoring import atomic
 from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
-from authoring.products.stamps import module_up_to_date, record_module
+from authoring.products.stamps import module_up_to_date, module_written_here, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
@@ -64,7 +64,7 @@ def write_module(
             progress.note(f"{target.name}: up to date")
             return target
         cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
-        kept = partial(piece_images, target)  # the module replaced: its pieces' images, for old saved games
+        kept = partial(piece_images, module_written_here(target))  # its pieces' images, for old saved games
         chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, kept)
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)

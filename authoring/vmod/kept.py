@@ -2,9 +2,10 @@
 
 A saved game holds each piece's whole definition, images named in it; a counter later removed from the data
 would leave its pieces in such a save naming images the new module lacks ("Image not found" on load). So the
-build reads the module it replaces: every image its pieces could name (in its palette and prototypes, in its
-predefined set-ups) or that it itself kept goes on into the new module, where the new build has no image of
-that name (`vassal.compile.compile_module`'s `kept`).
+build reads the module it replaces, if this machine wrote it (`products.stamps.module_written_here`): every
+image its pieces could name (in its palette and prototypes, in its predefined set-ups) or that it itself kept
+goes on into the new module, where the new build has no image of that name (`vassal.compile.compile_module`'s
+`kept`).
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ IMAGE_NAME = re.compile(r"[^;,:\t\\/\s'\x1b]+\.(?:png|jpe?g|gif|svg)", re.IGNORE
 """An image name in a piece definition: fields end at VASSAL's separators, escapes and quotes."""
 
 
-def piece_images(path: Path, made: Collection[str] = ()) -> dict[str, bytes]:
-    """Image name -> bytes of each image the module at `path` has for its pieces, but those named in `made`
-    (the new build's own images); {} when there is no module there or it cannot be read (the build then
+def piece_images(module: Path | bytes | None, made: Collection[str] = ()) -> dict[str, bytes]:
+    """Image name -> bytes of each image the module (a file or its bytes) has for its pieces, but those named
+    in `made` (the new build's own images); {} when there is no module or it cannot be read (the build then
     keeps nothing: a first build, or a file that is no module)."""
-    if not path.is_file():
+    if module is None or (isinstance(module, Path) and not module.is_file()):
         return {}
     try:
-        archive = open_archive(path)
+        archive = open_archive(module)
         named = set(IMAGE_NAME.findall(_piece_text(archive)))
         listed = set(archive.read(KEPT_IMAGES).decode("utf-8").split("\n")) if archive.has(KEPT_IMAGES) else set()
         images = [n[len(IMAGES) :] for n in archive.names if n.startswith(IMAGES) and "/" not in n[len(IMAGES) :]]

@@ -111,3 +111,19 @@ def test_units_with_a_reach_value_and_only_they_have_show_range(built: Built) ->
     ranged = [c for c in game.counters.values() if not c.marker and any(reach[0] in f.values for f in c.faces)]
     assert ranged and len(with_area) >= len({c.type for c in ranged})
     assert all(f"false;{reach[0]};" in slots[name] for name in with_area)  # radius: the unit's own value
+
+
+def test_only_a_module_this_machine_wrote_is_read_for_kept_images(tmp_path: Path) -> None:
+    """A module whose sealed manifest verifies gives its bytes; one changed since, or with no manifest (copied
+    or downloaded into build/), gives nothing, so no image of it reaches the new module."""
+    import hashlib
+
+    from authoring.products.stamps import module_written_here, record_module
+
+    target = _module(tmp_path / "g.vmod", {"images/u.a.png": b"a"})
+    assert module_written_here(target) is None
+    data = target.read_bytes()
+    record_module(target, "made from anything", hashlib.sha256(data).hexdigest(), len(data))
+    assert module_written_here(target) == data
+    _module(target, {"images/u.b.png": b"planted"})
+    assert module_written_here(target) is None
