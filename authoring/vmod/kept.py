@@ -32,12 +32,14 @@ def piece_images(module: Path | bytes | None, made: Collection[str] = ()) -> dic
         return {}
     try:
         archive = open_archive(module)
-        named = set(IMAGE_NAME.findall(_piece_text(archive)))
-        listed = set(archive.read(KEPT_IMAGES).decode("utf-8").split("\n")) if archive.has(KEPT_IMAGES) else set()
-        images = [n[len(IMAGES) :] for n in archive.names if n.startswith(IMAGES) and "/" not in n[len(IMAGES) :]]
         made = set(made)
-        kept = [n for n in sorted(images) if (n in listed or n in named) and n not in made]
-        return {n: archive.read(IMAGES + n) for n in kept}
+        images = [n[len(IMAGES) :] for n in archive.names if n.startswith(IMAGES) and "/" not in n[len(IMAGES) :]]
+        gone = sorted(n for n in images if n not in made)
+        if not gone:  # every image drawn again (no counter dropped): the pieces' texts need no reading
+            return {}
+        listed = set(archive.read(KEPT_IMAGES).decode("utf-8").split("\n")) if archive.has(KEPT_IMAGES) else set()
+        named = set(IMAGE_NAME.findall(_piece_text(archive)))
+        return {n: archive.read(IMAGES + n) for n in gone if n in listed or n in named}
     except (ModuleReadError, UnicodeDecodeError, ValueError, OSError):
         return {}
 
