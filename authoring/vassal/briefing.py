@@ -1,6 +1,7 @@
 """What happens this turn: entering a turn of the turn tracker posts, in the chat, that turn's arrivals,
-withdrawals, turn-record values (replacement points, air or supply points), weather and special rules, all
-from the scenario's schedule and turn record, and highlights that turn's box in the reinforcement window.
+withdrawals, turn-record values (replacement points, air or supply points) and what the scenario's options
+change in them, weather and special rules, all from the scenario's schedule and turn record, and highlights
+that turn's box in the reinforcement window.
 
 The module has one tracker whose turn list several scenarios share (`turns`), so a turn label alone does not
 say which scenario is played: each set-up sets the global property `ScenarioId`, and each scenario's turn
@@ -80,6 +81,11 @@ def _place(game: Game, at: str) -> str:
     return str(named.get("name") or at) if isinstance(named, Mapping) else at
 
 
+def _values(values: Mapping[str, object]) -> str:
+    """`German Replacements: 1, Soviet Replacements: 5`: turn-record values by their ids, titled."""
+    return ", ".join(f"{titled(k)}: {value_text(v)}" for k, v in values.items())
+
+
 def turn_briefing(game: Game, scenario: Scenario, turn: Turn) -> str:
     """One chat line: the turn, then each kind of event the turn has (none left out, none made up); the
     tracker's report puts `* ` before it, as before every game message."""
@@ -93,7 +99,10 @@ def turn_briefing(game: Game, scenario: Scenario, turn: Turn) -> str:
     if leaving:
         parts.append("Withdrawals: " + _units(game, leaving, False) + box)
     if turn.values:
-        parts.append(", ".join(f"{titled(k)}: {value_text(v)}" for k, v in turn.values.items()))
+        parts.append(_values(turn.values))
+    for option in scenario.options:  # an option the players may choose changes the record on its turns
+        changed = [v.values for v in option.effects.turn_values if v.covers(turn.turn)]
+        parts += [f"With {option.name}: {_values(values)}" for values in changed]
     if turn.weather:
         parts.append(f"Weather: {turn.weather}")
     parts += [f"Special: {note}" for note in turn.notes]

@@ -25,8 +25,11 @@ def test_briefings_name_the_scheduled_arrivals_withdrawals_values_weather_and_ru
     campaign = bfm.scenarios["campaign"]
     text = turn_briefing(bfm, campaign, campaign.turns[3])
     assert text.startswith("Turn 4 (Nov I/II). Arrivals: Soviet: 1 Shock at ")
-    assert "German Replacements: 1, Soviet Replacements: 5. Weather: mud. Special: Mud:" in text
+    assert "German Replacements: 1, Soviet Replacements: 5. " in text and "Weather: mud. Special: Mud:" in text
     assert "Arrivals" not in turn_briefing(bfm, campaign, campaign.turns[1])
+    logistics = "With Soviet Play Balance: German Logistics Problems: German Replacements: 0"  # turns 1, 3, 5, 7-14
+    assert logistics in turn_briefing(bfm, campaign, campaign.turns[2]) and "German Logistics" not in text
+    assert "With Handicap: Soviet Replacements 4: Soviet Replacements: 4" in text
     typhoon = load("typhoon")
     gates = typhoon.scenarios["moscow-gates"]
     assert "Withdrawals: Axis: " in turn_briefing(typhoon, gates, gates.turns[5])
