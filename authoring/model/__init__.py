@@ -37,7 +37,7 @@ from authoring.model.scenario import (
     TurnValues,
     Victory,
 )
-from authoring.model.values import carried_values, face_texts, face_values, value_text
+from authoring.model.values import carried_values, face_texts, face_values, reach_values, value_text
 
 __all__ = (
     "Combat",
@@ -73,6 +73,7 @@ __all__ = (
     "TurnValues",
     "Victory",
     "carried_values",
+    "reach_values",
     "face_texts",
     "face_values",
     "value_text",

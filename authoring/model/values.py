@@ -15,11 +15,18 @@ from authoring.model.game import Game
 
 CARRIED = "carried"
 """The key of a value declaration (`values:` item) that makes every face show the first face's value."""
+REACH = "reach"
+"""The key of a value declaration that makes the value a distance in hexes (a command or support range)."""
 
 
 def carried_values(game: Game) -> tuple[str, ...]:
     """Ids of the values a face lacking them takes from its counter's first face, in printing order."""
     return tuple(v.id for v in game.values if v.extra.get(CARRIED) is True)
+
+
+def reach_values(game: Game) -> tuple[str, ...]:
+    """Ids of the values that are distances in hexes the unit reaches (`reach: true`), in printing order."""
+    return tuple(v.id for v in game.values if v.extra.get(REACH) is True)
 
 
 def face_values(game: Game, counter: Counter, face: Face) -> Mapping[str, object]:

@@ -17,7 +17,7 @@ from authoring import atomic
 from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
-from authoring.products.stamps import module_up_to_date, record_module
+from authoring.products.stamps import module_up_to_date, module_written_here, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
@@ -30,6 +30,7 @@ from authoring.vassal.compile import (
     module_chunks,
     module_options,
 )
+from authoring.vmod.kept import piece_images
 from authoring.workers import Workers
 
 
@@ -63,7 +64,8 @@ def write_module(
             progress.note(f"{target.name}: up to date")
             return target
         cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
-        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn)
+        kept = partial(piece_images, module_written_here(target))  # its pieces' images, for old saved games
+        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, kept)
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
         record_module(target, inputs, sha256(), sum(map(len, chunks)))

@@ -195,6 +195,30 @@ def module_up_to_date(target: Path, inputs: str) -> bool:
     return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
 
 
+def module_written_here(target: Path) -> bytes | None:
+    """The module's bytes when this machine wrote them, whatever from (its manifest's seal verifies, its size
+    and hash are the ones recorded), else None: all a build may take from the module it replaces (a module
+    copied or downloaded into build/ is never read for anything)."""
+    data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
+    try:
+        recorded = json.loads(data) if data is not None else None
+    except ValueError:
+        return None
+    if not isinstance(recorded, dict):
+        return None
+    inputs, sha256, size, tag = (recorded.get(k) for k in ("inputs", "sha256", "size", "seal"))
+    if not (isinstance(inputs, str) and isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
+        return None
+    try:
+        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
+            return None
+    except ValueError:
+        return None
+    module = read_regular(target, size)
+    ok = module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
+    return module if ok else None
+
+
 def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
     return ("module", os.path.realpath(target), inputs, sha256, str(size))
 

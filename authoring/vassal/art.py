@@ -95,3 +95,8 @@ class ImageKeys(Protocol):
 def image_name(kind: str, *parts: str, ext: str = "png") -> str:
     """An archive image name: `names.file_name` (two ids never share a name; portable)."""
     return file_name(kind, *parts, ext=ext)
+
+
+KEPT_IMAGES = "hexwright-kept-images.txt"
+"""The module member listing, one a line, the images it keeps for old saved games: pieces of counters a later
+data no longer has (`compile_module`'s `kept`), so that a build keeps them on from the module it replaces."""

@@ -9,7 +9,7 @@ kept (`art.Images`) and how they are keyed (`art.ImageKeys`), and writes the byt
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
@@ -21,9 +21,9 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.vassal import aids, archive, combat, help, identity, images, turns, windows
+from authoring.vassal import aids, archive, briefing, combat, help, identity, images, turns, windows
 from authoring.vassal import elements as el
-from authoring.vassal.art import Batch, ImageKeys, Images
+from authoring.vassal.art import KEPT_IMAGES, Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
 from authoring.vassal.codec import Definition, add_piece_command
@@ -76,6 +76,10 @@ def module_options(game: Game, px_per_hex: float = DEFAULT_PX_PER_HEX, counter_p
     return Options(float(px_per_hex), counter_px or default_counter_px(game, px_per_hex))
 
 
+Kept = Callable[[Collection[str]], Mapping[str, bytes]]
+"""The images an earlier module had for its pieces, by name, but the names given (the new module's own)."""
+
+
 def module_chunks(
     game: Game,
     options: Options,
@@ -83,17 +87,30 @@ def module_chunks(
     keys: ImageKeys,
     progress: Progress = SILENT,
     cards_drawn: Callable[[], object] | None = None,
+    kept: Kept | None = None,
 ) -> tuple[list[bytes], int]:
     """The `.vmod`'s bytes (in chunks, deterministic) and its count of files, its images named by `keys` and
     read from (or drawn into) `cache`; the caller writes them. `cards_drawn`: when another stage draws the
     set-up card pages into the cache (`build all`'s cards stage), returns once it has; the module then draws
-    none of them."""
+    none of them. `kept`: the piece images of the module this one replaces (`vmod.kept.piece_images`), which
+    the module keeps where it has no image of that name, so that a game saved with the old one still loads."""
     try:
         build_file, files = compile_module(game, options, cache, keys, progress, cards_drawn)
+        files.update(kept_files(files, kept))
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
     return archive.module_chunks(build_file, moduledata, files, cache.deflated), len(files)
+
+
+def kept_files(files: Mapping[str, bytes], kept: Kept | None) -> dict[str, bytes]:
+    """The kept images the module lacks (each under images/) and the member listing them, or nothing."""
+    made = {name[len(IMAGES) :] for name in files if name.startswith(IMAGES)}
+    old = dict(kept(made)) if kept is not None else {}
+    if not old:
+        return {}
+    listing = "\n".join(sorted(old)).encode("utf-8")
+    return {**{IMAGES + name: data for name, data in sorted(old.items())}, KEPT_IMAGES: listing}
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
@@ -212,7 +229,8 @@ def compile_module(
         ),
         el.prototypes_container([el.prototype_definition(p.name, p.piece.slot_text(), p.description) for p in protos]),
         *windows.dice(game),
-        *turns.turn_tracker(track_plan, aids.phase_hotkeys(game)),
+        *turns.turn_tracker(track_plan, [*aids.phase_hotkeys(game), *briefing.turn_hotkeys(game)]),
+        briefing.module_properties(game),
         *aids.clear_moved_buttons(game),
         *aids.windows(game),
         *_combat_elements(game),
@@ -220,10 +238,24 @@ def compile_module(
         *[el.predefined_setup(setup_title(game, game.scenarios[sid]), name) for sid, name in _setup_names(game)],
     ]
     root = el.game_module(
-        game.name, game.version, _description(game), max(slots.values()) + 1, children, vassal_version=VASSAL_VERSION
+        game.name,
+        game.version,
+        _description(game),
+        max(slots.values()) + 1,
+        _one_global_properties(children),
+        vassal_version=VASSAL_VERSION,
     )
     step.finish()
     return root, files
+
+
+def _one_global_properties(children: list[el.Element]) -> list[el.Element]:
+    """`children` with every module-level global property in the first GlobalProperties container: the
+    engine builds only one per module ("No more than one [Global Properties] allowed") and drops the rest."""
+    containers = [c for c in children if c.tag == el.GLOBAL_PROPERTIES]
+    for extra in containers[1:]:
+        containers[0].extend(list(extra))
+    return [c for c in children if c.tag != el.GLOBAL_PROPERTIES or c is containers[0]]
 
 
 DEAD_PILE_CAPACITY = 12
@@ -378,7 +410,8 @@ def _setups(
             (TRACK_MAP, [(track_name, 0, 0)]),
         ]
         ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
-        members = saved_game_files(ctx, scenario, DATE_MS, [c for c in [turns.restore_command(track_plan, sid)] if c])
+        extra = [c for c in [turns.restore_command(track_plan, sid)] if c] + briefing.restore_commands(game, scenario)
+        members = saved_game_files(ctx, scenario, DATE_MS, extra)
         out[name] = later(partial(archive.zip_bytes, members))  # deflated while the build goes on
     return out
 

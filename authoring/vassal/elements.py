@@ -38,6 +38,8 @@ REGION = _PKG + "module.map.boardPicker.board.Region"
 SQUARE_GRID = _PKG + "module.map.boardPicker.board.SquareGrid"
 ZONED_GRID = _PKG + "module.map.boardPicker.board.ZonedGrid"
 ZONE = _PKG + "module.map.boardPicker.board.mapgrid.Zone"
+ZONE_HIGHLIGHTER = _PKG + "module.map.boardPicker.board.mapgrid.ZonedGridHighlighter"
+ZONE_HIGHLIGHT = _PKG + "module.map.boardPicker.board.mapgrid.ZoneHighlight"
 GRID_PREFIX = _PKG + "module.map.boardPicker.board."
 """Every grid class (and its parts) lives under this package."""
 PLAYER_HAND = _PKG + "module.PlayerHand"
@@ -83,6 +85,7 @@ TURN_GLOBAL_HOTKEY = _PKG + "module.turn.TurnGlobalHotkey"
 GLOBAL_KEY_COMMAND = _PKG + "module.GlobalKeyCommand"
 GLOBAL_PROPERTIES = _PKG + "module.properties.GlobalProperties"
 GLOBAL_PROPERTY = _PKG + "module.properties.GlobalProperty"
+CHANGE_PROPERTY_BUTTON = _PKG + "module.properties.ChangePropertyButton"
 INVENTORY = _PKG + "module.Inventory"
 NOTES_WINDOW = _PKG + "module.NotesWindow"
 LOS_THREAD = _PKG + "module.map.LOS_Thread"
@@ -364,6 +367,75 @@ def region_grid(regions: Sequence[tuple[str, int, int]], *, snap_to: bool = True
     return element(REGION_GRID, {"snapto": snap_to, "visible": visible}, children)
 
 
+def zoned_grid(zones: Sequence[Element], background: Element, highlights: Sequence[Element] = ()) -> Element:
+    """A board's zones over its own grid (`background`), with the highlights zones may show."""
+    shown = [element(ZONE_HIGHLIGHTER, children=list(highlights))] if highlights else []
+    return element(ZONED_GRID, children=[*zones, background, *shown])
+
+
+def zone(name: str, rect: tuple[int, int, int, int], highlight_property: str = "") -> Element:
+    """A rectangular zone named `name` (its pieces' location name too) that snaps to the board's own grid;
+    with `highlight_property`, it shows the highlight that property's value names (none when empty)."""
+    left, top, right, bottom = rect
+    path = ";".join(f"{x},{y}" for x, y in ((left, top), (right, top), (right, bottom), (left, bottom)))
+    attrs = {
+        "name": name,
+        "locationFormat": "$name$",
+        "path": path,
+        "useParentGrid": True,
+        "useHighlight": bool(highlight_property),
+        "highlightProperty": highlight_property,
+    }
+    return element(ZONE, attrs)
+
+
+def zone_highlight(name: str, color: str, opacity: int = 40, width: int = 4) -> Element:
+    """A zone highlight: `color` ("r,g,b") over the whole zone at `opacity` percent."""
+    attrs = {
+        "name": name,
+        "color": color,
+        "coverage": "Entire Zone",
+        "width": width,
+        "style": "Plain",
+        "image": "",
+        "opacity": opacity,
+    }
+    return element(ZONE_HIGHLIGHT, attrs)
+
+
+def change_property_button(hotkey: str, value: str, button: LaunchButton | None = None) -> Element:
+    """A global property's setter: `hotkey` (or its button, hidden without text or icon) sets it to `value`."""
+    button = button or LaunchButton("", "", "", hotkey)
+    attrs = {
+        "text": button.text,
+        "tooltip": button.tooltip,
+        "icon": button.icon,
+        "hotkey": hotkey,
+        "reportFormat": "",
+        "propChanger": encode(["P", value], ","),
+    }
+    return element(CHANGE_PROPERTY_BUTTON, attrs)
+
+
+def global_property(name: str, value: str, description: str, setters: Sequence[Element] = ()) -> Element:
+    """One global property (text, not numeric) and the buttons that set it."""
+    attrs = {
+        "name": name,
+        "initialValue": value,
+        "description": description,
+        "isNumeric": False,
+        "min": "0",
+        "max": "100",
+        "wrap": False,
+    }
+    return element(GLOBAL_PROPERTY, attrs, list(setters))
+
+
+def global_property_set(properties: Sequence[Element]) -> Element:
+    """A container of global properties (`global_property`) at the level it is put in."""
+    return element(GLOBAL_PROPERTIES, children=list(properties))
+
+
 def stack_metrics(*, ex_sep_x: int = 6, ex_sep_y: int = 18, unex_sep_x: int = 8, unex_sep_y: int = 16) -> Element:
     """Stacking offsets (expanded, unexpanded: each next piece right and up) and the keys that move
     pieces within a stack."""
@@ -595,7 +667,10 @@ def notes_window(button: LaunchButton) -> Element:
 
 
 def los_thread(name: str, button: LaunchButton, report_format: str, color: str = "255,0,0") -> Element:
-    """A map's line-of-sight thread, snapped to hex centres, seen by every player, with the range in hexes."""
+    """A map's line-of-sight thread, snapped to hex centres, seen by every player, with the range in hexes.
+
+    A `scale` (pixels per range unit) of 0 makes the engine count the range by the board's grid
+    (`MapGrid.range`: hexes on a HexGrid); any other scale divides the thread's length in pixels by it."""
     attrs = {
         "threadName": name,
         "label": button.text,
@@ -612,7 +687,7 @@ def los_thread(name: str, button: LaunchButton, report_format: str, color: str =
         "drawRange": True,
         "rangeBg": "255,255,255",
         "rangeFg": "0,0,0",
-        "scale": 1,
+        "scale": 0,
         "round": "Up",
         "hideCounters": False,
         "hideOpacity": 0,

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from authoring.model import Counter, Game, face_values, value_text
+from authoring.model import Counter, Game, face_values, reach_values, value_text
 from authoring.names import file_name
 from authoring.vassal import combat
 from authoring.vassal.codec import key_stroke
 from authoring.vassal.traits import (
     DEST_REGION,
     NO_KEY,
+    AreaOfEffect,
     BasicPiece,
     CalculatedProperty,
     Clone,
@@ -55,6 +56,7 @@ DELETE = key_stroke(ord("D"), ctrl=True)
 CLONE = key_stroke(ord("C"), ctrl=True)
 TRAIL = key_stroke(ord("T"), ctrl=True)
 MASK = key_stroke(ord("H"), ctrl=True)
+SHOW_RANGE = key_stroke(ord("G"), ctrl=True)
 HIDDEN = "hidden"
 """A unit type's `back` naming a hidden side (Typhoon 11.1.6: air units and dummies); also the state key of
 that side's image among a counter's face images."""
@@ -173,14 +175,19 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
     """The palette piece of a counter; `images` maps each face state to its archive image name."""
     faces = [images[f.state] for f in counter.faces]
     traits: list = []
+    reach = range_trait(game, counter)
     if counter.marker or not counter.side:
         traits.append(UsePrototype(MARKER_PROTOTYPE))
     else:
+        if reach is not None and not hidden_back(game, counter):  # either side may look at a unit's range
+            traits.append(reach)
         if game.combat is not None and combat.plan(game) is not None:  # outside the side's restricted access
             traits.append(UsePrototype(combat.PROTOTYPE))
         traits.append(UsePrototype(side_prototype_name(game, counter.side)))
         if hidden_back(game, counter):  # outside the type and values, which the mask hides
             traits.append(_mask(game, counter, images[HIDDEN]))
+            if reach is not None:
+                traits.append(reach)
         if counter.type:
             traits.append(UsePrototype(type_prototype_name(game, counter.type)))
     traits.append(Marker(_static_properties(game, counter)))
@@ -191,6 +198,17 @@ def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, 
     else:
         basic = BasicPiece(name=unit_name(game, counter), image=faces[0], gpid=str(gpid))
     return Piece((*traits, basic))
+
+
+def range_trait(game: Game, counter: Counter) -> AreaOfEffect | None:
+    """A unit's Show range command (Ctrl+G): the hexes within its range value (the first value the game
+    declares `reach: true` that one of its faces shows), shaded on the map; None for a unit without one."""
+    shown = [face_values(game, counter, f) for f in counter.faces]
+    vid = next((v for v in reach_values(game) if any(v in values for values in shown)), None)
+    if vid is None or counter.marker:
+        return None
+    name = next(v.name for v in game.values if v.id == vid)
+    return AreaOfEffect(f"Show {name.lower()}", SHOW_RANGE, vid, description=f"{name} in hexes")
 
 
 def hidden_back(game: Game, counter: Counter) -> bool:

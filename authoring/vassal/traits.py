@@ -35,6 +35,7 @@ FOOTPRINT_ID = "footprint;"
 RESTRICTED_ID = "restrict;"
 OBSCURABLE_ID = "obs;"
 DYNAMIC_PROPERTY_ID = "PROP;"
+AREA_OF_EFFECT_ID = "AreaOfEffect;"
 
 NO_KEY = ""
 MOVED_ICON = "/images/moved.gif"
@@ -495,6 +496,42 @@ class DynamicProperty:
 
     def state_string(self) -> str:
         return self.value
+
+
+@dataclass(frozen=True)
+class AreaOfEffect:
+    """`AreaOfEffect;COLOR;TRANSPARENCY%;RADIUS;ALWAYS;COMMAND;KEY;SHADER;FIXED;PROPERTY;DESCRIPTION`, state
+    `true`/`false` (shown). On a hex grid the area is the hexes within the radius of the piece's hex; with
+    `fixed` false the radius is the piece's property `radius_property` (a unit's own range value)."""
+
+    command: str
+    key: str
+    radius_property: str = ""
+    radius: int = 1
+    fixed: bool = False
+    color: str = "255,200,0"
+    transparency: int = 30
+    always_active: bool = False
+    description: str = ""
+    active: bool = False
+
+    def type_string(self) -> str:
+        fields = [
+            self.color,
+            str(self.transparency),
+            str(self.radius),
+            java_bool(self.always_active),
+            self.command,
+            self.key,
+            "",
+            java_bool(self.fixed),
+            self.radius_property,
+            self.description,
+        ]
+        return AREA_OF_EFFECT_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return java_bool(self.active)
 
 
 @dataclass(frozen=True)

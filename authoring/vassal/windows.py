@@ -6,11 +6,11 @@ Each function turns model data (or a plan computed from it) into elements via `e
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from authoring.hexgrid import vassal_attributes
 from authoring.model import Game
-from authoring.vassal import aids
+from authoring.vassal import aids, briefing
 from authoring.vassal import elements as el
 from authoring.vassal.boards import BoardPlan
 from authoring.vassal.boxes import BoxBoard
@@ -91,14 +91,22 @@ def main_map(game: Game, plans: Sequence[BoardPlan]) -> el.Element:
     )
 
 
-def box_map(game: Game, name: str, boards: Sequence[tuple[str, BoxBoard]], button: el.LaunchButton) -> el.Element:
-    """A window of named boxes (Regions) pieces snap to; a set-up loads one of its boards."""
-    picker = el.board_picker(
-        [
-            el.board(board_name, board.image, el.region_grid([(b.name, b.x, b.y) for b in board.boxes]))
-            for board_name, board in boards
-        ]
-    )
+def box_map(
+    game: Game,
+    name: str,
+    boards: Sequence[tuple[str, BoxBoard]],
+    button: el.LaunchButton,
+    zones: Callable[[BoxBoard], list[el.Element]] | None = None,
+) -> el.Element:
+    """A window of named boxes (Regions) pieces snap to; a set-up loads one of its boards. `zones`: the
+    highlightable zones of a board's boxes (the turn boxes), over its regions."""
+
+    def grid(board: BoxBoard) -> el.Element:
+        regions = el.region_grid([(b.name, b.x, b.y) for b in board.boxes])
+        shown = zones(board) if zones is not None else []
+        return el.zoned_grid(shown, regions, briefing.zone_highlights()) if shown else regions
+
+    picker = el.board_picker([el.board(board_name, board.image, grid(board)) for board_name, board in boards])
     return el.map_window(name, picker, map_helpers(game, sep=boards[0][1].sep), button=button, reports=REPORTS)
 
 
@@ -117,7 +125,8 @@ def dead_map(game: Game, board: BoxBoard) -> el.Element:
 
 
 def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
-    """Reinforcements: a board per scenario (its turns, off-map boxes and pools)."""
+    """Reinforcements: a board per scenario (its turns, off-map boxes and pools); the box of the turn being
+    played is highlighted (`briefing`)."""
     return box_map(
         game,
         TRACK_MAP,
@@ -125,6 +134,7 @@ def track_map(game: Game, boards: Sequence[tuple[str, BoxBoard]]) -> el.Element:
         el.LaunchButton(
             "Reinforcements", "Reinforcements, withdrawals and pools", "", key_stroke(ord("R"), ctrl=True, shift=True)
         ),
+        lambda board: briefing.box_zones(game, board),
     )
 
 

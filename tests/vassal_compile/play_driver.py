@@ -57,8 +57,9 @@ def classpath() -> str:
     return os.pathsep.join(jars)
 
 
-def compile_driver(out: Path) -> Path:
-    """PlayAids and the checker's stand-ins for the NetBeans wizard classes the engine loads, into `out`."""
+def compile_driver(out: Path, source: str = "PlayAids.java") -> Path:
+    """A driver (`java/<source>`: PlayAids by default) and the checker's stand-ins for the NetBeans wizard
+    classes the engine loads, into `out`."""
     stubs = sorted(str(p) for p in (TOOL / "src" / "stubs").rglob("*.java"))
     run = subprocess.run(
         [
@@ -70,7 +71,7 @@ def compile_driver(out: Path) -> Path:
             str(out),
             "-cp",
             classpath(),
-            str(HERE / "PlayAids.java"),
+            str(HERE / source),
             *stubs,
         ],
         capture_output=True,
@@ -81,8 +82,8 @@ def compile_driver(out: Path) -> Path:
     return out
 
 
-def play(classes: Path, *args: str) -> dict:
-    """Run one PlayAids command; its JSON report (problems listed there fail the caller's asserts)."""
+def play(classes: Path, *args: str, main: str = "PlayAids") -> dict:
+    """Run one command of the driver `main`; its JSON report (problems listed there fail the caller's asserts)."""
     conf = classes / "conf"
     conf.mkdir(exist_ok=True)
     java = [
@@ -94,7 +95,7 @@ def play(classes: Path, *args: str) -> dict:
         f"-Dlogback.configurationFile={TOOL / 'src' / 'logback.xml'}",
         "-cp",
         os.pathsep.join([str(classes), classpath()]),
-        "PlayAids",
+        main,
         *args,
     ]
     run = subprocess.run(
