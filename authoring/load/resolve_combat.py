@@ -175,11 +175,12 @@ def _effect(ctx: Ctx, defs: dict, weathers: tuple[str, ...], raw: dict, i: int) 
         terrain_not=tuple(raw.get("terrain_not", [])),
         not_across=tuple(raw.get("not_across", [])),
         markers=tuple(raw.get("markers", [])),
+        no_markers=tuple(raw.get("no_markers", [])),
         marker_on=raw.get("marker_on", "defender"),
         marker_values=bool(raw.get("marker_values", False)),
         support=str(raw.get("support", "")),
         role=raw.get("role", "attack"),
-        once=str(raw.get("once", "")),
+        once=bool(raw.get("once", False)),
         not_applied=str(raw.get("not_applied", "")),
     )
 
@@ -203,9 +204,11 @@ def check_markers(ctx: Ctx, combat: Combat | None, counters: Mapping) -> list:
     raw = ctx.src.data.get("combat", {}).get("effects", [])
     before = len(ctx.diags)
     for i, e in enumerate(combat.effects):
-        for j, m in enumerate(e.markers):
+        for key, j, m in [("markers", j, m) for j, m in enumerate(e.markers)] + [
+            ("no_markers", j, m) for j, m in enumerate(e.no_markers)
+        ]:
             cid, _, state = m.partition(":")
-            path = ("combat", "effects", i, "markers", j)
+            path = ("combat", "effects", i, key, j)
             if i < len(raw) and ctx.ref(cid, counters, "marker counter", path, code=HW_COMBAT_001) and state:
                 states = {f.state for f in counters[cid].faces}
                 ctx.ref(state, states, f"face of {cid!r}", path, code=HW_COMBAT_001)

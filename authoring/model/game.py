@@ -123,11 +123,11 @@ class CombatEffect:
     Conditions: the sides; `weather` (only in) / `not_weather` (barred in) the turn's weather; `attackers` and
     `defenders`, tests on the unit types of the battle (`all` of these types, `any` among them, `none`);
     `terrain_only` (every terrain of the defender's hex is one of these) and `terrain_not` (none is);
-    `not_across` (no attacker attacks across these hexsides); `markers` (a marker counter, `id` or `id:state`, in
-    the defender's hex, an attacker's hex or either: `marker_on`).
+    `not_across` (no attacker attacks across these hexsides); `markers` / `no_markers` (a marker counter, `id` or
+    `id:state`, is / is not in the defender's hex, an attacker's hex or either: `marker_on`).
     What it does: `columns` (odds column shift, negative = in the defender's favour), `drm` (die-roll modifier),
-    `defence` / `attack` (strength multipliers of the units of `unit_types`; of the multipliers sharing a `once`
-    tag a unit takes one), `marker_values` (each marker's own attack / defence value added to its side's total),
+    `defence` / `attack` (strength multipliers of the units of `unit_types`; a `once` one only for a unit no other
+    effect multiplies), `marker_values` (each marker's own attack / defence value added to its side's total),
     `support` (a value the units of `unit_types` fight with in place of their strength: artillery support).
     `not_applied` (a text) marks a modifier no resolve computes (supply, a moved shock army, air points): where its
     conditions hold, the battle names it, `"<name> (<rule>): <not_applied>"`, and leaves it to the players."""
@@ -155,13 +155,15 @@ class CombatEffect:
     terrain_not: tuple[str, ...] = ()
     not_across: tuple[str, ...] = ()
     markers: tuple[str, ...] = ()
+    no_markers: tuple[str, ...] = ()
     marker_on: str = "defender"
     marker_values: bool = False
     support: str = ""
     """A counter value (artillery support strength) the units of `unit_types` fight with, in place of their
     attack (`role` attack) or defence (`role` defence: only stacked with a unit of another type)."""
     role: str = "attack"
-    once: str = ""
+    once: bool = False
+    """Not in addition to the unit's other multipliers: a unit another effect multiplies does not take it."""
     not_applied: str = ""
 
     def label(self) -> str:

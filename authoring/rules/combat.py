@@ -251,9 +251,10 @@ def _holds(
         return False  # alone, or with its own kind only, it defends with its defence (Typhoon 10.2.1)
     if not (_types_hold(effect.attackers, attackers) and _types_hold(effect.defenders, defender)):
         return False
-    if effect.markers and not any(
-        _marker_here(game, markers.get(h, ()), effect.markers) for h in _marker_hexes(effect, defender, attackers)
-    ):
+    hexes = _marker_hexes(effect, defender, attackers)
+    if effect.markers and not any(_marker_here(game, markers.get(h, ()), effect.markers) for h in hexes):
+        return False
+    if effect.no_markers and any(_marker_here(game, markers.get(h, ()), effect.no_markers) for h in hexes):
         return False
     return _place(game_map, effect, defender, attackers)
 
@@ -270,7 +271,7 @@ def applies(
 ) -> bool:
     """Whether `effect` applies to the battle: every condition holds (the weather `weather`; an effect the
     weather decides does not apply when it is None, nor one the players apply, `CombatEffect.manual`)."""
-    if effect.markers and game is None:
+    if (effect.markers or effect.no_markers) and game is None:
         return False
     if not _holds(game, game_map, effect, defender, attackers, markers or {}):  # type: ignore[arg-type]
         return False
@@ -280,18 +281,10 @@ def applies(
 
 
 def _factor(effects: Sequence[CombatEffect], factor_of) -> float:
-    """The product of the effects' factors for one unit; of those sharing a `once` tag, only the least."""
-    tagged: dict[str, float] = {}
-    out = 1.0
-    for e in effects:
-        f = factor_of(e)
-        if f == 1:
-            continue
-        if e.once:
-            tagged[e.once] = min(tagged.get(e.once, f), f)
-        else:
-            out *= f
-    return out * math.prod(tagged.values())
+    """The product of the effects' factors for one unit; the `once` ones only when no other multiplies it
+    (Typhoon 9.1.3: an armour unit halved attacking a city is not halved again out of a swamp)."""
+    others = math.prod(factor_of(e) for e in effects if not e.once)
+    return others if others != 1 else math.prod(factor_of(e) for e in effects if e.once)
 
 
 def _attack_factor(game_map, effect: CombatEffect, unit: Fighter, defender_hex: str) -> float:
