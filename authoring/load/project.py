@@ -397,7 +397,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
             counters[c.id] = c
         diags += ctx.diags
     if tctx is not None and counters:  # the markers combat names, once the counters are known
-        diags += check_markers(tctx, combat_spec, counters)
+        diags += check_markers(tctx, counters)
     for mid in parts["layout"]:
         gctx.ref(mid, maps, "map", ("layout", mid), code=HW_REF_003)
     if _check_layout(gctx, parts["layout"], maps):

@@ -26,9 +26,7 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
     for key in ("attack", "defence"):
         ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code=HW_COMBAT_001)
     weathers = tuple(str(w) for w in data.get("weathers", []))
-    effects = tuple(
-        e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, weathers, raw, i))
-    )
+    effects = tuple(e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, weathers, raw, i)))
     if not ok or len(effects) != len(data.get("effects", [])):
         return None
     return Combat(
@@ -196,20 +194,18 @@ _LISTS = (
 """The id lists of an effect, the declared ids each names (game.yaml; `` for combat.weathers) and what they are."""
 
 
-def check_markers(ctx: Ctx, combat: Combat | None, counters: Mapping) -> list:
+def check_markers(ctx: Ctx, counters: Mapping) -> list:
     """Findings for the marker counters (`id` or `id:state`) the effects name that the counters do not hold
     (checked once the counters are loaded): HW-COMBAT-001 at the marker's own place in tables.yaml."""
-    if combat is None:
-        return []
-    raw = ctx.src.data.get("combat", {}).get("effects", [])
+    data = ctx.src.data.get("combat")
+    raw = data.get("effects", []) if isinstance(data, dict) else []
     before = len(ctx.diags)
-    for i, e in enumerate(combat.effects):
-        for key, j, m in [("markers", j, m) for j, m in enumerate(e.markers)] + [
-            ("no_markers", j, m) for j, m in enumerate(e.no_markers)
-        ]:
-            cid, _, state = m.partition(":")
-            path = ("combat", "effects", i, key, j)
-            if i < len(raw) and ctx.ref(cid, counters, "marker counter", path, code=HW_COMBAT_001) and state:
-                states = {f.state for f in counters[cid].faces}
-                ctx.ref(state, states, f"face of {cid!r}", path, code=HW_COMBAT_001)
+    for i, effect in enumerate(raw):
+        for key in ("markers", "no_markers"):
+            for j, entry in enumerate(effect.get(key, [])):
+                cid, _, state = str(entry).partition(":")
+                path = ("combat", "effects", i, key, j)
+                if ctx.ref(cid, counters, "marker counter", path, code=HW_COMBAT_001) and state:
+                    states = {f.state for f in counters[cid].faces}
+                    ctx.ref(state, states, f"face of {cid!r}", path, code=HW_COMBAT_001)
     return ctx.diags[before:]

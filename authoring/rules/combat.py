@@ -283,8 +283,10 @@ def applies(
 def _factor(effects: Sequence[CombatEffect], factor_of) -> float:
     """The product of the effects' factors for one unit; the `once` ones only when no other multiplies it
     (Typhoon 9.1.3: an armour unit halved attacking a city is not halved again out of a swamp)."""
-    others = math.prod(factor_of(e) for e in effects if not e.once)
-    return others if others != 1 else math.prod(factor_of(e) for e in effects if e.once)
+    others = [factor_of(e) for e in effects if not e.once]
+    if any(f != 1 for f in others):
+        return math.prod(others)
+    return math.prod(factor_of(e) for e in effects if e.once)
 
 
 def _attack_factor(game_map, effect: CombatEffect, unit: Fighter, defender_hex: str) -> float:
@@ -309,13 +311,15 @@ def strength(combat: Combat, factors: Sequence[float], units: Sequence[Fighter])
 def total(combat: Combat, factors: Sequence[float], values: Sequence[float], support=(), extra: float = 0.0) -> float:
     """`strength` of plain `values`, with the support values (`support`: (value, factor) pairs) added up to
     the units' own total (Typhoon 10.1.8) and `extra` (marker values) added, then rounded once."""
-    units = sum(v * f for v, f in zip(values, factors, strict=True))
-    backing = sum(v * f for v, f in support)
-    summed = units + min(backing, max(units, 0.0)) + extra
+
+    def capped(units: float, backing: float) -> float:
+        return units + min(backing, max(units, 0.0)) + extra
+
+    raw = capped(sum(values), sum(v for v, _ in support))
+    summed = capped(sum(v * f for v, f in zip(values, factors, strict=True)), sum(v * f for v, f in support))
     if all(f == 1 for f in factors) and all(f == 1 for _, f in support):
         return float(summed)
-    least = min(combat.least, sum(values) + sum(v for v, _ in support) + extra)  # never below `least`, nor raised
-    return max(rounded(summed, combat.fractions), least)
+    return max(rounded(summed, combat.fractions), min(combat.least, raw))  # never below `least`, nor raised
 
 
 def _marker_total(game: Game, effects, hexes: Sequence[str], markers, value: str) -> float:
@@ -356,7 +360,9 @@ def fight(
     applied = [e for e in holding if not e.manual and (not e.weathered or (weather and e.in_weather(weather)))]
     unknown = [e.unapplied() for e in holding if e.manual]
     if weather is None:
-        why = f"the weather is rolled ({combat.weather_rolled})" if combat.weather_rolled else "the weather is not known"
+        why = (
+            f"the weather is rolled ({combat.weather_rolled})" if combat.weather_rolled else "the weather is not known"
+        )
         unknown += [e.unapplied(why) for e in holding if e.weathered and not e.manual]
     target = defender[0].hex
     attack = _side_total(game, game_map, applied, attackers, "attack", target, markers)
