@@ -521,8 +521,8 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "HW-COMBAT-001",
         E,
         "load",
-        "tables.yaml `combat` names a table, die, counter value, terrain, feature, side or unit type the game does not declare",
-        "use an id declared in game.yaml or tables.yaml",
+        "tables.yaml `combat` names a table, die, counter value, terrain, feature, side, unit type, weather condition or marker counter (or face) the game does not declare",
+        "use an id declared in game.yaml, tables.yaml (`combat.weathers`) or the counters",
         "docs/format.md#kind-tables--hexwright-rule-tables",
     ),
     CodeInfo(

@@ -141,12 +141,14 @@ def fighter(game: Game, counter: Counter, state: str | None, hex_label: str, rol
 
 def turn_weather(game: Game, turn: int | None, scenario: str | None = None) -> str | None:
     """The weather of `turn` in the turn record of `scenario` (else of every scenario that has that turn, when
-    they agree); None when not known, or when the weather is rolled (`Combat.weather_rolled`)."""
+    they agree), one of `Combat.weathers`; None when not known, or when the weather is rolled
+    (`Combat.weather_rolled`), as the module reads it from the turn tracker."""
     if turn is None or game.combat is None or game.combat.weather_rolled:
         return None
     scenarios = [game.scenarios[scenario]] if scenario else list(game.scenarios.values())
     found = {t.weather for s in scenarios for t in s.turns if t.turn == turn}
-    return found.pop() if len(found) == 1 and "" not in found else None
+    weather = found.pop() if len(found) == 1 else None
+    return weather if weather in game.combat.weathers else None  # a weather the rules do not name: not known
 
 
 def _hex_info(game_map, label: str):
@@ -358,12 +360,12 @@ def fight(
     markers = markers or {}
     holding = [e for e in combat.effects if _holds(game, game_map, e, defender, attackers, markers)]
     applied = [e for e in holding if not e.manual and (not e.weathered or (weather and e.in_weather(weather)))]
-    unknown = [e.unapplied() for e in holding if e.manual]
-    if weather is None:
-        why = (
-            f"the weather is rolled ({combat.weather_rolled})" if combat.weather_rolled else "the weather is not known"
-        )
-        unknown += [e.unapplied(why) for e in holding if e.weathered and not e.manual]
+    why = f"the weather is rolled ({combat.weather_rolled})" if combat.weather_rolled else "the weather is not known"
+    unknown = [
+        e.unapplied() if e.manual else e.unapplied(why)
+        for e in holding
+        if e.manual or (weather is None and e.weathered)
+    ]  # in the data's order, as the module names them
     target = defender[0].hex
     attack = _side_total(game, game_map, applied, attackers, "attack", target, markers)
     defence = _side_total(game, game_map, applied, defender, "defence", target, markers)

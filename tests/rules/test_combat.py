@@ -356,3 +356,33 @@ def test_typhoon_armor_attacking_a_city_is_halved_once_even_across_a_major_river
         ).attack
         == 4
     )
+
+
+@pytest.mark.parametrize("game_id", ["bfm", "bfm-art", "1941", "typhoon"])
+def test_every_bundled_modifier_cites_its_rule_and_every_turn_has_a_weather_the_modifiers_know(games, game_id) -> None:
+    """Each game's data: a rule for every modifier; each scenario turn's weather one of `combat.weathers`
+    (a weather outside them would leave the weather modifiers named as not known in every battle)."""
+    game = games[game_id]
+    assert all(e.rule for e in game.combat.effects), [e.name for e in game.combat.effects if not e.rule]
+    turns = {t.weather for s in game.scenarios.values() for t in s.turns}
+    assert turns <= set(game.combat.weathers), turns - set(game.combat.weathers)
+
+
+def test_the_bundled_games_state_their_rulebooks_modifiers(games) -> None:
+    """Issue 44: the modifiers the three rulebooks state, by name, in the data."""
+    names = {g: {e.name for e in games[g].combat.effects} for g in ("bfm", "1941", "typhoon")}
+    assert {"mud", "Tank unit"} <= names["bfm"]
+    assert {"snow", "armor bonus", "supply", "shock army", "air points", "river", "swamp"} <= names["1941"]
+    assert {
+        "combined arms",
+        "panzer division integrity",
+        "artillery support",
+        "artillery in the stack",
+        "step loss",
+        "defender out of supply",
+        "no retreat",
+        "strongpoint",
+        "armor into a city",
+        "attack supply",
+        "close air support",
+    } <= names["typhoon"]
