@@ -26,7 +26,7 @@ pytestmark = [
 ATTACKS = 20
 REPORT = re.compile(
     r"^\* Combat at (?P<hex>\S+): attack (?P<attack>[\d.]+) to defence (?P<defence>[\d.]+) = (?P<base>.+?)"
-    r"(?: \((?P<notes>.*)\))? -> (?P<final>.+?), roll (?P<roll>-?\d+)(?: [+ ](?P<drm>-?\d+) = (?P<row>-?\d+))?"
+    r"(?: \((?P<notes>.*)\))? -> (?P<final>.+?), roll (?P<roll>-?\d+)(?: \+?(?P<drm>-?\d+) = (?P<row>-?\d+))?"
     r"(?:: " + NOT_COMPUTED + r" \((?P<unknown>.*?)\)| = (?P<result>.*?))(?:; " + NOT_APPLIED + r": (?P<left>.*))?$"
 )
 
