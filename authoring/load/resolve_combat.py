@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from authoring.diagnostics.codes import HW_COMBAT_001, HW_COMBAT_002
+from authoring.diagnostics.codes import HW_COMBAT_001, HW_COMBAT_002, HW_COMBAT_004
 from authoring.load.context import Ctx
 from authoring.model import Combat, CombatEffect, Dice, Table
 from authoring.model.game import odds_ratio
@@ -148,6 +148,7 @@ def _effect(ctx: Ctx, defs: dict, weathers: tuple[str, ...], raw: dict, i: int) 
                     ok &= ctx.ref(t, defs["unit_types"], "unit type", path + (key, j, q, k), code=HW_COMBAT_001)
     if raw.get("support") is not None:
         ok &= ctx.ref(raw["support"], defs["values"], "counter value", path + ("support",), code=HW_COMBAT_001)
+        ok &= _support_alone(ctx, raw, path)
     if not ok:
         return None
     return CombatEffect(
@@ -181,6 +182,24 @@ def _effect(ctx: Ctx, defs: dict, weathers: tuple[str, ...], raw: dict, i: int) 
         once=bool(raw.get("once", False)),
         not_applied=str(raw.get("not_applied", "")),
     )
+
+
+_SUPPORT_KEYS = frozenset({"support", "unit_types", "role", "name", "rule", "note"})
+
+
+def _support_alone(ctx: Ctx, raw: dict, path: tuple) -> bool:
+    """A support effect takes no other condition: the module reads a unit's support strength whatever the
+    battle, so a condition would make it and `rules.combat` disagree (HW-COMBAT-004)."""
+    extra = sorted(k for k in raw if k not in _SUPPORT_KEYS)
+    if not extra:
+        return True
+    ctx.error(
+        HW_COMBAT_004,
+        f"support effect {raw.get('name', raw['support'])!r} also names {', '.join(extra)}",
+        path + (extra[0],),
+        help="keep support, unit_types, role, name and rule; put conditions on another effect",
+    )
+    return False
 
 
 _LISTS = (
