@@ -521,8 +521,8 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "HW-COMBAT-001",
         E,
         "load",
-        "tables.yaml `combat` names a table, die, counter value, terrain, feature, side or unit type the game does not declare",
-        "use an id declared in game.yaml or tables.yaml",
+        "tables.yaml `combat` names a table, die, counter value, terrain, feature, side, unit type, weather condition or marker counter (or face) the game does not declare",
+        "use an id declared in game.yaml, tables.yaml (`combat.weathers`) or the counters",
         "docs/format.md#kind-tables--hexwright-rule-tables",
     ),
     CodeInfo(
@@ -539,6 +539,14 @@ _ENTRIES: tuple[CodeInfo, ...] = (
         "load",
         "a counter's attack or defence strength, which combat sums, is not a number",
         "print the number alone (a mark such as '*' belongs in a flag or the label)",
+        "docs/format.md#kind-tables--hexwright-rule-tables",
+    ),
+    CodeInfo(
+        "HW-COMBAT-004",
+        E,
+        "load",
+        "a combat effect with `support` names a condition besides its unit types and role, which the module cannot honour (it reads a unit's support strength whatever the battle)",
+        "give the support effect only `support`, `unit_types`, `role`, `name` and `rule`; put the conditions on a multiplier or a `not_applied` effect",
         "docs/format.md#kind-tables--hexwright-rule-tables",
     ),
     CodeInfo(
@@ -1265,6 +1273,7 @@ HW_TABLE_002: Final = CATALOGUE["HW-TABLE-002"]
 HW_COMBAT_001: Final = CATALOGUE["HW-COMBAT-001"]
 HW_COMBAT_002: Final = CATALOGUE["HW-COMBAT-002"]
 HW_COMBAT_003: Final = CATALOGUE["HW-COMBAT-003"]
+HW_COMBAT_004: Final = CATALOGUE["HW-COMBAT-004"]
 HW_COUNTER_001: Final = CATALOGUE["HW-COUNTER-001"]
 HW_COUNTER_002: Final = CATALOGUE["HW-COUNTER-002"]
 HW_CARD_001: Final = CATALOGUE["HW-CARD-001"]

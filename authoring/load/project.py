@@ -46,7 +46,7 @@ from authoring.load.folders import ART_EXTS, COUNTER_EXTS, YAML_EXTS, unread_fil
 from authoring.load.overlap import overlap_findings
 from authoring.load.reads import Read, ReadLog, Reads
 from authoring.load.resolve_art import art_files, resolve_counter_art, resolve_map_art
-from authoring.load.resolve_combat import combat
+from authoring.load.resolve_combat import check_markers, combat
 from authoring.load.resolve_counters import resolve_counters
 from authoring.load.resolve_game import check_named_files, manifest_parts, tables
 from authoring.load.resolve_map import resolve_map
@@ -357,6 +357,7 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
     defs = _defs(parts, game_src)
     table_list: tuple[Table, ...] = ()
     combat_spec = None
+    tctx = None
     if files.tables:
         tsrc = read(files.tables, "tables", diags, reads=reads)
         if tsrc:
@@ -401,6 +402,8 @@ def _load(files: GameFiles, reads: ReadLog | None) -> LoadResult:
         for c in resolve_counter_art(ctx, files.root, path, made, parts["counter_size_in"]):
             counters[c.id] = c
         diags += ctx.diags
+    if tctx is not None and counters:  # the markers combat names, once the counters are known
+        diags += check_markers(tctx, counters)
     for mid in parts["layout"]:
         gctx.ref(mid, maps, "map", ("layout", mid), code=HW_REF_003)
     if _check_layout(gctx, parts["layout"], maps):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
-from authoring.diagnostics.codes import HW_COMBAT_001, HW_COMBAT_002
+from authoring.diagnostics.codes import HW_COMBAT_001, HW_COMBAT_002, HW_COMBAT_004
 from authoring.load.context import Ctx
 from authoring.model import Combat, CombatEffect, Dice, Table
 from authoring.model.game import odds_ratio
@@ -24,7 +25,8 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
     ok &= ctx.ref(data["die"], {d.name for d in dice}, "die", ("combat", "die"), code=HW_COMBAT_001)
     for key in ("attack", "defence"):
         ok &= ctx.ref(data[key], defs["values"], "counter value", ("combat", key), code=HW_COMBAT_001)
-    effects = tuple(e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, raw, i)))
+    weathers = tuple(str(w) for w in data.get("weathers", []))
+    effects = tuple(e for i, raw in enumerate(data.get("effects", [])) if (e := _effect(ctx, defs, weathers, raw, i)))
     if not ok or len(effects) != len(data.get("effects", [])):
         return None
     return Combat(
@@ -39,6 +41,8 @@ def combat(ctx: Ctx, defs: dict, dice: tuple[Dice, ...], tables: tuple[Table, ..
         least=float(data.get("least", 0)),
         effects=effects,
         loc=ctx.loc(("combat",)),
+        weathers=weathers,
+        weather_rolled=str(data.get("weather_rolled", "")),
     )
 
 
@@ -123,22 +127,34 @@ def _is_int(value) -> bool:
         return False
 
 
-def _effect(ctx: Ctx, defs: dict, raw: dict, i: int) -> CombatEffect | None:
+def _effect(ctx: Ctx, defs: dict, weathers: tuple[str, ...], raw: dict, i: int) -> CombatEffect | None:
     path = ("combat", "effects", i)
-    where = next(k for k in _WHERE if k in raw)
-    ok = ctx.ref(
-        raw[where], defs[_WHERE[where]], where.replace("feature", "hex feature"), path + (where,), code=HW_COMBAT_001
-    )
+    where = next((k for k in _WHERE if k in raw), "")
+    ok = True
+    if where:
+        what = where.replace("feature", "hex feature")
+        ok &= ctx.ref(raw[where], defs[_WHERE[where]], what, path + (where,), code=HW_COMBAT_001)
     for key in ("defender_side", "attacker_side"):
         ok &= ctx.ref(raw.get(key), defs["sides"], "side", path + (key,), code=HW_COMBAT_001)
-    for j, t in enumerate(raw.get("unit_types", [])):
-        ok &= ctx.ref(t, defs["unit_types"], "unit type", path + ("unit_types", j), code=HW_COMBAT_001)
+    for key, known, what in _LISTS:
+        for j, t in enumerate(raw.get(key, [])):
+            ok &= ctx.ref(t, defs[known] if known else weathers, what, path + (key, j), code=HW_COMBAT_001)
+    tests = {}
+    for key in ("attackers", "defenders"):
+        tests[key] = tuple((q, tuple(ts)) for test in raw.get(key, []) for q, ts in test.items())
+        for j, test in enumerate(raw.get(key, [])):
+            for q, ts in test.items():
+                for k, t in enumerate(ts):
+                    ok &= ctx.ref(t, defs["unit_types"], "unit type", path + (key, j, q, k), code=HW_COMBAT_001)
+    if raw.get("support") is not None:
+        ok &= ctx.ref(raw["support"], defs["values"], "counter value", path + ("support",), code=HW_COMBAT_001)
+        ok &= _support_alone(ctx, raw, path)
     if not ok:
         return None
     return CombatEffect(
         where=where,
-        id=raw[where],
-        name=str(raw.get("name", raw[where])),
+        id=raw.get(where, "") if where else "",
+        name=str(raw.get("name", raw.get(where, "") if where else "")) or f"effect {i + 1}",
         rule=str(raw.get("rule", "")),
         of=raw.get("of", "defender"),
         across=raw.get("across", "all"),
@@ -150,4 +166,65 @@ def _effect(ctx: Ctx, defs: dict, raw: dict, i: int) -> CombatEffect | None:
         attacker_side=raw.get("attacker_side", ""),
         unit_types=tuple(raw.get("unit_types", [])),
         loc=ctx.loc(path),
+        weather=tuple(raw.get("weather", [])),
+        not_weather=tuple(raw.get("not_weather", [])),
+        attackers=tests["attackers"],
+        defenders=tests["defenders"],
+        terrain_only=tuple(raw.get("terrain_only", [])),
+        terrain_not=tuple(raw.get("terrain_not", [])),
+        not_across=tuple(raw.get("not_across", [])),
+        markers=tuple(raw.get("markers", [])),
+        no_markers=tuple(raw.get("no_markers", [])),
+        marker_on=raw.get("marker_on", "defender"),
+        marker_values=bool(raw.get("marker_values", False)),
+        support=str(raw.get("support", "")),
+        role=raw.get("role", "attack"),
+        once=bool(raw.get("once", False)),
+        not_applied=str(raw.get("not_applied", "")),
     )
+
+
+_SUPPORT_KEYS = frozenset({"support", "unit_types", "role", "name", "rule", "note"})
+
+
+def _support_alone(ctx: Ctx, raw: dict, path: tuple) -> bool:
+    """A support effect takes no other condition: the module reads a unit's support strength whatever the
+    battle, so a condition would make it and `rules.combat` disagree (HW-COMBAT-004)."""
+    extra = sorted(k for k in raw if k not in _SUPPORT_KEYS)
+    if not extra:
+        return True
+    ctx.error(
+        HW_COMBAT_004,
+        f"support effect {raw.get('name', raw['support'])!r} also names {', '.join(extra)}",
+        path + (extra[0],),
+        help="keep support, unit_types, role, name and rule; put conditions on another effect",
+    )
+    return False
+
+
+_LISTS = (
+    ("unit_types", "unit_types", "unit type"),
+    ("terrain_only", "terrain", "terrain"),
+    ("terrain_not", "terrain", "terrain"),
+    ("not_across", "hexside_features", "hexside feature"),
+    ("weather", "", "weather condition (combat.weathers)"),
+    ("not_weather", "", "weather condition (combat.weathers)"),
+)
+"""The id lists of an effect, the declared ids each names (game.yaml; `` for combat.weathers) and what they are."""
+
+
+def check_markers(ctx: Ctx, counters: Mapping) -> list:
+    """Findings for the marker counters (`id` or `id:state`) the effects name that the counters do not hold
+    (checked once the counters are loaded): HW-COMBAT-001 at the marker's own place in tables.yaml."""
+    data = ctx.src.data.get("combat")
+    raw = data.get("effects", []) if isinstance(data, dict) else []
+    before = len(ctx.diags)
+    for i, effect in enumerate(raw):
+        for key in ("markers", "no_markers"):
+            for j, entry in enumerate(effect.get(key, [])):
+                cid, _, state = str(entry).partition(":")
+                path = ("combat", "effects", i, key, j)
+                if ctx.ref(cid, counters, "marker counter", path, code=HW_COMBAT_001) and state:
+                    states = {f.state for f in counters[cid].faces}
+                    ctx.ref(state, states, f"face of {cid!r}", path, code=HW_COMBAT_001)
+    return ctx.diags[before:]

@@ -115,12 +115,22 @@ def odds_ratio(label: str) -> tuple[int, int] | None:
 
 @frozen
 class CombatEffect:
-    """One terrain effect on combat (tables.yaml `combat.effects`): where it applies and what it does.
+    """One modifier of combat (tables.yaml `combat.effects`): when it applies and what it does.
 
-    `where` is one of `terrain` / `feature` (the defender's hex, or with `of: attacker` an attacker's hex) or
-    `hexside` (between an attacker and the defender: `across: all` when every attacker must be across it,
-    `each` when it changes each attacker across it). What it does: `columns` (odds column shift, negative =
-    in the defender's favour), `drm` (die-roll modifier), `defence` / `attack` (strength multipliers)."""
+    Where: `where` is one of `terrain` / `feature` (the defender's hex, or with `of: attacker` an attacker's hex),
+    `hexside` (between an attacker and the defender: `across: all` when every attacker must be across it, `each`
+    when it changes each attacker across it), or empty (no place: it applies wherever its conditions hold).
+    Conditions: the sides; `weather` (only in) / `not_weather` (barred in) the turn's weather; `attackers` and
+    `defenders`, tests on the unit types of the battle (`all` of these types, `any` among them, `none`);
+    `terrain_only` (every terrain of the defender's hex is one of these) and `terrain_not` (none is);
+    `not_across` (no attacker attacks across these hexsides); `markers` / `no_markers` (a marker counter, `id` or
+    `id:state`, is / is not in the defender's hex, an attacker's hex or either: `marker_on`).
+    What it does: `columns` (odds column shift, negative = in the defender's favour), `drm` (die-roll modifier),
+    `defence` / `attack` (strength multipliers of the units of `unit_types`; a `once` one only for a unit no other
+    effect multiplies), `marker_values` (each marker's own attack / defence value added to its side's total),
+    `support` (a value the units of `unit_types` fight with in place of their strength: artillery support).
+    `not_applied` (a text) marks a modifier no resolve computes (supply, a moved shock army, air points): where its
+    conditions hold, the battle names it, `"<name> (<rule>): <not_applied>"`, and leaves it to the players."""
 
     where: str
     id: str
@@ -136,6 +146,25 @@ class CombatEffect:
     attacker_side: str = ""
     unit_types: tuple[str, ...] = ()
     loc: Loc | None = None
+    weather: tuple[str, ...] = ()
+    not_weather: tuple[str, ...] = ()
+    attackers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(`all` / `any` / `none`, unit types): every one must hold of the attacking units."""
+    defenders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    terrain_only: tuple[str, ...] = ()
+    terrain_not: tuple[str, ...] = ()
+    not_across: tuple[str, ...] = ()
+    markers: tuple[str, ...] = ()
+    no_markers: tuple[str, ...] = ()
+    marker_on: str = "defender"
+    marker_values: bool = False
+    support: str = ""
+    """A counter value (artillery support strength) the units of `unit_types` fight with, in place of their
+    attack (`role` attack) or defence (`role` defence: only stacked with a unit of another type)."""
+    role: str = "attack"
+    once: bool = False
+    """Not in addition to the unit's other multipliers: a unit another effect multiplies does not take it."""
+    not_applied: str = ""
 
     def label(self) -> str:
         """How a combat report names it: `forest -1 column`, `hills +1 DRM`, `major-river attack x0.5`."""
@@ -147,7 +176,21 @@ class CombatEffect:
         for what, factor in (("defence", self.defence), ("attack", self.attack)):
             if factor != 1:
                 parts.append(f"{what} x{int(factor) if float(factor).is_integer() else factor}")
+        if self.support:
+            parts.append(f"{self.role} with {self.support}")
+        if self.marker_values:
+            parts.append("marker values")
         return f"{self.name} " + ", ".join(parts)
+
+    def unapplied(self, why: str = "") -> str:
+        """How a battle names it when it is left to the players: `supply (8.3 B): halve if out of supply`."""
+        head = f"{self.name} ({self.rule})" if self.rule else self.name
+        return f"{head}: {why or self.not_applied}"
+
+    @property
+    def manual(self) -> bool:
+        """Whether the data leaves it to the players (`not_applied`): named, never computed."""
+        return bool(self.not_applied)
 
     @property
     def computed(self) -> bool:
@@ -163,6 +206,15 @@ class CombatEffect:
         """Whether it multiplies the `role` (`attack` / `defence`) strength of a unit of `unit_type`."""
         factor = self.attack if role == "attack" else self.defence
         return factor != 1 and (not self.unit_types or unit_type in self.unit_types)
+
+    @property
+    def weathered(self) -> bool:
+        """Whether the turn's weather decides it."""
+        return bool(self.weather or self.not_weather)
+
+    def in_weather(self, weather: str) -> bool:
+        """Whether it holds in `weather`."""
+        return (not self.weather or weather in self.weather) and weather not in self.not_weather
 
 
 @frozen
@@ -184,6 +236,11 @@ class Combat:
     """A multiplied total is never below this (nor above the total unmultiplied, when that is less)."""
     effects: tuple[CombatEffect, ...] = ()
     loc: Loc | None = None
+    weathers: tuple[str, ...] = ()
+    """The weather conditions the rules name (the turn record's `weather`), which effects may test."""
+    weather_rolled: str = ""
+    """When set (the rule, e.g. Typhoon 5.1.2), the turn record gives only the climate and the weather is
+    rolled: a resolve knows it only when told, and names the effects it decides until then."""
 
 
 @frozen

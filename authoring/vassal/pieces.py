@@ -111,9 +111,10 @@ def prototypes(game: Game) -> tuple[Prototype, ...]:
     for type_id in sorted({c.type for c in game.counters.values() if c.type and not c.marker}):
         props = (("Type", _type_name(game, type_id)), ("TypeId", type_id))
         out.append(Prototype(type_prototype_name(game, type_id), "unit class", Piece((Marker(props), BasicPiece()))))
-    marker = Piece((Clone(key=CLONE), Delete(key=DELETE), Marker((("Type", "Marker"),)), BasicPiece()))
-    out.append(Prototype(MARKER_PROTOTYPE, "markers and reminders", marker))
     fight = combat.plan(game)
+    marking = combat.marker_traits(fight)  # a marker in an attacker's hex: whether its stack attacks
+    marker = Piece((Clone(key=CLONE), Delete(key=DELETE), Marker((("Type", "Marker"),)), *marking, BasicPiece()))
+    out.append(Prototype(MARKER_PROTOTYPE, "markers and reminders", marker))
     if fight is not None:
         out.append(Prototype(combat.PROTOTYPE, "attacker mark and combat report", combat.prototype_piece(fight)))
     return tuple(out)

@@ -15,10 +15,12 @@
  *                                   load a set-up and take every unit off the main map; then per line of the
  *                                   file ATTACKS ("DEFENDER@HEX =DEFENDER@HEX ATTACKER@HEX ...", a counter id
  *                                   then "~" for its second face): put those units there (the first a
- *                                   defender, those after "=" stacked with it, the rest attackers), mark the
- *                                   attackers with the key MARK, press RESOLVE on
+ *                                   defender, those after "=" stacked with it, those after "+" marker
+ *                                   counters from the palette, the rest attackers), mark the attackers with
+ *                                   the key MARK, press RESOLVE on
  *                                   the defender, report the chat text, the roll, the defender's Combat*
- *                                   values and each unit's Attacker_Active, take them off again
+ *                                   values and each unit's Attacker_Active, take them off again; a line
+ *                                   "@turn LABEL" steps the turn tracker until its Turn level reads LABEL
  *   inventory MODULE SETUP          load a set-up, open the inventory window (its button's action) and read
  *                                   its tree: per leaf, the folder names from the root down, the leaf's
  *                                   text and its piece's CounterId
@@ -168,18 +170,31 @@ public class PlayAids {
       if (p.getMap() != null) new VASSAL.command.RemovePiece(Decorator.getOutermost(p)).execute();
     }
     final List<Object> out = new ArrayList<>();
+    final TurnTracker tracker = gm.getAllDescendantComponentsOf(TurnTracker.class).stream().findFirst().orElse(null);
+    final Method next = TurnTracker.class.getDeclaredMethod("next");
+    next.setAccessible(true);
     for (final String line : java.nio.file.Files.readAllLines(new File(attacks).toPath())) {
       if (line.isBlank()) continue;
+      if (line.startsWith("@turn ")) {   // step the turn tracker until its Turn level reads the label
+        final String label = line.substring(6).trim();
+        for (int i = 0; i < 5000 && !label.equals(String.valueOf(gm.getProperty("Turn"))); i++) next.invoke(tracker);
+        continue;
+      }
       final List<GamePiece> placed = new ArrayList<>();
       final List<GamePiece> attackers = new ArrayList<>();
+      final List<GamePiece> markers = new ArrayList<>();
       for (final String item : line.trim().split("\\s+")) {
         final boolean stacked = item.startsWith("=");   // another unit of the defender's stack
-        final String[] at = (stacked ? item.substring(1) : item).split("@");
+        final boolean marker = item.startsWith("+");    // a marker counter from the palette, put in the hex
+        final String[] at = (stacked || marker ? item.substring(1) : item).split("@");
         final boolean flip = at[0].endsWith("~");
-        final GamePiece p = byId.get(flip ? at[0].substring(0, at[0].length() - 1) : at[0]);
+        final String id = flip ? at[0].substring(0, at[0].length() - 1) : at[0];
+        final GamePiece p = marker || !byId.containsKey(id) ? fromPalette(id) : byId.get(id);   // a unit the set-up
+                                                                                                  // lacks: the palette's
         final Embellishment e = stepLayer(p);
         if (e != null) e.mySetState(flip ? "2" : "1");
         map.placeOrMerge(p, hexPoint(map, at[1]));
+        if (marker) { markers.add(p); continue; }
         if (!placed.isEmpty() && !stacked) attackers.add(p);
         placed.add(p);
       }
@@ -202,8 +217,19 @@ public class PlayAids {
       out.add(m);
       for (final GamePiece p : attackers) p.keyEvent(mark);
       for (final GamePiece p : placed) new VASSAL.command.RemovePiece(p).execute();
+      for (final GamePiece p : markers) new VASSAL.command.RemovePiece(p).execute();
     }
     put("attacks", out);
+  }
+
+  /** A new piece of the palette's slot whose piece has the CounterId `id`. */
+  static GamePiece fromPalette(String id) {
+    for (final VASSAL.build.widget.PieceSlot slot : gm.getAllDescendantComponentsOf(VASSAL.build.widget.PieceSlot.class)) {
+      if (id.equals(String.valueOf(slot.getPiece().getProperty("CounterId")))) {
+        return VASSAL.counters.PieceCloner.getInstance().clonePiece(slot.getPiece());
+      }
+    }
+    throw new IllegalArgumentException("no palette piece " + id);
   }
 
   static void inventory(String setup) throws Exception {
