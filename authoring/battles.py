@@ -9,8 +9,7 @@ for the one rolled). Each mistake in the arguments is a finding (HW-CALC-001, HW
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,9 +19,9 @@ from authoring.diagnostics.codes import HW_CALC_001, HW_CALC_002
 from authoring.diagnostics.suggest import suggest
 from authoring.load import LoadResult
 from authoring.load.target import TargetError, find_target
-from authoring.model import Counter, Game, Map, Scenario
+from authoring.model import Game, Map, Scenario
 from authoring.model.game import odds_ratio
-from authoring.rules.combat import Battle, Fighter, applies, fight, unit_strength
+from authoring.rules.combat import Battle, Fighter, fight, fighter, unit_strength
 
 __all__ = ("Calculated", "TargetError", "Unit", "calculate", "parse_unit")
 
@@ -85,9 +84,11 @@ def calculate(
     defenders: Sequence[str],
     attackers: Sequence[str],
     roll: int | None = None,
+    weather: str | None = None,
 ) -> Calculated:
     """`hexwright combat SCENARIO`: the scenario an argument names (`TargetError` when it names none or several),
-    the battle of `attackers` on `defenders` at `turn`, for `roll` or every roll of the die."""
+    the battle of `attackers` on `defenders` at `turn`, for `roll` or every roll of the die; `weather` the
+    weather the players rolled (a game whose turn record does not fix it, Typhoon 5.1.2)."""
     target = find_target(scenario, game_id, project)
     result, scen = target.result, target.scenario
     if scen is None or not result.checkable:
@@ -97,10 +98,24 @@ def calculate(
     found = [p for p in parsed if isinstance(p, Diagnostic)]
     units = [p for p in parsed if isinstance(p, Unit)]
     if not found:
-        found = _refusals(game, scen, turn, units, roll)
+        found = _refusals(game, scen, turn, units, roll) or _weather_findings(game, weather)
     if found:
         return Calculated(target.root, result, scen, tuple(found), None)
-    return Calculated(target.root, result, scen, (), _report(game, scen, turn, units, roll))
+    return Calculated(target.root, result, scen, (), _report(game, scen, turn, units, roll, weather))
+
+
+def _weather_findings(game: Game, weather: str | None) -> list[Diagnostic]:
+    """`--weather` names one of the weathers the combat rules know (`combat.weathers`)."""
+    known = list(game.combat.weathers) if game.combat is not None else []
+    if weather is None or weather in known:
+        return []
+    return [
+        HW_CALC_001.at(
+            f"no weather {weather!r} in game {game.id!r}'s combat rules",
+            Loc(f"--weather {weather}"),
+            help=suggest(weather, known) if known else "the game's combat rules name no weather",
+        )
+    ]
 
 
 def _refusals(game: Game, scen: Scenario, turn: int | None, units: list[Unit], roll: int | None) -> list[Diagnostic]:
@@ -328,47 +343,46 @@ def _die_range(game: Game) -> tuple[int, int]:
     return (1, die.sides) if die is not None else (1, 6)
 
 
-def _fighter(game: Game, unit: Unit, fields: set[str]) -> Fighter:
-    counter: Counter = game.counters[unit.counter]
-    extra = {"markers": unit.markers} if "markers" in fields else {}
-    return Fighter(unit.hex, counter.side or "", counter.type or "", _strength(game, unit) or 0.0, **extra)
+def _fighter(game: Game, unit: Unit) -> Fighter:
+    """The unit as it fights (`rules.combat.fighter`): its strength for its role, and its support strength."""
+    role = "attack" if unit.role == "attacker" else "defence"
+    return fighter(game, game.counters[unit.counter], unit.state, unit.hex, role)
 
 
-def _context(scen: Scenario, turn: int | None) -> dict:
-    """What `fight` may take beside the units (the turn, its weather, the scenario), by the names it declares:
-    the calculator hands over whatever battle context `rules.combat` reads, and nothing it does not."""
-    record = next((t for t in scen.turns if t.turn == turn), None)
-    accepted = inspect.signature(fight).parameters
-    wants_record = "turn" in accepted and "Turn" in str(accepted["turn"].annotation)  # the record, or its number
-    offered: dict[str, object] = {"turn": record if wants_record else turn, "scenario": scen}
-    offered["weather"] = record.weather if record is not None and record.weather else None
-    return {k: v for k, v in offered.items() if k in accepted and v is not None}
+def _markers(units: list[Unit]) -> dict[str, list[str]]:
+    """The markers on the units, by the hex they stand in (a marker counts for the units of its hex)."""
+    out: dict[str, list[str]] = {}
+    for u in units:
+        out.setdefault(u.hex, []).extend(m for m in u.markers if m not in out.get(u.hex, ()))
+    return out
 
 
-def _report(game: Game, scen: Scenario, turn: int | None, units: list[Unit], roll: int | None) -> dict:
+def _report(
+    game: Game, scen: Scenario, turn: int | None, units: list[Unit], roll: int | None, weather: str | None = None
+) -> dict:
     combat = game.combat
     assert combat is not None
-    fields = {f.name for f in dataclasses.fields(Fighter)}
     defenders = [u for u in units if u.role == "defender"]
     attackers = [u for u in units if u.role == "attacker"]
     game_map = _map_of(game, scen, defenders[0].hex)
     assert game_map is not None
-    d_fighters = [_fighter(game, u, fields) for u in defenders]
-    a_fighters = [_fighter(game, u, fields) for u in attackers]
+    d_fighters = [_fighter(game, u) for u in defenders]
+    a_fighters = [_fighter(game, u) for u in attackers]
     low, high = _die_range(game)
     rolls = [roll] if roll is not None else list(range(low, high + 1))
-    context = _context(scen, turn)
-    battles = [fight(game, game_map, d_fighters, a_fighters, r, **context) for r in rolls]
+    markers = _markers(units)
+    battles = [
+        fight(game, game_map, d_fighters, a_fighters, r, scenario=scen.id, turn=turn, weather=weather, markers=markers)
+        for r in rolls
+    ]
     first = battles[0]
-    applied = [e for e in combat.effects if applies(game_map, e, d_fighters, a_fighters)]
-    record = next((t for t in scen.turns if t.turn == turn), None)
-    report = {
+    return {
         "game": game.id,
         "scenario": scen.id,
         "map": game_map.id,
         "hex": defenders[0].hex,
         "turn": turn,
-        "weather": record.weather if record is not None and record.weather else None,
+        "weather": first.weather,
         "defenders": [_unit_entry(u, f) for u, f in zip(defenders, d_fighters, strict=True)],
         "attackers": [_unit_entry(u, f) for u, f in zip(attackers, a_fighters, strict=True)],
         "attack": _number(first.attack),
@@ -378,9 +392,8 @@ def _report(game: Game, scen: Scenario, turn: int | None, units: list[Unit], rol
         "column": _odds(game, first.column) if first.column is not None else _odds(game, -1),
         "drm": first.drm,
         "results": [{"roll": b.roll, "row": b.row, "result": b.result} for b in battles],
-        "not_applied": _not_applied(first, applied, units, fields),
+        "not_applied": _not_applied(first),
     }
-    return report
 
 
 def _unit_entry(unit: Unit, fighter: Fighter) -> dict:
@@ -416,30 +429,22 @@ def _effect(effect) -> dict:
     return entry
 
 
-def _not_applied(battle: Battle, applied: list, units: list[Unit], fields: set[str]) -> list[dict]:
-    """What the battle leaves out, each with its rule where it has one: the modifiers `rules.combat` names as
-    not applied, the effects it cannot total from the tables, and markers it does not read."""
-    out = [_named(n) for n in getattr(battle, "not_applied", ()) or ()]
-    out += [{"name": e.name, "label": e.label(), "rule": e.rule} for e in applied if not e.computed]
-    if "markers" not in fields:
-        out += [
-            {"name": m, "label": f"marker {m} on {u.counter} (rules.combat reads no markers)", "rule": ""}
-            for u in units
-            for m in u.markers
-        ]
+def _not_applied(battle: Battle) -> list[dict]:
+    """What the battle leaves out (`Battle.not_applied`, each `"<name> (<rule>): <what the players do>"`) and the
+    shifts it could not total from the tables (`CombatEffect.computed`), each with its rule."""
+    out = [_named(text) for text in battle.not_applied]
+    out += [{"name": e.name, "label": e.label(), "rule": e.rule} for e in battle.shifts if not e.computed]
     named: dict[str, dict] = {}
     for entry in out:  # each named once, where it first comes
         named.setdefault(str(entry["label"]), entry)
     return list(named.values())
 
 
-def _named(item) -> dict:
-    """A "not applied" entry of `rules.combat`, as a mapping whatever its shape (text, or a record)."""
-    if isinstance(item, str):
-        return {"name": item, "label": item, "rule": ""}
-    if dataclasses.is_dataclass(item) and not isinstance(item, type):
-        data = dataclasses.asdict(item)
-        label = getattr(item, "label", None)
-        data.setdefault("label", str(label()) if callable(label) else data.get("name", ""))
-        return {k: v for k, v in data.items() if isinstance(v, (str, int, float, bool, type(None), list))}
-    return {"name": str(item), "label": str(item), "rule": ""}
+_UNAPPLIED = re.compile(r"^(?P<name>.*?)(?: \((?P<rule>[^()]*)\))?: ")
+
+
+def _named(text: str) -> dict:
+    """A not-applied entry as name, label (the whole text) and rule, read from `CombatEffect.unapplied`'s words."""
+    found = _UNAPPLIED.match(text)
+    name, rule = (found.group("name"), found.group("rule") or "") if found else (text, "")
+    return {"name": name, "label": text, "rule": rule}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 from collections.abc import Mapping, Sequence
 
@@ -125,13 +126,21 @@ def _sheet_title(text: str) -> str:
     return cleaned[:31] or "Set-up"
 
 
+_MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+
+
 def _fixed_times(data: bytes) -> bytes:
-    """The archive with every member at one fixed time, in the order openpyxl wrote them."""
+    """The archive with every member at one fixed time, in the order openpyxl wrote them, and the document's
+    modified date (which openpyxl sets to the clock as it saves) at the fixed one."""
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             member = zipfile.ZipInfo(info.filename, _ZIP_TIME)
             member.compress_type = zipfile.ZIP_DEFLATED
             member.external_attr = 0o600 << 16
-            dst.writestr(member, src.read(info.filename))
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                body = _MODIFIED.sub(lambda m: m.group(1) + stamp + m.group(2), body)
+            dst.writestr(member, body)
     return out.getvalue()

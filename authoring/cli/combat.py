@@ -23,6 +23,9 @@ UNIT_HELP = "UNIT@HEX[:STATE[+MARKER...]]: a counter id, its hex, its face state
 @click.option("--defender", "defenders", multiple=True, metavar="UNIT@HEX[:STATE]", help=UNIT_HELP)
 @click.option("--attacker", "attackers", multiple=True, metavar="UNIT@HEX[:STATE]", help=UNIT_HELP)
 @click.option("--roll", type=int, help="The die roll (default: the result of every roll).")
+@click.option(
+    "--weather", help="The weather rolled for the turn, where the turn record does not fix it (Typhoon 5.1.2)."
+)
 @click.option("--format", "fmt", type=Choice(FORMATS), default="text", show_default=True)
 @project_option
 def combat(
@@ -32,6 +35,7 @@ def combat(
     defenders: tuple[str, ...],
     attackers: tuple[str, ...],
     roll: int | None,
+    weather: str | None,
     fmt: str,
     project: Path,
 ) -> None:
@@ -40,7 +44,7 @@ def combat(
     from authoring import battles  # here, not at the top: it loads the loader and the rules (~90 ms)
 
     try:
-        done = battles.calculate(scenario, game_id, project, turn, defenders, attackers, roll)
+        done = battles.calculate(scenario, game_id, project, turn, defenders, attackers, roll, weather)
     except battles.TargetError as exc:
         raise click.UsageError(str(exc)) from None
     if done.report is None:

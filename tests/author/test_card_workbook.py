@@ -4,6 +4,7 @@ units, the strength states, and for each row the hexes its unit may start in), r
 from __future__ import annotations
 
 import io
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -61,6 +62,12 @@ def test_each_row_offers_the_hexes_its_unit_may_start_in(card: Path):
 
 
 def test_the_workbook_is_the_same_bytes_each_time(card: Path, tmp_path: Path):
+    """No clock in it: openpyxl stamps the document's modified date as it saves, a second apart two exports
+    differed."""
+    with zipfile.ZipFile(card) as z:
+        core = z.read("docProps/core.xml").decode()
+        assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    assert "2000-01-01T00:00:00Z</dcterms:modified>" in core and "2000-01-01T00:00:00Z</dcterms:created>" in core
     again = tmp_path / "again.xlsx"
     assert _run("export-setup", "bfm/seven-turn", "--side", "soviet", "--out", str(again)).exit_code == 0
     assert again.read_bytes() == card.read_bytes()

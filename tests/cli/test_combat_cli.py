@@ -78,8 +78,8 @@ def test_json_fields_as_documented():
 
 
 def test_a_shift_the_tables_cannot_total_is_named_not_applied():
-    """Typhoon's Moscow DRM depends on the attacker's side; a DRM that names unit types cannot be summed from the
-    tables alone, and the report says so rather than guess (here: none, so the list is empty and the result set)."""
+    """Typhoon's Moscow DRM depends on the attacker's side and is computed; what the data leaves to the players
+    (attack supply, close air support, defensive artillery from other hexes) is named, each with its rule."""
     got = run(
         "typhoon/campaign",
         "--turn",
@@ -95,7 +95,8 @@ def test_a_shift_the_tables_cannot_total_is_named_not_applied():
     )
     report = json.loads(got.stdout)
     assert [m["label"] for m in report["modifiers"]] == ["Moscow +2 DRM"]
-    assert report["results"][0]["row"] == 7 and report["not_applied"] == []
+    assert report["results"][0]["row"] == 7
+    assert [n["rule"] for n in report["not_applied"]] == ["6.5.7", "11.5.3", "10.1.2"]
 
 
 @pytest.mark.parametrize(
@@ -234,22 +235,23 @@ def test_artillery_reaches_as_far_as_its_printed_range_and_no_further():
     assert hq.exit_code == 1 and "2 hexes from the defender" in hq.output  # a command range is no fire range
 
 
-def test_the_turns_weather_reaches_a_fight_that_reads_it(monkeypatch):
-    """The calculator hands `rules.combat.fight` the battle context it declares (here a `weather` keyword), from
-    the scenario's turn record, and nothing it does not declare."""
-    from authoring import battles
-
-    seen = []
-    real = battles.fight
-
-    def fight(game, game_map, defender, attackers, roll, *, weather=None):
-        seen.append(weather)
-        return real(game, game_map, defender, attackers, roll)
-
-    monkeypatch.setattr(battles, "fight", fight)
-    assert run("bfm/campaign", *BATTLE[2:], "--turn", "3", "--roll", "1").exit_code == 0
-    assert run("bfm/campaign", *BATTLE[2:], "--turn", "8", "--roll", "1").exit_code == 0
-    assert seen == ["mud", "snow"]
+def test_the_turns_weather_reaches_the_battle():
+    """The turn's weather comes from the scenario's turn record: mud halves BfM's attack (Mud Turns), snow does
+    not; a game whose weather is rolled (Typhoon 5.1.2) takes it from --weather, else names what it decides."""
+    args = ("bfm/campaign", *BATTLE[2:], "--roll", "1", "--format", "json")
+    clear, mud, snow = (json.loads(run(*args, "--turn", t).stdout) for t in ("1", "3", "8"))
+    assert (clear["weather"], mud["weather"], snow["weather"]) == ("clear", "mud", "snow")
+    assert mud["attack"] == clear["attack"] / 2 and snow["attack"] == clear["attack"]
+    typhoon = ("typhoon/campaign", "--turn", "2", "--defender", "sov-13rd@M1520", "--attacker", "ger-1pz-pz@M1519")
+    typhoon += ("--attacker", "ger-1pz-m1@M1420", "--roll", "5", "--format", "json")
+    rolled = json.loads(run(*typhoon).stdout)
+    assert rolled["weather"] is None and any(
+        "the weather is rolled (5.1.2)" in n["label"] for n in rolled["not_applied"]
+    )
+    dry = json.loads(run(*typhoon, "--weather", "dry").stdout)
+    assert dry["weather"] == "dry" and dry["drm"] == -1  # Combined Arms (9.1.1), computed in dry weather
+    wrong = run(*typhoon, "--weather", "sunny")
+    assert wrong.exit_code == 1 and "no weather 'sunny'" in wrong.output
 
 
 def test_a_marker_is_applied_or_named_as_not_applied():

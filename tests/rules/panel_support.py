@@ -38,6 +38,7 @@ def params(games=GAMES, keep=lambda case: True) -> list:
 
 def arguments(p: dict, case: dict, roll: int | None = None) -> list[str]:
     args = ["combat", f"{p['game']}/{p['scenario']}", "--turn", str(case["turn"]), "--format", "json"]
+    args += ["--weather", case["weather"]] if case.get("weather") else []
     args += [w for u in case["defenders"] for w in ("--defender", u)]
     args += [w for u in case["attackers"] for w in ("--attacker", u)]
     return args + (["--roll", str(roll)] if roll is not None else []) + ["--project", str(ROOT)]
