@@ -22,6 +22,7 @@ from authoring.load.provenance import provenance
 from authoring.load.resolve_game import rule_specs
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
+    Draw,
     Map,
     OffMap,
     Option,
@@ -200,7 +201,29 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         ctx.src.path,
         ctx.loc(()),
         provenance(d),
+        _draws(ctx, counters, sides, d.get("draws") or ()),
     )
+
+
+def _draws(ctx: Ctx, counters: dict, sides, items) -> tuple[Draw, ...]:
+    """`draws`: secret random draws, each of known counters (HW-REF-002) for a known side (HW-REF-001)."""
+    out = []
+    for i, item in enumerate(items):
+        ctx.ref(item["side"], sides, "side", ("draws", i, "side"))
+        units = [str(u) for u in item["counters"]]
+        for j, u in enumerate(units):
+            ctx.ref(u, counters, "counter", ("draws", i, "counters", j), code=HW_REF_002)
+        out.append(
+            Draw(
+                str(item["id"]),
+                str(item.get("name", item["id"])),
+                str(item["side"]),
+                tuple(u for u in units if u in counters),
+                str(item.get("rule", "")),
+                ctx.loc(("draws", i)),
+            )
+        )
+    return tuple(out)
 
 
 def _effects(ctx: Ctx, option: dict, i: int) -> OptionEffects:
