@@ -7,9 +7,9 @@
  *                                   load a set-up; the module's global properties; eliminate (key ELIMINATE,
  *                                   "code,modifiers") one main-map unit of each side, read them again; restore
  *                                   those units (key RESTORE), read them again; and the Victory window's labels
- *   deck    MODULE SETUP SIDE       load a set-up as the Player does; per draw pile: its pieces' names as seen by
- *                                   no side; then join SIDE, draw the top piece onto the map, and report its name
- *                                   as SIDE sees it and as the other sides see it
+ *   deck    MODULE SETUP SIDE       load a set-up (its draw piles filled as the engine starts a new game); per
+ *                                   draw pile: its pieces' CounterIds; join SIDE and draw a piece as a drag off
+ *                                   the deck does; and its name as each side's player sees it
  */
 import VASSAL.Info;
 import VASSAL.build.GameModule;
@@ -23,7 +23,6 @@ import VASSAL.command.Command;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.Deck;
 import VASSAL.counters.GamePiece;
-import VASSAL.counters.Properties;
 import VASSAL.counters.Stack;
 import VASSAL.launch.StandardConfig;
 import VASSAL.tools.DataArchive;
@@ -116,6 +115,7 @@ public class Outcomes {
     PlayAids.put("labels", labels());
     for (final GamePiece p : units) p.keyEvent(restore);
     PlayAids.put("after_restore", globals());
+    PlayAids.put("labels_after_restore", labels());
   }
 
   static void deck(String setup, String side) throws Exception {
@@ -132,19 +132,15 @@ public class Outcomes {
       d.put("counters", names);
       if (deck != null && deck.getPieceCount() > 0) {
         gm.getPlayerRoster().add(GameModule.getUserId(), "tester", side);
-        final GamePiece top = deck.getPieceAt(deck.getPieceCount() - 1);
-        final Command c = deck.getMap().placeOrMerge(top, new Point(deck.getPosition().x + 300, deck.getPosition().y));
+        // what a drag off the deck does (PieceMover): the deck picks the piece (at random: shuffle Always), tells
+        // the piece it left a face-down deck, and the map places it
+        final GamePiece top = deck.drawCards().nextPiece();
+        deck.pieceRemoved(top);
+        deck.getMap().placeOrMerge(top, new Point(deck.getPosition().x + 300, deck.getPosition().y));
         d.put("drawn", String.valueOf(top.getProperty("CounterId")));
-        d.put("drawn_name_own_side", top.getLocalizedName());
-        d.put("drawn_obscured_to_own_side", String.valueOf(top.getProperty(Properties.OBSCURED_TO_ME)));
-        final LinkedHashMap<String, Object> others = new LinkedHashMap<>();
-        for (final String s : gm.getPlayerRoster().getSides()) {
-          if (s.equals(side)) continue;
-          gm.getPlayerRoster().remove(GameModule.getUserId());
-          gm.getPlayerRoster().add(GameModule.getUserId(), "tester", s);
-          others.put(s, top.getLocalizedName() + " | obscured " + top.getProperty(Properties.OBSCURED_TO_ME));
-        }
-        d.put("drawn_seen_by_other_sides", others);
+        final LinkedHashMap<String, Object> seen = new LinkedHashMap<>();
+        for (final String s : gm.getPlayerRoster().getSides()) seen.put(s, seenBy(top, s));
+        d.put("drawn_seen_by", seen);
         d.put("left_in_deck", deck.getPieceCount());
       }
       decks.add(d);
@@ -170,6 +166,13 @@ public class Outcomes {
       out.put(g.getConfigureName(), String.valueOf(g.getPropertyValue()));
     }
     return out;
+  }
+
+  /** The name `p` shows the player of `side` (joined anew). */
+  static String seenBy(GamePiece p, String side) {
+    gm.getPlayerRoster().remove(GameModule.getUserId());
+    gm.getPlayerRoster().add(GameModule.getUserId(), "tester", side);
+    return p.getLocalizedName();
   }
 
   /** The pieces of the Victory window: CounterId -> their name as drawn (Text Labels evaluated). */
