@@ -7,6 +7,7 @@ from authoring.model.game import (
     CombatEffect,
     Dice,
     Game,
+    LossCount,
     Nationality,
     PhaseAction,
     RuleSpec,
@@ -16,7 +17,6 @@ from authoring.model.game import (
     VictoryCondition,
     VictoryRules,
     VictoryTrack,
-    LossCount,
 )
 from authoring.model.map import (
     EdgeSideInfo,

@@ -36,8 +36,12 @@ TRACK_ID = "TrackId"
 """The scoreboard piece's property naming its VP counter or loss count (the data's id)."""
 LABEL = "Shown"
 """The scoreboard piece's property reading the text its label shows."""
-STEPS = ((1, key_stroke(38, ctrl=True)), (-1, key_stroke(40, ctrl=True)), (5, key_stroke(38, ctrl=True, shift=True)))
-STEPS += ((-5, key_stroke(40, ctrl=True, shift=True)),)
+STEPS = (
+    (1, key_stroke(38, ctrl=True)),
+    (-1, key_stroke(40, ctrl=True)),
+    (5, key_stroke(38, ctrl=True, shift=True)),
+    (-5, key_stroke(40, ctrl=True, shift=True)),
+)
 """(change, key) of a VP counter's commands: Ctrl+Up/Down one point, Ctrl+Shift+Up/Down five."""
 
 
