@@ -202,7 +202,23 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         ctx.loc(()),
         provenance(d),
         _draws(ctx, counters, sides, d.get("draws") or ()),
+        _markers(ctx, lookup, maps, counters, d.get("markers") or ()),
     )
+
+
+def _markers(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], counters: dict, items) -> tuple[Placement, ...]:
+    """`markers`: a known counter (HW-REF-002) on each of its hexes, each on a map in play (HW-HEX-002)."""
+    out = []
+    for i, item in enumerate(items):
+        cid = str(item["counter"])
+        if not ctx.ref(cid, counters, "counter", ("markers", i, "counter"), code=HW_REF_002):
+            continue
+        side = counters[cid].side or ""
+        for j, label in enumerate(item["hexes"]):
+            path = ("markers", i, "hexes", j)
+            h = _hex(ctx, lookup, all_maps, str(label), path)
+            out.append(Placement(side, str(label), h, (cid,), None, ctx.loc(path), (ctx.loc(path),)))
+    return tuple(out)
 
 
 def _draws(ctx: Ctx, counters: dict, sides, items) -> tuple[Draw, ...]:

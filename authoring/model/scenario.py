@@ -160,6 +160,9 @@ class Scenario:
     source: Provenance = DESIGNERS
     """Where the scenario comes from (``source:``, ``source_note:``): a representative turn record is labelled."""
     draws: tuple[Draw, ...] = ()
+    markers: tuple[Placement, ...] = ()
+    """Markers placed at the start (scenario `markers`; Battle for Moscow's city control markers): not part of
+    either side's set-up, so set-up cards and checks leave them out; the module's set-up places them."""
 
     def placements(self, side: str | None = None) -> tuple[Placement, ...]:
         return tuple(p for p in self.setup if side is None or p.side == side)

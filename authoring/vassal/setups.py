@@ -122,7 +122,7 @@ def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piec
     game = ctx.game
     grids = {m: game.maps[m].grid for m in game.maps}
     out = []
-    for p in scenario.setup:
+    for p in (*scenario.setup, *scenario.markers):
         if p.hex is None:
             continue
         map_id = _map_of(game, scenario, p.label)
