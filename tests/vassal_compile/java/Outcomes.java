@@ -3,9 +3,10 @@
  * prints what the engine then holds as one JSON object on stdout (PlayAids.java's conventions).
  *
  *   turns   MODULE SETUP N          load a predefined set-up and step the turn tracker N times: the Turn level's value after each step
- *   losses  MODULE SETUP ELIMINATE RESTORE
+ *   losses  MODULE SETUP ELIMINATE RESTORE [COUNTER...]
  *                                   load a set-up; the module's global properties; eliminate (key ELIMINATE,
- *                                   "code,modifiers") one main-map unit of each side, read them again; restore
+ *                                   "code,modifiers") the main-map units of the counters named (none named: one
+ *                                   unit of each side), read them again; restore
  *                                   those units (key RESTORE), read them again; and the Victory window's labels
  *   deck    MODULE SETUP SIDE       load a set-up (its draw piles filled as the engine starts a new game); per
  *                                   draw pile: its pieces' CounterIds; join SIDE and draw a piece as a drag off
@@ -64,7 +65,7 @@ public class Outcomes {
         PlayAids.gm = gm;   // its helpers (units, put) read the module from there
         switch (args[0]) {
         case "turns": turns(args[2], Integer.parseInt(args[3])); break;
-        case "losses": losses(args[2], key(args[3]), key(args[4])); break;
+        case "losses": losses(args[2], key(args[3]), key(args[4]), java.util.Arrays.copyOfRange(args, 5, args.length)); break;
         case "deck": deck(args[2], args[3]); break;
         default: problems.add("unknown command " + args[0]);
         }
@@ -95,20 +96,24 @@ public class Outcomes {
     PlayAids.put("turns", seen);
   }
 
-  static void losses(String setup, KeyStroke eliminate, KeyStroke restore) throws Exception {
+  static void losses(String setup, KeyStroke eliminate, KeyStroke restore, String[] ids) throws Exception {
     loadAsPlayer(gm.getDataArchive().getInputStream(setup));
     final List<GamePiece> units = new ArrayList<>();
     final HashSet<Object> sides = new HashSet<>();
+    final List<String> wanted = java.util.Arrays.asList(ids);
     for (final GamePiece p : PlayAids.units()) {
-      if (p.getProperty("Side") != null && p.getMap() != null && "Map".equals(p.getMap().getMapName())
-          && sides.add(p.getProperty("Side"))) units.add(Decorator.getOutermost(p));
+      if (p.getProperty("Side") == null || p.getMap() == null || !"Map".equals(p.getMap().getMapName())) continue;
+      if (wanted.isEmpty() ? sides.add(p.getProperty("Side")) : wanted.contains(String.valueOf(p.getProperty("CounterId")))) {
+        sides.add(p.getProperty("Side"));
+        units.add(Decorator.getOutermost(p));
+      }
     }
     PlayAids.put("sides", new ArrayList<Object>(sides));
     PlayAids.put("before", globals());
     final LinkedHashMap<String, Object> where = new LinkedHashMap<>();
     for (final GamePiece p : units) {
       p.keyEvent(eliminate);
-      where.put(String.valueOf(p.getProperty("Side")), p.getMap() == null ? null : p.getMap().getMapName());
+      where.put(String.valueOf(p.getProperty("CounterId")), p.getMap() == null ? null : p.getMap().getMapName());
     }
     PlayAids.put("eliminated_to", where);
     PlayAids.put("after_eliminate", globals());
