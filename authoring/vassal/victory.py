@@ -62,12 +62,7 @@ def loss_property(loss: LossCount) -> str:
 
 def concerns(game: Game, loss: LossCount, counter: Counter) -> bool:
     """Whether `loss` counts `counter` (a unit of its side and, when it names any, of its unit types)."""
-    return (
-        not counter.marker
-        and counter.side == loss.side
-        and (not loss.unit_types or counter.type in loss.unit_types)
-        and bool(game.victory)
-    )
+    return not counter.marker and counter.side == loss.side and (not loss.unit_types or counter.type in loss.unit_types)
 
 
 def _box_ids(game: Game, loss: LossCount) -> list[str]:
