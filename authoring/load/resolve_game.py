@@ -132,9 +132,10 @@ def victory(ctx: Ctx, side_ids: set[str]) -> VictoryRules:
     def known(item: dict, path: tuple) -> None:
         if "side" in item:
             ctx.ref(item["side"], side_ids, "side", (*path, "side"))
-        if item.get("id") in seen:
-            ctx.error(HW_DUP_001, f"duplicate victory id {item['id']!r}", (*path, "id"))
-        seen.add(item.get("id"))
+        ident = str(item["id"])
+        if ident in seen:
+            ctx.error(HW_DUP_001, f"duplicate victory id {ident!r}", (*path, "id"))
+        seen.add(ident)
 
     points = []
     for i, p in enumerate(d.get("points") or ()):
