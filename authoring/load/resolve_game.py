@@ -8,7 +8,20 @@ from authoring.budget import COUNTER_SIZE_IN
 from authoring.diagnostics.codes import HW_DUP_001, HW_PATH_010, HW_PATH_011, HW_TABLE_001
 from authoring.load.context import Ctx
 from authoring.load.provenance import provenance
-from authoring.model import Dice, Nationality, PhaseAction, RuleSpec, Side, Table, TypeDef
+from authoring.model import (
+    BoxGroup,
+    Dice,
+    LossCount,
+    Nationality,
+    PhaseAction,
+    RuleSpec,
+    Side,
+    Table,
+    TypeDef,
+    VictoryCondition,
+    VictoryRules,
+    VictoryTrack,
+)
 from authoring.model.game import frozen_map
 from authoring.readfile import kind_of
 from authoring.safepath import UnsafePath, resolve_inside
@@ -102,6 +115,86 @@ def manifest_parts(ctx: Ctx) -> dict:
         loss_boxes=tuple((str(b["id"]), str(b["name"])) for b in d.get("loss_boxes") or ())
         or (("eliminated", "Eliminated"),),
         phase_actions=phase_actions(ctx, side_ids),
+        victory=victory(ctx, side_ids),
+        box_groups=box_groups(ctx),
+    )
+
+
+def victory(ctx: Ctx, side_ids: set[str]) -> VictoryRules:
+    """`victory`: VP counters, loss counts and conditions, each side, unit type and loss box they name known
+    (HW-REF-001 otherwise) and each id once (HW-DUP-001)."""
+    d = ctx.src.data.get("victory") or {}
+    types = {str(t["id"]) for t in ctx.src.data.get("unit_types") or ()}
+    boxes = [str(b["id"]) for b in ctx.src.data.get("loss_boxes") or ()] or ["eliminated"]
+    base = ("victory",)
+    seen: set[str] = set()
+
+    def known(item: dict, path: tuple) -> None:
+        if "side" in item:
+            ctx.ref(item["side"], side_ids, "side", (*path, "side"))
+        ident = str(item["id"])
+        if ident in seen:
+            ctx.error(HW_DUP_001, f"duplicate victory id {ident!r}", (*path, "id"))
+        seen.add(ident)
+
+    points = []
+    for i, p in enumerate(d.get("points") or ()):
+        known(p, (*base, "points", i))
+        points.append(
+            VictoryTrack(
+                str(p["id"]),
+                str(p["name"]),
+                str(p.get("side", "")),
+                int(p.get("start", 0)),
+                str(p.get("rule", "")),
+                ctx.loc((*base, "points", i)),
+            )
+        )
+    losses = []
+    for i, x in enumerate(d.get("losses") or ()):
+        path = (*base, "losses", i)
+        known(x, path)
+        for j, t in enumerate(x.get("unit_types") or ()):
+            ctx.ref(t, types, "unit type", (*path, "unit_types", j))
+        for j, b in enumerate(x.get("boxes") or ()):
+            ctx.ref(b, boxes, "loss box", (*path, "boxes", j))
+        losses.append(
+            LossCount(
+                str(x["id"]),
+                str(x["side"]),
+                str(x["name"]),
+                x.get("count", "now") == "ever",
+                tuple(str(t) for t in x.get("unit_types") or ()),
+                tuple(str(b) for b in x.get("boxes") or ()),
+                tuple((int(t["units"]), str(t["text"])) for t in x.get("thresholds") or ()),
+                str(x.get("rule", "")),
+                ctx.loc(path),
+            )
+        )
+    conditions = []
+    for i, c in enumerate(d.get("conditions") or ()):
+        path = (*base, "conditions", i)
+        if "side" in c:
+            ctx.ref(c["side"], side_ids, "side", (*path, "side"))
+        conditions.append(
+            VictoryCondition(str(c["text"]), str(c.get("side", "")), str(c.get("rule", "")), ctx.loc(path))
+        )
+    return VictoryRules(tuple(points), tuple(losses), tuple(conditions), str(d.get("rule", "")))
+
+
+def box_groups(ctx: Ctx) -> tuple[BoxGroup, ...]:
+    """`box_groups`: off-map boxes shown together, each group's id once (HW-DUP-001)."""
+    items = ctx.src.data.get("box_groups") or ()
+    _check_unique(ctx, list(items), ("box_groups",), "box group")
+    return tuple(
+        BoxGroup(
+            str(g["id"]),
+            str(g.get("name", g["id"])),
+            tuple(str(b) for b in g["boxes"]),
+            str(g.get("rule", "")),
+            ctx.loc(("box_groups", i)),
+        )
+        for i, g in enumerate(items)
     )
 
 

@@ -22,6 +22,7 @@ from authoring.load.provenance import provenance
 from authoring.load.resolve_game import rule_specs
 from authoring.load.zeros import DroppedZeros
 from authoring.model import (
+    Draw,
     Map,
     OffMap,
     Option,
@@ -200,7 +201,45 @@ def resolve_scenario(ctx: Ctx, defs: dict, maps: dict[str, Map], counters: dict)
         ctx.src.path,
         ctx.loc(()),
         provenance(d),
+        _draws(ctx, counters, sides, d.get("draws") or ()),
+        _markers(ctx, lookup, maps, counters, d.get("markers") or ()),
     )
+
+
+def _markers(ctx: Ctx, lookup: HexLookup, all_maps: dict[str, Map], counters: dict, items) -> tuple[Placement, ...]:
+    """`markers`: a known counter (HW-REF-002) on each of its hexes, each on a map in play (HW-HEX-002)."""
+    out = []
+    for i, item in enumerate(items):
+        cid = str(item["counter"])
+        if not ctx.ref(cid, counters, "counter", ("markers", i, "counter"), code=HW_REF_002):
+            continue
+        side = counters[cid].side or ""
+        for j, label in enumerate(item["hexes"]):
+            path = ("markers", i, "hexes", j)
+            h = _hex(ctx, lookup, all_maps, str(label), path)
+            out.append(Placement(side, str(label), h, (cid,), None, ctx.loc(path), (ctx.loc(path),)))
+    return tuple(out)
+
+
+def _draws(ctx: Ctx, counters: dict, sides, items) -> tuple[Draw, ...]:
+    """`draws`: secret random draws, each of known counters (HW-REF-002) for a known side (HW-REF-001)."""
+    out = []
+    for i, item in enumerate(items):
+        ctx.ref(item["side"], sides, "side", ("draws", i, "side"))
+        units = [str(u) for u in item["counters"]]
+        for j, u in enumerate(units):
+            ctx.ref(u, counters, "counter", ("draws", i, "counters", j), code=HW_REF_002)
+        out.append(
+            Draw(
+                str(item["id"]),
+                str(item.get("name", item["id"])),
+                str(item["side"]),
+                tuple(u for u in units if u in counters),
+                str(item.get("rule", "")),
+                ctx.loc(("draws", i)),
+            )
+        )
+    return tuple(out)
 
 
 def _effects(ctx: Ctx, option: dict, i: int) -> OptionEffects:

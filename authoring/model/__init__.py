@@ -2,16 +2,21 @@
 
 from authoring.model.counter import Counter, Face
 from authoring.model.game import (
+    BoxGroup,
     Combat,
     CombatEffect,
     Dice,
     Game,
+    LossCount,
     Nationality,
     PhaseAction,
     RuleSpec,
     Side,
     Table,
     TypeDef,
+    VictoryCondition,
+    VictoryRules,
+    VictoryTrack,
 )
 from authoring.model.map import (
     EdgeSideInfo,
@@ -25,6 +30,7 @@ from authoring.model.map import (
 )
 from authoring.model.provenance import Provenance
 from authoring.model.scenario import (
+    Draw,
     OffMap,
     Option,
     OptionEffects,
@@ -40,6 +46,12 @@ from authoring.model.scenario import (
 from authoring.model.values import carried_values, face_texts, face_values, reach_values, value_text
 
 __all__ = (
+    "BoxGroup",
+    "Draw",
+    "LossCount",
+    "VictoryCondition",
+    "VictoryRules",
+    "VictoryTrack",
     "Combat",
     "CombatEffect",
     "Counter",

@@ -104,6 +104,75 @@ class PhaseAction:
     loc: Loc | None = None
 
 
+@frozen
+class LossCount:
+    """Eliminated units of a side counted as the game goes (game.yaml `victory.losses`): `ever` counts each
+    elimination made, even of a unit later restored (Battle for Moscow's VP for eliminations); otherwise the
+    units in the loss boxes now (1941 18.2 C). Only units of `unit_types` (all when empty) in the loss boxes
+    `boxes` (every loss box when empty) count."""
+
+    id: str
+    side: str
+    name: str
+    ever: bool = False
+    unit_types: tuple[str, ...] = ()
+    boxes: tuple[str, ...] = ()
+    thresholds: tuple[tuple[int, str], ...] = ()
+    """(units, what reaching that many does), e.g. (40, 'one level for Germany')."""
+    rule: str = ""
+    loc: Loc | None = None
+
+
+@frozen
+class VictoryTrack:
+    """A victory point counter players move by hand (game.yaml `victory.points`), starting at `start`."""
+
+    id: str
+    name: str
+    side: str = ""
+    start: int = 0
+    rule: str = ""
+    loc: Loc | None = None
+
+
+@frozen
+class VictoryCondition:
+    """How the game is won, in the designer's words, with its rule (game.yaml `victory.conditions`)."""
+
+    text: str
+    side: str = ""
+    rule: str = ""
+    loc: Loc | None = None
+
+
+@frozen
+class VictoryRules:
+    """game.yaml `victory`: the module's VP counters, its per-side loss counts and the conditions in its Help."""
+
+    points: tuple[VictoryTrack, ...] = ()
+    losses: tuple[LossCount, ...] = ()
+    conditions: tuple[VictoryCondition, ...] = ()
+    rule: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.points or self.losses or self.conditions)
+
+
+NO_VICTORY = VictoryRules()
+
+
+@frozen
+class BoxGroup:
+    """Off-map boxes that come together (game.yaml `box_groups`; Typhoon 11.1.2's Air Operations Card: Ready,
+    Flown, Damaged, Destroyed): a scenario that puts a side's units in one of them shows that side all of them."""
+
+    id: str
+    name: str
+    boxes: tuple[str, ...]
+    rule: str = ""
+    loc: Loc | None = None
+
+
 _RATIO = re.compile(r"^\s*(\d+)\s*[:-]\s*(\d+)\s*$")
 
 
@@ -293,6 +362,8 @@ class Game:
     phase_actions: tuple[PhaseAction, ...] = ()
     combat: Combat | None = None
     """How battles resolve from the CRT and terrain effects (tables.yaml `combat`), if the tables say."""
+    victory: VictoryRules = NO_VICTORY
+    box_groups: tuple[BoxGroup, ...] = ()
 
     def side(self, side_id: str) -> Side:
         return next(s for s in self.sides if s.id == side_id)

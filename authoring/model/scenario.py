@@ -126,6 +126,20 @@ class Victory:
 
 
 @frozen
+class Draw:
+    """Counters drawn at random and in secret (scenario `draws`; Typhoon 17.3's Victory Plans): a face-down deck
+    in the module, each drawn piece seen only by the players of `side`. Each counter is in it as many times as
+    its `quantity`."""
+
+    id: str
+    name: str
+    side: str
+    counters: tuple[str, ...]
+    rule: str = ""
+    loc: Loc | None = None
+
+
+@frozen
 class Scenario:
     id: str
     name: str
@@ -145,6 +159,10 @@ class Scenario:
     loc: Loc | None = None
     source: Provenance = DESIGNERS
     """Where the scenario comes from (``source:``, ``source_note:``): a representative turn record is labelled."""
+    draws: tuple[Draw, ...] = ()
+    markers: tuple[Placement, ...] = ()
+    """Markers placed at the start (scenario `markers`; Battle for Moscow's city control markers): not part of
+    either side's set-up, so set-up cards and checks leave them out; the module's set-up places them."""
 
     def placements(self, side: str | None = None) -> tuple[Placement, ...]:
         return tuple(p for p in self.setup if side is None or p.side == side)

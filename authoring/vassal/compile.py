@@ -21,7 +21,7 @@ from authoring.errors import BuildError
 from authoring.model import Counter, Game
 from authoring.names import natural_key
 from authoring.progress import SILENT, Progress
-from authoring.vassal import aids, archive, briefing, combat, help, identity, images, turns, windows
+from authoring.vassal import aids, archive, briefing, combat, draws, help, identity, images, turns, victory, windows
 from authoring.vassal import elements as el
 from authoring.vassal.art import KEPT_IMAGES, Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
@@ -163,19 +163,25 @@ def compile_module(
     faces = images.counter_faces(planned_faces, cache)
     step.next("drawing boards")
     (dead, dead_job), tracks = box_boards(game, options.counter_px, keys)
-    box_jobs = [dead_job, *(job for _, _, job in tracks.values())]
+    scores = victory_board(game, options.counter_px, keys)
+    box_jobs = [dead_job, *(job for _, _, job in tracks.values()), *([scores[1]] if scores else [])]
     ahead = [*boards.board_batches(), Batch(box_jobs)]  # the box boards too: drawn after, they ran on one core
     if alone:  # the chart pages join the boards' pool: three boards alone leave a worker idle
         ahead += images.chart_batches(planned_charts)
     cache.draw_ahead(ahead)
     sets, board_files = boards.images()
-    box_pngs = dict(zip([dead.image, *(t.image for _, t, _ in tracks.values())], cache.many(box_jobs)))
+    box_images = [dead.image, *(t.image for _, t, _ in tracks.values()), *([scores[0].image] if scores else [])]
+    box_pngs = dict(zip(box_images, cache.many(box_jobs)))
     # 2. pieces and palette
-    slots = identity.slot_ids(game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT])
+    slots = identity.slot_ids(
+        game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT, *draws.slot_keys(game)]
+    )
     gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
     face_names = {key: name for key, (name, _png) in faces.items()}
     pieces = {
-        cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
+        cid: counter_piece(
+            game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names), _extra_traits(game, cid)
+        )
         for cid, gpid in gpids.items()
     }
     definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
@@ -193,6 +199,7 @@ def compile_module(
         {sid: (name, board) for sid, (name, board, _) in tracks.items()},
         track_plan,
         {cid: piece.definition().type for cid, piece in in_play.items()},
+        scores[0] if scores else None,
     )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
@@ -206,6 +213,7 @@ def compile_module(
             WITHDRAWAL_IMAGE: images.marker_image(cache, keys, "OUT", options.counter_px),
             **_combat_pngs(game, cache, keys, options.counter_px),
             **_withdrawal_pngs(game, cache, keys, options.counter_px),
+            **_victory_pngs(game, cache, keys, options.counter_px),
         },
     )
     files = {IMAGES + name: data for name, data in pictures.items()}
@@ -223,7 +231,17 @@ def compile_module(
         el.key_namer(),
         windows.main_map(game, distinct_boards(sets)),
         windows.dead_map(game, dead),
-        *([windows.track_map(game, [(name, board) for name, board, _ in tracks.values()])] if tracks else []),
+        *(
+            [_with_decks(game, windows.track_map(game, [(n, b) for n, b, _ in tracks.values()]), tracks, slots, pieces)]
+            if tracks
+            else []
+        ),
+        *(
+            [windows.box_map(game, victory.VICTORY_MAP, [(victory.VICTORY_MAP, scores[0])], victory.window_button())]
+            if scores
+            else []
+        ),
+        *victory.global_properties(game),
         windows.palette(
             _palette(game, pieces, definitions, gpids, options.counter_px, withdrawal_gpid), options.counter_px
         ),
@@ -292,6 +310,59 @@ def box_boards(
     return board(DEAD_MAP, "Eliminated units", [("By side", dead)]), tracks
 
 
+def _one_global_properties(children: list[el.Element]) -> list[el.Element]:
+    """`children` with every GlobalProperties container's properties in the first one: the engine allows one
+    per module (combat's values and the victory counts share it)."""
+    containers = [c for c in children if c.tag == el.GLOBAL_PROPERTIES]
+    for other in containers[1:]:
+        containers[0].extend(list(other))
+    return [c for c in children if c.tag != el.GLOBAL_PROPERTIES or c is containers[0]]
+
+
+def victory_board(game: Game, counter_px: int, keys: ImageKeys) -> tuple[BoxBoard, BoxJob] | None:
+    """The Victory window's board (a box per VP counter and loss count), None when the data keeps no count."""
+    sections = victory.sections(game)
+    if not sections:
+        return None
+    made, draw = box_board(victory.VICTORY_MAP, "Victory points and losses", sections, counter_px)
+    return made, (keys.box(victory.VICTORY_MAP, "Victory points and losses", sections, counter_px), draw)
+
+
+def _extra_traits(game: Game, cid: str) -> list:
+    """A counter's traits for the loss counts that concern it and the mask of a secret draw holding it."""
+    counter = game.counters[cid]
+    draw = draws.draw_of(game, counter)
+    return [*victory.unit_traits(game, counter), *([draws.mask(game, draw)] if draw is not None else [])]
+
+
+def _with_decks(
+    game: Game,
+    track_map: el.Element,
+    tracks: Mapping[str, tuple[str, BoxBoard, BoxJob]],
+    slots: Mapping[str, int],
+    pieces: Mapping[str, Piece],
+) -> el.Element:
+    """The reinforcement window with each scenario's secret draws as decks on that scenario's board."""
+    for sid in sorted(game.scenarios):
+        scenario = game.scenarios[sid]
+        board_name, board, _ = tracks[sid]
+        at = {b.name: (b.x, b.y) for b in board.boxes}
+        for draw in scenario.draws:
+            deck = [
+                el.piece_slot(
+                    pieces[cid].basic.name,
+                    slots[draws.slot_key(sid, draw, i)],
+                    pieces[cid].slot_text(),
+                    board.counter_px,
+                    board.counter_px,
+                )
+                for i, cid in enumerate(draws.copies(game, draw))
+            ]
+            name = f"{draw.name}: {setup_title(game, scenario)}"
+            track_map.append(draws.draw_pile(name, board_name, at[draws.deck_box(draw)], deck, board.counter_px))
+    return track_map
+
+
 def track_board_name(title: str) -> str:
     return f"{TRACK_MAP}: {title}"
 
@@ -343,6 +414,20 @@ def _withdrawal_pngs(game: Game, cache: Images, keys: ImageKeys, size: int) -> d
     return out
 
 
+def _victory_pngs(game: Game, cache: Images, keys: ImageKeys, size: int) -> dict[str, bytes]:
+    """The scoreboard pieces' chits and each secret draw's mask."""
+    out = {}
+    if game.victory.points:
+        out[victory.VP_IMAGE] = images.marker_image(cache, keys, "VP", size)
+    if game.victory.losses:
+        out[victory.LOSS_IMAGE] = images.marker_image(cache, keys, "LOST", size)
+    for sid in sorted(game.scenarios):
+        for draw in game.scenarios[sid].draws:
+            colour = _tint(game.side(draw.side).color)
+            out[draws.mask_image(draw)] = images.marker_image(cache, keys, "?", size, (draw.name,), colour)
+    return out
+
+
 def _combat_pngs(game: Game, cache: Images, keys: ImageKeys, size: int) -> dict[str, bytes]:
     """The attacker mark a unit shows while marked (a small chit in its upper right corner)."""
     if combat.plan(game) is None:
@@ -389,6 +474,7 @@ def _setups(
     tracks: Mapping[str, tuple[str, BoxBoard]],
     track_plan: turns.TurnTrack,
     types: Mapping[str, str],
+    scores: BoxBoard | None = None,
 ) -> dict[str, Callable[[], bytes]]:
     """Each scenario's saved game, on the boards of its own maps (`boards.plans_for`) and its own
     reinforcement board, as a function that waits for it (its zip is deflated in a thread while the
@@ -409,7 +495,12 @@ def _setups(
             (DEAD_MAP, [(DEAD_MAP, 0, 0)]),
             (TRACK_MAP, [(track_name, 0, 0)]),
         ]
-        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types)
+        pieces: list = []
+        if scores is not None:
+            boxes.update({b.name: (victory.VICTORY_MAP, b.x, b.y) for b in scores.boxes})
+            board_maps.append((victory.VICTORY_MAP, [(victory.VICTORY_MAP, 0, 0)]))
+            pieces = victory.scoreboard(game)
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types, pieces)
         extra = [c for c in [turns.restore_command(track_plan, sid)] if c] + briefing.restore_commands(game, scenario)
         members = saved_game_files(ctx, scenario, DATE_MS, extra)
         out[name] = later(partial(archive.zip_bytes, members))  # deflated while the build goes on

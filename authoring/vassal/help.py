@@ -135,12 +135,36 @@ def rules_summary_html(game: Game) -> str:
             ),
         ]
     body += _reinforcements(game)
-    body += ["<h2>Victory</h2>"]
+    body += ["<h2>Victory</h2>", *_victory(game)]
     for s in _scenarios(game):
         body.append(f"<h3>{e(setup_title(game, s))}</h3>")
         body.append(_items(e(v.text) for v in s.victory) if s.victory else "<p>See the scenario notes.</p>")
     body.append("<p>Scenario notes are under Help, Scenarios.</p>")
     return _page(f"{game.name}: rules summary", body)
+
+
+def _victory(game: Game) -> list[str]:
+    """The game's victory conditions (game.yaml `victory`), each with its rule, and what the Victory window
+    counts (empty when the data gives none)."""
+    v = game.victory
+    if not v:
+        return []
+    sides = {s.id: s.name for s in game.sides}
+
+    def whose(side: str) -> str:
+        return f"{e(sides[side])}: " if side in sides else ""
+
+    out = []
+    if v.conditions:
+        out.append(_items(f"{whose(c.side)}{e(c.text)}{_cite(game, c.rule)}" for c in v.conditions))
+    counted = [f"{e(t.name)}{_cite(game, t.rule)}" for t in v.points]
+    for x in v.losses:
+        how = "every elimination made, restored units included" if x.ever else "the units in the loss boxes now"
+        marks = "; ".join(f"{n} or more: {e(what)}" for n, what in x.thresholds)
+        counted.append(f"{e(x.name)} ({how}{'; ' + marks if marks else ''}){_cite(game, x.rule)}")
+    if counted:
+        out += ["<p>The <b>Victory</b> window keeps count of:</p>", _items(counted)]
+    return out
 
 
 def _label(source: Provenance) -> str:

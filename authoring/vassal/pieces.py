@@ -172,19 +172,22 @@ def unit_name(game: Game, counter: Counter) -> str:
     return counter.display_name
 
 
-def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, str]) -> Piece:
-    """The palette piece of a counter; `images` maps each face state to its archive image name."""
+def counter_piece(game: Game, counter: Counter, gpid: int, images: Mapping[str, str], extra: Sequence = ()) -> Piece:
+    """The palette piece of a counter; `images` maps each face state to its archive image name; `extra`: traits
+    inside its side's (a loss count's, a secret draw's mask)."""
     faces = [images[f.state] for f in counter.faces]
     traits: list = []
     reach = range_trait(game, counter)
     if counter.marker or not counter.side:
         traits.append(UsePrototype(MARKER_PROTOTYPE))
+        traits += extra
     else:
         if reach is not None and not hidden_back(game, counter):  # either side may look at a unit's range
             traits.append(reach)
         if game.combat is not None and combat.plan(game) is not None:  # outside the side's restricted access
             traits.append(UsePrototype(combat.PROTOTYPE))
         traits.append(UsePrototype(side_prototype_name(game, counter.side)))
+        traits += extra
         if hidden_back(game, counter):  # outside the type and values, which the mask hides
             traits.append(_mask(game, counter, images[HIDDEN]))
             if reach is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from authoring.model import Game, Scenario
 from authoring.model.frozen import frozen
-from authoring.vassal import archive
+from authoring.vassal import archive, draws
 from authoring.vassal.boards import BoardPlan, hex_position
 from authoring.vassal.boxes import BoxSpec
 from authoring.vassal.codec import Definition, Nesting, encode, nest
@@ -65,6 +65,12 @@ def box_loads(game: Game, scenario: Scenario) -> dict[str, int]:
         add(turn_box(w.turn), 1)
     for p in scenario.pools:
         add(pool_box(game, p.side, p.id, p.name), len(p.units))
+    for group in game.box_groups:  # a side using one box of a group gets them all (Typhoon 11.1.2)
+        for side in sorted({o.side for o in scenario.off_map if o.box in group.boxes}):
+            for box in group.boxes:
+                add(pool_box(game, side, box), 0)
+    for spec in draws.boxes(scenario):
+        add(spec.region, 1)
     return loads
 
 
@@ -86,7 +92,7 @@ def track_sections(game: Game, scenarios: Sequence[Scenario] | None = None) -> l
     pools = sorted(name for name in most if name not in {b.region for b in turns})
     sections = [("Reinforcements and withdrawals by turn", turns)]
     if pools:
-        sections.append(("Off-map boxes and pools", [BoxSpec(name, name, most[name]) for name in pools]))
+        sections.append(("Off-map boxes and pools", [BoxSpec(name, name, max(1, most[name])) for name in pools]))
     return sections
 
 
@@ -107,6 +113,8 @@ class SetupContext:
     types: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Counter id -> its piece's encoded type, when already made (the palette's): `piece_for` changes
     a piece's face, which is state, never its type."""
+    extra: Sequence[tuple[str, Piece]] = ()
+    """(box name, piece) every set-up adds besides the scenario's own (the Victory window's scoreboard)."""
 
 
 def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piece]]:
@@ -114,7 +122,7 @@ def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piec
     game = ctx.game
     grids = {m: game.maps[m].grid for m in game.maps}
     out = []
-    for p in scenario.setup:
+    for p in (*scenario.setup, *scenario.markers):
         if p.hex is None:
             continue
         map_id = _map_of(game, scenario, p.label)
@@ -132,6 +140,9 @@ def placements(ctx: SetupContext, scenario: Scenario) -> list[tuple[Placed, Piec
         out.append((Placed(text, None, map_name, x, y, box=turn_box(w.turn)), chit))
     for pool in scenario.pools:
         out += _in_box(ctx, pool_box(game, pool.side, pool.id, pool.name), pool.units, None)
+    for box, piece in ctx.extra:
+        map_name, x, y = ctx.boxes[box]
+        out.append((Placed(piece.basic.name, None, map_name, x, y, box=box), piece))
     return out
 
 

@@ -36,6 +36,8 @@ RESTRICTED_ID = "restrict;"
 OBSCURABLE_ID = "obs;"
 DYNAMIC_PROPERTY_ID = "PROP;"
 AREA_OF_EFFECT_ID = "AreaOfEffect;"
+SET_GLOBAL_PROPERTY_ID = "setprop;"
+LABEL_ID = "label;"
 
 NO_KEY = ""
 MOVED_ICON = "/images/moved.gif"
@@ -532,6 +534,66 @@ class AreaOfEffect:
 
     def state_string(self) -> str:
         return java_bool(self.active)
+
+
+@dataclass(frozen=True)
+class SetGlobalProperty:
+    """`setprop;NAME;CONSTRAINTS;COMMANDS;DESCRIPTION;SOURCE;SEARCH`: commands that change a global property
+    (numeric, kept within `low`..`high`). Each command `(menu text, key, change)`: change `I,n` adds n, `P,v` sets
+    v; an empty menu text leaves it off the menu (a key another trait answers too, such as Eliminate)."""
+
+    name: str
+    commands: tuple[tuple[str, str, str], ...]
+    low: int = -100000
+    high: int = 100000
+    description: str = ""
+
+    def type_string(self) -> str:
+        setters = [encode([menu, key, change], ":") for menu, key, change in self.commands]
+        constraints = f"true,{self.low},{self.high},false"
+        fields = [self.name, constraints, encode(setters, ","), self.description, "Current Zone/Current Map/Module", ""]
+        return SET_GLOBAL_PROPERTY_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class Labeler:
+    """Text Label (`label;`): `text` drawn under the piece, its `$property$` names read as it is drawn (a global
+    property's value, a calculated count); the piece's name becomes `name_format` (`$label$` the text shown).
+    `property_name`: a property that reads the text shown."""
+
+    text: str
+    name_format: str = "$pieceName$: $label$"
+    font_size: int = 12
+    property_name: str = ""
+    description: str = ""
+
+    def type_string(self) -> str:
+        fields = [
+            NO_KEY,
+            "",
+            str(self.font_size),
+            "255,255,255",
+            "0,0,0",
+            "b",
+            "0",
+            "c",
+            "0",
+            "t",
+            "c",
+            self.name_format,
+            "Dialog",
+            "1",
+            "0",
+            self.property_name,
+            self.description,
+        ]
+        return LABEL_ID + encode(fields, ";")
+
+    def state_string(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)

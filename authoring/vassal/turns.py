@@ -9,7 +9,8 @@ from (`first`) and which items are active, and `advance()` skips inactive items 
 at `first`. So the module has a single "Turn" tracker whose list holds every distinct turn
 record one after the other (a record that starts another one shares its items), and each
 scenario's set-up switches on its own items only: the player sees that scenario's turns and
-the game's phases, and after its last turn the track rolls over to its first.
+the game's phases, then an "End of game" item (`end_label`), and only after that does the track roll over
+to its first.
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ def turn_label(turn) -> str:
     return text
 
 
+def end_label(scenario: Scenario) -> str:
+    """The item after a scenario's last turn: the tracker stops there, where victory is judged, rather than
+    rolling over into turn 1 of the same game (or on into the turns of a longer scenario)."""
+    return f"End of game (after turn {scenario.turns[-1].turn})"
+
+
 @dataclass(frozen=True)
 class TurnTrack:
     """The tracker's turn list and, per scenario id, the span (first index, count) it uses."""
@@ -55,7 +62,7 @@ def _by_id(game: Game) -> list[Scenario]:
 def turn_track(game: Game) -> TurnTrack:
     """Distinct turn records, longest first, each scenario pointing into the one it starts."""
     records = sorted(
-        ((s.id, tuple(turn_label(t) for t in s.turns)) for s in _by_id(game) if s.turns),
+        ((s.id, (*(turn_label(t) for t in s.turns), end_label(s))) for s in _by_id(game) if s.turns),
         key=lambda r: (-len(r[1]), r[0]),
     )
     labels: list[str] = []

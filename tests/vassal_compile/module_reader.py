@@ -107,9 +107,10 @@ def board_origins(
 
 
 def expected_hex_units(game: Game, scenario: Scenario) -> Counter:
-    """(counter id, hex, face level) of every unit the scenario sets up on the maps."""
+    """(counter id, hex, face level) of every unit the scenario sets up on the maps, and of its markers placed at
+    the start."""
     out: Counter = Counter()
-    for p in scenario.setup:
+    for p in (*scenario.setup, *scenario.markers):
         for unit in p.units:
             states = [f.state for f in game.counters[unit].faces]
             out[(unit, p.hex, states.index(p.state) + 1 if p.state in states else 1)] += 1

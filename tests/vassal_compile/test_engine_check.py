@@ -74,6 +74,10 @@ def test_engine_places_every_setup_piece_on_its_board_and_hex(built: Built) -> N
             map_id = next(m for m in scenario.maps if h in grids[m])
             per_board[hex_position(plans, grids, map_id, h)[0].name] += len(uses)
             hexes[h] += len(uses)
+        for marker in scenario.markers:  # placed by the set-up besides the sides' units the rules engine holds
+            map_id = next(m for m in scenario.maps if marker.hex in grids[m])
+            per_board[hex_position(plans, grids, map_id, marker.hex)[0].name] += len(marker.units)
+            hexes[marker.hex] += len(marker.units)
         assert Counter(setup["per_map"][MAIN_MAP]["pieces_per_board"]) == per_board
         on_map = [p for p in setup["pieces"] if p["map"] == MAIN_MAP]
         assert Counter(by_label[p["location"]] for p in on_map) == hexes

@@ -20,6 +20,7 @@ from authoring.vassal.compile import setup_title
 from authoring.vassal.images import REPRESENTATIVE_MARK, chart_title
 from authoring.vassal.pieces import DEAD_MAP, MAIN_MAP, TRACK_MAP, dead_box
 from authoring.vassal.turns import turn_label
+from authoring.vassal.victory import VICTORY_MAP
 
 pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
@@ -40,7 +41,7 @@ def test_root_and_moduledata_name_the_game(built: Built) -> None:
 
 def test_one_main_map_with_a_numbered_board_per_map(built: Built) -> None:
     maps = {m.get("mapName"): m for m in _all(built.tree, el.MAP)}
-    assert set(maps) == {MAIN_MAP, DEAD_MAP, TRACK_MAP}
+    assert set(maps) == {MAIN_MAP, DEAD_MAP, TRACK_MAP} | ({VICTORY_MAP} if built.game.victory else set())
     boards = _all(maps[MAIN_MAP], el.BOARD)
     names = sorted(b.get("name") for b in boards)
     assert names == sorted(p.name for p in all_boards_of(built.game))

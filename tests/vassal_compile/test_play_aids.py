@@ -71,7 +71,7 @@ def test_units_in_play_carry_trail_moved_mark_and_their_sides_access(built: Buil
     with zipfile.ZipFile(built.path) as archive:
         for sid in sorted(game.scenarios):
             _, pieces, _ = read_setup(archive, f"setup_{sid}.vsav")
-            units = [p for p in pieces if p.props.get("SideId")]
+            units = [p for p in pieces if p.props.get("SideId") and not game.counters[p.props["CounterId"]].marker]
             assert units
             for unit in units:
                 side = game.side(unit.props["SideId"]).name

@@ -119,6 +119,9 @@ def test_piece_counts_per_board_match_the_rules_engine(built: Built) -> None:
         for h, uses in board.by_cell.items():
             map_id = next(m for m in scenario.maps if h in grids[m])
             expected[hex_position(plans, grids, map_id, h)[0].name] += len(uses)
+        for marker in scenario.markers:  # placed by the set-up, not a side's set-up the rules engine checks
+            map_id = next(m for m in scenario.maps if marker.hex in grids[m])
+            expected[hex_position(plans, grids, map_id, marker.hex)[0].name] += len(marker.units)
         origins = board_origins(declared, boards[MAIN_MAP])
         got = Counter(_locate(declared, origins, p.x, p.y)[0] for p in pieces if p.map == MAIN_MAP)
         assert got == expected, scenario.id

@@ -16,7 +16,7 @@ from conftest import Built
 from authoring.vassal import elements as el
 from authoring.vassal.codec import decode, deobfuscate, split_commands
 from authoring.vassal.compile import setup_title
-from authoring.vassal.turns import COMMAND_PREFIX, TRACKER_ID, turn_label
+from authoring.vassal.turns import COMMAND_PREFIX, TRACKER_ID, end_label, turn_label
 
 pytestmark = pytest.mark.slow  # whole module builds of the bundled games
 
@@ -59,5 +59,5 @@ def test_each_setup_shows_its_own_turns_then_rolls_over(built: Built) -> None:
             current, rolled = _advance(current, first, active)
             if not rolled:
                 shown.append(items[current])
-        assert shown == [turn_label(t) for t in scenario.turns], scenario.id
+        assert shown == [*(turn_label(t) for t in scenario.turns), end_label(scenario)], scenario.id
         assert items[current] == turn_label(scenario.turns[0])

@@ -168,7 +168,8 @@ def test_bundled_bfm_module_round_trips_with_the_same_piece_images(bundled_modul
     before, after = _faces(bundled_modules["bfm"]), _faces(rebuilt)
     assert len(before) == 48 and all(after[name] == faces for name, faces in before.items())
     if CHECKER.exists():
-        assert _assert_same_hexes(bundled_modules["bfm"], rebuilt, labels, {"Battle for Moscow"}) == 70
+        # 35 units in each of the two set-ups, and 9 city control markers placed at start in each
+        assert _assert_same_hexes(bundled_modules["bfm"], rebuilt, labels, {"Battle for Moscow"}) == 88
 
 
 @needs_engine
