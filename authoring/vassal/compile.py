@@ -495,12 +495,12 @@ def _setups(
             (DEAD_MAP, [(DEAD_MAP, 0, 0)]),
             (TRACK_MAP, [(track_name, 0, 0)]),
         ]
-        pieces: list = []
+        scoreboard: list = []
         if scores is not None:
             boxes.update({b.name: (victory.VICTORY_MAP, b.x, b.y) for b in scores.boxes})
             board_maps.append((victory.VICTORY_MAP, [(victory.VICTORY_MAP, 0, 0)]))
-            pieces = victory.scoreboard(game)
-        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types, pieces)
+            scoreboard = victory.scoreboard(game)
+        ctx = SetupContext(game, plans, boxes, piece_for, board_maps, encoded, types, scoreboard)
         extra = [c for c in [turns.restore_command(track_plan, sid)] if c] + briefing.restore_commands(game, scenario)
         members = saved_game_files(ctx, scenario, DATE_MS, extra)
         out[name] = later(partial(archive.zip_bytes, members))  # deflated while the build goes on
