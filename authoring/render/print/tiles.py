@@ -334,7 +334,8 @@ def write_tiles(
     else:
         art = has_art(m)  # a painted map with marks over it: JPEG pages like the art's
         papers = [_TiledPages(plan_tiles(tiled.size, dpi, paper, overlap_in), tiled, dpi, art) for paper in paths]
-        tiled.keep = tiled.columns * (math.ceil(max(p.plan.page_px[1] for p in papers) / TILE) + 2)
+        # every page still to cut lies in the last rows of tiles: a page's height of them, and the row it starts in
+        tiled.keep = tiled.columns * (math.ceil(max(p.plan.page_px[1] for p in papers) / TILE) + 1)
         for gy in range(tiled.rows):
             for pages in papers:
                 pages.feed(gy)
