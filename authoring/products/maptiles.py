@@ -20,6 +20,14 @@ KIND = "maps"
 """The store's folder under `build/.cache/` (`store.cache_dir`)."""
 
 
+def tiles_kept(folder: Path) -> frozenset[str]:
+    """The names of the tile entries in a store's folder: those a drawing adds are the tiles it drew."""
+    try:
+        return frozenset(p.name for p in Path(folder).iterdir() if p.name.startswith("tile-"))
+    except OSError:
+        return frozenset()
+
+
 class MapPieces:
     """Map tiles and pieces in sealed entries under `folder` (`None`: nothing kept, nothing read)."""
 
