@@ -17,6 +17,7 @@ from authoring import atomic
 from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
+from authoring.products.maptiles import KIND, MapPieces
 from authoring.products.stamps import module_up_to_date, module_written_here, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
@@ -63,7 +64,9 @@ def write_module(
         if module_up_to_date(target, inputs):
             progress.note(f"{target.name}: up to date")
             return target
-        cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
+        folder = cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal")
+        pieces = MapPieces(Path(folder).parent / KIND)  # the maps' tiles, beside the module's images
+        cache = ImageCache(folder, workers, pieces)
         kept = partial(piece_images, module_written_here(target))  # its pieces' images, for old saved games
         chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, kept)
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL

@@ -47,6 +47,7 @@ from authoring.pipeline.incremental import (
 )
 from authoring.pipeline.module import write_module
 from authoring.products.catalogue import sheet_page_keys
+from authoring.products.maptiles import KIND, MapPieces, tiles_kept
 from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.products.store import cache_dir
 from authoring.render.counter_art import back_state
@@ -461,7 +462,13 @@ def build_maps(result: LoadResult, out: Path, ctx: BuildContext | None = None, d
     ) -> tuple[list[Path], list[Path]]:  # map PNGs and tiles in one pool; each map tiled once for both papers
 
         def draw(only) -> list[Path]:
-            return write_map_files(game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, workers=ctx.workers, only=only)
+            store = MapPieces(cache_dir(out, KIND))  # the maps' tiles: an edit draws those it changed
+            before = tiles_kept(cache_dir(out, KIND))
+            drawn = write_map_files(
+                game, folder, MAP_PX_PER_HEX, papers, TILE_DPI, workers=ctx.workers, only=only, store=store
+            )
+            ctx.progress.note(f"map tiles: {len(tiles_kept(cache_dir(out, KIND)) - before)} drawn")
+            return drawn
 
         return map_files(game, folder, draw, MAP_PX_PER_HEX, papers, TILE_DPI, ctx.force)
 

@@ -191,6 +191,24 @@ def tile_key(seed: bytes, box: tuple[int, int, int, int], shown: bytes) -> str:
     return hashlib.sha256(seed + repr(box).encode() + shown).hexdigest()[:40]
 
 
+def map_tile_seed(tile_px: int, supersampling: int, paper: object) -> bytes:
+    """What every tile of one drawn map picture shares (the build's map images, print pages, the module's maps):
+    the fingerprint, the tile size, supersampling and paper."""
+    return with_options("map-tile", tile_px, supersampling, paper).encode()
+
+
+def map_tile_key(seed: bytes, box: tuple[int, int, int, int], shown: bytes) -> str:
+    """A map tile's pixels: its picture's `map_tile_seed`, its box and the items it shows (their exact values).
+    Named `tile-...` in the store, so its tiles can be told from the pieces beside them."""
+    return "tile-" + hashlib.sha256(seed + repr(box).encode() + shown).hexdigest()[:40]
+
+
+def map_piece_key(kind: str, *parts: object) -> str:
+    """A piece made of map tiles (a PNG band, a print page, a thumbnail strip): its kind and what it is made
+    of (its tiles' keys, which already hold the fingerprint, and its own layout), named after its kind."""
+    return kind.replace(" ", "-") + "-" + digest("map-piece", kind, *parts)
+
+
 # --- module members -------------------------------------------------------------------------
 
 
@@ -278,6 +296,8 @@ PRODUCTS = (
     Product("map image", map_image_key, "the game's map style, the map, the scale", ".cache/vassal, stamp"),
     Product("print tile", map_files_key, "the map image's key, the papers and resolution", "stamp"),
     Product("board", board_key, "the maps' image keys, the set's boards, which board", ".cache/vassal"),
+    Product("map tile", map_tile_key, "the fingerprint, scale and paper, the items the tile shows", ".cache/maps"),
+    Product("map piece", map_piece_key, "a PNG band, print page or strip: the keys of its tiles", ".cache/maps"),
     Product("preview tile", tile_key, "the picture's maps' image keys, the items the tile shows", ".cache/serve"),
     Product("chart page", table_key, "the table, counter style, terrain", ".cache/vassal"),
     Product("turn record", turns_key, "the scenario's turns, name, source, the phases", ".cache/vassal"),

@@ -39,7 +39,7 @@ def _run(job: Job) -> bytes:
     draw, jpeg, zipped, _heavy = job
     drawn = draw()
     blobs: list[bytes] = []
-    for image in [drawn] if isinstance(drawn, Image.Image) else drawn:  # a list, or pages drawn one by one
+    for image in [drawn] if isinstance(drawn, (Image.Image, bytes)) else drawn:  # a list, or pages drawn one by one
         blobs += page_blobs(image, jpeg, zipped)
         del image  # encoded: the next page is drawn without this one in memory
     return _pack(blobs)
@@ -56,9 +56,10 @@ def _is_light(draws: list[Job]) -> Callable[[tuple[int, ...]], bool]:
     return lambda task: not any(draws[i][3] for i in task)
 
 
-def page_blobs(image: Image.Image, jpeg: bool, zipped: bool) -> list[bytes]:
-    """One page of a cache entry: its encoded image, then its zip member stream (or nothing)."""
-    data = jpeg_bytes(image) if jpeg else png_bytes(image)
+def page_blobs(image: Image.Image | bytes, jpeg: bool, zipped: bool) -> list[bytes]:
+    """One page of a cache entry: its encoded image (`image` itself when it comes encoded), then its zip
+    member stream (or nothing)."""
+    data = image if isinstance(image, bytes) else jpeg_bytes(image) if jpeg else png_bytes(image)
     if not zipped:
         return [data, b""]
     crc, packed = deflate(data)
@@ -142,8 +143,10 @@ class ImageCache:
     Missing images are drawn in forked worker processes when there are enough of them.
     """
 
-    def __init__(self, folder: Path | None, workers: Workers | None = None) -> None:
+    def __init__(self, folder: Path | None, workers: Workers | None = None, map_pieces: object | None = None) -> None:
         self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None  # never through a link
+        self.map_pieces = map_pieces
+        """Where the maps' drawings keep their tiles (`maptiles.MapPieces`), or None: every tile drawn."""
         self._entries = Entries(self.folder) if self.folder else None
         self.workers = workers or Workers.for_jobs()
         self.hits = 0

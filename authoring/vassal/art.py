@@ -34,7 +34,8 @@ def jpeg_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-Draw = Callable[[], "Image.Image | Iterable[Image.Image]"]
+Draw = Callable[[], "Image.Image | bytes | Iterable[Image.Image]"]
+"""A drawing: one image, its PNG already encoded (a map joined from kept segments), or its pages."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,10 @@ class Images(Protocol):
     @property
     def deflated(self) -> MutableMapping[bytes, Deflated]:
         """Image bytes handed out -> their zip member stream, for `archive.module_chunks`."""
+
+    @property
+    def map_pieces(self) -> object | None:
+        """Where the maps' drawings keep their tiles (a `render.maps.tiled.PieceStore`), or None."""
 
     def has(self, key: str) -> bool: ...
 

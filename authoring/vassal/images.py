@@ -55,6 +55,8 @@ new_faces = drawing("authoring.render.counter_art", "Faces")
 new_counter_memo = drawing("authoring.render.counter_art", "CounterMemo")
 draw_card_faces = drawing("authoring.render.print.cards", "draw_card_faces")
 render_map = drawing("authoring.render.maps.draw", "render_map")
+map_png = drawing("authoring.render.maps.draw", "map_png")
+flat_png = drawing("authoring.render.shared.pdf", "png_bytes")
 render_table = drawing("authoring.render.print.charts", "render_table")
 render_turn_track = drawing("authoring.render.print.charts", "render_turn_track")
 setup_card_images = drawing("authoring.render.print.cards", "setup_card_images")
@@ -100,27 +102,28 @@ def counter_faces(planned: FaceJobs, cache: Images) -> dict[tuple[str, str], tup
 
 
 def _map_jobs(
-    game: Game, px_per_hex: float, keys: ImageKeys
+    game: Game, px_per_hex: float, keys: ImageKeys, cache: Images
 ) -> tuple[dict[str, tuple[str, Callable]], dict[str, tuple[str, Callable]]]:
-    """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG), and painted ones (the
-    designer's art stays JPEG, as painted maps are stored: a tenth of the PNG, and fast); none when the
-    boards are the art files themselves (`vassal.native`)."""
+    """Map id -> the cache job of its whole image, in map id order: drawn maps (PNG, drawn tile by tile, the
+    tiles kept in `cache.map_pieces`: an edit draws those it changed), and painted ones (the designer's art
+    stays JPEG, as painted maps are stored: a tenth of the PNG, and fast); none when the boards are the art
+    files themselves (`vassal.native`)."""
     drawn, painted = {}, {}
     if native_px_per_hex(game) == px_per_hex:
         return drawn, painted
     for m in sorted(game.maps):  # the game's terrain and features: walked once for all its maps (`keys`' memo)
-        key, draw = keys.map_image(game, m, px_per_hex), lambda m=m: render_map(game, m, px_per_hex)
+        key = keys.map_image(game, m, px_per_hex)
         art = game.maps[m].art
         if art is not None and art.registration is not None:
-            painted[m] = (key + "-jpeg", draw)
+            painted[m] = (key + "-jpeg", lambda m=m: render_map(game, m, px_per_hex))
         else:
-            drawn[m] = (key, draw)
+            drawn[m] = (key, lambda m=m: map_png(game, m, px_per_hex, cache.map_pieces))
     return drawn, painted
 
 
-def map_batches(game: Game, px_per_hex: float, keys: ImageKeys, zipped: bool = True) -> list[Batch]:
+def map_batches(game: Game, px_per_hex: float, keys: ImageKeys, cache: Images, zipped: bool = True) -> list[Batch]:
     """`map_images`' jobs, for `Images.draw_ahead`."""
-    drawn, painted = _map_jobs(game, px_per_hex, keys)
+    drawn, painted = _map_jobs(game, px_per_hex, keys, cache)
     return [
         Batch(list(drawn.values()), heavy=True, zipped=zipped),
         Batch(list(painted.values()), jpeg=True, heavy=True, zipped=zipped),
@@ -130,7 +133,7 @@ def map_batches(game: Game, px_per_hex: float, keys: ImageKeys, zipped: bool = T
 def map_images(game: Game, cache: Images, keys: ImageKeys, px_per_hex: float, zipped: bool = True) -> dict[str, bytes]:
     """map id -> PNG (or the painted map's JPEG) of the whole map (maps draw in parallel); `zipped`: they go
     into the module as they are."""
-    drawn, painted = _map_jobs(game, px_per_hex, keys)
+    drawn, painted = _map_jobs(game, px_per_hex, keys, cache)
     out = dict(zip(drawn, cache.many(list(drawn.values()), heavy=True, zipped=zipped)))
     art = cache.pages(list(painted.values()), jpeg=True, heavy=True, zipped=zipped)
     out.update(zip(painted, (pages[0] for pages in art)))
@@ -191,7 +194,7 @@ class BoardWork:
     def map_batches(self) -> list[Batch]:
         if self.maps_zipped is None:
             return []
-        return map_batches(self.game, self.px_per_hex, self.keys, self.maps_zipped)
+        return map_batches(self.game, self.px_per_hex, self.keys, self.cache, self.maps_zipped)
 
     def board_batches(self) -> list[Batch]:
         """The jobs of the boards cut from the map images (the map images are read, or drawn, first)."""
@@ -204,9 +207,7 @@ class BoardWork:
                 else map_images(self.game, self.cache, self.keys, self.px_per_hex, zipped=self.maps_zipped)
             )
         game, pngs = self.game, self.pngs
-        drawn = [
-            (key, p, lambda p=p, plans=plans: compose_board(p, plans, pngs, game)) for key, plans, p in self.wanted
-        ]
+        drawn = [(key, p, lambda p=p, plans=plans: _board_png(p, plans, pngs, game)) for key, plans, p in self.wanted]
         return [
             Batch([(key, draw) for key, p, draw in drawn if not p.painted], heavy=True),
             Batch([(key, draw) for key, p, draw in drawn if p.painted], jpeg=True),
@@ -237,6 +238,16 @@ def board_image(plan: BoardPlan) -> str:
     return ".".join(
         (f"board-{readable_part(plan.map_id)}", *([encode_part(plan.variant)] if plan.variant else []), ext)
     )
+
+
+def _board_png(
+    plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game
+) -> Image.Image | bytes:
+    """`compose_board`, a drawn board encoded as the map images are (rows unfiltered, deflated at the fastest
+    level: flat colour, several times faster than Pillow's adaptive filters); a painted one stays an image
+    (JPEG, like its art)."""
+    board = compose_board(plan, plans, pngs, game)
+    return board if plan.painted else flat_png(board)
 
 
 def compose_board(plan: BoardPlan, plans: Sequence[BoardPlan], pngs: Mapping[str, bytes], game: Game) -> Image.Image:

@@ -39,9 +39,10 @@ from authoring.render.maps.legend import render_legend  # noqa: F401  (public AP
 from authoring.render.maps.raster import TILE, Bitmap, Line, Poly, Text, raster_bands, rasterize
 from authoring.render.maps.scene import Reuse, Scene, add_features, build_scene, cells_of, hex_centre
 from authoring.render.maps.style import INK, map_style
+from authoring.render.maps.tiled import PieceStore, TiledScene
 from authoring.render.shared.art import art_in_frame, art_plan, registration_overlay, render_map_art
 from authoring.render.shared.fonts import font
-from authoring.render.shared.pdf import png_from_bands, save_png
+from authoring.render.shared.pdf import png_bytes, save_png
 from authoring.workers import Workers
 
 
@@ -130,10 +131,34 @@ def scene_bands(scene: Scene) -> tuple[tuple[int, int], Bands]:
     return scene.size, raster_bands(scene.layers, scene.size, scene.style.paper, supersampling(scene.f))
 
 
-def write_map_png(game: Game, map_id: str, px_per_hex: float, out_path: Path) -> Path:
-    """``render_map(..., out_path)`` encoded band by band as it is drawn (the same bytes)."""
-    size, bands = map_bands(game, map_id, px_per_hex)
-    return atomic.write_bytes(Path(out_path), png_from_bands(size, "RGB", bands))
+def tiled_scene(scene: Scene, store: PieceStore | None = None) -> TiledScene:
+    """`scene` to be drawn tile by tile (`tiled.TiledScene`), its tiles kept in `store`: the pixels of
+    `render_scene`."""
+    return TiledScene(scene.layers, scene.size, scene.style.paper, supersampling(scene.f), store)
+
+
+def map_tiles(game: Game, map_id: str, px_per_hex: float, store: PieceStore | None = None) -> TiledScene | None:
+    """`render_map`'s picture tile by tile, or None for a painted map shown as it is (the designer's image)."""
+    m = map_of(game, map_id)
+    if _overlaid(m):
+        return tiled_scene(painted_scene(game, m, px_per_hex), store)
+    if has_art(m):
+        return None
+    return tiled_scene(map_scene(game, [m], px_per_hex, _title(game, m)), store)
+
+
+def map_png(game: Game, map_id: str, px_per_hex: float, store: PieceStore | None = None) -> bytes:
+    """`render_map`'s image as PNG, drawn tile by tile and joined from its rows' segments (`TiledScene.png`):
+    with a `store`, only the tiles whose items changed are drawn, only their rows encoded."""
+    tiled = map_tiles(game, map_id, px_per_hex, store)
+    if tiled is None:
+        return png_bytes(render_map_art(map_of(game, map_id), px_per_hex))
+    return tiled.png()
+
+
+def write_map_png(game: Game, map_id: str, px_per_hex: float, out_path: Path, store: PieceStore | None = None) -> Path:
+    """`map_png` written to `out_path` (left as it is when its bytes are unchanged)."""
+    return atomic.write_bytes(Path(out_path), map_png(game, map_id, px_per_hex, store))
 
 
 def render_layout(
@@ -167,14 +192,15 @@ LAYOUT_JOB = ""
 
 
 def write_one(shared: dict, job: tuple[str, str]) -> str:
-    """One map image (or the joined layout) of `run_per_map`; `shared` holds the game and `px`."""
+    """One map image (or the joined layout) of `run_per_map`; `shared` holds the game, `px` and the tiles'
+    `store` (or none)."""
     map_id, path = job
-    game = shared["game"]
+    game, store = shared["game"], shared.get("store")
     if map_id == LAYOUT_JOB:
-        size, bands = scene_bands(layout_scene(game, layout_px_per_hex(game, shared["px"]))[0])
-        atomic.write_bytes(Path(path), png_from_bands(size, "RGB", bands))
+        scene = layout_scene(game, layout_px_per_hex(game, shared["px"]))[0]
+        atomic.write_bytes(Path(path), tiled_scene(scene, store).png())
     else:
-        write_map_png(game, map_id, shared["px"], Path(path))
+        write_map_png(game, map_id, shared["px"], Path(path), store)
     return path
 
 

@@ -23,8 +23,18 @@ from PIL import Image, ImageDraw
 from authoring.budget import tile_dpi as budget_dpi
 from authoring.model import Game
 from authoring.names import map_file_name
-from authoring.render.maps.draw import has_art, map_bands, map_png_jobs, registration_pngs, run_per_map, write_one
+from authoring.render.maps.draw import (
+    has_art,
+    map_bands,
+    map_png_jobs,
+    map_tiles,
+    registration_pngs,
+    run_per_map,
+    write_one,
+)
 from authoring.render.maps.frame import NOTICE_INK, map_notice
+from authoring.render.maps.raster import TILE
+from authoring.render.maps.tiled import PieceStore, TiledScene
 from authoring.render.shared.canvas import wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import paper_in, png_bytes, write_pdf
@@ -300,23 +310,35 @@ def write_tiled_pdf(
     return write_tiles(game, map_id, {paper: Path(out_path)}, overlap_in, dpi)[0]
 
 
-def write_tiles(game: Game, map_id: str, paths: dict[str, Path], overlap_in: float, dpi: float) -> list[Path]:
+def write_tiles(
+    game: Game, map_id: str, paths: dict[str, Path], overlap_in: float, dpi: float, store: PieceStore | None = None
+) -> list[Path]:
     """`write_tiled_pdf` for several papers (`paths`: paper -> PDF) from one drawing of the map.
 
-    The map is drawn in bands of rows (`map_bands`) and each page is cut as soon as its rows are
-    drawn, so memory holds a page's height of the map, never the whole print-size image (300 MB
-    for a 60 x 45 hex map of 3/4in hexes)."""
+    A map hexwright draws is drawn tile by tile (`draw.map_tiles`): each page is cut from the tiles it
+    overlaps, and with a `store` a page whose tiles are all unchanged is taken as it was encoded, as is each
+    row of tiles' part of the assembly page's thumbnail, so an edit draws only the tiles it changed and
+    encodes only the pages they fall on. A painted map is cut from its bands of rows (`map_bands`) as they
+    come: memory holds a page's height of the map, never the whole print-size image."""
     m = game.maps[map_id]
-    size, bands = map_bands(game, map_id, m.hex_size_in * dpi)
-    encode = (lambda page: jpeg_bytes(page)) if has_art(m) else (lambda page: png_bytes(page, dpi))
-    # the designer's painted art: JPEG pages like the art (embedded by img2pdf as they are)
-    papers = [_PaperPages(plan_tiles(size, dpi, paper, overlap_in), encode) for paper in paths]
-    window = _Window()
-    for top, band in bands:
-        window.add(top, band)
-        for pages in papers:
-            pages.feed(window, band)
-        window.drop_above(min(pages.next_row_top() for pages in papers))
+    tiled = map_tiles(game, map_id, m.hex_size_in * dpi, store)
+    if tiled is None:
+        size, bands = map_bands(game, map_id, m.hex_size_in * dpi)
+        papers = [_PaperPages(plan_tiles(size, dpi, paper, overlap_in), jpeg_bytes) for paper in paths]
+        window = _Window()
+        for top, band in bands:  # the designer's painted art: JPEG pages like the art (embedded by img2pdf as they are)
+            window.add(top, band)
+            for pages in papers:
+                pages.feed(window, band)
+            window.drop_above(min(pages.next_row_top() for pages in papers))
+    else:
+        art = has_art(m)  # a painted map with marks over it: JPEG pages like the art's
+        papers = [_TiledPages(plan_tiles(tiled.size, dpi, paper, overlap_in), tiled, dpi, art) for paper in paths]
+        # every page still to cut lies in the last rows of tiles: a page's height of them, and the row it starts in
+        tiled.keep = tiled.columns * (math.ceil(max(p.plan.page_px[1] for p in papers) / TILE) + 1)
+        for gy in range(tiled.rows):
+            for pages in papers:
+                pages.feed(gy)
     title = m.name if m.name == game.name else f"{game.name}: {m.name}"
     return [
         write_pdf(
@@ -396,6 +418,56 @@ class _PaperPages:
         return joined.resize((width, height), Image.Resampling.BOX)
 
 
+class _TiledPages(_PaperPages):
+    """One paper's pages of a map drawn tile by tile (`TiledScene`), row of tiles by row: each page taken
+    from the store when its tiles' keys are those it was encoded from, else cut from the tiles; each row's
+    thumbnail strip likewise."""
+
+    def __init__(self, plan: TilePlan, tiled: TiledScene, dpi: float, jpeg: bool) -> None:
+        super().__init__(plan, jpeg_bytes if jpeg else lambda page: png_bytes(page, dpi))
+        self.tiled, self.dpi, self.jpeg = tiled, dpi, jpeg
+
+    def feed(self, gy: int) -> None:  # type: ignore[override]
+        tiled, plan = self.tiled, self.plan
+        self.strips.append(self._strip(gy))
+        bottom = min(tiled.size[1], (gy + 1) * TILE)
+        while self.row < plan.rows and min(plan.origin(self.row, 0)[1] + plan.page_px[1], plan.map_px[1]) <= bottom:
+            self.pages += [self._page(self.row, c) for c in range(plan.columns)]
+            self.row += 1
+
+    def _kept(self, kind: str, tiles, *parts: object) -> tuple[str | None, bytes | None]:
+        keys, store = self.tiled.keys_of(tiles), self.tiled.store
+        if keys is None or store is None:
+            return None, None
+        key = store.key(kind, *parts, keys)
+        return key, store.get(key)
+
+    def _strip(self, gy: int) -> tuple[tuple[int, int], bytes]:
+        tiled = self.tiled
+        width = thumb_size(self.plan)[0]
+        key, found = self._kept("thumb strip", range(gy * tiled.columns, (gy + 1) * tiled.columns), width)
+        if found is not None and len(found) >= 8:
+            return (width, int.from_bytes(found[:8], "big")), found[8:]
+        band = tiled.band(gy)
+        strip = band.resize((width, band.height), Image.Resampling.BOX)
+        data = zlib.compress(strip.tobytes(), 1)
+        if key is not None:
+            tiled.store.put(key, strip.height.to_bytes(8, "big") + data)  # type: ignore[union-attr]
+        return strip.size, data
+
+    def _page(self, row: int, col: int) -> bytes:
+        plan, tiled = self.plan, self.tiled
+        x, y = plan.origin(row, col)
+        tiles = tiled.tiles_in((x, y, x + plan.page_px[0], y + plan.page_px[1]))
+        key, found = self._kept("print page", tiles, plan, row, col, self.dpi, self.jpeg)
+        if found is not None:
+            return found
+        data = self.encode(page_image(plan, tiled, row, col))
+        if key is not None:
+            tiled.store.put(key, data)  # type: ignore[union-attr]
+        return data
+
+
 def jpeg_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.convert("RGB").save(buffer, "JPEG", quality=92)
@@ -404,13 +476,12 @@ def jpeg_bytes(image: Image.Image) -> bytes:
 
 def _tiled_job(shared: dict, job: tuple[str, tuple[str, ...]]) -> tuple[str, ...]:
     """One map's tiles on every paper of the job, from one drawing of the map (`shared`: the game, `papers`,
-    `overlap`, `dpi`)."""
+    `overlap`, `dpi` and the tiles' `store`, or none)."""
     map_id, paths = job
     game = shared["game"]
     dpi = tile_dpi(game.maps[map_id], shared["dpi"])
-    return tuple(
-        str(p) for p in write_tiles(game, map_id, dict(zip(shared["papers"], map(Path, paths))), shared["overlap"], dpi)
-    )
+    papers = dict(zip(shared["papers"], map(Path, paths)))
+    return tuple(str(p) for p in write_tiles(game, map_id, papers, shared["overlap"], dpi, shared.get("store")))
 
 
 def tile_dpi(m, dpi: float) -> float:
@@ -473,10 +544,12 @@ def write_map_files(
     overlap_in: float = 0.5,
     workers: Workers | None = None,
     only: Collection[str] | None = None,
+    store: PieceStore | None = None,
 ) -> list[Path]:
     """`write_map_pngs` and `write_tiled_pdfs` (for `papers`) in one pool of processes; the same paths
     in the same order as the two calls one after the other. `only`: the map ids (and `draw.LAYOUT_JOB`
-    for the joined layout) to draw, the others left as they are.
+    for the joined layout) to draw, the others left as they are; `store`: where their tiles and the pieces
+    made of them are kept (`tiled.PieceStore`), so that only the tiles an edit changed are drawn.
 
     The longest jobs go first, so neither core waits while the other draws the last map: each print
     map (tiles), with a map image between two of them, the joined layout first. Beside other stages only
@@ -507,6 +580,7 @@ def write_map_files(
                 papers=tuple(papers),
                 overlap=overlap_in,
                 dpi=dpi,
+                store=store,
             ),
         )
     )

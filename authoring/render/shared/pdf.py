@@ -91,6 +91,66 @@ def png_from_bands(
     return b"".join(out)
 
 
+Segment = tuple[bytes, int, int]
+"""A band of a PNG's rows on its own (`deflate_band`): its raw deflate blocks, the Adler-32 of its filtered rows
+and their length. A map's PNG is joined from such segments (`png_from_segments`), so a band whose pixels are
+unchanged is never encoded again: its segment is the same bytes whether kept or made anew."""
+
+_ZLIB_HEADER = b"\x78\x01"
+"""A zlib stream's header for the fastest levels (no preset dictionary)."""
+_LAST_BLOCK = b"\x03\x00"
+"""An empty final deflate block (fixed codes): ends a stream of segments, each flushed but not final."""
+_ADLER_BASE = 65521
+
+
+def deflate_band(image: Image.Image) -> Segment:
+    """`image`'s rows as a PNG stores them (unfiltered), deflated at `PNG_LEVEL` with no history before
+    them and flushed to a byte boundary (`Segment`): any band can follow any other."""
+    bpp = _PNG_COLOUR[image.mode][1]
+    pixels, stride = memoryview(image.tobytes()), image.width * bpp
+    packer = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, -15)
+    parts, adler, length = [], 1, 0
+    for y in range(0, image.height, _BAND):
+        rows = range(y * stride, min(y + _BAND, image.height) * stride, stride)
+        raw = b"".join(p for at in rows for p in (_NO_FILTER, pixels[at : at + stride]))
+        adler, length = zlib.adler32(raw, adler), length + len(raw)
+        parts.append(packer.compress(raw))
+    parts.append(packer.flush(zlib.Z_SYNC_FLUSH))
+    return b"".join(parts), adler, length
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings joined, from each one's and the second's length (zlib's
+    `adler32_combine`, which Python's zlib does not offer)."""
+    base = _ADLER_BASE
+    rem = second_length % base
+    low = first & 0xFFFF
+    high = (rem * low) % base
+    low = (low + (second & 0xFFFF) + base - 1) % base
+    high = (high + ((first >> 16) & 0xFFFF) + ((second >> 16) & 0xFFFF) + base - rem) % base
+    return low | (high << 16)
+
+
+def png_from_segments(size: tuple[int, int], mode: str, segments: Iterable[Segment], dpi: float | None = None) -> bytes:
+    """The PNG whose rows are the `segments` (`deflate_band`), top to bottom: one zlib stream of them all."""
+    colour = _PNG_COLOUR[mode][0]
+    w, h = size
+    parts, adler = [_ZLIB_HEADER], 1
+    for data, band_adler, length in segments:
+        parts.append(data)
+        adler = adler32_combine(adler, band_adler, length)
+    parts += [_LAST_BLOCK, struct.pack(">I", adler)]
+    data = b"".join(parts)
+    out = [b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, colour, 0, 0, 0))]
+    if dpi:
+        ppm = int(round(dpi / 0.0254))
+        out.append(_chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)))
+    step = 1 << 22
+    out += [_chunk(b"IDAT", data[i : i + step]) for i in range(0, len(data), step)]
+    out.append(_chunk(b"IEND", b""))
+    return b"".join(out)
+
+
 def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
