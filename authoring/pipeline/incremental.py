@@ -137,9 +137,10 @@ def cached_index(folder: Path) -> Callable:
     sheet's placements (names and cells), so a counter's values never redraw them."""
     from authoring.render.print.sheets import index_pngs
 
+    entries = Entries(folder)  # one for the stage: what it read is journalled once (`store.Entries`)
+
     def pngs(title: str, opts, sheets: Sequence, two_sided: bool) -> list[bytes]:
         key = catalogue.sheet_index_key(title, opts, sheets, two_sided)
-        entries = Entries(folder)
         found = entries.get(key)
         if found is not None:
             return unpack(found)
@@ -167,13 +168,14 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
     the others from the cache."""
     size, bleed = _face_size(opts)
     key_of = sheet_face_keys(game, opts)
+    entries = Entries(folder)  # one for every face: what they read is journalled once (`store.Entries`)
     memo: list = []  # the faces' shared `counter_art.CounterMemo`, made with the first face drawn
 
     def face(counter, state: str):
         from authoring.render.counter_art import CounterMemo, render_face
         from authoring.render.counters.fit import RenderIssue
 
-        entries, key = Entries(folder), key_of(counter, state)
+        key = key_of(counter, state)
         found = entries.get(key)
         if found is not None:
             png, text = unpack(found)
