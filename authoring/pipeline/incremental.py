@@ -22,6 +22,7 @@ from authoring.products import catalogue
 from authoring.products.images import ImageCache, PageEntry
 from authoring.products.stamps import Group, keep, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
+from authoring.vassal.art import png_bytes
 from authoring.workers import Workers
 
 # --- set-up cards -------------------------------------------------------------------------
@@ -185,11 +186,8 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         if not memo:
             memo.append(CounterMemo())
         drawn = render_face(game, counter, state, size, bleed, memo=memo[0])
-        buffer = io.BytesIO()
-        drawn.image.save(buffer, "PNG", compress_level=1)
-        entries.put(
-            [(key, pack([buffer.getvalue(), json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))]
-        )
+        png = png_bytes(drawn.image)  # unfiltered rows at level 1: twice as fast as Pillow's, and smaller
+        entries.put([(key, pack([png, json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))])
         return drawn.image, drawn.issues
 
     return face
