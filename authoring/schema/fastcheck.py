@@ -9,7 +9,6 @@ jsonschema for the located, best-matched errors. A keyword this module does not 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -130,7 +129,7 @@ class _Writer:
         }
         self.patterns: dict[str, str] = {}  # name -> a `pattern`'s text, compiled with the first function that uses it
         self.defs: list[tuple[str, str]] = []  # (name, source) of each function and lookup table
-        self.written: dict[str, str] = {}  # a schema's JSON text -> its function (inlined $refs repeat)
+        self.written: dict[str, str] = {}  # a schema's repr -> its function (inlined $refs repeat)
 
     def const(self, value: object) -> str:
         name = f"k{len(self.env) + len(self.patterns)}"
@@ -201,7 +200,7 @@ class _Writer:
 
     def function(self, schema: dict) -> str:
         """A function of one value `v` that returns False at the first failed keyword."""
-        key = json.dumps(schema, sort_keys=True)
+        key = repr(schema)  # the inlined copies of one definition list its keys in the same order
         if key not in self.written:
             self.written[key] = self._function(schema)
         return self.written[key]
