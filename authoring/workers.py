@@ -74,6 +74,27 @@ def make_tokens(slots: int) -> Tokens:
     return Tokens(mp.get_context("fork"), max(1, slots), max(1, slots // 2))
 
 
+def busy_cores() -> float:
+    """How many cores other processes keep busy: the fewer of the last minute's load average and the processes
+    runnable this moment, less this one (so a build that just ended, still in the minute's average, does not
+    count); 0 where the system tells neither."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            fields = f.read().split()
+        return max(0.0, min(float(fields[0]), float(int(fields[3].split("/")[0]) - 1)))
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.getloadavg()[0]
+    except (OSError, AttributeError):
+        return 0.0
+
+
+def idle_cores(cores: int) -> int:
+    """Of `cores`, those `busy_cores` leaves idle (rounded), at least one."""
+    return max(1, min(cores, cores - int(busy_cores() + 0.5)))
+
+
 def _never(item: object) -> bool:
     return False
 
@@ -88,8 +109,11 @@ class Workers:
 
     @classmethod
     def for_jobs(cls, jobs: int = 0, tokens: Tokens | None = None) -> Workers:
-        """`--jobs`: that many workers, 0 one per core (at most eight)."""
-        return cls(jobs or max(1, min(os.cpu_count() or 1, 8)), tokens)
+        """`--jobs`: that many workers; 0 one per core (at most eight) that other processes leave idle
+        (`idle_cores`), at least one: on a busy machine a second worker and the stages side by side cost
+        memory and time and gained nothing (Typhoon at load 5 on two cores: slower than one job)."""
+        cores = max(1, min(os.cpu_count() or 1, 8))
+        return cls(jobs or (idle_cores(cores) if runtime.tuned() else cores), tokens)
 
     @contextmanager
     def token(self, large: bool = False) -> Iterator[None]:

@@ -205,7 +205,7 @@ common = (
         help="Output folder [default: <project>/build].",
     ),
     click.option("--force", is_flag=True, help="Rebuild even when nothing changed."),
-    click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per core)."),
+    click.option("--jobs", type=click.IntRange(0, 64), default=0, help="Worker processes (0: one per idle core)."),
 )
 sheet_options = (
     click.option("--paper", type=Choice(["letter", "a4"]), default="letter", show_default=True),

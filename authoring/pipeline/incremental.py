@@ -22,6 +22,7 @@ from authoring.products import catalogue
 from authoring.products.images import ImageCache, PageEntry
 from authoring.products.stamps import Group, keep, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
+from authoring.vassal.art import png_bytes
 from authoring.workers import Workers
 
 # --- set-up cards -------------------------------------------------------------------------
@@ -137,9 +138,10 @@ def cached_index(folder: Path) -> Callable:
     sheet's placements (names and cells), so a counter's values never redraw them."""
     from authoring.render.print.sheets import index_pngs
 
+    entries = Entries(folder)  # one for the stage: what it read is journalled once (`store.Entries`)
+
     def pngs(title: str, opts, sheets: Sequence, two_sided: bool) -> list[bytes]:
         key = catalogue.sheet_index_key(title, opts, sheets, two_sided)
-        entries = Entries(folder)
         found = entries.get(key)
         if found is not None:
             return unpack(found)
@@ -167,13 +169,14 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
     the others from the cache."""
     size, bleed = _face_size(opts)
     key_of = sheet_face_keys(game, opts)
+    entries = Entries(folder)  # one for every face: what they read is journalled once (`store.Entries`)
     memo: list = []  # the faces' shared `counter_art.CounterMemo`, made with the first face drawn
 
     def face(counter, state: str):
         from authoring.render.counter_art import CounterMemo, render_face
         from authoring.render.counters.fit import RenderIssue
 
-        entries, key = Entries(folder), key_of(counter, state)
+        key = key_of(counter, state)
         found = entries.get(key)
         if found is not None:
             png, text = unpack(found)
@@ -183,11 +186,8 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         if not memo:
             memo.append(CounterMemo())
         drawn = render_face(game, counter, state, size, bleed, memo=memo[0])
-        buffer = io.BytesIO()
-        drawn.image.save(buffer, "PNG", compress_level=1)
-        entries.put(
-            [(key, pack([buffer.getvalue(), json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))]
-        )
+        png = png_bytes(drawn.image)  # unfiltered rows at level 1: twice as fast as Pillow's, and smaller
+        entries.put([(key, pack([png, json.dumps([[i.face, i.message] for i in drawn.issues]).encode()]))])
         return drawn.image, drawn.issues
 
     return face

@@ -11,9 +11,12 @@ came with a downloaded game, a truncated one or one with a flipped byte is a mis
 replaced. The cache is only ever a shortcut: a folder that cannot be written caches nothing, and a
 build never fails for it.
 
-A read entry's modification time is set to now, so the time says when an entry was last used; `trim`
-removes the least recently used entries of cache folders over a size budget (a designer's edits would
-otherwise leave every earlier drawing behind).
+Reading an entry writes nothing to it: each process keeps the keys it read in memory and, when it ends
+(or the `Entries` that read them is dropped), appends them in one write to a journal of its own beside the
+cache folders (`.used-<pid>`). `trim`, once per build, gathers the journals into the one record of what the
+builds used (`used`: an entry's path and the time of the last build that used it) and removes the least
+recently used entries of the cache folders over a size budget (a designer's edits would otherwise leave every
+earlier drawing behind): an entry was last used when the record says, or when it was written if later.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ import os
 import re
 import stat
 import struct
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.util import Finalize
 from pathlib import Path
 
 from authoring import atomic
@@ -34,6 +39,13 @@ MAGIC = b"hexwright-image 1\n"
 ENTRY_LIMIT = 1 << 30
 """The largest entry read back (a page of a huge map is a few hundred megabytes at most)."""
 _KEY = re.compile(r"[0-9a-z-]{1,128}\Z")
+RECORD = "used"
+"""The record of what the builds used, in the cache folders' parent (`build/.cache/used`): one line an entry,
+the time of the last build that used it and its path in the cache (`sheets/<key>`)."""
+JOURNAL = ".used-"
+"""A process's journal of the entries it read (`.used-<pid>`), until `trim` gathers it into the record."""
+RECORD_LIMIT = 64 << 20
+_LINE = re.compile(r"(\d+(?:\.\d+)?) ([0-9a-z-]{1,128}/[0-9a-z-]{1,128})\Z")
 
 
 def cache_dir(out: Path, kind: str) -> Path:
@@ -62,6 +74,9 @@ class Entries:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
+        self._used: list[str] = []
+        """The keys read in process `_pid`, appended to its journal when this ends (`_note`)."""
+        self._pid = 0
 
     def get(self, key: str) -> memoryview | None:
         """The entry's bytes (a read-only view), when this machine stored them under `key` and they are whole."""
@@ -75,7 +90,7 @@ class Entries:
         body = memoryview(data)[head:]
         if not verify(data[len(MAGIC) : head], "image", key, body):
             return None
-        _touch(path)
+        self._note(key)
         return body.toreadonly()
 
     def has(self, key: str) -> bool:
@@ -97,18 +112,39 @@ class Entries:
                 atomic.write_chunks(path, (MAGIC, seal("image", key, data), data))
             except (OSError, UnsafePath):
                 return
-            _touch(path)  # an entry stored again with the same bytes is not rewritten: it was still used now
+            self._note(key)  # an entry stored again with the same bytes is not rewritten: it was still used now
 
     def _path(self, key: str) -> Path | None:
         return self.folder / key if _KEY.match(key) else None
 
+    def _note(self, key: str) -> None:
+        """Remember that this process used `key`: written to its journal once, when this object is dropped or
+        the process ends (`multiprocessing.util.Finalize`, which a forked worker's exit runs too; an object
+        its parent made starts a list of the worker's own)."""
+        if self._pid != os.getpid():
+            self._used, self._pid = [], os.getpid()
+            Finalize(self, _journal, args=(self.folder, self._used), exitpriority=0)
+        self._used.append(key)
 
-def _touch(path: Path) -> None:
-    """Mark the entry as used now (best effort: a read-only cache is still read)."""
+
+def _journal(folder: Path, keys: list[str]) -> None:
+    """Append these keys of `folder` to this process's journal in one write (best effort: a read-only cache
+    is still read, and only its trimming misses them)."""
+    if not keys:
+        return
+    text = "".join(f"{folder.name}/{key}\n" for key in keys).encode()
+    keys.clear()
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
-        os.utime(path, follow_symlinks=False)
-    except (OSError, NotImplementedError):
+        fd = os.open(folder.parent / f"{JOURNAL}{os.getpid()}", flags, 0o600)
+    except OSError:
+        return
+    try:
+        os.write(fd, text)
+    except OSError:
         pass
+    finally:
+        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -124,11 +160,16 @@ class Trimmed:
 
 
 def trim(folders: Iterable[Path], budget: int, since: float) -> Trimmed:
-    """Remove the least recently used entries of `folders` (one budget for all of them) until they hold at
-    most `budget` bytes, never an entry used or written at or after `since` (a wall-clock time: the build's
-    own entries stay even when they alone are over the budget). Only entry files are looked at: not links,
-    not temporary files, not anything else a folder holds."""
-    found = sorted(_entry_files(folders))
+    """Gather the journals of the entries read since the last trim into the record of use, as used now (or at
+    `since`, the build's start, if that is later), then remove the least recently used entries of `folders` (one budget for all of
+    them) until they hold at most `budget` bytes, never an entry used or written at or after `since` (a
+    wall-clock time: the build's own entries stay even when they alone are over the budget). Only entry
+    files are looked at: not links, not temporary files, not anything else a folder holds. The record is
+    written once, with the entries that are left."""
+    folders = [Path(f) for f in folders if not Path(f).is_symlink()]  # a link's target is not the cache's to empty
+    now = max(since, time.time())
+    records = {base: _gathered(base, now) for base in sorted({f.parent for f in folders})}
+    found = sorted(_entry_files(folders, records))
     left = sum(size for _, size, _ in found)
     removed = freed = 0
     for used, size, path in found:
@@ -139,19 +180,65 @@ def trim(folders: Iterable[Path], budget: int, since: float) -> Trimmed:
         except OSError:
             continue
         left, removed, freed = left - size, removed + 1, freed + size
+    for base, record in records.items():
+        _write_record(base, record)
     return Trimmed(removed, freed, left)
 
 
-def _entry_files(folders: Iterable[Path]) -> Iterator[tuple[float, int, str]]:
-    """(last used, size, path) of every entry file directly in the folders."""
+def last_used(base: Path) -> dict[str, float]:
+    """The record of use in `base` (a build folder's `.cache`): an entry's path in it -> when a build last used it."""
+    data = read_regular(base / RECORD, RECORD_LIMIT) or b""
+    record: dict[str, float] = {}
+    for line in data.decode("ascii", "replace").splitlines():
+        match = _LINE.match(line)
+        if match:
+            record[match[2]] = max(float(match[1]), record.get(match[2], 0.0))
+    return record
+
+
+def _gathered(base: Path, now: float) -> dict[str, float]:
+    """The record in `base` with every journal's keys (then removed) as used `now`."""
+    record = last_used(base)
+    try:
+        journals = [item.path for item in os.scandir(base) if item.name.startswith(JOURNAL)]
+    except OSError:
+        return record
+    for journal in sorted(journals):
+        data = read_regular(Path(journal), RECORD_LIMIT) or b""
+        try:
+            os.unlink(journal)
+        except OSError:
+            continue  # not ours to gather (a read-only cache)
+        for name in data.decode("ascii", "replace").splitlines():
+            if _LINE.match(f"0 {name}"):
+                record[name] = max(now, record.get(name, 0.0))
+    return record
+
+
+def _write_record(base: Path, record: dict[str, float]) -> None:
+    """The record of the entries still there, written only when it says something new."""
+    kept = sorted((name, used) for name, used in record.items() if os.path.isfile(base / name))
+    text = "".join(f"{used:.3f} {name}\n" for name, used in kept).encode()
+    if text == (read_regular(base / RECORD, RECORD_LIMIT) or b""):
+        return
+    try:
+        confine(base.parent, base / RECORD, "cache record", links="none")
+        atomic.write_bytes(base / RECORD, text)
+    except (OSError, UnsafePath):
+        pass
+
+
+def _entry_files(folders: Iterable[Path], records: dict[Path, dict[str, float]]) -> Iterator[tuple[float, int, str]]:
+    """(last used, size, path) of every entry file directly in the folders: used when the record of its
+    folder's parent says, or when written if that was later."""
     for folder in folders:
-        if Path(folder).is_symlink():  # a link's target is not the cache's to empty
-            continue
+        record = records.get(folder.parent, {})
         try:
             with os.scandir(folder) as listing:
                 for item in listing:
                     if _KEY.match(item.name) and item.is_file(follow_symlinks=False):
                         info = item.stat(follow_symlinks=False)
-                        yield info.st_mtime, info.st_size, item.path
+                        used = max(info.st_mtime, record.get(f"{folder.name}/{item.name}", 0.0))
+                        yield used, info.st_size, item.path
         except OSError:
             continue

@@ -44,30 +44,34 @@ def schema_text(kind: str) -> str:
 _ANNOTATIONS = frozenset({"title", "examples", "$comment"})
 
 
-def _inline(node, base: str, depth: int = 0):
+def _inline(node, base: str, depth: int = 0, memo: dict | None = None):
     """A copy of a schema with every `$ref` replaced by its target, and annotations dropped.
 
     The files in schemas/ stay the source of truth; this copy only makes validation fast:
-    resolving tens of thousands of references per file dominated load time.
+    resolving tens of thousands of references per file dominated load time. `memo`: each target already
+    inlined in this copy, by its URL (a definition referred to from many places is inlined once and shared
+    within the copy; nothing changes it).
     """
     if depth > 50:
         raise ValueError("schema references nest too deeply (a cycle?)")
+    memo = {} if memo is None else memo
     if isinstance(node, list):
-        return [_inline(x, base, depth) for x in node]
+        return [_inline(x, base, depth, memo) for x in node]
     if not isinstance(node, dict):
         return node
     out = {}
     if "$ref" in node:
         url = urljoin(base, node["$ref"])
-        target_base = url.split("#")[0]
-        out.update(_inline(_lookup(url), target_base, depth + 1))
+        if url not in memo:
+            memo[url] = _inline(_lookup(url), url.split("#")[0], depth + 1, memo)
+        out.update(memo[url])
     for key, value in node.items():
         if key in ("$ref", "$schema", "$id", "$defs") or key in _ANNOTATIONS:
             continue
         if key in ("properties", "patternProperties"):
-            out[key] = {k: _inline(v, base, depth) for k, v in value.items()}
+            out[key] = {k: _inline(v, base, depth, memo) for k, v in value.items()}
         else:
-            out[key] = _inline(value, base, depth)
+            out[key] = _inline(value, base, depth, memo)
     return out
 
 

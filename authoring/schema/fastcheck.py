@@ -9,7 +9,6 @@ jsonschema for the located, best-matched errors. A keyword this module does not 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -128,12 +127,20 @@ class _Writer:
             "_integer": _integer,
             "MISSING": _MISSING,
         }
+        self.patterns: dict[str, str] = {}  # name -> a `pattern`'s text, compiled with the first function that uses it
         self.defs: list[tuple[str, str]] = []  # (name, source) of each function and lookup table
-        self.written: dict[str, str] = {}  # a schema's JSON text -> its function (inlined $refs repeat)
+        self.written: dict[str, str] = {}  # a schema's repr -> its function (inlined $refs repeat)
 
     def const(self, value: object) -> str:
-        name = f"k{len(self.env)}"
+        name = f"k{len(self.env) + len(self.patterns)}"
         self.env[name] = value
+        return name
+
+    def pattern(self, text: str) -> str:
+        """The name of the compiled regular expression `text` (compiled with the first function that uses
+        it: a fresh process compiled some 80 patterns for files that use a few)."""
+        name = f"k{len(self.env) + len(self.patterns)}"
+        self.patterns[name] = text
         return name
 
     def check(self, schema, v: str, known: type | None = None) -> str:
@@ -179,7 +186,7 @@ class _Writer:
                 return f"(type({v}) is str and {v} == {self.const(value)})"
             return f"_same({v}, {self.const(value)})"
         if key == "pattern":
-            test = f"{self.const(re.compile(value))}.search({v}) is not None"
+            test = f"{self.pattern(value)}.search({v}) is not None"
             return _guarded(str, known, v, test)
         if key in _BOUNDS:
             if known is int:  # a number (not a bool): its `type` said so
@@ -193,7 +200,7 @@ class _Writer:
 
     def function(self, schema: dict) -> str:
         """A function of one value `v` that returns False at the first failed keyword."""
-        key = json.dumps(schema, sort_keys=True)
+        key = repr(schema)  # the inlined copies of one definition list its keys in the same order
         if key not in self.written:
             self.written[key] = self._function(schema)
         return self.written[key]
@@ -262,7 +269,7 @@ class _Writer:
         ]
         for rx, sub in patterns.items():
             lines += [
-                f"    if {self.const(re.compile(rx))}.search(k):",
+                f"    if {self.pattern(rx)}.search(k):",
                 "        m = True",
                 f"        if not {self.check(sub, 'x')}: return False",
             ]
@@ -315,18 +322,29 @@ class _Writer:
         env = dict(self.env)
         for name, source in self.defs:
             if source.startswith("def "):
-                env[name] = _on_first_call(env, name, source)
+                env[name] = _on_first_call(env, name, source, self.patterns)
             else:  # a patternProperties lookup table (rare): its lambdas call the functions by name
-                exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written above from our schemas
-        exec(compile(f"def check(v):\n    return bool({top})", "<fastcheck>", "exec"), env)  # noqa: S102
+                _run(source, env, self.patterns)
+        _run(f"def check(v):\n    return bool({top})", env, self.patterns)
         return cast(Check, env["check"])  # the function the line above defines
 
 
-def _on_first_call(env: dict, name: str, source: str) -> Check:
+_NAME = re.compile(r"\bk\d+\b")
+
+
+def _run(source: str, env: dict, patterns: Mapping[str, str]) -> None:
+    """Compile and run `source` in `env`, with the regular expressions it names compiled first."""
+    for name in _NAME.findall(source):
+        if name in patterns and name not in env:
+            env[name] = re.compile(patterns[name])
+    exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written by `_Writer` from our schemas
+
+
+def _on_first_call(env: dict, name: str, source: str, patterns: Mapping[str, str]) -> Check:
     """A stand-in for the function `name` that compiles its `source` into `env` (replacing itself) and runs it."""
 
     def first(v) -> bool:
-        exec(compile(source, "<fastcheck>", "exec"), env)  # noqa: S102 - written by `_Writer` from our schemas
+        _run(source, env, patterns)
         return env[name](v)
 
     return first

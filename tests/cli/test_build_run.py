@@ -4,12 +4,14 @@ told what happens through a `Listener`, its outcome in the `Report`."""
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from authoring import pipeline
 from authoring.load import select_games
+from authoring.pipeline.run import CLOCK_SLACK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +65,7 @@ def test_a_build_folder_inside_the_data_is_refused_before_anything_is_written(pr
 
 def _entries(out: Path) -> dict[str, float]:
     """Every cache entry of the build folder, by path, with when it was last used."""
-    return {str(p.relative_to(out)): p.stat().st_mtime for p in (out / ".cache").rglob("*") if p.is_file()}
+    return {str(p.relative_to(out)): p.stat().st_mtime for p in (out / ".cache").glob("*/*") if p.is_file()}
 
 
 def _outputs(out: Path) -> dict[str, bytes]:
@@ -81,6 +83,8 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
     what it used itself, and draws the same files as a build with every entry kept."""
     import os
 
+    from authoring.products.store import last_used
+
     out = tmp_path / "out"
     first = pipeline.run(_request(project, out))
     assert first.trimmed.entries == 0 and first.written > 0
@@ -89,12 +93,18 @@ def test_a_build_keeps_its_caches_within_their_budget_least_recently_used_first(
     for path in (out / ".cache").rglob("*"):  # the first build was long ago
         if path.is_file():
             os.utime(path, (1000.0, 1000.0))
+    record = out / ".cache" / "used"
+    if record.exists():
+        record.write_text("".join(f"1000 {line.split()[1]}\n" for line in record.read_text().splitlines()))
     units = project / "counters" / "mini" / "units.yaml"
     units.write_text(units.read_text().replace("attack: 4, movement: 4", "attack: 5, movement: 4", 1))
     second = pipeline.run(_request(project, out, cache_budget=0))
     after = _entries(out)
     assert second.trimmed.entries > 0 and second.trimmed.left == sum((out / k).stat().st_size for k in after)
-    assert after and all(used != 1000.0 for used in after.values())  # only what this build used or wrote
+    used = {f".cache/{name}": when for name, when in last_used(out / ".cache").items()}
+    assert after and all(
+        max(mtime, used.get(k, 0.0)) > 1000.0 for k, mtime in after.items()
+    )  # only what this build used or wrote
     assert set(before) - set(after)  # the old counter's face is gone
     assert "old cache entries removed" in second.line()
     fresh = tmp_path / "fresh"
@@ -127,3 +137,35 @@ def test_an_edit_restamps_exactly_the_stages_that_draw_what_it_changed(project: 
     path.write_text(path.read_text() + "\n# an edit\n")
     after = digests()
     assert {stage for stage in before if before[stage] != after[stage]} == redrawn
+
+
+def _stamps(out: Path) -> dict[str, int]:
+    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in (out / ".cache").rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_rebuild_from_the_caches_writes_nothing_in_them_but_the_record_of_use(project: Path, tmp_path: Path, jobs):
+    """Reading an entry leaves it as it is (no time set on each one): what a build used is written once, in the
+    cache's one record (`build/.cache/used`), by the build's end, also when the entries were read in forked
+    stages and workers (jobs 2: the stages side by side)."""
+    from authoring.products.store import last_used
+
+    out = tmp_path / "out"
+    stages = ("module", "sheets", "cards", "charts")
+    root, games = select_games(project, "mini")
+
+    def build(**context) -> pipeline.Report:
+        ctx = pipeline.BuildContext.of(jobs, sheets=pipeline.SheetSettings(dpi=72), **context)
+        return pipeline.run(pipeline.Request(root, games, stages, out, ctx))
+
+    build()
+    before, between = _stamps(out), time.time()
+    entries = {k for k in before if k.count("/") == 2}
+    assert len(entries) > 10
+    again = build(force=True)  # every stage again, every drawing from the caches
+    after = _stamps(out)
+    assert again.errors == [] and set(after) == set(before)
+    assert {k for k in before if before[k] != after[k]} == {".cache/used"}
+    used = last_used(out / ".cache")
+    assert {f".cache/{name}" for name in used} == entries  # the module read them all (the sheets most of them)
+    assert min(used.values()) >= between - CLOCK_SLACK  # as used by the second build

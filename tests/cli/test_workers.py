@@ -317,3 +317,19 @@ def test_a_failed_pool_leaves_no_temporary_file_in_a_swept_folder(tmp_path: Path
             list(running)
     assert not mp.active_children()
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(atomic.TMP_SUFFIX)) == []
+
+
+def test_by_default_a_build_takes_the_cores_other_processes_leave_idle(monkeypatch):
+    """`--jobs 0` (the default): one worker per idle core, at least one, so on a busy machine the stages run one
+    after another in one process rather than side by side in forked ones; `--jobs N` is taken as given."""
+    import os
+
+    from authoring import runtime, workers
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    for busy, processes in ((0.0, 4), (0.4, 4), (1.6, 2), (2.6, 1), (9.0, 1)):
+        monkeypatch.setattr(workers, "busy_cores", lambda busy=busy: busy)
+        assert Workers.for_jobs().processes == processes
+        assert Workers.for_jobs(3).processes == 3
+    monkeypatch.setenv(runtime.SWITCH, "off")  # the tuning off: one per core, as before
+    assert Workers.for_jobs().processes == 4

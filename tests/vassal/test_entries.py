@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -116,15 +117,32 @@ def _aged(entries: Entries, folder: Path, key: str, size: int, used: float) -> P
     return path
 
 
-def test_a_read_entry_counts_as_used_now(tmp_path: Path) -> None:
-    entries = Entries(tmp_path)
-    path = _aged(entries, tmp_path, "old", 10, 1000.0)
-    assert entries.has("old") and path.stat().st_mtime == 1000.0  # asking whether it is there is no use
-    assert entries.get("old") == bytes(10)
-    assert path.stat().st_mtime > 1000.0
-    path.write_bytes(path.read_bytes()[:-1])  # a broken entry is a miss: it is not marked used
-    os.utime(path, (1000.0, 1000.0))
-    assert entries.get("old") is None and path.stat().st_mtime == 1000.0
+def test_a_read_entry_is_left_as_it_is_and_counts_as_used_by_the_next_trim(tmp_path: Path) -> None:
+    """A read writes nothing to the entry; the keys read are journalled once (when the reader is dropped or its
+    process ends), and `trim` records them as used by the build that trims, so it keeps them."""
+    from authoring.products.store import last_used, trim
+
+    folder = tmp_path / "cache" / "kind"
+    entries = Entries(folder)
+    path = _aged(entries, folder, "old", 10, 1000.0)
+    other = _aged(entries, folder, "other", 10, 1000.0)
+    broken = _aged(entries, folder, "broken", 10, 1000.0)
+    broken.write_bytes(broken.read_bytes()[:-1])  # a broken entry is a miss: it is not marked used
+    os.utime(broken, (1000.0, 1000.0))
+    entries = Entries(folder)  # the one that stored them is dropped: what it stored is journalled
+    assert entries.has("old") and entries.get("old") == bytes(10) and entries.get("broken") is None
+    assert path.stat().st_mtime == 1000.0 and broken.stat().st_mtime == 1000.0  # reading wrote nothing
+    del entries
+    assert [p.name for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]
+    soon = float(int(time.time()) + 1000)  # a build that began later than now: what it used is used as it began
+    done = trim([folder], 0, since=soon)
+    assert done.entries == 0 and path.exists() and other.exists()  # used by this build: kept
+    assert last_used(tmp_path / "cache") == {"kind/old": soon, "kind/other": soon, "kind/broken": soon}
+    assert not [p for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]  # gathered once
+    Entries(folder).get("old")  # the next build reads "old" only: the others go
+    done = trim([folder], 0, since=soon + 1000)
+    assert done.entries == 2 and path.exists() and not other.exists() and not broken.exists()
+    assert last_used(tmp_path / "cache") == {"kind/old": soon + 1000}
 
 
 def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_path: Path) -> None:

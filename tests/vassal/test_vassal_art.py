@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageDraw
 
 from authoring.products.images import ImageCache
 from authoring.products.keys import Memo, canonical, digest
@@ -184,3 +185,23 @@ def test_meanwhile_runs_after_the_jobs_without_a_pool_and_when_nothing_is_to_dra
     assert seen == ["drawn", "meanwhile"]
     cache.draw_ahead([Batch(jobs)], lambda: seen.append("again"))  # cached: nothing drawn, still run
     assert seen == ["drawn", "meanwhile", "again"]
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
+def test_a_module_image_is_encoded_as_the_maps_are_unfiltered_rows_deflated_once(mode):
+    """The module's images (counter faces, card pages, boards) are PNGs of unfiltered rows deflated at level 1,
+    the maps' encoder (`pdf.png_bytes`): Pillow's per-row filter search took twice the time and came out
+    larger; a palette picture keeps Pillow's encoding (and its transparency). Same pixels either way."""
+    import io
+
+    from authoring.render.shared.pdf import png_bytes as map_png
+    from authoring.vassal.art import png_bytes
+
+    image = Image.new("RGBA", (64, 48), (200, 30, 30, 255))
+    ImageDraw.Draw(image).ellipse((8, 8, 40, 40), fill=(20, 20, 160, 128))
+    image = image.convert(mode) if mode != "P" else image.convert("P", palette=Image.Palette.ADAPTIVE, colors=8)
+    data = png_bytes(image)
+    if mode != "P":
+        assert data == map_png(image)
+    with Image.open(io.BytesIO(data)) as back:
+        assert back.mode == image.mode and back.tobytes() == image.tobytes()

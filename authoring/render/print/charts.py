@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from authoring.render.counters.symbols import (
     render_size_mark,
     size_mark_is_drawn,
 )
-from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flow, wrap
+from authoring.render.shared.canvas import AID_DPI, HYPHEN_BREAK, Canvas, PageSpec, fit_size, flowed, wrap
 from authoring.render.shared.fonts import font
 from authoring.render.shared.pdf import save_png, write_pdf
 
@@ -143,10 +144,8 @@ def _size_mark_sample(mark: str, drawn: bool = False) -> Image.Image:
     return image
 
 
-def _column_widths(table: Table, width: int) -> list[int]:
-    """Natural widths (capped) when they fit; else every column keeps room for its longest word and the
-    space left is shared in proportion to what each column would still like (no word is broken
-    while the words fit at all)."""
+def _column_measures(table: Table) -> tuple[list[int], list[int]]:
+    """(natural, least) width of each column: its longest cell on one line (capped), and its longest word."""
     natural, least = [], []
     length = _text_lengths()
     for c in range(len(table.columns)):
@@ -156,14 +155,27 @@ def _column_widths(table: Table, width: int) -> list[int]:
             (w, bold) for t, bold in cells for part in re.findall(r"[^\s/]+/?", t) for w in HYPHEN_BREAK.split(part)
         }
         least.append(min(natural[-1], max([length(w, bold) + 2 for w, bold in words] or [0]) + 2 * PAD))
+    return natural, least
+
+
+def _narrowed(least: list[int], width: int) -> list[int]:
+    """Widths when even single words do not fit: the widest narrowed first, words will break."""
+    widths = list(least)
+    while sum(widths) > width and max(widths) > MIN_COL_PX:
+        i = widths.index(max(widths))
+        widths[i] = max(MIN_COL_PX, widths[i] - (sum(widths) - width))
+    return widths
+
+
+def _column_widths(table: Table, width: int, measures: tuple[list[int], list[int]] | None = None) -> list[int]:
+    """Natural widths (capped) when they fit; else every column keeps room for its longest word and the
+    space left is shared in proportion to what each column would still like (no word is broken
+    while the words fit at all). `measures`: the table's `_column_measures`, when the caller has them."""
+    natural, least = measures or _column_measures(table)
     if sum(natural) <= width:
         return natural
     if sum(least) > width:  # even single words do not fit: narrow the widest, words will break
-        widths = list(least)
-        while sum(widths) > width and max(widths) > MIN_COL_PX:
-            i = widths.index(max(widths))
-            widths[i] = max(MIN_COL_PX, widths[i] - (sum(widths) - width))
-        return widths
+        return _narrowed(least, width)
     if len(table.rows) * len(table.columns) <= BALANCE_CELLS:
         return _shortest_widths(table, least, natural, width)
     spare, wants = width - sum(least), [n - m for n, m in zip(natural, least)]
@@ -354,31 +366,52 @@ def table_problem(game: Game, table: Table, sizes: list[tuple[str, tuple[int, in
     None: columns that do not fit across even at their narrowest, a row taller than a page, or the whole
     table, stacked as the module shows it, over `pixel_budget`. Only measures text: nothing is drawn."""
     drawn = [_sample_drawing(game, _cell_text(r[0])) if r else None for r in table.rows]
-    measured = {}
+    sample_w = SAMPLE + 10 if any(s is not None for s in drawn) else 0
+    measures = _column_measures(table)
     for what, (width, _height) in sizes:
-        sample_w, widths = measured[what] = _widths(table, width, drawn)
-        if sample_w + sum(widths) + 1 > width:
-            return (
-                f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, wider "
-                f"than {what} ({width:,} px)"
-            )
+        if sum(measures[1]) > width - sample_w - 2:  # only then can the columns be wider than the page
+            widths = _narrowed(measures[1], width - sample_w - 2)
+            if sample_w + sum(widths) + 1 > width:
+                return (
+                    f"its {len(table.columns)} columns need {sample_w + sum(widths) + 1:,} px at their narrowest, "
+                    f"wider than {what} ({width:,} px)"
+                )
+    bound = _table_layout(game, table, 0, drawn, (sample_w, measures[1]))[3]
     for what, (width, height) in sizes:
-        sample_w, widths, _grid_, heights = _table_layout(game, table, width, drawn, measured[what])
-        title = (
-            int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True))
-            + 32
-            + _notice_height(table, min(width, NOTE_MIN_PX))
+        # The rows' heights with every column at its least width bound the heights at any width that keeps
+        # the columns' words whole (the layout gives a column at least that): the table is laid out at this
+        # page's width only when the bound does not fit, or the words break.
+        whole = sum(measures[1]) <= width - sample_w - 2
+        if whole and _height_problem(table, what, (width, height), bound, pixel_budget) is None:
+            continue
+        widths = _column_widths(table, width - sample_w - 2, measures)
+        heights = _table_layout(game, table, width, drawn, (sample_w, widths))[3]
+        found = _height_problem(table, what, (width, height), heights, pixel_budget)
+        if found:
+            return found
+    return None
+
+
+def _height_problem(
+    table: Table, what: str, size: tuple[int, int], heights: list[int], pixel_budget: int
+) -> str | None:
+    """A row of `heights` taller than the page `what` holds (`size`), or the whole table over `pixel_budget`."""
+    width, height = size
+    title = (
+        int(TITLE * 1.25) * len(wrap(table.name, TITLE, width, True))
+        + 32
+        + _notice_height(table, min(width, NOTE_MIN_PX))
+    )
+    tallest = max(heights[1:], default=0)
+    if title + heights[0] + tallest > height - 4:
+        row = heights.index(tallest, 1)
+        return f"row {row} is drawn {tallest:,} px tall, taller than {what} ({height:,} px) can hold"
+    stacked = _stacked_height(heights, title, height)
+    if stacked * width > pixel_budget:
+        return (
+            f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
+            f"the budget of {pixel_budget / 1e6:,.0f} million"
         )
-        tallest = max(heights[1:], default=0)
-        if title + heights[0] + tallest > height - 4:
-            row = heights.index(tallest, 1)
-            return f"row {row} is drawn {tallest:,} px tall, taller than {what} ({height:,} px) can hold"
-        stacked = _stacked_height(heights, title, height)
-        if stacked * width > pixel_budget:
-            return (
-                f"drawn whole it is {width:,} x {stacked:,} px ({stacked * width / 1e6:,.0f} million pixels), over "
-                f"the budget of {pixel_budget / 1e6:,.0f} million"
-            )
     return None
 
 
@@ -598,22 +631,28 @@ def chart_blocks(game: Game, spec: PageSpec) -> list[tuple[str, list[Canvas]]]:
 def chart_pages(game: Game, paper: str) -> list[Canvas]:
     """The charts flowed onto pages of ``paper`` one after another, as many to a page as fit (a chart's
     title always stays with its first rows; a chart that does not fit what is left starts a page)."""
-    spec = PageSpec(paper)
-    blocks = [block for _, chart in chart_blocks(game, spec) for block in chart]
-    return flow(blocks, spec, game.name, "Charts and tables")
+    return list(_pages(game, chart_blocks(game, PageSpec(paper)), paper))
+
+
+def _pages(game: Game, charts: list[tuple[str, list[Canvas]]], paper: str) -> Iterator[Canvas]:
+    """`chart_pages` of charts drawn already, each page made when asked for."""
+    return flowed([block for _, chart in charts for block in chart], PageSpec(paper), game.name, "Charts and tables")
 
 
 def write_charts(game: Game, out_dir: Path) -> list[Path]:
     """A PNG per table, per scenario turn track and the legend, plus ``charts.letter.pdf`` and
-    ``charts.a4.pdf`` holding them all on pages of that paper."""
+    ``charts.a4.pdf`` holding them all on pages of that paper. The Letter charts are drawn once, for their
+    PNGs and that PDF, and each PDF page is encoded as it is made: the stage held every page of both papers
+    and drew the Letter charts twice (Typhoon: the stage's largest process, 174 MB, beside the others')."""
     out_dir = Path(out_dir)
-    paths = [
-        save_png(stack(blocks).image, out_dir / name, DPI) for name, blocks in chart_blocks(game, PageSpec("letter"))
-    ]
-    for paper in ("a4", "letter"):
-        paths.append(
-            write_pdf(
-                [p.image for p in chart_pages(game, paper)], out_dir / file_name("charts", paper, ext="pdf"), DPI, paper
-            )
-        )
-    return paths
+    letter = chart_blocks(game, PageSpec("letter"))
+    paths = [save_png(stack(blocks).image, out_dir / name, DPI) for name, blocks in letter]
+    pdfs = {"letter": _write_pdf(game, letter, "letter", out_dir)}
+    del letter  # its blocks go before the A4 ones are drawn
+    pdfs["a4"] = _write_pdf(game, chart_blocks(game, PageSpec("a4")), "a4", out_dir)
+    return paths + [pdfs["a4"], pdfs["letter"]]
+
+
+def _write_pdf(game: Game, charts: list[tuple[str, list[Canvas]]], paper: str, out_dir: Path) -> Path:
+    pages = (page.image for page in _pages(game, charts, paper))  # each encoded by write_pdf, then let go
+    return write_pdf(pages, out_dir / file_name("charts", paper, ext="pdf"), DPI, paper)

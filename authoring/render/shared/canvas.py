@@ -13,6 +13,7 @@ printable area, or was cut short.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
@@ -165,6 +166,12 @@ def flow(blocks: list[Canvas], spec: PageSpec, title: str, subtitle: str = "") -
     """Stack ``blocks`` onto pages of ``spec`` under ``title``; a block that would overrun the page
     starts the next one. A block wider or taller than the content area is a renderer's bug: it
     raises, rather than being shrunk below legibility or cut."""
+    return list(flowed(blocks, spec, title, subtitle))
+
+
+def flowed(blocks: list[Canvas], spec: PageSpec, title: str, subtitle: str = "") -> Iterator[Canvas]:
+    """`flow`'s pages one at a time, each made when asked for (a writer that encodes each page before it asks
+    for the next holds one page, not all of them)."""
     x0, y0, x1, y1 = spec.content
     gap = round(GAP_IN * spec.dpi)
     pages: list[list[tuple[Canvas, int]]] = [[]]
@@ -178,15 +185,13 @@ def flow(blocks: list[Canvas], spec: PageSpec, title: str, subtitle: str = "") -
             y = y0
         pages[-1].append((block, y))
         y += h + gap
-    out = []
     for n, placed in enumerate(pages, 1):
         page = Canvas.new(spec.size)
         _title(page, spec, title, subtitle)
         for block, top in placed:
             page.paste(block, (x0, top))
         _footer(page, spec, f"{title} - page {n} of {len(pages)}" if len(pages) > 1 else "")
-        out.append(page)
-    return out
+        yield page
 
 
 def fit_size(text: str, size: float, width: int, bold: bool, floor: float) -> float:
