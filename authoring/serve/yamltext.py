@@ -28,24 +28,35 @@ class LayoutError(ValueError):
     """The file is laid out in a way these edits do not handle (the message says where)."""
 
 
-def scalar(value) -> str:
-    """`value` (text or a number) as YAML that reads back as itself: plain when safe, else double-quoted."""
+def scalar(value, style: str | None = None) -> str:
+    """`value` (text or a number) as YAML that reads back as itself: in `style`'s quotes (`"` or `'`) when
+    given, else plain when safe, else double-quoted."""
     if isinstance(value, bool) or value is None:
         raise TypeError(f"no scalar for {value!r}")
     if isinstance(value, int | float):
         return str(value)
-    if _PLAIN.match(value) and value.lower() not in _WORDS:
+    if style == "'":
+        return "'" + value.replace("'", "''") + "'"
+    if style != '"' and _PLAIN.match(value) and value.lower() not in _WORDS:
         return value
     return json.dumps(value, ensure_ascii=False)
 
 
-def flow(value) -> str:
-    """`value` in YAML's flow style: `{hex: "0301", units: [sov-29]}`."""
+def flow(value, style: str | None = None) -> str:
+    """`value` in YAML's flow style: `{hex: "0301", units: [sov-29]}` (the text of a list of texts in
+    `style`'s quotes, as its neighbours are written)."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{scalar(k)}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    return scalar(value)
+        return "[" + ", ".join(flow(v, style) for v in value) + "]"
+    return scalar(value, style)
+
+
+def _quotes(node: yaml.Node) -> str | None:
+    """The quotes of the list item `node` (a text, or a list of texts): those of its first text."""
+    while isinstance(node, yaml.SequenceNode) and node.value:
+        node = node.value[0]
+    return node.style if isinstance(node, yaml.ScalarNode) and node.style in ('"', "'") else None
 
 
 class Doc:
@@ -179,19 +190,20 @@ class Doc:
             raise LayoutError(f"{self.display}: {_shown(path)} is not a list")
         items = seq.value
         at = len(items) if before is None else before
+        text = flow(value, _quotes(items[0]) if items and not isinstance(value, dict) else None)
         if seq.flow_style or not items:
             if not items:
-                change = (self.start(seq) + 1, self.start(seq) + 1, flow(value))
+                change = (self.start(seq) + 1, self.start(seq) + 1, text)
             elif at < len(items):
-                change = (self.start(items[at]), self.start(items[at]), flow(value) + ", ")
+                change = (self.start(items[at]), self.start(items[at]), text + ", ")
             else:
-                change = (self.end(items[-1]), self.end(items[-1]), ", " + flow(value))
+                change = (self.end(items[-1]), self.end(items[-1]), ", " + text)
         else:
             lead = self.text[self._line_start(self.start(items[0])) : self.start(items[0])]
             if lead.strip() != "-":
                 raise LayoutError(f"{self.display}: the items of {_shown(path)} do not start their own lines")
             where = self._line_start(self.start(items[at])) if at < len(items) else self._after_line(self.end(items[-1]))
-            line = lead + flow(value) + self.newline
+            line = lead + text + self.newline
             change = (where, where, line if where == 0 or self.text[where - 1] in "\r\n\x85\u2028\u2029" else self.newline + line)
         self._splice([change])
         self._data(path).insert(at, copy.deepcopy(value))
