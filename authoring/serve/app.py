@@ -21,9 +21,9 @@ from starlette.staticfiles import StaticFiles
 from authoring.checking import scenario_findings
 from authoring.serve import images
 from authoring.serve.body import BadRequest
+from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
 from authoring.serve.editing import Conflict, Refused, file_digests
 from authoring.serve.editroutes import edit_routes
-from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
 from authoring.serve.guard import Guard
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of

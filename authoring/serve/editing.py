@@ -113,7 +113,9 @@ def _read(path: Path, rel: str) -> bytes:
 
 def _check_base(rel: str, raw: bytes, seen: dict) -> None:
     if seen.get(rel) != digest(raw):
-        raise Conflict(f"{rel} changed on disk since the page read it: it was not written; the page shows it again", rel)
+        raise Conflict(
+            f"{rel} changed on disk since the page read it: it was not written; the page shows it again", rel
+        )
 
 
 def apply(session: Session, data: dict) -> dict:

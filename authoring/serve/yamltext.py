@@ -202,9 +202,15 @@ class Doc:
             lead = self.text[self._line_start(self.start(items[0])) : self.start(items[0])]
             if lead.strip() != "-":
                 raise LayoutError(f"{self.display}: the items of {_shown(path)} do not start their own lines")
-            where = self._line_start(self.start(items[at])) if at < len(items) else self._after_line(self.end(items[-1]))
+            where = (
+                self._line_start(self.start(items[at])) if at < len(items) else self._after_line(self.end(items[-1]))
+            )
             line = lead + text + self.newline
-            change = (where, where, line if where == 0 or self.text[where - 1] in "\r\n\x85\u2028\u2029" else self.newline + line)
+            change = (
+                where,
+                where,
+                line if where == 0 or self.text[where - 1] in "\r\n\x85\u2028\u2029" else self.newline + line,
+            )
         self._splice([change])
         self._data(path).insert(at, copy.deepcopy(value))
 

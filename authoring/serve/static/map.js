@@ -29,6 +29,8 @@ async function loadView() {
   notice.hidden = !data.view.notice;
   setupTurns();
   drawAll();
+  const panel = M.panelHex && M.byLabel.get(M.panelHex);   // the hex panel shows the hex as it is now
+  if (panel) showHex(panel.hex);
   document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)
   document.body.dataset.gen = data.gen;
   document.body.dataset.scenario = data.view.scenario;
@@ -199,6 +201,7 @@ function dl(pairs) {
 }
 
 function showHex(hx) {
+  M.panelHex = hx.id;
   const feats = hx.features.map((f) => [f.type, f.name, f.side && `(${f.side})`].filter(Boolean).join(" ")).join("; ");
   const here = M.view ? M.view.findings.filter((f) => hx.labels.includes(f.hex)).map((f) => `${f.n}. ${f.code}`).join(", ") : "";
   document.getElementById("panel").replaceChildren(HW.el("h3", {}, `Hex ${hx.id}`), dl([
@@ -211,6 +214,7 @@ function clearAllowed() {
 }
 
 function showCounter(c) {
+  M.panelHex = null;
   const info = M.view.counters[c.unit.id] || {id: c.unit.id, faces: [], code: ""};
   clearAllowed();
   const allowed = info.allowed === null || info.allowed === undefined ? null : M.view.targets[info.allowed];
