@@ -1,7 +1,8 @@
 """Edits from the page written to the project's data files, safely.
 
 - Only a data file of the game (one of its maps or scenarios), inside the project, is written (`safepath`),
-  through a temporary file renamed over it (`author.keep.replace_checked`).
+  through temporary files renamed over them (`author.keep.replace_all_checked`): a hex two maps print is
+  edited in both, or in neither.
 - The page sends the digest of each file as it last read it; a file whose bytes on disk are not those is
   never overwritten (409: the page reloads and says so).
 - The new text must read back as exactly the data the edit meant (`yamltext.Doc.checked`), and the game
@@ -14,11 +15,13 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from authoring import atomic
-from authoring.author.keep import NotWritten, replace_checked
+from authoring.author.keep import NotWritten, replace_all_checked
+from authoring.hexgrid import Hex
 from authoring.load import load_game
 from authoring.load.project import GameFiles
 from authoring.model import Game, Map
@@ -57,10 +60,8 @@ def digest(data: bytes) -> str:
 
 @dataclass
 class Step:
-    file: str
-    """The file's path in the project (POSIX)."""
-    before: bytes
-    after: bytes
+    files: list[tuple[str, bytes, bytes]]
+    """Each file's path in the project (POSIX), its bytes before and after."""
     what: str
 
 
@@ -119,73 +120,119 @@ def _check_base(rel: str, raw: bytes, seen: dict) -> None:
 
 
 def apply(session: Session, data: dict) -> dict:
-    """Make the edit `data` names (see `edit.schema.json`) and write its file; what the page shows of it."""
+    """Make the edit `data` names (see `edit.schema.json`) and write its files; what the page shows of it."""
     st = session.state(data["game"])
     if st is None:
         raise BadRequest(404, f"no game {data['game']!r}")
     game = game_of(st)
+    history = session.history(st.files.id, History)
+    with history.lock:
+        changes: dict[Path, _Change] = {}
+        for shown, edit in _parts(st, game, data):
+            path, rel = _target(session, st, shown)
+            raw = _read(path, rel)
+            _check_base(rel, raw, data.get("files") or {})
+            try:
+                doc = Doc(raw.decode("utf-8"), rel)
+                changes[path] = _Change(rel, raw, doc, edit(doc))
+            except (LayoutError, UnicodeDecodeError) as exc:
+                raise BadRequest(400, f"{rel}: {exc}") from None
+        changes = {p: c for p, c in changes.items() if c.what}
+        if not changes:
+            raise BadRequest(400, "nothing to change: the data already says so")
+        what = next(iter(changes.values())).what or ""
+        _write(session, st, changes, what)
+        done = [(c.rel, c.raw, _read(p, c.rel)) for p, c in changes.items()]
+        history.done.append(Step(done, what))
+        del history.done[:-STEPS_KEPT]
+        history.undone.clear()
+    return _answer(session, st.files.id, {rel: after for rel, _before, after in done}, what)
+
+
+@dataclass
+class _Change:
+    rel: str
+    raw: bytes
+    doc: Doc
+    what: str | None
+
+
+def _write(session: Session, st: GameState, changes: dict[Path, _Change], what: str) -> None:
+    """The new texts written, all or none: refused (422) when the game then has an error it had not."""
+    try:
+        texts = {path: c.doc.checked() for path, c in changes.items()}
+    except LayoutError as exc:
+        raise BadRequest(400, str(exc)) from None
+    try:
+        replace_all_checked(st.files, texts, what, check=lambda f: list(load_game(f, session.reads).diagnostics))
+    except NotWritten as exc:
+        n = len(exc.diagnostics)
+        shown = ", ".join(c.rel for c in changes.values())
+        message = f"{shown} left as it was: {what} would add {n} error{'' if n == 1 else 's'}"
+        raise Refused(message, findings(exc.diagnostics, session.root)) from None
+
+
+Edit = Callable[[Doc], "str | None"]
+
+
+def _parts(st: GameState, game: Game, data: dict) -> list[tuple[str, Edit]]:
+    """The files the edit changes (their paths as loaded) and the change to make in each (which says what it
+    did, or None when that file already says so). A hex that several maps print is edited in each of them."""
     kind = data["kind"]
     if kind in ("move", "arrival"):
         _, scen = scenario_of(st, data.get("scenario", ""))
-        shown = scen.path
-    else:
-        shown = _map_of(game, data).path
-    path, rel = _target(session, st, shown)
-    history = session.history(st.files.id, History)
-    with history.lock:
-        raw = _read(path, rel)
-        _check_base(rel, raw, data.get("files") or {})
-        try:
-            doc = Doc(raw.decode("utf-8"), rel)
-            what = _edit(doc, game, data)
-            text = doc.checked()
-        except (LayoutError, UnicodeDecodeError) as exc:
-            raise BadRequest(400, f"{rel}: {exc}") from None
-        try:
-            replace_checked(st.files, path, text, what, check=lambda f: list(load_game(f, session.reads).diagnostics))
-        except NotWritten as exc:
-            n = len(exc.diagnostics)
-            message = f"{rel} was left as it was: {what} would add {n} error{'' if n == 1 else 's'}"
-            raise Refused(message, findings(exc.diagnostics, session.root)) from None
-        after = _read(path, rel)
-        history.done.append(Step(rel, raw, after, what))
-        del history.done[:-STEPS_KEPT]
-        history.undone.clear()
-    return _answer(session, st.files.id, rel, after, what)
+        if kind == "move":
+            return [(scen.path, lambda doc: edits.move_unit(doc, data["unit"], data["to"]))]
+        return [(scen.path, lambda doc: edits.move_arrival(doc, data["units"], data["turn"], data["to_turn"]))]
+    if kind == "paint":
+        at = _hexes_of(game, [[data["hex"]]])
+        return [(m.path, _painter(game, m, labels[0], data["terrain"])) for m, labels in at]
+    at = _hexes_of(game, data["hexes"])
+    if not at:
+        raise BadRequest(400, "no map of the game holds both hexes")
+    state: dict = {}
+    return [(m.path, _sider(game, m, labels, data["type"], state)) for m, labels in at]
 
 
-def _map_of(game: Game, data: dict) -> Map:
-    labels = [data["hex"]] if "hex" in data else [h for pair in data.get("hexes", ()) for h in pair]
+def _painter(game: Game, mp: Map, label: str, terrain: str) -> Edit:
+    return lambda doc: edits.paint(doc, game, mp, label, terrain)
+
+
+def _sider(game: Game, mp: Map, labels: list[str], kind: str, state: dict) -> Edit:
+    """The hexside edit on one map: the first map's toggle decides whether the others add or take away."""
+
+    def edit(doc: Doc) -> str:
+        now = edits.hexside(doc, game, mp, labels[0], labels[1], kind, state.get("want"))
+        state["want"] = now
+        return f"{kind} between {labels[0]} and {labels[1]} {'added' if now else 'taken away'}"
+
+    return edit
+
+
+def _hexes_of(game: Game, hexes: list[list[str]]) -> list[tuple[Map, list[str]]]:
+    """Each map that prints every one of the hexes (each given by its ids, as the page knows them), with the
+    ids that map prints them under."""
+    points = [_hex_of(game, labels) for labels in hexes]
+    out = []
     for m in game.maps.values():
-        if any(m.grid.label_to_hex(label) is not None for label in labels):
-            return m
+        names = m.grid.labels()
+        if all(h in names for h in points):
+            out.append((m, [names[h] for h in points]))
+    return out
+
+
+def _hex_of(game: Game, labels: list[str]) -> Hex:
+    for m in game.maps.values():
+        for label in labels:
+            h = m.grid.label_to_hex(label)
+            if h is not None:
+                return h
     raise BadRequest(400, f"no map of game {game.id!r} has hex {labels[0] if labels else '(none)'}")
 
 
-def _edit(doc: Doc, game: Game, data: dict) -> str:
-    kind = data["kind"]
-    if kind == "move":
-        return edits.move_unit(doc, data["unit"], data["to"])
-    if kind == "arrival":
-        return edits.move_arrival(doc, data["units"], data["turn"], data["to_turn"])
-    mp = _map_of(game, data)
-    if kind == "paint":
-        return edits.paint(doc, game, mp, data["hex"], data["terrain"])
-    a, b = _pair_on(mp, data["hexes"])
-    return edits.hexside(doc, game, mp, a, b, data["type"])
-
-
-def _pair_on(mp: Map, hexes: list[list[str]]) -> tuple[str, str]:
-    """The labels on map `mp` of the two hexes (each given by all its labels, as the page knows them)."""
-    found = [next((label for label in labels if mp.grid.label_to_hex(label) is not None), None) for labels in hexes]
-    if None in found:
-        raise BadRequest(400, f"both hexes must be on map {mp.id!r}")
-    return found[0], found[1]
-
-
 def step(session: Session, gid: str, back: bool) -> dict:
-    """Undo (`back`) or redo the game's last step: the file gets the bytes it had before (after) it,
-    only while it holds the bytes the step left (else 409, and the step is kept)."""
+    """Undo (`back`) or redo the game's last step: its files get the bytes they had before (after) it, only
+    while each still holds the bytes the step left (else 409, and the step is kept)."""
     st = session.state(gid)
     if st is None:
         raise BadRequest(404, f"no game {gid!r}")
@@ -195,27 +242,34 @@ def step(session: Session, gid: str, back: bool) -> dict:
         if not stack:
             raise BadRequest(409, f"nothing to {'undo' if back else 'redo'}")
         last = stack[-1]
-        path, rel = _target(session, st, str(session.root / last.file))
-        raw = _read(path, rel)
-        expect, put = (last.after, last.before) if back else (last.before, last.after)
-        if raw != expect:
-            raise Conflict(f"{rel} changed on disk since that edit: not {'undone' if back else 'redone'}", rel)
-        atomic.write_bytes(path, put, inside=session.root)
+        puts = {}
+        for rel, before, after in last.files:
+            path, rel = _target(session, st, str(session.root / rel))
+            expect, put = (after, before) if back else (before, after)
+            if _read(path, rel) != expect:
+                raise Conflict(f"{rel} changed on disk since that edit: not {'undone' if back else 'redone'}", rel)
+            puts[rel] = (path, put)
+        for path, put in puts.values():
+            atomic.write_bytes(path, put, inside=session.root)
         other.append(stack.pop())
-    return _answer(session, st.files.id, rel, put, ("undid " if back else "redid ") + last.what)
+    return _answer(
+        session,
+        st.files.id,
+        {rel: put for rel, (_p, put) in puts.items()},
+        ("undid " if back else "redid ") + last.what,
+    )
 
 
-def _answer(session: Session, gid: str, rel: str, now: bytes, what: str) -> dict:
+def _answer(session: Session, gid: str, now: dict[str, bytes], what: str) -> dict:
     """Reload the game at once (the page asks for the view next; the watcher reloads it again, cheaply), and
-    tell the page the file's new digest."""
+    tell the page the files' new digests."""
     st = session.reload(gid)
     history = session.history(gid, History)
     return {
         "ok": True,
         "game": gid,
         "what": what,
-        "file": rel,
-        "digest": digest(now),
+        "files": {rel: digest(data) for rel, data in now.items()},
         "gen": st.gen if st else 0,
         "errors": len(st.errors) if st else 0,
         "undo": len(history.done),

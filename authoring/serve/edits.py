@@ -125,9 +125,9 @@ def move_arrival(doc: Doc, units: list[str], turn: int, to_turn: int) -> str:
     raise _refuse(f"no arrival of {', '.join(units)} on turn {turn}")
 
 
-def paint(doc: Doc, game: Game, mp: Map, label: str, terrain: str) -> str:
+def paint(doc: Doc, game: Game, mp: Map, label: str, terrain: str) -> str | None:
     """The hex's terrain becomes `terrain` alone: taken out of every other terrain list, put in this type's
-    (in its sorted place when the list is sorted); the map's default terrain is no list."""
+    (in its sorted place when the list is sorted); the map's default terrain is no list. None: it is so."""
     if terrain not in {t.id for t in game.terrain}:
         raise _refuse(f"no terrain type {terrain!r} in game {game.id!r}")
     if mp.grid.label_to_hex(label) is None:
@@ -135,8 +135,8 @@ def paint(doc: Doc, game: Game, mp: Map, label: str, terrain: str) -> str:
     lists = doc.expected.get("terrain") or {}
     had = [t for t, hexes in lists.items() if label in (hexes or ())]
     want = [] if terrain == mp.default_terrain else [terrain]
-    if sorted(had) == want or (not had and not want):
-        raise _refuse(f"{label} is already {terrain}")
+    if sorted(had) == want:
+        return None
     for t in had:
         if t != terrain:
             doc.remove_item(("terrain", t), doc.expected["terrain"][t].index(label))
@@ -166,9 +166,10 @@ def _sort_key(value) -> tuple:
     return (str(value),)
 
 
-def hexside(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str) -> str:
-    """Add the hexside feature `kind` between hexes `a` and `b` of the map, or take it away when it is there
-    (written as either pair or as `{hexes: [...]}`)."""
+def hexside(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str, want: bool | None = None) -> bool:
+    """Add the hexside feature `kind` between hexes `a` and `b` of the map, or take it away (written as either
+    pair or as `{hexes: [...]}`): whichever `want` says (None: the other of what it is now). Whether it is
+    there now."""
     if kind not in {t.id for t in game.hexside_features}:
         raise _refuse(f"no hexside feature {kind!r} in game {game.id!r}")
     ha, hb = mp.grid.label_to_hex(a), mp.grid.label_to_hex(b)
@@ -178,7 +179,9 @@ def hexside(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str) -> str:
     for i, side in enumerate((doc.expected.get("hexsides") or {}).get(kind) or ()):
         hexes = side if isinstance(side, list) else side.get("hexes") if isinstance(side, dict) else None
         if hexes and set(hexes) == pair:
-            doc.remove_item(("hexsides", kind), i)
-            return f"{kind} between {a} and {b} taken away"
-    _add_sorted(doc, ("hexsides",), kind, sorted(pair))
-    return f"{kind} between {a} and {b} added"
+            if want is not True:
+                doc.remove_item(("hexsides", kind), i)
+            return want is True
+    if want is not False:
+        _add_sorted(doc, ("hexsides",), kind, sorted(pair))
+    return want is not False

@@ -45,7 +45,7 @@ class Page:
             body.setdefault("scenario", self.scenario)
         r = self.client.post("/api/edit", json=body, headers=JSON if headers is None else headers)
         if r.status_code == 200:
-            self.seen["files"][r.json()["file"]] = r.json()["digest"]
+            self.seen["files"].update(r.json()["files"])
         return r
 
     def step(self, which: str):
@@ -137,6 +137,22 @@ def test_painting_a_units_hex_prohibited_terrain_is_a_finding(tmp_path):
         '+  lake: ["N0603", "N1345", "N1445"]',  # in its sorted place, quoted as its neighbours
     ]
     assert ("HW-PLACE-002", "N0603") in page.findings()
+
+
+def test_a_hex_two_maps_print_is_painted_in_both(tmp_path):
+    """Typhoon 2.1: map M's column 01 is map N's column 39: one hex of the board, the same terrain in both files
+    (HW-MAP-004 otherwise, which refuses an edit of one file alone). Undo puts both back."""
+    page = Page(copy_game("typhoon", tmp_path), "typhoon", "campaign")
+    files = ("maps/typhoon/M.yaml", "maps/typhoon/N.yaml")
+    before = [_bytes(page, f) for f in files]
+    r = page.edit(kind="paint", hex="M0105", terrain="swamp")
+    assert r.status_code == 200 and sorted(r.json()["files"]) == list(files), r.text
+    for f, old, label in zip(files, before, ("M0105", "N3905"), strict=True):
+        diff = _diff(old, _bytes(page, f))  # one line of the sorted swamp list, with the hex in its place
+        assert len(diff) == 2 and diff[1][1:].replace(f'"{label}", ', "", 1) == diff[0][1:], diff
+    assert not page.findings()
+    assert page.step("undo").status_code == 200
+    assert [_bytes(page, f) for f in files] == before
 
 
 def test_a_hexside_is_added_and_taken_away(bfm):

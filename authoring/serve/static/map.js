@@ -461,12 +461,12 @@ async function post(url, body) {
   const status = document.getElementById("editstatus");
   document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
   if (r.ok) {
-    M.files[res.file] = res.digest;
+    Object.assign(M.files, res.files);
     status.className = "ok";
-    status.replaceChildren(`${res.what} (${res.file})`);
+    status.replaceChildren(`${res.what} (${Object.keys(res.files).join(", ")})`);
     document.getElementById("undobtn").disabled = !res.undo;
     document.getElementById("redobtn").disabled = !res.redo;
-    document.body.dataset.edited = res.digest;
+    document.body.dataset.edited = Object.values(res.files).join(" ");
   } else if (r.status === 409 && res.conflict) {
     status.className = "conflict";
     status.replaceChildren(res.error);
