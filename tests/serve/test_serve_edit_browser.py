@@ -213,3 +213,51 @@ def test_a_page_of_another_origin_cannot_edit(driver, tmp_path):
     finally:
         other.shutdown()
         other.server_close()
+
+
+def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
+    """bfm: a click next to the 0303-0304 hexside adds a river there; an arrival's turn typed in the turn box
+    moves it; a counter dropped on the replacement-pool box joins that box."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    root = copy_game("bfm", tmp_path / "project")
+    map_file, scen_file = root / "maps/bfm/main.yaml", root / "scenarios/bfm/seven-turn.yaml"
+    map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
+    with Served(root, "bfm") as served:
+        _open(driver, served, "bfm", "seven-turn")
+        _tool(driver, "hexside", ("hexsidepick", "river"))
+        a = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0303"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", a)
+        dx, dy = driver.execute_script(
+            "const r = (l) => document.querySelector(`#hexes polygon[data-id='${l}']`).getBoundingClientRect();"
+            "const a = r('0303'), b = r('0304');"
+            "return [(b.x + b.width / 2 - a.x - a.width / 2) / 2, (b.y + b.height / 2 - a.y - a.height / 2) / 2];"
+        )
+        ActionChains(driver).move_to_element_with_offset(a, int(dx * 0.9), int(dy * 0.9)).click().perform()
+        _edited(driver, 1)
+        assert _diff(map_before, map_file.read_bytes()) == ['+    - ["0303", "0304"]']
+
+        _tool(driver, "move")
+        driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click()
+        turn = driver.find_element(By.CSS_SELECTOR, '.arrive[data-units="sov-1shock"] input')
+        turn.send_keys(Keys.CONTROL, "a")
+        turn.send_keys("6", Keys.TAB)
+        _edited(driver, 2)
+        diff = _diff(scen_before, scen_file.read_bytes())
+        assert (
+            len(diff) == 2
+            and diff[0].startswith("-  - {turn: 4,")
+            and diff[1] == diff[0].replace("turn: 4", "turn: 6").replace("-", "+", 1)
+        )
+
+        box = driver.find_element(By.CSS_SELECTOR, '#turninfo [data-drop="box"][data-id="replacement-pool"]')
+        node = driver.find_element(By.CSS_SELECTOR, '#counters .counter[data-unit="sov-30"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+        ActionChains(driver).click_and_hold(node).move_by_offset(5, 5).move_to_element(box).release().perform()
+        _edited(driver, 3)
+        text = scen_file.read_text()
+        assert '{hex: "0302", units: [sov-30]' not in text
+        assert "units: [sov-5, sov-10, sov-40, sov-30], state: half" in text
+        wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 30)
