@@ -74,8 +74,16 @@ class Doc:
         self._compose()
 
     def _compose(self) -> None:
-        self.root = compose(self.text)
-        self.starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
+        """The node tree and line starts of the text as it is now: made when next asked for (the last edit's
+        are never asked for)."""
+        self._root: yaml.Node | None = None
+
+    @property
+    def root(self) -> yaml.Node:
+        if self._root is None:
+            self._root = compose(self.text)
+            self.starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
+        return self._root
 
     # -- where things are -------------------------------------------------------------------------------
     def node(self, path: Steps) -> yaml.Node | None:
