@@ -141,8 +141,8 @@ def apply(session: Session, data: dict) -> dict:
         if not changes:
             raise BadRequest(400, "nothing to change: the data already says so")
         what = next(iter(changes.values())).what or ""
-        _write(session, st, changes, what)
-        done = [(c.rel, c.raw, _read(p, c.rel)) for p, c in changes.items()]
+        written = _write(session, st, changes, what)
+        done = [(c.rel, c.raw, written[p]) for p, c in changes.items()]  # not read back: a later save is not ours
         history.done.append(Step(done, what))
         del history.done[:-STEPS_KEPT]
         history.undone.clear()
@@ -157,19 +157,28 @@ class _Change:
     what: str | None
 
 
-def _write(session: Session, st: GameState, changes: dict[Path, _Change], what: str) -> None:
-    """The new texts written, all or none: refused (422) when the game then has an error it had not."""
+def _write(session: Session, st: GameState, changes: dict[Path, _Change], what: str) -> dict[Path, bytes]:
+    """The new texts written, all or none, and their bytes: refused (422) when the game then has an error it
+    had not."""
     try:
         texts = {path: c.doc.checked() for path, c in changes.items()}
     except LayoutError as exc:
         raise BadRequest(400, str(exc)) from None
+
+    def check(files: GameFiles) -> list:
+        found = list(load_game(files, session.reads).diagnostics)
+        for path, c in changes.items():  # again, just before the rename: a save during the check is kept
+            _check_base(c.rel, _read(path, c.rel), {c.rel: digest(c.raw)})
+        return found
+
     try:
-        replace_all_checked(st.files, texts, what, check=lambda f: list(load_game(f, session.reads).diagnostics))
+        replace_all_checked(st.files, texts, what, check=check)
     except NotWritten as exc:
         n = len(exc.diagnostics)
         shown = ", ".join(c.rel for c in changes.values())
         message = f"{shown} left as it was: {what} would add {n} error{'' if n == 1 else 's'}"
         raise Refused(message, findings(exc.diagnostics, session.root)) from None
+    return {path: text.encode("utf-8") for path, text in texts.items()}
 
 
 Edit = Callable[[Doc], "str | None"]

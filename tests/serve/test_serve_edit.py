@@ -253,3 +253,22 @@ def test_the_file_keeps_its_line_ends(tmp_path):
     assert page.edit(kind="move", unit="sov-5", to={"turn": 2}).status_code == 200
     after = path.read_bytes()
     assert after.count(b"\r\n") == before.count(b"\r\n") + 1 and b"\n" not in after.replace(b"\r\n", b"")
+
+
+def test_a_save_while_the_edit_is_checked_is_kept(bfm, monkeypatch):
+    """The file is saved from outside while the game is loaded with the edit: the edit is not renamed over it."""
+    from authoring.serve import editing
+
+    path = bfm.root / SCEN
+    outside = path.read_bytes() + b"# saved meanwhile\n"
+    real = editing.load_game
+
+    def saving_meanwhile(files, reads=None):
+        path.write_bytes(outside)
+        return real(files, reads)
+
+    monkeypatch.setattr(editing, "load_game", saving_meanwhile)
+    r = bfm.edit(kind="move", unit="sov-29", to={"hex": "0101"})
+    assert r.status_code == 409 and r.json()["conflict"] == SCEN, r.text
+    assert path.read_bytes() == outside
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".")]  # no temporary file left

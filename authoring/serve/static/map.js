@@ -285,8 +285,8 @@ function drawTurn() {
   box.append(HW.el("div", {}, `Still to come: ${waiting} unit${waiting === 1 ? "" : "s"}`));
   const pools = sch.pools.filter((p) => sideShown(p.side));
   if (pools.length) box.append(HW.el("details", {}, HW.el("summary", {}, `${pools.length} pool${pools.length > 1 ? "s" : ""}`),
-    pools.map((p) => HW.el("div", {"data-drop": "pool", "data-id": p.id}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
-  for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {"data-drop": "box", "data-id": o.box}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
+    pools.map((p) => HW.el("div", {"data-drop": "pool", "data-id": p.id, ...dropsUnit({pool: p.id})}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
+  for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {"data-drop": "box", "data-id": o.box, ...dropsUnit({box: o.box})}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
 }
 
 async function exportCard() {
@@ -413,6 +413,14 @@ function dropUnit(unit, x, y, from) {
   const el = hexUnder(x, y);
   if (el && el.dataset.id !== from) queueEdit({kind: "move", scenario: M.view.scenario, unit, to: {hex: el.dataset.id}});
   else drawCounters();
+}
+
+// A box or pool row takes a face dragged from another row (HTML drag and drop; the map's counters use pointers).
+function dropsUnit(to) {
+  return {ondragover: (e) => e.preventDefault(), ondrop: (e) => {
+    const unit = e.dataTransfer.getData("text/x-hexwright-unit");
+    if (unit) { e.preventDefault(); queueEdit({kind: "move", scenario: M.view.scenario, unit, to}); }
+  }};
 }
 
 function drawTurnSlots() {
