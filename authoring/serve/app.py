@@ -22,7 +22,7 @@ from authoring.checking import scenario_findings
 from authoring.serve import images
 from authoring.serve.body import BadRequest
 from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
-from authoring.serve.editing import Conflict, Refused, file_digests
+from authoring.serve.editing import Conflict, Refused, file_digests, steps
 from authoring.serve.editroutes import edit_routes
 from authoring.serve.guard import Guard
 from authoring.serve.live import Hub, watch
@@ -73,6 +73,7 @@ def make_app(session: Session, watch_files: bool = True, listen: str = "127.0.0.
             "errors": findings(st.errors, session.root),
             "faces_key": st.faces_key,
             "files": file_digests(st.files, session.root),
+            "steps": steps(session, st.files.id),
             "view": None,
         }
         if st.good is not None:

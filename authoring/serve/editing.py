@@ -85,6 +85,12 @@ def file_digests(files: GameFiles, root: Path) -> dict[str, str]:
     return out
 
 
+def steps(session: Session, gid: str) -> dict[str, int]:
+    """How many edits of the game may be undone and redone (the page's Undo and Redo buttons)."""
+    history = session.history(gid, History)
+    return {"undo": len(history.done), "redo": len(history.undone)}
+
+
 def _relative(root: Path, path: Path) -> str:
     return Path(path).resolve().relative_to(root.resolve()).as_posix()
 

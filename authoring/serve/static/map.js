@@ -12,6 +12,10 @@ async function loadView() {
   const data = await HW.json(`/api/view?${q}&since=${M.hexes ? encodeURIComponent(M.hexesKey) : ""}`);
   HW.showErrors(data.errors);
   M.files = data.files || {};   // the digest of each data file as read now: every edit sends them back
+  if (data.steps) {
+    document.getElementById("undobtn").disabled = !data.steps.undo;
+    document.getElementById("redobtn").disabled = !data.steps.redo;
+  }
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
   let hexes = data.hexes;
   if (hexes && hexes.changed && !(M.hexes && hexes.since === M.hexesKey)) {   // changes to hexes this page lacks
