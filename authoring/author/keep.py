@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
@@ -62,6 +63,35 @@ def replace_checked(
                     shown.replace(display(tmp), display(path)),
                 )
     return found
+
+
+def replace_all_checked(files: GameFiles, texts: Mapping[Path, str], what: str, check: Check) -> list[Diagnostic]:
+    """`replace_checked` for several files of the game at once (a hex two maps share, painted in both): each
+    new text staged beside its file, the game checked with all of them, and all renamed or none."""
+    with ExitStack() as stack:
+        tmps = {
+            path: stack.enter_context(atomic.staged(path, (text.encode("utf-8"),), inside=files.root, follow=True))
+            for path, text in texts.items()
+        }
+        swapped = files
+        for path, tmp in tmps.items():
+            swapped = _swapped(swapped, path, tmp, False)
+        staged = check(swapped)
+        names = {display(tmp): display(path) for path, tmp in tmps.items()}
+        found = [_relocated_all(d, names) for d in staged]
+        if any(d.severity is Severity.ERROR for d in found):
+            added = _added(check(files), found)
+            if added:
+                n = len(added)
+                shown = ", ".join(names.values())
+                raise NotWritten(f"{shown} left as they were: {what} would add {n} error{'' if n == 1 else 's'}", added)
+    return found
+
+
+def _relocated_all(d: Diagnostic, names: Mapping[str, str]) -> Diagnostic:
+    for shown_tmp, shown in names.items():
+        d = _relocated(d, shown_tmp, shown)
+    return d
 
 
 Check = Callable[[GameFiles], list[Diagnostic]]

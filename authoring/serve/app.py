@@ -22,6 +22,8 @@ from authoring.checking import scenario_findings
 from authoring.serve import images
 from authoring.serve.body import BadRequest
 from authoring.serve.drawn import hex_changes, map_tiles, picture_key_of, prewarm, tile_png
+from authoring.serve.editing import Conflict, Refused, file_digests, steps
+from authoring.serve.editroutes import edit_routes
 from authoring.serve.guard import Guard
 from authoring.serve.live import Hub, watch
 from authoring.serve.lookup import NotFound, game_of, good_of, png_response, scenario_of, state_of
@@ -70,6 +72,8 @@ def make_app(session: Session, watch_files: bool = True, listen: str = "127.0.0.
             "gen": st.gen,
             "errors": findings(st.errors, session.root),
             "faces_key": st.faces_key,
+            "files": file_digests(st.files, session.root),
+            "steps": steps(session, st.files.id),
             "view": None,
         }
         if st.good is not None:
@@ -134,6 +138,7 @@ def make_app(session: Session, watch_files: bool = True, listen: str = "127.0.0.
         Route("/events", events),
         Route("/favicon.ico", lambda request: Response(status_code=204)),
         *page_routes(session),
+        *edit_routes(session, hub),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(Guard, listen=listen, open_paths=OPEN, open_prefixes=("/static/",))
@@ -152,7 +157,12 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": str(exc)}, exc.status if isinstance(exc, BadRequest) else 400)
+    body: dict = {"error": str(exc)}
+    if isinstance(exc, Conflict):
+        body["conflict"] = exc.file
+    if isinstance(exc, Refused):
+        body["findings"] = exc.found
+    return JSONResponse(body, exc.status if isinstance(exc, BadRequest) else 400)
 
 
 def _scenario_view(session: Session, st: GameState, game, scen) -> dict:

@@ -112,6 +112,8 @@ class Session:
         self.jobs: dict[str, dict] = {}
         self.reads = Reads()
         """The files of each game's latest load: a save re-reads the files that changed, not the others."""
+        self.histories: dict[str, object] = {}
+        """Each game's edits made from the page, for undo and redo (`editing.History`)."""
 
     def game_ids(self) -> list[str]:
         return [g.id for g in discover(self.root)]
@@ -156,6 +158,14 @@ class Session:
     def tile_job(self, gid: str, tid: str):
         with self.lock:
             return self.jobs.get(gid, {}).get(tid)
+
+    def history(self, gid: str, make: Callable[[], T]) -> T:
+        """The game's undo and redo history (`make()` on first use)."""
+        with self.lock:
+            found = self.histories.get(gid)
+            if found is None:
+                found = self.histories[gid] = make()
+            return found  # type: ignore[return-value]
 
     def affected(self, path: Path) -> list[str]:
         """The loaded games a changed file belongs to (its folder under maps/, counters/ or scenarios/)."""

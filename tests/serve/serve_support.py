@@ -28,14 +28,14 @@ def copy_game(gid: str, dest: Path) -> Path:
 class Served:
     """`hexwright serve`'s app for a project, on a free loopback port, in a thread."""
 
-    def __init__(self, root: Path, game: str | None = None):
+    def __init__(self, root: Path, game: str | None = None, watch: bool = True):
         import uvicorn
 
         from authoring.serve.app import make_app
         from authoring.serve.session import Session
 
         self.session = Session(root, game)
-        self.app = make_app(self.session)
+        self.app = make_app(self.session, watch_files=watch)
         self.server = uvicorn.Server(
             uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", timeout_graceful_shutdown=1)
         )

@@ -1,7 +1,7 @@
 // The map page: map image + hex outlines + counters + findings, hover panels, turn slider, drag and card export.
 "use strict";
 const M = {view: null, hexes: null, byLabel: new Map(), hexesKey: "", facesKey: "", moves: new Map(), zoom: 1,
-           expanded: new Set(), turn: null, tilesAsked: 0};
+           expanded: new Set(), turn: null, tilesAsked: 0, files: {}, queue: Promise.resolve(), stroke: null};
 
 function scenarioId() { return HW.params.get("scenario") || ""; }
 
@@ -11,6 +11,11 @@ async function loadView() {
   // the hexes come along when their key is not `since` (only the changed ones when the server has those)
   const data = await HW.json(`/api/view?${q}&since=${M.hexes ? encodeURIComponent(M.hexesKey) : ""}`);
   HW.showErrors(data.errors);
+  M.files = data.files || {};   // the digest of each data file as read now: every edit sends them back
+  if (data.steps) {
+    document.getElementById("undobtn").disabled = !data.steps.undo;
+    document.getElementById("redobtn").disabled = !data.steps.redo;
+  }
   if (!data.view) { document.body.dataset.updated = Date.now(); document.body.dataset.gen = data.gen; return; }
   let hexes = data.hexes;
   if (hexes && hexes.changed && !(M.hexes && hexes.since === M.hexesKey)) {   // changes to hexes this page lacks
@@ -28,6 +33,8 @@ async function loadView() {
   notice.hidden = !data.view.notice;
   setupTurns();
   drawAll();
+  const panel = M.panelHex && M.byLabel.get(M.panelHex);   // the hex panel shows the hex as it is now
+  if (panel) showHex(panel.hex);
   document.body.dataset.updated = Date.now();   // when the page last showed new data (the bench reads it)
   document.body.dataset.gen = data.gen;
   document.body.dataset.scenario = data.view.scenario;
@@ -180,6 +187,7 @@ function dragger(node, c, x0, y0) {
       node.removeEventListener("pointerup", up);
       if (!moved) { toggleStack(c.hex); return; }
       const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.classList && el.classList.contains("hex"));
+      if (tool() === "move") { dropUnit(c.unit.id, e.clientX, e.clientY, c.from); return; }
       if (under) {
         const to = under.dataset.id;
         if (to === c.from) M.moves.delete(c.unit.id); else M.moves.set(c.unit.id, to);
@@ -197,6 +205,7 @@ function dl(pairs) {
 }
 
 function showHex(hx) {
+  M.panelHex = hx.id;
   const feats = hx.features.map((f) => [f.type, f.name, f.side && `(${f.side})`].filter(Boolean).join(" ")).join("; ");
   const here = M.view ? M.view.findings.filter((f) => hx.labels.includes(f.hex)).map((f) => `${f.n}. ${f.code}`).join(", ") : "";
   document.getElementById("panel").replaceChildren(HW.el("h3", {}, `Hex ${hx.id}`), dl([
@@ -209,6 +218,7 @@ function clearAllowed() {
 }
 
 function showCounter(c) {
+  M.panelHex = null;
   const info = M.view.counters[c.unit.id] || {id: c.unit.id, faces: [], code: ""};
   clearAllowed();
   const allowed = info.allowed === null || info.allowed === undefined ? null : M.view.targets[info.allowed];
@@ -254,7 +264,9 @@ function jump(label) {
 }
 
 function unitList(units) {
-  return HW.el("span", {class: "units"}, units.map((u) => HW.el("img", {src: HW.face(HW.game, M.facesKey, u.id, u.state), title: u.id, alt: u.id})));
+  return HW.el("span", {class: "units"}, units.map((u) => HW.el("img", {src: HW.face(HW.game, M.facesKey, u.id, u.state),
+    title: u.id, alt: u.id, "data-unit": u.id, draggable: "true",
+    ondragstart: (e) => { e.dataTransfer.setData("text/x-hexwright-unit", u.id); e.stopPropagation(); }})));
 }
 
 function drawTurn() {
@@ -267,17 +279,18 @@ function drawTurn() {
   const now = sch.reinforcements.filter((r) => r.turn === t && sideShown(r.side));
   const later = sch.reinforcements.filter((r) => r.turn > t && sideShown(r.side));
   const gone = sch.withdrawals.filter((r) => r.turn === t && sideShown(r.side));
+  drawTurnSlots();
   for (const r of now) {
     for (const l of r.hexes) { const at = M.byLabel.get(l); if (at) at.el.classList.add("entry"); }
-    box.append(HW.el("div", {class: "arrive"}, `Arriving (${r.side})${r.at ? " at " + r.at : ""}: `, unitList(r.units)));
+    box.append(arrivalRow(r));
   }
   for (const r of gone) box.append(HW.el("div", {}, `Withdrawn (${r.side}): `, unitList(r.units)));
   const waiting = later.reduce((n, r) => n + r.units.length, 0);
   box.append(HW.el("div", {}, `Still to come: ${waiting} unit${waiting === 1 ? "" : "s"}`));
   const pools = sch.pools.filter((p) => sideShown(p.side));
   if (pools.length) box.append(HW.el("details", {}, HW.el("summary", {}, `${pools.length} pool${pools.length > 1 ? "s" : ""}`),
-    pools.map((p) => HW.el("div", {}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
-  for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
+    pools.map((p) => HW.el("div", {"data-drop": "pool", "data-id": p.id, ...dropsUnit({pool: p.id})}, `${p.name} (${p.side}${p.available !== null ? ", " + p.available + " available" : ""}${p.at ? ", at " + p.at : ""}): `, unitList(p.units)))));
+  for (const o of sch.off_map.filter((o) => sideShown(o.side))) box.append(HW.el("div", {"data-drop": "box", "data-id": o.box, ...dropsUnit({box: o.box})}, `Box ${o.box} (${o.side}): `, unitList(o.units)));
 }
 
 async function exportCard() {
@@ -310,8 +323,172 @@ async function onGame() {
   document.getElementById("turn").addEventListener("input", (e) => { M.turn = +e.target.value; drawAll(); });
   document.getElementById("exportbtn").addEventListener("click", exportCard);
   document.getElementById("resetbtn").addEventListener("click", () => { M.moves.clear(); drawCounters(); });
+  await setupEditing();
   document.getElementById("zoomin").addEventListener("click", () => { M.zoom *= 1.25; applyZoom(); });
   document.getElementById("zoomout").addEventListener("click", () => { M.zoom /= 1.25; applyZoom(); });
+  await loadView();
+}
+
+// ---- Editing the data: every edit is one POST naming what changes by value, with the digests of the
+// files as this page last read them (a file changed on disk meanwhile is refused: 409, and the page reloads).
+
+function tool() { return document.getElementById("tool").value; }
+
+async function setupEditing() {
+  const pal = await HW.json(`/api/palette?game=${encodeURIComponent(HW.game)}`).catch(() => ({terrain: [], hexsides: []}));
+  const terrain = document.getElementById("terrainpick"), sides = document.getElementById("hexsidepick");
+  terrain.replaceChildren(...pal.terrain.map((t) => HW.el("option", {value: t.id}, t.name)));
+  sides.replaceChildren(...pal.hexsides.map((t) => HW.el("option", {value: t.id}, t.name)));
+  const pick = document.getElementById("tool"), svg = document.getElementById("map");
+  const shown = () => {
+    svg.setAttribute("class", `tool-${tool()}`);
+    terrain.hidden = tool() !== "paint"; sides.hidden = tool() !== "hexside";
+  };
+  pick.value = HW.params.get("tool") || "look";
+  pick.addEventListener("change", () => { HW.setParam("tool", pick.value); shown(); });
+  shown();
+  svg.addEventListener("pointerdown", onMapDown);
+  svg.addEventListener("pointermove", onMapMove);
+  window.addEventListener("pointerup", () => { M.stroke = null; });
+  svg.addEventListener("dragover", (e) => e.preventDefault());
+  svg.addEventListener("drop", (e) => {
+    const unit = e.dataTransfer.getData("text/x-hexwright-unit");
+    if (unit) { e.preventDefault(); dropUnit(unit, e.clientX, e.clientY, null); }
+  });
+  document.getElementById("undobtn").addEventListener("click", () => step("undo"));
+  document.getElementById("redobtn").addEventListener("click", () => step("redo"));
+  document.addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    if (e.key === "z" && !e.shiftKey) { e.preventDefault(); step("undo"); }
+    else if (e.key === "y" || (e.key === "Z" && e.shiftKey)) { e.preventDefault(); step("redo"); }
+  });
+}
+
+function hexUnder(x, y) {
+  return document.elementsFromPoint(x, y).find((el) => el.classList && el.classList.contains("hex"));
+}
+
+function onMapDown(evt) {
+  if (tool() === "paint") {
+    const el = hexUnder(evt.clientX, evt.clientY);
+    if (!el) return;
+    evt.preventDefault();
+    M.stroke = new Set();
+    paintHex(el.dataset.id);
+  } else if (tool() === "hexside") {
+    const side = hexsideAt(svgPoint(evt));
+    if (side) { evt.preventDefault(); queueEdit({kind: "hexside", hexes: [side[0].labels, side[1].labels], type: document.getElementById("hexsidepick").value}); }
+  }
+}
+
+function onMapMove(evt) {
+  if (!M.stroke || tool() !== "paint" || !evt.buttons) return;
+  const el = hexUnder(evt.clientX, evt.clientY);
+  if (el) paintHex(el.dataset.id);
+}
+
+function paintHex(label) {
+  if (M.stroke.has(label)) return;
+  M.stroke.add(label);
+  const at = M.byLabel.get(label), terrain = document.getElementById("terrainpick").value;
+  if (at && at.hex.terrain.length === 1 && at.hex.terrain[0] === terrain) return;   // already so
+  queueEdit({kind: "paint", hex: label, terrain});
+}
+
+// The hexside nearest a point: between the hex whose centre is nearest and its neighbour nearest the point.
+function hexsideAt(p) {
+  let best = null, second = null;
+  for (const hx of M.hexes.hexes) {
+    const d = Math.hypot(hx.x - p.x, hx.y - p.y);
+    if (!best || d < best.d) { second = best; best = {hx, d}; } else if (!second || d < second.d) second = {hx, d};
+  }
+  if (!best || !second || second.d > M.hexes.f * 1.2) return null;
+  return [best.hx, second.hx];
+}
+
+// A unit dropped at a point: on a hex, or on a box, pool or turn of the turn box.
+function dropUnit(unit, x, y, from) {
+  const target = document.elementsFromPoint(x, y).find((el) => el.dataset && el.dataset.drop);
+  if (target) {
+    const id = target.dataset.drop === "turn" ? +target.dataset.id : target.dataset.id;
+    queueEdit({kind: "move", scenario: M.view.scenario, unit, to: {[target.dataset.drop]: id}});
+    return;
+  }
+  const el = hexUnder(x, y);
+  if (el && el.dataset.id !== from) queueEdit({kind: "move", scenario: M.view.scenario, unit, to: {hex: el.dataset.id}});
+  else drawCounters();
+}
+
+// A box or pool row takes a face dragged from another row (HTML drag and drop; the map's counters use pointers).
+function dropsUnit(to) {
+  return {ondragover: (e) => e.preventDefault(), ondrop: (e) => {
+    const unit = e.dataTransfer.getData("text/x-hexwright-unit");
+    if (unit) { e.preventDefault(); queueEdit({kind: "move", scenario: M.view.scenario, unit, to}); }
+  }};
+}
+
+function drawTurnSlots() {
+  const box = document.getElementById("turnslots");
+  box.replaceChildren(...M.view.schedule.turns.map((t) => HW.el("button", {"data-drop": "turn", "data-id": t.turn,
+    class: t.turn === M.turn ? "now" : "", title: [t.date, t.weather].filter(Boolean).join(", "),
+    onclick: () => { M.turn = t.turn; document.getElementById("turn").value = t.turn; drawAll(); },
+    ondragover: (e) => e.preventDefault(),
+    ondrop: (e) => dropOnTurn(e, t.turn)}, t.turn)));
+}
+
+function dropOnTurn(e, turn) {
+  e.preventDefault();
+  const arrival = e.dataTransfer.getData("text/x-hexwright-arrival"), unit = e.dataTransfer.getData("text/x-hexwright-unit");
+  if (arrival) { const a = JSON.parse(arrival); moveArrival(a.units, a.turn, turn); }
+  else if (unit) queueEdit({kind: "move", scenario: M.view.scenario, unit, to: {turn}});
+}
+
+function arrivalRow(r) {
+  const ids = r.units.map((u) => u.id);
+  const input = HW.el("input", {type: "number", value: r.turn, min: 1, title: "turn of arrival", class: "arrturn",
+    onchange: (e) => moveArrival(ids, r.turn, +e.target.value)});
+  return HW.el("div", {class: "arrive", draggable: "true", "data-units": ids.join(" "),
+    ondragstart: (e) => e.dataTransfer.setData("text/x-hexwright-arrival", JSON.stringify({units: ids, turn: r.turn}))},
+    `Arriving (${r.side})${r.at ? " at " + r.at : ""} on turn `, input, ": ", unitList(r.units));
+}
+
+function moveArrival(units, turn, toTurn) {
+  if (toTurn !== turn && toTurn > 0) queueEdit({kind: "arrival", scenario: M.view.scenario, units, turn, to_turn: toTurn});
+}
+
+// Edits go one after another: each sends the digests the one before it left.
+function queueEdit(body) {
+  M.queue = M.queue.then(() => post("/api/edit", {game: HW.game, ...body, files: M.files})).catch(() => {});
+  return M.queue;
+}
+
+function step(which) {
+  M.queue = M.queue.then(() => post(`/api/${which}`, {game: HW.game})).catch(() => {});
+  return M.queue;
+}
+
+async function post(url, body) {
+  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const res = await r.json().catch(() => ({error: r.statusText}));
+  const status = document.getElementById("editstatus");
+  document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
+  if (r.ok) {
+    Object.assign(M.files, res.files);
+    status.className = "ok";
+    status.replaceChildren(`${res.what} (${Object.keys(res.files).join(", ")})`);
+    document.getElementById("undobtn").disabled = !res.undo;
+    document.getElementById("redobtn").disabled = !res.redo;
+    document.body.dataset.edited = Object.values(res.files).join(" ");
+  } else if (r.status === 409 && res.conflict) {
+    status.className = "conflict";
+    status.replaceChildren(res.error);
+    document.body.dataset.conflict = res.conflict;
+  } else {
+    status.className = "refused";
+    status.replaceChildren(`Not written: ${res.error}`, res.findings && res.findings.length ? HW.el("ol", {}, res.findings.map((d) =>
+      HW.el("li", {}, HW.el("b", {class: d.severity}, d.code), `: ${d.message} `, HW.el("span", {class: "where"}, HW.where(d))))) : "");
+  }
+  status.dataset.status = r.status;
   await loadView();
 }
 

@@ -1,0 +1,263 @@
+"""Editing the data from the preview's page in a real headless Chromium (issue 50): a counter dragged to a hex
+and a hex painted write exactly that change into the data file (its comments kept) and the page's findings
+follow; Undo puts the bytes back; a file saved from outside meanwhile is never overwritten; a page of another
+origin cannot edit. Screenshots go to `SCREENS`."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from serve_support import SCREENS, Served, chrome, copy_game, wait_for
+
+EVIL = "evil.example.com"
+CASES = [
+    # game, scenario, unit, from, to, hex painted, terrain, its map file, findings the paint adds
+    ("bfm", "seven-turn", "sov-29", "0301", "0103", "0303", "forest", "maps/bfm/main.yaml", False),
+    ("typhoon", "campaign", "ger-15id", "N0603", "N0604", "N0604", "lake", "maps/typhoon/N.yaml", True),
+]
+
+pytestmark = pytest.mark.slow  # the browser
+
+
+@pytest.fixture(scope="module")
+def driver():
+    d = chrome(f"--host-resolver-rules=MAP {EVIL} 127.0.0.1", "--disable-features=HttpsUpgrades")
+    yield d
+    d.quit()
+
+
+def _open(driver, served: Served, gid: str, sid: str) -> None:
+    driver.get(served.url(f"/?game={gid}&scenario={sid}&tool=move"))
+    wait_for(driver, "document.body.dataset.gen && document.body.dataset.mapkey", 120)
+
+
+def _findings(driver) -> str:
+    return driver.execute_script("return document.getElementById('findings').textContent")
+
+
+def _diff(before: bytes, after: bytes) -> list[str]:
+    lines = difflib.unified_diff(before.decode().splitlines(True), after.decode().splitlines(True), n=0)
+    return [line.rstrip("\n") for line in lines if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def _edited(driver, count: int, status: int = 200) -> None:
+    """Wait until the page has the answer of its `count`-th edit and has shown the view after it."""
+    wait_for(driver, f"+document.body.dataset.edits === {count}", 60)
+    wait_for(driver, f"document.getElementById('editstatus').dataset.status === '{status}'", 5)
+
+
+def _drag(driver, unit: str, to: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    node = driver.find_element(By.CSS_SELECTOR, f'#counters .counter[data-unit="{unit}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+    target = driver.find_element(By.CSS_SELECTOR, f'#hexes polygon[data-id="{to}"]')
+    ActionChains(driver).click_and_hold(node).move_by_offset(5, 5).move_to_element(target).release().perform()
+
+
+def _tool(driver, tool: str, pick: tuple[str, str] | None = None) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.ID, "tool")).select_by_value(tool)
+    if pick:
+        Select(driver.find_element(By.ID, pick[0])).select_by_value(pick[1])
+
+
+def _click_hex(driver, label: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    poly = driver.find_element(By.CSS_SELECTOR, f'#hexes polygon[data-id="{label}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", poly)
+    ActionChains(driver).move_to_element(poly).click().perform()
+
+
+@pytest.mark.parametrize(("gid", "sid", "unit", "start", "to", "painted", "terrain", "map_file", "adds"), CASES)
+def test_drag_and_paint_write_the_data_and_undo_restores_it(
+    driver, tmp_path, gid, sid, unit, start, to, painted, terrain, map_file, adds
+):
+    root = copy_game(gid, tmp_path / "project")
+    scen_file = root / "scenarios" / gid / f"{sid}.yaml"
+    scen_before, map_before = scen_file.read_bytes(), (root / map_file).read_bytes()
+    with Served(root, gid) as served:
+        _open(driver, served, gid, sid)
+        shown = _findings(driver)
+        _drag(driver, unit, to)
+        _edited(driver, 1)
+        diff = _diff(scen_before, scen_file.read_bytes())
+        assert len(diff) == 2 and f'"{start}"' in diff[0] and diff[1] == diff[0].replace(start, to).replace("-", "+", 1)
+        wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 30)
+        assert to in _findings(driver)  # the new finding names the hex the unit went to
+        assert (
+            driver.execute_script(
+                f"return document.querySelector('#counters .counter[data-unit=\"{unit}\"]').dataset.hex"
+            )
+            == to
+        )
+
+        shown = _findings(driver)
+        _tool(driver, "paint", ("terrainpick", terrain))
+        _click_hex(driver, painted)
+        _edited(driver, 2)
+        diff = _diff(map_before, (root / map_file).read_bytes())
+        # one line of the terrain list: the same hexes, and the painted one among them
+        assert len(diff) == 2 and f'"{painted}"' not in diff[0], diff
+        assert diff[1][1:].replace(f'"{painted}", ', "", 1) == diff[0][1:], diff
+        wait_for(driver, f"M.byLabel.get('{painted}').hex.terrain.join() === '{terrain}'", 30)
+        if adds:
+            wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 30)
+            assert "HW-PLACE-002" in _findings(driver)
+        driver.save_screenshot(str(SCREENS / f"{gid}-edited.png"))
+
+        from selenium.webdriver.common.by import By
+
+        driver.find_element(By.ID, "undobtn").click()
+        _edited(driver, 3)
+        assert (root / map_file).read_bytes() == map_before
+        driver.find_element(By.ID, "undobtn").click()
+        _edited(driver, 4)
+        assert scen_file.read_bytes() == scen_before
+        wait_for(
+            driver,
+            f"document.querySelector('#counters .counter[data-unit=\"{unit}\"]').dataset.hex === '{start}'",
+            30,
+        )
+
+
+def test_a_save_from_outside_is_never_overwritten(driver, tmp_path):
+    """The page has not heard of the save (no file watcher here): its edit is refused, the page says so and
+    reads the file again, and the next edit keeps the outside save's line."""
+    root = copy_game("bfm", tmp_path / "project")
+    path = root / "scenarios" / "bfm" / "seven-turn.yaml"
+    with Served(root, "bfm", watch=False) as served:
+        _open(driver, served, "bfm", "seven-turn")
+        outside = path.read_bytes() + b"# saved from an editor\n"
+        path.write_bytes(outside)
+        _drag(driver, "sov-29", "0103")
+        _edited(driver, 1, 409)
+        assert path.read_bytes() == outside
+        assert "changed on disk" in driver.find_element("id", "editstatus").text
+        assert driver.execute_script("return document.body.dataset.conflict") == "scenarios/bfm/seven-turn.yaml"
+        wait_for(
+            driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0301'", 30
+        )
+        _drag(driver, "sov-29", "0103")
+        _edited(driver, 2)
+        after = path.read_bytes()
+        assert after.endswith(b"# saved from an editor\n") and _diff(outside, after)[1].startswith(
+            '+    - {hex: "0103"'
+        )
+
+
+class _Blank(BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = b"<!doctype html><title>elsewhere</title><p>another site"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_page_of_another_origin_cannot_edit(driver, tmp_path):
+    """A page elsewhere posts an edit as a form would (no-cors, text/plain) and as JSON (its preflight is
+    refused), and asks for an undo: nothing is written."""
+    from authoring.serve.editing import file_digests
+
+    root = copy_game("bfm", tmp_path / "project")
+    path = root / "scenarios" / "bfm" / "seven-turn.yaml"
+    before = path.read_bytes()
+    other = ThreadingHTTPServer(("127.0.0.1", 0), _Blank)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        with Served(root, "bfm") as served:
+            digests = file_digests(served.session.state("bfm").files, root)
+            driver.get(f"http://{EVIL}:{other.server_address[1]}/")
+            body = {
+                "game": "bfm",
+                "scenario": "seven-turn",
+                "kind": "move",
+                "unit": "sov-29",
+                "to": {"hex": "0101"},
+                "files": digests,
+            }
+            driver.execute_script(
+                """
+                const [base, body] = arguments;
+                window.outcome = {};
+                const note = (k) => (v) => { window.outcome[k] = String(v); };
+                for (const [k, type, mode] of [['form', 'text/plain', 'no-cors'], ['json', 'application/json', 'cors']]) {
+                  fetch(base + '/api/edit', {method: 'POST', mode, headers: {'Content-Type': type}, body})
+                    .then(note(k), note(k));
+                }
+                fetch(base + '/api/undo', {method: 'POST', mode: 'no-cors', headers: {'Content-Type': 'text/plain'},
+                                           body: '{"game": "bfm"}'}).then(note('undo'), note('undo'));
+                """,
+                served.url(""),
+                json.dumps(body),
+            )
+            wait_for(driver, "Object.keys(window.outcome).length === 3", 30)
+            outcome = driver.execute_script("return window.outcome")
+            assert outcome["json"].startswith("TypeError"), outcome  # the preflight or the answer refused
+            assert path.read_bytes() == before
+            assert not served.session.histories.get("bfm") or not served.session.histories["bfm"].done
+    finally:
+        other.shutdown()
+        other.server_close()
+
+
+def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
+    """bfm: a click next to the 0303-0304 hexside adds a river there; an arrival's turn typed in the turn box
+    moves it; a counter dropped on the replacement-pool box joins that box."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    root = copy_game("bfm", tmp_path / "project")
+    map_file, scen_file = root / "maps/bfm/main.yaml", root / "scenarios/bfm/seven-turn.yaml"
+    map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
+    with Served(root, "bfm") as served:
+        _open(driver, served, "bfm", "seven-turn")
+        _tool(driver, "hexside", ("hexsidepick", "river"))
+        a = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0303"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", a)
+        dx, dy = driver.execute_script(
+            "const r = (l) => document.querySelector(`#hexes polygon[data-id='${l}']`).getBoundingClientRect();"
+            "const a = r('0303'), b = r('0304');"
+            "return [(b.x + b.width / 2 - a.x - a.width / 2) / 2, (b.y + b.height / 2 - a.y - a.height / 2) / 2];"
+        )
+        ActionChains(driver).move_to_element_with_offset(a, int(dx * 0.9), int(dy * 0.9)).click().perform()
+        _edited(driver, 1)
+        assert _diff(map_before, map_file.read_bytes()) == ['+    - ["0303", "0304"]']
+
+        _tool(driver, "move")
+        driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click()
+        turn = driver.find_element(By.CSS_SELECTOR, '.arrive[data-units="sov-1shock"] input')
+        turn.send_keys(Keys.CONTROL, "a")
+        turn.send_keys("6", Keys.TAB)
+        _edited(driver, 2)
+        diff = _diff(scen_before, scen_file.read_bytes())
+        assert (
+            len(diff) == 2
+            and diff[0].startswith("-  - {turn: 4,")
+            and diff[1] == diff[0].replace("turn: 4", "turn: 6").replace("-", "+", 1)
+        )
+
+        box = driver.find_element(By.CSS_SELECTOR, '#turninfo [data-drop="box"][data-id="replacement-pool"]')
+        node = driver.find_element(By.CSS_SELECTOR, '#counters .counter[data-unit="sov-30"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+        ActionChains(driver).click_and_hold(node).move_by_offset(5, 5).move_to_element(box).release().perform()
+        _edited(driver, 3)
+        text = scen_file.read_text()
+        assert '{hex: "0302", units: [sov-30]' not in text
+        assert "units: [sov-5, sov-10, sov-40, sov-30], state: half" in text
+        wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 30)
