@@ -38,8 +38,8 @@ from authoring.safepath import refuse_build_tree, refuse_out_dir
 from authoring.workers import can_fork
 
 CLOCK_SLACK = 5.0
-"""Seconds before the build's start from which a cache entry counts as this build's (file times may be
-coarser than the clock)."""
+"""Seconds a cache file's time may lag the clock (file times may be coarser than it): an entry written up to
+this long before the build's start counts as this build's. The record of use holds clock times, taken as they are."""
 
 
 class Refused(Exception):
@@ -138,7 +138,7 @@ def run(request: Request, listener: Listener | None = None) -> Report:
     """Build `request`; raises `Refused` for a build folder it must not write into."""
     tell = listener or Listener()
     report = Report(games=len(request.games))
-    began = time.time() - CLOCK_SLACK
+    began = time.time()
     root, ctx, stages = request.root, request.context, request.stages
     out_root = request.out or root / "build"
     _refuse(refuse_out_dir(root, out_root, ctx.force, named=request.out is not None), fault=False)
@@ -164,7 +164,7 @@ def run(request: Request, listener: Listener | None = None) -> Report:
             digests[r.valid_game.id] = st.stage_digests(r.files, stages, ctx.sheets, ctx.snapshot)
             build_game(r, found, stages, out_root / r.valid_game.id, ctx, digests[r.valid_game.id], tell, report)
         _unstamp_changed(ctx, [r for r, _ in loaded], stages, out_root, tell)
-    report.trimmed = trim(cache_folders(out_root), ctx.cache_budget, began)
+    report.trimmed = trim(cache_folders(out_root), ctx.cache_budget, began, CLOCK_SLACK)
     return report
 
 

@@ -21,6 +21,7 @@ earlier drawing behind): an entry was last used when the record says, or when it
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import stat
@@ -118,21 +119,28 @@ class Entries:
         return self.folder / key if _KEY.match(key) else None
 
     def _note(self, key: str) -> None:
-        """Remember that this process used `key`: written to its journal once, when this object is dropped or
-        the process ends (`multiprocessing.util.Finalize`, which a forked worker's exit runs too; an object
-        its parent made starts a list of the worker's own)."""
+        """Remember that this process used `key`, and when: written to its journal once, when this object is
+        dropped or the process ends (`multiprocessing.util.Finalize`, which a forked worker's exit runs too; an
+        object its parent made starts a list of the worker's own). The time goes with it: a journal written
+        after its build's trim is gathered by the next build's, which must not take it for its own use."""
         if self._pid != os.getpid():
             self._used, self._pid = [], os.getpid()
             Finalize(self, _journal, args=(self.folder, self._used), exitpriority=0)
-        self._used.append(key)
+        self._used.append((key, time.time()))
 
 
-def _journal(folder: Path, keys: list[str]) -> None:
-    """Append these keys of `folder` to this process's journal in one write (best effort: a read-only cache
-    is still read, and only its trimming misses them)."""
+def _stamp(when: float) -> str:
+    """A time as the journals and the record write it: to the millisecond, rounded up, so that a use is never
+    written as earlier than it was (a build's own use must not fall before its start)."""
+    return f"{math.ceil(when * 1000) / 1000:.3f}"
+
+
+def _journal(folder: Path, keys: list[tuple[str, float]]) -> None:
+    """Append these keys of `folder`, each with when it was used, to this process's journal in one write (best
+    effort: a read-only cache is still read, and only its trimming misses them)."""
     if not keys:
         return
-    text = "".join(f"{folder.name}/{key}\n" for key in keys).encode()
+    text = "".join(f"{_stamp(used)} {folder.name}/{key}\n" for key, used in keys).encode()
     keys.clear()
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -159,17 +167,18 @@ class Trimmed:
         return f"{self.entries} old cache {'entry' if self.entries == 1 else 'entries'} removed ({self.freed >> 20} MB)"
 
 
-def trim(folders: Iterable[Path], budget: int, since: float) -> Trimmed:
+def trim(folders: Iterable[Path], budget: int, since: float, slack: float = 0.0) -> Trimmed:
     """Gather the journals of the entries read since the last trim into the record of use, as used now (or at
     `since`, the build's start, if that is later), then remove the least recently used entries of `folders` (one budget for all of
     them) until they hold at most `budget` bytes, never an entry used or written at or after `since` (a
-    wall-clock time: the build's own entries stay even when they alone are over the budget). Only entry
+    wall-clock time: the build's own entries stay even when they alone are over the budget; a file's time
+    counts `slack` seconds later, since file times may be coarser than the clock, the record's times as they are). Only entry
     files are looked at: not links, not temporary files, not anything else a folder holds. The record is
     written once, with the entries that are left."""
     folders = [Path(f) for f in folders if not Path(f).is_symlink()]  # a link's target is not the cache's to empty
     now = max(since, time.time())
     records = {base: _gathered(base, now) for base in sorted({f.parent for f in folders})}
-    found = sorted(_entry_files(folders, records))
+    found = sorted(_entry_files(folders, records, slack))
     left = sum(size for _, size, _ in found)
     removed = freed = 0
     for used, size, path in found:
@@ -197,7 +206,8 @@ def last_used(base: Path) -> dict[str, float]:
 
 
 def _gathered(base: Path, now: float) -> dict[str, float]:
-    """The record in `base` with every journal's keys (then removed) as used `now`."""
+    """The record in `base` with every journal's keys (then removed) as used when the journal says (never
+    later than `now`)."""
     record = last_used(base)
     try:
         journals = [item.path for item in os.scandir(base) if item.name.startswith(JOURNAL)]
@@ -209,16 +219,17 @@ def _gathered(base: Path, now: float) -> dict[str, float]:
             os.unlink(journal)
         except OSError:
             continue  # not ours to gather (a read-only cache)
-        for name in data.decode("ascii", "replace").splitlines():
-            if _LINE.match(f"0 {name}"):
-                record[name] = max(now, record.get(name, 0.0))
+        for line in data.decode("ascii", "replace").splitlines():
+            match = _LINE.match(line)
+            if match:
+                record[match[2]] = max(min(float(match[1]), now), record.get(match[2], 0.0))
     return record
 
 
 def _write_record(base: Path, record: dict[str, float]) -> None:
     """The record of the entries still there, written only when it says something new."""
     kept = sorted((name, used) for name, used in record.items() if os.path.isfile(base / name))
-    text = "".join(f"{used:.3f} {name}\n" for name, used in kept).encode()
+    text = "".join(f"{_stamp(used)} {name}\n" for name, used in kept).encode()
     if text == (read_regular(base / RECORD, RECORD_LIMIT) or b""):
         return
     try:
@@ -228,9 +239,11 @@ def _write_record(base: Path, record: dict[str, float]) -> None:
         pass
 
 
-def _entry_files(folders: Iterable[Path], records: dict[Path, dict[str, float]]) -> Iterator[tuple[float, int, str]]:
+def _entry_files(
+    folders: Iterable[Path], records: dict[Path, dict[str, float]], slack: float = 0.0
+) -> Iterator[tuple[float, int, str]]:
     """(last used, size, path) of every entry file directly in the folders: used when the record of its
-    folder's parent says, or when written if that was later."""
+    folder's parent says, or when written (its file time, `slack` later) if that was later."""
     for folder in folders:
         record = records.get(folder.parent, {})
         try:
@@ -238,7 +251,7 @@ def _entry_files(folders: Iterable[Path], records: dict[Path, dict[str, float]])
                 for item in listing:
                     if _KEY.match(item.name) and item.is_file(follow_symlinks=False):
                         info = item.stat(follow_symlinks=False)
-                        used = max(info.st_mtime, record.get(f"{folder.name}/{item.name}", 0.0))
+                        used = max(info.st_mtime + slack, record.get(f"{folder.name}/{item.name}", 0.0))
                         yield used, info.st_size, item.path
         except OSError:
             continue

@@ -3,6 +3,7 @@ only when this machine stored them whole, never the cause of a failed build."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -119,10 +120,12 @@ def _aged(entries: Entries, folder: Path, key: str, size: int, used: float) -> P
 
 def test_a_read_entry_is_left_as_it_is_and_counts_as_used_by_the_next_trim(tmp_path: Path) -> None:
     """A read writes nothing to the entry; the keys read are journalled once (when the reader is dropped or its
-    process ends), and `trim` records them as used by the build that trims, so it keeps them."""
+    process ends), each with when it was read, and `trim` records them so: a build keeps what it used, and a
+    journal an earlier build wrote after its own trim does not count as used by this one."""
     from authoring.products.store import last_used, trim
 
     folder = tmp_path / "cache" / "kind"
+    began = time.time() - 1  # the build's start
     entries = Entries(folder)
     path = _aged(entries, folder, "old", 10, 1000.0)
     other = _aged(entries, folder, "other", 10, 1000.0)
@@ -134,15 +137,24 @@ def test_a_read_entry_is_left_as_it_is_and_counts_as_used_by_the_next_trim(tmp_p
     assert path.stat().st_mtime == 1000.0 and broken.stat().st_mtime == 1000.0  # reading wrote nothing
     del entries
     assert [p.name for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]
-    soon = float(int(time.time()) + 1000)  # a build that began later than now: what it used is used as it began
-    done = trim([folder], 0, since=soon)
+    done = trim([folder], 0, since=began)
     assert done.entries == 0 and path.exists() and other.exists()  # used by this build: kept
-    assert last_used(tmp_path / "cache") == {"kind/old": soon, "kind/other": soon, "kind/broken": soon}
+    used = last_used(tmp_path / "cache")
+    assert set(used) == {"kind/old", "kind/other", "kind/broken"} and min(used.values()) >= began
     assert not [p for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]  # gathered once
-    Entries(folder).get("old")  # the next build reads "old" only: the others go
-    done = trim([folder], 0, since=soon + 1000)
+    reader = Entries(folder)
+    reader.get("other")  # read by the build that just trimmed, journalled only once it is dropped: after its trim
+    del reader
+    gc.collect()
+    later = time.time() + 1  # the next build, which reads "old" only: the others go
+    with_time = Entries(folder)
+    with_time._note("old")  # what a read of "old" in the next build journals
+    with_time._used[-1] = ("old", later)
+    del with_time
+    gc.collect()  # its journal is written when it is collected
+    done = trim([folder], 0, since=later)
     assert done.entries == 2 and path.exists() and not other.exists() and not broken.exists()
-    assert last_used(tmp_path / "cache") == {"kind/old": soon + 1000}
+    assert last_used(tmp_path / "cache")["kind/old"] >= later  # to the millisecond, never earlier than it was
 
 
 def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_path: Path) -> None:
