@@ -17,10 +17,11 @@ from authoring import atomic
 from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
-from authoring.products.stamps import module_up_to_date, record_module
+from authoring.products.stamps import module_up_to_date, module_written, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
+from authoring.vassal.archive import stored_members
 from authoring.vassal.compile import (
     DEFAULT_PX_PER_HEX,
     MANIFEST_VERSION,
@@ -63,11 +64,16 @@ def write_module(
             progress.note(f"{target.name}: up to date")
             return target
         cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
-        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn)
+        previous = later(partial(_previous, target))  # read and checked while the images are
+        zipped, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, previous)
+        chunks = zipped.chunks
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
-        record_module(target, inputs, sha256(), sum(map(len, chunks)))
-        progress.note(f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache)")
+        record_module(target, inputs, sha256(), sum(map(len, chunks)), zipped.compressed)
+        progress.note(
+            f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache; "
+            f"{len(zipped.compressed)} members compressed, {len(zipped.copied)} copied from the previous module)"
+        )
         return target
 
 
@@ -76,6 +82,13 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
     digest of the files it was loaded from), the options and the designer's help page."""
     made_from = game if files_digest is None else ("files", files_digest)
     return module_key(MANIFEST_VERSION, made_from, options, help_source(game))
+
+
+def _previous(target: Path) -> dict:
+    """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`),
+    else none: a module from elsewhere, or one written under another zlib, is never copied from."""
+    written = module_written(target)
+    return stored_members(written) if written is not None else {}
 
 
 def _sha256(chunks: Sequence[bytes]) -> str:

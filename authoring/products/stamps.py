@@ -1,7 +1,8 @@
 """Stamps: a second build with nothing changed reuses what it made.
 
-A module's manifest (`<game>.vmod.manifest.json`): the module's key (`catalogue.module_key`), its size and
-its sha256, sealed with this machine's key and bound to its real path.
+A module's manifest (`<game>.vmod.manifest.json`): the module's key (`catalogue.module_key`), its size,
+its sha256 and its zip writer, sealed with this machine's key and bound to its real path (a rebuild copies the
+unchanged members of a module so sealed: `module_written`).
 
 A stage stamp: a stage's digest covers the bytes of the data files it reads (`build.stage_digest` picks
 them) by their paths in the project, the build's options and `fingerprint()` (hexwright's code, schemas,
@@ -29,6 +30,7 @@ from pathlib import Path
 from authoring import atomic
 from authoring.products.fingerprint import fingerprint
 from authoring.trust import identity, read_regular, seal, verify
+from authoring.vassal.archive import WRITER
 
 STAMP_MAGIC = "hexwright-stamp 2"
 STAMP_LIMIT = 4096
@@ -176,35 +178,59 @@ def _manifest_path(target: Path) -> Path:
 def module_up_to_date(target: Path, inputs: str) -> bool:
     """The module is the one this machine wrote from `inputs`: its manifest's seal verifies (a manifest
     copied from elsewhere never does) and its size and bytes are those the manifest records."""
+    recorded = _manifest(target)
+    return recorded is not None and recorded.get("inputs") == inputs and _module_bytes(target, recorded) is not None
+
+
+def module_written(target: Path) -> bytes | None:
+    """The module's bytes when this machine wrote them, from whatever inputs, with this zip writer
+    (`archive.WRITER`): the module an incremental build copies its unchanged members from."""
+    recorded = _manifest(target)
+    if recorded is None or recorded.get("writer") != WRITER:
+        return None
+    return _module_bytes(target, recorded)
+
+
+def _manifest(target: Path) -> dict | None:
+    """The module's manifest when it is one this machine sealed (its fields checked, not yet the module)."""
     data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
     try:
         recorded = json.loads(data) if data is not None else None
     except ValueError:
-        return False
-    if not isinstance(recorded, dict) or recorded.get("inputs") != inputs:
-        return False
-    sha256, size, tag = recorded.get("sha256"), recorded.get("size"), recorded.get("seal")
-    if not (isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
-        return False
+        return None
+    if not isinstance(recorded, dict):
+        return None
+    inputs, sha256, size, tag = (recorded.get(k) for k in ("inputs", "sha256", "size", "seal"))
+    writer = recorded.get("writer", "")
+    if not all(isinstance(v, str) for v in (inputs, sha256, tag, writer)) or not isinstance(size, int):
+        return None
     try:
-        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
-            return False
+        return recorded if verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size), writer) else None
     except ValueError:
-        return False
+        return None
+
+
+def _module_bytes(target: Path, recorded: dict) -> bytes | None:
+    """The module's bytes when they are those `recorded` (its size and sha256)."""
+    size = recorded["size"]
     module = read_regular(target, size)
-    return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
+    ok = module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == recorded["sha256"]
+    return module if ok else None
 
 
 def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
     return ("module", os.path.realpath(target), inputs, sha256, str(size))
 
 
-def record_module(target: Path, inputs: str, sha256: str, size: int) -> None:
-    """Write the module's manifest (atomically)."""
+def record_module(target: Path, inputs: str, sha256: str, size: int, compressed: Sequence[str] = ()) -> None:
+    """Write the module's manifest (atomically): what it was made from, its hash and size, the zip writer that
+    wrote it and the members that writer compressed (the others were copied: their streams made earlier)."""
     record = {
         "inputs": inputs,
         "sha256": sha256,
         "size": size,
-        "seal": seal(*_sealed(target, inputs, sha256, size)).hex(),
+        "writer": WRITER,
+        "compressed": sorted(compressed),
+        "seal": seal(*_sealed(target, inputs, sha256, size), WRITER).hex(),
     }
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

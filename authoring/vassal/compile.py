@@ -1,4 +1,5 @@
-"""Game data -> a finished VASSAL module's bytes (`module_chunks`), made whole on every build.
+"""Game data -> a finished VASSAL module's bytes (`module_chunks`), made whole on every build (its unchanged
+members copied as stored from the module it replaces).
 
 `compile_module` reads top to bottom: images, pieces, windows, set-ups, archive. Nothing in the
 module is hand-made, so it cannot drift from the data. Pure: the caller hands in where the images are
@@ -83,17 +84,20 @@ def module_chunks(
     keys: ImageKeys,
     progress: Progress = SILENT,
     cards_drawn: Callable[[], object] | None = None,
-) -> tuple[list[bytes], int]:
-    """The `.vmod`'s bytes (in chunks, deterministic) and its count of files, its images named by `keys` and
-    read from (or drawn into) `cache`; the caller writes them. `cards_drawn`: when another stage draws the
-    set-up card pages into the cache (`build all`'s cards stage), returns once it has; the module then draws
-    none of them."""
+    previous: Callable[[], Mapping[str, archive.Stored]] | None = None,
+) -> tuple[archive.Zipped, int]:
+    """The `.vmod`'s bytes (in chunks, deterministic, with how each member was had) and its count of files,
+    its images named by `keys` and read from (or drawn into) `cache`; the caller writes them. `cards_drawn`:
+    when another stage draws the set-up card pages into the cache (`build all`'s cards stage), returns once it
+    has; the module then draws none of them. `previous()`: the members of the module this one replaces
+    (`archive.stored_members`), whose unchanged members are copied rather than compressed again."""
     try:
         build_file, files = compile_module(game, options, cache, keys, progress, cards_drawn)
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    return archive.module_chunks(build_file, moduledata, files, cache.deflated), len(files)
+    before = previous() if previous is not None else None
+    return archive.module_parts(build_file, moduledata, files, cache.deflated, before), len(files)
 
 
 def default_counter_px(game: Game, px_per_hex: float) -> int:
