@@ -46,7 +46,7 @@ def card_files(game: Game, folder: Path, workers: Workers, also, force: bool) ->
     from authoring.render.print.card_sides import card_sides
     from authoring.render.print.cards import DPI, write_cards
 
-    key_of = catalogue.card_keys(game)
+    key_of = catalogue.card_keys(game, {})  # one memo for every card's key (`keys.Memo`)
     cards = {(sid, side) for sid in game.scenarios for side in card_sides(game, game.scenarios[sid])}
     groups = {
         f"{sid}\0{side}": (card_group(folder, sid, side), catalogue.card_files_key(key_of(sid, side), DPI))
@@ -64,7 +64,7 @@ def card_pages_to(game: Game, folder: Path) -> Callable[[str, str], PageEntry]:
     """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
     `also`): the module's own image entries in `folder`, under the catalogue's card keys, so the module draws
     none of them again."""
-    cache, key_of = ImageCache(folder), catalogue.card_keys(game)
+    cache, key_of = ImageCache(folder), catalogue.card_keys(game, {})
     return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
@@ -75,7 +75,7 @@ class CardPages:
 
     def __init__(self, folder: Path, game: Game) -> None:
         self._entries = Entries(folder)
-        self._key = catalogue.card_page_keys(game)
+        self._key = catalogue.card_page_keys(game, {})  # one memo for its pages' keys: the model is frozen
 
     def key(self, game: Game, scenario, side: str, shown: tuple) -> str:
         return self._key(game, scenario, side, shown)
