@@ -179,7 +179,7 @@ def compile_module(
         dead,
         {sid: (name, board) for sid, (name, board, _) in tracks.items()},
         track_plan,
-        {cid: piece.definition().type for cid, piece in in_play.items()},
+        {cid: piece.type_text() for cid, piece in in_play.items()},
     )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
