@@ -160,12 +160,7 @@ def compile_module(
     # 2. pieces and palette
     slots = identity.slot_ids(game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT])
     gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
-    face_names = {key: name for key, (name, _png) in faces.items()}
-    pieces = {
-        cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
-        for cid, gpid in gpids.items()
-    }
-    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
+    pieces, definitions = _pieces(game, gpids, {key: name for key, (name, _png) in faces.items()})
     withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
     step.next("writing set-ups")
@@ -266,6 +261,17 @@ def box_boards(
 
 def track_board_name(title: str) -> str:
     return f"{TRACK_MAP}: {title}"
+
+
+def _pieces(
+    game: Game, gpids: Mapping[str, int], face_names: Mapping[tuple[str, str], str]
+) -> tuple[dict[str, Piece], dict[str, Definition]]:
+    """Each counter's palette piece and its definition (the palette's slot text), by counter id."""
+    pieces = {
+        cid: counter_piece(game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names))
+        for cid, gpid in gpids.items()
+    }
+    return pieces, {cid: piece.definition() for cid, piece in pieces.items()}
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
