@@ -202,7 +202,9 @@ def _manifest(target: Path) -> dict | None:
         return None
     inputs, sha256, size, tag = (recorded.get(k) for k in ("inputs", "sha256", "size", "seal"))
     writer = recorded.get("writer", "")
-    if not all(isinstance(v, str) for v in (inputs, sha256, tag, writer)) or not isinstance(size, int):
+    if not isinstance(size, int) or not (
+        isinstance(inputs, str) and isinstance(sha256, str) and isinstance(tag, str) and isinstance(writer, str)
+    ):
         return None
     try:
         return recorded if verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size), writer) else None
