@@ -21,7 +21,7 @@ from authoring.products.stamps import module_up_to_date, module_written, record_
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
-from authoring.vassal.archive import stored_members
+from authoring.vassal.archive import Stored, stored_members
 from authoring.vassal.compile import (
     DEFAULT_PX_PER_HEX,
     MANIFEST_VERSION,
@@ -63,16 +63,18 @@ def write_module(
         if module_up_to_date(target, inputs):
             progress.note(f"{target.name}: up to date")
             return target
-        cache = ImageCache(cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal"), workers)
-        previous = later(partial(_previous, target))  # read and checked while the images are
-        zipped, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, previous)
+        previous = later(partial(_previous, target))  # read and checked while the game's keys are made
+        folder = cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal")
+        cache = ImageCache(folder, workers, kept=lambda: previous()[1])
+        zipped, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, lambda: previous()[0])
         chunks = zipped.chunks
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
-        record_module(target, inputs, sha256(), sum(map(len, chunks)), zipped.compressed)
+        record_module(target, inputs, sha256(), sum(map(len, chunks)), zipped.compressed, cache.origins(zipped.entries))
         progress.note(
-            f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache; "
-            f"{len(zipped.compressed)} members compressed, {len(zipped.copied)} copied from the previous module)"
+            f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache, "
+            f"{cache.copied} as the previous module holds them; {len(zipped.compressed)} members compressed, "
+            f"{len(zipped.copied)} copied from the previous module)"
         )
         return target
 
@@ -84,11 +86,25 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
     return module_key(MANIFEST_VERSION, made_from, options, help_source(game))
 
 
-def _previous(target: Path) -> dict:
-    """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`),
-    else none: a module from elsewhere, or one written under another zlib, is never copied from."""
+def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]]]:
+    """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`), by
+    name, and of them the image pages by image key (each key's pages in order: only a key whose every page is
+    there): none for a module from elsewhere, or one written under another zlib, which is never copied from."""
     written = module_written(target)
-    return stored_members(written) if written is not None else {}
+    if written is None:
+        return {}, {}
+    data, origins = written
+    stored = stored_members(data)
+    pages: dict[str, dict[int, Stored]] = {}
+    for name, (key, index) in origins.items():
+        if name in stored:
+            pages.setdefault(key, {})[index] = stored[name]
+    kept = {
+        key: [found[i] for i in range(len(found))]
+        for key, found in pages.items()
+        if set(found) == set(range(len(found)))
+    }
+    return stored, kept
 
 
 def _sha256(chunks: Sequence[bytes]) -> str:

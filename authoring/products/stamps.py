@@ -24,7 +24,7 @@ import hmac
 import json
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from authoring import atomic
@@ -168,7 +168,10 @@ def stamp(paths: Sequence[Path], key: str) -> None:
 
 # --- the module's manifest ------------------------------------------------------------------
 
-MANIFEST_LIMIT = 1 << 16
+MANIFEST_LIMIT = 1 << 23
+"""A manifest names each image member's key: a few hundred bytes a member, for tens of thousands of them."""
+Origins = Mapping[str, tuple[str, int]]
+"""Archive member -> (image cache key, page index) of the images the module took from its image cache."""
 
 
 def _manifest_path(target: Path) -> Path:
@@ -182,13 +185,17 @@ def module_up_to_date(target: Path, inputs: str) -> bool:
     return recorded is not None and recorded.get("inputs") == inputs and _module_bytes(target, recorded) is not None
 
 
-def module_written(target: Path) -> bytes | None:
-    """The module's bytes when this machine wrote them, from whatever inputs, with this zip writer
-    (`archive.WRITER`): the module an incremental build copies its unchanged members from."""
+def module_written(target: Path) -> tuple[bytes, dict[str, tuple[str, int]]] | None:
+    """The module's bytes and the origins of its images (`Origins`) when this machine wrote them, from
+    whatever inputs, with this zip writer (`archive.WRITER`): the module an incremental build copies its
+    unchanged members from."""
     recorded = _manifest(target)
     if recorded is None or recorded.get("writer") != WRITER:
         return None
-    return _module_bytes(target, recorded)
+    module = _module_bytes(target, recorded)
+    if module is None:
+        return None
+    return module, {name: (key, index) for name, (key, index) in recorded.get("members", {}).items()}
 
 
 def _manifest(target: Path) -> dict | None:
@@ -201,13 +208,16 @@ def _manifest(target: Path) -> dict | None:
     if not isinstance(recorded, dict):
         return None
     inputs, sha256, size, tag = (recorded.get(k) for k in ("inputs", "sha256", "size", "seal"))
-    writer = recorded.get("writer", "")
+    writer, members = recorded.get("writer", ""), recorded.get("members", {})
+    if not _origins_shape(members):
+        return None
     if not isinstance(size, int) or not (
         isinstance(inputs, str) and isinstance(sha256, str) and isinstance(tag, str) and isinstance(writer, str)
     ):
         return None
     try:
-        return recorded if verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size), writer) else None
+        sealed = (*_sealed(target, inputs, sha256, size), writer, _origins_text(members))
+        return recorded if verify(bytes.fromhex(tag), *sealed) else None
     except ValueError:
         return None
 
@@ -224,15 +234,31 @@ def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...
     return ("module", os.path.realpath(target), inputs, sha256, str(size))
 
 
-def record_module(target: Path, inputs: str, sha256: str, size: int, compressed: Sequence[str] = ()) -> None:
+def _origins_shape(members: object) -> bool:
+    return isinstance(members, dict) and all(
+        isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and type(v[1]) is int for v in members.values()
+    )
+
+
+def _origins_text(members: Mapping[str, Sequence[object]]) -> str:
+    return json.dumps({name: list(v) for name, v in members.items()}, sort_keys=True, separators=(",", ":"))
+
+
+def record_module(
+    target: Path, inputs: str, sha256: str, size: int, compressed: Sequence[str] = (), members: Origins | None = None
+) -> None:
     """Write the module's manifest (atomically): what it was made from, its hash and size, the zip writer that
-    wrote it and the members that writer compressed (the others were copied: their streams made earlier)."""
+    wrote it, the members that writer compressed (the others were copied: their streams made earlier) and the
+    origin of each image member (`Origins`: sealed with the rest, so that the next build takes a member of this
+    module for an image on this machine's word only)."""
+    origins = {name: [key, index] for name, (key, index) in sorted((members or {}).items())}
     record = {
         "inputs": inputs,
         "sha256": sha256,
         "size": size,
         "writer": WRITER,
         "compressed": sorted(compressed),
-        "seal": seal(*_sealed(target, inputs, sha256, size), WRITER).hex(),
+        "members": origins,
+        "seal": seal(*_sealed(target, inputs, sha256, size), WRITER, _origins_text(origins)).hex(),
     }
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

@@ -61,11 +61,25 @@ source of stored members (`stored_members`), whose streams would differ from tho
 
 @dataclass(frozen=True)
 class Stored:
-    """A member of an archive as it is stored: its CRC-32, its size and its raw deflate stream."""
+    """A member of an archive as it is stored: its CRC-32, its size and its raw deflate stream. An entry of
+    `zip_parts` may be one (a member of the previous module, copied without being read or compressed)."""
 
     crc: int
     size: int
     packed: bytes | memoryview
+
+    def head(self, size: int) -> bytes:
+        """The first `size` bytes of the member (at most): a header read without inflating the rest."""
+        return zlib.decompressobj(-15).decompress(self.packed, size)
+
+
+Member = bytes | memoryview | Stored
+"""A member's bytes, or the member as the previous archive stores it."""
+
+
+def unpacked(data: bytes | memoryview | Stored) -> bytes | memoryview:
+    """A member's bytes (a `Stored` member inflated)."""
+    return zlib.decompress(data.packed, -15) if isinstance(data, Stored) else data
 
 
 @dataclass
@@ -77,6 +91,8 @@ class Zipped:
     chunks: list[bytes]
     compressed: list[str] = field(default_factory=list)
     copied: list[str] = field(default_factory=list)
+    entries: Mapping[str, Member] = field(default_factory=dict)
+    """What was zipped, by name (the caller records where each member came from)."""
 
 
 def zip_bytes(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
@@ -95,19 +111,19 @@ def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] 
 
 
 def zip_parts(
-    entries: Mapping[str, bytes],
+    entries: Mapping[str, Member],
     deflated: Mapping[bytes, Deflated] | None = None,
     previous: Mapping[str, Stored] | None = None,
 ) -> Zipped:
     """`zip_chunks`, telling which members were compressed. `previous`: the members of the archive this one
     replaces (`stored_members`); a member whose bytes are those it held there is copied as stored (its
     stream, not compressed again: same writer, same data, same stream), so an edit compresses only the
-    members it changed."""
-    made = Zipped([])
+    members it changed. An entry that is a `Stored` member is copied as it is."""
+    made = Zipped([], entries=entries)
     known, before = deflated or {}, previous or {}
     members = [(name, entries[name], _stream(name, entries[name], known, before, made)) for name in sorted(entries)]
-    if sum(len(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
-        made.chunks = [_zipfile_bytes(entries)]  # past zip64's limits: zipfile's own writer (slower, rare)
+    if sum(_size(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
+        made.chunks = [_zipfile_bytes({name: unpacked(entries[name]) for name in entries})]  # zipfile's (rare)
         return made
     out = made.chunks
     central: list[bytes] = []
@@ -125,7 +141,7 @@ def zip_parts(
                 _DOS_DATE,
                 crc,
                 len(packed),
-                len(data),
+                _size(data),
                 len(filename),
                 0,
             )
@@ -144,7 +160,7 @@ def zip_parts(
                 _DOS_DATE,
                 crc,
                 len(packed),
-                len(data),
+                _size(data),
                 len(filename),
                 0,
                 0,
@@ -162,12 +178,19 @@ def zip_parts(
     return made
 
 
+def _size(data: Member) -> int:
+    return data.size if isinstance(data, Stored) else len(data)
+
+
 def _stream(
-    name: str, data: bytes, known: Mapping[bytes, Deflated], previous: Mapping[str, Stored], made: Zipped
+    name: str, data: Member, known: Mapping[bytes, Deflated], previous: Mapping[str, Stored], made: Zipped
 ) -> Deflated:
-    """A member's (CRC-32, stream): handed in, else the previous archive's when it held these very bytes
-    (its size, CRC and inflated bytes are checked: a member is never taken on its name alone), else
-    deflated now."""
+    """A member's (CRC-32, stream): its own when it is a stored member, else handed in, else the previous
+    archive's when it held these very bytes (its size, CRC and inflated bytes are checked: a member is never
+    taken on its name alone), else deflated now."""
+    if isinstance(data, Stored):
+        made.copied.append(name)
+        return data.crc, data.packed
     handed = known.get(data)
     if handed is not None:
         return handed
@@ -333,7 +356,7 @@ def module_chunks(
 def module_parts(
     build_file: etree._Element,
     moduledata: bytes,
-    files: Mapping[str, bytes],
+    files: Mapping[str, Member],
     deflated: Mapping[bytes, Deflated] | None = None,
     previous: Mapping[str, Stored] | None = None,
 ) -> Zipped:
