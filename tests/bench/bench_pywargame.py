@@ -59,17 +59,30 @@ class Skip(Exception):
     """The comparison cannot run here (no Python 3.12+, no pywargame): said, not failed."""
 
 
+TYPHOON = "typhoon"
+
+
 def run(synth_root: Path, tmp: Path) -> None:
-    print(
-        f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, median (min-max) "
-        f"of {ROUNDS} interleaved rounds"
-    )
-    try:
-        _compare(synth_root, Path(tmp) / "bench-pywargame")
-    except Skip as reason:
-        print(f"  pywargame comparison skipped: {reason}")
-    except Exception as error:  # noqa: BLE001 - the bench reports and goes on
-        print(f"  pywargame comparison failed: {type(error).__name__}: {_one_line(str(error))}")
+    """The synthetic game, then Typhoon (the bundled large game), each compared on its own."""
+    for label, root in (("synthetic game", synth_root), ("Typhoon", _typhoon(Path(tmp) / "bench-pywargame-typhoon"))):
+        print(
+            f"VASSAL module beside pywargame ({PYWARGAME}), {label}: same game, same images, median (min-max) "
+            f"of {ROUNDS} interleaved rounds"
+        )
+        try:
+            _compare(root, Path(tmp) / f"bench-pywargame-{label.split()[0].lower()}")
+        except Skip as reason:
+            print(f"  pywargame comparison skipped: {reason}")
+        except Exception as error:  # noqa: BLE001 - the bench reports and goes on
+            print(f"  pywargame comparison failed: {type(error).__name__}: {_one_line(str(error))}")
+
+
+def _typhoon(dest: Path) -> Path:
+    """A copy of Typhoon's sources (the comparison builds into a copy of its own)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    for part in ("counters", "maps", "scenarios"):
+        shutil.copytree(ROOT / part / TYPHOON, dest / part / TYPHOON)
+    return dest
 
 
 def _compare(synth_root: Path, out: Path) -> None:
