@@ -20,7 +20,7 @@ from authoring.model import Game
 from authoring.names import file_name, map_file_name
 from authoring.products import catalogue
 from authoring.products.images import ImageCache, PageEntry
-from authoring.products.stamps import Group, keep, stamp
+from authoring.products.stamps import Group, files_key, keep, kept, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
 from authoring.workers import Workers
 
@@ -86,6 +86,24 @@ class CardPages:
 
     def put(self, key: str, parts: list[bytes]) -> None:
         self._entries.put([(key, pack(parts))])
+
+
+# --- charts -------------------------------------------------------------------------------
+
+
+def chart_files(game: Game, folder: Path, listed: Sequence[Path], force: bool) -> tuple[list[Path], list[Path]]:
+    """The charts in `folder`: the files `listed` (the stage's last index) kept when what they show is unchanged
+    (`catalogue.charts_key`: a unit moved in a set-up redraws none), else every chart drawn again. (The files
+    drawn, those kept.)"""
+    from authoring.render.print.charts import write_charts
+
+    key = files_key("charts", catalogue.charts_key(game))
+    found = sorted(p for p in listed if p.name != "index.txt")
+    if found and not force and kept((found[0], tuple(found[1:])), key):
+        return [], found
+    paths = write_charts(game, folder)
+    stamp(paths, key)
+    return paths, []
 
 
 # --- maps ---------------------------------------------------------------------------------

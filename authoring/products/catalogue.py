@@ -212,6 +212,13 @@ def turns_key(game: Game, scenario: Scenario, memo: Memo | None = None, version:
     return digest("turns", version or code_version(), *made, memo=memo)
 
 
+def charts_key(game: Game) -> str:
+    """The charts stage's files (tables, turn records, the terrain key, their PDFs): the game's own data and
+    its tables, and each scenario without its set-up, which no chart shows (a unit moved draws no chart)."""
+    scenarios = [canonical_except(game.scenarios[sid], "setup") for sid in sorted(game.scenarios)]
+    return digest("charts", code_version(), canonical_except(game, "maps", "counters", "scenarios"), scenarios)
+
+
 def member_key(kind: str, *shown: object, version: str | None = None) -> str:
     """An image only the module holds, of `kind`, made from the values it shows (`marker_key`, `box_key`)."""
     return digest(kind, version or code_version(), *shown)

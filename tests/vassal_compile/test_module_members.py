@@ -19,6 +19,7 @@ from conftest import PX_PER_HEX, ROOT
 
 from authoring.load import discover, load_game
 from authoring.model import Game
+from authoring.pipeline.incremental import chart_files
 from authoring.pipeline.module import write_module
 from authoring.products.stamps import module_written
 from authoring.progress import Recorder
@@ -109,3 +110,17 @@ def test_a_module_written_elsewhere_is_no_source(project: Path, tmp_path: Path) 
     record = json.loads(manifest.read_text(encoding="utf-8"))
     manifest.write_text(json.dumps({**record, "writer": "zlib 0.0 level 9"}), encoding="utf-8")
     assert module_written(module) is None  # another zlib's streams would not be a clean build's
+
+
+def test_a_unit_move_draws_no_chart_and_a_turn_edit_draws_them_again(project: Path, tmp_path: Path) -> None:
+    """The charts show the tables and each scenario's turns, never its set-up (`catalogue.charts_key`)."""
+    folder = tmp_path / "charts"
+    drawn, kept = chart_files(_load(project), folder, [], force=False)
+    assert drawn and not kept
+    scenario = project / "scenarios" / GAME / "seven-turn.yaml"
+    _edit(scenario, *(MOVED if MOVED[0] in scenario.read_text(encoding="utf-8") else MOVED[::-1]))
+    again, kept = chart_files(_load(project), folder, drawn, force=False)
+    assert again == [] and kept == sorted(drawn)  # nothing drawn: the files stand as they are
+    _edit(scenario, "\nname: ", "\nname: The ")
+    redrawn, kept = chart_files(_load(project), folder, drawn, force=False)
+    assert sorted(redrawn) == sorted(drawn) and not kept
