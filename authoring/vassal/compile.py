@@ -27,7 +27,7 @@ from authoring.vassal import elements as el
 from authoring.vassal.art import Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
-from authoring.vassal.codec import Definition, add_piece_command
+from authoring.vassal.codec import Definition, add_piece_command, nest
 from authoring.vassal.help import setup_title
 from authoring.vassal.native import native_px_per_hex
 from authoring.vassal.pieces import (
@@ -174,7 +174,7 @@ def compile_module(
         dead,
         {sid: (name, board) for sid, (name, board, _) in tracks.items()},
         track_plan,
-        {cid: piece.type_text() for cid, piece in in_play.items()},
+        _types(in_play),
     )
     # 4. charts, then every file: images, help, set-ups
     step.next("drawing charts")
@@ -272,6 +272,20 @@ def _pieces(
         for cid, gpid in gpids.items()
     }
     return pieces, {cid: piece.definition() for cid, piece in pieces.items()}
+
+
+def _types(pieces: Mapping[str, Piece]) -> dict[str, str]:
+    """Each piece's encoded type (`Piece.type_text`), the traits pieces share (their prototypes', expanded
+    into every piece as played) encoded once."""
+    strings: dict[int, tuple[object, str]] = {}
+
+    def type_string(trait) -> str:
+        held = strings.get(id(trait))
+        if held is None or held[0] is not trait:
+            held = strings[id(trait)] = (trait, trait.type_string())
+        return held[1]
+
+    return {cid: nest([type_string(t) for t in piece.traits]) for cid, piece in pieces.items()}
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:
