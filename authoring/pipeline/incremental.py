@@ -195,9 +195,9 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         found = entries.get(key)
         if found is not None:
             png, text = unpack(found)
-            with Image.open(io.BytesIO(png), formats=["PNG"]) as image:
-                image.load()
-                return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
+            image = Image.open(io.BytesIO(png), formats=["PNG"])
+            image.load()  # decoded: the buffer it was read from is let go, with no copy of the pixels
+            return image, tuple(RenderIssue(f, m) for f, m in json.loads(text))
         if not memo:
             memo.append(CounterMemo())
         drawn = render_face(game, counter, state, size, bleed, memo=memo[0])
