@@ -21,7 +21,7 @@ from authoring.products.stamps import module_up_to_date, module_written, record_
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
-from authoring.vassal.archive import Stored, stored_members
+from authoring.vassal.archive import WRITER, Stored, stored_members
 from authoring.vassal.compile import (
     DEFAULT_PX_PER_HEX,
     MANIFEST_VERSION,
@@ -70,7 +70,8 @@ def write_module(
         chunks = zipped.chunks
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
-        record_module(target, inputs, sha256(), sum(map(len, chunks)), zipped.compressed, cache.origins(zipped.entries))
+        size, origins = sum(map(len, chunks)), cache.origins(zipped.entries)
+        record_module(target, inputs, sha256(), size, zipped.compressed, origins, WRITER)
         progress.note(
             f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache, "
             f"{cache.copied} as the previous module holds them; {len(zipped.compressed)} members compressed, "
@@ -90,7 +91,7 @@ def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]]]
     """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`), by
     name, and of them the image pages by image key (each key's pages in order: only a key whose every page is
     there): none for a module from elsewhere, or one written under another zlib, which is never copied from."""
-    written = module_written(target)
+    written = module_written(target, WRITER)
     if written is None:
         return {}, {}
     data, origins = written

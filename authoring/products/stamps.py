@@ -30,7 +30,6 @@ from pathlib import Path
 from authoring import atomic
 from authoring.products.fingerprint import fingerprint
 from authoring.trust import identity, read_regular, seal, verify
-from authoring.vassal.archive import WRITER
 
 STAMP_MAGIC = "hexwright-stamp 2"
 STAMP_LIMIT = 4096
@@ -185,12 +184,13 @@ def module_up_to_date(target: Path, inputs: str) -> bool:
     return recorded is not None and recorded.get("inputs") == inputs and _module_bytes(target, recorded) is not None
 
 
-def module_written(target: Path) -> tuple[bytes, dict[str, tuple[str, int]]] | None:
+def module_written(target: Path, writer: str) -> tuple[bytes, dict[str, tuple[str, int]]] | None:
     """The module's bytes and the origins of its images (`Origins`) when this machine wrote them, from
-    whatever inputs, with this zip writer (`archive.WRITER`): the module an incremental build copies its
-    unchanged members from."""
+    whatever inputs, with this zip `writer` (`archive.WRITER`, handed in: this module never loads the zip
+    writer, which an up-to-date build does not need): the module an incremental build copies its unchanged
+    members from."""
     recorded = _manifest(target)
-    if recorded is None or recorded.get("writer") != WRITER:
+    if recorded is None or recorded.get("writer") != writer:
         return None
     module = _module_bytes(target, recorded)
     if module is None:
@@ -245,7 +245,13 @@ def _origins_text(members: Mapping[str, Sequence[object]]) -> str:
 
 
 def record_module(
-    target: Path, inputs: str, sha256: str, size: int, compressed: Sequence[str] = (), members: Origins | None = None
+    target: Path,
+    inputs: str,
+    sha256: str,
+    size: int,
+    compressed: Sequence[str] = (),
+    members: Origins | None = None,
+    writer: str = "",
 ) -> None:
     """Write the module's manifest (atomically): what it was made from, its hash and size, the zip writer that
     wrote it, the members that writer compressed (the others were copied: their streams made earlier) and the
@@ -256,9 +262,9 @@ def record_module(
         "inputs": inputs,
         "sha256": sha256,
         "size": size,
-        "writer": WRITER,
+        "writer": writer,
         "compressed": sorted(compressed),
         "members": origins,
-        "seal": seal(*_sealed(target, inputs, sha256, size), WRITER, _origins_text(origins)).hex(),
+        "seal": seal(*_sealed(target, inputs, sha256, size), writer, _origins_text(origins)).hex(),
     }
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

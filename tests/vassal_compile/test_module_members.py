@@ -23,6 +23,7 @@ from authoring.pipeline.incremental import chart_files
 from authoring.pipeline.module import write_module
 from authoring.products.stamps import module_written
 from authoring.progress import Recorder
+from authoring.vassal.archive import WRITER
 
 pytestmark = pytest.mark.slow  # whole module builds, again
 
@@ -103,13 +104,13 @@ def test_a_unit_move_compresses_only_its_set_up(project: Path, tmp_path: Path) -
 
 def test_a_module_written_elsewhere_is_no_source(project: Path, tmp_path: Path) -> None:
     module = write_module(_load(project), tmp_path, px_per_hex=PX_PER_HEX, cache_dir=project / "build" / ".cache")
-    written = module_written(module)
+    written = module_written(module, WRITER)
     assert written is not None and written[0] == module.read_bytes()
     assert written[1] and all(name.startswith("images/") for name in written[1])  # each image's key and page
     manifest = module.with_name(module.name + ".manifest.json")
     record = json.loads(manifest.read_text(encoding="utf-8"))
     manifest.write_text(json.dumps({**record, "writer": "zlib 0.0 level 9"}), encoding="utf-8")
-    assert module_written(module) is None  # another zlib's streams would not be a clean build's
+    assert module_written(module, WRITER) is None  # another zlib's streams would not be a clean build's
 
 
 def test_a_unit_move_draws_no_chart_and_a_turn_edit_draws_them_again(project: Path, tmp_path: Path) -> None:
