@@ -64,7 +64,7 @@ TYPHOON = "typhoon"
 
 def run(synth_root: Path, tmp: Path) -> None:
     """The synthetic game, then Typhoon (the bundled large game), each compared on its own."""
-    for label, root in (("synthetic game", synth_root), ("Typhoon", _typhoon(Path(tmp) / "bench-pywargame-typhoon"))):
+    for label, root in (("synthetic game", synth_root), ("Typhoon", _typhoon(Path(tmp) / "typhoon-sources"))):
         print(
             f"VASSAL module beside pywargame ({PYWARGAME}), {label}: same game, same images, median (min-max) "
             f"of {ROUNDS} interleaved rounds"
