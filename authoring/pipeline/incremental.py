@@ -20,7 +20,7 @@ from authoring.model import Game
 from authoring.names import file_name, map_file_name
 from authoring.products import catalogue
 from authoring.products.images import ImageCache, PageEntry
-from authoring.products.stamps import Group, keep, stamp
+from authoring.products.stamps import Group, files_key, keep, kept, stamp
 from authoring.products.store import Entries, cache_dir, pack, unpack
 from authoring.vassal.art import png_bytes
 from authoring.workers import Workers
@@ -47,7 +47,7 @@ def card_files(game: Game, folder: Path, workers: Workers, also, force: bool) ->
     from authoring.render.print.card_sides import card_sides
     from authoring.render.print.cards import DPI, write_cards
 
-    key_of = catalogue.card_keys(game)
+    key_of = catalogue.card_keys(game, {})  # one memo for every card's key (`keys.Memo`)
     cards = {(sid, side) for sid in game.scenarios for side in card_sides(game, game.scenarios[sid])}
     groups = {
         f"{sid}\0{side}": (card_group(folder, sid, side), catalogue.card_files_key(key_of(sid, side), DPI))
@@ -65,7 +65,7 @@ def card_pages_to(game: Game, folder: Path) -> Callable[[str, str], PageEntry]:
     """Where the set-up cards stage puts each card's Letter pages for the module (`cards.write_setup_cards`'s
     `also`): the module's own image entries in `folder`, under the catalogue's card keys, so the module draws
     none of them again."""
-    cache, key_of = ImageCache(folder), catalogue.card_keys(game)
+    cache, key_of = ImageCache(folder), catalogue.card_keys(game, {})
     return lambda sid, side: PageEntry(cache, key_of(sid, side), jpeg=True)
 
 
@@ -76,7 +76,7 @@ class CardPages:
 
     def __init__(self, folder: Path, game: Game) -> None:
         self._entries = Entries(folder)
-        self._key = catalogue.card_page_keys(game)
+        self._key = catalogue.card_page_keys(game, {})  # one memo for its pages' keys: the model is frozen
 
     def key(self, game: Game, scenario, side: str, shown: tuple) -> str:
         return self._key(game, scenario, side, shown)
@@ -87,6 +87,24 @@ class CardPages:
 
     def put(self, key: str, parts: list[bytes]) -> None:
         self._entries.put([(key, pack(parts))])
+
+
+# --- charts -------------------------------------------------------------------------------
+
+
+def chart_files(game: Game, folder: Path, listed: Sequence[Path], force: bool) -> tuple[list[Path], list[Path]]:
+    """The charts in `folder`: the files `listed` (the stage's last index) kept when what they show is unchanged
+    (`catalogue.charts_key`: a unit moved in a set-up redraws none), else every chart drawn again. (The files
+    drawn, those kept.)"""
+    from authoring.render.print.charts import write_charts
+
+    key = files_key("charts", catalogue.charts_key(game))
+    found = sorted(p for p in listed if p.name != "index.txt")
+    if found and not force and kept((found[0], tuple(found[1:])), key):
+        return [], found
+    paths = write_charts(game, folder)
+    stamp(paths, key)
+    return paths, []
 
 
 # --- maps ---------------------------------------------------------------------------------
@@ -180,9 +198,9 @@ def sheet_faces(folder: Path, game: Game, opts) -> Callable:
         found = entries.get(key)
         if found is not None:
             png, text = unpack(found)
-            with Image.open(io.BytesIO(png), formats=["PNG"]) as image:
-                image.load()
-                return image.copy(), tuple(RenderIssue(f, m) for f, m in json.loads(text))
+            image = Image.open(io.BytesIO(png), formats=["PNG"])
+            image.load()  # decoded: the buffer it was read from is let go, with no copy of the pixels
+            return image, tuple(RenderIssue(f, m) for f, m in json.loads(text))
         if not memo:
             memo.append(CounterMemo())
         drawn = render_face(game, counter, state, size, bleed, memo=memo[0])

@@ -18,10 +18,11 @@ from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
 from authoring.products.maptiles import KIND, MapPieces
-from authoring.products.stamps import module_up_to_date, module_written_here, record_module
+from authoring.products.stamps import module_up_to_date, module_written, module_written_here, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
+from authoring.vassal.archive import WRITER, Stored, stored_members
 from authoring.vassal.compile import (
     DEFAULT_PX_PER_HEX,
     MANIFEST_VERSION,
@@ -64,15 +65,24 @@ def write_module(
         if module_up_to_date(target, inputs):
             progress.note(f"{target.name}: up to date")
             return target
+        previous = later(partial(_previous, target))  # read and checked while the game's keys are made
         folder = cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal")
         pieces = MapPieces(Path(folder).parent / KIND)  # the maps' tiles, beside the module's images
-        cache = ImageCache(folder, workers, pieces)
+        cache = ImageCache(folder, workers, pieces, kept=lambda: previous()[1])
         kept = partial(piece_images, module_written_here(target))  # its pieces' images, for old saved games
-        chunks, count = module_chunks(game, options, cache, ModuleKeys(), progress, cards_drawn, kept)
+        zipped, count = module_chunks(
+            game, options, cache, ModuleKeys(), progress, cards_drawn, kept, lambda: previous()[0]
+        )
+        chunks = zipped.chunks
         sha256 = later(partial(_sha256, chunks))  # hashed while the file is written: both release the GIL
         atomic.write_chunks(target, chunks)
-        record_module(target, inputs, sha256(), sum(map(len, chunks)))
-        progress.note(f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache)")
+        size, origins = sum(map(len, chunks)), cache.origins(zipped.entries)
+        record_module(target, inputs, sha256(), size, zipped.compressed, origins, WRITER)
+        progress.note(
+            f"{target.name}: written ({count} files, {cache.misses} images drawn, {cache.hits} from cache, "
+            f"{cache.copied} as the previous module holds them; {len(zipped.compressed)} members compressed, "
+            f"{len(zipped.copied)} copied from the previous module)"
+        )
         return target
 
 
@@ -81,6 +91,27 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
     digest of the files it was loaded from), the options and the designer's help page."""
     made_from = game if files_digest is None else ("files", files_digest)
     return module_key(MANIFEST_VERSION, made_from, options, help_source(game))
+
+
+def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]]]:
+    """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`), by
+    name, and of them the image pages by image key (each key's pages in order: only a key whose every page is
+    there): none for a module from elsewhere, or one written under another zlib, which is never copied from."""
+    written = module_written(target, WRITER)
+    if written is None:
+        return {}, {}
+    data, origins = written
+    stored = stored_members(data)
+    pages: dict[str, dict[int, Stored]] = {}
+    for name, (key, index) in origins.items():
+        if name in stored:
+            pages.setdefault(key, {})[index] = stored[name]
+    kept = {
+        key: [found[i] for i in range(len(found))]
+        for key, found in pages.items()
+        if set(found) == set(range(len(found)))
+    }
+    return stored, kept
 
 
 def _sha256(chunks: Sequence[bytes]) -> str:

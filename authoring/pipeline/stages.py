@@ -41,6 +41,7 @@ from authoring.pipeline.incremental import (
     cached_sheets,
     card_files,
     card_pages_to,
+    chart_files,
     map_files,
     sheet_cache_dir,
     sheet_faces,
@@ -51,7 +52,6 @@ from authoring.products.maptiles import KIND, MapPieces, tiles_kept
 from authoring.products.stamps import Snapshot, forget, inputs_digest, record, up_to_date
 from authoring.products.store import cache_dir
 from authoring.render.counter_art import back_state
-from authoring.render.print.charts import write_charts
 from authoring.render.print.sheets import SheetItem, SheetOptions, sheet_pngs, write_sheets_pdf
 from authoring.render.print.tiles import write_map_files
 from authoring.trust import identity, read_regular
@@ -491,7 +491,10 @@ def build_cards(result: LoadResult, out: Path, ctx: BuildContext | None = None, 
 
 def build_charts(result: LoadResult, out: Path, ctx: BuildContext | None = None, digest: str | None = None) -> Outputs:
     ctx = ctx or BuildContext()
-    return _stage_dir(result, out / "charts", ctx.force, lambda d: (write_charts(result.valid_game, d), []), digest)
+    listed = index_members(out / "charts" / "index.txt")
+    return _stage_dir(
+        result, out / "charts", ctx.force, lambda d: chart_files(result.valid_game, d, listed, ctx.force), digest
+    )
 
 
 BUILDERS = MappingProxyType(

@@ -109,12 +109,15 @@ def sheet_index_key(title: str, opts, sheets: Sequence, two_sided: bool) -> str:
 # --- set-up cards --------------------------------------------------------------------------
 
 
-def card_keys(game: Game) -> Callable[[str, str], str]:
+def card_keys(game: Game, memo: Memo | None = None) -> Callable[[str, str], str]:
     """The key of each set-up card's pages, by (scenario id, side): the counters' shared style and what that
     card shows (`card_content`), so an edit redraws only the cards that show it. The module's card images
-    and the cards stage's files (`card_files_key`) both key on it."""
+    and the cards stage's files (`card_files_key`) both key on it. `memo`: see `keys.Memo` (a counter is on
+    a card of every scenario: its text made once)."""
     style = digest_state(None, "card", code_version(), counter_style(game))
-    return lambda sid, side: digest_state(style, card_content(game, game.scenarios[sid], side), side).hexdigest()
+    return lambda sid, side: digest_state(
+        style, card_content(game, game.scenarios[sid], side), side, memo=memo
+    ).hexdigest()
 
 
 def card_files_key(card_key: str, dpi: float) -> str:
@@ -122,7 +125,7 @@ def card_files_key(card_key: str, dpi: float) -> str:
     return files_key("card", card_key, dpi)
 
 
-def card_page_keys(game: Game) -> Callable[[Game, Scenario, str, tuple], str]:
+def card_page_keys(game: Game, memo: Memo | None = None) -> Callable[[Game, Scenario, str, tuple], str]:
     """`key(game, scenario, side, shown)` of one printed card page: the counters' style, the card's header
     (game, scenario, side), what the page shows (`cards.card_pages`) and the counters of its entries, so an
     edited counter redraws the pages that show it, not the rest of its card."""
@@ -131,7 +134,7 @@ def card_page_keys(game: Game) -> Callable[[Game, Scenario, str, tuple], str]:
     def key(game: Game, scenario: Scenario, side: str, shown: tuple) -> str:
         units = sorted({u for column in shown[3] for e in column if not isinstance(e, str) for u in e.units})
         header = (game.name, scenario.name, game.side(side))
-        return digest_state(base, header, shown, [(u, game.counters.get(u)) for u in units]).hexdigest()
+        return digest_state(base, header, shown, [(u, game.counters.get(u)) for u in units], memo=memo).hexdigest()
 
     return key
 
@@ -139,8 +142,11 @@ def card_page_keys(game: Game) -> Callable[[Game, Scenario, str, tuple], str]:
 # --- maps, boards, print tiles, the preview's picture --------------------------------------
 
 
-def map_image_key(game: Game, map_id: str, px_per_hex: float, memo: Memo | None = None) -> str:
-    """Everything a map image depends on: the game's map style and the map's own data."""
+def map_image_key(
+    game: Game, map_id: str, px_per_hex: float, memo: Memo | None = None, version: str | None = None
+) -> str:
+    """Everything a map image depends on: the game's map style and the map's own data. `version`: the
+    `code_version()` a caller making many keys took once (`ModuleKeys`)."""
     style = (
         game.name,
         len(game.maps),
@@ -151,7 +157,7 @@ def map_image_key(game: Game, map_id: str, px_per_hex: float, memo: Memo | None 
         game.sides,
         game.hex_sets,
     )
-    return digest("map", code_version(), style, game.maps[map_id], px_per_hex, memo=memo)
+    return digest("map", version or code_version(), style, game.maps[map_id], px_per_hex, memo=memo)
 
 
 def layout_key(map_keys: dict[str, str], layout) -> str:
@@ -212,19 +218,28 @@ def map_piece_key(kind: str, *parts: object) -> str:
 # --- module members -------------------------------------------------------------------------
 
 
-def table_key(game: Game, table: Table, memo: Memo | None = None) -> str:
+def table_key(game: Game, table: Table, memo: Memo | None = None, version: str | None = None) -> str:
     """A rule table's chart page: the table, the counters' style and the terrain key it draws."""
-    return digest("table", code_version(), table, counter_style(game), game.terrain, game.hex_features, memo=memo)
+    made = (table, counter_style(game), game.terrain, game.hex_features)
+    return digest("table", version or code_version(), *made, memo=memo)
 
 
-def turns_key(game: Game, scenario: Scenario, memo: Memo | None = None) -> str:
+def turns_key(game: Game, scenario: Scenario, memo: Memo | None = None, version: str | None = None) -> str:
     """A scenario's turn record page: its turns, name and source, and the game's phases."""
-    return digest("turns", code_version(), scenario.turns, scenario.name, scenario.source, game.phases, memo=memo)
+    made = (scenario.turns, scenario.name, scenario.source, game.phases)
+    return digest("turns", version or code_version(), *made, memo=memo)
 
 
-def member_key(kind: str, *shown: object) -> str:
+def charts_key(game: Game) -> str:
+    """The charts stage's files (tables, turn records, the terrain key, their PDFs): the game's own data and
+    its tables, and each scenario without its set-up, which no chart shows (a unit moved draws no chart)."""
+    scenarios = [canonical_except(game.scenarios[sid], "setup") for sid in sorted(game.scenarios)]
+    return digest("charts", code_version(), canonical_except(game, "maps", "counters", "scenarios"), scenarios)
+
+
+def member_key(kind: str, *shown: object, version: str | None = None) -> str:
     """An image only the module holds, of `kind`, made from the values it shows (`marker_key`, `box_key`)."""
-    return digest(kind, code_version(), *shown)
+    return digest(kind, version or code_version(), *shown)
 
 
 def marker_key(text: str, size_px: int, lines: tuple[str, ...], colour: str) -> str:
@@ -251,37 +266,39 @@ def module_key(version: int, made_from: object, options: object, source: object)
 class ModuleKeys:
     """The catalogue's keys of the module's images (the `vassal.art.ImageKeys` the module compiler asks),
     with one memo of the model parts they walk: it lives as long as this object, one module build, during
-    which the model does not change (`keys.Memo`)."""
+    which the model does not change (`keys.Memo`), and the code version taken once (each `code_version()`
+    walks the package's files for their stat: dozens of walks a module)."""
 
     def __init__(self) -> None:
         self.memo: Memo = {}
+        self.version = code_version()
 
     def counter_faces(self, game: Game) -> Callable[[Counter, str, int], str]:
         return counter_face_keys(game)
 
     def map_image(self, game: Game, map_id: str, px_per_hex: float) -> str:
-        return map_image_key(game, map_id, px_per_hex, self.memo)
+        return map_image_key(game, map_id, px_per_hex, self.memo, self.version)
 
     def board(self, map_keys: dict[str, str], plans: Sequence, plan: object) -> str:
         return board_key(map_keys, plans, plan)
 
     def marker(self, text: str, size_px: int, lines: tuple[str, ...], colour: str) -> str:
-        return marker_key(text, size_px, lines, colour)
+        return member_key("marker", text, size_px, lines, colour, version=self.version)  # = marker_key
 
     def corner_mark(self, text: str, size_px: int, colour: str) -> str:
-        return corner_mark_key(text, size_px, colour)
+        return member_key("corner-mark", text, size_px, colour, version=self.version)  # = corner_mark_key
 
     def table(self, game: Game, table: Table) -> str:
-        return table_key(game, table, self.memo)
+        return table_key(game, table, self.memo, self.version)
 
     def turns(self, game: Game, scenario: Scenario) -> str:
-        return turns_key(game, scenario, self.memo)
+        return turns_key(game, scenario, self.memo, self.version)
 
     def cards(self, game: Game) -> Callable[[str, str], str]:
-        return card_keys(game)
+        return card_keys(game, self.memo)
 
     def box(self, name: str, title: str, sections: list, counter_px: int) -> str:
-        return box_key(name, title, sections, counter_px)
+        return member_key("box", name, title, sections, counter_px, version=self.version)  # = box_key
 
 
 PRODUCTS = (

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 from typing import cast
 
 from PIL import Image
 
 from authoring.products.store import Entries
-from authoring.vassal.archive import Deflated, deflate
+from authoring.vassal.archive import Deflated, Stored, deflate
 from authoring.vassal.art import Batch, Draw, jpeg_bytes, png_bytes
 from authoring.workers import Workers, can_fork
 
@@ -137,13 +137,25 @@ class Streams(MutableMapping[bytes, Deflated]):
         return len(self._by_id)
 
 
+Kept = Mapping[str, Sequence[Stored]]
+"""Image key -> its pages as the previous module stores them (`pipeline.module`, from its sealed manifest)."""
+
+
 class ImageCache:
     """Drawn images stored under a folder by key; no folder means no caching.
 
-    Missing images are drawn in forked worker processes when there are enough of them.
+    Missing images are drawn in forked worker processes when there are enough of them. `kept()`: the pages
+    the previous module holds, by key: handed out as they are stored there (`archive.Stored`: not read from
+    the cache, not inflated, copied into the new module as they are).
     """
 
-    def __init__(self, folder: Path | None, workers: Workers | None = None, map_pieces: object | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None,
+        workers: Workers | None = None,
+        map_pieces: object | None = None,
+        kept: Callable[[], Kept] | None = None,
+    ) -> None:
         self.folder = Path(folder) if folder and not Path(folder).is_symlink() else None  # never through a link
         self.map_pieces = map_pieces
         """Where the maps' drawings keep their tiles (`maptiles.MapPieces`), or None: every tile drawn."""
@@ -151,6 +163,11 @@ class ImageCache:
         self.workers = workers or Workers.for_jobs()
         self.hits = 0
         self.misses = 0
+        self.copied = 0
+        """Images handed out as the previous module stores them."""
+        self._kept = kept
+        self._origin: dict[int, tuple[object, str, int]] = {}
+        """id of each page handed out -> (the page, its key, its index among the key's pages): `origins`."""
         self.deflated = Streams()
         """Image bytes -> their zip member stream, for `archive.zip_bytes` (every image handed out)."""
         self._ahead: tuple[threading.Thread, dict[str, bytes], set[str]] | None = None
@@ -168,6 +185,8 @@ class ImageCache:
 
         def read() -> None:
             for key in keys:
+                if key in self.kept():
+                    continue  # the previous module holds it: never read
                 data = self._read(key)
                 if data is not None:
                     ready[key] = data
@@ -217,31 +236,60 @@ class ImageCache:
             self._entries.put([(key, data)])
 
     def has(self, key: str) -> bool:
-        return self._entries is not None and self._entries.has(key)
+        return key in self.kept() or (self._entries is not None and self._entries.has(key))
+
+    def kept(self) -> Kept:
+        """The previous module's pages by key (none without one), asked for once."""
+        if self._kept is not None:
+            found = self._kept()
+            self._kept = lambda: found
+            return found
+        return {}
+
+    def origins(self, files: Mapping[str, object]) -> dict[str, tuple[str, int]]:
+        """Of these archive members, those handed out here: (key, page index) by name, for the manifest."""
+        out = {}
+        for name, data in files.items():
+            held = self._origin.get(id(data))
+            if held is not None and held[0] is data:
+                out[name] = held[1:]
+        return out
 
     def pages(
         self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False, zipped: bool = True
-    ) -> list[list[memoryview]]:
-        """PNG (or JPEG) pages of each (key, draw) job, as read-only views of the cache entries (`_pages`);
-        a draw returns one image or a list of pages.
+    ) -> list[list[memoryview | Stored]]:
+        """PNG (or JPEG) pages of each (key, draw) job, as read-only views of the cache entries (`_pages`), or
+        as the previous module stores them (`kept`); a draw returns one image or a list of pages.
 
         `heavy`: each draw takes long enough (a whole map) to pay for forking even when there are few.
         `zipped`: the pages go into the module, so their zip member streams are made with them."""
+        kept = self.kept() if zipped else {}
         ahead = [self._drawn.pop(key, None) for key, _ in jobs]
-        found = [data if data is not None else self._get(key) for (key, _), data in zip(jobs, ahead)]
-        missing = [i for i, data in enumerate(found) if data is None]
+        found = [data if data is not None or key in kept else self._get(key) for (key, _), data in zip(jobs, ahead)]
+        missing = [i for i, data in enumerate(found) if data is None and jobs[i][0] not in kept]
         drawn = len(missing) + sum(data is not None for data in ahead)
-        self.hits += len(jobs) - drawn
+        copied = sum(data is None and key in kept for (key, _), data in zip(jobs, found))
+        self.hits += len(jobs) - drawn - copied
         self.misses += drawn
+        self.copied += copied
         for i, data in zip(missing, self._draw([(jobs[i][0], (jobs[i][1], jpeg, zipped, heavy)) for i in missing])):
             found[i] = data
-        return [_pages(data, self.deflated) for data in found]  # type: ignore[arg-type]
+        out: list[list[memoryview | Stored]] = [
+            list(kept[key]) if data is None else list(_pages(data, self.deflated))  # type: ignore[arg-type]
+            for (key, _), data in zip(jobs, found)
+        ]
+        for (key, _), pages in zip(jobs, out):
+            for index, page in enumerate(pages):
+                self._origin[id(page)] = (page, key, index)
+        return out
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]:
+    def many(
+        self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True
+    ) -> list[memoryview | Stored]:
         """One PNG per (key, draw) job."""
         return [pages[0] for pages in self.pages(jobs, heavy=heavy, zipped=zipped)]
 
-    def png(self, key: str, draw: Draw) -> memoryview:
+    def png(self, key: str, draw: Draw) -> memoryview | Stored:
         return self.many([(key, draw)])[0]
 
     def _draw(self, todo: list[tuple[str, Job]], meanwhile: Callable[[], object] | None = None) -> list[bytes]:

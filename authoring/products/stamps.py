@@ -1,7 +1,8 @@
 """Stamps: a second build with nothing changed reuses what it made.
 
-A module's manifest (`<game>.vmod.manifest.json`): the module's key (`catalogue.module_key`), its size and
-its sha256, sealed with this machine's key and bound to its real path.
+A module's manifest (`<game>.vmod.manifest.json`): the module's key (`catalogue.module_key`), its size,
+its sha256 and its zip writer, sealed with this machine's key and bound to its real path (a rebuild copies the
+unchanged members of a module so sealed: `module_written`).
 
 A stage stamp: a stage's digest covers the bytes of the data files it reads (`build.stage_digest` picks
 them) by their paths in the project, the build's options and `fingerprint()` (hexwright's code, schemas,
@@ -23,7 +24,7 @@ import hmac
 import json
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from authoring import atomic
@@ -166,7 +167,10 @@ def stamp(paths: Sequence[Path], key: str) -> None:
 
 # --- the module's manifest ------------------------------------------------------------------
 
-MANIFEST_LIMIT = 1 << 16
+MANIFEST_LIMIT = 1 << 23
+"""A manifest names each image member's key: a few hundred bytes a member, for tens of thousands of them."""
+Origins = Mapping[str, tuple[str, int]]
+"""Archive member -> (image cache key, page index) of the images the module took from its image cache."""
 
 
 def _manifest_path(target: Path) -> Path:
@@ -176,29 +180,26 @@ def _manifest_path(target: Path) -> Path:
 def module_up_to_date(target: Path, inputs: str) -> bool:
     """The module is the one this machine wrote from `inputs`: its manifest's seal verifies (a manifest
     copied from elsewhere never does) and its size and bytes are those the manifest records."""
-    data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
-    try:
-        recorded = json.loads(data) if data is not None else None
-    except ValueError:
-        return False
-    if not isinstance(recorded, dict) or recorded.get("inputs") != inputs:
-        return False
-    sha256, size, tag = recorded.get("sha256"), recorded.get("size"), recorded.get("seal")
-    if not (isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
-        return False
-    try:
-        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
-            return False
-    except ValueError:
-        return False
-    module = read_regular(target, size)
-    return module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
+    recorded = _manifest(target)
+    return recorded is not None and recorded.get("inputs") == inputs and _module_bytes(target, recorded) is not None
 
 
-def module_written_here(target: Path) -> bytes | None:
-    """The module's bytes when this machine wrote them, whatever from (its manifest's seal verifies, its size
-    and hash are the ones recorded), else None: all a build may take from the module it replaces (a module
-    copied or downloaded into build/ is never read for anything)."""
+def module_written(target: Path, writer: str) -> tuple[bytes, dict[str, tuple[str, int]]] | None:
+    """The module's bytes and the origins of its images (`Origins`) when this machine wrote them, from
+    whatever inputs, with this zip `writer` (`archive.WRITER`, handed in: this module never loads the zip
+    writer, which an up-to-date build does not need): the module an incremental build copies its unchanged
+    members from."""
+    recorded = _manifest(target)
+    if recorded is None or recorded.get("writer") != writer:
+        return None
+    module = _module_bytes(target, recorded)
+    if module is None:
+        return None
+    return module, {name: (key, index) for name, (key, index) in recorded.get("members", {}).items()}
+
+
+def _manifest(target: Path) -> dict | None:
+    """The module's manifest when it is one this machine sealed (its fields checked, not yet the module)."""
     data = read_regular(_manifest_path(target), MANIFEST_LIMIT)
     try:
         recorded = json.loads(data) if data is not None else None
@@ -207,28 +208,71 @@ def module_written_here(target: Path) -> bytes | None:
     if not isinstance(recorded, dict):
         return None
     inputs, sha256, size, tag = (recorded.get(k) for k in ("inputs", "sha256", "size", "seal"))
-    if not (isinstance(inputs, str) and isinstance(sha256, str) and isinstance(size, int) and isinstance(tag, str)):
+    writer, members = recorded.get("writer", ""), recorded.get("members", {})
+    if not _origins_shape(members):
+        return None
+    if not isinstance(size, int) or not (
+        isinstance(inputs, str) and isinstance(sha256, str) and isinstance(tag, str) and isinstance(writer, str)
+    ):
         return None
     try:
-        if not verify(bytes.fromhex(tag), *_sealed(target, inputs, sha256, size)):
-            return None
+        sealed = (*_sealed(target, inputs, sha256, size), writer, _origins_text(members))
+        return recorded if verify(bytes.fromhex(tag), *sealed) else None
     except ValueError:
         return None
+
+
+def _module_bytes(target: Path, recorded: dict) -> bytes | None:
+    """The module's bytes when they are those `recorded` (its size and sha256)."""
+    size = recorded["size"]
     module = read_regular(target, size)
-    ok = module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == sha256
+    ok = module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == recorded["sha256"]
     return module if ok else None
+
+
+def module_written_here(target: Path) -> bytes | None:
+    """The module's bytes when this machine wrote them, whatever from and with whatever zip writer (its manifest's
+    seal verifies, its size and hash are the ones recorded), else None: all a build may take from the module it
+    replaces for old saved games' images (a module copied or downloaded into build/ is never read for anything)."""
+    recorded = _manifest(target)
+    return _module_bytes(target, recorded) if recorded is not None else None
 
 
 def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:
     return ("module", os.path.realpath(target), inputs, sha256, str(size))
 
 
-def record_module(target: Path, inputs: str, sha256: str, size: int) -> None:
-    """Write the module's manifest (atomically)."""
+def _origins_shape(members: object) -> bool:
+    return isinstance(members, dict) and all(
+        isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and type(v[1]) is int for v in members.values()
+    )
+
+
+def _origins_text(members: Mapping[str, Sequence[object]]) -> str:
+    return json.dumps({name: list(v) for name, v in members.items()}, sort_keys=True, separators=(",", ":"))
+
+
+def record_module(
+    target: Path,
+    inputs: str,
+    sha256: str,
+    size: int,
+    compressed: Sequence[str] = (),
+    members: Origins | None = None,
+    writer: str = "",
+) -> None:
+    """Write the module's manifest (atomically): what it was made from, its hash and size, the zip writer that
+    wrote it, the members that writer compressed (the others were copied: their streams made earlier) and the
+    origin of each image member (`Origins`: sealed with the rest, so that the next build takes a member of this
+    module for an image on this machine's word only)."""
+    origins = {name: [key, index] for name, (key, index) in sorted((members or {}).items())}
     record = {
         "inputs": inputs,
         "sha256": sha256,
         "size": size,
-        "seal": seal(*_sealed(target, inputs, sha256, size)).hex(),
+        "writer": writer,
+        "compressed": sorted(compressed),
+        "members": origins,
+        "seal": seal(*_sealed(target, inputs, sha256, size), writer, _origins_text(origins)).hex(),
     }
     atomic.write_bytes(_manifest_path(target), (json.dumps(record, indent=1, sort_keys=True) + "\n").encode())

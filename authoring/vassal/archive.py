@@ -11,6 +11,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -53,6 +54,47 @@ def deflate(data: bytes) -> Deflated:
     return zlib.crc32(data), packer.compress(data) + packer.flush()
 
 
+WRITER = f"zlib {zlib.ZLIB_RUNTIME_VERSION} level {ZIP_LEVEL}"
+"""What decides a member's stored bytes besides its data: a module written under another writer is never a
+source of stored members (`stored_members`), whose streams would differ from those deflated here."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A member of an archive as it is stored: its CRC-32, its size and its raw deflate stream. An entry of
+    `zip_parts` may be one (a member of the previous module, copied without being read or compressed)."""
+
+    crc: int
+    size: int
+    packed: bytes | memoryview
+
+    def head(self, size: int) -> bytes:
+        """The first `size` bytes of the member (at most): a header read without inflating the rest."""
+        return zlib.decompressobj(-15).decompress(self.packed, size)
+
+
+Member = bytes | memoryview | Stored
+"""A member's bytes, or the member as the previous archive stores it."""
+
+
+def unpacked(data: bytes | memoryview | Stored) -> bytes | memoryview:
+    """A member's bytes (a `Stored` member inflated)."""
+    return zlib.decompress(data.packed, -15) if isinstance(data, Stored) else data
+
+
+@dataclass
+class Zipped:
+    """An archive's pieces (`zip_chunks`) and how each member's stream was had: `compressed` names the
+    members deflated here; `copied` those whose stored bytes came from the previous archive; the others'
+    streams were handed in (`deflated`: made where the data was made)."""
+
+    chunks: list[bytes]
+    compressed: list[str] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+    entries: Mapping[str, Member] = field(default_factory=dict)
+    """What was zipped, by name (the caller records where each member came from)."""
+
+
 def zip_bytes(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] | None = None) -> bytes:
     """A zip of `entries` in name order, deflated, with fixed dates and permissions.
 
@@ -65,11 +107,25 @@ def zip_bytes(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] |
 def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] | None = None) -> list[bytes]:
     """`zip_bytes` as the pieces it joins (headers and member streams, in file order): a big module is
     written and hashed piece by piece instead of being copied into one string first."""
-    known = deflated or {}
-    members = [(name, entries[name], known.get(entries[name]) or deflate(entries[name])) for name in sorted(entries)]
-    if sum(len(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
-        return [_zipfile_bytes(entries)]  # past zip64's limits: zipfile's own writer (slower, rare)
-    out: list[bytes] = []
+    return zip_parts(entries, deflated).chunks
+
+
+def zip_parts(
+    entries: Mapping[str, Member],
+    deflated: Mapping[bytes, Deflated] | None = None,
+    previous: Mapping[str, Stored] | None = None,
+) -> Zipped:
+    """`zip_chunks`, telling which members were compressed. `previous`: the members of the archive this one
+    replaces (`stored_members`); a member whose bytes are those it held there is copied as stored (its
+    stream, not compressed again: same writer, same data, same stream), so an edit compresses only the
+    members it changed. An entry that is a `Stored` member is copied as it is."""
+    made = Zipped([], entries=entries)
+    known, before = deflated or {}, previous or {}
+    members = [(name, entries[name], _stream(name, entries[name], known, before, made)) for name in sorted(entries)]
+    if sum(_size(data) + len(z) + len(name) + 100 for name, data, (_, z) in members) > _ZIP64_LIMIT:
+        made.chunks = [_zipfile_bytes({name: unpacked(entries[name]) for name in entries})]  # zipfile's (rare)
+        return made
+    out = made.chunks
     central: list[bytes] = []
     offset = 0
     for name, data, (crc, packed) in members:
@@ -85,7 +141,7 @@ def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] 
                 _DOS_DATE,
                 crc,
                 len(packed),
-                len(data),
+                _size(data),
                 len(filename),
                 0,
             )
@@ -104,7 +160,7 @@ def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] 
                 _DOS_DATE,
                 crc,
                 len(packed),
-                len(data),
+                _size(data),
                 len(filename),
                 0,
                 0,
@@ -119,7 +175,76 @@ def zip_chunks(entries: Mapping[str, bytes], deflated: Mapping[bytes, Deflated] 
         offset += len(header) + len(packed)
     directory = b"".join(central)
     out += (directory, _END.pack(b"PK\x05\x06", 0, 0, len(members), len(members), len(directory), offset, 0))
-    return out
+    return made
+
+
+def _size(data: Member) -> int:
+    return data.size if isinstance(data, Stored) else len(data)
+
+
+def _stream(
+    name: str, data: Member, known: Mapping[bytes, Deflated], previous: Mapping[str, Stored], made: Zipped
+) -> Deflated:
+    """A member's (CRC-32, stream): its own when it is a stored member, else handed in, else the previous
+    archive's when it held these very bytes (its size, CRC and inflated bytes are checked: a member is never
+    taken on its name alone), else deflated now."""
+    if isinstance(data, Stored):
+        made.copied.append(name)
+        return data.crc, data.packed
+    handed = known.get(data)
+    if handed is not None:
+        return handed
+    old = previous.get(name)
+    if old is not None and old.size == len(data) and old.crc == zlib.crc32(data) and _inflates_to(old.packed, data):
+        made.copied.append(name)
+        return old.crc, old.packed
+    made.compressed.append(name)
+    return deflate(data)
+
+
+def _inflates_to(packed: bytes | memoryview, data: bytes) -> bool:
+    try:
+        inflater = zlib.decompressobj(-15)
+        return inflater.decompress(packed, len(data) + 1) == data and inflater.eof and not inflater.unconsumed_tail
+    except zlib.error:
+        return False
+
+
+def stored_members(archive: bytes | memoryview) -> dict[str, Stored]:
+    """The members of an archive `zip_parts` wrote, by name, as views of `archive` (nothing is inflated); {}
+    when it is not one (no end record where ours has it, a member that is not deflated or whose local header
+    disagrees with the directory): the caller then compresses every member as for a first build."""
+    view = memoryview(archive).toreadonly()
+    try:
+        sig, _, _, _, count, size, start, comment = _END.unpack_from(view, len(view) - _END.size)
+        if sig != b"PK\x05\x06" or comment or start + size != len(view) - _END.size:
+            return {}
+        out: dict[str, Stored] = {}
+        at = start
+        for _ in range(count):
+            fields = _CENTRAL.unpack_from(view, at)
+            name_bytes = bytes(view[at + _CENTRAL.size : at + _CENTRAL.size + fields[12]])
+            if fields[0] != b"PK\x01\x02" or fields[6] != zipfile.ZIP_DEFLATED or any(fields[13:16]):
+                return {}
+            stored = _local(view, fields[18], name_bytes, fields[10])
+            if stored is None:
+                return {}
+            out[name_bytes.decode("utf-8")] = Stored(fields[9], fields[11], stored)
+            at += _CENTRAL.size + fields[12]
+        return out
+    except (struct.error, UnicodeDecodeError, ValueError):
+        return {}
+
+
+def _local(view: memoryview, offset: int, name: bytes, packed_size: int) -> memoryview | None:
+    """The stream of the member whose local header is at `offset`, when that header names it and has no extra field."""
+    fields = _LOCAL.unpack_from(view, offset)
+    begin = offset + _LOCAL.size + len(name)
+    if fields[0] != b"PK\x03\x04" or fields[11] or bytes(view[offset + _LOCAL.size : begin]) != name:
+        return None
+    if begin + packed_size > len(view):
+        return None
+    return view[begin : begin + packed_size]
 
 
 def _info(name: str) -> zipfile.ZipInfo:
@@ -225,10 +350,21 @@ def module_chunks(
     deflated: Mapping[bytes, Deflated] | None = None,
 ) -> list[bytes]:
     """`module_archive` as the pieces it joins (`zip_chunks`)."""
+    return module_parts(build_file, moduledata, files, deflated).chunks
+
+
+def module_parts(
+    build_file: etree._Element,
+    moduledata: bytes,
+    files: Mapping[str, Member],
+    deflated: Mapping[bytes, Deflated] | None = None,
+    previous: Mapping[str, Stored] | None = None,
+) -> Zipped:
+    """`module_chunks`, its unchanged members copied from the `previous` module (`zip_parts`)."""
     reserved = {BUILD_FILE, MODULE_DATA} & set(files)
     if reserved:
         raise ValueError(f"Expected no reserved names among module files but received: {sorted(reserved)}")
-    return zip_chunks({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated)
+    return zip_parts({BUILD_FILE: xml_bytes(build_file), MODULE_DATA: moduledata, **files}, deflated, previous)
 
 
 def write_module(path: Path, build_file: etree._Element, moduledata: bytes, files: Mapping[str, bytes]) -> None:

@@ -17,7 +17,7 @@ from PIL import Image
 from authoring.model import Counter, Game, Scenario, Table
 from authoring.names import file_name
 from authoring.render.shared.pdf import png_bytes as pdf_png_bytes
-from authoring.vassal.archive import Deflated
+from authoring.vassal.archive import Deflated, Stored
 
 
 def png_bytes(image: Image.Image) -> bytes:
@@ -72,11 +72,14 @@ class Images(Protocol):
 
     def pages(
         self, jobs: Sequence[tuple[str, Draw]], jpeg: bool = False, heavy: bool = False, zipped: bool = True
-    ) -> list[list[memoryview]]: ...
+    ) -> list[list[memoryview | Stored]]:
+        """The pages of each job; a page the previous module holds comes as it stores it (`Stored`)."""
 
-    def many(self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True) -> list[memoryview]: ...
+    def many(
+        self, jobs: Sequence[tuple[str, Draw]], heavy: bool = False, zipped: bool = True
+    ) -> list[memoryview | Stored]: ...
 
-    def png(self, key: str, draw: Draw) -> memoryview: ...
+    def png(self, key: str, draw: Draw) -> memoryview | Stored: ...
 
 
 class ImageKeys(Protocol):

@@ -1,4 +1,5 @@
-"""Game data -> a finished VASSAL module's bytes (`module_chunks`), made whole on every build.
+"""Game data -> a finished VASSAL module's bytes (`module_chunks`), made whole on every build (its unchanged
+members copied as stored from the module it replaces).
 
 `compile_module` reads top to bottom: images, pieces, windows, set-ups, archive. Nothing in the
 module is hand-made, so it cannot drift from the data. Pure: the caller hands in where the images are
@@ -26,7 +27,7 @@ from authoring.vassal import elements as el
 from authoring.vassal.art import KEPT_IMAGES, Batch, ImageKeys, Images
 from authoring.vassal.boards import BoardPlan, MapSet, distinct_boards, plans_for
 from authoring.vassal.boxes import BoxBoard, BoxSpec, box_board
-from authoring.vassal.codec import Definition, add_piece_command
+from authoring.vassal.codec import Definition, add_piece_command, nest
 from authoring.vassal.help import setup_title
 from authoring.vassal.native import native_px_per_hex
 from authoring.vassal.pieces import (
@@ -88,19 +89,23 @@ def module_chunks(
     progress: Progress = SILENT,
     cards_drawn: Callable[[], object] | None = None,
     kept: Kept | None = None,
-) -> tuple[list[bytes], int]:
-    """The `.vmod`'s bytes (in chunks, deterministic) and its count of files, its images named by `keys` and
-    read from (or drawn into) `cache`; the caller writes them. `cards_drawn`: when another stage draws the
-    set-up card pages into the cache (`build all`'s cards stage), returns once it has; the module then draws
-    none of them. `kept`: the piece images of the module this one replaces (`vmod.kept.piece_images`), which
-    the module keeps where it has no image of that name, so that a game saved with the old one still loads."""
+    previous: Callable[[], Mapping[str, archive.Stored]] | None = None,
+) -> tuple[archive.Zipped, int]:
+    """The `.vmod`'s bytes (in chunks, deterministic, with how each member was had) and its count of files,
+    its images named by `keys` and read from (or drawn into) `cache`; the caller writes them. `cards_drawn`:
+    when another stage draws the set-up card pages into the cache (`build all`'s cards stage), returns once it
+    has; the module then draws none of them. `kept`: the piece images of the module this one replaces
+    (`vmod.kept.piece_images`), which the module keeps where it has no image of that name, so that a game saved
+    with the old one still loads. `previous()`: the members of the module this one replaces
+    (`archive.stored_members`), whose unchanged members are copied rather than compressed again."""
     try:
         build_file, files = compile_module(game, options, cache, keys, progress, cards_drawn)
         files.update(kept_files(files, kept))
     except (ValueError, KeyError, OSError) as error:
         raise BuildError(f"cannot build the VASSAL module of {game.id!r}: {error}") from error
     moduledata = archive.module_data(game.name, game.version, _description(game), DATE_MS, VASSAL_VERSION)
-    return archive.module_chunks(build_file, moduledata, files, cache.deflated), len(files)
+    before = previous() if previous is not None else None
+    return archive.module_parts(build_file, moduledata, files, cache.deflated, before), len(files)
 
 
 def kept_files(files: Mapping[str, bytes], kept: Kept | None) -> dict[str, bytes]:
@@ -177,14 +182,7 @@ def compile_module(
         game.id, [*map(identity.counter_key, game.counters), WITHDRAWAL_SLOT, *draws.slot_keys(game)]
     )
     gpids = {cid: slots[identity.counter_key(cid)] for cid in sorted(game.counters)}
-    face_names = {key: name for key, (name, _png) in faces.items()}
-    pieces = {
-        cid: counter_piece(
-            game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names), _extra_traits(game, cid)
-        )
-        for cid, gpid in gpids.items()
-    }
-    definitions = {cid: piece.definition() for cid, piece in pieces.items()}  # for the palette
+    pieces, definitions = _pieces(game, gpids, {key: name for key, (name, _png) in faces.items()})
     withdrawal_gpid = slots[WITHDRAWAL_SLOT]
     # 3. set-ups
     step.next("writing set-ups")
@@ -198,7 +196,7 @@ def compile_module(
         dead,
         {sid: (name, board) for sid, (name, board, _) in tracks.items()},
         track_plan,
-        {cid: piece.definition().type for cid, piece in in_play.items()},
+        _types(in_play),
         scores[0] if scores else None,
     )
     # 4. charts, then every file: images, help, set-ups
@@ -365,6 +363,33 @@ def _with_decks(
 
 def track_board_name(title: str) -> str:
     return f"{TRACK_MAP}: {title}"
+
+
+def _pieces(
+    game: Game, gpids: Mapping[str, int], face_names: Mapping[tuple[str, str], str]
+) -> tuple[dict[str, Piece], dict[str, Definition]]:
+    """Each counter's palette piece and its definition (the palette's slot text), by counter id."""
+    pieces = {
+        cid: counter_piece(
+            game, game.counters[cid], gpid, _faces_of(game.counters[cid], face_names), _extra_traits(game, cid)
+        )
+        for cid, gpid in gpids.items()
+    }
+    return pieces, {cid: piece.definition() for cid, piece in pieces.items()}
+
+
+def _types(pieces: Mapping[str, Piece]) -> dict[str, str]:
+    """Each piece's encoded type (`Piece.type_text`), the traits pieces share (their prototypes', expanded
+    into every piece as played) encoded once."""
+    strings: dict[int, tuple[object, str]] = {}
+
+    def type_string(trait) -> str:
+        held = strings.get(id(trait))
+        if held is None or held[0] is not trait:
+            held = strings[id(trait)] = (trait, trait.type_string())
+        return held[1]
+
+    return {cid: nest([type_string(t) for t in piece.traits]) for cid, piece in pieces.items()}
 
 
 def _faces_of(counter: Counter, face_names: Mapping[tuple[str, str], str]) -> dict[str, str]:

@@ -20,6 +20,7 @@ from authoring.model import Counter, Game, Scenario, Table
 from authoring.progress import SILENT, Progress
 from authoring.render.print.card_sides import card_sides
 from authoring.render.shared.fonts import font
+from authoring.vassal import archive
 from authoring.vassal.art import Batch, ImageKeys, Images, image_name
 from authoring.vassal.boards import (
     BoardPlan,
@@ -305,7 +306,7 @@ def _retitle(out: Image.Image, plan: BoardPlan, game: Game, map_width: int) -> N
 
 def _crop(png: bytes, crop: tuple[int, int, int, int]) -> Image.Image:
     """Part of a map image; areas beyond it are paper."""
-    source = Image.open(io.BytesIO(png)).convert("RGB")
+    source = Image.open(io.BytesIO(archive.unpacked(png))).convert("RGB")
     left, top, right, bottom = crop
     out = Image.new("RGB", (right - left, bottom - top), PAPER)
     out.paste(source, (-left, -top))
@@ -463,9 +464,15 @@ def charts(
     return tuple(pages), files
 
 
-def image_size(data: bytes) -> tuple[int, int]:
-    """Width and height of a PNG or JPEG from its header (nothing is decoded)."""
-    with Image.open(io.BytesIO(data)) as image:
+def image_size(data: bytes | archive.Stored) -> tuple[int, int]:
+    """Width and height of a PNG or JPEG from its header (nothing is decoded; read here, where Pillow's
+    opening of each chart page cost more than the rest of the chart window). A page the previous module
+    stores (`archive.Stored`): its header inflated, not the page."""
+    head = data.head(1 << 16) if isinstance(data, archive.Stored) else data
+    start = bytes(head[:24])
+    if start.startswith(b"\x89PNG\r\n\x1a\n") and start[12:16] == b"IHDR":
+        return int.from_bytes(start[16:20], "big"), int.from_bytes(start[20:24], "big")
+    with Image.open(io.BytesIO(head)) as image:
         return image.size
 
 

@@ -614,10 +614,11 @@ class Piece:
 
     def definition(self) -> Definition:
         """Nested type and state, as the engine's outermost `getType()`/`getState()`."""
-        return Definition(
-            nest([trait.type_string() for trait in self.traits]),
-            nest([trait.state_string() for trait in self.traits]),
-        )
+        return Definition(self.type_text(), nest([trait.state_string() for trait in self.traits]))
+
+    def type_text(self) -> str:
+        """`definition().type` alone (a set-up places a piece by its type; each placement has its own state)."""
+        return nest([trait.type_string() for trait in self.traits])
 
     def slot_text(self, id: str = NULL_ID) -> str:
         """The add-piece command a PieceSlot or PrototypeDefinition holds as its text."""

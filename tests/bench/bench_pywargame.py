@@ -8,10 +8,13 @@ a JSON spec of the boards, grids, pieces, prototypes and set-up positions.
 
 Each side is timed part by part, taking turns, so that no ratio hides where the time goes:
 - hexwright, from cached images: `build module --force` as a whole process, and inside its process after
-  the imports (`hexwright_parts.py`): loading and checking the game, the module, and of the module the set-ups;
+  the imports (`hexwright_parts.py`): loading and checking the game, the module, and of the module the set-ups,
+  the boards and the pieces;
 - pywargame: `pywargame_build.py` as a whole process with the set-ups and without them (`--no-setups`), and
-  inside its process after the imports: the whole build, and of it the set-up writer (`VSav`).
-The ratios (pywargame / hexwright) are printed with the set-ups, without them, and for the set-ups alone.
+  inside its process after the imports: the whole build, and of it the set-up writer (`VSav`), the boards and
+  the pieces.
+The ratios (pywargame / hexwright) are printed with the set-ups, without them, and for the set-ups, the boards
+and the pieces alone (goal, issue 49: at least 2x on each).
 The pywargame part never breaks `make bench`: any failure prints one line and the run goes on.
 Alone: `python tests/bench/bench_pywargame.py`. `HEXWRIGHT_PY312=/path/to/python3.12 make bench-setup` picks
 the environment's interpreter.
@@ -56,17 +59,30 @@ class Skip(Exception):
     """The comparison cannot run here (no Python 3.12+, no pywargame): said, not failed."""
 
 
+TYPHOON = "typhoon"
+
+
 def run(synth_root: Path, tmp: Path) -> None:
-    print(
-        f"VASSAL module beside pywargame ({PYWARGAME}): same game, same images, median (min-max) "
-        f"of {ROUNDS} interleaved rounds"
-    )
-    try:
-        _compare(synth_root, Path(tmp) / "bench-pywargame")
-    except Skip as reason:
-        print(f"  pywargame comparison skipped: {reason}")
-    except Exception as error:  # noqa: BLE001 - the bench reports and goes on
-        print(f"  pywargame comparison failed: {type(error).__name__}: {_one_line(str(error))}")
+    """The synthetic game, then Typhoon (the bundled large game), each compared on its own."""
+    for label, root in (("synthetic game", synth_root), ("Typhoon", _typhoon(Path(tmp) / "typhoon-sources"))):
+        print(
+            f"VASSAL module beside pywargame ({PYWARGAME}), {label}: same game, same images, median (min-max) "
+            f"of {ROUNDS} interleaved rounds"
+        )
+        try:
+            _compare(root, Path(tmp) / f"bench-pywargame-{label.split()[0].lower()}")
+        except Skip as reason:
+            print(f"  pywargame comparison skipped: {reason}")
+        except Exception as error:  # noqa: BLE001 - the bench reports and goes on
+            print(f"  pywargame comparison failed: {type(error).__name__}: {_one_line(str(error))}")
+
+
+def _typhoon(dest: Path) -> Path:
+    """A copy of Typhoon's sources (the comparison builds into a copy of its own)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    for part in ("counters", "maps", "scenarios"):
+        shutil.copytree(ROOT / part / TYPHOON, dest / part / TYPHOON)
+    return dest
 
 
 def _compare(synth_root: Path, out: Path) -> None:
@@ -89,6 +105,7 @@ def _compare(synth_root: Path, out: Path) -> None:
         target = out / "pywargame" / str(round_) / f"{spec['name']}.vmod"
         fig["pywargame whole"], result = _pywargame(python, spec_path, images, target)
         fig["pywargame total"], fig["pywargame setups"] = result["seconds"], result["setups_seconds"]
+        fig["pywargame boards"], fig["pywargame pieces"] = result["boards_seconds"], result["pieces_seconds"]
         alone = target.with_name("no-setups.vmod")
         fig["pywargame whole, no set-ups"], bare = _pywargame(python, spec_path, images, alone, "--no-setups")
         fig["pywargame no set-ups"] = bare["seconds"]
@@ -150,11 +167,25 @@ def report(rounds: list[dict[str, float]]) -> list[str]:
         f"  without set-ups  after imports: module {x('pywargame no set-ups', 'hexwright no set-ups')}, with "
         f"hexwright's load and check {x('pywargame no set-ups', 'hexwright loaded, no set-ups')}",
         f"  set-ups alone    {x('pywargame setups', 'hexwright setups')}",
+        *_part_lines(fig),
     ]
 
 
+def _part_lines(fig: dict[str, list[float]]) -> list[str]:
+    """The boards and the pieces alone, each side's figure and the ratio (when both sides timed them)."""
+    lines = []
+    for part, words in (("boards", "boards alone "), ("pieces", "pieces alone ")):
+        theirs, ours = f"pywargame {part}", f"hexwright {part}"
+        if theirs in fig and ours in fig:
+            lines.append(
+                f"  {words}    {ratio(fig, theirs, ours):.1f}x   (hexwright {spread(fig[ours])}, "
+                f"pywargame {spread(fig[theirs])})"
+            )
+    return lines
+
+
 def _hexwright_parts(project: Path, out: Path) -> dict[str, float]:
-    """`hexwright_parts.py`'s figures: load_check, module and setups seconds."""
+    """`hexwright_parts.py`'s figures: load_check, module, setups, boards and pieces seconds."""
     done = subprocess.run(
         [sys.executable, str(PARTS), str(project), str(out)], capture_output=True, text=True, timeout=1800
     )

@@ -9,6 +9,8 @@ long pywargame takes to assemble an equivalent module from the same images.
 
 "seconds" is the whole build after the imports, "setups_seconds" the part of it spent in pywargame's set-up
 writer (`VSav`, one saved game per scenario); `--no-setups` leaves the set-ups out (the module assembled alone).
+"boards_seconds": the board images added and the map window with its boards and grids; "pieces_seconds": the
+pieces' images added, the prototypes and the piece palette (as hexwright_parts.py times hexwright's).
 """
 
 from __future__ import annotations
@@ -60,14 +62,23 @@ def build(spec: dict, images_dir: Path, out: Path) -> dict:
     temp = out.with_name(f".{out.name}.tmp")
     with VMod(str(temp), "w") as vmod:
         images = sorted(p for p in images_dir.iterdir() if p.is_file())
-        for path in images:
-            vmod.addExternalFile(str(path), IMAGES + path.name)
+        board_images = {b["image"] for b in spec["boards"]}
         build_file = BuildFile()
         game = build_file.addGame(name=spec["name"], version=spec["version"], description=spec["description"])
         _module_basics(game, spec["sides"])
+        start = time.perf_counter()
+        for path in images:
+            if path.name in board_images:
+                vmod.addExternalFile(str(path), IMAGES + path.name)
         main_map = _main_map(game, spec["map"], spec["boards"])
+        boards_seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        for path in images:
+            if path.name not in board_images:
+                vmod.addExternalFile(str(path), IMAGES + path.name)
         _prototypes(game, spec["prototypes"])
         slots = _palette(game, spec["palette"])
+        pieces_seconds = time.perf_counter() - start
         start = time.perf_counter()
         placed = sum(_setup(build_file, vmod, game, main_map, slots, s) for s in spec["setups"])
         setups_seconds = time.perf_counter() - start
@@ -79,6 +90,8 @@ def build(spec: dict, images_dir: Path, out: Path) -> dict:
         "setups": len(spec["setups"]),
         "placed": placed,
         "setups_seconds": setups_seconds,
+        "boards_seconds": boards_seconds,
+        "pieces_seconds": pieces_seconds,
     }
 
 
@@ -101,9 +114,8 @@ def _main_map(game, name: str, boards: list[dict]):
         grid = board.addHexGrid(**b["grid"])
         grid.addNumbering(**b["numbering"])
     order = sorted(boards, key=lambda b: (b["row"], b["column"]))
-    columns = 1 + max(b["column"] for b in boards)
+    columns = _columns(order)
     picker.addSetup(maxColumns=columns, boardNames=[b["name"] for b in order])
-    _check_layout(order, columns)
     main_map.addStackMetrics()
     for add in (
         "addForwardToChatter",
@@ -123,13 +135,17 @@ def _main_map(game, name: str, boards: list[dict]):
     return main_map
 
 
-def _check_layout(order: list[dict], columns: int) -> None:
-    """pywargame's board Setup fills cells row by row; the spec's layout must be such a fill."""
-    for index, b in enumerate(order):
-        if (b["column"], b["row"]) != (index % columns, index // columns):
-            raise ValueError(
-                f"board {b['name']!r} at cell {b['column']},{b['row']} cannot be placed by a row-major board Setup"
-            )
+def _columns(order: list[dict]) -> int:
+    """The board Setup's columns: pywargame fills cells row by row, so a layout that is such a fill keeps its
+    cells; one with gaps (Typhoon's maps, whose layout leaves cells empty) is packed row by row, the widest
+    row giving the columns (the same boards and grids, placed closer: the timing is the same work)."""
+    columns = 1 + max(b["column"] for b in order)
+    if all((b["column"], b["row"]) == (i % columns, i // columns) for i, b in enumerate(order)):
+        return columns
+    rows: dict[int, int] = {}
+    for b in order:
+        rows[b["row"]] = rows.get(b["row"], 0) + 1
+    return max(rows.values())
 
 
 def _prototypes(game, prototypes: list[dict]) -> None:
@@ -143,9 +159,9 @@ def _prototypes(game, prototypes: list[dict]) -> None:
                 CloneTrait(command="Clone", key=key("C")),
                 DeleteTrait(),
             ]
-        traits += [MarkTrait(name=k, value=v) for k, v in p["properties"].items()]
+        traits += [MarkTrait(name=k, value=_slashless(v)) for k, v in p["properties"].items()]
         traits.append(BasicTrait())
-        container.addPrototype(name=p["name"], description=p["description"], traits=traits)
+        container.addPrototype(name=_slashless(p["name"]), description=p["description"], traits=traits)
 
 
 def _palette(game, groups: list[dict]) -> dict[int, object]:
@@ -163,7 +179,7 @@ def _palette(game, groups: list[dict]) -> dict[int, object]:
             parent = widgets[path]
         for piece in group["pieces"]:
             slots[piece["gpid"]] = parent.addPieceSlot(
-                entryName=piece["name"],
+                entryName=_slashless(piece["name"]),
                 gpid=piece["gpid"],
                 width=piece["width"],
                 height=piece["height"],
@@ -174,8 +190,8 @@ def _palette(game, groups: list[dict]) -> dict[int, object]:
 
 def _piece_traits(piece: dict) -> list:
     """Outermost first, as VASSAL nests them: prototypes, properties, per-face values, faces, basic piece."""
-    traits = [PrototypeTrait(name=name) for name in piece["prototypes"]]
-    traits += [MarkTrait(name=k, value=v) for k, v in piece["properties"].items()]
+    traits = [PrototypeTrait(name=_slashless(name)) for name in piece["prototypes"]]
+    traits += [MarkTrait(name=k, value=_slashless(v)) for k, v in piece["properties"].items()]
     traits += [CalculatedTrait(name=name, expression=expression) for name, expression in piece["calculated"]]
     layer = piece.get("layer")
     if layer:
@@ -195,8 +211,14 @@ def _piece_traits(piece: dict) -> list:
                 description=layer["description"],
             )
         )
-    traits.append(BasicTrait(name=piece["name"], filename=piece["image"], gpid=piece["gpid"]))
+    traits.append(BasicTrait(name=_slashless(piece["name"]), filename=piece["image"], gpid=piece["gpid"]))
     return traits
+
+
+def _slashless(text: str) -> str:
+    """`text` without "/": pywargame 0.8.0 reads a piece's add command back by splitting it at every unescaped
+    "/" and does not escape one in a name or value (Typhoon's "II/SS"), so it would fail on its own output."""
+    return text.replace("/", "-")
 
 
 def _setup(build_file, vmod, game, main_map, slots: dict[int, object], setup: dict) -> int:

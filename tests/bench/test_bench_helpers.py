@@ -58,9 +58,21 @@ def test_the_set_up_part_counts_the_call_and_every_wait_for_a_saved_game():
 def test_the_set_up_functions_timed_are_still_the_compilers():
     """hexwright_parts.py wraps these by name: a renamed or moved one would leave the set-ups untimed."""
     import authoring.vassal.compile as compiler
+    import authoring.vassal.images as images
 
     for name in hexwright_parts.HOOKS:
         assert callable(getattr(compiler, name, None)), name
+    for module, name in hexwright_parts.PIECE_HOOKS:
+        assert callable(getattr(compiler if module == "compile" else images, name, None)), name
+    for name in hexwright_parts.BOARD_HOOKS:
+        assert callable(getattr(images.BoardWork, name, None)), name
+
+
+def test_boards_and_pieces_are_compared_when_both_sides_timed_them():
+    rounds = [{**_round(1, 3, 1, 14, 12), "hexwright boards": 0.5, "pywargame boards": 2.0}] * 3
+    lines = bench_pywargame.report(rounds)
+    assert any("boards alone     4.0x" in line for line in lines), lines
+    assert not any("pieces alone" in line for line in lines)
 
 
 def _round(hw_load: float, hw_module: float, hw_setups: float, pw_total: float, pw_setups: float) -> dict:
