@@ -40,10 +40,11 @@ def _clean(project: Path, jobs: int):
 
 
 def workers_line(runs: list[Run]) -> str:
-    """Each process's own peak memory, median over the runs: the command first, then its workers in turn."""
+    """Each process's own peak memory, median over the runs: the command first, then each process it started
+    (its workers, each stage's own), in the order they were seen."""
     most = max(len(r.processes_mb) for r in runs)
     each = [[r.processes_mb[i] for r in runs if len(r.processes_mb) > i] for i in range(most)]
-    names = ["main"] + [f"worker {i}" for i in range(1, most)]
+    names = ["main"] + [f"child {i}" for i in range(1, most)]
     return ", ".join(f"{name} {spread(mb, 'MB', digits=0)}" for name, mb in zip(names, each))
 
 

@@ -94,7 +94,7 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> Run
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peak_mb = peak[0] / 1024 if HAVE_PSS else after.ru_maxrss / 1024
-    return Run(wall, cpu, peak_mb, code, tuple(kb / 1024 for kb in each.values()))
+    return Run(wall, cpu, peak_mb, code, tuple(kb / 1024 for kb in each.values() if kb))
 
 
 def measure(cmd: list[str]) -> tuple[float, float]:
