@@ -6,7 +6,8 @@ back and forth) redraws the set-up and findings; a map save that adds a comment 
 (nothing to draw); one that changes a hex's terrain (another hex each time, so no cache holds its picture)
 redraws the tiles of the picture that show it: a hex inside each map (no other map shows it), and for Typhoon a
 hex of the column maps M and N share (saved in both files), reported apart. The server's own state tells when it
-has loaded a save (`_good_generation`)."""
+has loaded a save (`_good_generation`). CPU: this process's (the server in its thread, loading and drawing,
+and the bench's own polling of the page; the browser's is not counted)."""
 
 from __future__ import annotations
 
@@ -45,8 +46,9 @@ def _map_saves(driver, served, gid: str, what: str, saves: list[dict[Path, str]]
     the page's picture key is no longer the one before the save (`picture`: the save changes the picture)."""
     from serve_support import wait_for
 
-    page, drawn = [], []
+    page, drawn, cpu = [], [], []
     for files in saves:
+        c0 = time.process_time()
         key = driver.execute_script("return document.body.dataset.mapkey || ''")
         old_maps_key = served.session.state(gid).maps_key
         t0 = time.time()
@@ -58,8 +60,14 @@ def _map_saves(driver, served, gid: str, what: str, saves: list[dict[Path, str]]
         if picture:
             wait_for(driver, f"document.body.dataset.mapkey && document.body.dataset.mapkey !== {key!r}", 300)
             drawn.append(int(driver.execute_script("return document.body.dataset.mapdrawn")) / 1000 - t0)
+        cpu.append(time.process_time() - c0)
     line = f"  {gid}: {what} -> updated page: {spread(page, 'ms', 1000, 0)}"
-    print(line + (f"; -> its map picture: {spread(drawn, 'ms', 1000, 0)}" if picture else "; (same picture)"))
+    line += f"; -> its map picture: {spread(drawn, 'ms', 1000, 0)}" if picture else "; (same picture)"
+    print(f"{line}   CPU {_ms(cpu)}")
+
+
+def _ms(seconds: list[float]) -> str:
+    return spread(seconds, "ms", 1000, 0)
 
 
 def _good_generation(served, gid: str, old_maps_key: str, timeout: float = 300) -> int:
@@ -90,11 +98,13 @@ def _one_game(driver, tmp: Path, gid: str, sid: str, runs: int) -> None:
         lines = good.splitlines(keepends=True)
         lines[a.loc.line - 1] = lines[a.loc.line - 1].replace(f'"{a.label}"', f'"{other.label}"', 1)
         moved = "".join(lines)
-        times = []
+        times, cpu = [], []
         for _ in range(runs):
-            times.append(_save_and_wait(driver, path, moved))
-            times.append(_save_and_wait(driver, path, good))
-        print(f"  {gid}: scenario save -> updated page: {spread(times, 'ms', 1000, 0)}")
+            for text in (moved, good):
+                c0 = time.process_time()
+                times.append(_save_and_wait(driver, path, text))
+                cpu.append(time.process_time() - c0)
+        print(f"  {gid}: scenario save -> updated page: {spread(times, 'ms', 1000, 0)}   CPU {_ms(cpu)}")
         maps = sorted(Path(m) for m in served.session.state(gid).files.maps)
         first = maps[0].read_text(encoding="utf-8")
         comments = [first + f"\n# bench save {k}\n" for k in range(max(1, runs // 2))]
