@@ -9,6 +9,7 @@ clean under 10 s, two jobs never slower than one, the whole tree under 400 MB.
 from __future__ import annotations
 
 import shutil
+import statistics
 from pathlib import Path
 
 from benchlib import HEXWRIGHT, interleaved, repeat, runs_line, scratch, spread
@@ -40,12 +41,15 @@ def _clean(project: Path, jobs: int):
 
 
 def workers_line(runs: list[Run]) -> str:
-    """Each process's own peak memory, median over the runs: the command first, then each process it started
-    (its workers, each stage's own), in the order they were seen."""
-    most = max(len(r.processes_mb) for r in runs)
-    each = [[r.processes_mb[i] for r in runs if len(r.processes_mb) > i] for i in range(most)]
-    names = ["main"] + [f"child {i}" for i in range(1, most)]
-    return ", ".join(f"{name} {spread(mb, 'MB', digits=0)}" for name, mb in zip(names, each))
+    """Each process's own peak memory, medians over the runs: the command's, then how many processes it started
+    (its workers, each stage's own) and the largest one's peak."""
+    main = [r.processes_mb[0] for r in runs if r.processes_mb]
+    others = [sorted(r.processes_mb[1:], reverse=True) for r in runs]
+    line = f"main {spread(main, 'MB', digits=0)}" if main else "no /proc: per process not measured"
+    if any(others):
+        count = statistics.median(len(o) for o in others)
+        line += f"; {count:.0f} workers in all, the largest {spread([o[0] for o in others if o], 'MB', digits=0)}"
+    return line
 
 
 def run(synth_root: Path, tmp: Path) -> None:
@@ -63,11 +67,11 @@ def run(synth_root: Path, tmp: Path) -> None:
     print(f"  CPU: --jobs 2 / --jobs 1 {spread([b.cpu / a.cpu for a, b in zip(results[1], results[2])], 'x')}")
     fastest = min(results, key=lambda j: sorted(r.wall for r in results[j])[len(results[j]) // 2])
     BOARD.record("clean", [r.wall for r in results[fastest]], [r.cpu for r in results[fastest]], f"--jobs {fastest}")
-    BOARD.record("jobs", ratios)
+    BOARD.record("jobs", ratios, [b.cpu / a.cpu for a, b in zip(results[1], results[2])])
     BOARD.record(
         "memory",
         [r.peak_mb for r in results[2]],
-        note=f"per process: {workers_line(results[2])}",
+        note=workers_line(results[2]),
     )
     shutil.rmtree(project, ignore_errors=True)
 

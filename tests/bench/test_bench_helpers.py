@@ -228,3 +228,11 @@ def test_interior_and_shared_hexes_are_told_apart():
     first, _ = pairs[0]
     dropped = edits.drop(m, first, "terrain")
     assert first not in dropped.split("\nfeatures:")[0] and len(m) - len(dropped) < 12
+
+
+def test_memory_per_process_names_the_command_and_its_largest_worker():
+    import bench_clean
+    from measure import Run
+
+    runs = [Run(1, 1, 600, 0, (66, 175, 14, 254)), Run(1, 1, 600, 0, (70, 180, 250, 20))]
+    assert bench_clean.workers_line(runs) == "main 68 MB (66-70); 3 workers in all, the largest 252 MB (250-254)"
