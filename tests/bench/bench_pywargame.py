@@ -96,7 +96,7 @@ def _compare(synth_root: Path, out: Path) -> None:
         rounds.append(fig)
     for line in report(rounds):
         print("  " + line)
-    record_module(parts(rounds))
+    record_module(parts(rounds), vmod.stem)
     print(f"  modules: hexwright {_size(vmod, images)}; pywargame {_size(target, images)}")
     elsewhere = sum(s["elsewhere"] for s in spec["setups"])
     print(

@@ -87,14 +87,14 @@ class Board:
         return ["  " + "  ".join(c.ljust(w) for c, w in zip(r, [*widths, 0])).rstrip() for r in rows]
 
 
-def record_module(fig: dict[str, list[float]]) -> None:
-    """The module goals from bench_pywargame's figures by round: pywargame's time over hexwright's, round by
-    round, for the whole module (whole processes) and each part both sides time under the same name."""
+def record_module(fig: dict[str, list[float]], game: str) -> None:
+    """The module goals of one game from bench_pywargame's figures by round: pywargame's time over hexwright's,
+    round by round, for the whole module (whole processes) and each part both sides time under one name."""
     pairs = {"module": ("pywargame whole", "hexwright whole")}
     pairs.update({f"module-{p}": (f"pywargame {p}", f"hexwright {p}") for p in ("boards", "pieces", "setups")})
     for key, (theirs, ours) in pairs.items():
         if theirs in fig and ours in fig:
-            BOARD.record(key, [a / b for a, b in zip(fig[theirs], fig[ours])])
+            BOARD.record(f"{key} {game}", [a / b for a, b in zip(fig[theirs], fig[ours])])
 
 
 def spread(values: list[float], unit: str) -> str:

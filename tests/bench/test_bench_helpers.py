@@ -166,11 +166,15 @@ def test_the_module_goals_are_pywargame_over_hexwright_round_by_round():
                 "hexwright whole": [2, 2],
                 "pywargame setups": [1, 1],
                 "hexwright setups": [2, 4],
-            }
+            },
+            "typhoon",
         )
-        assert goals.BOARD.figures["module"].values == [2, 3]
-        assert goals.BOARD.figures["module-setups"].values == [0.5, 0.25]
-        assert "module-boards" not in goals.BOARD.figures  # a part not timed on both sides is not made up
+        assert goals.BOARD.figures["module typhoon"].values == [2, 3]
+        assert goals.BOARD.figures["module-setups typhoon"].values == [0.5, 0.25]
+        assert "module-boards typhoon" not in goals.BOARD.figures  # a part not timed on both sides is not made up
+        rows = [r for r in goals.BOARD.rows() if r[0].startswith("module")]
+        assert rows[0][0] == "module: pywargame / hexwright, whole module, typhoon" and rows[0][4] == "met"
+        assert rows[1][2] == "not measured (ONLY=module)"  # boards
     finally:
         goals.BOARD.figures = before
 
