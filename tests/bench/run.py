@@ -67,7 +67,10 @@ def main(argv: list[str] | None = None) -> None:
     print(load_line("at the end"))
     if max(os.getloadavg()[:2]) > (os.cpu_count() or 1):
         print("the machine was busy (load above its cores): wall times are not a quiet machine's; CPU is steadier")
-    print("issue 49's goals (met: the median meets the target; figures from this run, on this machine, at this load)")
+    print(
+        "issue 49's goals (met: the median meets the target, or every run for 'every round'; figures from this run, "
+        "on this machine, at this load)"
+    )
     print("\n".join(BOARD.table()))
 
 

@@ -151,6 +151,8 @@ def test_the_goals_table_lists_every_goal_with_its_median_range_cpu_and_verdict(
     assert rows["validate / bare parse, whole processes, bfm"][1:] == ("1.90x [1.50-2.50]", "", "met")
     assert rows["validate / bare parse, whole processes, typhoon"][3] == "NOT met"
     assert rows["Typhoon: build all, clean"] == ("< 10.00 s", "not measured (ONLY=clean)", "", "")
+    board.record("jobs", [0.6, 0.7, 1.08])  # two jobs must never cost more than one: the worst round decides
+    assert {r[0]: r[4] for r in board.rows()}["Typhoon clean: --jobs 2 wall / --jobs 1 wall, every round"] == "NOT met"
     lines = board.table()
     assert lines[0].split() == ["goal", "target", "measured:", "median", "[min-max]", "CPU"]
 
