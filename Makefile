@@ -53,7 +53,7 @@ lint: $(STAMP)
 test-fast: lint
 	$(BIN)/python -m pytest -m "not slow"
 
-# make bench [REPEAT=N] [ONLY=load|build|module|art|serve|loop|memory] [PROFILE=1]
+# make bench [REPEAT=N] [ONLY=load|build|clean|module|art|serve|loop|memory] [PROFILE=1]: issue 49's goals table at the end
 bench: install
 	$(BIN)/python tests/bench/run.py $(if $(REPEAT),--repeat $(REPEAT)) $(if $(ONLY),--only $(ONLY)) $(if $(PROFILE),--profile)
 

@@ -41,6 +41,7 @@ from authoring.vassal.pieces import MAIN_MAP
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_module import ROUNDS, build_module, copy_project, spread  # noqa: E402 - the module section's timing
+from goals import record_module  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV = ROOT / ".venv-pywargame"
@@ -112,6 +113,7 @@ def _compare(synth_root: Path, out: Path) -> None:
         rounds.append(fig)
     for line in report(rounds):
         print("  " + line)
+    record_module(parts(rounds), vmod.stem)
     print(f"  modules: hexwright {_size(vmod, images)}; pywargame {_size(target, images)}")
     elsewhere = sum(s["elsewhere"] for s in spec["setups"])
     print(

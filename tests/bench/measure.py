@@ -32,6 +32,9 @@ class Run:
     peak_mb: float
     """Peak of the tree's summed PSS (or the largest process's RSS without /proc)."""
     returncode: int
+    processes_mb: tuple[float, ...] = ()
+    """Each process's own peak PSS, the command's first, then its descendants' in the order they were seen
+    (a build's workers): memory per worker. Empty without /proc."""
 
 
 def _children(pid: int) -> list[int]:
@@ -69,11 +72,15 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> Run
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = [0]
+    each: dict[int, int] = {}
     done = threading.Event()
 
     def sample() -> None:
         while not done.is_set():
-            peak[0] = max(peak[0], sum(_pss_kb(p) for p in _tree(proc.pid)))
+            now = {p: _pss_kb(p) for p in _tree(proc.pid)}
+            peak[0] = max(peak[0], sum(now.values()))
+            for p, kb in now.items():
+                each[p] = max(each.get(p, 0), kb)
             done.wait(SAMPLE_S)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -87,7 +94,7 @@ def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> Run
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peak_mb = peak[0] / 1024 if HAVE_PSS else after.ru_maxrss / 1024
-    return Run(wall, cpu, peak_mb, code)
+    return Run(wall, cpu, peak_mb, code, tuple(kb / 1024 for kb in each.values() if kb))
 
 
 def measure(cmd: list[str]) -> tuple[float, float]:

@@ -143,3 +143,114 @@ def test_the_bench_scratch_folder_is_under_the_build_folder_for_its_commands_too
         )
         assert child.stdout.strip() == str(folder)
     assert not folder.exists() and (os.environ.get("TMPDIR"), tempfile.gettempdir()) == before
+
+
+def test_the_goals_table_lists_every_goal_with_its_median_range_cpu_and_verdict():
+    import goals
+
+    board = goals.Board()
+    board.record("counter", [0.9, 0.7, 0.75], cpu=[1.2, 1.0, 1.1])
+    board.record("validate bfm", [1.5, 2.5, 1.9])
+    board.record("validate typhoon", [2.1, 2.2, 2.3])
+    rows = {r[0]: r[1:] for r in board.rows()}
+    assert len(board.rows()) == len(goals.GOALS) + 1  # one row a goal, validate one a game
+    assert rows["Typhoon: one counter edited, build all"] == (
+        "< 0.80 s",
+        "0.75 s [0.70-0.90]",
+        "CPU 1.10 s [1.00-1.20]",
+        "met",
+    )
+    assert rows["validate / bare parse, whole processes, bfm"][1:] == ("1.90x [1.50-2.50]", "", "met")
+    assert rows["validate / bare parse, whole processes, typhoon"][3] == "NOT met"
+    assert rows["Typhoon: build all, clean"] == ("< 10.00 s", "not measured (ONLY=clean)", "", "")
+    board.record("jobs", [0.6, 0.7, 1.08])  # two jobs must never cost more than one: the worst round decides
+    assert {r[0]: r[4] for r in board.rows()}["Typhoon clean: --jobs 2 wall / --jobs 1 wall, every round"] == "NOT met"
+    lines = board.table()
+    assert lines[0].split() == ["goal", "target", "measured:", "median", "[min-max]", "CPU"]
+
+
+def test_the_module_goals_are_pywargame_over_hexwright_round_by_round():
+    import goals
+
+    before = dict(goals.BOARD.figures)
+    try:
+        goals.record_module(
+            {
+                "pywargame whole": [4, 6],
+                "hexwright whole": [2, 2],
+                "pywargame setups": [1, 1],
+                "hexwright setups": [2, 4],
+            },
+            "typhoon",
+        )
+        assert goals.BOARD.figures["module typhoon"].values == [2, 3]
+        assert goals.BOARD.figures["module-setups typhoon"].values == [0.5, 0.25]
+        assert "module-boards typhoon" not in goals.BOARD.figures  # a part not timed on both sides is not made up
+        rows = [r for r in goals.BOARD.rows() if r[0].startswith("module")]
+        assert rows[0][0] == "module: pywargame / hexwright, whole module, typhoon" and rows[0][4] == "met"
+        assert rows[1][2] == "not measured (ONLY=module)"  # boards
+    finally:
+        goals.BOARD.figures = before
+
+
+def test_memory_is_measured_per_process_of_the_tree():
+    """A command that starts a child: the tree's peak and each process's own (the sampler sees both)."""
+    import measure
+
+    child = "import time; b = bytearray(30 << 20); time.sleep(1.0)"
+    result = measure.run(
+        [sys.executable, "-c", f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}])"]
+    )
+    if not measure.HAVE_PSS:
+        pytest.skip("no /proc/PID/smaps_rollup here")
+    assert result.returncode == 0 and len(result.processes_mb) == 2
+    assert result.processes_mb[1] > 30 and result.peak_mb >= result.processes_mb[1]
+
+
+def test_the_loops_edits_change_the_data_and_keep_typhoon_valid(tmp_path):
+    """Two rounds of every kind of edit the designer's loop makes (bench_loop), then `hexwright validate`."""
+    import bench_loop
+
+    project = bench_loop._project(tmp_path)
+    originals = {p: p.read_bytes() for p in project.rglob("*") if p.is_file()}
+    for _name, (_game, edit) in bench_loop.edits(project).items():
+        for k in range(2):
+            edit(k)
+    changed = {p.relative_to(project).as_posix() for p, data in originals.items() if p.read_bytes() != data}
+    assert changed == {
+        "counters/typhoon/counters.csv",
+        "maps/typhoon/M.yaml",
+        "maps/typhoon/N.yaml",
+        "scenarios/typhoon/moscow-gates.yaml",
+        "scenarios/typhoon/tables.yaml",
+        "counters/bfm-art/art/red-star.svg",
+    }
+    for game in ("typhoon", "bfm-art"):
+        done = subprocess.run(
+            [sys.executable, "-m", "authoring.cli", "validate", game, "--project", str(project)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_interior_and_shared_hexes_are_told_apart():
+    import edits
+
+    m = (ROOT / "maps" / "typhoon" / "M.yaml").read_text(encoding="utf-8")
+    n = (ROOT / "maps" / "typhoon" / "N.yaml").read_text(encoding="utf-8")
+    inside = list(edits.interior_hexes(m))
+    assert inside and all(3 < int(h[1:3]) <= 36 and 3 < int(h[3:]) <= 50 for h in inside)
+    pairs = list(edits.shared_hexes(m, n))
+    assert pairs and all(a[:3] == "M01" and b == "N39" + a[3:] for a, b in pairs)
+    first, _ = pairs[0]
+    dropped = edits.drop(m, first, "terrain")
+    assert first not in dropped.split("\nfeatures:")[0] and len(m) - len(dropped) < 12
+
+
+def test_memory_per_process_names_the_command_and_its_largest_worker():
+    import bench_clean
+    from measure import Run
+
+    runs = [Run(1, 1, 600, 0, (66, 175, 14, 254)), Run(1, 1, 600, 0, (70, 180, 250, 20))]
+    assert bench_clean.workers_line(runs) == "main 68 MB (66-70); 3 workers in all, the largest 252 MB (250-254)"
