@@ -55,22 +55,20 @@ class Positions(Mapping[tuple, Pos]):
         return sum(1 for _ in self)
 
 
-class CsvCells(Positions):
-    """Positions in a CSV file's rows (`Source.data`): `()` is the file, `(i,)` row i (its line,
-    column 1), `(i, name)` its non-empty cell under column `name` (a name written twice: the last)."""
+class RowCells(Positions):
+    """Positions in a table's rows (`Source.data`): `()` is the file, `(i,)` row i (its line, column 1), `(i,
+    name)` its non-empty cell under column `name` (a name written twice: the last). Where a cell of a line
+    starts is the kind of table's (`column`)."""
 
-    def __init__(
-        self, lines: Sequence[str], delimiter: str, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]
-    ):
-        self._lines, self._delimiter = lines, delimiter
-        self._rows = rows  # each kept row: (its first physical line, its cells, trimmed)
+    def __init__(self, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]):
+        self._rows = rows  # each kept row: (its first line, its cells, trimmed)
         self._columns: dict[str, list[int]] = {}
         for c, name in enumerate(header):
             self._columns.setdefault(name, []).insert(0, c)  # last column first
 
-    def renamed(self, header: Sequence[str]) -> CsvCells:
-        """The same cells under new column names (a set-up card's header as spelled, matched to its columns)."""
-        return CsvCells(self._lines, self._delimiter, header, self._rows)
+    def column(self, line_no: int, c: int) -> int:
+        """The 1-based column at which cell `c` of the row on line `line_no` starts."""
+        raise NotImplementedError
 
     def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
         if not path:
@@ -83,8 +81,7 @@ class CsvCells(Positions):
             return (line_no, 1)
         for c in self._columns.get(path[1], ()):
             if c < len(cells) and cells[c]:
-                starts = cell_starts(self._lines[line_no - 1], self._delimiter) if line_no <= len(self._lines) else []
-                return (line_no, starts[c] if c < len(starts) else 1)
+                return (line_no, self.column(line_no, c))
         return default
 
     def __iter__(self) -> Iterator[tuple]:
@@ -94,39 +91,33 @@ class CsvCells(Positions):
             yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
 
 
-class SheetCells(Positions):
-    """Positions in a workbook sheet's rows (`Source.data`), as `CsvCells` gives a CSV file's but as the sheet's
-    (row, column): `()` the sheet, `(i,)` row i, `(i, name)` its non-empty cell under column `name`."""
+class CsvCells(RowCells):
+    """A CSV file's rows: a cell's column is the character where it starts on its line."""
 
-    def __init__(self, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]):
-        self._header, self._rows = tuple(header), rows
-        self._columns: dict[str, list[int]] = {}
-        for c, name in enumerate(header):
-            self._columns.setdefault(name, []).insert(0, c)  # last column first
+    def __init__(
+        self, lines: Sequence[str], delimiter: str, header: Sequence[str], rows: Sequence[tuple[int, list[str]]]
+    ):
+        super().__init__(header, rows)
+        self._lines, self._delimiter = lines, delimiter
+
+    def renamed(self, header: Sequence[str]) -> CsvCells:
+        """The same cells under new column names (a set-up card's header as spelled, matched to its columns)."""
+        return CsvCells(self._lines, self._delimiter, header, self._rows)
+
+    def column(self, line_no: int, c: int) -> int:
+        starts = cell_starts(self._lines[line_no - 1], self._delimiter) if line_no <= len(self._lines) else []
+        return starts[c] if c < len(starts) else 1
+
+
+class SheetCells(RowCells):
+    """A workbook sheet's rows: a position is the sheet's (row, column), as a spreadsheet names its cells."""
 
     def renamed(self, header: Sequence[str]) -> SheetCells:
         """The same cells under new column names (as `CsvCells.renamed`)."""
         return SheetCells(header, self._rows)
 
-    def get(self, path: tuple, default: Pos | None = None) -> Pos | None:  # type: ignore[override]
-        if not path:
-            return (1, 1)
-        i = path[0]
-        if type(i) is not int or not 0 <= i < len(self._rows) or len(path) > 2:
-            return default
-        row, cells = self._rows[i]
-        if len(path) == 1:
-            return (row, 1)
-        for c in self._columns.get(path[1], ()):
-            if c < len(cells) and cells[c]:
-                return (row, c + 1)
-        return default
-
-    def __iter__(self) -> Iterator[tuple]:
-        yield ()
-        for i in range(len(self._rows)):
-            yield (i,)
-            yield from ((i, name) for name in self._columns if self.get((i, name)) is not None)
+    def column(self, line_no: int, c: int) -> int:
+        return c + 1
 
 
 class CounterCells(Positions):
