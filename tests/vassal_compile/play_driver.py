@@ -57,9 +57,9 @@ def classpath() -> str:
     return os.pathsep.join(jars)
 
 
-def compile_driver(out: Path, source: str = "PlayAids.java") -> Path:
-    """A driver (`java/<source>`: PlayAids by default) and the checker's stand-ins for the NetBeans wizard
-    classes the engine loads, into `out`."""
+def compile_driver(out: Path, source: str = "PlayAids.java", *more: str) -> Path:
+    """A driver (`java/<source>`: PlayAids by default, with the `more` sources it calls) and the checker's
+    stand-ins for the NetBeans wizard classes the engine loads, into `out`."""
     stubs = sorted(str(p) for p in (TOOL / "src" / "stubs").rglob("*.java"))
     run = subprocess.run(
         [
@@ -72,6 +72,7 @@ def compile_driver(out: Path, source: str = "PlayAids.java") -> Path:
             "-cp",
             classpath(),
             str(HERE / source),
+            *(str(HERE / m) for m in more),
             *stubs,
         ],
         capture_output=True,

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Built
-from outcomes_driver import compile_outcomes, outcomes
-from play_driver import missing
+from play_driver import compile_driver, missing, play
 
 from authoring.vassal.pieces import ELIMINATE, RESTORE
 from authoring.vassal.turns import end_label, turn_label
@@ -25,7 +24,7 @@ pytestmark = [
 
 @pytest.fixture(scope="session")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_outcomes(tmp_path_factory.mktemp("outcomes"))
+    return compile_driver(tmp_path_factory.mktemp("outcomes"), "Outcomes.java", "PlayAids.java")
 
 
 def _chosen(game, scenario) -> list[str]:
@@ -42,7 +41,7 @@ def test_a_unit_eliminated_adds_one_to_its_sides_loss_count(built: Built, driver
     game = built.game
     sid = sorted(game.scenarios)[0]
     units = _chosen(game, game.scenarios[sid])
-    report = outcomes(driver, "losses", str(built.path), f"setup_{sid}.vsav", ELIMINATE, RESTORE, *units)
+    report = play(driver, "losses", str(built.path), f"setup_{sid}.vsav", ELIMINATE, RESTORE, *units, main="Outcomes")
     assert report["problems"] == []
     assert report["eliminated_to"] == {u: "Eliminated" for u in units}
     for loss in game.victory.losses:
@@ -69,7 +68,7 @@ def test_the_victory_plans_deck_hides_a_drawn_plan_from_the_soviet_player(driver
         pytest.skip(f"{game.id} has no secret draw")
     for sid, draw in draws:
         side = game.side(draw.side).name
-        report = outcomes(driver, "deck", str(built.path), f"setup_{sid}.vsav", side)
+        report = play(driver, "deck", str(built.path), f"setup_{sid}.vsav", side, main="Outcomes")
         assert report["problems"] == []
         (deck,) = report["decks"]
         copies = [c for c in draw.counters for _ in range(game.counters[c].quantity)]
@@ -89,7 +88,7 @@ def test_the_turn_tracker_ends_after_the_scenarios_last_turn(driver: Path, built
         pytest.skip("one game is enough: the tracker is built the same way for all")
     scenario = game.scenarios["seven-turn"]
     steps = (len(scenario.turns) + 1) * len(game.phases) + 1
-    report = outcomes(driver, "turns", str(built.path), "setup_seven-turn.vsav", str(steps))
+    report = play(driver, "turns", str(built.path), "setup_seven-turn.vsav", str(steps), main="Outcomes")
     assert report["problems"] == []
     shown = [k for k, _ in itertools.groupby(report["turns"])]
     assert shown == [*(turn_label(t) for t in scenario.turns), end_label(scenario), turn_label(scenario.turns[0])]
