@@ -227,7 +227,7 @@ def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
     map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
     with Served(root, "bfm") as served:
         _open(driver, served, "bfm", "seven-turn")
-        _tool(driver, "hexside", ("hexsidepick", "river"))
+        _tool(driver, "hexside", ("hexsidepick", "hexside:river"))
         a = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0303"]')
         driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", a)
         dx, dy = driver.execute_script(
@@ -261,3 +261,79 @@ def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
         assert '{hex: "0302", units: [sov-30]' not in text
         assert "units: [sov-5, sov-10, sov-40, sov-30], state: half" in text
         wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 30)
+
+
+DND = """
+const [src, dst] = arguments, data = new DataTransfer();
+const fire = (el, type) => el.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data}));
+fire(src, "dragstart"); fire(dst, "dragenter"); fire(dst, "dragover"); fire(dst, "drop"); fire(src, "dragend");
+"""
+"""HTML drag and drop from `src` onto `dst` (WebDriver's pointer actions do not fire HTML5 drag events)."""
+
+TOWARD = """
+const [label, d] = arguments, poly = document.querySelector(`#hexes polygon[data-id='${label}']`);
+poly.scrollIntoView({block: "center", inline: "center"});
+const at = (i) => new DOMPoint(poly.points[i].x, poly.points[i].y).matrixTransform(poly.getScreenCTM());
+const a = at((d + 4) % 6), b = at((d + 5) % 6), box = poly.getBoundingClientRect();
+return [(a.x + b.x) / 2 - box.x - box.width / 2, (a.y + b.y) / 2 - box.y - box.height / 2];
+"""
+"""The offset, from the centre of hex `label`'s outline on screen, of the middle of its side `d` (side d runs
+between corners d + 4 and d + 5, `hexgrid.layout`)."""
+
+
+def _click_side(driver, label: str, d: int) -> None:
+    """A click just inside hex `label`, next to the middle of its side `d`."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    dx, dy = driver.execute_script(TOWARD, label, d)
+    poly = driver.find_element(By.CSS_SELECTOR, f'#hexes polygon[data-id="{label}"]')
+    ActionChains(driver).move_to_element_with_offset(poly, int(dx * 0.8), int(dy * 0.8)).click().perform()
+
+
+def test_rail_and_map_edge_clicks_and_an_arrival_dragged_to_a_turn(driver, tmp_path):
+    """bfm: with the rail picked, a click at the 0103-0104 hexside joins them by a new rail line and a click at
+    the 0802-0902 hexside cuts the Rzhev - Moscow line in two; with the river picked, a click at 1405's
+    north-east side (the map edge) takes that river away; the arrival of turn 4 dragged onto turn button 6
+    arrives on turn 6. Each a change of exactly those lines, undone to the byte."""
+    from selenium.webdriver.common.by import By
+
+    root = copy_game("bfm", tmp_path / "project")
+    map_file, scen_file = root / "maps/bfm/main.yaml", root / "scenarios/bfm/seven-turn.yaml"
+    map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
+    with Served(root, "bfm") as served:
+        _open(driver, served, "bfm", "seven-turn")
+        _tool(driver, "hexside", ("hexsidepick", "path:rail"))
+        _click_side(driver, "0103", 3)  # 3: south, toward 0104
+        _edited(driver, 1)
+        assert _diff(map_before, map_file.read_bytes()) == ['+    - {hexes: ["0103", "0104"]}']
+        _click_side(driver, "0802", 1)  # 1: north-east, toward 0902
+        _edited(driver, 2)
+        assert _diff(map_before, map_file.read_bytes()) == [
+            '-    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}',
+            '+    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802"]}',
+            '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+            '+    - {hexes: ["0103", "0104"]}',
+        ]
+        _tool(driver, "hexside", ("hexsidepick", "hexside:river"))
+        _click_side(driver, "1405", 1)  # 1: north-east, off the map
+        _edited(driver, 3)
+        assert '{hex: "1405", side: NE}' not in map_file.read_text()
+        assert "river on the NE edge of 1405 taken away" in driver.find_element(By.ID, "editstatus").text
+
+        _tool(driver, "move")
+        driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click()
+        row = driver.find_element(By.CSS_SELECTOR, '.arrive[data-units="sov-1shock"]')
+        driver.execute_script(DND, row, driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="6"]'))
+        _edited(driver, 4)
+        diff = _diff(scen_before, scen_file.read_bytes())
+        assert (
+            len(diff) == 2
+            and diff[0].startswith("-  - {turn: 4,")
+            and diff[1] == diff[0].replace("turn: 4", "turn: 6").replace("-", "+", 1)
+        )
+        driver.save_screenshot(str(SCREENS / "edit-rail-edge-arrival.png"))
+        for n in range(5, 9):
+            driver.find_element(By.ID, "undobtn").click()
+            _edited(driver, n)
+        assert map_file.read_bytes() == map_before and scen_file.read_bytes() == scen_before
