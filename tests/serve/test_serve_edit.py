@@ -410,8 +410,8 @@ def test_a_save_while_the_edit_is_checked_is_kept(bfm, monkeypatch):
 )
 def test_every_bundled_game_takes_each_edit_and_undoes_it(tmp_path, gid, sid):
     """The first set-up unit moved to the next placement's hex, the first hex of the first terrain list painted
-    with the map's default terrain, the first hexside taken away: each a two-line (or one-line) change of its
-    file, each undone to the byte."""
+    with the map's default terrain, the first hexside taken away, the first link of the first path cut: each a
+    change of a line or two of its file, each undone to the byte."""
     import yaml
 
     page = Page(copy_game(gid, tmp_path), gid, sid)
@@ -429,9 +429,13 @@ def test_every_bundled_game_takes_each_edit_and_undoes_it(tmp_path, gid, sid):
         (mp, {"kind": "paint", "hex": hexes[0], "terrain": map_data["default_terrain"]}),
         (mp, {"kind": "hexside", "hexes": [[pair[0]], [pair[1]]], "type": kind}),
     ]
+    for ptype, lines in (map_data.get("paths") or {}).items():  # the first link of the first path cut
+        cells = [c for c in lines[0]["hexes"] if not isinstance(c, dict)]
+        edits.append((mp, {"kind": "path", "hexes": [[cells[0]], [cells[1]]], "type": ptype}))
+        break
     for rel, body in edits:
         before = _bytes(page, rel)
         r = page.edit(**body)
         assert r.status_code == 200, (body, r.text)
-        assert 1 <= len(_diff(before, _bytes(page, rel))) <= 2, _diff(before, _bytes(page, rel))
+        assert 1 <= len(_diff(before, _bytes(page, rel))) <= 3, _diff(before, _bytes(page, rel))
         assert page.step("undo").status_code == 200 and _bytes(page, rel) == before
