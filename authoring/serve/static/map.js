@@ -484,7 +484,6 @@ async function post(url, body) {
   const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   const res = await r.json().catch(() => ({error: r.statusText}));
   const status = document.getElementById("editstatus");
-  document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
   if (r.ok) {
     Object.assign(M.files, res.files);
     status.className = "ok";
@@ -502,7 +501,9 @@ async function post(url, body) {
       HW.el("li", {}, HW.el("b", {class: d.severity}, d.code), `: ${d.message} `, HW.el("span", {class: "where"}, HW.where(d))))) : "");
   }
   status.dataset.status = r.status;
-  await loadView();
+  try { await loadView(); } finally {   // counted once the page shows the data after it
+    document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
+  }
 }
 
 HW.start("/", onGame, () => loadView());
