@@ -214,6 +214,41 @@ def test_cutting_a_rail_line_splits_it_and_undo_restores_the_bytes(bfm):
     ]
 
 
+BLOCK_LINE = """\
+    - name: Rzhev - Moscow   # the northern line
+      hexes:
+        - "0601"
+        - "0702"
+        - "0802"
+        # Kalinin junction
+        - "0902"
+        - "1002"
+        - "1103"
+"""
+
+
+def test_a_path_written_as_block_lists_is_cut_and_joined_with_its_comments_kept(tmp_path):
+    page = Page(copy_game("bfm", tmp_path))
+    path = page.root / MAP
+    flow_line = '    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}\n'
+    path.write_text(path.read_text().replace(flow_line, BLOCK_LINE))
+    page.view()
+    before = path.read_bytes()
+    assert _rail(page, "0802", "0902").status_code == 200
+    assert _diff(before, path.read_bytes()) == [
+        '-        - "0902"',
+        '-        - "1002"',
+        '-        - "1103"',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+    ]
+    assert "# the northern line\n" in path.read_text() and "# Kalinin junction\n" in path.read_text()
+    assert _rail(page, "0802", "0902").status_code == 200  # joined again: the first piece grows by a line
+    assert '        - "0802"\n        - "0902"\n        # Kalinin junction\n' in path.read_text()
+    for _ in range(2):
+        assert page.step("undo").status_code == 200
+    assert path.read_bytes() == before
+
+
 def test_a_piece_of_one_hex_goes_unless_it_leaves_the_map(bfm):
     before = _bytes(bfm, MAP)
     assert _rail(bfm, "0601", "0602").status_code == 200  # Rzhev - Vyazma: 0601 alone is no path
