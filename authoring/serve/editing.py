@@ -202,26 +202,54 @@ def _parts(st: GameState, game: Game, data: dict) -> list[tuple[str, Edit]]:
     if kind == "paint":
         at = _hexes_of(game, [[data["hex"]]])
         return [(m.path, _painter(game, m, labels[0], data["terrain"])) for m, labels in at]
+    if kind == "hexside" and "side" in data:
+        return _edge_parts(game, data)
+    if len(data["hexes"]) != 2:
+        raise BadRequest(400, "name the two hexes the side is between (or one hex and its side on the map edge)")
     at = _hexes_of(game, data["hexes"])
     if not at:
         raise BadRequest(400, "no map of the game holds both hexes")
     state: dict = {}
-    return [(m.path, _sider(game, m, labels, data["type"], state)) for m, labels in at]
+    toggle = edits.hexside if kind == "hexside" else edits.path_link
+    return [(m.path, _sider(game, m, labels, data["type"], state, toggle)) for m, labels in at]
 
 
 def _painter(game: Game, mp: Map, label: str, terrain: str) -> Edit:
     return lambda doc: edits.paint(doc, game, mp, label, terrain)
 
 
-def _sider(game: Game, mp: Map, labels: list[str], kind: str, state: dict) -> Edit:
-    """The hexside edit on one map: the first map's toggle decides whether the others add or take away."""
+def _sider(game: Game, mp: Map, labels: list[str], kind: str, state: dict, toggle: Callable = edits.hexside) -> Edit:
+    """The hexside (or path) edit on one map: the first map's toggle decides whether the others add or take
+    away."""
 
     def edit(doc: Doc) -> str:
-        now = edits.hexside(doc, game, mp, labels[0], labels[1], kind, state.get("want"))
+        now = toggle(doc, game, mp, labels[0], labels[1], kind, state.get("want"))
         state["want"] = now
         return f"{kind} between {labels[0]} and {labels[1]} {'added' if now else 'taken away'}"
 
     return edit
+
+
+def _edge_parts(game: Game, data: dict) -> list[tuple[str, Edit]]:
+    """A side on the map edge: edited on each map that prints the hex with nothing beyond that side."""
+    if len(data["hexes"]) != 1:
+        raise BadRequest(400, "a side on the map edge is named by one hex and its side")
+    d, kind, state = data["side"], data["type"], {}
+    at = [
+        (m, ls[0]) for m, ls in _hexes_of(game, data["hexes"]) if m.grid.label_to_hex(ls[0]).neighbour(d) not in m.grid
+    ]
+    if not at:
+        raise BadRequest(400, f"that side of {data['hexes'][0][0]} is not on the edge of a map")
+
+    def edge(mp: Map, label: str) -> Edit:
+        def edit(doc: Doc) -> str:
+            now = edits.edge_side(doc, game, mp, label, d, kind, state.get("want"))
+            state["want"] = now
+            return f"{kind} on the {mp.grid.direction_name(d)} edge of {label} {'added' if now else 'taken away'}"
+
+        return edit
+
+    return [(m.path, edge(m, label)) for m, label in at]
 
 
 def _hexes_of(game: Game, hexes: list[list[str]]) -> list[tuple[Map, list[str]]]:

@@ -1,5 +1,5 @@
 """Routes of the page's edits: POST /api/edit (one change to a data file), /api/undo and /api/redo, and
-GET /api/palette (what may be painted: the game's terrain types and hexside features). Each write is
+GET /api/palette (what may be painted: the game's terrain types, hexside features and path types). Each write is
 published to the open pages at once, as the file watcher would a moment later."""
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ def edit_routes(session: Session, hub: Hub) -> list[Route]:
         def kinds(defs) -> list[dict]:
             return [{"id": t.id, "name": t.name or t.id, "color": t.color or ""} for t in defs]
 
-        return JSONResponse({"terrain": kinds(game.terrain), "hexsides": kinds(game.hexside_features)})
+        return JSONResponse(
+            {"terrain": kinds(game.terrain), "hexsides": kinds(game.hexside_features), "paths": kinds(game.paths)}
+        )
 
     async def edit(request: Request):
         data = await json_body(request, "edit")

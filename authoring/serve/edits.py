@@ -1,10 +1,11 @@
 """The preview's edits as changes to a data file's text (`yamltext.Doc`): a unit moved to a hex, box, pool or
-turn, a hex painted with a terrain type, a hexside feature added or taken away, an arrival moved to another
-turn. Each names what it changes by value (a unit id, a hex id), never by a position the page saw."""
+turn, a hex painted with a terrain type, a hexside feature added or taken away (between two hexes, or on the
+map's edge), two hexes joined or cut apart by a path (a road, a rail), an arrival moved to another turn. Each names what it changes by value (a unit id, a hex id), never by a position the page saw."""
 
 from __future__ import annotations
 
 import bisect
+import copy
 from collections.abc import Iterator
 
 from authoring.model import Game, Map
@@ -172,9 +173,7 @@ def hexside(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str, want: bool
     there now."""
     if kind not in {t.id for t in game.hexside_features}:
         raise _refuse(f"no hexside feature {kind!r} in game {game.id!r}")
-    ha, hb = mp.grid.label_to_hex(a), mp.grid.label_to_hex(b)
-    if ha is None or hb is None or ha.distance(hb) != 1:
-        raise _refuse(f"{a} and {b} are not neighbouring hexes of map {mp.id!r}")
+    _neighbours(mp, a, b)
     pair = {a, b}
     for i, side in enumerate((doc.expected.get("hexsides") or {}).get(kind) or ()):
         hexes = side if isinstance(side, list) else side.get("hexes") if isinstance(side, dict) else None
@@ -185,3 +184,99 @@ def hexside(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str, want: bool
     if want is not False:
         _add_sorted(doc, ("hexsides",), kind, sorted(pair))
     return want is not False
+
+
+def _neighbours(mp: Map, a: str, b: str) -> None:
+    ha, hb = mp.grid.label_to_hex(a), mp.grid.label_to_hex(b)
+    if ha is None or hb is None or ha.distance(hb) != 1:
+        raise _refuse(f"{a} and {b} are not neighbouring hexes of map {mp.id!r}")
+
+
+def edge_side(doc: Doc, game: Game, mp: Map, label: str, direction: int, kind: str, want: bool | None = None) -> bool:
+    """Add the hexside feature `kind` on side `direction` (0..5) of hex `label`, a side on the map's edge,
+    written `{hex, side}`, or take it away (whichever `want` says; None: the other of what it is now). Whether
+    it is there now."""
+    if kind not in {t.id for t in game.hexside_features}:
+        raise _refuse(f"no hexside feature {kind!r} in game {game.id!r}")
+    h = mp.grid.label_to_hex(label)
+    if h is None or not 0 <= direction < 6 or h.neighbour(direction) in mp.grid:
+        raise _refuse(f"that side of {label} is not on the edge of map {mp.id!r}")
+    for i, side in enumerate((doc.expected.get("hexsides") or {}).get(kind) or ()):
+        if isinstance(side, dict) and side.get("hex") == label and _direction(mp, side.get("side")) == direction:
+            if want is not True:
+                doc.remove_item(("hexsides", kind), i)
+            return want is True
+    if want is not False:
+        _add_sorted(doc, ("hexsides",), kind, {"hex": label, "side": mp.grid.direction_name(direction)})
+    return want is not False
+
+
+def _direction(mp: Map, name) -> int | None:
+    try:
+        return mp.grid.direction_index(name)
+    except (AttributeError, KeyError, ValueError):
+        return None
+
+
+def path_link(doc: Doc, game: Game, mp: Map, a: str, b: str, kind: str, want: bool | None = None) -> bool:
+    """Join hexes `a` and `b` by a path of type `kind` (a road, a rail), or cut them apart: whichever `want`
+    says (None: the other of what it is now). Joining extends a path that ends at either hex, else adds the
+    path `{hexes: [a, b]}`; cutting splits the path that holds them one after the other. Whether they are
+    joined now."""
+    if kind not in {t.id for t in game.paths}:
+        raise _refuse(f"no path type {kind!r} in game {game.id!r}")
+    _neighbours(mp, a, b)
+    lines = (doc.expected.get("paths") or {}).get(kind) or []
+    for i, line in enumerate(lines):
+        cells = _cells(line)
+        for j in range(len(cells) - 1):
+            if _is_hex(cells[j]) and _is_hex(cells[j + 1]) and {cells[j], cells[j + 1]} == {a, b}:
+                if want is not True:
+                    _cut(doc, kind, i, j)
+                return want is True
+    if want is not False:
+        _link(doc, kind, lines, a, b)
+    return want is not False
+
+
+def _cells(line) -> list:
+    found = line.get("hexes") if isinstance(line, dict) else None
+    return found if isinstance(found, list) else []
+
+
+def _is_hex(cell) -> bool:
+    return not isinstance(cell, dict)  # a dict is an `{exit: ...}` at a path's end
+
+
+def _kept(part: list) -> bool:
+    """Whether a piece of a cut path is still a path: two hexes, or one leaving the map by its exit."""
+    hexes = sum(1 for c in part if _is_hex(c))
+    return hexes >= 2 or (hexes == 1 and len(part) > 1)
+
+
+def _cut(doc: Doc, kind: str, i: int, j: int) -> None:
+    """Path `i` loses its link between hexes `j` and `j + 1`: the pieces before and after stay as paths
+    (the one after as a new entry with the path's other keys), a piece too short to be a path goes."""
+    line = doc.expected["paths"][kind][i]
+    cells = list(line["hexes"])
+    before, after = _kept(cells[: j + 1]), _kept(cells[j + 1 :])
+    hexes = ("paths", kind, i, "hexes")
+    if not before and not after:
+        doc.remove_item(("paths", kind), i)
+        return
+    second = {k: (cells[j + 1 :] if k == "hexes" else copy.deepcopy(v)) for k, v in line.items()}
+    gone = range(len(cells) - 1, j, -1) if before else range(j, -1, -1)
+    for k in gone:
+        doc.remove_item(hexes, k)
+    if before and after:
+        doc.insert_item(("paths", kind), second, i + 1)
+
+
+def _link(doc: Doc, kind: str, lines: list, a: str, b: str) -> None:
+    for i, line in enumerate(lines):
+        cells = _cells(line)
+        for end, at in ((cells[-1:], None), (cells[:1], 0)):
+            if end and _is_hex(end[0]) and end[0] in (a, b):
+                doc.insert_item(("paths", kind, i, "hexes"), b if end[0] == a else a, at)
+                return
+    _append(doc, ("paths", kind), {"hexes": [a, b]})

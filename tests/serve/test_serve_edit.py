@@ -170,6 +170,169 @@ def test_a_hexside_is_added_and_taken_away(bfm):
     assert r.status_code == 400 and "not neighbouring" in r.json()["error"]
 
 
+def _rail(page: Page, a: str, b: str):
+    return page.edit(kind="path", hexes=[[a], [b]], type="rail")
+
+
+def test_a_rail_link_is_added_as_a_new_path_and_taken_away_to_the_byte(bfm):
+    before = _bytes(bfm, MAP)
+    r = _rail(bfm, "0103", "0104")  # neither hex ends a rail line
+    assert r.status_code == 200 and r.json()["what"] == "rail between 0103 and 0104 added", r.text
+    assert _diff(before, _bytes(bfm, MAP)) == ['+    - {hexes: ["0103", "0104"]}']
+    assert "rail:   # 18 lines, 68 distinct hexes" in _bytes(bfm, MAP).decode()  # the list's comment kept
+    assert _rail(bfm, "0104", "0103").json()["what"] == "rail between 0104 and 0103 taken away"
+    assert _bytes(bfm, MAP) == before  # a path of exactly those two hexes goes
+
+
+def test_a_rail_link_extends_a_line_that_ends_at_either_hex(bfm):
+    before = _bytes(bfm, MAP)
+    assert _rail(bfm, "0703", "0603").status_code == 200  # Rzhev - Vyazma ends at 0603
+    assert _diff(before, _bytes(bfm, MAP)) == [
+        '-    - {name: "Rzhev - Vyazma", hexes: ["0601", "0602", "0603"]}',
+        '+    - {name: "Rzhev - Vyazma", hexes: ["0601", "0602", "0603", "0703"]}',
+    ]
+    assert bfm.step("undo").status_code == 200 and _bytes(bfm, MAP) == before
+
+
+def test_cutting_a_rail_line_splits_it_and_undo_restores_the_bytes(bfm):
+    before = _bytes(bfm, MAP)
+    r = _rail(bfm, "0902", "0802")
+    assert r.status_code == 200 and r.json()["what"] == "rail between 0902 and 0802 taken away", r.text
+    assert _diff(before, _bytes(bfm, MAP)) == [
+        '-    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802"]}',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+    ]
+    assert not bfm.findings()
+    assert bfm.step("undo").status_code == 200 and _bytes(bfm, MAP) == before
+    assert bfm.step("redo").status_code == 200
+    assert _rail(bfm, "0802", "0902").status_code == 200  # joined again: the first piece is extended
+    assert _diff(before, _bytes(bfm, MAP)) == [
+        '-    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902"]}',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+    ]
+
+
+BLOCK_LINE = """\
+    - name: Rzhev - Moscow   # the northern line
+      hexes:
+        - "0601"
+        - "0702"
+        - "0802"
+        # Kalinin junction
+        - "0902"
+        - "1002"
+        - "1103"
+"""
+
+
+def test_a_path_written_as_block_lists_is_cut_and_joined_with_its_comments_kept(tmp_path):
+    page = Page(copy_game("bfm", tmp_path))
+    path = page.root / MAP
+    flow_line = '    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}\n'
+    path.write_text(path.read_text().replace(flow_line, BLOCK_LINE))
+    page.view()
+    before = path.read_bytes()
+    assert _rail(page, "0802", "0902").status_code == 200
+    assert _diff(before, path.read_bytes()) == [
+        '-        - "0902"',
+        '-        - "1002"',
+        '-        - "1103"',
+        '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+    ]
+    assert "# the northern line\n" in path.read_text() and "# Kalinin junction\n" in path.read_text()
+    assert _rail(page, "0802", "0902").status_code == 200  # joined again: the first piece grows by a line
+    assert '        - "0802"\n        - "0902"\n        # Kalinin junction\n' in path.read_text()
+    for _ in range(2):
+        assert page.step("undo").status_code == 200
+    assert path.read_bytes() == before
+
+
+def test_a_piece_of_one_hex_goes_unless_it_leaves_the_map(bfm):
+    before = _bytes(bfm, MAP)
+    assert _rail(bfm, "0601", "0602").status_code == 200  # Rzhev - Vyazma: 0601 alone is no path
+    assert _diff(before, _bytes(bfm, MAP)) == [
+        '-    - {name: "Rzhev - Vyazma", hexes: ["0601", "0602", "0603"]}',
+        '+    - {name: "Rzhev - Vyazma", hexes: ["0602", "0603"]}',
+    ]
+    mid = _bytes(bfm, MAP)
+    assert _rail(bfm, "0510", "0509").status_code == 200  # 0510 still leaves by the south edge
+    assert _diff(mid, _bytes(bfm, MAP)) == [
+        '-    - {name: "Bryansk - south edge", hexes: ["0509", "0510", {exit: S}]}',
+        '+    - {name: "Bryansk - south edge", hexes: ["0510", {exit: S}]}',
+    ]
+    assert bfm.step("undo").status_code == 200 and bfm.step("undo").status_code == 200
+    assert _bytes(bfm, MAP) == before
+
+
+def test_a_path_type_on_a_map_without_paths_writes_the_key(tmp_path):
+    page = Page(copy_game("bfm", tmp_path))
+    path = page.root / MAP
+    text = path.read_text()
+    start, end = text.index("paths:\n"), text.index("edges:\n")
+    path.write_text(text[:start] + text[end:])
+    page.view()
+    before = path.read_bytes()
+    assert _rail(page, "0103", "0104").status_code == 200
+    assert _diff(before, path.read_bytes()) == ['+paths: {rail: [{hexes: ["0103", "0104"]}]}']
+    assert page.step("undo").status_code == 200 and path.read_bytes() == before
+
+
+def test_a_river_on_the_map_edge_is_taken_away_and_added(bfm):
+    before = _bytes(bfm, MAP)
+    r = bfm.edit(kind="hexside", hexes=[["1405"]], side=1, type="river")  # 1 = NE on a flat-top map
+    assert r.status_code == 200 and r.json()["what"] == "river on the NE edge of 1405 taken away", r.text
+    assert _diff(before, _bytes(bfm, MAP)) == ['-    - {hex: "1405", side: NE}']
+    assert bfm.edit(kind="hexside", hexes=[["0101"]], side=0, type="river").status_code == 200
+    assert _diff(before, _bytes(bfm, MAP)) == ['+    - {hex: "0101", side: "N"}', '-    - {hex: "1405", side: NE}']
+    assert not bfm.findings()
+    assert bfm.step("undo").status_code == 200 and bfm.step("undo").status_code == 200
+    assert _bytes(bfm, MAP) == before
+
+
+def test_the_starter_games_road_is_cut_and_a_river_added_on_its_map_edge(tmp_path):
+    from authoring.author.project import init_project
+
+    init_project(tmp_path / "tiny")
+    page, board = Page(tmp_path / "tiny", "tiny", "first-clash"), "maps/tiny/board.yaml"
+    before = _bytes(page, board)
+    assert page.edit(kind="path", hexes=[["0403"], ["0503"]], type="road").status_code == 200
+    assert page.edit(kind="hexside", hexes=[["0101"]], side=0, type="river").status_code == 200
+    assert _diff(before, _bytes(page, board)) == [
+        '-  river: [["0501", "0601"], ["0502", "0602"], ["0503", "0603"]]',
+        '+  river: [{hex: "0101", side: "N"}, ["0501", "0601"], ["0502", "0602"], ["0503", "0603"]]',
+        '-    - {name: Main road, hexes: ["0103", "0203", "0303", "0403", "0503", "0603", "0703", "0803"]}',
+        '+    - {name: Main road, hexes: ["0103", "0203", "0303", "0403"]}',
+        '+    - {name: "Main road", hexes: ["0503", "0603", "0703", "0803"]}',  # the new piece's name quoted
+    ]
+    assert page.step("undo").status_code == 200 and page.step("undo").status_code == 200
+    assert _bytes(page, board) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ({"kind": "hexside", "hexes": [["0505"]], "side": 0, "type": "river"}, "not on the edge"),
+        ({"kind": "hexside", "hexes": [["0101"]], "side": 0, "type": "rail"}, "no hexside feature 'rail'"),
+        ({"kind": "hexside", "hexes": [["0101"]], "side": 6, "type": "river"}, "side"),
+        ({"kind": "path", "hexes": [["0505"], ["0507"]], "type": "rail"}, "not neighbouring"),
+        ({"kind": "path", "hexes": [["0505"], ["0506"]], "type": "river"}, "no path type 'river'"),
+        ({"kind": "path", "hexes": [["0505"]], "type": "rail"}, "two hexes"),
+    ],
+)
+def test_a_wrong_path_or_edge_edit_is_refused_and_nothing_is_written(bfm, body, error):
+    before = _bytes(bfm, MAP)
+    r = bfm.edit(**body)
+    assert r.status_code == 400 and error in r.json()["error"], r.text
+    assert _bytes(bfm, MAP) == before
+
+
+def test_the_palette_offers_the_path_types(bfm):
+    pal = bfm.client.get("/api/palette?game=bfm").json()
+    assert [t["id"] for t in pal["paths"]] == ["rail"] and [t["id"] for t in pal["hexsides"]] == ["river"]
+
+
 def test_undo_and_redo_restore_the_bytes(bfm):
     scen, mp = _bytes(bfm, SCEN), _bytes(bfm, MAP)
     bfm.edit(kind="move", unit="sov-29", to={"hex": "0101"})
@@ -282,8 +445,8 @@ def test_a_save_while_the_edit_is_checked_is_kept(bfm, monkeypatch):
 )
 def test_every_bundled_game_takes_each_edit_and_undoes_it(tmp_path, gid, sid):
     """The first set-up unit moved to the next placement's hex, the first hex of the first terrain list painted
-    with the map's default terrain, the first hexside taken away: each a two-line (or one-line) change of its
-    file, each undone to the byte."""
+    with the map's default terrain, the first hexside taken away, the first link of the first path cut: each a
+    change of a line or two of its file, each undone to the byte."""
     import yaml
 
     page = Page(copy_game(gid, tmp_path), gid, sid)
@@ -301,9 +464,13 @@ def test_every_bundled_game_takes_each_edit_and_undoes_it(tmp_path, gid, sid):
         (mp, {"kind": "paint", "hex": hexes[0], "terrain": map_data["default_terrain"]}),
         (mp, {"kind": "hexside", "hexes": [[pair[0]], [pair[1]]], "type": kind}),
     ]
+    for ptype, lines in (map_data.get("paths") or {}).items():  # the first link of the first path cut
+        cells = [c for c in lines[0]["hexes"] if not isinstance(c, dict)]
+        edits.append((mp, {"kind": "path", "hexes": [[cells[0]], [cells[1]]], "type": ptype}))
+        break
     for rel, body in edits:
         before = _bytes(page, rel)
         r = page.edit(**body)
         assert r.status_code == 200, (body, r.text)
-        assert 1 <= len(_diff(before, _bytes(page, rel))) <= 2, _diff(before, _bytes(page, rel))
+        assert 1 <= len(_diff(before, _bytes(page, rel))) <= 3, _diff(before, _bytes(page, rel))
         assert page.step("undo").status_code == 200 and _bytes(page, rel) == before

@@ -215,35 +215,96 @@ def test_a_page_of_another_origin_cannot_edit(driver, tmp_path):
         other.server_close()
 
 
+CENTRES = """
+const [from, to] = [...arguments].map((css) => document.querySelector(css));
+from.scrollIntoView({block: "center", inline: "center"});
+const mid = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+return [...mid(from), ...mid(to)];
+"""
+
+
+def _drag_at(driver, source: str, target: str) -> None:
+    """A pointer drag from the middle of the element `source` (CSS) to that of `target`, by points of the
+    window found at one moment: the page redraws after each edit (and again when the file watcher sees the
+    save), which makes a held element reference stale."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    x0, y0, x1, y1 = driver.execute_script(CENTRES, source, target)
+    actions = ActionBuilder(driver)
+    pointer = actions.pointer_action
+    pointer.move_to_location(int(x0), int(y0)).pointer_down().move_to_location(int(x0) + 5, int(y0) + 5)
+    pointer.move_to_location(int(x1), int(y1)).pointer_up()
+    actions.perform()
+
+
+def _type(driver, css: str, text: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    field = driver.find_element(By.CSS_SELECTOR, css)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(text, Keys.TAB)
+
+
+def _again(act, tries: int = 3) -> None:
+    """`act` done again when the page redrew the element under it (nothing was done then)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for n in range(tries):
+        try:
+            return act()
+        except StaleElementReferenceException:
+            if n == tries - 1:
+                raise
+
+
+DND = """
+const [src, dst] = [...arguments].map((css) => document.querySelector(css)), data = new DataTransfer();
+const fire = (el, type) => el.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data}));
+fire(src, "dragstart"); fire(dst, "dragenter"); fire(dst, "dragover"); fire(dst, "drop"); fire(src, "dragend");
+"""
+"""HTML drag and drop from the element `src` onto `dst` (CSS selectors): WebDriver's pointer actions fire no
+HTML5 drag events."""
+
+SIDE = """
+const [label, d] = arguments, poly = document.querySelector(`#hexes polygon[data-id='${label}']`);
+poly.scrollIntoView({block: "center", inline: "center"});
+const at = (i) => new DOMPoint(poly.points[i].x, poly.points[i].y).matrixTransform(poly.getScreenCTM());
+const a = at((d + 4) % 6), b = at((d + 5) % 6), box = poly.getBoundingClientRect();
+const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+return [cx + 0.8 * ((a.x + b.x) / 2 - cx), cy + 0.8 * ((a.y + b.y) / 2 - cy)];
+"""
+"""The point of the window just inside hex `label`, next to the middle of its side `d` (side d runs between
+corners d + 4 and d + 5, `hexgrid.layout`)."""
+
+
+def _click_side(driver, label: str, d: int) -> None:
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    x, y = driver.execute_script(SIDE, label, d)
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(int(x), int(y)).click()
+    actions.perform()
+
+
 def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
     """bfm: a click next to the 0303-0304 hexside adds a river there; an arrival's turn typed in the turn box
     moves it; a counter dropped on the replacement-pool box joins that box."""
-    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
 
     root = copy_game("bfm", tmp_path / "project")
     map_file, scen_file = root / "maps/bfm/main.yaml", root / "scenarios/bfm/seven-turn.yaml"
     map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
     with Served(root, "bfm") as served:
         _open(driver, served, "bfm", "seven-turn")
-        _tool(driver, "hexside", ("hexsidepick", "river"))
-        a = driver.find_element(By.CSS_SELECTOR, '#hexes polygon[data-id="0303"]')
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", a)
-        dx, dy = driver.execute_script(
-            "const r = (l) => document.querySelector(`#hexes polygon[data-id='${l}']`).getBoundingClientRect();"
-            "const a = r('0303'), b = r('0304');"
-            "return [(b.x + b.width / 2 - a.x - a.width / 2) / 2, (b.y + b.height / 2 - a.y - a.height / 2) / 2];"
-        )
-        ActionChains(driver).move_to_element_with_offset(a, int(dx * 0.9), int(dy * 0.9)).click().perform()
+        _tool(driver, "hexside", ("hexsidepick", "hexside:river"))
+        _click_side(driver, "0303", 3)  # 3: south, toward 0304
         _edited(driver, 1)
         assert _diff(map_before, map_file.read_bytes()) == ['+    - ["0303", "0304"]']
 
         _tool(driver, "move")
-        driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click()
-        turn = driver.find_element(By.CSS_SELECTOR, '.arrive[data-units="sov-1shock"] input')
-        turn.send_keys(Keys.CONTROL, "a")
-        turn.send_keys("6", Keys.TAB)
+        _again(lambda: driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click())
+        _again(lambda: _type(driver, '.arrive[data-units="sov-1shock"] input', "6"))
         _edited(driver, 2)
         diff = _diff(scen_before, scen_file.read_bytes())
         assert (
@@ -252,12 +313,58 @@ def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
             and diff[1] == diff[0].replace("turn: 4", "turn: 6").replace("-", "+", 1)
         )
 
-        box = driver.find_element(By.CSS_SELECTOR, '#turninfo [data-drop="box"][data-id="replacement-pool"]')
-        node = driver.find_element(By.CSS_SELECTOR, '#counters .counter[data-unit="sov-30"]')
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
-        ActionChains(driver).click_and_hold(node).move_by_offset(5, 5).move_to_element(box).release().perform()
+        _drag_at(
+            driver, '#counters .counter[data-unit="sov-30"]', '#turninfo [data-drop="box"][data-id="replacement-pool"]'
+        )
         _edited(driver, 3)
         text = scen_file.read_text()
         assert '{hex: "0302", units: [sov-30]' not in text
         assert "units: [sov-5, sov-10, sov-40, sov-30], state: half" in text
         wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 30)
+
+
+def test_rail_and_map_edge_clicks_and_an_arrival_dragged_to_a_turn(driver, tmp_path):
+    """bfm: with the rail picked, a click at the 0103-0104 hexside joins them by a new rail line and a click at
+    the 0802-0902 hexside cuts the Rzhev - Moscow line in two; with the river picked, a click at 1405's
+    north-east side (the map edge) takes that river away; the arrival of turn 4 dragged onto turn button 6
+    arrives on turn 6. Each a change of exactly those lines, undone to the byte."""
+    from selenium.webdriver.common.by import By
+
+    root = copy_game("bfm", tmp_path / "project")
+    map_file, scen_file = root / "maps/bfm/main.yaml", root / "scenarios/bfm/seven-turn.yaml"
+    map_before, scen_before = map_file.read_bytes(), scen_file.read_bytes()
+    with Served(root, "bfm") as served:
+        _open(driver, served, "bfm", "seven-turn")
+        _tool(driver, "hexside", ("hexsidepick", "path:rail"))
+        _click_side(driver, "0103", 3)  # 3: south, toward 0104
+        _edited(driver, 1)
+        assert _diff(map_before, map_file.read_bytes()) == ['+    - {hexes: ["0103", "0104"]}']
+        _click_side(driver, "0802", 1)  # 1: north-east, toward 0902
+        _edited(driver, 2)
+        assert _diff(map_before, map_file.read_bytes()) == [
+            '-    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802", "0902", "1002", "1103"]}',
+            '+    - {name: "Rzhev - Moscow", hexes: ["0601", "0702", "0802"]}',
+            '+    - {name: "Rzhev - Moscow", hexes: ["0902", "1002", "1103"]}',
+            '+    - {hexes: ["0103", "0104"]}',
+        ]
+        _tool(driver, "hexside", ("hexsidepick", "hexside:river"))
+        _click_side(driver, "1405", 1)  # 1: north-east, off the map
+        _edited(driver, 3)
+        assert '{hex: "1405", side: NE}' not in map_file.read_text()
+        assert "river on the NE edge of 1405 taken away" in driver.find_element(By.ID, "editstatus").text
+
+        _tool(driver, "move")
+        _again(lambda: driver.find_element(By.CSS_SELECTOR, '#turnslots button[data-id="4"]').click())
+        driver.execute_script(DND, '.arrive[data-units="sov-1shock"]', '#turnslots button[data-id="6"]')
+        _edited(driver, 4)
+        diff = _diff(scen_before, scen_file.read_bytes())
+        assert (
+            len(diff) == 2
+            and diff[0].startswith("-  - {turn: 4,")
+            and diff[1] == diff[0].replace("turn: 4", "turn: 6").replace("-", "+", 1)
+        )
+        driver.save_screenshot(str(SCREENS / "edit-rail-edge-arrival.png"))
+        for n in range(5, 9):
+            driver.find_element(By.ID, "undobtn").click()
+            _edited(driver, n)
+        assert map_file.read_bytes() == map_before and scen_file.read_bytes() == scen_before

@@ -335,10 +335,13 @@ async function onGame() {
 function tool() { return document.getElementById("tool").value; }
 
 async function setupEditing() {
-  const pal = await HW.json(`/api/palette?game=${encodeURIComponent(HW.game)}`).catch(() => ({terrain: [], hexsides: []}));
+  const pal = await HW.json(`/api/palette?game=${encodeURIComponent(HW.game)}`).catch(() => ({terrain: [], hexsides: [], paths: []}));
   const terrain = document.getElementById("terrainpick"), sides = document.getElementById("hexsidepick");
   terrain.replaceChildren(...pal.terrain.map((t) => HW.el("option", {value: t.id}, t.name)));
-  sides.replaceChildren(...pal.hexsides.map((t) => HW.el("option", {value: t.id}, t.name)));
+  // hexside features and path types (roads, rails) both edit at a hexside: the value says which edit
+  const group = (label, kind, types) => types.length ? [HW.el("optgroup", {label},
+    ...types.map((t) => HW.el("option", {value: `${kind}:${t.id}`}, t.name)))] : [];
+  sides.replaceChildren(...group("hexside features", "hexside", pal.hexsides), ...group("paths", "path", pal.paths || []));
   const pick = document.getElementById("tool"), svg = document.getElementById("map");
   const shown = () => {
     svg.setAttribute("class", `tool-${tool()}`);
@@ -376,8 +379,8 @@ function onMapDown(evt) {
     M.stroke = new Set();
     paintHex(el.dataset.id);
   } else if (tool() === "hexside") {
-    const side = hexsideAt(svgPoint(evt));
-    if (side) { evt.preventDefault(); queueEdit({kind: "hexside", hexes: [side[0].labels, side[1].labels], type: document.getElementById("hexsidepick").value}); }
+    const side = hexsideAt(svgPoint(evt)), [kind, type] = document.getElementById("hexsidepick").value.split(":");
+    if (side && type && (kind === "hexside" || side.hexes.length === 2)) { evt.preventDefault(); queueEdit({kind, type, ...side}); }
   }
 }
 
@@ -395,15 +398,25 @@ function paintHex(label) {
   queueEdit({kind: "paint", hex: label, terrain});
 }
 
-// The hexside nearest a point: between the hex whose centre is nearest and its neighbour nearest the point.
+// The hexside nearest a point: the side of the hex under it nearest the point, between that hex and the one
+// beyond it ({hexes: [a, b]}), or on the map edge when no hex is beyond ({hexes: [a], side: direction}).
 function hexsideAt(p) {
-  let best = null, second = null;
+  let best = null;
   for (const hx of M.hexes.hexes) {
     const d = Math.hypot(hx.x - p.x, hx.y - p.y);
-    if (!best || d < best.d) { second = best; best = {hx, d}; } else if (!second || d < second.d) second = {hx, d};
+    if (!best || d < best.d) best = {hx, d};
   }
-  if (!best || !second || second.d > M.hexes.f * 1.2) return null;
-  return [best.hx, second.hx];
+  if (!best || best.d > M.hexes.f) return null;
+  const hx = best.hx, pts = hx.points.split(" ").map((xy) => xy.split(",").map(Number));
+  let k = 0, near = Infinity, mid = null;
+  for (let i = 0; i < 6; i++) {   // corner i to i + 1: the side toward direction i + 2 (hexgrid.layout)
+    const m = [(pts[i][0] + pts[(i + 1) % 6][0]) / 2, (pts[i][1] + pts[(i + 1) % 6][1]) / 2];
+    const d = Math.hypot(m[0] - p.x, m[1] - p.y);
+    if (d < near) { near = d; k = i; mid = m; }
+  }
+  const far = [2 * mid[0] - hx.x, 2 * mid[1] - hx.y];
+  const other = M.hexes.hexes.find((o) => Math.hypot(o.x - far[0], o.y - far[1]) < M.hexes.f * 0.25);
+  return other ? {hexes: [hx.labels, other.labels]} : {hexes: [hx.labels], side: (k + 2) % 6};
 }
 
 // A unit dropped at a point: on a hex, or on a box, pool or turn of the turn box.
@@ -471,7 +484,6 @@ async function post(url, body) {
   const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   const res = await r.json().catch(() => ({error: r.statusText}));
   const status = document.getElementById("editstatus");
-  document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
   if (r.ok) {
     Object.assign(M.files, res.files);
     status.className = "ok";
@@ -489,7 +501,9 @@ async function post(url, body) {
       HW.el("li", {}, HW.el("b", {class: d.severity}, d.code), `: ${d.message} `, HW.el("span", {class: "where"}, HW.where(d))))) : "");
   }
   status.dataset.status = r.status;
-  await loadView();
+  try { await loadView(); } finally {   // counted once the page shows the data after it
+    document.body.dataset.edits = (+(document.body.dataset.edits || 0) + 1);
+  }
 }
 
 HW.start("/", onGame, () => loadView());
