@@ -175,9 +175,12 @@ def test_engine_names_every_piece_by_the_hex_painted_under_it(game, tmp_path: Pa
         assert board.format == "JPEG" and board.size == plan.size
     scenario = game.scenarios["painted"]
     wanted = {uid: m.label(p.hex) for p in scenario.setup for uid in p.units}
+    markers = [uid for p in scenario.markers for uid in p.units]  # the city control markers, one a city
+    marker_names = {game.counters[u].display_name for u in markers}
     (setup,) = report["setups"]
     on_map = [p for p in setup["pieces"] if p["board"] == m.name]
-    assert len(on_map) == len(wanted) == 35
+    assert len(on_map) == len(wanted) + len(markers) == 35 + 9
+    assert sum(p["name"].rsplit(" (", 1)[0] in marker_names for p in on_map) == 9
     a, b, c, d, e, f = plan.to_image
     for piece in on_map:
         painted = TRUE_REGISTRATION.image_to_hex(
