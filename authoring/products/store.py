@@ -29,7 +29,6 @@ import struct
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing.util import Finalize
 from pathlib import Path
 
 from authoring import atomic
@@ -75,9 +74,6 @@ class Entries:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
-        self._used: list[str] = []
-        """The keys read in process `_pid`, appended to its journal when this ends (`_note`)."""
-        self._pid = 0
 
     def get(self, key: str) -> memoryview | None:
         """The entry's bytes (a read-only view), when this machine stored them under `key` and they are whole."""
@@ -118,15 +114,12 @@ class Entries:
     def _path(self, key: str) -> Path | None:
         return self.folder / key if _KEY.match(key) else None
 
-    def _note(self, key: str) -> None:
-        """Remember that this process used `key`, and when: written to its journal once, when this object is
-        dropped or the process ends (`multiprocessing.util.Finalize`, which a forked worker's exit runs too; an
-        object its parent made starts a list of the worker's own). The time goes with it: a journal written
-        after its build's trim is gathered by the next build's, which must not take it for its own use."""
-        if self._pid != os.getpid():
-            self._used, self._pid = [], os.getpid()
-            Finalize(self, _journal, args=(self.folder, self._used), exitpriority=0)
-        self._used.append((key, time.time()))
+    def _note(self, key: str, when: float | None = None) -> None:
+        """Record that this process used `key` now (or `when`): one line appended to the process's journal
+        as it happens, so that the trim at the end of the build sees every use of the build, whatever reader
+        is still alive or whichever worker has not yet ended. The time goes with it: a journal line an earlier
+        build wrote is never taken for this build's use."""
+        _journal(self.folder, [(key, time.time() if when is None else when)])
 
 
 def _stamp(when: float) -> str:

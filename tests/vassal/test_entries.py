@@ -3,7 +3,6 @@ only when this machine stored them whole, never the cause of a failed build."""
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import time
@@ -112,49 +111,44 @@ def test_a_cache_that_cannot_store_still_builds(tmp_path: Path) -> None:
 
 
 def _aged(entries: Entries, folder: Path, key: str, size: int, used: float) -> Path:
+    """An entry stored and last used at `used`: its file's time, and the store's journal line of it dated so."""
     entries.put([(key, bytes(size))])
     path = folder / key
     os.utime(path, (used, used))
+    for journal in folder.parent.glob(".used-*"):
+        lines = journal.read_text().splitlines()
+        journal.write_text(
+            "".join(
+                f"{used:.3f} {n}\n" if n.endswith(f"/{key}") else f"{t} {n}\n" for t, n in (x.split() for x in lines)
+            )
+        )
     return path
 
 
 def test_a_read_entry_is_left_as_it_is_and_counts_as_used_by_the_next_trim(tmp_path: Path) -> None:
-    """A read writes nothing to the entry; the keys read are journalled once (when the reader is dropped or its
-    process ends), each with when it was read, and `trim` records them so: a build keeps what it used, and a
-    journal an earlier build wrote after its own trim does not count as used by this one."""
+    """A read writes nothing to the entry; the key read is journalled as it is read, with when, and `trim`
+    records them so: a build keeps what it used, and what an earlier build read does not count as this one's."""
     from authoring.products.store import last_used, trim
 
     folder = tmp_path / "cache" / "kind"
-    began = time.time() - 1  # the build's start
     entries = Entries(folder)
-    path = _aged(entries, folder, "old", 10, 1000.0)
+    path = _aged(entries, folder, "old", 10, 1000.0)  # stored by a build long ago
     other = _aged(entries, folder, "other", 10, 1000.0)
     broken = _aged(entries, folder, "broken", 10, 1000.0)
     broken.write_bytes(broken.read_bytes()[:-1])  # a broken entry is a miss: it is not marked used
     os.utime(broken, (1000.0, 1000.0))
-    entries = Entries(folder)  # the one that stored them is dropped: what it stored is journalled
-    assert entries.has("old") and entries.get("old") == bytes(10) and entries.get("broken") is None
-    assert path.stat().st_mtime == 1000.0 and broken.stat().st_mtime == 1000.0  # reading wrote nothing
-    del entries
-    assert [p.name for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]
-    done = trim([folder], 0, since=began)
-    assert done.entries == 0 and path.exists() and other.exists()  # used by this build: kept
-    used = last_used(tmp_path / "cache")
-    assert set(used) == {"kind/old", "kind/other", "kind/broken"} and min(used.values()) >= began
-    assert not [p for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]  # gathered once
+    began = time.time() - 1  # this build
     reader = Entries(folder)
-    reader.get("other")  # read by the build that just trimmed, journalled only once it is dropped: after its trim
-    del reader
-    gc.collect()
-    later = time.time() + 1  # the next build, which reads "old" only: the others go
-    with_time = Entries(folder)
-    with_time._note("old")  # what a read of "old" in the next build journals
-    with_time._used[-1] = ("old", later)
-    del with_time
-    gc.collect()  # its journal is written when it is collected
-    done = trim([folder], 0, since=later)
+    assert reader.has("old") and reader.get("old") == bytes(10) and reader.get("broken") is None
+    assert path.stat().st_mtime == 1000.0 and broken.stat().st_mtime == 1000.0  # reading wrote nothing
+    assert [p.name for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]  # but its journal
+    done = trim([folder], 0, since=began)  # the reader is still alive: what it read counts all the same
     assert done.entries == 2 and path.exists() and not other.exists() and not broken.exists()
-    assert last_used(tmp_path / "cache")["kind/old"] >= later  # to the millisecond, never earlier than it was
+    used = last_used(tmp_path / "cache")
+    assert set(used) == {"kind/old"} and used["kind/old"] >= began
+    assert not [p for p in (tmp_path / "cache").iterdir() if p.name.startswith(".used-")]  # gathered once
+    later = time.time() + 1  # the next build reads nothing: "old" was this one's, not the next one's
+    assert trim([folder], 0, since=later).entries == 1 and not path.exists()
 
 
 def test_trim_removes_the_least_recently_used_entries_down_to_the_budget(tmp_path: Path) -> None:
