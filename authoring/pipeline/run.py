@@ -15,7 +15,6 @@ What happens is told to a `Listener` as it happens (the CLI prints it); the `Rep
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -165,7 +164,6 @@ def run(request: Request, listener: Listener | None = None) -> Report:
             digests[r.valid_game.id] = st.stage_digests(r.files, stages, ctx.sheets, ctx.snapshot)
             build_game(r, found, stages, out_root / r.valid_game.id, ctx, digests[r.valid_game.id], tell, report)
         _unstamp_changed(ctx, [r for r, _ in loaded], stages, out_root, tell)
-    gc.collect()  # the stages' stores, dropped, journal what they read (`store.Entries`): before the trim reads it
     report.trimmed = trim(cache_folders(out_root), ctx.cache_budget, began, CLOCK_SLACK)
     return report
 
