@@ -48,7 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check --quiet authoring tests tools
 	$(BIN)/ruff check --quiet authoring tests tools
 
-# The quick tier while working (under a minute of CPU): everything but the tests marked `pytest.mark.slow` next to
+# The quick tier while working (about 80 CPU-s; its budget is 60): everything but the tests marked `pytest.mark.slow` next to
 # them (the engine, the browser, mypy, whole builds of the bundled games, process lifecycles); docs/testing.md.
 test-fast: lint
 	$(BIN)/python -m pytest -m "not slow"
