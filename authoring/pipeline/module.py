@@ -18,7 +18,7 @@ from authoring.model import Game
 from authoring.products.catalogue import ModuleKeys, module_key
 from authoring.products.images import ImageCache
 from authoring.products.maptiles import KIND, MapPieces
-from authoring.products.stamps import module_up_to_date, module_written, module_written_here, record_module
+from authoring.products.stamps import module_up_to_date, previous_module, record_module
 from authoring.products.store import cache_dir as cache_dir_of
 from authoring.progress import SILENT, Progress
 from authoring.runtime import frozen_model
@@ -69,7 +69,7 @@ def write_module(
         folder = cache_dir if cache_dir is not None else cache_dir_of(Path(out_dir), "vassal")
         pieces = MapPieces(Path(folder).parent / KIND)  # the maps' tiles, beside the module's images
         cache = ImageCache(folder, workers, pieces, kept=lambda: previous()[1])
-        kept = partial(piece_images, module_written_here(target))  # its pieces' images, for old saved games
+        kept = lambda made: piece_images(previous()[2], made)  # noqa: E731 - its pieces' images, for old saved games
         zipped, count = module_chunks(
             game, options, cache, ModuleKeys(), progress, cards_drawn, kept, lambda: previous()[0]
         )
@@ -93,14 +93,17 @@ def input_hash(game: Game, options: Options, files_digest: str | None = None) ->
     return module_key(MANIFEST_VERSION, made_from, options, help_source(game))
 
 
-def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]]]:
-    """The stored members of the module at `target` when this machine wrote it (`stamps.module_written`), by
-    name, and of them the image pages by image key (each key's pages in order: only a key whose every page is
-    there): none for a module from elsewhere, or one written under another zlib, which is never copied from."""
-    written = module_written(target, WRITER)
-    if written is None:
-        return {}, {}
-    data, origins = written
+def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]], bytes | None]:
+    """The module at `target` when this machine wrote it (`stamps.previous_module`), read once: its stored
+    members by name and of them the image pages by image key (each key's pages in order: only a key whose every
+    page is there), none when another zlib wrote it, whose streams are never copied; and its bytes, whose
+    pieces' images a new build keeps for old saved games (None: a module from elsewhere, or none)."""
+    found = previous_module(target)
+    if found is None:
+        return {}, {}, None
+    data, writer, origins = found
+    if writer != WRITER:
+        return {}, {}, data
     stored = stored_members(data)
     pages: dict[str, dict[int, Stored]] = {}
     for name, (key, index) in origins.items():
@@ -111,7 +114,7 @@ def _previous(target: Path) -> tuple[dict[str, Stored], dict[str, list[Stored]]]
         for key, found in pages.items()
         if set(found) == set(range(len(found)))
     }
-    return stored, kept
+    return stored, kept, data
 
 
 def _sha256(chunks: Sequence[bytes]) -> str:

@@ -189,13 +189,20 @@ def module_written(target: Path, writer: str) -> tuple[bytes, dict[str, tuple[st
     whatever inputs, with this zip `writer` (`archive.WRITER`, handed in: this module never loads the zip
     writer, which an up-to-date build does not need): the module an incremental build copies its unchanged
     members from."""
+    found = previous_module(target)
+    return (found[0], found[2]) if found is not None and found[1] == writer else None
+
+
+def previous_module(target: Path) -> tuple[bytes, str, dict[str, tuple[str, int]]] | None:
+    """The module at `target` when this machine wrote it (its manifest's seal verifies, its size and hash are
+    the ones recorded), read once: its bytes, the zip writer that wrote it, and its images' origins; else None
+    (a module copied or downloaded into build/ is never read for anything)."""
     recorded = _manifest(target)
-    if recorded is None or recorded.get("writer") != writer:
+    module = _module_bytes(target, recorded) if recorded is not None else None
+    if recorded is None or module is None:
         return None
-    module = _module_bytes(target, recorded)
-    if module is None:
-        return None
-    return module, {name: (key, index) for name, (key, index) in recorded.get("members", {}).items()}
+    origins = {name: (key, index) for name, (key, index) in recorded.get("members", {}).items()}
+    return module, str(recorded.get("writer", "")), origins
 
 
 def _manifest(target: Path) -> dict | None:
@@ -228,14 +235,6 @@ def _module_bytes(target: Path, recorded: dict) -> bytes | None:
     module = read_regular(target, size)
     ok = module is not None and len(module) == size and hashlib.sha256(module).hexdigest() == recorded["sha256"]
     return module if ok else None
-
-
-def module_written_here(target: Path) -> bytes | None:
-    """The module's bytes when this machine wrote them, whatever from and with whatever zip writer (its manifest's
-    seal verifies, its size and hash are the ones recorded), else None: all a build may take from the module it
-    replaces for old saved games' images (a module copied or downloaded into build/ is never read for anything)."""
-    recorded = _manifest(target)
-    return _module_bytes(target, recorded) if recorded is not None else None
 
 
 def _sealed(target: Path, inputs: str, sha256: str, size: int) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 A saved game holds each piece's whole definition, images named in it; a counter later removed from the data
 would leave its pieces in such a save naming images the new module lacks ("Image not found" on load). So the
-build reads the module it replaces, if this machine wrote it (`products.stamps.module_written_here`): every
+build reads the module it replaces, if this machine wrote it (`products.stamps.previous_module`, read once with the members it copies): every
 image its pieces could name (in its palette and prototypes, in its predefined set-ups) or that it itself kept
 goes on into the new module, where the new build has no image of that name (`vassal.compile.compile_module`'s
 `kept`).

@@ -121,12 +121,13 @@ def test_only_a_module_this_machine_wrote_is_read_for_kept_images(tmp_path: Path
     or downloaded into build/), gives nothing, so no image of it reaches the new module."""
     import hashlib
 
-    from authoring.products.stamps import module_written_here, record_module
+    from authoring.products.stamps import previous_module, record_module
 
     target = _module(tmp_path / "g.vmod", {"images/u.a.png": b"a"})
-    assert module_written_here(target) is None
+    assert previous_module(target) is None
     data = target.read_bytes()
     record_module(target, "made from anything", hashlib.sha256(data).hexdigest(), len(data))
-    assert module_written_here(target) == data
+    found = previous_module(target)
+    assert found is not None and found[0] == data
     _module(target, {"images/u.b.png": b"planted"})
-    assert module_written_here(target) is None
+    assert previous_module(target) is None
