@@ -46,8 +46,8 @@ def _diff(before: bytes, after: bytes) -> list[str]:
 
 def _edited(driver, count: int, status: int = 200) -> None:
     """Wait until the page has the answer of its `count`-th edit and has shown the view after it."""
-    wait_for(driver, f"+document.body.dataset.edits === {count}", 60)
-    wait_for(driver, f"document.getElementById('editstatus').dataset.status === '{status}'", 5)
+    wait_for(driver, f"+document.body.dataset.edits === {count}", 180)
+    wait_for(driver, f"document.getElementById('editstatus').dataset.status === '{status}'", 180)
 
 
 def _drag(driver, unit: str, to: str) -> None:
@@ -92,7 +92,7 @@ def test_drag_and_paint_write_the_data_and_undo_restores_it(
         _edited(driver, 1)
         diff = _diff(scen_before, scen_file.read_bytes())
         assert len(diff) == 2 and f'"{start}"' in diff[0] and diff[1] == diff[0].replace(start, to).replace("-", "+", 1)
-        wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 30)
+        wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 180)
         assert to in _findings(driver)  # the new finding names the hex the unit went to
         assert (
             driver.execute_script(
@@ -109,9 +109,9 @@ def test_drag_and_paint_write_the_data_and_undo_restores_it(
         # one line of the terrain list: the same hexes, and the painted one among them
         assert len(diff) == 2 and f'"{painted}"' not in diff[0], diff
         assert diff[1][1:].replace(f'"{painted}", ', "", 1) == diff[0][1:], diff
-        wait_for(driver, f"M.byLabel.get('{painted}').hex.terrain.join() === '{terrain}'", 30)
+        wait_for(driver, f"M.byLabel.get('{painted}').hex.terrain.join() === '{terrain}'", 180)
         if adds:
-            wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 30)
+            wait_for(driver, f"document.getElementById('findings').textContent !== {shown!r}", 180)
             assert "HW-PLACE-002" in _findings(driver)
         driver.save_screenshot(str(SCREENS / f"{gid}-edited.png"))
 
@@ -126,7 +126,7 @@ def test_drag_and_paint_write_the_data_and_undo_restores_it(
         wait_for(
             driver,
             f"document.querySelector('#counters .counter[data-unit=\"{unit}\"]').dataset.hex === '{start}'",
-            30,
+            180,
         )
 
 
@@ -145,7 +145,7 @@ def test_a_save_from_outside_is_never_overwritten(driver, tmp_path):
         assert "changed on disk" in driver.find_element("id", "editstatus").text
         assert driver.execute_script("return document.body.dataset.conflict") == "scenarios/bfm/seven-turn.yaml"
         wait_for(
-            driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0301'", 30
+            driver, "document.querySelector('#counters .counter[data-unit=\"sov-29\"]').dataset.hex === '0301'", 180
         )
         _drag(driver, "sov-29", "0103")
         _edited(driver, 2)
@@ -205,7 +205,7 @@ def test_a_page_of_another_origin_cannot_edit(driver, tmp_path):
                 served.url(""),
                 json.dumps(body),
             )
-            wait_for(driver, "Object.keys(window.outcome).length === 3", 30)
+            wait_for(driver, "Object.keys(window.outcome).length === 3", 180)
             outcome = driver.execute_script("return window.outcome")
             assert outcome["json"].startswith("TypeError"), outcome  # the preflight or the answer refused
             assert path.read_bytes() == before
@@ -320,7 +320,7 @@ def test_hexside_click_arrival_turn_and_a_drop_on_a_box(driver, tmp_path):
         text = scen_file.read_text()
         assert '{hex: "0302", units: [sov-30]' not in text
         assert "units: [sov-5, sov-10, sov-40, sov-30], state: half" in text
-        wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 30)
+        wait_for(driver, "!document.querySelector('#counters .counter[data-unit=\"sov-30\"]')", 180)
 
 
 def test_rail_and_map_edge_clicks_and_an_arrival_dragged_to_a_turn(driver, tmp_path):
