@@ -3,8 +3,9 @@
 A counter mix or a set-up card kept as a workbook is read as its CSV would be, but from the cells themselves:
 a text cell is its text ("0404" keeps its zero, as a workbook keeps a text cell whatever its look), a number
 is written as its number format shows it (`0000` pads 404 to 0404; General shows 404, and the lost zero is
-reported as a CSV's is), a date as its ISO date. Positions are (row, column) of the sheet, 1-based, so a
-finding names the cell (`cell_name`: B5).
+reported as a CSV's is), a date as its ISO date. The number formats a data sheet uses are followed (General,
+zero-padded `0000`, fixed decimals `0.00`); any other (`#,##0`, `0%`, ...) is read as the plain number.
+Positions are (row, column) of the sheet, 1-based, so a finding names the cell (`cell_name`: B5).
 
 .xlsx is read with openpyxl (the format's reference Python reader, also the writer of `export-setup`);
 .ods from its `content.xml` with lxml, where each cell carries the text it displays (`<text:p>`), so no
