@@ -205,8 +205,8 @@ def _csv_section(schemas: dict) -> list[str]:
         "",
         "A workbook (`counters/<game>/*.xlsx`, `*.ods`) is read from its first sheet, as its CSV would be, each "
         "cell as the sheet shows it: a text cell as written (`0304` keeps its zero), a number as its number "
-        "format shows it (`0000` shows 304 as `0304`; General and fixed decimals too, any other format is read as the
-plain number), a date as `2026-12-06`. A finding names the row "
+        "format shows it (`0000` shows 304 as `0304`; General and fixed decimals too, any other format is read "
+        "as the plain number), a date as `2026-12-06`. A finding names the row "
         "and column, and the cell (`Counters!M3`).",
         "",
         '<a id="setup-card-csv"></a>',
