@@ -32,7 +32,7 @@ pytestmark = [
 
 @pytest.fixture(scope="session")
 def map_aids(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compile_driver(tmp_path_factory.mktemp("mapaids"), "MapAids.java")
+    return compile_driver(tmp_path_factory.mktemp("mapaids"), "MapAids.java", "PlayAids.java")
 
 
 def aids(classes: Path, *args: str) -> dict:

@@ -47,7 +47,6 @@ import java.util.List;
 
 public class MapAids {
   static GameModule gm;
-  static final StringBuilder json = new StringBuilder("{");
   static final List<String> problems = new ArrayList<>();
 
   static final class Module extends GameModule {
@@ -80,7 +79,7 @@ public class MapAids {
       }
     });
     put("problems", problems);
-    realOut.println(json.append("}"));
+    realOut.println(PlayAids.json.append("}"));
     realOut.flush();
     Runtime.getRuntime().halt(problems.isEmpty() ? 0 : 1);
   }
@@ -252,52 +251,10 @@ public class MapAids {
   }
 
   static KeyStroke key(String text) {
-    final String[] parts = text.split(",");
-    return KeyStroke.getKeyStroke(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+    return PlayAids.key(text);
   }
 
-  static void put(String key, Object value) {
-    if (json.length() > 1) json.append(',');
-    str(key);
-    json.append(':');
-    write(value);
-  }
-
-  static void write(Object o) {
-    if (o == null) json.append("null");
-    else if (o instanceof Number || o instanceof Boolean) json.append(o);
-    else if (o instanceof java.util.Map) {
-      json.append('{');
-      boolean first = true;
-      for (final java.util.Map.Entry<?, ?> e : ((java.util.Map<?, ?>) o).entrySet()) {
-        if (!first) json.append(',');
-        first = false;
-        str(String.valueOf(e.getKey()));
-        json.append(':');
-        write(e.getValue());
-      }
-      json.append('}');
-    }
-    else if (o instanceof List) {
-      json.append('[');
-      boolean first = true;
-      for (final Object x : (List<?>) o) {
-        if (!first) json.append(',');
-        first = false;
-        write(x);
-      }
-      json.append(']');
-    }
-    else str(String.valueOf(o));
-  }
-
-  static void str(String s) {
-    json.append('"');
-    for (final char c : s.toCharArray()) {
-      if (c == '"' || c == '\\') json.append('\\').append(c);
-      else if (c < 0x20) json.append(String.format("\\u%04x", (int) c));
-      else json.append(c);
-    }
-    json.append('"');
+  static void put(String key, Object value) {   // the report, written as PlayAids writes its own
+    PlayAids.put(key, value);
   }
 }

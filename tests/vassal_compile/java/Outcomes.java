@@ -42,7 +42,6 @@ import java.util.List;
 
 public class Outcomes {
   static GameModule gm;
-  static final StringBuilder json = new StringBuilder("{");
   static final List<String> problems = new ArrayList<>();
 
   static final class Module extends GameModule {
